@@ -1,0 +1,99 @@
+# Makefile -- build, test, run and install podium.
+#
+#   make            build ./podium (installs missing Debian packages first)
+#   make run        build, create ./podium.db from the bundled data if absent,
+#                   print the Athens 2004 medal table
+#   make test       unit tests (cmocka) and golden CLI cases
+#   make test SAN=1 the same under ASan + UBSan
+#   make install    PREFIX=/usr/local DESTDIR=
+#   make clean
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+CC ?= cc
+SAN ?=
+
+PKGS := sqlite3 jansson libutf8proc zlib
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lsqlite3 -ljansson -lutf8proc -lz)
+
+CFLAGS ?= -O2 -g
+CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror \
+	  -Wshadow -Wstrict-prototypes -Wno-unused-parameter -Iinclude
+ifeq ($(SAN),1)
+B := build/san
+CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer \
+	  -fno-sanitize-recover=undefined
+LDFLAGS += -fsanitize=address,undefined
+else
+B := build/rel
+endif
+
+CORE_SRC := $(wildcard src/core/*.c)
+IO_SRC := $(wildcard src/io/*.c)
+STORE_SRC := $(wildcard src/store/*.c)
+CLI_SRC := $(wildcard src/cli/*.c)
+LIB_SRC := $(CORE_SRC) $(IO_SRC) $(STORE_SRC)
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/bundled.o
+CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
+BUNDLED := npcs=data/npcs.tsv games=data/games.tsv pg2004=data/PG2004.seed.txt
+DEPS_STAMP := build/.deps-ok
+
+.PHONY: all run test unit cli-test install clean deps
+all: podium
+
+# The packages are checked once per change of the script, not every build.
+$(DEPS_STAMP): scripts/deps.sh
+	@mkdir -p build
+	sh scripts/deps.sh
+	@touch $@
+deps: $(DEPS_STAMP)
+
+podium: $(B)/podium
+	cp $< $@
+
+$(B)/podium: $(CLI_OBJ) $(B)/libpodium.a
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libpodium.a $(PKG_LIBS) -lm
+
+$(B)/libpodium.a: $(LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(B)/%.o: %.c $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(B)/tools/embed: tools/embed.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -o $@ $<
+
+$(B)/gen/bundled.c: $(B)/tools/embed data/npcs.tsv data/games.tsv data/PG2004.seed.txt
+	@mkdir -p $(dir $@)
+	$(B)/tools/embed $@ $(BUNDLED)
+
+$(B)/gen/bundled.o: $(B)/gen/bundled.c
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(B)/tests/%: tests/unit/%.c $(B)/libpodium.a $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(B)/libpodium.a \
+		$(PKG_LIBS) -lcmocka -lm $(LDFLAGS)
+
+run: podium
+	@if [ ! -f podium.db ]; then ./podium init; fi
+	./podium table --games PG2004@seed
+
+test: podium $(UNIT_BIN)
+	@sh tests/run.sh $(B)
+
+install: podium
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 podium $(DESTDIR)$(PREFIX)/bin/podium
+	install -m 644 docs/podium.1 $(DESTDIR)$(PREFIX)/share/man/man1/podium.1
+
+clean:
+	rm -rf build podium
+
+-include $(shell find build -name '*.d' 2>/dev/null)

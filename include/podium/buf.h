@@ -1,0 +1,42 @@
+/* buf.h -- a growable byte buffer with a hard maximum.
+ *
+ * Renderers write into a struct pd_buf so that the same bytes can go to
+ * stdout, to a file, or into the server's cache.  Invariants: after
+ * pd_buf_init() data is never NULL and always NUL-terminated at len (it
+ * points at a static "" until the first write); len <= max.  A write that
+ * would pass max fails with PD_ETOOBIG and leaves the buffer as it was.
+ */
+#ifndef PODIUM_BUF_H
+#define PODIUM_BUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+struct pd_buf {
+	char *data;
+	size_t len;
+	size_t alloc;
+	size_t max;
+};
+
+#define PD_BUF_MAX_DEFAULT ((size_t)256 << 20)
+
+void pd_buf_init(struct pd_buf *b, size_t max);
+void pd_buf_release(struct pd_buf *b);
+/* Forget the contents, keep the memory. */
+void pd_buf_reset(struct pd_buf *b);
+int pd_buf_add(struct pd_buf *b, const void *data, size_t len);
+int pd_buf_adds(struct pd_buf *b, const char *s);
+int pd_buf_addc(struct pd_buf *b, char c);
+int pd_buf_addf(struct pd_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int pd_buf_vaddf(struct pd_buf *b, const char *fmt, va_list ap);
+/* Append s padded with spaces to `width` terminal columns (CJK counts two);
+ * right-aligned when right is non-zero. */
+int pd_buf_addpad(struct pd_buf *b, const char *s, int width, int right);
+/* Terminal columns of s (CJK counts two). */
+int pd_buf_columns(const char *s);
+/* Hand the bytes to the caller (who frees them) and re-init the buffer. */
+char *pd_buf_detach(struct pd_buf *b, size_t *len);
+
+#endif

@@ -1,0 +1,15 @@
+/* bundled.h -- the data files built into the binary (see data/README.md).
+ * Each is NUL-terminated; _len excludes the NUL. */
+#ifndef PODIUM_BUNDLED_H
+#define PODIUM_BUNDLED_H
+
+#include <stddef.h>
+
+extern const unsigned char pd_embed_npcs[];	/* data/npcs.tsv */
+extern const size_t pd_embed_npcs_len;
+extern const unsigned char pd_embed_games[];	/* data/games.tsv */
+extern const size_t pd_embed_games_len;
+extern const unsigned char pd_embed_pg2004[];	/* data/PG2004.seed.txt */
+extern const size_t pd_embed_pg2004_len;
+
+#endif

@@ -1,0 +1,29 @@
+/* columns.h -- internal to src/io: find a CSV importer's columns by header
+ * name and apply --where filters. */
+#ifndef PODIUM_COLUMNS_H
+#define PODIUM_COLUMNS_H
+
+#include "csv.h"
+#include "io.h"
+
+struct pd_columns {
+	int at[PD_F_COUNT];		/* column index, or -1 */
+	int where_at[PD_WHERE_MAX];
+	size_t nwhere;
+	const struct pd_where *where;
+};
+
+/* Match the header record: for each field, the --map name if given (an
+ * absent column is then an error), else the first of guesses[field] found
+ * (case-insensitive).  guesses[f] is a NULL-terminated list or NULL. */
+int pd_columns_find(struct pd_columns *cols, const struct pd_csv *c,
+		    const struct pd_csv_opts *opts,
+		    const char *const *const guesses[PD_F_COUNT],
+		    struct pd_diag *diag);
+/* The row passes every --where filter. */
+int pd_columns_keep(const struct pd_columns *cols, const struct pd_csv *c);
+/* The value of field f in the current row, "" when absent or NA. */
+const char *pd_columns_get(const struct pd_columns *cols,
+			   const struct pd_csv *c, enum pd_field f);
+
+#endif

@@ -1,0 +1,105 @@
+/* io.h -- reading the formats podium imports, one format per source file.
+ *
+ * Every parser works on bytes already in memory (pd_file_read() gets them)
+ * and reports the first bad row as a struct pd_diag naming the file and
+ * line.  Parsers write nothing anywhere: the caller stores the result in
+ * one transaction, so a bad file leaves the store exactly as it was.
+ */
+#ifndef PODIUM_IO_H
+#define PODIUM_IO_H
+
+#include <stddef.h>
+#include "error.h"
+#include "npc.h"
+#include "published.h"
+#include "store.h"
+
+#define PD_FILE_MAX ((size_t)2 << 30)
+
+/* Read a whole file ("-" for stdin), gunzipping it if it is gzip.  *data
+ * is malloc'd and NUL-terminated.  PD_EIO with diag on failure. */
+int pd_file_read(const char *path, char **data, size_t *len,
+		 struct pd_diag *diag);
+
+/* 0 if data[0..len) is valid UTF-8, else PD_EUTF8 with the line of the
+ * first bad byte in diag. */
+int pd_utf8_check(const char *data, size_t len, const char *file,
+		  struct pd_diag *diag);
+
+/* Suggest names for an unknown team in diag: "unknown NPC 'X'; did you
+ * mean 'A' (AAA) or 'B' (BBB)?".  Returns PD_ENOTFOUND. */
+int pd_unknown_npc(const struct pd_registry *reg, const char *name,
+		   const char *file, long line, struct pd_diag *diag);
+
+/* The published-table text (table_text.c): optional caption, header, rows
+ * of "[rank] name gold silver bronze total", a totals row.  With reg, every
+ * name must resolve (else PD_ENOTFOUND); without, codes stay "". */
+int pd_table_text_parse(struct pd_published *out, const char *data,
+			size_t len, const char *file,
+			const struct pd_registry *reg, struct pd_diag *diag);
+
+/* A filter on CSV rows: keep rows whose column equals (or, with negate,
+ * differs from) value. */
+struct pd_where {
+	const char *column;
+	const char *value;
+	int negate;
+};
+
+#define PD_WHERE_MAX 8
+
+/* Parse "COLUMN=VALUE" or "COLUMN!=VALUE" (value may be empty). */
+int pd_where_parse(struct pd_where *w, char *text, struct pd_diag *diag);
+
+/* Column choices for the CSV importers: map[field] is the header name the
+ * user gave with --map, or NULL to guess. */
+enum pd_field {
+	PD_F_MEDAL, PD_F_NPC, PD_F_EVENT, PD_F_SPORT, PD_F_DATE, PD_F_ATHLETE,
+	PD_F_GENDER, PD_F_TEAM, PD_F_GOLD, PD_F_SILVER, PD_F_BRONZE,
+	PD_F_TOTAL, PD_F_RANK, PD_F_NAME, PD_F_COUNT
+};
+
+struct pd_csv_opts {
+	const char *map[PD_F_COUNT];
+	struct pd_where where[PD_WHERE_MAX];
+	size_t nwhere;
+};
+
+/* The field a --map name stands for ("medal", "npc" ...); -1 if none. */
+int pd_field_lookup(const char *name);
+const char *pd_field_name(enum pd_field f);
+
+/* Medals CSV (medals_csv.c): one row per medal.  Rows of team members
+ * (a non-empty team column) that share sport, event, gender, medal and NPC
+ * count as one medal.  Strings in the records point into *pool, which the
+ * caller frees with the records. */
+struct pd_medal_set {
+	struct pd_medal_rec *v;
+	size_t n;
+	size_t alloc;
+	char *pool;		/* one block holding every string */
+	size_t pool_len, pool_alloc;
+	size_t rows;		/* CSV rows read (after --where) */
+	size_t merged;		/* team-member rows merged into one medal */
+};
+
+void pd_medal_set_release(struct pd_medal_set *s);
+int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
+			size_t len, const char *file,
+			const struct pd_registry *reg,
+			const struct pd_csv_opts *opts, struct pd_diag *diag);
+
+/* Standings CSV (standings_csv.c): one row per NPC with gold, silver,
+ * bronze (and optionally rank and total) columns. */
+int pd_standings_csv_parse(struct pd_published *out, const char *data,
+			   size_t len, const char *file,
+			   const struct pd_registry *reg,
+			   const struct pd_csv_opts *opts,
+			   struct pd_diag *diag);
+
+/* The Games list (games_tsv.c, data/games.tsv): tab-separated CODE YEAR
+ * SEASON HOST NAME_EN NAME_ZH START END KIND. */
+int pd_games_tsv_parse(struct pd_games **out, size_t *n, const char *data,
+		       size_t len, const char *file, struct pd_diag *diag);
+
+#endif

@@ -1,0 +1,73 @@
+/* npc.h -- the registry of National Paralympic / Olympic Committees.
+ *
+ * A registry maps every name a real file may use for a team -- its IOC or
+ * IPC code, its English and Chinese names in Olympic usage, and aliases
+ * ("Great Britain", "People's Republic of China", "Hong Kong, China") --
+ * to one entry with a three-letter code.  Matching is exact after
+ * normalisation: Unicode NFKC (so full-width "ＣＨＮ" is "CHN"), case
+ * folding, and runs of white space folded to one space.  There is no
+ * fuzzy matching in lookups; fuzzy distance is only used to *suggest*.
+ *
+ * The registry text format (data/npcs.tsv), one entry a line, tab-separated:
+ *
+ *	CODE  STATUS  ENGLISH  CHINESE  ALIASES
+ *
+ * STATUS is current, historic or special; ALIASES is a '|'-separated list
+ * (may be empty).  Blank lines and lines starting with '#' are skipped.
+ *
+ * Ownership: a registry owns all its strings; pointers it returns are
+ * borrowed and valid until pd_registry_release().
+ */
+#ifndef PODIUM_NPC_H
+#define PODIUM_NPC_H
+
+#include <stddef.h>
+#include "error.h"
+
+#define PD_CODE_MAX 8	/* room for a code and its NUL */
+
+struct pd_npc {
+	char code[PD_CODE_MAX];
+	char *status;	/* "current", "historic" or "special" */
+	char *en;
+	char *zh;	/* "" when unknown */
+};
+
+struct pd_alias;
+
+struct pd_registry {
+	struct pd_npc *npcs;	/* sorted by code */
+	size_t n;
+	struct pd_alias *index;	/* normalised name -> npc, sorted */
+	size_t nindex;
+};
+
+/* Parse registry text (len bytes, need not be NUL-terminated).  file names
+ * the text in diagnostics.  A duplicate code, or one name given to two
+ * codes, is PD_EPARSE at its line.  On failure r is left empty. */
+int pd_registry_parse(struct pd_registry *r, const char *text, size_t len,
+		      const char *file, struct pd_diag *diag);
+void pd_registry_release(struct pd_registry *r);
+
+/* The entry whose code, name or alias matches name after normalisation;
+ * NULL if none. */
+const struct pd_npc *pd_registry_find(const struct pd_registry *r,
+				      const char *name);
+/* The entry with exactly this code (case-insensitive); NULL if none. */
+const struct pd_npc *pd_registry_code(const struct pd_registry *r,
+				      const char *code);
+
+/* Up to max entries whose names are closest to name (edit distance on the
+ * normalised forms), best first, for "did you mean" messages.  Returns how
+ * many were written to out. */
+size_t pd_registry_suggest(const struct pd_registry *r, const char *name,
+			   const struct pd_npc **out, size_t max);
+
+/* The display name in lang ("zh" or "en"); falls back to English. */
+const char *pd_npc_name(const struct pd_npc *npc, const char *lang);
+
+/* Normalise s for matching into a new malloc'd string (NFKC, case fold,
+ * white space folded and trimmed).  NULL on invalid UTF-8 or no memory. */
+char *pd_name_normalise(const char *s);
+
+#endif

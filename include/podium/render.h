@@ -1,0 +1,72 @@
+/* render.h -- standings to bytes, one output format per file in src/io.
+ *
+ * A renderer takes a struct pd_view (the standings plus everything needed
+ * to label them) and appends its bytes to a struct pd_buf.  Renderers never
+ * write to a file descriptor: the CLI writes the buffer to stdout, the
+ * server caches it.  All output is UTF-8 and ends with a newline.
+ *
+ * Formats:
+ *   text      aligned for a terminal (CJK counts two columns); colour only
+ *             when view->color is set (the CLI sets it on a TTY without
+ *             NO_COLOR)
+ *   plain     the published form: caption, header, one row a line with
+ *             single spaces, a row that ties the one above without rank,
+ *             the totals row
+ *   csv       RFC 4180; header rank,npc,name,gold,silver,bronze,total;
+ *             one row per NPC, no totals row
+ *   json      {"games", "source", "scheme", "lang", "caption", "rows":
+ *             [{rank, npc, name: {en, zh}, gold, silver, bronze, total}],
+ *             "totals": {...}, "remaining": {...} when cut by top}
+ *   markdown  a pipe table with a caption line
+ *   wikitext  a {{Medals table}} invocation
+ *   html      a standalone page with a real <table>
+ */
+#ifndef PODIUM_RENDER_H
+#define PODIUM_RENDER_H
+
+#include "buf.h"
+#include "error.h"
+#include "npc.h"
+#include "standings.h"
+
+struct pd_view {
+	const struct pd_standings *st;
+	const struct pd_registry *reg;
+	const char *lang;	/* "zh" or "en" */
+	const char *caption;	/* the title, already in lang; may be NULL */
+	const char *games;	/* games code, e.g. "PG2004" */
+	const char *source;	/* published source label, NULL if computed */
+	const char *host;	/* host NPC code or NULL */
+	const char *sport;	/* per-sport table: the sport, else NULL */
+	int use_printed;	/* names as the source printed them */
+	int color;		/* ANSI colour, text format only */
+};
+
+/* Labels in a language: the column headings and row labels every format
+ * shares, so that "金牌" is spelled once. */
+struct pd_labels {
+	const char *rank, *npc, *gold, *silver, *bronze, *total;
+	const char *totals, *remaining, *medal_table, *host;
+};
+const struct pd_labels *pd_labels(const char *lang);
+
+/* The name to show for a standings row: the printed name when use_printed
+ * and there is one, else the registry's name in the view's language, else
+ * the code. */
+const char *pd_view_name(const struct pd_view *v, const struct pd_standing *row);
+
+typedef int (*pd_render_fn)(struct pd_buf *out, const struct pd_view *v);
+
+int pd_render_text(struct pd_buf *out, const struct pd_view *v);
+int pd_render_plain(struct pd_buf *out, const struct pd_view *v);
+int pd_render_csv(struct pd_buf *out, const struct pd_view *v);
+int pd_render_json(struct pd_buf *out, const struct pd_view *v);
+int pd_render_markdown(struct pd_buf *out, const struct pd_view *v);
+int pd_render_wikitext(struct pd_buf *out, const struct pd_view *v);
+int pd_render_html(struct pd_buf *out, const struct pd_view *v);
+
+/* The renderer for a format name; NULL if there is none.  names, if not
+ * NULL, receives a "text|plain|..." list for usage messages. */
+pd_render_fn pd_render_lookup(const char *format, const char **names);
+
+#endif

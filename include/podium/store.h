@@ -1,0 +1,105 @@
+/* store.h -- where a Games' facts are kept: the interface, one backend a file.
+ *
+ * The store holds Games, NPCs, sports, events, medals and published tables.
+ * It never holds standings: those are computed from a tally on demand.
+ *
+ * Every write goes through one transaction: the caller brackets an import
+ * with pd_store_begin() and pd_store_commit(), and on any error calls
+ * pd_store_rollback(), so an import lands whole or not at all.  Each write
+ * also bumps the Games' version so readers can tell the table moved.
+ *
+ * The SQLite backend (sqlite.c) opens in WAL mode with foreign keys on and
+ * brings the schema up to date on open (PRAGMA user_version).
+ *
+ * Ownership: strings returned in structs are owned by the struct and freed
+ * by the matching _release().
+ */
+#ifndef PODIUM_STORE_H
+#define PODIUM_STORE_H
+
+#include <stddef.h>
+#include "error.h"
+#include "npc.h"
+#include "published.h"
+#include "standings.h"
+
+struct pd_store;
+
+struct pd_games {
+	char code[16];
+	long year;
+	char *season;	/* "summer" / "winter" */
+	char host[PD_CODE_MAX];
+	char *name_en;
+	char *name_zh;
+	char *start;	/* ISO date or "" */
+	char *end;
+	char *kind;	/* "paralympics" / "olympics" */
+	long version;
+};
+
+void pd_games_release(struct pd_games *g);
+
+/* One medal awarded.  A team medal is one record. */
+struct pd_medal_rec {
+	enum pd_medal medal;
+	char npc[PD_CODE_MAX];
+	const char *sport;	/* may be "" */
+	const char *event;	/* may be "" */
+	const char *gender;	/* may be "" */
+	const char *date;	/* ISO date or "" */
+	const char *athlete;	/* may be "" */
+};
+
+/* Open (creating if absent) the store at path and migrate it.  reg fills
+ * the NPC table.  PD_ESTORE with a message in diag on failure. */
+int pd_store_open(struct pd_store **out, const char *path,
+		  const struct pd_registry *reg, struct pd_diag *diag);
+void pd_store_close(struct pd_store *s);
+
+int pd_store_begin(struct pd_store *s, struct pd_diag *diag);
+int pd_store_commit(struct pd_store *s, struct pd_diag *diag);
+void pd_store_rollback(struct pd_store *s);
+
+/* Insert or update a Games (inside a transaction).  Its version is kept. */
+int pd_store_games_put(struct pd_store *s, const struct pd_games *g,
+		       struct pd_diag *diag);
+/* PD_ENOTFOUND if there is no such Games. */
+int pd_store_games_get(struct pd_store *s, const char *code,
+		       struct pd_games *out, struct pd_diag *diag);
+/* All Games in the store, by code; *out is an array of *n to release with
+ * pd_games_list_free(). */
+int pd_store_games_list(struct pd_store *s, struct pd_games **out,
+			size_t *n, struct pd_diag *diag);
+void pd_games_list_free(struct pd_games *v, size_t n);
+/* Bump a Games' version by one (inside a transaction). */
+int pd_store_games_bump(struct pd_store *s, const char *code,
+			struct pd_diag *diag);
+
+/* Replace the published table games@source with p (inside a transaction).
+ * file names where it came from, for the record. */
+int pd_store_published_put(struct pd_store *s, const char *games,
+			   const char *source, const struct pd_published *p,
+			   const char *file, struct pd_diag *diag);
+/* PD_ENOTFOUND if games@source is absent. */
+int pd_store_published_get(struct pd_store *s, const char *games,
+			   const char *source, struct pd_published *out,
+			   struct pd_diag *diag);
+/* The source labels of a Games' published tables, '\n'-separated, in a
+ * malloc'd string ("" if none). */
+int pd_store_published_sources(struct pd_store *s, const char *games,
+			       char **out, struct pd_diag *diag);
+
+/* Replace every medal of games that came from source with v[0..n). */
+int pd_store_medals_replace(struct pd_store *s, const char *games,
+			    const char *source, const struct pd_medal_rec *v,
+			    size_t n, struct pd_diag *diag);
+/* The tally of a Games' medals; only those of sport when sport is not
+ * NULL.  *nmedals (if not NULL) receives the number of medal records. */
+int pd_store_tally(struct pd_store *s, const char *games, const char *sport,
+		   struct pd_tally *t, size_t *nmedals, struct pd_diag *diag);
+/* The sports of a Games' medals, '\n'-separated, sorted. */
+int pd_store_sports(struct pd_store *s, const char *games, char **out,
+		    struct pd_diag *diag);
+
+#endif

@@ -1,0 +1,32 @@
+#!/bin/sh
+# deps.sh -- install the Debian packages podium needs to build and test,
+# only those missing.  Run by the Makefile; safe to run again.
+set -eu
+
+pkgs="gcc make pkg-config libsqlite3-dev sqlite3 libjansson-dev
+libutf8proc-dev libsodium-dev zlib1g-dev libcmocka-dev libmicrohttpd-dev"
+
+missing=""
+for p in $pkgs; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
+			grep -q "install ok installed"; then
+		missing="$missing $p"
+	fi
+done
+
+[ -z "$missing" ] && exit 0
+
+echo "deps.sh: installing:$missing" >&2
+if [ "$(id -u)" -eq 0 ]; then
+	sudo=""
+elif command -v sudo >/dev/null 2>&1; then
+	sudo="sudo"
+else
+	echo "deps.sh: need root to install:$missing" >&2
+	echo "deps.sh: run as root: apt-get install -y$missing" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# shellcheck disable=SC2086
+$sudo apt-get install -y -qq --no-install-recommends $missing >&2

@@ -1,0 +1,99 @@
+/* cli.h -- what the podium commands share: the context, the command table
+ * entry, exit codes, and helpers for the store, the registry and messages.
+ *
+ * Data goes to stdout; messages go to stderr as "file:line: message" (or
+ * "podium: message" when there is no file).  Exit codes are a contract. */
+#ifndef PODIUM_CLI_H
+#define PODIUM_CLI_H
+
+#include <stdio.h>
+
+#include "podium/error.h"
+#include "podium/io.h"
+#include "podium/npc.h"
+#include "podium/published.h"
+#include "podium/render.h"
+#include "podium/standings.h"
+#include "podium/store.h"
+
+#define PODIUM_VERSION "0.1.0"
+
+enum {
+	EXIT_OK = 0,
+	EXIT_DIFFER = 1,	/* check or diff found differences */
+	EXIT_INPUT = 2,		/* bad input; nothing written */
+	EXIT_STORE = 3,		/* storage error */
+	EXIT_USAGE = 64,
+};
+
+struct cli {
+	const char *db_path;
+	struct pd_registry reg;
+	int have_reg;
+	struct pd_store *store;
+};
+
+struct cli_command {
+	const char *name;
+	int (*run)(struct cli *cli, int argc, char **argv);
+	const char *summary;	/* one line for 'podium help' */
+	const char *usage;	/* the whole help text of the command */
+};
+
+extern const struct cli_command cmd_init, cmd_import, cmd_table, cmd_check,
+	cmd_diff, cmd_games, cmd_resolve, cmd_help, cmd_version;
+
+/* The command table, NULL-terminated (main.c). */
+extern const struct cli_command *const cli_commands[];
+const struct cli_command *cli_find(const char *name);
+
+/* Print a diag as "file:line: message" on stderr. */
+void cli_report(const struct pd_diag *d);
+/* Print "podium: message" on stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The exit code for a negative PD_E* code. */
+int cli_exit_for(int err);
+/* Report diag and return the exit code for err. */
+int cli_fail(int err, const struct pd_diag *d);
+/* Print the command's usage on stderr and return EXIT_USAGE. */
+int cli_usage(const struct cli_command *cmd, const char *why);
+/* "-h"/"--help" as the only argument: print usage on stdout. */
+int cli_wants_help(int argc, char **argv);
+
+/* The bundled registry; parsed once. */
+const struct pd_registry *cli_registry(struct cli *cli);
+/* Open the store (once); on failure report and return NULL. */
+struct pd_store *cli_store(struct cli *cli, int *exit_code);
+
+/* Make sure games exists in the store (inside a transaction), taking its
+ * names from the bundled Games list when it is there. */
+int cli_games_ensure(struct cli *cli, const char *code, struct pd_diag *d);
+
+/* The language to print in when --lang is not given: zh when LC_ALL,
+ * LC_MESSAGES or LANG says so, else en. */
+const char *cli_default_lang(void);
+/* Check a --lang value; NULL if it is neither zh nor en. */
+const char *cli_lang(const char *arg);
+
+/* A standings reference (table, diff): GAMES, GAMES@SOURCE, or a file. */
+struct cli_ref {
+	char label[300];
+	char games[16];
+	char source[128];	/* "" when computed from medals */
+	struct pd_tally tally;
+	struct pd_games info;	/* zeroed when read from a file */
+	int have_info;
+	struct pd_published pub;
+	int have_pub;
+};
+
+/* Load a reference; sport (may be NULL) restricts medals to one sport.
+ * Returns 0 or an exit code, with the message already printed. */
+int cli_ref_load(struct cli *cli, const char *ref, const char *sport,
+		 struct cli_ref *out);
+void cli_ref_release(struct cli_ref *r);
+
+/* Write all of b to stdout; EXIT_STORE-like failure reported. */
+int cli_write(const struct pd_buf *b);
+
+#endif

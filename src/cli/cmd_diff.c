@@ -1,0 +1,136 @@
+/* cmd_diff.c -- 'podium diff A B': where two standings disagree. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const long *counts_of(const struct pd_tally *t, const char *npc)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (!strcmp(t->rows[i].npc, npc))
+			return t->rows[i].medals;
+	return NULL;
+}
+
+static int cmp_code(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Every NPC in either tally, sorted by code, each once. */
+static const char **union_codes(const struct pd_tally *a,
+				const struct pd_tally *b, size_t *n)
+{
+	const char **v = malloc((a->n + b->n + 1) * sizeof(*v));
+	size_t i, k = 0, j;
+
+	if (!v)
+		return NULL;
+	for (i = 0; i < a->n; i++)
+		v[k++] = a->rows[i].npc;
+	for (i = 0; i < b->n; i++)
+		v[k++] = b->rows[i].npc;
+	qsort(v, k, sizeof(*v), cmp_code);
+	for (i = 0, j = 0; i < k; i++)
+		if (j == 0 || strcmp(v[j - 1], v[i]))
+			v[j++] = v[i];
+	*n = j;
+	return v;
+}
+
+static void sums(const struct pd_tally *t, long out[4])
+{
+	size_t i;
+	int m;
+
+	memset(out, 0, 4 * sizeof(long));
+	for (i = 0; i < t->n; i++)
+		for (m = 0; m < 3; m++) {
+			out[m] += t->rows[i].medals[m];
+			out[3] += t->rows[i].medals[m];
+		}
+}
+
+static int print_diff(struct cli *cli, const struct cli_ref *a,
+		      const struct cli_ref *b, const char *lang)
+{
+	static const long zero[3] = { 0, 0, 0 };
+	const struct pd_labels *L = pd_labels(lang);
+	const struct pd_npc *npc;
+	const char **codes;
+	size_t n, i, ndiff = 0;
+	long sa[4], sb[4];
+
+	if (!(codes = union_codes(&a->tally, &b->tally, &n))) {
+		cli_error("out of memory");
+		return EXIT_STORE;
+	}
+	printf("--- %s\n+++ %s\n", a->label, b->label);
+	for (i = 0; i < n; i++) {
+		const long *x = counts_of(&a->tally, codes[i]);
+		const long *y = counts_of(&b->tally, codes[i]);
+
+		x = x ? x : zero;
+		y = y ? y : zero;
+		if (!memcmp(x, y, 3 * sizeof(long)))
+			continue;
+		ndiff++;
+		npc = pd_registry_code(cli_registry(cli), codes[i]);
+		printf("%s %s: %s %ld %ld, %s %ld %ld, %s %ld %ld\n", codes[i],
+		       npc ? pd_npc_name(npc, lang) : codes[i], L->gold, x[0],
+		       y[0], L->silver, x[1], y[1], L->bronze, x[2], y[2]);
+	}
+	free(codes);
+	sums(&a->tally, sa);
+	sums(&b->tally, sb);
+	printf("%s %s: %ld %ld %ld %ld\n", L->totals, a->label, sa[0], sa[1],
+	       sa[2], sa[3]);
+	printf("%s %s: %ld %ld %ld %ld\n", L->totals, b->label, sb[0], sb[1],
+	       sb[2], sb[3]);
+	fprintf(stderr, "podium: %zu NPC%s differ%s\n", ndiff,
+		ndiff == 1 ? "" : "s", ndiff == 1 ? "s" : "");
+	return ndiff ? EXIT_DIFFER : EXIT_OK;
+}
+
+static int run(struct cli *cli, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "lang", required_argument, NULL, 'l' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *lang = cli_default_lang();
+	struct cli_ref a, b;
+	int c, ret;
+
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		if (c != 'l' || !(lang = cli_lang(optarg)))
+			return cli_usage(&cmd_diff, c == 'l' ? "--lang is zh "
+					 "or en" : NULL);
+	}
+	if (argc - optind != 2)
+		return cli_usage(&cmd_diff, "expected two standings, A and B");
+	memset(&b, 0, sizeof(b));
+	if ((ret = cli_ref_load(cli, argv[optind], NULL, &a)) == 0 &&
+	    (ret = cli_ref_load(cli, argv[optind + 1], NULL, &b)) == 0)
+		ret = print_diff(cli, &a, &b, lang);
+	cli_ref_release(&a);
+	cli_ref_release(&b);
+	return ret;
+}
+
+const struct cli_command cmd_diff = {
+	"diff", run, "compare two medal tables NPC by NPC",
+	"usage: podium diff [--lang zh|en] A B\n"
+	"\n"
+	"A and B are standings: GAMES (ranked from its medals), GAMES@SOURCE\n"
+	"(a published table) or a file (a table as text, or standings CSV).\n"
+	"Prints one line per NPC whose counts differ -- code, name, and each\n"
+	"colour's value in A then in B -- then the totals of both.  NPCs that\n"
+	"agree are not printed.\n"
+	"\n"
+	"Exit 0 when the two are identical, 1 when they differ.\n",
+};

@@ -1,0 +1,54 @@
+/* cmd_help.c -- 'podium help [COMMAND]' and 'podium version'. */
+#include <string.h>
+
+#include "cli.h"
+
+static int run_help(struct cli *cli, int argc, char **argv)
+{
+	const struct cli_command *cmd;
+	size_t i;
+
+	if (argc > 1) {
+		if (!(cmd = cli_find(argv[1]))) {
+			fprintf(stderr, "podium: '%s' is not a command; see "
+				"'podium help'\n", argv[1]);
+			return EXIT_USAGE;
+		}
+		fputs(cmd->usage, stdout);
+		return EXIT_OK;
+	}
+	fputs(cmd_help.usage, stdout);
+	fputs("\ncommands:\n", stdout);
+	for (i = 0; cli_commands[i]; i++)
+		printf("  %-9s %s\n", cli_commands[i]->name,
+		       cli_commands[i]->summary);
+	fputs("\n'podium help COMMAND' tells more; 'man podium' tells all.\n",
+	      stdout);
+	return EXIT_OK;
+}
+
+const struct cli_command cmd_help = {
+	"help", run_help, "show help for podium or one command",
+	"usage: podium [--db PATH] COMMAND [ARGS]\n"
+	"       podium help [COMMAND]\n"
+	"       podium --version\n"
+	"\n"
+	"podium keeps a Games' medals and published tables in a SQLite\n"
+	"database (--db PATH, else $PODIUM_DB, else ./podium.db) and ranks,\n"
+	"checks, compares and prints medal tables.\n"
+	"\n"
+	"exit codes: 0 ok, 1 differences found, 2 bad input (nothing\n"
+	"written), 3 storage error, 64 usage.\n",
+};
+
+static int run_version(struct cli *cli, int argc, char **argv)
+{
+	printf("podium %s\n", PODIUM_VERSION);
+	return EXIT_OK;
+}
+
+const struct cli_command cmd_version = {
+	"version", run_version, "print podium's version",
+	"usage: podium version\n"
+	"       podium --version\n",
+};

@@ -1,0 +1,220 @@
+/* cmd_import.c -- 'podium import FORMAT FILE': load a file into the store
+ * in one transaction; a bad row leaves the store as it was. */
+#include <ctype.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+struct import {
+	const char *format, *file, *source;
+	char games[16];
+	struct pd_csv_opts opts;
+	struct pd_published pub;
+	struct pd_medal_set medals;
+	int is_medals;
+};
+
+static int parse_args(struct import *im, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "games", required_argument, NULL, 'g' },
+		{ "source", required_argument, NULL, 's' },
+		{ "map", required_argument, NULL, 'm' },
+		{ "where", required_argument, NULL, 'w' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct pd_diag d = { "", 0, "" };
+	char *eq;
+	size_t i;
+	int c, f;
+
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'g':
+			if (!*optarg || strlen(optarg) >= sizeof(im->games))
+				return cli_usage(&cmd_import, "bad --games");
+			for (i = 0; optarg[i]; i++)
+				im->games[i] = (char)toupper(
+					(unsigned char)optarg[i]);
+			im->games[i] = '\0';
+			break;
+		case 's':
+			im->source = optarg;
+			break;
+		case 'm':
+			if (!(eq = strchr(optarg, '=')) || !eq[1])
+				return cli_usage(&cmd_import,
+						 "--map takes FIELD=COLUMN");
+			*eq = '\0';
+			if ((f = pd_field_lookup(optarg)) < 0) {
+				fprintf(stderr, "podium import: unknown field "
+					"'%s' in --map\n", optarg);
+				return cli_usage(&cmd_import, NULL);
+			}
+			im->opts.map[f] = eq + 1;
+			break;
+		case 'w':
+			if (im->opts.nwhere == PD_WHERE_MAX)
+				return cli_usage(&cmd_import, "too many "
+						 "--where");
+			if (pd_where_parse(&im->opts.where[im->opts.nwhere++],
+					   optarg, &d) < 0)
+				return cli_usage(&cmd_import, d.msg);
+			break;
+		default:
+			return cli_usage(&cmd_import, NULL);
+		}
+	}
+	if (argc - optind != 2)
+		return cli_usage(&cmd_import, "expected FORMAT and FILE");
+	im->format = argv[optind];
+	im->file = argv[optind + 1];
+	if (!im->games[0])
+		return cli_usage(&cmd_import, "--games CODE is required");
+	return 0;
+}
+
+/* Parse the file into im; an inconsistent published table is refused
+ * with every problem listed, since a table that disagrees with itself
+ * cannot be the record of anything. */
+static int parse_file(struct cli *cli, struct import *im, const char *data,
+		      size_t len)
+{
+	const struct pd_registry *reg = cli_registry(cli);
+	struct pd_diag d = { "", 0, "" };
+	struct pd_problems probs;
+	size_t i;
+	int ret;
+
+	if (!strcmp(im->format, "medals")) {
+		im->is_medals = 1;
+		ret = pd_medals_csv_parse(&im->medals, data, len, im->file,
+					  reg, &im->opts, &d);
+		return ret < 0 ? cli_fail(ret, &d) : 0;
+	}
+	if (!strcmp(im->format, "standings"))
+		ret = pd_standings_csv_parse(&im->pub, data, len, im->file,
+					     reg, &im->opts, &d);
+	else
+		ret = pd_table_text_parse(&im->pub, data, len, im->file, reg,
+					  &d);
+	if (ret < 0)
+		return cli_fail(ret, &d);
+	pd_problems_init(&probs);
+	if (pd_published_check(&im->pub, NULL, &probs) < 0)
+		return cli_fail(PD_ENOMEM, &d);
+	for (i = 0; i < probs.n; i++)
+		fprintf(stderr, "%s:%ld: %s\n", im->file, probs.v[i].line,
+			probs.v[i].msg);
+	ret = probs.n && strcmp(im->format, "standings") ? EXIT_INPUT : 0;
+	if (ret)
+		fprintf(stderr, "podium: %s is inconsistent (%zu problem%s); "
+			"nothing imported\n", im->file, probs.n,
+			probs.n == 1 ? "" : "s");
+	else if (probs.n)
+		fprintf(stderr, "podium: imported as published, with the "
+			"problems above\n");
+	pd_problems_release(&probs);
+	return ret;
+}
+
+static int store_it(struct cli *cli, struct import *im)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_store *s;
+	int ret, code = 0;
+
+	if (!(s = cli_store(cli, &code)))
+		return code;
+	if ((ret = pd_store_begin(s, &d)) < 0)
+		return cli_fail(ret, &d);
+	if ((ret = cli_games_ensure(cli, im->games, &d)) < 0)
+		goto fail;
+	if (im->is_medals)
+		ret = pd_store_medals_replace(s, im->games, im->source,
+					      im->medals.v, im->medals.n, &d);
+	else
+		ret = pd_store_published_put(s, im->games, im->source,
+					     &im->pub, im->file, &d);
+	if (ret < 0 || (ret = pd_store_games_bump(s, im->games, &d)) < 0 ||
+	    (ret = pd_store_commit(s, &d)) < 0)
+		goto fail;
+	if (im->is_medals)
+		fprintf(stderr, "podium: imported %zu medals into %s (source "
+			"'%s'; %zu rows, %zu team-member rows merged)\n",
+			im->medals.n, im->games, im->source, im->medals.rows,
+			im->medals.merged);
+	else
+		fprintf(stderr, "podium: imported %zu rows into %s@%s\n",
+			im->pub.n, im->games, im->source);
+	return EXIT_OK;
+fail:
+	pd_store_rollback(s);
+	return cli_fail(ret, &d);
+}
+
+static int run(struct cli *cli, int argc, char **argv)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct import im;
+	char *data = NULL;
+	size_t len;
+	int ret;
+
+	memset(&im, 0, sizeof(im));
+	if ((ret = parse_args(&im, argc, argv)))
+		return ret;
+	if (strcmp(im.format, "table") && strcmp(im.format, "medals") &&
+	    strcmp(im.format, "standings"))
+		return cli_usage(&cmd_import, "FORMAT is table, medals or "
+				 "standings");
+	if (!im.source)
+		im.source = strcmp(im.format, "medals") ? "published" :
+			    "medals";
+	if ((ret = pd_file_read(im.file, &data, &len, &d)) < 0)
+		return cli_fail(ret, &d);
+	if ((ret = parse_file(cli, &im, data, len)) == 0)
+		ret = store_it(cli, &im);
+	free(data);
+	pd_published_release(&im.pub);
+	pd_medal_set_release(&im.medals);
+	return ret;
+}
+
+const struct cli_command cmd_import = {
+	"import", run, "load a medal table or medals from a file",
+	"usage: podium import FORMAT FILE --games CODE [--source LABEL]\n"
+	"                     [--map FIELD=COLUMN]... [--where COLUMN=VALUE]...\n"
+	"\n"
+	"FORMAT is one of:\n"
+	"  table      a published table as text: an optional caption line, a\n"
+	"             header line, rows '[rank] name gold silver bronze total'\n"
+	"             (a row without a rank ties the row above), and a totals\n"
+	"             row (总计 or Total); whitespace- or tab-separated.\n"
+	"             Kept as GAMES@SOURCE (--source, default 'published').\n"
+	"             An inconsistent table is refused: see 'podium check'.\n"
+	"  medals     CSV, one row per medal.  Columns are found by header\n"
+	"             (medal, npc/country_code/country, event, sport/discipline,\n"
+	"             date, athlete/name, gender, team/grp_id); rows of team\n"
+	"             members (a team value) count once per event and NPC.\n"
+	"             Replaces the Games' medals from the same --source\n"
+	"             (default 'medals').\n"
+	"  standings  CSV, one row per NPC with gold, silver, bronze (rank,\n"
+	"             total optional), kept as a published table.\n"
+	"\n"
+	"FILE may be gzip-compressed, or - for standard input.  Names of NPCs\n"
+	"may be codes or names in English or Chinese ('podium resolve').\n"
+	"\n"
+	"  --games CODE          the Games, e.g. PG2004 (required)\n"
+	"  --source LABEL        the source label, e.g. seed, ipc\n"
+	"  --map FIELD=COLUMN    take FIELD (medal, npc, event, sport, date,\n"
+	"                        athlete, gender, team, gold, silver, bronze,\n"
+	"                        total, rank) from COLUMN\n"
+	"  --where COLUMN=VALUE  only rows where COLUMN is VALUE (!= for not);\n"
+	"                        repeatable, all must hold\n"
+	"\n"
+	"Nothing is written unless the whole file is good (exit 2 otherwise).\n",
+};

@@ -1,0 +1,205 @@
+/* cmd_table.c -- 'podium table': rank a Games' medals (or a published
+ * table) and print the standings in one of the publishing formats. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+struct table_args {
+	const char *ref, *lang, *format, *sport;
+	struct pd_standings_opts opts;
+};
+
+static int parse_args(struct table_args *a, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "games", required_argument, NULL, 'g' },
+		{ "scheme", required_argument, NULL, 's' },
+		{ "lang", required_argument, NULL, 'l' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "top", required_argument, NULL, 't' },
+		{ "sport", required_argument, NULL, 'p' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct pd_diag d = { "", 0, "" };
+	const char *names;
+	char *end;
+	long top;
+	int c;
+
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'g':
+			a->ref = optarg;
+			break;
+		case 's':
+			if (pd_scheme_parse(&a->opts.scheme, optarg, &d) < 0)
+				return cli_usage(&cmd_table, d.msg);
+			break;
+		case 'l':
+			if (!(a->lang = cli_lang(optarg)))
+				return cli_usage(&cmd_table, "--lang is zh or "
+						 "en");
+			break;
+		case 'f':
+			a->format = optarg;
+			if (!pd_render_lookup(optarg, &names)) {
+				fprintf(stderr, "podium table: unknown format "
+					"'%s': use %s\n", optarg, names);
+				return EXIT_USAGE;
+			}
+			break;
+		case 't':
+			top = strtol(optarg, &end, 10);
+			if (*end || top < 1 || top > 100000)
+				return cli_usage(&cmd_table, "--top takes a "
+						 "number from 1");
+			a->opts.top = (size_t)top;
+			break;
+		case 'p':
+			a->sport = optarg;
+			break;
+		default:
+			return cli_usage(&cmd_table, NULL);
+		}
+	}
+	if (optind < argc)
+		return cli_usage(&cmd_table, "unexpected argument");
+	return 0;
+}
+
+/* Without --games, the one Games in the store, if there is just one. */
+static int only_games(struct cli *cli, char *out, size_t size)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_games *v;
+	struct pd_store *s;
+	size_t n, i;
+	int ret, code = 0;
+
+	if (!(s = cli_store(cli, &code)))
+		return code;
+	if ((ret = pd_store_games_list(s, &v, &n, &d)) < 0)
+		return cli_fail(ret, &d);
+	if (n == 1)
+		snprintf(out, size, "%s", v[0].code);
+	else if (n == 0)
+		cli_error("no Games in %s: try 'podium init'", cli->db_path);
+	else
+		for (i = 0, cli_error("several Games in %s: name one with "
+				      "--games CODE[@SOURCE]:", cli->db_path);
+		     i < n; i++)
+			fprintf(stderr, "  %s\t%s\n", v[i].code, v[i].name_en);
+	pd_games_list_free(v, n);
+	return n == 1 ? 0 : EXIT_USAGE;
+}
+
+static void make_caption(const struct cli_ref *r, const char *lang,
+			 const char *sport, char *out, size_t size)
+{
+	const struct pd_labels *L = pd_labels(lang);
+	const char *name;
+
+	if (r->have_pub && r->pub.caption && !strcmp(r->pub.lang, lang)) {
+		snprintf(out, size, "%s", r->pub.caption);
+		return;
+	}
+	name = !r->have_info ? r->label : !strcmp(lang, "zh") &&
+	       *r->info.name_zh ? r->info.name_zh : r->info.name_en;
+	snprintf(out, size, "%s%s%s%s%s", name, strcmp(lang, "zh") ? " " : "",
+		 L->medal_table, sport ? " — " : "", sport ? sport : "");
+}
+
+static int render(struct cli *cli, struct table_args *a, struct cli_ref *r)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_standings st;
+	struct pd_view v;
+	struct pd_buf out;
+	char caption[512];
+	int ret;
+
+	if (r->have_info && r->info.host[0])
+		a->opts.host = r->info.host;
+	if ((ret = pd_standings_build(&st, &r->tally, &a->opts, &d)) < 0)
+		return cli_fail(ret, &d);
+	make_caption(r, a->lang, a->sport, caption, sizeof(caption));
+	memset(&v, 0, sizeof(v));
+	v.st = &st;
+	v.reg = cli_registry(cli);
+	v.lang = a->lang;
+	v.caption = caption;
+	v.games = r->games[0] ? r->games : r->label;
+	v.source = r->have_pub ? (r->source[0] ? r->source : r->label) : NULL;
+	v.host = a->opts.host;
+	v.sport = a->sport;
+	v.use_printed = r->have_pub && !strcmp(r->pub.lang, a->lang);
+	v.color = !strcmp(a->format, "text") && isatty(1) &&
+		  !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
+	pd_buf_init(&out, 0);
+	ret = pd_render_lookup(a->format, NULL)(&out, &v);
+	if (ret < 0) {
+		ret = cli_fail(ret, &d);
+	} else {
+		ret = cli_write(&out);
+	}
+	pd_buf_release(&out);
+	pd_standings_release(&st);
+	return ret;
+}
+
+static int run(struct cli *cli, int argc, char **argv)
+{
+	struct table_args a;
+	struct cli_ref r;
+	char games[16];
+	int ret;
+
+	memset(&a, 0, sizeof(a));
+	a.format = "text";
+	a.lang = cli_default_lang();
+	if ((ret = parse_args(&a, argc, argv)))
+		return ret;
+	if (!a.ref) {
+		if ((ret = only_games(cli, games, sizeof(games))))
+			return ret;
+		a.ref = games;
+	}
+	if ((ret = cli_ref_load(cli, a.ref, a.sport, &r)) == 0) {
+		if (!r.have_pub && r.tally.n == 0)
+			fprintf(stderr, "podium: %s has no medals%s%s%s\n",
+				r.label, a.sport ? " in " : "",
+				a.sport ? a.sport : "", a.sport ? "" :
+				" yet (a published table is GAMES@SOURCE; "
+				"see 'podium games')");
+		ret = render(cli, &a, &r);
+	}
+	cli_ref_release(&r);
+	return ret;
+}
+
+const struct cli_command cmd_table = {
+	"table", run, "print a medal table",
+	"usage: podium table [--games REF] [--scheme SCHEME] [--lang zh|en]\n"
+	"                    [--format FORMAT] [--top N] [--sport SPORT]\n"
+	"\n"
+	"REF is GAMES (ranked from its medals), GAMES@SOURCE (a published\n"
+	"table as imported) or a table file.  Without --games, the one Games\n"
+	"in the store.\n"
+	"\n"
+	"  --scheme gold         gold, then silver, then bronze (default); rows\n"
+	"                        equal in all three share the rank\n"
+	"  --scheme total        total, then gold, silver, bronze\n"
+	"  --scheme points=3,2,1 weighted points (any weights)\n"
+	"  --lang zh|en          names and headings (default from $LANG)\n"
+	"  --format FORMAT       text (default), plain, csv, json, markdown,\n"
+	"                        wikitext, html\n"
+	"  --top N               the first N ranks and a 'remaining' row\n"
+	"  --sport SPORT         only the medals of one sport\n"
+	"\n"
+	"Ranks are competition ranks (1, 2, 2, 4).  Colour only on a terminal\n"
+	"and never when NO_COLOR is set.\n",
+};

@@ -1,0 +1,69 @@
+/* main.c -- podium's entry point: global options and the command table. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+const struct cli_command *const cli_commands[] = {
+	&cmd_init, &cmd_import, &cmd_table, &cmd_check, &cmd_diff,
+	&cmd_games, &cmd_resolve, &cmd_help, &cmd_version, NULL,
+};
+
+const struct cli_command *cli_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; cli_commands[i]; i++)
+		if (!strcmp(cli_commands[i]->name, name))
+			return cli_commands[i];
+	return NULL;
+}
+
+static void cli_release(struct cli *cli)
+{
+	pd_store_close(cli->store);
+	if (cli->have_reg)
+		pd_registry_release(&cli->reg);
+}
+
+int main(int argc, char **argv)
+{
+	const struct cli_command *cmd;
+	struct cli cli;
+	int i = 1, ret;
+
+	memset(&cli, 0, sizeof(cli));
+	cli.db_path = getenv("PODIUM_DB");
+	if (!cli.db_path || !*cli.db_path)
+		cli.db_path = "podium.db";
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "--db") && i + 1 < argc) {
+			cli.db_path = argv[++i];
+		} else if (!strncmp(argv[i], "--db=", 5)) {
+			cli.db_path = argv[i] + 5;
+		} else if (!strcmp(argv[i], "--version")) {
+			return cmd_version.run(&cli, 1, argv + i);
+		} else if (!strcmp(argv[i], "--help") ||
+			   !strcmp(argv[i], "-h")) {
+			return cmd_help.run(&cli, 1, argv + i);
+		} else {
+			fprintf(stderr, "podium: unknown option '%s'\n",
+				argv[i]);
+			return cli_usage(&cmd_help, NULL);
+		}
+	}
+	if (i == argc)
+		return cli_usage(&cmd_help, "no command given");
+	if (!(cmd = cli_find(argv[i]))) {
+		fprintf(stderr, "podium: '%s' is not a command; see 'podium "
+			"help'\n", argv[i]);
+		return EXIT_USAGE;
+	}
+	if (cli_wants_help(argc - i, argv + i)) {
+		fputs(cmd->usage, stdout);
+		return EXIT_OK;
+	}
+	ret = cmd->run(&cli, argc - i, argv + i);
+	cli_release(&cli);
+	return ret;
+}

@@ -1,0 +1,173 @@
+/* util.c -- helpers every podium command uses: messages, exit codes, the
+ * registry and the store. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "podium/bundled.h"
+#include "cli.h"
+
+void cli_report(const struct pd_diag *d)
+{
+	if (d->file[0] && d->line > 0)
+		fprintf(stderr, "%s:%ld: %s\n", d->file, d->line, d->msg);
+	else if (d->file[0])
+		fprintf(stderr, "%s: %s\n", d->file, d->msg);
+	else
+		fprintf(stderr, "podium: %s\n", d->msg);
+}
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("podium: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int cli_exit_for(int err)
+{
+	switch (err) {
+	case PD_OK:
+		return EXIT_OK;
+	case PD_ESTORE:
+	case PD_ENOMEM:
+		return EXIT_STORE;
+	case PD_EINVAL:
+		return EXIT_USAGE;
+	default:
+		return EXIT_INPUT;
+	}
+}
+
+int cli_fail(int err, const struct pd_diag *d)
+{
+	if (d->msg[0])
+		cli_report(d);
+	else
+		cli_error("%s", pd_strerror(err));
+	return cli_exit_for(err);
+}
+
+int cli_usage(const struct cli_command *cmd, const char *why)
+{
+	if (why)
+		fprintf(stderr, "podium %s: %s\n", cmd->name, why);
+	fputs(cmd->usage, stderr);
+	return EXIT_USAGE;
+}
+
+int cli_wants_help(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+			return 1;
+	return 0;
+}
+
+const struct pd_registry *cli_registry(struct cli *cli)
+{
+	struct pd_diag d = { "", 0, "" };
+
+	if (!cli->have_reg) {
+		if (pd_registry_parse(&cli->reg, (const char *)pd_embed_npcs,
+				      pd_embed_npcs_len, "data/npcs.tsv",
+				      &d) < 0) {
+			/* the bundled file is checked by the tests */
+			cli_report(&d);
+			abort();
+		}
+		cli->have_reg = 1;
+	}
+	return &cli->reg;
+}
+
+struct pd_store *cli_store(struct cli *cli, int *exit_code)
+{
+	struct pd_diag d = { "", 0, "" };
+	int ret;
+
+	if (cli->store)
+		return cli->store;
+	ret = pd_store_open(&cli->store, cli->db_path, cli_registry(cli), &d);
+	if (ret < 0) {
+		*exit_code = cli_fail(ret, &d);
+		return NULL;
+	}
+	return cli->store;
+}
+
+int cli_games_ensure(struct cli *cli, const char *code, struct pd_diag *d)
+{
+	struct pd_games have, *list = NULL, bare;
+	size_t n = 0, i;
+	int ret;
+
+	ret = pd_store_games_get(cli->store, code, &have, d);
+	if (ret == 0) {
+		pd_games_release(&have);
+		return 0;
+	}
+	if (ret != PD_ENOTFOUND)
+		return ret;
+	memset(d, 0, sizeof(*d));
+	if (strlen(code) >= sizeof(bare.code) || !*code)
+		return pd_diag_set(d, PD_EINVAL, NULL, 0, "bad Games code "
+				   "'%s': use a code such as PG2004", code);
+	if ((ret = pd_games_tsv_parse(&list, &n, (const char *)pd_embed_games,
+				      pd_embed_games_len, "data/games.tsv",
+				      d)) < 0)
+		return ret;
+	for (i = 0; i < n && strcasecmp(list[i].code, code); i++)
+		;
+	if (i < n) {
+		ret = pd_store_games_put(cli->store, &list[i], d);
+	} else {
+		memset(&bare, 0, sizeof(bare));
+		snprintf(bare.code, sizeof(bare.code), "%s", code);
+		fprintf(stderr, "podium: new Games '%s' (not in the bundled "
+			"list): its names are its code\n", code);
+		ret = pd_store_games_put(cli->store, &bare, d);
+	}
+	pd_games_list_free(list, n);
+	return ret;
+}
+
+const char *cli_lang(const char *arg)
+{
+	if (!strcmp(arg, "zh"))
+		return "zh";
+	if (!strcmp(arg, "en"))
+		return "en";
+	return NULL;
+}
+
+const char *cli_default_lang(void)
+{
+	static const char *const vars[] = { "LC_ALL", "LC_MESSAGES", "LANG" };
+	const char *v;
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		v = getenv(vars[i]);
+		if (v && *v)
+			return strncmp(v, "zh", 2) ? "en" : "zh";
+	}
+	return "en";
+}
+
+int cli_write(const struct pd_buf *b)
+{
+	if (fwrite(b->data, 1, b->len, stdout) != b->len ||
+	    fflush(stdout) != 0) {
+		cli_error("cannot write the output");
+		return EXIT_STORE;
+	}
+	return EXIT_OK;
+}

@@ -1,0 +1,182 @@
+/* csv.c -- RFC 4180 reader and field quoting (see csv.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "podium/csv.h"
+
+int pd_csv_init(struct pd_csv *c, const char *data, size_t len,
+		const char *file)
+{
+	memset(c, 0, sizeof(*c));
+	c->p = data;
+	c->end = data + len;
+	c->file = file;
+	c->next_line = 1;
+	if (len >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3))
+		c->p += 3;
+	pd_buf_init(&c->store, PD_CSV_MAX_RECORD);
+	return 0;
+}
+
+void pd_csv_release(struct pd_csv *c)
+{
+	pd_buf_release(&c->store);
+	free(c->off);
+	free(c->f);
+	c->f = NULL;
+	c->off = NULL;
+	c->aoff = 0;
+}
+
+static int too_big(struct pd_csv *c, struct pd_diag *diag)
+{
+	return pd_diag_set(diag, PD_ETOOBIG, c->file, c->line,
+			   "record over %zu bytes", PD_CSV_MAX_RECORD);
+}
+
+/* Note where field number nf starts in the store. */
+static int start_field(struct pd_csv *c, struct pd_diag *diag)
+{
+	size_t *o;
+
+	if (c->nf == PD_CSV_MAX_FIELDS)
+		return pd_diag_set(diag, PD_ETOOBIG, c->file, c->line,
+				   "more than %d fields in a record",
+				   PD_CSV_MAX_FIELDS);
+	if (c->nf == c->aoff) {
+		size_t na = c->aoff ? c->aoff * 2 : 32;
+
+		if (!(o = realloc(c->off, na * sizeof(*o))))
+			return PD_ENOMEM;
+		c->off = o;
+		c->aoff = na;
+	}
+	c->off[c->nf] = c->store.len;
+	return 0;
+}
+
+static int end_field(struct pd_csv *c, struct pd_diag *diag)
+{
+	if (pd_buf_addc(&c->store, '\0') < 0)
+		return too_big(c, diag);
+	c->nf++;
+	return 0;
+}
+
+/* A quoted field, from after its opening quote to after its closing one;
+ * "" inside stands for one quote. */
+static int quoted(struct pd_csv *c, struct pd_diag *diag)
+{
+	const char *q, *s;
+
+	for (;;) {
+		q = memchr(c->p, '"', (size_t)(c->end - c->p));
+		if (!q)
+			return pd_diag_set(diag, PD_EPARSE, c->file, c->line,
+					   "quoted field never closed: the "
+					   "file may be truncated");
+		for (s = c->p; s < q; s++)
+			if (*s == '\n')
+				c->next_line++;
+		if (pd_buf_add(&c->store, c->p, (size_t)(q - c->p)) < 0)
+			return too_big(c, diag);
+		c->p = q + 1;
+		if (c->p < c->end && *c->p == '"') {
+			if (pd_buf_addc(&c->store, '"') < 0)
+				return too_big(c, diag);
+			c->p++;
+			continue;
+		}
+		if (c->p < c->end && *c->p != ',' && *c->p != '\n' &&
+		    *c->p != '\r')
+			return pd_diag_set(diag, PD_EPARSE, c->file,
+					   c->next_line, "unexpected '%c' after "
+					   "a closing quote", *c->p);
+		return 0;
+	}
+}
+
+static int unquoted(struct pd_csv *c, struct pd_diag *diag)
+{
+	const char *s = c->p;
+
+	while (s < c->end && *s != ',' && *s != '\n' && *s != '\r')
+		s++;
+	if (pd_buf_add(&c->store, c->p, (size_t)(s - c->p)) < 0)
+		return too_big(c, diag);
+	c->p = s;
+	return 0;
+}
+
+static int finish_record(struct pd_csv *c)
+{
+	char **f;
+	size_t i;
+
+	if (!(f = realloc(c->f, (c->nf + 1) * sizeof(*f))))
+		return PD_ENOMEM;
+	c->f = f;
+	for (i = 0; i < c->nf; i++)
+		f[i] = c->store.data + c->off[i];
+	f[c->nf] = NULL;
+	return 1;
+}
+
+int pd_csv_next(struct pd_csv *c, struct pd_diag *diag)
+{
+	int ret;
+
+	while (c->p < c->end && (*c->p == '\n' || *c->p == '\r')) {
+		if (*c->p == '\n')
+			c->next_line++;
+		c->p++;
+	}
+	if (c->p >= c->end)
+		return 0;
+	c->line = c->next_line;
+	c->nf = 0;
+	pd_buf_reset(&c->store);
+	for (;;) {
+		if ((ret = start_field(c, diag)) < 0)
+			return ret;
+		if (c->p < c->end && *c->p == '"') {
+			c->p++;
+			ret = quoted(c, diag);
+		} else {
+			ret = unquoted(c, diag);
+		}
+		if (ret < 0 || (ret = end_field(c, diag)) < 0)
+			return ret;
+		if (c->p >= c->end)
+			break;
+		if (*c->p == ',') {
+			c->p++;
+			continue;
+		}
+		if (*c->p == '\r')
+			c->p++;
+		if (c->p < c->end && *c->p == '\n') {
+			c->p++;
+			c->next_line++;
+		}
+		break;
+	}
+	return finish_record(c);
+}
+
+int pd_csv_quote(struct pd_buf *out, const char *s)
+{
+	int ret;
+
+	if (!strpbrk(s, ",\"\r\n"))
+		return pd_buf_adds(out, s);
+	if ((ret = pd_buf_addc(out, '"')) < 0)
+		return ret;
+	for (; *s; s++) {
+		if (*s == '"' && (ret = pd_buf_addc(out, '"')) < 0)
+			return ret;
+		if ((ret = pd_buf_addc(out, *s)) < 0)
+			return ret;
+	}
+	return pd_buf_addc(out, '"');
+}

@@ -1,0 +1,78 @@
+/* labels.c -- the words every output format shares, and the format table. */
+#include <string.h>
+
+#include "podium/render.h"
+
+static const struct pd_labels zh = {
+	.rank = "排名",
+	/* U+FF0F, the full-width slash the published tables use. */
+	.npc = "国家／地区",
+	.gold = "金牌",
+	.silver = "银牌",
+	.bronze = "铜牌",
+	.total = "总数",
+	.totals = "总计",
+	.remaining = "其余",
+	.medal_table = "奖牌榜",
+	.host = "东道主",
+};
+
+static const struct pd_labels en = {
+	.rank = "Rank",
+	.npc = "NPC",
+	.gold = "Gold",
+	.silver = "Silver",
+	.bronze = "Bronze",
+	.total = "Total",
+	/* English tables label the sum row "Total" too: its place in the
+	 * table, not its word, tells it from the column. */
+	.totals = "Total",
+	.remaining = "Remaining",
+	.medal_table = "medal table",
+	.host = "host",
+};
+
+/* Anything but "zh" is English: it is the language every name has. */
+const struct pd_labels *pd_labels(const char *lang)
+{
+	return lang && !strcmp(lang, "zh") ? &zh : &en;
+}
+
+const char *pd_view_name(const struct pd_view *v, const struct pd_standing *row)
+{
+	const struct pd_npc *npc;
+
+	if (v->use_printed && row->printed && *row->printed)
+		return row->printed;
+	npc = v->reg ? pd_registry_code(v->reg, row->npc) : NULL;
+	if (npc)
+		return pd_npc_name(npc, v->lang);
+	return row->npc;
+}
+
+static const struct {
+	const char *name;
+	pd_render_fn fn;
+} formats[] = {
+	{ "text", pd_render_text },
+	{ "plain", pd_render_plain },
+	{ "csv", pd_render_csv },
+	{ "json", pd_render_json },
+	{ "markdown", pd_render_markdown },
+	{ "wikitext", pd_render_wikitext },
+	{ "html", pd_render_html },
+};
+
+pd_render_fn pd_render_lookup(const char *format, const char **names)
+{
+	size_t i;
+
+	if (names)
+		*names = "text|plain|csv|json|markdown|wikitext|html";
+	if (!format)
+		return NULL;
+	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		if (!strcmp(formats[i].name, format))
+			return formats[i].fn;
+	return NULL;
+}

@@ -1,0 +1,292 @@
+/* medals_csv.c -- import a CSV with one row per medal awarded.
+ *
+ * Columns are found by header name (see guesses below) or named with
+ * --map.  A file that lists a team medal once per member (a non-empty team
+ * column, e.g. tidytuesday's grp_id) is folded back to one medal per
+ * (sport, event, gender, medal, NPC); rows without a team value are never
+ * merged, since two bronzes can go to one NPC in the same event.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "podium/columns.h"
+#include "podium/io.h"
+
+static const char *const g_medal[] = { "medal", "medal_type", "medal type",
+				       "medal_name", NULL };
+static const char *const g_npc[] = { "npc", "noc", "country_code", "npc_code",
+				     "noc_code", "nation_code", "ioc",
+				     "country", "country_name", "nation",
+				     "country_long", NULL };
+static const char *const g_event[] = { "event", "event_name", NULL };
+static const char *const g_sport[] = { "sport", "discipline", "sport_name",
+				       "type", NULL };
+static const char *const g_date[] = { "date", "medal_date", "event_date",
+				      NULL };
+static const char *const g_athlete[] = { "athlete", "name", "athlete_name",
+					 NULL };
+static const char *const g_gender[] = { "gender", "sex", "event_gender",
+					NULL };
+static const char *const g_team[] = { "grp_id", "team_id", "code_team",
+				      "team", NULL };
+
+static const char *const *const guesses[PD_F_COUNT] = {
+	[PD_F_MEDAL] = g_medal, [PD_F_NPC] = g_npc, [PD_F_EVENT] = g_event,
+	[PD_F_SPORT] = g_sport, [PD_F_DATE] = g_date,
+	[PD_F_ATHLETE] = g_athlete, [PD_F_GENDER] = g_gender,
+	[PD_F_TEAM] = g_team,
+};
+
+/* "Gold", "Gold Medal", "G", "1", "金牌" ...; -1 if not a medal. */
+static int medal_of(const char *s)
+{
+	static const char *const names[3][6] = {
+		{ "gold", "gold medal", "g", "1", "金牌", "金" },
+		{ "silver", "silver medal", "s", "2", "银牌", "银" },
+		{ "bronze", "bronze medal", "b", "3", "铜牌", "铜" },
+	};
+	int m, i;
+
+	for (m = 0; m < 3; m++)
+		for (i = 0; i < 6; i++)
+			if (!strcasecmp(s, names[m][i]))
+				return m;
+	return -1;
+}
+
+struct offs {
+	size_t sport, event, gender, date, athlete, team;
+};
+
+struct parse {
+	struct pd_medal_set *set;
+	struct offs *offs;
+	struct pd_buf pool;
+	const struct pd_registry *reg;
+	char last_name[128];	/* the last NPC value and its code: files */
+	char last_code[PD_CODE_MAX];	/* list one NPC's rows together */
+};
+
+static int keep(struct parse *ps, const char *s, size_t *off)
+{
+	*off = ps->pool.len;
+	return pd_buf_add(&ps->pool, s, strlen(s) + 1);
+}
+
+static int resolve(struct parse *ps, const char *name, const char *file,
+		   long line, char *code, struct pd_diag *diag)
+{
+	const struct pd_npc *npc;
+
+	if (!*name)
+		return pd_diag_set(diag, PD_EPARSE, file, line,
+				   "no NPC in this row");
+	if (strcmp(name, ps->last_name)) {
+		if (!(npc = pd_registry_find(ps->reg, name)))
+			return pd_unknown_npc(ps->reg, name, file, line, diag);
+		snprintf(ps->last_name, sizeof(ps->last_name), "%s", name);
+		memcpy(ps->last_code, npc->code, PD_CODE_MAX);
+	}
+	memcpy(code, ps->last_code, PD_CODE_MAX);
+	return 0;
+}
+
+static int grow(struct parse *ps)
+{
+	struct pd_medal_set *s = ps->set;
+	size_t na = s->alloc ? s->alloc * 2 : 256;
+	struct pd_medal_rec *v;
+	struct offs *o;
+
+	if (!(v = realloc(s->v, na * sizeof(*v))))
+		return PD_ENOMEM;
+	s->v = v;
+	if (!(o = realloc(ps->offs, na * sizeof(*o))))
+		return PD_ENOMEM;
+	ps->offs = o;
+	s->alloc = na;
+	return 0;
+}
+
+static int take_row(struct parse *ps, const struct pd_columns *cols,
+		    const struct pd_csv *c, struct pd_diag *diag)
+{
+	struct pd_medal_set *s = ps->set;
+	struct pd_medal_rec *r;
+	struct offs *o;
+	const char *v = pd_columns_get(cols, c, PD_F_MEDAL);
+	int m = medal_of(v), ret;
+
+	if (m < 0)
+		return pd_diag_set(diag, PD_EPARSE, c->file, c->line,
+				   "'%s' is not a medal: expected Gold, "
+				   "Silver or Bronze", v);
+	if (s->n == s->alloc && (ret = grow(ps)) < 0)
+		return ret;
+	r = &s->v[s->n];
+	o = &ps->offs[s->n];
+	memset(r, 0, sizeof(*r));
+	r->medal = (enum pd_medal)m;
+	if ((ret = resolve(ps, pd_columns_get(cols, c, PD_F_NPC), c->file,
+			   c->line, r->npc, diag)) < 0)
+		return ret;
+	if (keep(ps, pd_columns_get(cols, c, PD_F_SPORT), &o->sport) ||
+	    keep(ps, pd_columns_get(cols, c, PD_F_EVENT), &o->event) ||
+	    keep(ps, pd_columns_get(cols, c, PD_F_GENDER), &o->gender) ||
+	    keep(ps, pd_columns_get(cols, c, PD_F_DATE), &o->date) ||
+	    keep(ps, pd_columns_get(cols, c, PD_F_ATHLETE), &o->athlete) ||
+	    keep(ps, pd_columns_get(cols, c, PD_F_TEAM), &o->team))
+		return pd_diag_set(diag, PD_ETOOBIG, c->file, c->line,
+				   "file too large to import at once");
+	s->n++;
+	s->rows++;
+	return 0;
+}
+
+/* The merge key of a team-member row; "" for a row that is no team's. */
+static const char *team_key(const struct parse *ps, size_t i, char *out,
+			    size_t size)
+{
+	const struct offs *o = &ps->offs[i];
+	const char *pool = ps->pool.data;
+
+	if (!pool[o->team])
+		return "";
+	snprintf(out, size, "%s\x1f%s\x1f%s\x1f%d\x1f%s", pool + o->sport,
+		 pool + o->event, pool + o->gender, ps->set->v[i].medal,
+		 ps->set->v[i].npc);
+	return out;
+}
+
+struct keyed {
+	char *key;
+	size_t i;
+};
+
+static int cmp_keyed(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/* Fold team members into one medal: keep the first row of each key. */
+static int merge_teams(struct parse *ps)
+{
+	struct pd_medal_set *s = ps->set;
+	struct keyed *k;
+	char buf[1024], *drop;
+	size_t i, nk = 0, j;
+	int ret = 0;
+
+	k = calloc(s->n ? s->n : 1, sizeof(*k));
+	drop = calloc(s->n ? s->n : 1, 1);
+	if (!k || !drop) {
+		ret = PD_ENOMEM;
+		goto cleanup;
+	}
+	for (i = 0; i < s->n; i++) {
+		const char *key = team_key(ps, i, buf, sizeof(buf));
+
+		if (!*key)
+			continue;
+		if (!(k[nk].key = strdup(key))) {
+			ret = PD_ENOMEM;
+			goto cleanup;
+		}
+		k[nk++].i = i;
+	}
+	qsort(k, nk, sizeof(*k), cmp_keyed);
+	for (i = 1; i < nk; i++)
+		if (!strcmp(k[i - 1].key, k[i].key))
+			drop[k[i].i] = 1;
+	for (i = 0, j = 0; i < s->n; i++) {
+		if (drop[i]) {
+			s->merged++;
+			continue;
+		}
+		s->v[j] = s->v[i];
+		ps->offs[j++] = ps->offs[i];
+	}
+	s->n = j;
+cleanup:
+	for (i = 0; k && i < nk; i++)
+		free(k[i].key);
+	free(k);
+	free(drop);
+	return ret;
+}
+
+void pd_medal_set_release(struct pd_medal_set *s)
+{
+	free(s->v);
+	free(s->pool);
+	memset(s, 0, sizeof(*s));
+}
+
+static void point_strings(struct parse *ps)
+{
+	struct pd_medal_set *s = ps->set;
+	size_t i;
+
+	s->pool = pd_buf_detach(&ps->pool, &s->pool_len);
+	for (i = 0; i < s->n; i++) {
+		s->v[i].sport = s->pool + ps->offs[i].sport;
+		s->v[i].event = s->pool + ps->offs[i].event;
+		s->v[i].gender = s->pool + ps->offs[i].gender;
+		s->v[i].date = s->pool + ps->offs[i].date;
+		s->v[i].athlete = s->pool + ps->offs[i].athlete;
+	}
+}
+
+int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
+			size_t len, const char *file,
+			const struct pd_registry *reg,
+			const struct pd_csv_opts *opts, struct pd_diag *diag)
+{
+	struct parse ps = { out, NULL, { 0 }, reg, "", "" };
+	struct pd_columns cols;
+	struct pd_csv c;
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	pd_buf_init(&ps.pool, 0);
+	pd_csv_init(&c, data, len, file);
+	if ((ret = pd_utf8_check(data, len, file, diag)) < 0)
+		goto cleanup;
+	if ((ret = pd_csv_next(&c, diag)) <= 0) {
+		if (ret == 0)
+			ret = pd_diag_set(diag, PD_EPARSE, file, 1,
+					  "empty file: expected a header row");
+		goto cleanup;
+	}
+	if ((ret = pd_columns_find(&cols, &c, opts, guesses, diag)) < 0)
+		goto cleanup;
+	if (cols.at[PD_F_MEDAL] < 0 || cols.at[PD_F_NPC] < 0) {
+		ret = pd_diag_set(diag, PD_EPARSE, file, c.line, "no %s column "
+				  "in the header: name it with --map %s=COLUMN",
+				  cols.at[PD_F_MEDAL] < 0 ? "medal" : "NPC",
+				  cols.at[PD_F_MEDAL] < 0 ? "medal" : "npc");
+		goto cleanup;
+	}
+	while ((ret = pd_csv_next(&c, diag)) > 0)
+		if (pd_columns_keep(&cols, &c) &&
+		    (ret = take_row(&ps, &cols, &c, diag)) < 0)
+			goto cleanup;
+	if (ret == 0 && out->n == 0)
+		ret = pd_diag_set(diag, PD_EPARSE, file, c.next_line,
+				  "no medal rows%s", opts->nwhere ?
+				  " match --where" : "");
+	if (ret == 0 && (ret = merge_teams(&ps)) == 0)
+		point_strings(&ps);
+cleanup:
+	pd_csv_release(&c);
+	pd_buf_release(&ps.pool);
+	free(ps.offs);
+	if (ret < 0)
+		pd_medal_set_release(out);
+	return ret;
+}

@@ -1,0 +1,224 @@
+/* sqlite.c -- the embedded SQLite store (see store.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "podium/store.h"
+#include "schema.h"
+#include "sqlite_int.h"
+
+int pd_sqlite_fail(struct pd_store *s, struct pd_diag *diag, const char *what)
+{
+	return pd_diag_set(diag, PD_ESTORE, s->path, 0, "%s: %s", what,
+			   sqlite3_errmsg(s->db));
+}
+
+static int exec(struct pd_store *s, const char *sql, struct pd_diag *diag)
+{
+	char *err = NULL;
+
+	if (sqlite3_exec(s->db, sql, NULL, NULL, &err) != SQLITE_OK) {
+		pd_diag_set(diag, PD_ESTORE, s->path, 0, "%s",
+			    err ? err : sqlite3_errmsg(s->db));
+		sqlite3_free(err);
+		return PD_ESTORE;
+	}
+	return 0;
+}
+
+int pd_sqlite_prepare(struct pd_store *s, sqlite3_stmt **st, const char *sql,
+		      struct pd_diag *diag)
+{
+	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
+		return pd_sqlite_fail(s, diag, "prepare");
+	return 0;
+}
+
+char *pd_sqlite_dup(sqlite3_stmt *st, int i)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+
+	return strdup(t ? (const char *)t : "");
+}
+
+static int user_version(struct pd_store *s, long *v, struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "PRAGMA user_version", diag)) < 0)
+		return ret;
+	if (sqlite3_step(st) != SQLITE_ROW)
+		ret = pd_sqlite_fail(s, diag, "read the schema version");
+	else
+		*v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return ret;
+}
+
+static int migrate(struct pd_store *s, struct pd_diag *diag)
+{
+	char sql[64];
+	long v = 0;
+	int ret;
+
+	if ((ret = user_version(s, &v, diag)) < 0)
+		return ret;
+	if (v > (long)pd_nmigrations)
+		return pd_diag_set(diag, PD_ESTORE, s->path, 0, "schema "
+				   "version %ld is newer than this podium "
+				   "knows (%zu): upgrade podium", v,
+				   pd_nmigrations);
+	if (v == (long)pd_nmigrations)
+		return 0;
+	if ((ret = exec(s, "BEGIN IMMEDIATE", diag)) < 0)
+		return ret;
+	for (; v < (long)pd_nmigrations; v++)
+		if ((ret = exec(s, pd_migrations[v], diag)) < 0)
+			goto rollback;
+	snprintf(sql, sizeof(sql), "PRAGMA user_version = %ld", v);
+	if ((ret = exec(s, sql, diag)) < 0 ||
+	    (ret = exec(s, "COMMIT", diag)) < 0)
+		goto rollback;
+	return 0;
+rollback:
+	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return ret;
+}
+
+/* A cheap fingerprint of the registry, so the NPC table is rewritten only
+ * when data/npcs.tsv changed (FNV-1a over codes and names). */
+static unsigned long long fingerprint(const struct pd_registry *reg)
+{
+	unsigned long long h = 1469598103934665603ULL;
+	const char *parts[4];
+	size_t i, k;
+
+	for (i = 0; i < reg->n; i++) {
+		parts[0] = reg->npcs[i].code;
+		parts[1] = reg->npcs[i].status;
+		parts[2] = reg->npcs[i].en;
+		parts[3] = reg->npcs[i].zh;
+		for (k = 0; k < 4; k++)
+			for (const char *p = parts[k]; ; p++) {
+				h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+				if (!*p)
+					break;
+			}
+	}
+	return h;
+}
+
+static int sync_npcs(struct pd_store *s, const struct pd_registry *reg,
+		     struct pd_diag *diag)
+{
+	char want[32], have[32] = "";
+	sqlite3_stmt *st = NULL;
+	size_t i;
+	int ret;
+
+	snprintf(want, sizeof(want), "%016llx", fingerprint(reg));
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT value FROM meta WHERE key = "
+			   "'registry'", diag)) < 0)
+		return ret;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		snprintf(have, sizeof(have), "%s",
+			 (const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	if (!strcmp(want, have))
+		return 0;
+	if ((ret = pd_store_begin(s, diag)) < 0)
+		return ret;
+	if ((ret = pd_sqlite_prepare(s, &st, "INSERT INTO npcs (code, status, name_en, "
+			   "name_zh) VALUES (?1, ?2, ?3, ?4) ON CONFLICT "
+			   "(code) DO UPDATE SET status = ?2, name_en = ?3, "
+			   "name_zh = ?4", diag)) < 0)
+		goto cleanup;
+	for (i = 0; i < reg->n; i++) {
+		sqlite3_bind_text(st, 1, reg->npcs[i].code, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, reg->npcs[i].status, -1,
+				  SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, reg->npcs[i].en, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 4, reg->npcs[i].zh, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			ret = pd_sqlite_fail(s, diag, "write the NPC table");
+			goto cleanup;
+		}
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	if ((ret = pd_sqlite_prepare(s, &st, "INSERT OR REPLACE INTO meta (key, value) "
+			   "VALUES ('registry', ?1)", diag)) < 0)
+		goto cleanup;
+	sqlite3_bind_text(st, 1, want, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "write the NPC table");
+cleanup:
+	sqlite3_finalize(st);
+	if (ret < 0) {
+		pd_store_rollback(s);
+		return ret;
+	}
+	return pd_store_commit(s, diag);
+}
+
+int pd_store_open(struct pd_store **out, const char *path,
+		  const struct pd_registry *reg, struct pd_diag *diag)
+{
+	struct pd_store *s;
+	int ret;
+
+	*out = NULL;
+	if (!(s = calloc(1, sizeof(*s))))
+		return PD_ENOMEM;
+	s->path = path;
+	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE |
+			    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+		ret = pd_sqlite_fail(s, diag, "cannot open the database");
+		goto cleanup;
+	}
+	sqlite3_busy_timeout(s->db, 5000);
+	/* WAL: readers (the server) never wait for a writer (an import). */
+	if ((ret = exec(s, "PRAGMA journal_mode = WAL; "
+			"PRAGMA synchronous = NORMAL; "
+			"PRAGMA foreign_keys = ON", diag)) < 0 ||
+	    (ret = migrate(s, diag)) < 0 ||
+	    (reg && (ret = sync_npcs(s, reg, diag)) < 0))
+		goto cleanup;
+	*out = s;
+	return 0;
+cleanup:
+	pd_store_close(s);
+	return ret;
+}
+
+void pd_store_close(struct pd_store *s)
+{
+	if (!s)
+		return;
+	sqlite3_close(s->db);
+	free(s);
+}
+
+int pd_store_begin(struct pd_store *s, struct pd_diag *diag)
+{
+	return exec(s, "BEGIN IMMEDIATE", diag);
+}
+
+int pd_store_commit(struct pd_store *s, struct pd_diag *diag)
+{
+	int ret = exec(s, "COMMIT", diag);
+
+	if (ret < 0)
+		pd_store_rollback(s);
+	return ret;
+}
+
+void pd_store_rollback(struct pd_store *s)
+{
+	if (!sqlite3_get_autocommit(s->db))
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+}

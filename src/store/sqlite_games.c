@@ -1,0 +1,166 @@
+/* sqlite_games.c -- Games rows and their versions in the SQLite store. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sqlite_int.h"
+
+void pd_games_release(struct pd_games *g)
+{
+	free(g->season);
+	free(g->name_en);
+	free(g->name_zh);
+	free(g->start);
+	free(g->end);
+	free(g->kind);
+	memset(g, 0, sizeof(*g));
+}
+
+void pd_games_list_free(struct pd_games *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; v && i < n; i++)
+		pd_games_release(&v[i]);
+	free(v);
+}
+
+static const char *or_empty(const char *s)
+{
+	return s ? s : "";
+}
+
+int pd_store_games_put(struct pd_store *s, const struct pd_games *g,
+		       struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret;
+
+	if ((ret = pd_sqlite_prepare(s, &st,
+			"INSERT INTO games (code, year, season, host, name_en, "
+			"name_zh, start_date, end_date, kind) VALUES (?1, ?2, "
+			"?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (code) DO "
+			"UPDATE SET year = ?2, season = ?3, host = ?4, "
+			"name_en = ?5, name_zh = ?6, start_date = ?7, "
+			"end_date = ?8, kind = ?9", diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, g->code, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, g->year);
+	sqlite3_bind_text(st, 3, or_empty(g->season), -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, g->host, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, g->name_en && *g->name_en ? g->name_en :
+			  g->code, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, or_empty(g->name_zh), -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 7, or_empty(g->start), -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 8, or_empty(g->end), -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 9, or_empty(g->kind), -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "write the Games");
+	sqlite3_finalize(st);
+	return ret;
+}
+
+#define GAMES_COLUMNS "code, year, season, host, name_en, name_zh, " \
+		      "start_date, end_date, kind, version"
+
+static int read_games(sqlite3_stmt *st, struct pd_games *g)
+{
+	const unsigned char *code = sqlite3_column_text(st, 0);
+	const unsigned char *host = sqlite3_column_text(st, 3);
+
+	memset(g, 0, sizeof(*g));
+	snprintf(g->code, sizeof(g->code), "%s", code ? (char *)code : "");
+	snprintf(g->host, sizeof(g->host), "%s", host ? (char *)host : "");
+	g->year = sqlite3_column_int64(st, 1);
+	g->season = pd_sqlite_dup(st, 2);
+	g->name_en = pd_sqlite_dup(st, 4);
+	g->name_zh = pd_sqlite_dup(st, 5);
+	g->start = pd_sqlite_dup(st, 6);
+	g->end = pd_sqlite_dup(st, 7);
+	g->kind = pd_sqlite_dup(st, 8);
+	g->version = sqlite3_column_int64(st, 9);
+	if (!g->season || !g->name_en || !g->name_zh || !g->start ||
+	    !g->end || !g->kind) {
+		pd_games_release(g);
+		return PD_ENOMEM;
+	}
+	return 0;
+}
+
+int pd_store_games_get(struct pd_store *s, const char *code,
+		       struct pd_games *out, struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	memset(out, 0, sizeof(*out));
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT " GAMES_COLUMNS
+				     " FROM games WHERE code = ?1", diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, code, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		ret = read_games(st, out);
+	else if (rc == SQLITE_DONE)
+		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no Games '%s' "
+				  "in %s: see 'podium games'", code, s->path);
+	else
+		ret = pd_sqlite_fail(s, diag, "read the Games");
+	sqlite3_finalize(st);
+	return ret;
+}
+
+int pd_store_games_list(struct pd_store *s, struct pd_games **out,
+			size_t *n, struct pd_diag *diag)
+{
+	struct pd_games *v = NULL, *p;
+	size_t alloc = 0;
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	*out = NULL;
+	*n = 0;
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT " GAMES_COLUMNS
+				     " FROM games ORDER BY code", diag)) < 0)
+		return ret;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == alloc) {
+			alloc = alloc ? alloc * 2 : 64;
+			if (!(p = realloc(v, alloc * sizeof(*v)))) {
+				ret = PD_ENOMEM;
+				goto cleanup;
+			}
+			v = p;
+		}
+		if ((ret = read_games(st, &v[*n])) < 0)
+			goto cleanup;
+		(*n)++;
+	}
+	if (rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "list the Games");
+cleanup:
+	sqlite3_finalize(st);
+	if (ret < 0) {
+		pd_games_list_free(v, *n);
+		*n = 0;
+		return ret;
+	}
+	*out = v;
+	return 0;
+}
+
+int pd_store_games_bump(struct pd_store *s, const char *code,
+			struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "UPDATE games SET version = "
+				     "version + 1 WHERE code = ?1", diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, code, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "bump the version");
+	sqlite3_finalize(st);
+	return ret;
+}
