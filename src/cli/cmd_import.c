@@ -106,17 +106,21 @@ static int parse_file(struct cli *cli, struct import *im, const char *data,
 	pd_problems_init(&probs);
 	if (pd_published_check(&im->pub, NULL, &probs) < 0)
 		return cli_fail(PD_ENOMEM, &d);
-	for (i = 0; i < probs.n; i++)
-		fprintf(stderr, "%s:%ld: %s\n", im->file, probs.v[i].line,
-			probs.v[i].msg);
+	/* A standings CSV is a source's data, often ranked its own way (the
+	 * IPC files use dense ranks): keep it as published and say so. */
 	ret = probs.n && strcmp(im->format, "standings") ? EXIT_INPUT : 0;
+	for (i = 0; i < probs.n && (ret || i < 3); i++)
+		fprintf(stderr, "%s:%ld: %s%s\n", im->file, probs.v[i].line,
+			ret ? "" : "warning: ", probs.v[i].msg);
 	if (ret)
 		fprintf(stderr, "podium: %s is inconsistent (%zu problem%s); "
 			"nothing imported\n", im->file, probs.n,
 			probs.n == 1 ? "" : "s");
 	else if (probs.n)
-		fprintf(stderr, "podium: imported as published, with the "
-			"problems above\n");
+		fprintf(stderr, "podium: kept as published, with %zu "
+			"inconsistenc%s%s\n", probs.n,
+			probs.n == 1 ? "y" : "ies",
+			probs.n > 3 ? " (the first 3 shown)" : "");
 	pd_problems_release(&probs);
 	return ret;
 }

@@ -1,0 +1,53 @@
+#!/bin/sh
+# run.sh -- run every test: the cmocka unit tests and the golden CLI cases.
+# usage: tests/run.sh BUILD_DIR     (the Makefile's 'make test' calls it)
+# Ends with the line 'N passed, N failed[, N skipped]'.
+set -u
+B=${1:-build/rel}
+passed=0
+failed=0
+skipped=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+for t in "$B"/tests/test_*; do
+	[ -x "$t" ] || continue
+	name=$(basename "$t")
+	CMOCKA_MESSAGE_OUTPUT=stdout "$t" >"$log" 2>&1
+	rc=$?
+	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+	f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+	p=${p:-0}
+	f=${f:-0}
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		f=1	# crashed or a sanitizer stopped it
+	fi
+	if [ "$f" -ne 0 ]; then
+		echo "FAIL unit $name"
+		sed 's/^/    /' "$log"
+	else
+		echo "ok   unit $name ($p)"
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+done
+
+out=$(sh tests/cli/run.sh "$B/podium")
+rc=$?
+printf '%s\n' "$out" | grep -v '^cli: ' 
+summary=$(printf '%s\n' "$out" | sed -n 's/^cli: //p' | tail -n 1)
+set -- $summary
+cp=${1:-0}; cf=${2:-0}; cs=${3:-0}
+if [ -z "$summary" ] || [ "$rc" -gt 1 ]; then
+	cf=$((cf + 1))
+fi
+passed=$((passed + cp))
+failed=$((failed + cf))
+skipped=$((skipped + cs))
+
+if [ "$skipped" -gt 0 ]; then
+	echo "$passed passed, $failed failed, $skipped skipped"
+else
+	echo "$passed passed, $failed failed"
+fi
+[ "$failed" -eq 0 ]
