@@ -72,9 +72,6 @@ int pd_store_games_get(struct pd_store *s, const char *code,
 int pd_store_games_list(struct pd_store *s, struct pd_games **out,
 			size_t *n, struct pd_diag *diag);
 void pd_games_list_free(struct pd_games *v, size_t n);
-/* Bump a Games' version by one (inside a transaction). */
-int pd_store_games_bump(struct pd_store *s, const char *code,
-			struct pd_diag *diag);
 
 /* Replace the published table games@source with p (inside a transaction).
  * file names where it came from, for the record. */
@@ -90,15 +87,65 @@ int pd_store_published_get(struct pd_store *s, const char *games,
 int pd_store_published_sources(struct pd_store *s, const char *games,
 			       char **out, struct pd_diag *diag);
 
-/* Replace every medal of games that came from source with v[0..n). */
+/* Start a change to games inside a transaction: bump its version, and
+ * log who did what and why in the audit log.  Every row the change writes
+ * carries the new version (*version, if not NULL), so the state before it
+ * can be rebuilt. */
+int pd_store_change(struct pd_store *s, const char *games, const char *actor,
+		    const char *command, const char *reason, long *version,
+		    struct pd_diag *diag);
+
+/* The id of games' event (sport, name, gender), created (official, with
+ * sport's default policy) if absent.  Call inside pd_store_change(). */
+int pd_store_event_ensure(struct pd_store *s, const char *games,
+			  const char *sport, const char *name,
+			  const char *gender, const char *date, int team,
+			  long *id, struct pd_diag *diag);
+
+/* Replace every medal of games that came from source with v[0..n): each
+ * medal becomes an official event's result ranked 1, 2 or 3, from which
+ * the medal follows again.  Call inside pd_store_change(). */
 int pd_store_medals_replace(struct pd_store *s, const char *games,
 			    const char *source, const struct pd_medal_rec *v,
 			    size_t n, struct pd_diag *diag);
-/* The tally of a Games' medals; only those of sport when sport is not
- * NULL.  *nmedals (if not NULL) receives the number of medal records. */
+
+/* What standings to derive: one sport or all, official events only or
+ * every event with results, now or as of a past version. */
+struct pd_query {
+	const char *games;
+	const char *sport;		/* NULL: every sport */
+	int include_unofficial;
+	long as_of;			/* 0: now */
+};
+
+/* One medal as derived from the results. */
+struct pd_medal_out {
+	long event_id;
+	const char *sport, *event, *gender, *date;
+	const char *npc, *name;		/* winner: NPC and athlete/team */
+	long athlete_id;		/* 0 for a team or an unknown athlete */
+	long team_id;			/* 0 for an individual */
+	enum pd_medal medal;
+};
+
+typedef int (*pd_medal_fn)(const struct pd_medal_out *m, void *arg);
+
+/* Derive every medal of the query's events (src/core decides them from
+ * the results under each event's policy) and call fn for each, in event
+ * order; a non-zero return from fn stops and is returned. */
+int pd_store_medals(struct pd_store *s, const struct pd_query *q,
+		    pd_medal_fn fn, void *arg, struct pd_diag *diag);
+
+/* The tally of a Games' medals (official events, now); only those of
+ * sport when sport is not NULL.  *nmedals (if not NULL) receives the
+ * number of medals. */
 int pd_store_tally(struct pd_store *s, const char *games, const char *sport,
 		   struct pd_tally *t, size_t *nmedals, struct pd_diag *diag);
-/* The sports of a Games' medals, '\n'-separated, sorted. */
+/* The same for any query. */
+int pd_store_tally_q(struct pd_store *s, const struct pd_query *q,
+		     struct pd_tally *t, size_t *nmedals,
+		     struct pd_diag *diag);
+/* The sports of a Games' events, '\n'-separated, sorted. */
 int pd_store_sports(struct pd_store *s, const char *games, char **out,
 		    struct pd_diag *diag);
 

@@ -31,6 +31,7 @@ struct cli {
 	struct pd_registry reg;
 	int have_reg;
 	struct pd_store *store;
+	char command[1024];	/* the command line, for the audit log */
 };
 
 struct cli_command {
@@ -59,6 +60,10 @@ int cli_fail(int err, const struct pd_diag *d);
 int cli_usage(const struct cli_command *cmd, const char *why);
 /* "-h"/"--help" as the only argument: print usage on stdout. */
 int cli_wants_help(int argc, char **argv);
+
+/* Who is acting, for the audit log: $PODIUM_ACTOR, else $USER, else
+ * "cli". */
+const char *cli_actor(void);
 
 /* The bundled registry; parsed once. */
 const struct pd_registry *cli_registry(struct cli *cli);

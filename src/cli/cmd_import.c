@@ -135,7 +135,9 @@ static int store_it(struct cli *cli, struct import *im)
 		return code;
 	if ((ret = pd_store_begin(s, &d)) < 0)
 		return cli_fail(ret, &d);
-	if ((ret = cli_games_ensure(cli, im->games, &d)) < 0)
+	if ((ret = cli_games_ensure(cli, im->games, &d)) < 0 ||
+	    (ret = pd_store_change(s, im->games, cli_actor(), cli->command,
+				   "", NULL, &d)) < 0)
 		goto fail;
 	if (im->is_medals)
 		ret = pd_store_medals_replace(s, im->games, im->source,
@@ -143,8 +145,7 @@ static int store_it(struct cli *cli, struct import *im)
 	else
 		ret = pd_store_published_put(s, im->games, im->source,
 					     &im->pub, im->file, &d);
-	if (ret < 0 || (ret = pd_store_games_bump(s, im->games, &d)) < 0 ||
-	    (ret = pd_store_commit(s, &d)) < 0)
+	if (ret < 0 || (ret = pd_store_commit(s, &d)) < 0)
 		goto fail;
 	if (im->is_medals)
 		fprintf(stderr, "podium: imported %zu medals into %s (source "

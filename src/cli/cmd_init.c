@@ -26,9 +26,10 @@ static int run(struct cli *cli, int argc, char **argv)
 	if ((ret = pd_store_begin(s, &d)) < 0)
 		goto cleanup;
 	if ((ret = cli_games_ensure(cli, "PG2004", &d)) < 0 ||
+	    (ret = pd_store_change(s, "PG2004", cli_actor(), "podium init",
+				   "bundled data", NULL, &d)) < 0 ||
 	    (ret = pd_store_published_put(s, "PG2004", "seed", &pub,
 					  "data/PG2004.seed.txt", &d)) < 0 ||
-	    (ret = pd_store_games_bump(s, "PG2004", &d)) < 0 ||
 	    (ret = pd_store_commit(s, &d)) < 0)
 		pd_store_rollback(s);
 cleanup:

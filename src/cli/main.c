@@ -1,4 +1,5 @@
 /* main.c -- podium's entry point: global options and the command table. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,6 +64,10 @@ int main(int argc, char **argv)
 		fputs(cmd->usage, stdout);
 		return EXIT_OK;
 	}
+	for (int k = i, off = 0; k < argc && off < (int)sizeof(cli.command);
+	     k++)
+		off += snprintf(cli.command + off, sizeof(cli.command) - off,
+				"%s%s", k == i ? "podium " : " ", argv[k]);
 	ret = cmd->run(&cli, argc - i, argv + i);
 	cli_release(&cli);
 	return ret;

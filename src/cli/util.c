@@ -71,6 +71,17 @@ int cli_wants_help(int argc, char **argv)
 	return 0;
 }
 
+const char *cli_actor(void)
+{
+	const char *v = getenv("PODIUM_ACTOR");
+
+	if (!v || !*v)
+		v = getenv("USER");
+	if (!v || !*v)
+		v = getenv("LOGNAME");
+	return v && *v ? v : "cli";
+}
+
 const struct pd_registry *cli_registry(struct cli *cli)
 {
 	struct pd_diag d = { "", 0, "" };

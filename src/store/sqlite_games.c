@@ -149,18 +149,51 @@ cleanup:
 	return 0;
 }
 
-int pd_store_games_bump(struct pd_store *s, const char *code,
-			struct pd_diag *diag)
+static int bump(struct pd_store *s, const char *games, long *version,
+		struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "UPDATE games SET version = "
+				     "version + 1 WHERE code = ?1 RETURNING "
+				     "version", diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*version = sqlite3_column_int64(st, 0);
+	else if (rc == SQLITE_DONE)
+		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no Games '%s'",
+				  games);
+	else
+		ret = pd_sqlite_fail(s, diag, "bump the version");
+	sqlite3_finalize(st);
+	return ret;
+}
+
+int pd_store_change(struct pd_store *s, const char *games, const char *actor,
+		    const char *command, const char *reason, long *version,
+		    struct pd_diag *diag)
 {
 	sqlite3_stmt *st;
 	int ret;
 
-	if ((ret = pd_sqlite_prepare(s, &st, "UPDATE games SET version = "
-				     "version + 1 WHERE code = ?1", diag)) < 0)
+	if ((ret = bump(s, games, &s->version, diag)) < 0)
 		return ret;
-	sqlite3_bind_text(st, 1, code, -1, SQLITE_STATIC);
+	if ((ret = pd_sqlite_prepare(s, &st, "INSERT INTO audit (games, "
+			"version, actor, command, reason) VALUES (?1, ?2, ?3, "
+			"?4, ?5)", diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, s->version);
+	sqlite3_bind_text(st, 3, actor ? actor : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, command ? command : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, reason ? reason : "", -1, SQLITE_STATIC);
 	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "bump the version");
+		ret = pd_sqlite_fail(s, diag, "write the audit log");
 	sqlite3_finalize(st);
+	if (ret == 0 && version)
+		*version = s->version;
 	return ret;
 }

@@ -10,6 +10,7 @@
 struct pd_store {
 	sqlite3 *db;
 	const char *path;
+	long version;	/* of the change under way (pd_store_change) */
 };
 
 /* Fill diag with what SQLite said about the last call; PD_ESTORE. */

@@ -1,0 +1,148 @@
+/* medals.c -- an event's medals from its results under its policy (see
+ * results.h).  Pure: no I/O, no globals. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "podium/results.h"
+
+static const char *const irm_names[PD_IRM_COUNT] = {
+#define PD_IRM_NAME(name, text) text,
+	PD_IRMS(PD_IRM_NAME)
+#undef PD_IRM_NAME
+};
+
+int pd_irm_parse(const char *text)
+{
+	int i;
+
+	for (i = 0; i < PD_IRM_COUNT; i++)
+		if (!strcasecmp(text, irm_names[i]))
+			return i;
+	return -1;
+}
+
+const char *pd_irm_name(enum pd_irm irm)
+{
+	return irm < PD_IRM_COUNT ? irm_names[irm] : "";
+}
+
+static const char *const policy_names[] = {
+	[PD_POLICY_STANDARD] = "standard",
+	[PD_POLICY_TWO_BRONZES] = "two-bronzes",
+	[PD_POLICY_CAPPED] = "capped",
+};
+
+int pd_policy_parse(const char *text)
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (!strcasecmp(text, policy_names[i]))
+			return i;
+	return -1;
+}
+
+const char *pd_policy_name(enum pd_policy p)
+{
+	return p <= PD_POLICY_CAPPED ? policy_names[p] : "standard";
+}
+
+enum pd_policy pd_policy_for_sport(const char *sport)
+{
+	static const char *const two[] = { "judo", "boxing", "wrestling",
+					   "taekwondo", NULL };
+	size_t i;
+
+	if (!strncasecmp(sport, "para ", 5))
+		sport += 5;
+	for (i = 0; two[i]; i++)
+		if (!strncasecmp(sport, two[i], strlen(two[i])))
+			return PD_POLICY_TWO_BRONZES;
+	return PD_POLICY_STANDARD;
+}
+
+/* A result taken out of the ranking: an IRM or a reallocating sanction.
+ * A vacated result is out of the medals but keeps its place, so nobody
+ * moves up past an empty podium step. */
+static int removed(const struct pd_result_in *r)
+{
+	return r->sanction == PD_SANCTION_REALLOCATE ||
+	       (r->irm != PD_IRM_NONE && r->sanction == PD_SANCTION_NONE);
+}
+
+static int in_the_running(const struct pd_result_in *r)
+{
+	return r->rank > 0 && r->irm == PD_IRM_NONE &&
+	       r->sanction == PD_SANCTION_NONE;
+}
+
+/* Effective rank: the recorded rank, less one for each removed result
+ * recorded strictly ahead.  Recorded ranks are kept as they are
+ * otherwise: a record of 1, 2, 2, 3 (a tie for silver where the bronze
+ * was still awarded, as at Paris 2024) must not become 1, 2, 2, 4.
+ * Quadratic, and fine: an event has tens of results, a few hundred at
+ * most (a marathon). */
+static void effective_ranks(const struct pd_result_in *in, size_t n,
+			    struct pd_result_out *out)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		out[i].medal = -1;
+		out[i].rank = 0;
+		if (!in_the_running(&in[i]))
+			continue;
+		out[i].rank = in[i].rank;
+		for (j = 0; j < n; j++)
+			if (removed(&in[j]) && in[j].rank > 0 &&
+			    in[j].rank < in[i].rank)
+				out[i].rank--;
+	}
+}
+
+/* Under two bronzes, the third medal goes to the next two places: ranks
+ * 3 and 3 (the usual record) or 3 and 4 (a record that ranks the two
+ * losing semi-finalists apart).  With no rank 3 at all (a tie for silver
+ * took it) there is no bronze to give, as in the standard policy. */
+static void two_bronzes(size_t n, struct pd_result_out *out)
+{
+	size_t i, bronzes = 0;
+
+	for (i = 0; i < n; i++)
+		if (out[i].rank == 3 && bronzes < 2) {
+			out[i].medal = PD_BRONZE;
+			bronzes++;
+		}
+	for (i = 0; i < n && bronzes == 1; i++)
+		if (out[i].rank == 4) {
+			out[i].medal = PD_BRONZE;
+			bronzes++;
+		}
+}
+
+int pd_event_medals(enum pd_policy policy, const struct pd_result_in *in,
+		    size_t n, size_t starters, struct pd_result_out *out)
+{
+	long cap = 3;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (in[i].rank < 0)
+			return PD_EINVAL;
+	effective_ranks(in, n, out);
+	if (policy == PD_POLICY_CAPPED)
+		cap = starters >= 4 ? 3 : (long)starters - 1;
+	for (i = 0; i < n; i++) {
+		long r = out[i].rank;
+
+		if (r < 1 || r > cap)
+			continue;
+		if (policy == PD_POLICY_TWO_BRONZES && r >= 3)
+			continue;
+		out[i].medal = (int)(r - 1);
+	}
+	if (policy == PD_POLICY_TWO_BRONZES)
+		two_bronzes(n, out);
+	return 0;
+}
