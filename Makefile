@@ -65,6 +65,18 @@ $(B)/%.o: %.c $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP -c -o $@ $<
 
+# Every src/cli/cmd_<name>.c defines `const struct cli_command cmd_<name>`;
+# the command table is made from the file names, so a new command is one
+# new file and nothing else.
+$(B)/gen/commands.h: $(CLI_SRC)
+	@mkdir -p $(dir $@)
+	@for f in $(sort $(notdir $(wildcard src/cli/cmd_*.c))); do \
+		n=$${f#cmd_}; echo "X($${n%.c})"; done > $@.tmp
+	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
+
+$(CLI_OBJ): $(B)/gen/commands.h
+$(CLI_OBJ): CFLAGS += -I$(B)/gen
+
 $(B)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -o $@ $<

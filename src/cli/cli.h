@@ -41,8 +41,13 @@ struct cli_command {
 	const char *usage;	/* the whole help text of the command */
 };
 
-extern const struct cli_command cmd_init, cmd_import, cmd_table, cmd_check,
-	cmd_diff, cmd_games, cmd_resolve, cmd_help, cmd_version;
+/* Each command is a file src/cli/cmd_<name>.c defining cmd_<name>; the
+ * table in main.c is generated from those names.  help and version are
+ * the two that other code calls directly. */
+#define X(name) extern const struct cli_command cmd_##name;
+#include "commands.h"	/* generated: X(check) X(diff) ... */
+#undef X
+extern const struct cli_command cmd_version;
 
 /* The command table, NULL-terminated (main.c). */
 extern const struct cli_command *const cli_commands[];

@@ -6,8 +6,10 @@
 #include "cli.h"
 
 const struct cli_command *const cli_commands[] = {
-	&cmd_init, &cmd_import, &cmd_table, &cmd_check, &cmd_diff,
-	&cmd_games, &cmd_resolve, &cmd_help, &cmd_version, NULL,
+#define X(name) &cmd_##name,
+#include "commands.h"
+#undef X
+	&cmd_version, NULL,
 };
 
 const struct cli_command *cli_find(const char *name)
