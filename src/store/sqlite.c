@@ -36,6 +36,32 @@ int pd_sqlite_prepare(struct pd_store *s, sqlite3_stmt **st, const char *sql,
 	return 0;
 }
 
+int pd_sqlite_cached(struct pd_store *s, sqlite3_stmt **st, const char *sql,
+		     struct pd_diag *diag)
+{
+	size_t i;
+
+	for (i = 0; i < PD_STMT_CACHE && s->cache[i].sql; i++) {
+		if (s->cache[i].sql == sql) {
+			*st = s->cache[i].st;
+			return 0;
+		}
+	}
+	if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st,
+			       NULL) != SQLITE_OK)
+		return pd_sqlite_fail(s, diag, "prepare");
+	if (i == PD_STMT_CACHE) {
+		/* more cached statements than PD_STMT_CACHE is a
+		 * programming error, and the tests would catch it */
+		sqlite3_finalize(*st);
+		return pd_diag_set(diag, PD_ESTORE, s->path, 0, "statement "
+				   "cache full");
+	}
+	s->cache[i].sql = sql;
+	s->cache[i].st = *st;
+	return 0;
+}
+
 char *pd_sqlite_dup(sqlite3_stmt *st, int i)
 {
 	const unsigned char *t = sqlite3_column_text(st, i);
@@ -197,8 +223,12 @@ cleanup:
 
 void pd_store_close(struct pd_store *s)
 {
+	size_t i;
+
 	if (!s)
 		return;
+	for (i = 0; i < PD_STMT_CACHE && s->cache[i].sql; i++)
+		sqlite3_finalize(s->cache[i].st);
 	sqlite3_close(s->db);
 	free(s);
 }

@@ -1,0 +1,294 @@
+/* sqlite_event.c -- athletes, teams, results and event status in the
+ * SQLite store (see event.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "podium/event.h"
+#include "sqlite_int.h"
+
+int pd_event_status_valid(const char *status)
+{
+	static const char *const ok[] = { "scheduled", "live", "unofficial",
+					  "official", "protested",
+					  "provisional", NULL };
+	size_t i;
+
+	for (i = 0; ok[i]; i++)
+		if (!strcmp(status, ok[i]))
+			return 1;
+	return 0;
+}
+
+static const char *opt(const char *s)
+{
+	return s ? s : "";
+}
+
+/* Step a cached statement that returns one id, then reset it. */
+static int step_id(struct pd_store *s, sqlite3_stmt *st, long *id,
+		   const char *what, struct pd_diag *diag)
+{
+	int rc = sqlite3_step(st), ret = 0;
+
+	if (rc == SQLITE_ROW)
+		*id = (long)sqlite3_column_int64(st, 0);
+	else if (rc == SQLITE_DONE)
+		ret = PD_ENOTFOUND;
+	else
+		ret = pd_sqlite_fail(s, diag, what);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return ret;
+}
+
+static const char find_ext_sql[] = "SELECT id FROM athletes WHERE ext = ?1";
+static const char find_name_sql[] = "SELECT id FROM athletes WHERE ext IS "
+	"NULL AND name = ?1 AND npc = ?2";
+static const char add_athlete_sql[] = "INSERT INTO athletes (ext, name, "
+	"gender, npc, sport_class, guide) VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
+	"RETURNING id";
+
+int pd_store_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
+			    long *id, struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret;
+
+	if (a->ext) {
+		if ((ret = pd_sqlite_cached(s, &st, find_ext_sql, diag)) < 0)
+			return ret;
+		sqlite3_bind_text(st, 1, a->ext, -1, SQLITE_STATIC);
+	} else {
+		if ((ret = pd_sqlite_cached(s, &st, find_name_sql, diag)) < 0)
+			return ret;
+		sqlite3_bind_text(st, 1, a->name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, a->npc, -1, SQLITE_STATIC);
+	}
+	if ((ret = step_id(s, st, id, "find an athlete", diag)) !=
+	    PD_ENOTFOUND)
+		return ret;
+	if ((ret = pd_sqlite_cached(s, &st, add_athlete_sql, diag)) < 0)
+		return ret;
+	if (a->ext)
+		sqlite3_bind_text(st, 1, a->ext, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, a->name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, opt(a->gender), -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, a->npc, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, opt(a->sport_class), -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, opt(a->guide), -1, SQLITE_STATIC);
+	ret = step_id(s, st, id, "write an athlete", diag);
+	return ret == PD_ENOTFOUND ? pd_sqlite_fail(s, diag, "write an "
+						    "athlete") : ret;
+}
+
+static const char find_team_sql[] = "SELECT id FROM teams WHERE event_id = "
+	"?1 AND npc = ?2 AND name = ?3";
+static const char add_team_sql[] = "INSERT INTO teams (event_id, npc, name) "
+	"VALUES (?1, ?2, ?3) RETURNING id";
+static const char add_member_sql[] = "INSERT OR IGNORE INTO team_members "
+	"(team_id, athlete_id) VALUES (?1, ?2)";
+
+int pd_store_team_ensure(struct pd_store *s, long event, const char *npc,
+			 const char *name, const long *members, size_t n,
+			 long *id, struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	size_t i;
+	int ret, k;
+
+	for (k = 0; k < 2; k++) {
+		if ((ret = pd_sqlite_cached(s, &st, k ? add_team_sql :
+					    find_team_sql, diag)) < 0)
+			return ret;
+		sqlite3_bind_int64(st, 1, event);
+		sqlite3_bind_text(st, 2, npc, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, name, -1, SQLITE_STATIC);
+		ret = step_id(s, st, id, "write a team", diag);
+		if (ret != PD_ENOTFOUND)
+			break;
+	}
+	if (ret < 0)
+		return ret == PD_ENOTFOUND ? pd_sqlite_fail(s, diag, "write a "
+							    "team") : ret;
+	if ((ret = pd_sqlite_cached(s, &st, add_member_sql, diag)) < 0)
+		return ret;
+	for (i = 0; i < n && ret == 0; i++) {
+		sqlite3_bind_int64(st, 1, *id);
+		sqlite3_bind_int64(st, 2, members[i]);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			ret = pd_sqlite_fail(s, diag, "write a team member");
+		sqlite3_reset(st);
+	}
+	return ret;
+}
+
+static const char add_result_sql[] = "INSERT INTO results (event_id, npc, "
+	"name, athlete_id, team_id, rank, mark, mark_value, irm, records, "
+	"date, source, since) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+	"?10, ?11, ?12, ?13)";
+
+int pd_store_result_add(struct pd_store *s, const struct pd_result_rec *r,
+			struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret;
+
+	if ((ret = pd_sqlite_cached(s, &st, add_result_sql, diag)) < 0)
+		return ret;
+	sqlite3_bind_int64(st, 1, r->event_id);
+	sqlite3_bind_text(st, 2, r->npc, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, opt(r->name), -1, SQLITE_STATIC);
+	if (r->athlete_id)
+		sqlite3_bind_int64(st, 4, r->athlete_id);
+	if (r->team_id)
+		sqlite3_bind_int64(st, 5, r->team_id);
+	sqlite3_bind_int64(st, 6, r->rank);
+	sqlite3_bind_text(st, 7, opt(r->mark), -1, SQLITE_STATIC);
+	if (r->has_value)
+		sqlite3_bind_double(st, 8, r->mark_value);
+	sqlite3_bind_text(st, 9, opt(r->irm), -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 10, opt(r->records), -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 11, opt(r->date), -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 12, opt(r->source), -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 13, s->version);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "write a result");
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return ret;
+}
+
+int pd_store_results_close(struct pd_store *s, long event, long athlete,
+			   long team, size_t *closed, struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "UPDATE results SET until = ?2 "
+			"WHERE event_id = ?1 AND until IS NULL AND (?3 = 0 OR "
+			"athlete_id = ?3) AND (?4 = 0 OR team_id = ?4)",
+			diag)) < 0)
+		return ret;
+	sqlite3_bind_int64(st, 1, event);
+	sqlite3_bind_int64(st, 2, s->version);
+	sqlite3_bind_int64(st, 3, athlete);
+	sqlite3_bind_int64(st, 4, team);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "close results");
+	else if (closed)
+		*closed = (size_t)sqlite3_changes(s->db);
+	sqlite3_finalize(st);
+	return ret;
+}
+
+void pd_event_info_release(struct pd_event_info *e)
+{
+	free(e->sport);
+	free(e->name);
+	free(e->gender);
+	free(e->sport_class);
+	free(e->date);
+	free(e->status);
+	free(e->policy);
+	memset(e, 0, sizeof(*e));
+}
+
+int pd_store_event_get(struct pd_store *s, long id, struct pd_event_info *e,
+		       struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	memset(e, 0, sizeof(*e));
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT e.id, e.games, sp.name, "
+			"e.name, e.gender, e.sport_class, e.date, e.status, "
+			"coalesce(e.policy, sp.policy), e.team FROM events e "
+			"JOIN sports sp ON sp.id = e.sport_id WHERE e.id = ?1",
+			diag)) < 0)
+		return ret;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		e->id = (long)sqlite3_column_int64(st, 0);
+		snprintf(e->games, sizeof(e->games), "%s",
+			 sqlite3_column_text(st, 1));
+		e->sport = pd_sqlite_dup(st, 2);
+		e->name = pd_sqlite_dup(st, 3);
+		e->gender = pd_sqlite_dup(st, 4);
+		e->sport_class = pd_sqlite_dup(st, 5);
+		e->date = pd_sqlite_dup(st, 6);
+		e->status = pd_sqlite_dup(st, 7);
+		e->policy = pd_sqlite_dup(st, 8);
+		e->team = sqlite3_column_int(st, 9);
+		if (!e->sport || !e->name || !e->gender || !e->sport_class ||
+		    !e->date || !e->status || !e->policy) {
+			pd_event_info_release(e);
+			ret = PD_ENOMEM;
+		}
+	} else if (rc == SQLITE_DONE) {
+		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no event %ld: "
+				  "see 'podium event list'", id);
+	} else {
+		ret = pd_sqlite_fail(s, diag, "read an event");
+	}
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* Run sql with ?1 = id, ?2 = text (if any), ?3 = num; binding a
+ * parameter the statement lacks is a harmless SQLITE_RANGE. */
+static int exec_bound(struct pd_store *s, const char *sql, long id,
+		      const char *text, long num, struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret;
+
+	if ((ret = pd_sqlite_prepare(s, &st, sql, diag)) < 0)
+		return ret;
+	sqlite3_bind_int64(st, 1, id);
+	if (text)
+		sqlite3_bind_text(st, 2, text, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, num);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "update an event");
+	sqlite3_finalize(st);
+	return ret;
+}
+
+int pd_store_event_status(struct pd_store *s, long id, const char *status,
+			  struct pd_diag *diag)
+{
+	int ret;
+
+	if (!pd_event_status_valid(status))
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "status '%s': "
+				   "use one of " PD_EVENT_STATUSES, status);
+	if ((ret = exec_bound(s, "UPDATE event_status SET until = ?3 WHERE "
+			      "event_id = ?1 AND until IS NULL", id, NULL,
+			      s->version, diag)) < 0 ||
+	    (ret = exec_bound(s, "INSERT INTO event_status (event_id, status, "
+			      "since) VALUES (?1, ?2, ?3)", id, status,
+			      s->version, diag)) < 0)
+		return ret;
+	return exec_bound(s, "UPDATE events SET status = ?2 WHERE id = ?1",
+			  id, status, 0, diag);
+}
+
+int pd_store_event_update(struct pd_store *s, long id, const char *policy,
+			  const char *sport_class, int team,
+			  struct pd_diag *diag)
+{
+	int ret = 0;
+
+	if (policy)
+		ret = exec_bound(s, "UPDATE events SET policy = ?2 WHERE id = "
+				 "?1", id, policy, 0, diag);
+	if (ret == 0 && sport_class)
+		ret = exec_bound(s, "UPDATE events SET sport_class = ?2 WHERE "
+				 "id = ?1", id, sport_class, 0, diag);
+	if (ret == 0 && team >= 0)
+		ret = exec_bound(s, "UPDATE events SET team = ?3 WHERE id = ?1",
+				 id, NULL, team, diag);
+	return ret;
+}
