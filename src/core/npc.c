@@ -10,6 +10,7 @@
 struct pd_alias {
 	char *key;	/* normalised */
 	size_t npc;	/* index into npcs */
+	long line;	/* where the name was given, for diagnostics */
 };
 
 #define REGISTRY_MAX_ENTRIES 4096
@@ -40,12 +41,6 @@ char *pd_name_normalise(const char *s)
 	}
 	*w = '\0';
 	return out;
-}
-
-static int cmp_npc(const void *a, const void *b)
-{
-	return strcmp(((const struct pd_npc *)a)->code,
-		      ((const struct pd_npc *)b)->code);
 }
 
 static int cmp_alias(const void *a, const void *b)
@@ -135,6 +130,7 @@ static int add_key(struct pd_registry *r, size_t *alloc, const char *name,
 	}
 	r->index[r->nindex].key = key;
 	r->index[r->nindex].npc = npc;
+	r->index[r->nindex].line = line;
 	r->nindex++;
 	return 0;
 }
@@ -164,6 +160,12 @@ static int parse_line(struct pd_registry *r, size_t *ialloc, char **field,
 	if (!*field[2])
 		return pd_diag_set(diag, PD_EPARSE, file, line,
 				   "'%s' has no English name", field[0]);
+	/* checked here, not in finish(), so the message has a line */
+	if (r->n && strcmp(r->npcs[r->n - 1].code, field[0]) >= 0)
+		return pd_diag_set(diag, PD_EPARSE, file, line,
+				   "code %s comes after %s: keep codes "
+				   "sorted and unique", field[0],
+				   r->npcs[r->n - 1].code);
 	memcpy(e->code, field[0], len + 1);
 	e->status = strdup(field[1]);
 	e->en = strdup(field[2]);
@@ -185,26 +187,21 @@ static int parse_line(struct pd_registry *r, size_t *ialloc, char **field,
 	return 0;
 }
 
-/* The entries must come sorted by code (lookups bisect them, and a sorted
- * file diffs well); sort the index by key, then refuse a key pointing at
- * two codes: a name that could mean either is worse than no name. */
+/* The entries come sorted by code (parse_line() checks: lookups bisect
+ * them, and a sorted file diffs well); sort the index by key, then refuse
+ * a key pointing at two codes: a name that could mean either is worse than
+ * no name.  Equal keys sort by entry, so index[i] is the later line. */
 static int finish(struct pd_registry *r, const char *file,
 		  struct pd_diag *diag)
 {
 	size_t i, j;
 
-	for (i = 1; i < r->n; i++)
-		if (cmp_npc(&r->npcs[i - 1], &r->npcs[i]) >= 0)
-			return pd_diag_set(diag, PD_EPARSE, file, 0,
-					   "code %s comes after %s: keep "
-					   "codes sorted and unique",
-					   r->npcs[i].code,
-					   r->npcs[i - 1].code);
 	qsort(r->index, r->nindex, sizeof(*r->index), cmp_alias);
 	for (i = 1; i < r->nindex; i++)
 		if (!strcmp(r->index[i - 1].key, r->index[i].key) &&
 		    r->index[i - 1].npc != r->index[i].npc)
-			return pd_diag_set(diag, PD_EPARSE, file, 0,
+			return pd_diag_set(diag, PD_EPARSE, file,
+					   r->index[i].line,
 					   "name '%s' given to both %s and %s",
 					   r->index[i].key,
 					   r->npcs[r->index[i - 1].npc].code,
@@ -344,31 +341,38 @@ static size_t decode(const char *s, utf8proc_int32_t *out, size_t max)
 
 #define SUGGEST_LEN 64
 
-/* Levenshtein distance over code points, so that a CJK character counts
- * as one edit, not three. */
+/* Edit distance over code points, so that a CJK character counts as one
+ * edit, not three.  Two swapped neighbours count as one edit (optimal
+ * string alignment): "Chnia" is one slip from "China", and must rank above
+ * codes such as "CHA" that are two deletions away. */
 static size_t distance(const utf8proc_int32_t *a, size_t na,
 		       const utf8proc_int32_t *b, size_t nb)
 {
-	size_t row[SUGGEST_LEN + 1], i, j, diag, up;
+	size_t rows[3][SUGGEST_LEN + 1], i, j;
+	size_t *prev2 = rows[0], *prev = rows[1], *cur = rows[2], *t;
 
 	for (j = 0; j <= nb; j++)
-		row[j] = j;
+		prev[j] = j;
 	for (i = 1; i <= na; i++) {
-		diag = row[0];
-		row[0] = i;
+		cur[0] = i;
 		for (j = 1; j <= nb; j++) {
-			size_t best = diag + (a[i - 1] != b[j - 1]);
+			size_t best = prev[j - 1] + (a[i - 1] != b[j - 1]);
 
-			up = row[j];
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			diag = up;
-			row[j] = best;
+			if (prev[j] + 1 < best)
+				best = prev[j] + 1;
+			if (cur[j - 1] + 1 < best)
+				best = cur[j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && prev2[j - 2] + 1 < best)
+				best = prev2[j - 2] + 1;
+			cur[j] = best;
 		}
+		t = prev2;
+		prev2 = prev;
+		prev = cur;
+		cur = t;
 	}
-	return row[nb];
+	return prev[nb];
 }
 
 size_t pd_registry_suggest(const struct pd_registry *r, const char *name,
@@ -389,19 +393,25 @@ size_t pd_registry_suggest(const struct pd_registry *r, const char *name,
 	for (i = 0; i < r->nindex; i++) {
 		size_t nb = decode(r->index[i].key, b, SUGGEST_LEN);
 		size_t d = distance(a, na, b, nb);
-		int seen = 0;
+		const struct pd_npc *npc = &r->npcs[r->index[i].npc];
 
 		if (d > limit)
 			continue;
-		for (j = 0; j < n; j++) {
-			if (out[j] == &r->npcs[r->index[i].npc]) {
-				seen = 1;
-				if (d < best[j])
-					best[j] = d;
+		for (j = 0; j < n && out[j] != npc; j++)
+			;
+		if (j < n) {
+			/* Seen under another name: a closer one moves it up,
+			 * so that "Canda" offers Canada before AND. */
+			if (d < best[j]) {
+				for (; j > 0 && best[j - 1] > d; j--) {
+					out[j] = out[j - 1];
+					best[j] = best[j - 1];
+				}
+				out[j] = npc;
+				best[j] = d;
 			}
-		}
-		if (seen)
 			continue;
+		}
 		for (j = n; j > 0 && best[j - 1] > d; j--)
 			;
 		if (j >= max)
@@ -410,7 +420,7 @@ size_t pd_registry_suggest(const struct pd_registry *r, const char *name,
 			out[k] = out[k - 1];
 			best[k] = best[k - 1];
 		}
-		out[j] = &r->npcs[r->index[i].npc];
+		out[j] = npc;
 		best[j] = d;
 		if (n < max)
 			n++;
