@@ -38,6 +38,10 @@ struct pd_athlete {
 int pd_store_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 			    long *id, struct pd_diag *diag);
 
+/* An athlete's name and NPC by id (name malloc'd); PD_ENOTFOUND if none. */
+int pd_store_athlete_get(struct pd_store *s, long id, char **name,
+			 char *npc, struct pd_diag *diag);
+
 /* The id of event's team of npc called name, created if absent, with
  * members[0..n) added to it. */
 int pd_store_team_ensure(struct pd_store *s, long event, const char *npc,
@@ -86,5 +90,26 @@ int pd_store_event_status(struct pd_store *s, long id, const char *status,
 int pd_store_event_update(struct pd_store *s, long id, const char *policy,
 			  const char *sport_class, int team,
 			  struct pd_diag *diag);
+
+/* Call fn for each event of games (and of sport, when not NULL), by
+ * sport, name and gender. */
+typedef int (*pd_event_fn)(const struct pd_event_info *e, size_t results,
+			   void *arg);
+int pd_store_events(struct pd_store *s, const char *games, const char *sport,
+		    pd_event_fn fn, void *arg, struct pd_diag *diag);
+
+/* One result of an event as it stands (or stood at a version). */
+struct pd_result_row {
+	long id;
+	char npc[PD_CODE_MAX];
+	const char *name, *mark, *irm, *records;
+	long athlete_id, team_id, rank;
+};
+
+typedef int (*pd_result_fn)(const struct pd_result_row *r, void *arg);
+
+/* The event's results valid at as_of (0: now), by rank (unranked last). */
+int pd_store_event_results(struct pd_store *s, long event, long as_of,
+			   pd_result_fn fn, void *arg, struct pd_diag *diag);
 
 #endif

@@ -97,6 +97,30 @@ int pd_standings_csv_parse(struct pd_published *out, const char *data,
 			   const struct pd_csv_opts *opts,
 			   struct pd_diag *diag);
 
+/* A ranking as CSV (results_csv.c): one row per competitor with columns
+ * rank, npc, name (athlete or team), and optionally mark, value (a
+ * sortable number), irm (DNS, DNF, DSQ ...) and records (WR, PR ...).
+ * Strings point into *pool. */
+struct pd_result_line {
+	long line;
+	long rank;		/* 0: none */
+	char npc[PD_CODE_MAX];
+	const char *name, *mark, *irm, *records;
+	double value;
+	int has_value;
+};
+
+struct pd_result_lines {
+	struct pd_result_line *v;
+	size_t n;
+	char *pool;
+};
+
+void pd_result_lines_release(struct pd_result_lines *r);
+int pd_results_csv_parse(struct pd_result_lines *out, const char *data,
+			 size_t len, const char *file,
+			 const struct pd_registry *reg, struct pd_diag *diag);
+
 /* The Games list (games_tsv.c, data/games.tsv): tab-separated CODE YEAR
  * SEASON HOST NAME_EN NAME_ZH START END KIND. */
 int pd_games_tsv_parse(struct pd_games **out, size_t *n, const char *data,

@@ -121,6 +121,7 @@ struct pd_query {
 /* One medal as derived from the results. */
 struct pd_medal_out {
 	long event_id;
+	long result_id;
 	const char *sport, *event, *gender, *date;
 	const char *npc, *name;		/* winner: NPC and athlete/team */
 	long athlete_id;		/* 0 for a team or an unknown athlete */

@@ -95,13 +95,37 @@ struct cli_ref {
 	int have_info;
 	struct pd_published pub;
 	int have_pub;
+	long as_of;		/* the version read, 0 for now */
 };
 
-/* Load a reference; sport (may be NULL) restricts medals to one sport.
- * Returns 0 or an exit code, with the message already printed. */
-int cli_ref_load(struct cli *cli, const char *ref, const char *sport,
-		 struct cli_ref *out);
+/* How to read a computed reference: one sport (or NULL), unofficial
+ * events too, and as of a version number or an ISO date (or NULL). */
+struct cli_ref_opts {
+	const char *sport;
+	int include_unofficial;
+	const char *as_of;
+};
+
+/* Load a reference; opts may be NULL.  Returns 0 or an exit code, with
+ * the message already printed. */
+int cli_ref_load(struct cli *cli, const char *ref,
+		 const struct cli_ref_opts *opts, struct cli_ref *out);
 void cli_ref_release(struct cli_ref *r);
+
+/* Begin a change to games: open the store, begin a transaction, make
+ * sure games exists, bump its version and write the audit entry (this
+ * command line, reason).  Returns the store, or NULL with *exit_code set
+ * and the message printed.  End with cli_change_end(). */
+struct pd_store *cli_change_begin(struct cli *cli, const char *games,
+				  const char *reason, int *exit_code);
+/* Commit when ret is 0, else roll back; report d on failure.  Returns the
+ * exit code. */
+int cli_change_end(struct cli *cli, int ret, const struct pd_diag *d);
+
+/* Parse a whole number from 1 to max; -1 if it is not one. */
+long cli_number(const char *s, long max);
+/* Upper-case a Games code into out; -1 if it does not fit or is empty. */
+int cli_games_code(const char *arg, char *out, size_t size);
 
 /* Write all of b to stdout; EXIT_STORE-like failure reported. */
 int cli_write(const struct pd_buf *b);

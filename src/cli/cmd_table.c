@@ -8,7 +8,8 @@
 #include "cli.h"
 
 struct table_args {
-	const char *ref, *lang, *format, *sport;
+	const char *ref, *lang, *format;
+	struct cli_ref_opts ref_opts;
 	struct pd_standings_opts opts;
 };
 
@@ -21,6 +22,8 @@ static int parse_args(struct table_args *a, int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "top", required_argument, NULL, 't' },
 		{ "sport", required_argument, NULL, 'p' },
+		{ "as-of", required_argument, NULL, 'a' },
+		{ "include-unofficial", no_argument, NULL, 'u' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct pd_diag d = { "", 0, "" };
@@ -60,7 +63,13 @@ static int parse_args(struct table_args *a, int argc, char **argv)
 			a->opts.top = (size_t)top;
 			break;
 		case 'p':
-			a->sport = optarg;
+			a->ref_opts.sport = optarg;
+			break;
+		case 'a':
+			a->ref_opts.as_of = optarg;
+			break;
+		case 'u':
+			a->ref_opts.include_unofficial = 1;
 			break;
 		default:
 			return cli_usage(&cmd_table, NULL);
@@ -126,7 +135,7 @@ static int render(struct cli *cli, struct table_args *a, struct cli_ref *r)
 		a->opts.host = r->info.host;
 	if ((ret = pd_standings_build(&st, &r->tally, &a->opts, &d)) < 0)
 		return cli_fail(ret, &d);
-	make_caption(r, a->lang, a->sport, caption, sizeof(caption));
+	make_caption(r, a->lang, a->ref_opts.sport, caption, sizeof(caption));
 	memset(&v, 0, sizeof(v));
 	v.st = &st;
 	v.reg = cli_registry(cli);
@@ -135,7 +144,7 @@ static int render(struct cli *cli, struct table_args *a, struct cli_ref *r)
 	v.games = r->games[0] ? r->games : r->label;
 	v.source = r->have_pub ? (r->source[0] ? r->source : r->label) : NULL;
 	v.host = a->opts.host;
-	v.sport = a->sport;
+	v.sport = a->ref_opts.sport;
 	v.use_printed = r->have_pub && !strcmp(r->pub.lang, a->lang);
 	v.color = !strcmp(a->format, "text") && isatty(1) &&
 		  !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
@@ -168,11 +177,16 @@ static int run(struct cli *cli, int argc, char **argv)
 			return ret;
 		a.ref = games;
 	}
-	if ((ret = cli_ref_load(cli, a.ref, a.sport, &r)) == 0) {
+	if ((ret = cli_ref_load(cli, a.ref, &a.ref_opts, &r)) == 0) {
+		const char *sport = a.ref_opts.sport;
+
+		if (r.as_of)
+			fprintf(stderr, "podium: %s as of version %ld\n",
+				r.games, r.as_of);
 		if (!r.have_pub && r.tally.n == 0)
 			fprintf(stderr, "podium: %s has no medals%s%s%s\n",
-				r.label, a.sport ? " in " : "",
-				a.sport ? a.sport : "", a.sport ? "" :
+				r.label, sport ? " in " : "",
+				sport ? sport : "", sport ? "" :
 				" yet (a published table is GAMES@SOURCE; "
 				"see 'podium games')");
 		ret = render(cli, &a, &r);
@@ -185,6 +199,7 @@ const struct cli_command cmd_table = {
 	"table", run, "print a medal table",
 	"usage: podium table [--games REF] [--scheme SCHEME] [--lang zh|en]\n"
 	"                    [--format FORMAT] [--top N] [--sport SPORT]\n"
+	"                    [--as-of VERSION|DATE] [--include-unofficial]\n"
 	"\n"
 	"REF is GAMES (ranked from its medals), GAMES@SOURCE (a published\n"
 	"table as imported) or a table file.  Without --games, the one Games\n"
@@ -199,6 +214,10 @@ const struct cli_command cmd_table = {
 	"                        wikitext, html\n"
 	"  --top N               the first N ranks and a 'remaining' row\n"
 	"  --sport SPORT         only the medals of one sport\n"
+	"  --as-of VERSION|DATE  the table as it stood at a version ('podium\n"
+	"                        log') or at the end of a date (UTC)\n"
+	"  --include-unofficial  count every event with results, not only the\n"
+	"                        official ones: the live picture\n"
 	"\n"
 	"Ranks are competition ranks (1, 2, 2, 4).  Colour only on a terminal\n"
 	"and never when NO_COLOR is set.\n",

@@ -1,5 +1,6 @@
 /* util.c -- helpers every podium command uses: messages, exit codes, the
  * registry and the store. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,4 +182,62 @@ int cli_write(const struct pd_buf *b)
 		return EXIT_STORE;
 	}
 	return EXIT_OK;
+}
+
+struct pd_store *cli_change_begin(struct cli *cli, const char *games,
+				  const char *reason, int *exit_code)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_store *s;
+	int ret;
+
+	if (!(s = cli_store(cli, exit_code)))
+		return NULL;
+	if ((ret = pd_store_begin(s, &d)) < 0) {
+		*exit_code = cli_fail(ret, &d);
+		return NULL;
+	}
+	if ((ret = cli_games_ensure(cli, games, &d)) < 0 ||
+	    (ret = pd_store_change(s, games, cli_actor(), cli->command,
+				   reason ? reason : "", NULL, &d)) < 0) {
+		pd_store_rollback(s);
+		*exit_code = cli_fail(ret, &d);
+		return NULL;
+	}
+	return s;
+}
+
+int cli_change_end(struct cli *cli, int ret, const struct pd_diag *d)
+{
+	struct pd_diag cd = { "", 0, "" };
+
+	if (ret == 0 && (ret = pd_store_commit(cli->store, &cd)) < 0)
+		return cli_fail(ret, &cd);
+	if (ret < 0) {
+		pd_store_rollback(cli->store);
+		return cli_fail(ret, d);
+	}
+	return EXIT_OK;
+}
+
+long cli_number(const char *s, long max)
+{
+	char *end;
+	long v;
+
+	if (!s || *s < '0' || *s > '9')
+		return -1;
+	v = strtol(s, &end, 10);
+	return *end || v < 1 || v > max ? -1 : v;
+}
+
+int cli_games_code(const char *arg, char *out, size_t size)
+{
+	size_t i, n = strlen(arg);
+
+	if (n == 0 || n >= size)
+		return -1;
+	for (i = 0; i <= n; i++)
+		out[i] = (char)toupper((unsigned char)arg[i]);
+	return 0;
 }

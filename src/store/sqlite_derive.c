@@ -27,7 +27,7 @@ static const char results_sql[] =
 	"WHERE se.event_id = r.event_id AND " VALID_AT("sa") " AND "
 	"(sa.athlete_id = r.athlete_id OR sa.athlete_id IN (SELECT "
 	"tm.athlete_id FROM team_members tm WHERE tm.team_id = r.team_id)) "
-	"ORDER BY sa.mode = 'reallocate' DESC LIMIT 1) FROM results r JOIN "
+	"ORDER BY sa.mode = 'reallocate' DESC LIMIT 1), r.id FROM results r JOIN "
 	"events e ON e.id = r.event_id JOIN sports sp ON sp.id = e.sport_id "
 	"WHERE e.games = ?1 AND (?3 IS NULL OR sp.name = ?3) AND "
 	VALID_AT("r") " ORDER BY r.event_id, r.id";
@@ -35,7 +35,7 @@ static const char results_sql[] =
 struct row {
 	char npc[PD_CODE_MAX];
 	char *name;
-	long athlete, team;
+	long athlete, team, id;
 };
 
 struct event {
@@ -129,6 +129,7 @@ static int add_result(sqlite3_stmt *st, struct event *e)
 	e->n++;
 	r->athlete = (long)sqlite3_column_int64(st, 3);
 	r->team = (long)sqlite3_column_int64(st, 4);
+	r->id = (long)sqlite3_column_int64(st, 8);
 	in->rank = (long)sqlite3_column_int64(st, 5);
 	code = pd_irm_parse(irm ? (const char *)irm : "");
 	in->irm = code < 0 ? PD_IRM_DSQ : (enum pd_irm)code;
@@ -155,6 +156,7 @@ static int emit(struct event *e, pd_medal_fn fn, void *arg)
 		if (e->out[i].medal < 0)
 			continue;
 		m.event_id = e->id;
+		m.result_id = e->rows[i].id;
 		m.sport = e->sport;
 		m.event = e->name;
 		m.gender = e->gender;

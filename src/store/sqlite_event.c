@@ -292,3 +292,101 @@ int pd_store_event_update(struct pd_store *s, long id, const char *policy,
 				 id, NULL, team, diag);
 	return ret;
 }
+
+int pd_store_events(struct pd_store *s, const char *games, const char *sport,
+		    pd_event_fn fn, void *arg, struct pd_diag *diag)
+{
+	struct pd_event_info e;
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT e.id, sp.name, e.name, "
+			"e.gender, e.sport_class, e.date, e.status, "
+			"coalesce(e.policy, sp.policy), e.team, (SELECT "
+			"count(*) FROM results r WHERE r.event_id = e.id AND "
+			"r.until IS NULL) FROM events e JOIN sports sp ON "
+			"sp.id = e.sport_id WHERE e.games = ?1 AND (?2 IS NULL "
+			"OR sp.name = ?2) ORDER BY sp.name, e.name, e.gender",
+			diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	if (sport)
+		sqlite3_bind_text(st, 2, sport, -1, SQLITE_STATIC);
+	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		memset(&e, 0, sizeof(e));
+		e.id = (long)sqlite3_column_int64(st, 0);
+		snprintf(e.games, sizeof(e.games), "%s", games);
+		e.sport = (char *)sqlite3_column_text(st, 1);
+		e.name = (char *)sqlite3_column_text(st, 2);
+		e.gender = (char *)sqlite3_column_text(st, 3);
+		e.sport_class = (char *)sqlite3_column_text(st, 4);
+		e.date = (char *)sqlite3_column_text(st, 5);
+		e.status = (char *)sqlite3_column_text(st, 6);
+		e.policy = (char *)sqlite3_column_text(st, 7);
+		e.team = sqlite3_column_int(st, 8);
+		ret = fn(&e, (size_t)sqlite3_column_int64(st, 9), arg);
+	}
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "list the events");
+	sqlite3_finalize(st);
+	return ret;
+}
+
+int pd_store_event_results(struct pd_store *s, long event, long as_of,
+			   pd_result_fn fn, void *arg, struct pd_diag *diag)
+{
+	struct pd_result_row r;
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT id, npc, name, mark, irm, "
+			"records, coalesce(athlete_id, 0), coalesce(team_id, "
+			"0), rank FROM results WHERE event_id = ?1 AND since "
+			"<= ?2 AND (until IS NULL OR until > ?2) ORDER BY rank "
+			"= 0, rank, id", diag)) < 0)
+		return ret;
+	sqlite3_bind_int64(st, 1, event);
+	sqlite3_bind_int64(st, 2, as_of > 0 ? as_of : (long)1 << 62);
+	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		r.id = (long)sqlite3_column_int64(st, 0);
+		snprintf(r.npc, sizeof(r.npc), "%s", sqlite3_column_text(st, 1));
+		r.name = (const char *)sqlite3_column_text(st, 2);
+		r.mark = (const char *)sqlite3_column_text(st, 3);
+		r.irm = (const char *)sqlite3_column_text(st, 4);
+		r.records = (const char *)sqlite3_column_text(st, 5);
+		r.athlete_id = (long)sqlite3_column_int64(st, 6);
+		r.team_id = (long)sqlite3_column_int64(st, 7);
+		r.rank = (long)sqlite3_column_int64(st, 8);
+		ret = fn(&r, arg);
+	}
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "read the results");
+	sqlite3_finalize(st);
+	return ret;
+}
+
+int pd_store_athlete_get(struct pd_store *s, long id, char **name,
+			 char *npc, struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	*name = NULL;
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT name, npc FROM athletes "
+				     "WHERE id = ?1", diag)) < 0)
+		return ret;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		snprintf(npc, PD_CODE_MAX, "%s", sqlite3_column_text(st, 1));
+		if (!(*name = pd_sqlite_dup(st, 0)))
+			ret = PD_ENOMEM;
+	} else if (rc == SQLITE_DONE) {
+		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no athlete %ld: "
+				  "see 'podium athlete NAME'", id);
+	} else {
+		ret = pd_sqlite_fail(s, diag, "read an athlete");
+	}
+	sqlite3_finalize(st);
+	return ret;
+}

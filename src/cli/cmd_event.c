@@ -1,0 +1,325 @@
+/* cmd_event.c -- 'podium event add|status|list|show': the events of a
+ * Games, their status and their results with the medals that follow. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "podium/audit.h"
+#include "podium/event.h"
+#include "cli.h"
+
+struct add_args {
+	char games[16];
+	const char *sport, *name, *gender, *sport_class, *date, *status;
+	const char *reason;
+	int policy, team;
+};
+
+static int parse_add(struct add_args *a, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "games", required_argument, NULL, 'g' },
+		{ "sport", required_argument, NULL, 's' },
+		{ "name", required_argument, NULL, 'n' },
+		{ "gender", required_argument, NULL, 'G' },
+		{ "class", required_argument, NULL, 'c' },
+		{ "date", required_argument, NULL, 'd' },
+		{ "status", required_argument, NULL, 'S' },
+		{ "policy", required_argument, NULL, 'p' },
+		{ "team", no_argument, NULL, 't' },
+		{ "reason", required_argument, NULL, 'r' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'g':
+			if (cli_games_code(optarg, a->games, sizeof(a->games)))
+				return cli_usage(&cmd_event, "bad --games");
+			break;
+		case 's': a->sport = optarg; break;
+		case 'n': a->name = optarg; break;
+		case 'G': a->gender = optarg; break;
+		case 'c': a->sport_class = optarg; break;
+		case 'd': a->date = optarg; break;
+		case 'S': a->status = optarg; break;
+		case 't': a->team = 1; break;
+		case 'r': a->reason = optarg; break;
+		case 'p':
+			if ((a->policy = pd_policy_parse(optarg)) < 0)
+				return cli_usage(&cmd_event, "--policy is "
+						 "standard, two-bronzes or "
+						 "capped");
+			break;
+		default:
+			return cli_usage(&cmd_event, NULL);
+		}
+	}
+	if (!a->games[0] || !a->sport || !a->name || optind != argc)
+		return cli_usage(&cmd_event, "event add needs --games, --sport "
+				 "and --name");
+	if (a->gender && strcmp(a->gender, "M") && strcmp(a->gender, "W") &&
+	    strcmp(a->gender, "X"))
+		return cli_usage(&cmd_event, "--gender is M, W or X");
+	if (a->status && !pd_event_status_valid(a->status))
+		return cli_usage(&cmd_event, "--status is one of "
+				 PD_EVENT_STATUSES);
+	return 0;
+}
+
+static int run_add(struct cli *cli, int argc, char **argv)
+{
+	struct add_args a = { "", NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+			      -1, 0 };
+	struct pd_diag d = { "", 0, "" };
+	struct pd_store *s;
+	long id = 0;
+	int ret, code = 0;
+
+	if ((ret = parse_add(&a, argc, argv)))
+		return ret;
+	if (!(s = cli_change_begin(cli, a.games, a.reason, &code)))
+		return code;
+	ret = pd_store_event_ensure(s, a.games, a.sport, a.name,
+				    a.gender ? a.gender : "", a.date, a.team,
+				    &id, &d);
+	if (ret == 0)
+		ret = pd_store_event_update(s, id, a.policy < 0 ? NULL :
+					    pd_policy_name(a.policy),
+					    a.sport_class, a.team, &d);
+	if (ret == 0)
+		ret = pd_store_event_status(s, id, a.status ? a.status :
+					    "scheduled", &d);
+	if ((code = cli_change_end(cli, ret, &d)) == EXIT_OK)
+		printf("%ld\n", id);
+	return code;
+}
+
+static int run_status(struct cli *cli, int argc, char **argv)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_event_info e;
+	const char *reason = NULL;
+	struct pd_store *s;
+	long id;
+	int ret, code = 0, i, k = 0;
+	char *pos[2];
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--reason") && i + 1 < argc)
+			reason = argv[++i];
+		else if (k < 2)
+			pos[k++] = argv[i];
+		else
+			return cli_usage(&cmd_event, "unexpected argument");
+	}
+	if (k != 2 || (id = cli_number(pos[0], 1L << 40)) < 0)
+		return cli_usage(&cmd_event, "event status EVENT STATUS");
+	if (!pd_event_status_valid(pos[1]))
+		return cli_usage(&cmd_event, "STATUS is one of "
+				 PD_EVENT_STATUSES);
+	if (!(s = cli_store(cli, &code)))
+		return code;
+	if ((ret = pd_store_event_get(s, id, &e, &d)) < 0)
+		return cli_fail(ret, &d);
+	if ((s = cli_change_begin(cli, e.games, reason, &code)))
+		code = cli_change_end(cli, pd_store_event_status(s, id,
+					pos[1], &d), &d);
+	if (code == EXIT_OK)
+		fprintf(stderr, "podium: event %ld (%s) is %s (was %s)\n", id,
+			e.name, pos[1], e.status);
+	pd_event_info_release(&e);
+	return code;
+}
+
+static int print_event(const struct pd_event_info *e, size_t results,
+		       void *arg)
+{
+	printf("%ld\t%s\t%s\t%s\t%s\t%s\t%s\t%zu results\n", e->id, e->sport,
+	       e->name, *e->gender ? e->gender : "-",
+	       *e->sport_class ? e->sport_class : "-", e->status, e->policy,
+	       results);
+	return 0;
+}
+
+static int run_list(struct cli *cli, int argc, char **argv)
+{
+	struct pd_diag d = { "", 0, "" };
+	const char *sport = NULL;
+	char games[16] = "";
+	struct pd_store *s;
+	int i, ret, code = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--games") && i + 1 < argc) {
+			if (cli_games_code(argv[++i], games, sizeof(games)))
+				return cli_usage(&cmd_event, "bad --games");
+		} else if (!strcmp(argv[i], "--sport") && i + 1 < argc) {
+			sport = argv[++i];
+		} else {
+			return cli_usage(&cmd_event, "event list --games G "
+					 "[--sport S]");
+		}
+	}
+	if (!games[0])
+		return cli_usage(&cmd_event, "event list needs --games");
+	if (!(s = cli_store(cli, &code)))
+		return code;
+	ret = pd_store_events(s, games, sport, print_event, NULL, &d);
+	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
+}
+
+struct medal_map {
+	long event;
+	long ids[64];		/* result ids with a medal, and which */
+	int medal[64];
+	size_t n;
+	long banned[64];	/* athletes under a sanction in the event */
+	size_t nbanned;
+};
+
+/* Note the athletes whose sanction in force covers the event. */
+static int collect_sanction(const struct pd_sanction_info *si, void *arg)
+{
+	struct medal_map *mm = arg;
+	char key[32];
+	size_t n = strlen(si->events);
+	const char *p;
+
+	snprintf(key, sizeof(key), "%ld", mm->event);
+	if (si->until || mm->nbanned == 64)
+		return 0;
+	for (p = si->events; (p = strstr(p, key)); p++)
+		if ((p == si->events || p[-1] == ',') &&
+		    (p[strlen(key)] == ',' || p + strlen(key) ==
+		     si->events + n)) {
+			mm->banned[mm->nbanned++] = si->athlete;
+			break;
+		}
+	return 0;
+}
+
+static int collect_medal(const struct pd_medal_out *m, void *arg)
+{
+	struct medal_map *mm = arg;
+
+	if (m->event_id != mm->event || mm->n == 64)
+		return 0;
+	mm->ids[mm->n] = m->result_id;
+	mm->medal[mm->n++] = (int)m->medal;
+	return 0;
+}
+
+static int print_result(const struct pd_result_row *r, void *arg)
+{
+	static const char *const names[] = { "gold", "silver", "bronze" };
+	const struct medal_map *mm = arg;
+	const char *medal = "";
+
+	const char *irm = *r->irm ? r->irm : "-";
+	size_t i;
+
+	for (i = 0; i < mm->n; i++)
+		if (mm->ids[i] == r->id)
+			medal = names[mm->medal[i]];
+	for (i = 0; i < mm->nbanned; i++)
+		if (r->athlete_id && mm->banned[i] == r->athlete_id)
+			irm = "DSQ (sanction)";
+	printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->rank ? "" : "-", r->npc,
+	       r->name, *r->mark ? r->mark : "-", irm,
+	       *r->records ? r->records : "-", *medal ? medal : "-");
+	return 0;
+}
+
+static int print_result_ranked(const struct pd_result_row *r, void *arg)
+{
+	if (r->rank)
+		printf("%ld", r->rank);
+	return print_result(r, arg);
+}
+
+static int run_show(struct cli *cli, int argc, char **argv)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_event_info e;
+	struct pd_query q;
+	struct medal_map mm;
+	struct pd_store *s;
+	long id, as_of = 0;
+	int ret, code = 0;
+
+	if (argc == 4 && !strcmp(argv[2], "--as-of"))
+		as_of = cli_number(argv[3], 1L << 40);
+	if ((argc != 2 && argc != 4) || as_of < 0 ||
+	    (id = cli_number(argv[1], 1L << 40)) < 0)
+		return cli_usage(&cmd_event, "event show EVENT [--as-of "
+				 "VERSION]");
+	if (!(s = cli_store(cli, &code)))
+		return code;
+	if ((ret = pd_store_event_get(s, id, &e, &d)) < 0)
+		return cli_fail(ret, &d);
+	printf("event %ld: %s, %s%s%s%s%s (%s)\n", e.id, e.sport, e.name,
+	       *e.gender ? ", " : "", e.gender, *e.sport_class ? ", " : "",
+	       e.sport_class, e.games);
+	printf("status %s; policy %s%s%s\n", e.status, e.policy,
+	       e.team ? "; team event" : "", as_of ? "; as of version" : "");
+	memset(&mm, 0, sizeof(mm));
+	mm.event = id;
+	memset(&q, 0, sizeof(q));
+	q.games = e.games;
+	q.include_unofficial = 1;
+	q.as_of = as_of;
+	printf("rank\tnpc\tname\tmark\tirm\trecords\tmedal\n");
+	if ((ret = pd_store_medals(s, &q, collect_medal, &mm, &d)) == 0 &&
+	    !as_of)
+		ret = pd_store_sanctions(s, e.games, collect_sanction, &mm, &d);
+	if (ret == 0)
+		ret = pd_store_event_results(s, id, as_of, print_result_ranked,
+					     &mm, &d);
+	pd_event_info_release(&e);
+	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
+}
+
+static int run(struct cli *cli, int argc, char **argv)
+{
+	if (argc < 2)
+		return cli_usage(&cmd_event, "expected add, status, list or "
+				 "show");
+	if (!strcmp(argv[1], "add"))
+		return run_add(cli, argc - 1, argv + 1);
+	if (!strcmp(argv[1], "status"))
+		return run_status(cli, argc - 1, argv + 1);
+	if (!strcmp(argv[1], "list"))
+		return run_list(cli, argc - 1, argv + 1);
+	if (!strcmp(argv[1], "show"))
+		return run_show(cli, argc - 1, argv + 1);
+	return cli_usage(&cmd_event, "expected add, status, list or show");
+}
+
+const struct cli_command cmd_event = {
+	"event", run, "add events, set their status, list and show them",
+	"usage: podium event add --games G --sport S --name N [--gender M|W|X]\n"
+	"                        [--class C] [--team] [--date D]\n"
+	"                        [--policy P] [--status S] [--reason R]\n"
+	"       podium event status EVENT STATUS [--reason R]\n"
+	"       podium event list --games G [--sport S]\n"
+	"       podium event show EVENT [--as-of VERSION]\n"
+	"\n"
+	"add prints the new event's id (or the existing one's: an event is\n"
+	"its Games, sport, name and gender).  --class is the Paralympic sport\n"
+	"class (T54, S9, B1 ...); --team marks a team event; --policy is\n"
+	"standard (1, 2, 3 -> gold, silver, bronze; ties share), two-bronzes\n"
+	"(judo, boxing, wrestling, taekwondo: the default for those sports) or\n"
+	"capped (the IPC minus-one rule: with S starters at most S - 1\n"
+	"medals).  A new event is scheduled unless --status says otherwise.\n"
+	"\n"
+	"STATUS is one of scheduled, live, unofficial, official, protested,\n"
+	"provisional.  Only official events count in 'podium table' unless it\n"
+	"is given --include-unofficial.\n"
+	"\n"
+	"show lists the results with the medals that follow from them under\n"
+	"the policy, the IRMs and any sanctions.  Every change is logged\n"
+	"('podium log') with --reason.\n",
+};

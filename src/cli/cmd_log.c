@@ -1,0 +1,52 @@
+/* cmd_log.c -- 'podium log': the audit log, every change with its version. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "podium/audit.h"
+#include "cli.h"
+
+static int print_entry(const struct pd_audit_entry *e, void *arg)
+{
+	printf("%s\tv%ld\t%s\t%s\t%s%s%s\n", e->games, e->version, e->at,
+	       e->actor, e->command, *e->reason ? "\t# " : "", e->reason);
+	return 0;
+}
+
+static int run(struct cli *cli, int argc, char **argv)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_store *s;
+	char games[16] = "";
+	long since = 0;
+	int i, ret, code = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--games") && i + 1 < argc) {
+			if (cli_games_code(argv[++i], games, sizeof(games)))
+				return cli_usage(&cmd_log, "bad --games");
+		} else if (!strcmp(argv[i], "--since") && i + 1 < argc) {
+			if (!strcmp(argv[++i], "0"))
+				since = 0;
+			else if ((since = cli_number(argv[i], 1L << 40)) < 0)
+				return cli_usage(&cmd_log, "--since takes a "
+						 "version number");
+		} else {
+			return cli_usage(&cmd_log, "unexpected argument");
+		}
+	}
+	if (!(s = cli_store(cli, &code)))
+		return code;
+	ret = pd_store_log(s, games[0] ? games : NULL, since, print_entry,
+			   NULL, &d);
+	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
+}
+
+const struct cli_command cmd_log = {
+	"log", run, "list the changes made, with versions",
+	"usage: podium log [--games G] [--since VERSION]\n"
+	"\n"
+	"One line per change, oldest first: Games, the version it made, when\n"
+	"(UTC), who ($PODIUM_ACTOR, else $USER), the command, and the reason.\n"
+	"--since lists only the changes after that version.  Any past table\n"
+	"can be printed with 'podium table --as-of VERSION'.\n",
+};

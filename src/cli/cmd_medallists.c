@@ -1,0 +1,177 @@
+/* cmd_medallists.c -- 'podium medallists': a Games' most decorated
+ * competitors, ranked from the derived medals. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "podium/stats.h"
+#include "cli.h"
+
+struct args {
+	char games[16];
+	const char *lang;
+	size_t top;
+};
+
+static int parse_args(struct args *a, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "games", required_argument, NULL, 'g' },
+		{ "top", required_argument, NULL, 't' },
+		{ "lang", required_argument, NULL, 'l' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char *end;
+	long top;
+	int c;
+
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'g':
+			if (pd_games_code(a->games, sizeof(a->games),
+					  optarg) < 0)
+				return cli_usage(&cmd_medallists, "--games "
+						 "takes a code such as PG2024");
+			break;
+		case 't':
+			top = strtol(optarg, &end, 10);
+			if (!*optarg || *end || top < 1 || top > 100000)
+				return cli_usage(&cmd_medallists, "--top takes "
+						 "a number from 1");
+			a->top = (size_t)top;
+			break;
+		case 'l':
+			if (!(a->lang = cli_lang(optarg)))
+				return cli_usage(&cmd_medallists, "--lang is zh "
+						 "or en");
+			break;
+		default:
+			return cli_usage(&cmd_medallists, NULL);
+		}
+	}
+	if (optind < argc)
+		return cli_usage(&cmd_medallists, "unexpected argument");
+	if (!a->games[0])
+		return cli_usage(&cmd_medallists, "--games is required");
+	return 0;
+}
+
+/* Each column is padded by terminal columns, so that zh headings line up
+ * with the numbers under them. */
+static int add_row(struct pd_buf *b, const char *const cells[7],
+		   const int width[7])
+{
+	int i, err = 0;
+
+	for (i = 0; i < 7; i++) {
+		err |= pd_buf_adds(b, i == 0 ? "" : i < 4 ? "  " : " ") < 0;
+		err |= pd_buf_addpad(b, cells[i], width[i],
+				     i == 0 || i > 2) < 0;
+	}
+	err |= pd_buf_addc(b, '\n') < 0;
+	return err ? PD_ETOOBIG : 0;
+}
+
+static int print_rows(const struct pd_medallists *m, size_t n,
+		      const char *lang, const char *caption)
+{
+	const struct pd_labels *L = pd_labels(lang);
+	const char *head[7] = { L->rank, strcmp(lang, "zh") ? "Name" : "姓名",
+				L->npc, L->gold, L->silver, L->bronze,
+				L->total };
+	char num[5][24];
+	const char *cells[7] = { num[0], NULL, NULL, num[1], num[2], num[3],
+				 num[4] };
+	int width[7], ret = 0, i;
+	struct pd_diag d = { "", 0, "" };
+	struct pd_buf b;
+	size_t k;
+
+	for (i = 0; i < 7; i++)
+		width[i] = pd_buf_columns(head[i]) > 4 || i < 3 ?
+			   pd_buf_columns(head[i]) : 4;
+	for (k = 0; k < n; k++)
+		if (pd_buf_columns(m->v[k].name) > width[1])
+			width[1] = pd_buf_columns(m->v[k].name);
+	pd_buf_init(&b, 0);
+	if (pd_buf_addf(&b, "%s\n", caption) < 0 ||
+	    add_row(&b, head, width) < 0)
+		ret = PD_ETOOBIG;
+	for (k = 0; k < n && ret == 0; k++) {
+		const struct pd_medallist *r = &m->v[k];
+
+		snprintf(num[0], sizeof(num[0]), "%ld", r->rank);
+		for (i = 0; i < 3; i++)
+			snprintf(num[i + 1], sizeof(num[i + 1]), "%ld",
+				 r->medals[i]);
+		snprintf(num[4], sizeof(num[4]), "%ld", r->total);
+		cells[1] = r->name;
+		cells[2] = r->npc;
+		ret = add_row(&b, cells, width);
+	}
+	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
+	pd_buf_release(&b);
+	return ret;
+}
+
+static int run(struct cli *cli, int argc, char **argv)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_medallists m;
+	struct pd_query q;
+	struct pd_games g;
+	struct pd_store *s;
+	struct args a;
+	char caption[256];
+	int ret, code = 0;
+
+	memset(&a, 0, sizeof(a));
+	a.lang = cli_default_lang();
+	a.top = 10;
+	if ((ret = parse_args(&a, argc, argv)))
+		return ret;
+	if (!(s = cli_store(cli, &code)))
+		return code;
+	if ((ret = pd_store_games_get(s, a.games, &g, &d)) < 0)
+		return cli_fail(ret, &d);
+	memset(&q, 0, sizeof(q));
+	q.games = a.games;
+	if ((ret = pd_store_medallists(s, &q, cli_registry(cli), &m,
+				       &d)) < 0) {
+		pd_games_release(&g);
+		return cli_fail(ret, &d);
+	}
+	if (!strcmp(a.lang, "zh"))
+		snprintf(caption, sizeof(caption), "%s 获得奖牌最多的运动员",
+			 *g.name_zh ? g.name_zh : g.code);
+	else
+		snprintf(caption, sizeof(caption), "%s: most decorated",
+			 *g.name_en ? g.name_en : g.code);
+	if (m.n == 0) {
+		cli_error("%s has no medals yet", a.games);
+		ret = EXIT_OK;
+	} else {
+		ret = print_rows(&m, pd_medallists_top(&m, a.top), a.lang,
+				 caption);
+	}
+	pd_medallists_release(&m);
+	pd_games_release(&g);
+	return ret;
+}
+
+const struct cli_command cmd_medallists = {
+	"medallists", run, "list a Games' most decorated competitors",
+	"usage: podium medallists --games GAMES [--top N] [--lang zh|en]\n"
+	"\n"
+	"Ranks everyone who won a medal at GAMES by gold, then silver, then\n"
+	"bronze; competitors equal in all three share the rank and are listed\n"
+	"by name.  A team medal counts for each member when the team's\n"
+	"members are known, and for the team otherwise (a team listed under\n"
+	"its country's name is that event's team).  Medals are derived from\n"
+	"the results, as in 'podium table'.\n"
+	"\n"
+	"  --top N        the first N ranks, all rows tied at rank N included\n"
+	"                 (default 10)\n"
+	"  --lang zh|en   headings (default from $LANG)\n",
+};

@@ -1,0 +1,233 @@
+/* sqlite_audit.c -- the audit log and sanctions in the SQLite store. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "podium/audit.h"
+#include "sqlite_int.h"
+
+static const char *text(sqlite3_stmt *st, int i)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+
+	return t ? (const char *)t : "";
+}
+
+int pd_store_log(struct pd_store *s, const char *games, long since,
+		 pd_audit_fn fn, void *arg, struct pd_diag *diag)
+{
+	struct pd_audit_entry e;
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT id, games, version, at, "
+			"actor, command, reason FROM audit WHERE (?1 IS NULL "
+			"OR games = ?1) AND version > ?2 ORDER BY id", diag)) < 0)
+		return ret;
+	if (games)
+		sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, since);
+	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		e.id = (long)sqlite3_column_int64(st, 0);
+		snprintf(e.games, sizeof(e.games), "%s", text(st, 1));
+		e.version = (long)sqlite3_column_int64(st, 2);
+		e.at = (char *)text(st, 3);
+		e.actor = (char *)text(st, 4);
+		e.command = (char *)text(st, 5);
+		e.reason = (char *)text(st, 6);
+		ret = fn(&e, arg);
+	}
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "read the audit log");
+	sqlite3_finalize(st);
+	return ret;
+}
+
+int pd_store_version_at(struct pd_store *s, const char *games,
+			const char *when, long *version,
+			struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret;
+
+	/* a bare date means the end of that day */
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT coalesce(max(version), "
+			"0) FROM audit WHERE games = ?1 AND at <= CASE WHEN "
+			"length(?2) = 10 THEN ?2 || 'T23:59:59Z' ELSE ?2 END",
+			diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, when, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_ROW)
+		ret = pd_sqlite_fail(s, diag, "read the audit log");
+	else
+		*version = (long)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* The event belongs to games and the athlete has a current result in it,
+ * alone or as a team member. */
+static int check_event(struct pd_store *s, const char *games, long athlete,
+		       long event, struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT e.games = ?1, EXISTS "
+			"(SELECT 1 FROM results r WHERE r.event_id = e.id AND "
+			"r.until IS NULL AND (r.athlete_id = ?3 OR r.team_id IN "
+			"(SELECT team_id FROM team_members WHERE athlete_id = "
+			"?3))) FROM events e WHERE e.id = ?2", diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, event);
+	sqlite3_bind_int64(st, 3, athlete);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE)
+		ret = pd_diag_set(diag, PD_EINVAL, NULL, 0, "no event %ld",
+				  event);
+	else if (rc != SQLITE_ROW)
+		ret = pd_sqlite_fail(s, diag, "read an event");
+	else if (!sqlite3_column_int(st, 0))
+		ret = pd_diag_set(diag, PD_EINVAL, NULL, 0, "event %ld is not "
+				  "part of %s", event, games);
+	else if (!sqlite3_column_int(st, 1))
+		ret = pd_diag_set(diag, PD_EINVAL, NULL, 0, "athlete %ld has "
+				  "no result in event %ld", athlete, event);
+	sqlite3_finalize(st);
+	return ret;
+}
+
+static int insert_events(struct pd_store *s, long id, const long *events,
+			 size_t n, struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	size_t i;
+	int ret;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "INSERT OR IGNORE INTO "
+			"sanction_events (sanction_id, event_id) VALUES (?1, "
+			"?2)", diag)) < 0)
+		return ret;
+	for (i = 0; i < n && ret == 0; i++) {
+		sqlite3_bind_int64(st, 1, id);
+		sqlite3_bind_int64(st, 2, events[i]);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			ret = pd_sqlite_fail(s, diag, "write a sanction");
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	return ret;
+}
+
+int pd_store_sanction_add(struct pd_store *s, const char *games,
+			  long athlete, enum pd_sanction_mode mode,
+			  const char *reason, const long *events, size_t n,
+			  long *id, struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	size_t i;
+	int ret = 0;
+
+	if (n == 0)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a sanction needs "
+				   "at least one event");
+	for (i = 0; i < n && ret == 0; i++)
+		ret = check_event(s, games, athlete, events[i], diag);
+	if (ret < 0 || (ret = pd_sqlite_prepare(s, &st, "INSERT INTO "
+			"sanctions (games, athlete_id, mode, reason, since) "
+			"VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id", diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, athlete);
+	sqlite3_bind_text(st, 3, mode == PD_SANCTION_VACATE ? "vacate" :
+			  "reallocate", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, reason, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, s->version);
+	if (sqlite3_step(st) != SQLITE_ROW)
+		ret = pd_sqlite_fail(s, diag, "write a sanction");
+	else
+		*id = (long)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return ret < 0 ? ret : insert_events(s, *id, events, n, diag);
+}
+
+int pd_store_sanction_lift(struct pd_store *s, const char *games, long id,
+			   struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "UPDATE sanctions SET until = ?3 "
+			"WHERE id = ?1 AND games = ?2 AND until IS NULL", diag))
+	    < 0)
+		return ret;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, games, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, s->version);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "lift a sanction");
+	else if (sqlite3_changes(s->db) == 0)
+		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no sanction %ld "
+				  "in force in %s: see 'podium sanction list'",
+				  id, games);
+	sqlite3_finalize(st);
+	return ret;
+}
+
+int pd_store_sanctions(struct pd_store *s, const char *games,
+		       pd_sanction_fn fn, void *arg, struct pd_diag *diag)
+{
+	struct pd_sanction_info si;
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT sa.id, sa.athlete_id, "
+			"a.name, a.npc, sa.mode, sa.reason, (SELECT "
+			"group_concat(event_id, ',') FROM (SELECT event_id "
+			"FROM sanction_events WHERE sanction_id = sa.id ORDER "
+			"BY event_id)), sa.since, coalesce(sa.until, 0) FROM "
+			"sanctions sa JOIN athletes a ON a.id = sa.athlete_id "
+			"WHERE sa.games = ?1 ORDER BY sa.id", diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		si.id = (long)sqlite3_column_int64(st, 0);
+		si.athlete = (long)sqlite3_column_int64(st, 1);
+		si.athlete_name = (char *)text(st, 2);
+		snprintf(si.npc, sizeof(si.npc), "%s", text(st, 3));
+		si.mode = (char *)text(st, 4);
+		si.reason = (char *)text(st, 5);
+		si.events = (char *)text(st, 6);
+		si.since = (long)sqlite3_column_int64(st, 7);
+		si.until = (long)sqlite3_column_int64(st, 8);
+		ret = fn(&si, arg);
+	}
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "read the sanctions");
+	sqlite3_finalize(st);
+	return ret;
+}
+
+int pd_store_sanction_games(struct pd_store *s, long id, char *games,
+			    size_t size, struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT games FROM sanctions "
+				     "WHERE id = ?1", diag)) < 0)
+		return ret;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		snprintf(games, size, "%s", text(st, 0));
+	else if (rc == SQLITE_DONE)
+		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no sanction "
+				  "%ld: see 'podium sanction list'", id);
+	else
+		ret = pd_sqlite_fail(s, diag, "read a sanction");
+	sqlite3_finalize(st);
+	return ret;
+}
