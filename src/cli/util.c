@@ -54,11 +54,21 @@ int cli_fail(int err, const struct pd_diag *d)
 	return cli_exit_for(err);
 }
 
+/* The synopsis (the usage text up to its first blank line) and where
+ * to read the rest: the whole text would bury the one line that says
+ * what was wrong. */
 int cli_usage(const struct cli_command *cmd, const char *why)
 {
+	const char *end = strstr(cmd->usage, "\n\n");
+	int n = end ? (int)(end - cmd->usage) + 1 : (int)strlen(cmd->usage);
+
 	if (why)
 		fprintf(stderr, "podium %s: %s\n", cmd->name, why);
-	fputs(cmd->usage, stderr);
+	fprintf(stderr, "%.*s", n, cmd->usage);
+	if (end && cmd == &cmd_help)
+		fputs("see 'podium help'\n", stderr);
+	else if (end)
+		fprintf(stderr, "see 'podium help %s'\n", cmd->name);
 	return EXIT_USAGE;
 }
 

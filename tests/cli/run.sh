@@ -27,6 +27,7 @@ passed=0 failed=0 skipped=0
 cases=${*:-$(ls -d "$here"/[0-9]*/ | sed 's:/$::')}
 for c in $cases; do
 	[ -d "$c" ] || c="$here/$c"
+	c=$(cd "$c" && pwd)
 	name=$(basename "$c")
 	if [ -f "$c/needs-shared" ] && [ -z "$shared" ]; then
 		echo "skip $name: ../shared/data is not here (a user's clone)"
