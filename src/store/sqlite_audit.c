@@ -85,15 +85,15 @@ static int check_event(struct pd_store *s, const char *games, long athlete,
 	sqlite3_bind_int64(st, 3, athlete);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_DONE)
-		ret = pd_diag_set(diag, PD_EINVAL, NULL, 0, "no event %ld",
+		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no event %ld",
 				  event);
 	else if (rc != SQLITE_ROW)
 		ret = pd_sqlite_fail(s, diag, "read an event");
 	else if (!sqlite3_column_int(st, 0))
-		ret = pd_diag_set(diag, PD_EINVAL, NULL, 0, "event %ld is not "
+		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "event %ld is not "
 				  "part of %s", event, games);
 	else if (!sqlite3_column_int(st, 1))
-		ret = pd_diag_set(diag, PD_EINVAL, NULL, 0, "athlete %ld has "
+		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "athlete %ld has "
 				  "no result in event %ld", athlete, event);
 	sqlite3_finalize(st);
 	return ret;

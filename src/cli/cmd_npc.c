@@ -1,0 +1,204 @@
+/* cmd_npc.c -- 'podium npc CODE': an NPC's names and, Games by Games, its
+ * medals by sport and its place in the table, all derived from results. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "podium/stats.h"
+#include "cli.h"
+
+struct walk {
+	const char *npc;
+	struct pd_tally all;	/* every NPC: for the NPC's rank */
+	struct pd_counts sports;	/* the NPC's medals by sport */
+};
+
+static int count(const struct pd_medal_out *m, void *arg)
+{
+	struct walk *w = arg;
+	int ret;
+
+	if ((ret = pd_tally_add(&w->all, m->npc, m->medal, 1)) < 0)
+		return ret;
+	if (strcmp(m->npc, w->npc))
+		return 0;
+	return pd_counts_add(&w->sports, *m->sport ? m->sport : "(no sport)",
+			     (int)m->medal, 1);
+}
+
+static int add_counts(struct pd_buf *b, const char *label, int width,
+		      const long n[3])
+{
+	int err = pd_buf_adds(b, "  ") < 0;
+
+	err |= pd_buf_addpad(b, label, width, 0) < 0;
+	err |= pd_buf_addf(b, "%7ld%7ld%7ld%7ld\n", n[0], n[1], n[2],
+			   n[0] + n[1] + n[2]) < 0;
+	return err ? PD_ETOOBIG : 0;
+}
+
+/* The NPC's rank in the games' table (gold first), and how many NPCs
+ * the table has. */
+static int place(struct walk *w, const struct pd_games *g, struct pd_buf *b)
+{
+	struct pd_standings_opts o;
+	struct pd_standings st;
+	size_t i;
+	int ret;
+
+	memset(&o, 0, sizeof(o));
+	o.host = g->host[0] ? g->host : NULL;
+	if ((ret = pd_standings_build(&st, &w->all, &o, NULL)) < 0)
+		return ret;
+	for (i = 0; i < st.n && strcmp(st.rows[i].npc, w->npc); i++)
+		;
+	ret = pd_buf_addf(b, "%s  %s: rank %ld of %zu\n", g->code,
+			  g->name_en, i < st.n ? st.rows[i].rank : 0L,
+			  st.nall);
+	pd_standings_release(&st);
+	return ret;
+}
+
+static int print_games(struct walk *w, const struct pd_games *g,
+		       struct pd_buf *b)
+{
+	const struct pd_labels *L = pd_labels("en");
+	long sum[3];
+	size_t i;
+	int width = 5, ret, c;
+
+	if (w->sports.n == 0)
+		return pd_buf_addf(b, "%s  %s: no medals\n", g->code,
+				   g->name_en);
+	if ((ret = place(w, g, b)) < 0)
+		return ret;
+	pd_counts_sort(&w->sports);
+	for (i = 0; i < w->sports.n; i++)
+		if (pd_buf_columns(w->sports.rows[i].key) > width)
+			width = pd_buf_columns(w->sports.rows[i].key);
+	ret = pd_buf_addf(b, "  %-*s%7s%7s%7s%7s\n", width, "Sport", L->gold,
+			  L->silver, L->bronze, L->total);
+	for (i = 0; i < w->sports.n && ret == 0; i++)
+		ret = add_counts(b, w->sports.rows[i].key, width,
+				 w->sports.rows[i].n);
+	for (c = 0; c < 3; c++)
+		sum[c] = pd_counts_sum(&w->sports, c);
+	return ret < 0 ? ret : add_counts(b, L->totals, width, sum);
+}
+
+/* One Games: derive its medals, print the NPC's share when it has one
+ * (or always, when the Games was asked for by name). */
+static int one_games(struct cli *cli, const struct pd_games *g, int asked,
+		     struct walk *w, struct pd_buf *b, size_t *shown,
+		     struct pd_diag *d)
+{
+	struct pd_query q;
+	int ret;
+
+	memset(&q, 0, sizeof(q));
+	q.games = g->code;
+	pd_tally_init(&w->all);
+	pd_counts_init(&w->sports);
+	ret = pd_store_medals(cli->store, &q, count, w, d);
+	if (ret == 0 && (asked || w->sports.n)) {
+		if ((ret = pd_buf_adds(b, "\n")) == 0)
+			ret = print_games(w, g, b);
+		*shown += w->sports.n > 0;
+	}
+	pd_tally_release(&w->all);
+	pd_counts_release(&w->sports);
+	return ret;
+}
+
+static int parse_args(int argc, char **argv, char *games, size_t size,
+		      const char **name)
+{
+	static const struct option longopts[] = {
+		{ "games", required_argument, NULL, 'g' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		if (c != 'g')
+			return cli_usage(&cmd_npc, NULL);
+		if (pd_games_code(games, size, optarg) < 0)
+			return cli_usage(&cmd_npc, "--games takes a code such "
+					 "as PG2024");
+	}
+	if (optind == argc)
+		return cli_usage(&cmd_npc, "no NPC given");
+	if (optind + 1 < argc)
+		return cli_usage(&cmd_npc, "one NPC at a time (quote a name "
+				 "with spaces)");
+	*name = argv[optind];
+	return 0;
+}
+
+static int run(struct cli *cli, int argc, char **argv)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_games *v = NULL, one;
+	const struct pd_npc *npc;
+	const char *name = NULL;
+	struct pd_buf b;
+	struct walk w;
+	char games[16] = "";
+	size_t n = 0, i, shown = 0;
+	int ret, code = 0;
+
+	if ((ret = parse_args(argc, argv, games, sizeof(games), &name)))
+		return ret;
+	if (!(npc = pd_registry_find(cli_registry(cli), name))) {
+		pd_unknown_npc(cli_registry(cli), name, NULL, 0, &d);
+		cli_report(&d);
+		return EXIT_INPUT;
+	}
+	if (!cli_store(cli, &code))
+		return code;
+	if (games[0])
+		ret = pd_store_games_get(cli->store, games, &one, &d);
+	else
+		ret = pd_store_games_list(cli->store, &v, &n, &d);
+	if (ret < 0)
+		return cli_fail(ret, &d);
+	if (games[0]) {
+		v = &one;
+		n = 1;
+	}
+	pd_buf_init(&b, 0);
+	memset(&w, 0, sizeof(w));
+	w.npc = npc->code;
+	ret = pd_buf_addf(&b, "%s  %s%s%s%s%s\n", npc->code, npc->en,
+			  *npc->zh ? "  " : "", npc->zh,
+			  strcmp(npc->status, "current") ? "  " : "",
+			  strcmp(npc->status, "current") ? npc->status : "");
+	for (i = 0; i < n && ret == 0; i++)
+		ret = one_games(cli, &v[i], games[0] != '\0', &w, &b, &shown,
+				&d);
+	if (ret == 0 && !games[0] && shown == 0)
+		ret = pd_buf_addf(&b, "\nno medals in %s\n", cli->db_path);
+	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
+	pd_buf_release(&b);
+	if (games[0])
+		pd_games_release(&one);
+	else
+		pd_games_list_free(v, n);
+	return ret;
+}
+
+const struct cli_command cmd_npc = {
+	"npc", run, "show an NPC's medals, Games by Games and sport by sport",
+	"usage: podium npc NPC [--games GAMES]\n"
+	"\n"
+	"NPC is a code or any name the registry knows ('podium resolve'):\n"
+	"CHN, China, 中国, \"People's Republic of China\".  Prints its code\n"
+	"and names, then for each Games where it won a medal its rank in the\n"
+	"table (gold first) and its medals by sport with their totals.\n"
+	"Medals are derived from the results, as in 'podium table'.\n"
+	"\n"
+	"  --games GAMES  only that Games (said even when it won nothing)\n"
+	"\n"
+	"Exit code 2 for a name the registry does not know.\n",
+};

@@ -1,0 +1,270 @@
+/* test_medals.c -- medal policies: medals from ranks, IRMs, sanctions,
+ * and a team medal counted once. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "podium/event.h"
+#include "podium/results.h"
+#include "podium/store.h"
+
+#define N(a) (sizeof(a) / sizeof(*(a)))
+#define G PD_GOLD
+#define S PD_SILVER
+#define B PD_BRONZE
+#define NO (-1)
+
+static void expect_medals(enum pd_policy policy, const struct pd_result_in *in,
+			  size_t n, size_t starters, const int *want)
+{
+	struct pd_result_out out[16];
+	size_t i;
+
+	assert_int_equal(pd_event_medals(policy, in, n, starters, out), 0);
+	for (i = 0; i < n; i++) {
+		if (out[i].medal != want[i])
+			print_error("result %zu: medal %d, want %d\n", i,
+				    out[i].medal, want[i]);
+		assert_int_equal(out[i].medal, want[i]);
+	}
+}
+
+static void test_medals__standard_one_two_three(void **state)
+{
+	struct pd_result_in in[] = { { 1, 0, 0 }, { 2, 0, 0 }, { 3, 0, 0 },
+				     { 4, 0, 0 } };
+	int want[] = { G, S, B, NO };
+
+	expect_medals(PD_POLICY_STANDARD, in, N(in), N(in), want);
+}
+
+static void test_medals__tie_for_gold_two_golds_no_silver(void **state)
+{
+	struct pd_result_in in[] = { { 1, 0, 0 }, { 1, 0, 0 }, { 3, 0, 0 },
+				     { 4, 0, 0 } };
+	int want[] = { G, G, B, NO };
+
+	expect_medals(PD_POLICY_STANDARD, in, N(in), N(in), want);
+}
+
+static void test_medals__tie_for_bronze_shares_it(void **state)
+{
+	struct pd_result_in in[] = { { 1, 0, 0 }, { 2, 0, 0 }, { 3, 0, 0 },
+				     { 3, 0, 0 }, { 5, 0, 0 } };
+	int want[] = { G, S, B, B, NO };
+
+	expect_medals(PD_POLICY_STANDARD, in, N(in), N(in), want);
+}
+
+static void test_medals__two_bronzes_from_ranks_three_and_three(void **state)
+{
+	struct pd_result_in in[] = { { 1, 0, 0 }, { 2, 0, 0 }, { 3, 0, 0 },
+				     { 3, 0, 0 }, { 5, 0, 0 }, { 5, 0, 0 } };
+	int want[] = { G, S, B, B, NO, NO };
+
+	expect_medals(PD_POLICY_TWO_BRONZES, in, N(in), N(in), want);
+}
+
+static void test_medals__two_bronzes_from_ranks_three_and_four(void **state)
+{
+	struct pd_result_in in[] = { { 4, 0, 0 }, { 3, 0, 0 }, { 2, 0, 0 },
+				     { 1, 0, 0 }, { 5, 0, 0 } };
+	int want[] = { B, B, S, G, NO };
+
+	expect_medals(PD_POLICY_TWO_BRONZES, in, N(in), N(in), want);
+	/* the standard policy gives rank 4 nothing */
+	int std[] = { NO, B, S, G, NO };
+	expect_medals(PD_POLICY_STANDARD, in, N(in), N(in), std);
+}
+
+static void test_medals__capped_three_starters_no_bronze(void **state)
+{
+	struct pd_result_in in[] = { { 1, 0, 0 }, { 2, 0, 0 }, { 3, 0, 0 } };
+	int want[] = { G, S, NO };
+
+	expect_medals(PD_POLICY_CAPPED, in, N(in), 3, want);
+}
+
+static void test_medals__capped_two_starters_gold_only(void **state)
+{
+	struct pd_result_in in[] = { { 1, 0, 0 }, { 2, 0, 0 } };
+	int want[] = { G, NO };
+
+	expect_medals(PD_POLICY_CAPPED, in, N(in), 2, want);
+}
+
+static void test_medals__capped_four_starters_all_three(void **state)
+{
+	struct pd_result_in in[] = { { 1, 0, 0 }, { 2, 0, 0 }, { 3, 0, 0 },
+				     { 4, 0, 0 } };
+	int want[] = { G, S, B, NO };
+
+	expect_medals(PD_POLICY_CAPPED, in, N(in), 4, want);
+}
+
+static void test_medals__irm_never_medals_and_others_keep_ranks(void **state)
+{
+	/* a DNF has no rank; a DSQ recorded with rank 2 moves 3 and 4 up */
+	struct pd_result_in in[] = { { 1, 0, 0 }, { 0, PD_IRM_DNF, 0 },
+				     { 2, PD_IRM_DSQ, 0 }, { 3, 0, 0 },
+				     { 4, 0, 0 } };
+	int want[] = { G, NO, NO, S, B };
+
+	expect_medals(PD_POLICY_STANDARD, in, N(in), N(in), want);
+}
+
+static void test_medals__reallocate_moves_everyone_up(void **state)
+{
+	struct pd_result_in in[] = { { 1, 0, PD_SANCTION_REALLOCATE },
+				     { 2, 0, 0 }, { 3, 0, 0 }, { 4, 0, 0 } };
+	struct pd_result_out out[4];
+	int want[] = { NO, G, S, B };
+
+	expect_medals(PD_POLICY_STANDARD, in, N(in), N(in), want);
+	pd_event_medals(PD_POLICY_STANDARD, in, N(in), N(in), out);
+	assert_int_equal(out[0].rank, 0);
+	assert_int_equal(out[3].rank, 3);
+}
+
+static void test_medals__vacate_leaves_the_medal_unawarded(void **state)
+{
+	struct pd_result_in in[] = { { 1, 0, PD_SANCTION_VACATE },
+				     { 2, 0, 0 }, { 3, 0, 0 }, { 4, 0, 0 } };
+	int want[] = { NO, S, B, NO };
+
+	expect_medals(PD_POLICY_STANDARD, in, N(in), N(in), want);
+}
+
+static void test_medals__recorded_tie_for_silver_keeps_bronze(void **state)
+{
+	/* Paris 2024 men's shot put F55: 1, 2, 2 and a bronze still given */
+	struct pd_result_in in[] = { { 1, 0, 0 }, { 2, 0, 0 }, { 2, 0, 0 },
+				     { 3, 0, 0 } };
+	int want[] = { G, S, S, B };
+
+	expect_medals(PD_POLICY_STANDARD, in, N(in), N(in), want);
+}
+
+static void test_medals__negative_rank_is_refused(void **state)
+{
+	struct pd_result_in in[] = { { -1, 0, 0 } };
+	struct pd_result_out out[1];
+
+	assert_int_equal(pd_event_medals(PD_POLICY_STANDARD, in, 1, 1, out),
+			 PD_EINVAL);
+}
+
+static void test_medals__policy_names_and_sport_defaults(void **state)
+{
+	assert_int_equal(pd_policy_parse("two-bronzes"), PD_POLICY_TWO_BRONZES);
+	assert_int_equal(pd_policy_parse("CAPPED"), PD_POLICY_CAPPED);
+	assert_int_equal(pd_policy_parse("fair"), -1);
+	assert_string_equal(pd_policy_name(PD_POLICY_STANDARD), "standard");
+	assert_int_equal(pd_policy_for_sport("Para Judo"),
+			 PD_POLICY_TWO_BRONZES);
+	assert_int_equal(pd_policy_for_sport("Taekwondo"),
+			 PD_POLICY_TWO_BRONZES);
+	assert_int_equal(pd_policy_for_sport("Para Athletics"),
+			 PD_POLICY_STANDARD);
+	assert_int_equal(pd_irm_parse("dsq"), PD_IRM_DSQ);
+	assert_int_equal(pd_irm_parse(""), PD_IRM_NONE);
+	assert_int_equal(pd_irm_parse("XYZ"), -1);
+}
+
+/* A team of four wins one event: one medal in the table, not four. */
+static void test_medals__team_medal_counts_once(void **state)
+{
+	static const char reg_text[] =
+		"CHN\tcurrent\tChina\t中国\t\n"
+		"GBR\tcurrent\tGreat Britain\t英国\t\n";
+	char path[] = "/tmp/podium-test-medals-XXXXXX";
+	struct pd_registry reg;
+	struct pd_store *s;
+	struct pd_games g;
+	struct pd_tally t;
+	struct pd_athlete a;
+	struct pd_result_rec r;
+	long event, team, members[4];
+	size_t nmedals, i;
+	char name[16], wal[64];
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(pd_registry_parse(&reg, reg_text, strlen(reg_text),
+					   "reg", NULL), 0);
+	assert_int_equal(pd_store_open(&s, path, &reg, NULL), 0);
+	memset(&g, 0, sizeof(g));
+	strcpy(g.code, "PG2004");
+	assert_int_equal(pd_store_begin(s, NULL), 0);
+	assert_int_equal(pd_store_games_put(s, &g, NULL), 0);
+	assert_int_equal(pd_store_change(s, "PG2004", "test", "test", "", NULL,
+					 NULL), 0);
+	assert_int_equal(pd_store_event_ensure(s, "PG2004", "Para Athletics",
+					       "4x100m Relay", "M", "", 1,
+					       &event, NULL), 0);
+	memset(&a, 0, sizeof(a));
+	strcpy(a.npc, "CHN");
+	for (i = 0; i < 4; i++) {
+		snprintf(name, sizeof(name), "Runner %zu", i);
+		a.name = name;
+		assert_int_equal(pd_store_athlete_ensure(s, &a, &members[i],
+							 NULL), 0);
+	}
+	assert_int_equal(pd_store_team_ensure(s, event, "CHN", "China",
+					      members, 4, &team, NULL), 0);
+	memset(&r, 0, sizeof(r));
+	r.event_id = event;
+	strcpy(r.npc, "CHN");
+	r.name = "China";
+	r.team_id = team;
+	r.rank = 1;
+	assert_int_equal(pd_store_result_add(s, &r, NULL), 0);
+	assert_int_equal(pd_store_commit(s, NULL), 0);
+
+	pd_tally_init(&t);
+	assert_int_equal(pd_store_tally(s, "PG2004", NULL, &t, &nmedals, NULL),
+			 0);
+	assert_int_equal(nmedals, 1);
+	assert_int_equal(t.n, 1);
+	assert_string_equal(t.rows[0].npc, "CHN");
+	assert_int_equal(t.rows[0].medals[PD_GOLD], 1);
+	pd_tally_release(&t);
+	pd_store_close(s);
+	pd_registry_release(&reg);
+	unlink(path);
+	snprintf(wal, sizeof(wal), "%s-wal", path);
+	unlink(wal);
+	snprintf(wal, sizeof(wal), "%s-shm", path);
+	unlink(wal);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_medals__standard_one_two_three),
+		cmocka_unit_test(test_medals__tie_for_gold_two_golds_no_silver),
+		cmocka_unit_test(test_medals__tie_for_bronze_shares_it),
+		cmocka_unit_test(test_medals__two_bronzes_from_ranks_three_and_three),
+		cmocka_unit_test(test_medals__two_bronzes_from_ranks_three_and_four),
+		cmocka_unit_test(test_medals__capped_three_starters_no_bronze),
+		cmocka_unit_test(test_medals__capped_two_starters_gold_only),
+		cmocka_unit_test(test_medals__capped_four_starters_all_three),
+		cmocka_unit_test(test_medals__irm_never_medals_and_others_keep_ranks),
+		cmocka_unit_test(test_medals__reallocate_moves_everyone_up),
+		cmocka_unit_test(test_medals__vacate_leaves_the_medal_unawarded),
+		cmocka_unit_test(test_medals__recorded_tie_for_silver_keeps_bronze),
+		cmocka_unit_test(test_medals__negative_rank_is_refused),
+		cmocka_unit_test(test_medals__policy_names_and_sport_defaults),
+		cmocka_unit_test(test_medals__team_medal_counts_once),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
