@@ -52,7 +52,7 @@ $(DEPS_STAMP): scripts/deps.sh
 deps: $(DEPS_STAMP)
 
 podium: $(B)/podium
-	cp $< $@
+	rm -f $@ && cp $< $@
 
 $(B)/podium: $(CLI_OBJ) $(B)/libpodium.a
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libpodium.a $(PKG_LIBS) -lm

@@ -6,6 +6,7 @@
 
 #include "podium/audit.h"
 #include "podium/event.h"
+#include "podium/ops.h"
 #include "cli.h"
 
 struct add_args {
@@ -103,6 +104,7 @@ static int run_status(struct cli *cli, int argc, char **argv)
 	struct pd_event_info e;
 	const char *reason = NULL;
 	struct pd_store *s;
+	struct pd_who who;
 	long id;
 	int ret, code = 0, i, k = 0;
 	char *pos[2];
@@ -124,10 +126,12 @@ static int run_status(struct cli *cli, int argc, char **argv)
 		return code;
 	if ((ret = pd_store_event_get(s, id, &e, &d)) < 0)
 		return cli_fail(ret, &d);
-	if ((s = cli_change_begin(cli, e.games, reason, &code)))
-		code = cli_change_end(cli, pd_store_event_status(s, id,
-					pos[1], &d), &d);
-	if (code == EXIT_OK)
+	who.actor = cli_actor();
+	who.command = cli->command;
+	who.reason = reason;
+	if ((ret = pd_op_event_status(s, id, pos[1], &who, NULL, &d)) < 0)
+		code = cli_fail(ret, &d);
+	else
 		fprintf(stderr, "podium: event %ld (%s) is %s (was %s)\n", id,
 			e.name, pos[1], e.status);
 	pd_event_info_release(&e);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "podium/event.h"
+#include "podium/ops.h"
 #include "cli.h"
 
 struct set_args {
@@ -73,101 +74,39 @@ static int parse_args(struct set_args *a, int argc, char **argv)
 	return 0;
 }
 
-/* Who the result is for: an athlete (by id, or by name and NPC, created
- * if new) or a team of the event. */
-static int competitor(struct cli *cli, struct pd_store *s,
-		      const struct set_args *a, struct pd_result_rec *r,
-		      char **owned, struct pd_diag *d)
-{
-	const struct pd_npc *npc;
-	struct pd_athlete ath;
-
-	int ret;
-
-	if (a->athlete) {
-		r->athlete_id = a->athlete;
-		ret = pd_store_athlete_get(s, a->athlete, owned, r->npc, d);
-		r->name = *owned;
-		return ret;
-	}
-	if (!(npc = pd_registry_find(cli_registry(cli), a->npc)))
-		return pd_unknown_npc(cli_registry(cli), a->npc, NULL, 0, d);
-	memcpy(r->npc, npc->code, sizeof(r->npc));
-	if (a->team) {
-		r->name = a->team;
-		return pd_store_team_ensure(s, r->event_id, r->npc, a->team,
-					    NULL, 0, &r->team_id, d);
-	}
-	memset(&ath, 0, sizeof(ath));
-	ath.name = a->name;
-	memcpy(ath.npc, r->npc, sizeof(ath.npc));
-	r->name = a->name;
-	return pd_store_athlete_ensure(s, &ath, &r->athlete_id, d);
-}
-
 static int set_one(struct cli *cli, struct pd_store *s,
-		   const struct set_args *a, struct pd_diag *d)
+		   const struct set_args *a, const struct pd_who *who,
+		   struct pd_diag *d)
 {
-	struct pd_result_rec r;
-	char *owned = NULL, *end;
-	int ret;
+	struct pd_result_input in;
+	char *end;
 
-	memset(&r, 0, sizeof(r));
-	r.event_id = a->event;
-	r.rank = a->rank;
-	r.mark = a->mark;
-	r.irm = a->irm;
-	r.records = a->records;
-	r.source = "cli";
+	memset(&in, 0, sizeof(in));
+	in.athlete = a->athlete;
+	in.npc = a->npc;
+	in.name = a->name;
+	in.team = a->team;
+	in.rank = a->rank;
+	in.mark = a->mark;
+	in.irm = a->irm;
+	in.records = a->records;
 	if (a->value) {
-		r.mark_value = strtod(a->value, &end);
+		in.value = strtod(a->value, &end);
 		if (*end || !*a->value)
 			return pd_diag_set(d, PD_EINVAL, NULL, 0, "--value '%s' "
 					   "is not a number", a->value);
-		r.has_value = 1;
+		in.has_value = 1;
 	}
-	if ((ret = competitor(cli, s, a, &r, &owned, d)) == 0 &&
-	    (ret = pd_store_results_close(s, a->event, r.athlete_id,
-					  r.team_id, NULL, d)) == 0)
-		ret = pd_store_result_add(s, &r, d);
-	free(owned);
-	return ret;
-}
-
-static int add_line(struct pd_store *s, long event, int team,
-		    const struct pd_result_line *l, struct pd_diag *d)
-{
-	struct pd_result_rec r;
-	struct pd_athlete ath;
-	int ret;
-
-	memset(&r, 0, sizeof(r));
-	r.event_id = event;
-	memcpy(r.npc, l->npc, sizeof(r.npc));
-	r.name = l->name;
-	r.rank = l->rank;
-	r.mark = l->mark;
-	r.mark_value = l->value;
-	r.has_value = l->has_value;
-	r.irm = l->irm;
-	r.records = l->records;
-	r.source = "cli";
-	if (team) {
-		ret = pd_store_team_ensure(s, event, r.npc, l->name, NULL, 0,
-					   &r.team_id, d);
-	} else {
-		memset(&ath, 0, sizeof(ath));
-		ath.name = l->name;
-		memcpy(ath.npc, l->npc, sizeof(ath.npc));
-		ret = pd_store_athlete_ensure(s, &ath, &r.athlete_id, d);
-	}
-	return ret ? ret : pd_store_result_add(s, &r, d);
+	return pd_op_result_set(s, cli_registry(cli), a->event, &in, who,
+				NULL, d);
 }
 
 /* Replace the event's whole ranking with the file's. */
 static int set_file(struct cli *cli, struct pd_store *s,
-		    const struct set_args *a, int team, struct pd_diag *d)
+		    const struct set_args *a, const struct pd_who *who,
+		    struct pd_diag *d)
 {
+	struct pd_result_input *in = NULL;
 	struct pd_result_lines lines;
 	char *data;
 	size_t len, i;
@@ -180,15 +119,26 @@ static int set_file(struct cli *cli, struct pd_store *s,
 	free(data);
 	if (ret < 0)
 		return ret;
-	ret = pd_store_results_close(s, a->event, 0, 0, NULL, d);
-	for (i = 0; i < lines.n && ret == 0; i++)
-		if ((ret = add_line(s, a->event, team, &lines.v[i], d)) < 0 &&
-		    !d->file[0])
-			pd_diag_set(d, ret, a->file, lines.v[i].line, "%s",
-				    d->msg);
+	if (!(in = calloc(lines.n ? lines.n : 1, sizeof(*in)))) {
+		pd_result_lines_release(&lines);
+		return PD_ENOMEM;
+	}
+	for (i = 0; i < lines.n; i++) {
+		in[i].npc = lines.v[i].npc;
+		in[i].name = lines.v[i].name;
+		in[i].rank = lines.v[i].rank;
+		in[i].mark = lines.v[i].mark;
+		in[i].irm = lines.v[i].irm;
+		in[i].records = lines.v[i].records;
+		in[i].value = lines.v[i].value;
+		in[i].has_value = lines.v[i].has_value;
+	}
+	ret = pd_op_results_replace(s, cli_registry(cli), a->event, in,
+				    lines.n, who, NULL, d);
 	if (ret == 0)
 		fprintf(stderr, "podium: event %ld: %zu results from %s\n",
 			a->event, lines.n, a->file);
+	free(in);
 	pd_result_lines_release(&lines);
 	return ret;
 }
@@ -197,8 +147,8 @@ static int run(struct cli *cli, int argc, char **argv)
 {
 	struct set_args a;
 	struct pd_diag d = { "", 0, "" };
-	struct pd_event_info e;
 	struct pd_store *s;
+	struct pd_who who;
 	int ret, code = 0;
 
 	memset(&a, 0, sizeof(a));
@@ -206,16 +156,12 @@ static int run(struct cli *cli, int argc, char **argv)
 		return ret;
 	if (!(s = cli_store(cli, &code)))
 		return code;
-	if ((ret = pd_store_event_get(s, a.event, &e, &d)) < 0)
-		return cli_fail(ret, &d);
-	if (!(s = cli_change_begin(cli, e.games, a.reason, &code))) {
-		pd_event_info_release(&e);
-		return code;
-	}
-	ret = a.file ? set_file(cli, s, &a, e.team, &d) :
-		       set_one(cli, s, &a, &d);
-	pd_event_info_release(&e);
-	return cli_change_end(cli, ret, &d);
+	who.actor = cli_actor();
+	who.command = cli->command;
+	who.reason = a.reason;
+	ret = a.file ? set_file(cli, s, &a, &who, &d) :
+		       set_one(cli, s, &a, &who, &d);
+	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
 }
 
 const struct cli_command cmd_result = {

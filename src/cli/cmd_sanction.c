@@ -6,6 +6,7 @@
 
 #include "podium/audit.h"
 #include "podium/event.h"
+#include "podium/ops.h"
 #include "cli.h"
 
 #define MAX_EVENTS 256
@@ -86,8 +87,8 @@ static int run_add(struct cli *cli, int argc, char **argv)
 {
 	struct add_args a;
 	struct pd_diag d = { "", 0, "" };
-	struct pd_event_info e;
 	struct pd_store *s;
+	struct pd_who who;
 	long id = 0;
 	int ret, code = 0;
 
@@ -96,17 +97,14 @@ static int run_add(struct cli *cli, int argc, char **argv)
 		return ret;
 	if (!(s = cli_store(cli, &code)))
 		return code;
-	if ((ret = pd_store_event_get(s, a.events[0], &e, &d)) < 0)
+	who.actor = cli_actor();
+	who.command = cli->command;
+	who.reason = a.reason;
+	if ((ret = pd_op_sanction_add(s, a.athlete, a.mode, a.events,
+				      a.nevents, &who, &id, NULL, &d)) < 0)
 		return cli_fail(ret, &d);
-	if ((s = cli_change_begin(cli, e.games, a.reason, &code))) {
-		ret = pd_store_sanction_add(s, e.games, a.athlete, a.mode,
-					    a.reason, a.events, a.nevents,
-					    &id, &d);
-		if ((code = cli_change_end(cli, ret, &d)) == EXIT_OK)
-			printf("%ld\n", id);
-	}
-	pd_event_info_release(&e);
-	return code;
+	printf("%ld\n", id);
+	return EXIT_OK;
 }
 
 static int run_lift(struct cli *cli, int argc, char **argv)
@@ -114,7 +112,7 @@ static int run_lift(struct cli *cli, int argc, char **argv)
 	struct pd_diag d = { "", 0, "" };
 	const char *reason = NULL;
 	struct pd_store *s;
-	char games[16];
+	struct pd_who who;
 	long id = -1;
 	int i, ret, code = 0;
 
@@ -130,13 +128,11 @@ static int run_lift(struct cli *cli, int argc, char **argv)
 		return cli_usage(&cmd_sanction, "sanction lift ID --reason R");
 	if (!(s = cli_store(cli, &code)))
 		return code;
-	if ((ret = pd_store_sanction_games(s, id, games, sizeof(games),
-					   &d)) < 0)
-		return cli_fail(ret, &d);
-	if (!(s = cli_change_begin(cli, games, reason, &code)))
-		return code;
-	return cli_change_end(cli, pd_store_sanction_lift(s, games, id, &d),
-			      &d);
+	who.actor = cli_actor();
+	who.command = cli->command;
+	who.reason = reason;
+	ret = pd_op_sanction_lift(s, id, &who, NULL, &d);
+	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
 }
 
 static int print_sanction(const struct pd_sanction_info *si, void *arg)

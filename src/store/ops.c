@@ -1,0 +1,207 @@
+/* ops.c -- an operator's writes, each one whole change (see ops.h).
+ * Backend-agnostic: only the store interface is used. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "podium/io.h"
+#include "podium/ops.h"
+
+static int begin(struct pd_store *s, const char *games,
+		 const struct pd_who *who, long *version, struct pd_diag *d)
+{
+	int ret;
+
+	if ((ret = pd_store_begin(s, d)) < 0)
+		return ret;
+	if ((ret = pd_store_change(s, games, who->actor, who->command,
+				   who->reason, version, d)) < 0)
+		pd_store_rollback(s);
+	return ret;
+}
+
+static int end(struct pd_store *s, int ret, struct pd_diag *d)
+{
+	if (ret < 0) {
+		pd_store_rollback(s);
+		return ret;
+	}
+	return pd_store_commit(s, d);
+}
+
+static int check_input(const struct pd_result_input *in, struct pd_diag *d)
+{
+	if (in->rank < 0 || in->rank > 100000)
+		return pd_diag_set(d, PD_EINVAL, NULL, 0, "rank %ld is not "
+				   "from 0 (none) to 100000", in->rank);
+	if (in->irm && *in->irm && pd_irm_parse(in->irm) <= 0)
+		return pd_diag_set(d, PD_EINVAL, NULL, 0, "'%s' is not an IRM "
+				   "code (DNS, DNF, DSQ, DQB, DNQ, NM, RET, "
+				   "WDR, ABS, LAP)", in->irm);
+	if (!in->athlete && (!in->npc || !*in->npc ||
+			     ((!in->name || !*in->name) &&
+			      (!in->team || !*in->team))))
+		return pd_diag_set(d, PD_EINVAL, NULL, 0, "name the "
+				   "competitor: an athlete id, or an NPC with "
+				   "a name or a team");
+	return 0;
+}
+
+/* Fill r's competitor from in: find or add the athlete or team.  *owned
+ * holds a name read from the store, for the caller to free. */
+static int competitor(struct pd_store *s, const struct pd_registry *reg,
+		      const struct pd_event_info *e,
+		      const struct pd_result_input *in,
+		      struct pd_result_rec *r, char **owned,
+		      struct pd_diag *d)
+{
+	const struct pd_npc *npc;
+	struct pd_athlete ath;
+	int ret;
+
+	if (in->athlete) {
+		r->athlete_id = in->athlete;
+		ret = pd_store_athlete_get(s, in->athlete, owned, r->npc, d);
+		r->name = *owned;
+		return ret;
+	}
+	if (!(npc = pd_registry_find(reg, in->npc)))
+		return pd_unknown_npc(reg, in->npc, NULL, 0, d);
+	memcpy(r->npc, npc->code, sizeof(r->npc));
+	if ((in->team && *in->team) || e->team) {
+		r->name = in->team && *in->team ? in->team : in->name;
+		return pd_store_team_ensure(s, e->id, r->npc, r->name, NULL, 0,
+					    &r->team_id, d);
+	}
+	memset(&ath, 0, sizeof(ath));
+	ath.name = in->name;
+	memcpy(ath.npc, r->npc, sizeof(ath.npc));
+	r->name = in->name;
+	return pd_store_athlete_ensure(s, &ath, &r->athlete_id, d);
+}
+
+/* Write one result; with replace_one, end the competitor's earlier one. */
+static int write_one(struct pd_store *s, const struct pd_registry *reg,
+		     const struct pd_event_info *e,
+		     const struct pd_result_input *in, int replace_one,
+		     struct pd_diag *d)
+{
+	struct pd_result_rec r;
+	char *owned = NULL;
+	int ret;
+
+	if ((ret = check_input(in, d)) < 0)
+		return ret;
+	memset(&r, 0, sizeof(r));
+	r.event_id = e->id;
+	r.rank = in->rank;
+	r.mark = in->mark;
+	r.irm = in->irm;
+	r.records = in->records;
+	r.mark_value = in->value;
+	r.has_value = in->has_value;
+	r.source = "operator";
+	if ((ret = competitor(s, reg, e, in, &r, &owned, d)) == 0 &&
+	    (!replace_one || (ret = pd_store_results_close(s, e->id,
+				r.athlete_id, r.team_id, NULL, d)) == 0))
+		ret = pd_store_result_add(s, &r, d);
+	free(owned);
+	return ret;
+}
+
+int pd_op_result_set(struct pd_store *s, const struct pd_registry *reg,
+		     long event, const struct pd_result_input *in,
+		     const struct pd_who *who, long *version,
+		     struct pd_diag *diag)
+{
+	struct pd_event_info e;
+	int ret;
+
+	if ((ret = check_input(in, diag)) < 0 ||
+	    (ret = pd_store_event_get(s, event, &e, diag)) < 0)
+		return ret;
+	if ((ret = begin(s, e.games, who, version, diag)) == 0)
+		ret = end(s, write_one(s, reg, &e, in, 1, diag), diag);
+	pd_event_info_release(&e);
+	return ret;
+}
+
+int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
+			  long event, const struct pd_result_input *in,
+			  size_t n, const struct pd_who *who, long *version,
+			  struct pd_diag *diag)
+{
+	struct pd_event_info e;
+	size_t i;
+	int ret;
+
+	if ((ret = pd_store_event_get(s, event, &e, diag)) < 0)
+		return ret;
+	if ((ret = begin(s, e.games, who, version, diag)) == 0) {
+		ret = pd_store_results_close(s, event, 0, 0, NULL, diag);
+		for (i = 0; i < n && ret == 0; i++)
+			ret = write_one(s, reg, &e, &in[i], 0, diag);
+		ret = end(s, ret, diag);
+	}
+	pd_event_info_release(&e);
+	return ret;
+}
+
+int pd_op_event_status(struct pd_store *s, long event, const char *status,
+		       const struct pd_who *who, long *version,
+		       struct pd_diag *diag)
+{
+	struct pd_event_info e;
+	int ret;
+
+	if (!pd_event_status_valid(status))
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "status '%s': use "
+				   "one of " PD_EVENT_STATUSES, status);
+	if ((ret = pd_store_event_get(s, event, &e, diag)) < 0)
+		return ret;
+	if ((ret = begin(s, e.games, who, version, diag)) == 0)
+		ret = end(s, pd_store_event_status(s, event, status, diag),
+			  diag);
+	pd_event_info_release(&e);
+	return ret;
+}
+
+int pd_op_sanction_add(struct pd_store *s, long athlete,
+		       enum pd_sanction_mode mode, const long *events,
+		       size_t n, const struct pd_who *who, long *id,
+		       long *version, struct pd_diag *diag)
+{
+	struct pd_event_info e;
+	int ret;
+
+	if (n == 0)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a sanction needs "
+				   "at least one event");
+	if (!who->reason || !*who->reason)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a sanction needs "
+				   "a reason");
+	if ((ret = pd_store_event_get(s, events[0], &e, diag)) < 0)
+		return ret;
+	if ((ret = begin(s, e.games, who, version, diag)) == 0)
+		ret = end(s, pd_store_sanction_add(s, e.games, athlete, mode,
+						   who->reason, events, n, id,
+						   diag), diag);
+	pd_event_info_release(&e);
+	return ret;
+}
+
+int pd_op_sanction_lift(struct pd_store *s, long id, const struct pd_who *who,
+			long *version, struct pd_diag *diag)
+{
+	char games[16];
+	int ret;
+
+	if (!who->reason || !*who->reason)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "lifting a "
+				   "sanction needs a reason");
+	if ((ret = pd_store_sanction_games(s, id, games, sizeof(games),
+					   diag)) < 0)
+		return ret;
+	if ((ret = begin(s, games, who, version, diag)) == 0)
+		ret = end(s, pd_store_sanction_lift(s, games, id, diag), diag);
+	return ret;
+}
