@@ -17,9 +17,10 @@
  *     event's team, not one competitor across events).
  *
  * Participation (athletes, women, NPCs taking part) is known only when the
- * store holds more than medal placings: a medals import gives only the
- * NPCs that won, so those figures are then reported as unknown rather than
- * as a misleading count.
+ * store holds more than medal placings (a result ranked past 3, unranked
+ * or with an IRM): a medals import gives only the winners, so those
+ * figures are then unknown rather than a misleading count, and the
+ * athletes the store does link to results are the medallists.
  *
  * Ownership: structs own their strings and arrays; release them.
  */
@@ -81,6 +82,8 @@ struct pd_credit {
 	long scope;
 	const char *name;
 	const char *npc;
+	const char *event;	/* a team's event (a team is one event's); else
+				 * NULL */
 	enum pd_medal medal;
 };
 
@@ -105,6 +108,7 @@ int pd_credit_medal(const struct pd_medal_out *m, const struct pd_member *v,
 struct pd_medallist {
 	long athlete_id, team_id, scope;
 	char *name;
+	char *event;		/* a team's event, else NULL */
 	char npc[PD_CODE_MAX];
 	long medals[3];
 	long total;
@@ -132,7 +136,9 @@ size_t pd_medallists_top(const struct pd_medallists *m, size_t top);
 struct pd_games_stats {
 	long results;		/* results valid now */
 	int participation_known;	/* more than medal placings held */
-	long athletes;		/* with a result, alone or in a team */
+	/* athletes: with a result, alone or in a team (the medallists when
+	 * participation is not known) */
+	long athletes;
 	long women, men, gender_unknown;
 	long npcs;		/* taking part: a result or an athlete */
 	long events;

@@ -73,6 +73,16 @@ static int add_row(struct pd_buf *b, const char *const cells[7],
 	return err ? PD_ETOOBIG : 0;
 }
 
+/* A team is one event's: its name alone would list "China" once per
+ * relay, so the event goes with it. */
+static const char *shown(const struct pd_medallist *r, char *buf, size_t size)
+{
+	if (!r->event)
+		return r->name;
+	snprintf(buf, size, "%s (%s)", r->name, r->event);
+	return buf;
+}
+
 static int print_rows(const struct pd_medallists *m, size_t n,
 		      const char *lang, const char *caption)
 {
@@ -80,7 +90,7 @@ static int print_rows(const struct pd_medallists *m, size_t n,
 	const char *head[7] = { L->rank, strcmp(lang, "zh") ? "Name" : "姓名",
 				L->npc, L->gold, L->silver, L->bronze,
 				L->total };
-	char num[5][24];
+	char num[5][24], name[256];
 	const char *cells[7] = { num[0], NULL, NULL, num[1], num[2], num[3],
 				 num[4] };
 	int width[7], ret = 0, i;
@@ -92,8 +102,9 @@ static int print_rows(const struct pd_medallists *m, size_t n,
 		width[i] = pd_buf_columns(head[i]) > 4 || i < 3 ?
 			   pd_buf_columns(head[i]) : 4;
 	for (k = 0; k < n; k++)
-		if (pd_buf_columns(m->v[k].name) > width[1])
-			width[1] = pd_buf_columns(m->v[k].name);
+		if ((i = pd_buf_columns(shown(&m->v[k], name,
+					      sizeof(name)))) > width[1])
+			width[1] = i;
 	pd_buf_init(&b, 0);
 	if (pd_buf_addf(&b, "%s\n", caption) < 0 ||
 	    add_row(&b, head, width) < 0)
@@ -106,7 +117,7 @@ static int print_rows(const struct pd_medallists *m, size_t n,
 			snprintf(num[i + 1], sizeof(num[i + 1]), "%ld",
 				 r->medals[i]);
 		snprintf(num[4], sizeof(num[4]), "%ld", r->total);
-		cells[1] = r->name;
+		cells[1] = shown(r, name, sizeof(name));
 		cells[2] = r->npc;
 		ret = add_row(&b, cells, width);
 	}

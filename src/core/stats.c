@@ -178,6 +178,8 @@ int pd_credit_medal(const struct pd_medal_out *m, const struct pd_member *v,
 		c.athlete_id = m->athlete_id;
 	else if (named_for_npc)
 		c.scope = m->event_id;
+	if (c.team_id || c.scope)
+		c.event = m->event;
 	return fn(&c, m, arg);
 }
 
@@ -190,8 +192,10 @@ void pd_medallists_release(struct pd_medallists *m)
 {
 	size_t i;
 
-	for (i = 0; i < m->n; i++)
+	for (i = 0; i < m->n; i++) {
 		free(m->v[i].name);
+		free(m->v[i].event);
+	}
 	free(m->v);
 	pd_medallists_init(m);
 }
@@ -216,6 +220,8 @@ int pd_medallists_credit(struct pd_medallists *m, const struct pd_credit *c)
 	if (!(r->name = strdup(c->name ? c->name : "")))
 		return PD_ENOMEM;
 	m->n++;
+	if (c->event && !(r->event = strdup(c->event)))
+		return PD_ENOMEM;
 	r->athlete_id = c->athlete_id;
 	r->team_id = c->team_id;
 	r->scope = c->scope;
@@ -280,6 +286,7 @@ void pd_medallists_rank(struct pd_medallists *m)
 				m->v[k].medals[c] += m->v[i].medals[c];
 			m->v[k].total += m->v[i].total;
 			free(m->v[i].name);
+			free(m->v[i].event);
 		} else {
 			m->v[++k] = m->v[i];
 		}

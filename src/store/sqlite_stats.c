@@ -94,13 +94,13 @@ static int read_sanctions(sqlite3_stmt *st, void *arg)
 	return 0;
 }
 
-/* A result beyond a medal placing -- a rank past 3, no rank, an IRM, a
- * linked athlete or team -- means the store holds who took part, not
- * only who won. */
+/* A result beyond a medal placing -- a rank past 3, no rank, an IRM --
+ * means the store holds who took part, not only who won.  Linked
+ * athletes alone do not: the Paris 2024 importer links every medallist
+ * to the athlete registry but brings no other result. */
 static const char results_sql[] =
-	"SELECT count(*), coalesce(sum(rank NOT BETWEEN 1 AND 3 OR irm <> '' "
-	"OR athlete_id IS NOT NULL OR team_id IS NOT NULL), 0) FROM ("
-	LIVE_RESULTS ")";
+	"SELECT count(*), coalesce(sum(rank NOT BETWEEN 1 AND 3 OR irm <> ''), "
+	"0) FROM (" LIVE_RESULTS ")";
 static const char athletes_sql[] =
 	"WITH ga AS (" GAMES_ATHLETES "), ath AS (SELECT a.* FROM ga JOIN "
 	"athletes a ON a.id = ga.id) SELECT (SELECT count(*) FROM ath), "
