@@ -2,9 +2,12 @@
 #
 #   make            build ./podium (installs missing Debian packages first)
 #   make run        build, create ./podium.db from the bundled data if absent,
-#                   print the Athens 2004 medal table
-#   make test       unit tests (cmocka) and golden CLI cases
+#                   print the Athens 2004 medal table and serve it at
+#                   http://127.0.0.1:8080 (PORT=N to change)
+#   make test       unit tests (cmocka), golden CLI cases and the HTTP API
+#                   tests (node --test)
 #   make test SAN=1 the same under ASan + UBSan
+#   make test-e2e   the web page in a headless Chromium (playwright-core)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 
@@ -13,9 +16,12 @@ DESTDIR ?=
 CC ?= cc
 SAN ?=
 
-PKGS := sqlite3 jansson libutf8proc zlib
+PORT ?= 8080
+
+PKGS := sqlite3 jansson libutf8proc zlib libmicrohttpd libsodium
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lsqlite3 -ljansson -lutf8proc -lz)
+PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lsqlite3 \
+	   -ljansson -lutf8proc -lz -lmicrohttpd -lsodium) -pthread
 
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror \
@@ -32,16 +38,21 @@ endif
 CORE_SRC := $(wildcard src/core/*.c)
 IO_SRC := $(wildcard src/io/*.c)
 STORE_SRC := $(wildcard src/store/*.c)
+HTTP_SRC := $(wildcard src/http/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
-LIB_SRC := $(CORE_SRC) $(IO_SRC) $(STORE_SRC)
-LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/bundled.o
+LIB_SRC := $(CORE_SRC) $(IO_SRC) $(STORE_SRC) $(HTTP_SRC)
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/bundled.o $(B)/gen/web.o
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 BUNDLED := npcs=data/npcs.tsv games=data/games.tsv pg2004=data/PG2004.seed.txt
+# the web page, served from the binary with nothing beside it
+WEB := web_index=web/index.html web_app=web/app.js web_style=web/style.css
 DEPS_STAMP := build/.deps-ok
 
-.PHONY: all run test unit cli-test install clean deps
+include tests/fuzz/fuzz.mk
+
+.PHONY: all run test test-e2e unit cli-test install clean deps
 all: podium
 
 # The packages are checked once per change of the script, not every build.
@@ -88,6 +99,13 @@ $(B)/gen/bundled.c: $(B)/tools/embed data/npcs.tsv data/games.tsv data/PG2004.se
 $(B)/gen/bundled.o: $(B)/gen/bundled.c
 	$(CC) $(CFLAGS) -c -o $@ $<
 
+$(B)/gen/web.c: $(B)/tools/embed web/index.html web/app.js web/style.css
+	@mkdir -p $(dir $@)
+	$(B)/tools/embed $@ $(WEB)
+
+$(B)/gen/web.o: $(B)/gen/web.c
+	$(CC) $(CFLAGS) -c -o $@ $<
+
 $(B)/tests/%: tests/unit/%.c $(B)/libpodium.a $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(B)/libpodium.a \
@@ -96,9 +114,15 @@ $(B)/tests/%: tests/unit/%.c $(B)/libpodium.a $(DEPS_STAMP)
 run: podium
 	@if [ ! -f podium.db ]; then ./podium init; fi
 	./podium table --games PG2004@seed
+	./podium serve --port $(PORT)
 
-test: podium $(UNIT_BIN)
+test: podium $(UNIT_BIN) $(REPLAY_BIN)
 	@sh tests/run.sh $(B)
+
+# The page in a real headless browser: Debian's chromium driven by
+# playwright-core from npm, both installed by the script when missing.
+test-e2e: podium
+	@sh tests/e2e/run.sh $(B)/podium
 
 install: podium
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1

@@ -32,6 +32,25 @@ for t in "$B"/tests/test_*; do
 	failed=$((failed + f))
 done
 
+# Every input a fuzzer ever crashed on, and the seeds, replayed through
+# the harness built without libFuzzer: one test per harness.
+for r in "$B"/tests/replay-fuzz_*; do
+	[ -x "$r" ] || continue
+	name=${r##*/replay-}
+	set -- tests/fuzz/seeds/"$name"/* tests/fuzz/regress/"$name"/*
+	files=""
+	for f in "$@"; do [ -f "$f" ] && files="$files $f"; done
+	# shellcheck disable=SC2086
+	if "$r" $files >"$log" 2>&1; then
+		echo "ok   fuzz replay $name ($(cat "$log"))"
+		passed=$((passed + 1))
+	else
+		echo "FAIL fuzz replay $name"
+		sed 's/^/    /' "$log"
+		failed=$((failed + 1))
+	fi
+done
+
 out=$(sh tests/cli/run.sh "$B/podium")
 rc=$?
 printf '%s\n' "$out" | grep -v '^cli: ' 

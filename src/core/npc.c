@@ -196,6 +196,8 @@ static int finish(struct pd_registry *r, const char *file,
 {
 	size_t i, j;
 
+	if (r->nindex == 0)	/* qsort(NULL, 0) is undefined */
+		return 0;
 	qsort(r->index, r->nindex, sizeof(*r->index), cmp_alias);
 	for (i = 1; i < r->nindex; i++)
 		if (!strcmp(r->index[i - 1].key, r->index[i].key) &&
