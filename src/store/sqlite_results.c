@@ -7,25 +7,60 @@
 #include "podium/results.h"
 #include "sqlite_int.h"
 
+static const char sport_sql[] = "INSERT INTO sports (name, policy) VALUES "
+	"(?1, ?2) ON CONFLICT (name) DO UPDATE SET name = name RETURNING id";
+static const char find_event_sql[] = "SELECT id FROM events WHERE games = "
+	"?1 AND sport_id = ?2 AND name = ?3 AND gender = ?4";
+static const char add_event_sql[] = "INSERT INTO events (games, sport_id, "
+	"name, gender, date, team, status) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
+	"'official') RETURNING id";
+static const char add_status_sql[] = "INSERT INTO event_status (event_id, "
+	"status, since) VALUES (?1, 'official', ?2)";
+
+/* Step a cached statement, take column 0 of its row if it has one, and
+ * reset it for the next use.  1 with a row, 0 without, or an error. */
+static int step_cached(struct pd_store *s, sqlite3_stmt *st,
+		       sqlite3_int64 *out, const char *what,
+		       struct pd_diag *diag)
+{
+	int rc = sqlite3_step(st), ret;
+
+	if (rc == SQLITE_ROW) {
+		if (out)
+			*out = sqlite3_column_int64(st, 0);
+		ret = 1;
+	} else {
+		ret = rc == SQLITE_DONE ? 0 : pd_sqlite_fail(s, diag, what);
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return ret;
+}
+
 static int ensure_sport(struct pd_store *s, const char *sport,
 			sqlite3_int64 *id, struct pd_diag *diag)
 {
 	sqlite3_stmt *st;
 	int ret;
 
-	if ((ret = pd_sqlite_prepare(s, &st, "INSERT INTO sports (name, "
-			"policy) VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE "
-			"SET name = name RETURNING id", diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, sport_sql, diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, sport, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, pd_policy_name(pd_policy_for_sport(sport)),
 			  -1, SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_ROW)
-		ret = pd_sqlite_fail(s, diag, "write a sport");
-	else
-		*id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return ret;
+	ret = step_cached(s, st, id, "write a sport", diag);
+	return ret == 1 ? 0 : ret < 0 ? ret :
+	       pd_sqlite_fail(s, diag, "write a sport");
+}
+
+static void bind_event(sqlite3_stmt *st, const char *games,
+		       sqlite3_int64 sport, const char *name,
+		       const char *gender)
+{
+	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, sport);
+	sqlite3_bind_text(st, 3, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, gender, -1, SQLITE_STATIC);
 }
 
 int pd_store_event_ensure(struct pd_store *s, const char *games,
@@ -33,56 +68,32 @@ int pd_store_event_ensure(struct pd_store *s, const char *games,
 			  const char *gender, const char *date, int team,
 			  long *id, struct pd_diag *diag)
 {
-	sqlite3_int64 sport_id = 0;
-	sqlite3_stmt *st = NULL;
-	int ret, rc;
+	sqlite3_int64 sport_id = 0, found = 0;
+	sqlite3_stmt *st;
+	int ret;
 
 	if ((ret = ensure_sport(s, sport, &sport_id, diag)) < 0 ||
-	    (ret = pd_sqlite_prepare(s, &st, "SELECT id FROM events WHERE "
-			"games = ?1 AND sport_id = ?2 AND name = ?3 AND "
-			"gender = ?4", diag)) < 0)
-		goto cleanup;
-	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, sport_id);
-	sqlite3_bind_text(st, 3, name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, gender, -1, SQLITE_STATIC);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*id = (long)sqlite3_column_int64(st, 0);
-		goto cleanup;
+	    (ret = pd_sqlite_cached(s, &st, find_event_sql, diag)) < 0)
+		return ret;
+	bind_event(st, games, sport_id, name, gender);
+	if ((ret = step_cached(s, st, &found, "find an event", diag)) != 0) {
+		*id = (long)found;
+		return ret < 0 ? ret : 0;
 	}
-	if (rc != SQLITE_DONE) {
-		ret = pd_sqlite_fail(s, diag, "find an event");
-		goto cleanup;
-	}
-	sqlite3_finalize(st);
-	if ((ret = pd_sqlite_prepare(s, &st, "INSERT INTO events (games, "
-			"sport_id, name, gender, date, team, status) VALUES "
-			"(?1, ?2, ?3, ?4, ?5, ?6, 'official') RETURNING id",
-			diag)) < 0)
-		goto cleanup;
-	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, sport_id);
-	sqlite3_bind_text(st, 3, name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, gender, -1, SQLITE_STATIC);
+	if ((ret = pd_sqlite_cached(s, &st, add_event_sql, diag)) < 0)
+		return ret;
+	bind_event(st, games, sport_id, name, gender);
 	sqlite3_bind_text(st, 5, date ? date : "", -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, 6, team);
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		ret = pd_sqlite_fail(s, diag, "write an event");
-		goto cleanup;
-	}
-	*id = (long)sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	if ((ret = pd_sqlite_prepare(s, &st, "INSERT INTO event_status "
-			"(event_id, status, since) VALUES (?1, 'official', "
-			"?2)", diag)) < 0)
-		goto cleanup;
+	if ((ret = step_cached(s, st, &found, "write an event", diag)) <= 0)
+		return ret < 0 ? ret : pd_sqlite_fail(s, diag, "write an event");
+	*id = (long)found;
+	if ((ret = pd_sqlite_cached(s, &st, add_status_sql, diag)) < 0)
+		return ret;
 	sqlite3_bind_int64(st, 1, *id);
 	sqlite3_bind_int64(st, 2, s->version);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "write an event's status");
-cleanup:
-	sqlite3_finalize(st);
-	return ret;
+	ret = step_cached(s, st, NULL, "write an event's status", diag);
+	return ret < 0 ? ret : 0;
 }
 
 static int close_source(struct pd_store *s, const char *games,
@@ -104,26 +115,39 @@ static int close_source(struct pd_store *s, const char *games,
 	return ret;
 }
 
+static const char add_medal_sql[] = "INSERT INTO results (event_id, npc, "
+	"name, rank, date, source, since) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
+
+/* Whether two medals name the same event (rows of one event come
+ * together in every medals file seen, so one comparison saves most
+ * look-ups). */
+static int same_event(const struct pd_medal_rec *a,
+		      const struct pd_medal_rec *b)
+{
+	return !strcmp(a->sport, b->sport) && !strcmp(a->event, b->event) &&
+	       !strcmp(a->gender, b->gender);
+}
+
 int pd_store_medals_replace(struct pd_store *s, const char *games,
 			    const char *source, const struct pd_medal_rec *v,
 			    size_t n, struct pd_diag *diag)
 {
-	sqlite3_stmt *st = NULL;
-	long event;
+	sqlite3_stmt *st;
+	long event = 0;
 	size_t i;
 	int ret;
 
-	if ((ret = close_source(s, games, source, diag)) < 0 ||
-	    (ret = pd_sqlite_prepare(s, &st, "INSERT INTO results (event_id, "
-			"npc, name, rank, date, source, since) VALUES (?1, ?2, "
-			"?3, ?4, ?5, ?6, ?7)", diag)) < 0)
-		goto cleanup;
+	if ((ret = close_source(s, games, source, diag)) < 0)
+		return ret;
 	for (i = 0; i < n; i++) {
-		if ((ret = pd_store_event_ensure(s, games, v[i].sport,
+		if ((i == 0 || !same_event(&v[i - 1], &v[i])) &&
+		    (ret = pd_store_event_ensure(s, games, v[i].sport,
 						 v[i].event, v[i].gender,
 						 v[i].date, 0, &event,
 						 diag)) < 0)
-			goto cleanup;
+			return ret;
+		if ((ret = pd_sqlite_cached(s, &st, add_medal_sql, diag)) < 0)
+			return ret;
 		sqlite3_bind_int64(st, 1, event);
 		sqlite3_bind_text(st, 2, v[i].npc, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 3, v[i].athlete, -1, SQLITE_STATIC);
@@ -131,13 +155,9 @@ int pd_store_medals_replace(struct pd_store *s, const char *games,
 		sqlite3_bind_text(st, 5, v[i].date, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 6, source, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(st, 7, s->version);
-		if (sqlite3_step(st) != SQLITE_DONE) {
-			ret = pd_sqlite_fail(s, diag, "write a result");
-			goto cleanup;
-		}
-		sqlite3_reset(st);
+		if ((ret = step_cached(s, st, NULL, "write a result",
+				       diag)) < 0)
+			return ret;
 	}
-cleanup:
-	sqlite3_finalize(st);
-	return ret;
+	return 0;
 }

@@ -1,0 +1,64 @@
+#!/bin/sh
+# import-kill.sh -- a CLI import killed with SIGKILL at random moments
+# leaves the database as it was before or as it is after, never between.
+#
+# usage: tests/crash/import-kill.sh PODIUM [KILLS]
+# Makes a medals CSV big enough to take a while, records the table before
+# and after a clean import, then kills imports at random delays and checks
+# each time that PRAGMA integrity_check is ok and the table is one of the
+# two.  Prints 'crash: PASSED FAILED'.
+set -u
+podium=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+kills=${2:-20}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 2
+
+# 150,000 medals over 5,000 events: about half a second to import.
+awk 'BEGIN {
+	split("CHN GBR USA AUS UKR ESP GER FRA JPN CAN BRA KOR", npc, " ")
+	print "medal,npc,sport,event,athlete"
+	for (e = 0; e < 50000; e++)
+		for (m = 1; m <= 3; m++)
+			printf "%d,%s,Sport %d,Event %d,Athlete %d-%d\n", m,
+			       npc[(e * 7 + m) % 12 + 1], e % 20, e, e, m
+}' >big.csv
+export PODIUM_DB="$work/podium.db"
+"$podium" init 2>/dev/null
+"$podium" import medals big.csv --games PG2004 --source base 2>/dev/null
+"$podium" table --games PG2004 --format csv >before.csv
+cp podium.db base.db
+"$podium" import medals big.csv --games PG2004 --source more 2>/dev/null
+"$podium" table --games PG2004 --format csv >after.csv
+cmp -s before.csv after.csv && { echo "crash: the import changes nothing"; exit 2; }
+
+passed=0 failed=0 i=0 landed=0
+while [ "$i" -lt "$kills" ]; do
+	i=$((i + 1))
+	cp base.db podium.db
+	rm -f podium.db-wal podium.db-shm
+	"$podium" import medals big.csv --games PG2004 --source more \
+		>/dev/null 2>&1 &
+	pid=$!
+	# a random delay from 0 to ~0.6 s
+	sleep "0.$(awk -v s="$i$$" 'BEGIN { srand(s); printf "%03d", rand() * 600 }')"
+	kill -9 "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	ok=$(sqlite3 podium.db 'PRAGMA integrity_check' 2>&1)
+	"$podium" table --games PG2004 --format csv >now.csv 2>/dev/null
+	if [ "$ok" != ok ]; then
+		echo "FAIL kill $i: integrity_check: $ok"
+		failed=$((failed + 1))
+	elif cmp -s now.csv before.csv; then
+		passed=$((passed + 1))
+	elif cmp -s now.csv after.csv; then
+		passed=$((passed + 1))
+		landed=$((landed + 1))
+	else
+		echo "FAIL kill $i: the table is neither before nor after"
+		failed=$((failed + 1))
+	fi
+done
+echo "ok   crash import: $kills kills, $landed landed whole, $((kills - landed)) rolled back"
+echo "crash: $passed $failed"
+[ "$failed" -eq 0 ]
