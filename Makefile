@@ -11,6 +11,8 @@
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 
+.DEFAULT_GOAL := all
+
 PREFIX ?= /usr/local
 DESTDIR ?=
 CC ?= cc

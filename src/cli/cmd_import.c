@@ -6,15 +6,57 @@
 #include <string.h>
 
 #include "cli.h"
+#include "import_entries.h"
+
+/* What each FORMAT takes: the results formats (athletes, events and
+ * results, see podium/entries.h) are written by import_entries.c. */
+enum { F_MAP = 1, F_WHERE = 2, F_GAMES_OPTIONAL = 4, F_ENTRIES = 8 };
+
+static const struct format {
+	const char *name, *source;
+	int flags;
+} formats[] = {
+	{ "table", "published", 0 },
+	{ "medals", "medals", F_MAP | F_WHERE },
+	{ "standings", "published", F_MAP | F_WHERE },
+	{ "athlete-events", "athlete-events",
+	  F_WHERE | F_GAMES_OPTIONAL | F_ENTRIES },
+	{ "paris2024", "paris2024", F_ENTRIES },
+	{ "medallists", "medallists", F_MAP | F_WHERE | F_ENTRIES },
+	{ NULL, NULL, 0 },
+};
 
 struct import {
 	const char *format, *file, *source;
+	const struct format *fmt;
 	char games[16];
 	struct pd_csv_opts opts;
 	struct pd_published pub;
 	struct pd_medal_set medals;
+	struct pd_entry_set entries;
 	int is_medals;
 };
+
+static int check_args(const struct import *im)
+{
+	static char why[128];
+	size_t f;
+
+	if (!im->games[0] && !(im->fmt->flags & F_GAMES_OPTIONAL))
+		return cli_usage(&cmd_import, "--games CODE is required");
+	for (f = 0; f < PD_F_COUNT && !(im->fmt->flags & F_MAP); f++)
+		if (im->opts.map[f]) {
+			snprintf(why, sizeof(why), "--map does not apply to "
+				 "format %s", im->format);
+			return cli_usage(&cmd_import, why);
+		}
+	if (im->opts.nwhere && !(im->fmt->flags & F_WHERE)) {
+		snprintf(why, sizeof(why), "--where does not apply to format "
+			 "%s", im->format);
+		return cli_usage(&cmd_import, why);
+	}
+	return 0;
+}
 
 static int parse_args(struct import *im, int argc, char **argv)
 {
@@ -72,9 +114,14 @@ static int parse_args(struct import *im, int argc, char **argv)
 		return cli_usage(&cmd_import, "expected FORMAT and FILE");
 	im->format = argv[optind];
 	im->file = argv[optind + 1];
-	if (!im->games[0])
-		return cli_usage(&cmd_import, "--games CODE is required");
-	return 0;
+	for (im->fmt = formats; im->fmt->name; im->fmt++)
+		if (!strcmp(im->fmt->name, im->format))
+			break;
+	if (!im->fmt->name)
+		return cli_usage(&cmd_import, "FORMAT is table, medals, "
+				 "standings, athlete-events, paris2024 or "
+				 "medallists");
+	return check_args(im);
 }
 
 /* Parse the file into im; an inconsistent published table is refused
@@ -161,6 +208,73 @@ fail:
 	return cli_fail(ret, &d);
 }
 
+/* The Paris 2024 set is a folder holding three of its CSV files. */
+static int parse_paris(struct cli *cli, struct import *im, struct pd_diag *d)
+{
+	static const char *const names[3] = { "athletes.csv", "medals.csv",
+					       "medallists.csv" };
+	char *paths[3] = { NULL, NULL, NULL }, *texts[3] = { NULL, NULL, NULL };
+	const char *cpaths[3], *ctexts[3];
+	size_t lens[3], i, n;
+	int ret = 0;
+
+	for (i = 0; i < 3 && ret == 0; i++) {
+		n = strlen(im->file) + strlen(names[i]) + 2;
+		if (!(paths[i] = malloc(n))) {
+			ret = PD_ENOMEM;
+			break;
+		}
+		snprintf(paths[i], n, "%s/%s", im->file, names[i]);
+		ret = pd_file_read(paths[i], &texts[i], &lens[i], d);
+		cpaths[i] = paths[i];
+		ctexts[i] = texts[i];
+	}
+	if (ret == 0)
+		ret = pd_paris2024_parse(&im->entries, ctexts, lens, cpaths,
+					 im->games, cli_registry(cli), d);
+	for (i = 0; i < 3; i++) {
+		free(paths[i]);
+		free(texts[i]);
+	}
+	return ret;
+}
+
+/* The results formats: athletes, events and results, one change per
+ * Games, then one summary line. */
+static int run_entries(struct cli *cli, struct import *im)
+{
+	const struct pd_registry *reg = cli_registry(cli);
+	struct pd_diag d = { "", 0, "" };
+	struct cli_import_counts n;
+	char *data = NULL;
+	size_t len;
+	int ret;
+
+	if (!strcmp(im->format, "paris2024")) {
+		ret = parse_paris(cli, im, &d);
+	} else if ((ret = pd_file_read(im->file, &data, &len, &d)) == 0) {
+		if (!strcmp(im->format, "athlete-events"))
+			ret = pd_athlete_events_parse(&im->entries, data, len,
+						      im->file, reg,
+						      im->games[0] ? im->games :
+						      NULL, &im->opts, &d);
+		else
+			ret = pd_medallists_csv_parse(&im->entries, data, len,
+						      im->file, im->games, reg,
+						      &im->opts, &d);
+	}
+	free(data);
+	if (ret < 0)
+		return cli_fail(ret, &d);
+	if ((ret = cli_entries_store(cli, &im->entries, im->source, im->file,
+				     &n)) != EXIT_OK)
+		return ret;
+	fprintf(stderr, "podium: imported %zu rows: %zu Games, %zu athletes, "
+		"%zu events, %zu medals (source '%s')\n", im->entries.rows,
+		n.games, n.athletes, n.events, n.medals, im->source);
+	return EXIT_OK;
+}
+
 static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
@@ -172,13 +286,13 @@ static int run(struct cli *cli, int argc, char **argv)
 	memset(&im, 0, sizeof(im));
 	if ((ret = parse_args(&im, argc, argv)))
 		return ret;
-	if (strcmp(im.format, "table") && strcmp(im.format, "medals") &&
-	    strcmp(im.format, "standings"))
-		return cli_usage(&cmd_import, "FORMAT is table, medals or "
-				 "standings");
 	if (!im.source)
-		im.source = strcmp(im.format, "medals") ? "published" :
-			    "medals";
+		im.source = im.fmt->source;
+	if (im.fmt->flags & F_ENTRIES) {
+		ret = run_entries(cli, &im);
+		pd_entries_release(&im.entries);
+		return ret;
+	}
 	if ((ret = pd_file_read(im.file, &data, &len, &d)) < 0)
 		return cli_fail(ret, &d);
 	if ((ret = parse_file(cli, &im, data, len)) == 0)
@@ -210,16 +324,42 @@ const struct cli_command cmd_import = {
 	"  standings  CSV, one row per NPC with gold, silver, bronze (rank,\n"
 	"             total optional), kept as a published table.\n"
 	"\n"
+	"The results formats load athletes, events and results (rank 1, 2, 3\n"
+	"for medallists, 0 for the rest; the medals follow from them), and\n"
+	"replace the Games' results from the same --source (default: the\n"
+	"format's name):\n"
+	"  athlete-events  Kaggle's athlete_events.csv[.gz] (120 years of\n"
+	"             Olympic history).  Every Games in it is imported, each\n"
+	"             its own change (\"1992 Summer\" is OG1992, \"1994 Winter\"\n"
+	"             OW1994); --games CODE imports just that one.  Within a\n"
+	"             Games and event, rows sharing NOC and medal that name\n"
+	"             several athletes are one team medal; that makes it a team\n"
+	"             event, whose rows without a medal are one team per NOC\n"
+	"             and Team.  Like the SQL dedupe by (Games, Event, NOC,\n"
+	"             Medal), two individual bronzes of one NOC in one event\n"
+	"             count once.  Shows progress when stderr is a terminal.\n"
+	"  paris2024  FILE is a folder with the Paris 2024 set's athletes.csv\n"
+	"             (function Athlete), medals.csv (one row per medal) and\n"
+	"             medallists.csv (team members by code_team).\n"
+	"  medallists CSV, one row per medallist (tidytuesday's\n"
+	"             medals_clean.csv): athlete, country_code, type/sport,\n"
+	"             event, gender, medal, grp_id, guide; rows with a team\n"
+	"             value (or athlete TEAM) sharing sport, event, gender, medal\n"
+	"             and NPC are one team with those members.\n"
+	"\n"
 	"FILE may be gzip-compressed, or - for standard input.  Names of NPCs\n"
 	"may be codes or names in English or Chinese ('podium resolve').\n"
 	"\n"
-	"  --games CODE          the Games, e.g. PG2004 (required)\n"
+	"  --games CODE          the Games, e.g. PG2004 (required but for\n"
+	"                        athlete-events)\n"
 	"  --source LABEL        the source label, e.g. seed, ipc\n"
 	"  --map FIELD=COLUMN    take FIELD (medal, npc, event, sport, date,\n"
 	"                        athlete, gender, team, gold, silver, bronze,\n"
-	"                        total, rank) from COLUMN\n"
+	"                        total, rank) from COLUMN (medals, standings,\n"
+	"                        medallists)\n"
 	"  --where COLUMN=VALUE  only rows where COLUMN is VALUE (!= for not);\n"
-	"                        repeatable, all must hold\n"
+	"                        repeatable, all must hold (not for table,\n"
+	"                        paris2024)\n"
 	"\n"
 	"Nothing is written unless the whole file is good (exit 2 otherwise).\n",
 };

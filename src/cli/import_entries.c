@@ -23,7 +23,7 @@ struct writer {
 	/* progress */
 	int tty;
 	size_t done, total, next_check;
-	struct timespec last;
+	struct timespec last;	/* the last redraw, or the start */
 	int drawn;
 };
 
@@ -39,7 +39,7 @@ static void progress(struct writer *w, size_t rows)
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	ns = (now.tv_sec - w->last.tv_sec) * 1000000000L +
 	     (now.tv_nsec - w->last.tv_nsec);
-	if (w->drawn && ns < PROGRESS_NS)
+	if (ns < PROGRESS_NS)
 		return;
 	w->last = now;
 	w->drawn = 1;
@@ -129,8 +129,8 @@ static int write_result(struct writer *w, long event,
 }
 
 /* One event and its results, which start at results[*at]. */
-static int write_event(struct cli *cli, struct writer *w, size_t e,
-		       size_t *at, struct pd_diag *d)
+static int write_event(struct writer *w, size_t e, size_t *at,
+		       struct pd_diag *d)
 {
 	const struct pd_entry_event *ev = &w->set->events[e];
 	const struct pd_entry_set *set = w->set;
@@ -159,9 +159,15 @@ static int write_all(struct cli *cli, struct writer *w, struct pd_diag *d)
 	long id;
 	int ret;
 
+	/* every athlete, in the file's order, whether or not a result
+	 * names them: Paris's athletes.csv lists everyone entered */
+	for (i = 0; i < set->nathletes; i++)
+		if ((ret = athlete_id(w, i, &id, d)) < 0)
+			return ret;
 	for (g = 0; g < set->ngames; g++) {
 		const char *games = set->games[g];
 
+		progress_clear(w);	/* a new Games may say so on stderr */
 		if ((ret = cli_games_ensure(cli, games, d)) < 0 ||
 		    (ret = pd_store_change(w->s, games, cli_actor(),
 					   cli->command, "", NULL, d)) < 0 ||
@@ -170,14 +176,9 @@ static int write_all(struct cli *cli, struct writer *w, struct pd_diag *d)
 			return ret;
 		w->counts->games++;
 		for (; e < set->nevents && set->events[e].games == g; e++)
-			if ((ret = write_event(cli, w, e, &r, d)) < 0)
+			if ((ret = write_event(w, e, &r, d)) < 0)
 				return ret;
 	}
-	/* athletes who won nothing: a registry (Paris's athletes.csv) lists
-	 * everyone who was entered */
-	for (i = 0; i < set->nathletes; i++)
-		if ((ret = athlete_id(w, i, &id, d)) < 0)
-			return ret;
 	return 0;
 }
 
@@ -196,8 +197,10 @@ int cli_entries_store(struct cli *cli, const struct pd_entry_set *set,
 	w.source = source;
 	w.label = slash && slash[1] ? slash + 1 : label;
 	w.counts = counts;
-	w.total = set->rows;
+	for (size_t i = 0; i < set->nresults; i++)
+		w.total += set->results[i].rows;
 	w.tty = isatty(2);
+	clock_gettime(CLOCK_MONOTONIC, &w.last);
 	if (!(w.s = cli_store(cli, &code)))
 		return code;
 	if (!(w.athlete_ids = calloc(set->nathletes ? set->nathletes : 1,

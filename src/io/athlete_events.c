@@ -14,10 +14,11 @@
  * without a medal are grouped by (NOC, Team) into one team result each.
  * Everything else is one athlete's result.  This is the usual SQL dedupe
  * (DISTINCT Games, Event, NOC, Medal) and shares its known limit: two
- * individual medals of one colour for one NOC in one event (two bronzes
- * in some 1904 boxing classes, where the host filled a bracket alone)
- * merge into one.  The file gives no place to tell them apart from a
- * pair, so no rule on this file alone could.
+ * individual medals of one colour for one NOC in one event merge into one
+ * (the two Soviet bronzes in 1964 judo, heavyweight and lightweight, are
+ * the cases in this file's combat sports), and such an event counts as
+ * a team event.  The file gives no place or team id that would tell two
+ * such athletes from a pair, so no rule on this file alone could.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -355,9 +356,11 @@ static int fold(struct parse *ps)
 	size_t i, from;
 	int ret;
 
-	qsort(ps->rows, ps->nrows, sizeof(*ps->rows), cmp_rows);
+	if (ps->nrows)
+		qsort(ps->rows, ps->nrows, sizeof(*ps->rows), cmp_rows);
 	for (from = 0, i = 1; i <= ps->nrows; i++)
-		if (i == ps->nrows || ps->rows[i].event != ps->rows[from].event) {
+		if (i == ps->nrows ||
+		    ps->rows[i].event != ps->rows[from].event) {
 			if ((ret = fold_event(ps, from, i)) < 0)
 				return ret;
 			from = i;

@@ -321,7 +321,8 @@ static int order_games_events(struct pd_entry_set *s)
 	sorting = s;
 	for (i = 0; i < s->ngames; i++)
 		perm[i] = i;
-	qsort(perm, s->ngames, sizeof(*perm), cmp_games);
+	if (s->ngames)
+		qsort(perm, s->ngames, sizeof(*perm), cmp_games);
 	for (i = 0; i < s->ngames; i++) {
 		memcpy(g[i], s->games[perm[i]], sizeof(*g));
 		inv[perm[i]] = i;
@@ -331,7 +332,8 @@ static int order_games_events(struct pd_entry_set *s)
 		s->events[i].games = inv[s->events[i].games];
 	for (i = 0; i < s->nevents; i++)
 		perm[i] = i;
-	qsort(perm, s->nevents, sizeof(*perm), cmp_events);
+	if (s->nevents)
+		qsort(perm, s->nevents, sizeof(*perm), cmp_events);
 	for (i = 0; i < s->nevents; i++) {
 		e[i] = s->events[perm[i]];
 		inv[perm[i]] = i;
@@ -395,7 +397,9 @@ int pd_entries_finish(struct pd_entry_set *s)
 
 	if ((ret = order_games_events(s)) < 0)
 		return ret;
-	qsort(s->results, s->nresults, sizeof(*s->results), cmp_results);
+	if (s->nresults)
+		qsort(s->results, s->nresults, sizeof(*s->results),
+		      cmp_results);
 	for (from = 0, i = 1; i <= s->nresults; i++)
 		if (i == s->nresults ||
 		    s->results[i].event != s->results[from].event) {

@@ -74,6 +74,7 @@ const char *const pd_migrations[] = {
 	"  npc TEXT NOT NULL REFERENCES npcs(code),\n"
 	"  name TEXT NOT NULL\n"
 	");\n"
+	"CREATE INDEX teams_by_event ON teams (event_id, npc, name);\n"
 	"CREATE TABLE team_members (\n"
 	"  team_id INTEGER NOT NULL REFERENCES teams(id) ON DELETE CASCADE,\n"
 	"  athlete_id INTEGER NOT NULL REFERENCES athletes(id),\n"
@@ -156,6 +157,16 @@ const char *const pd_migrations[] = {
 	"  PRIMARY KEY (games, source, pos),\n"
 	"  FOREIGN KEY (games, source) REFERENCES published (games, source)\n"
 	"    ON DELETE CASCADE\n"
+	");\n",
+	/* 2: the write API's bearer tokens: only a hash of each is kept,
+	 * and a revoked token's row stays so its name is never reused */
+	"CREATE TABLE tokens (\n"
+	"  name TEXT PRIMARY KEY,\n"
+	"  role TEXT NOT NULL CHECK (role IN ('operator', 'admin')),\n"
+	"  hash BLOB NOT NULL UNIQUE,\n"
+	"  created TEXT NOT NULL\n"
+	"    DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),\n"
+	"  revoked TEXT\n"
 	");\n",
 };
 

@@ -130,7 +130,7 @@ static void test_store__open_creates_schema(void **state)
 
 	open_store(f);
 	query_text(f->path, "PRAGMA user_version", v, sizeof(v));
-	assert_string_equal(v, "1");
+	assert_string_equal(v, "2");
 	query_text(f->path, "PRAGMA journal_mode", v, sizeof(v));
 	assert_string_equal(v, "wal");
 	query_text(f->path, "SELECT count(*) FROM npcs", v, sizeof(v));
@@ -575,7 +575,7 @@ static void test_store__reopen_keeps_data(void **state)
 	pd_store_close(f->s);
 	f->s = NULL;
 	query_text(f->path, "PRAGMA user_version", v, sizeof(v));
-	assert_string_equal(v, "1");
+	assert_string_equal(v, "2");
 }
 
 static void test_store__open_without_registry_works(void **state)

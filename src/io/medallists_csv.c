@@ -1,0 +1,400 @@
+/* medallists_csv.c -- import a CSV with one row per medallist, such as
+ * tidytuesday's Paralympic medals_clean.csv (gender, event, medal, athlete,
+ * country_code, grp_id, type, year, guide).
+ *
+ * Each row names an athlete (by name and NPC: the file has no ids) and an
+ * event (type or sport, event, gender).  A team medal is one row per
+ * member with a team column (grp_id) that is not NA, or one row whose
+ * athlete is "TEAM" when the members are unknown: the rows that share
+ * (sport, event, gender, medal, NPC) are one team and one result, as
+ * medals_csv.c counts them.  Rows without a team value are never merged,
+ * since two bronzes can go to one NPC in the same event.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "podium/columns.h"
+#include "podium/entries.h"
+
+static const char *const g_medal[] = { "medal", "medal_type", NULL };
+static const char *const g_npc[] = { "country_code", "npc", "noc", "abb",
+				     "country", NULL };
+static const char *const g_event[] = { "event", "event_name", NULL };
+static const char *const g_sport[] = { "type", "sport", "discipline", NULL };
+static const char *const g_athlete[] = { "athlete", "name", NULL };
+static const char *const g_gender[] = { "gender", "event_gender", NULL };
+static const char *const g_team[] = { "grp_id", "team_id", "team", NULL };
+
+static const char *const *const guesses[PD_F_COUNT] = {
+	[PD_F_MEDAL] = g_medal, [PD_F_NPC] = g_npc, [PD_F_EVENT] = g_event,
+	[PD_F_SPORT] = g_sport, [PD_F_ATHLETE] = g_athlete,
+	[PD_F_GENDER] = g_gender, [PD_F_TEAM] = g_team,
+};
+
+/* A team member's row, or a "TEAM" row (athlete 0), waiting to be joined
+ * to its team once the whole file is read. */
+struct member {
+	size_t team;		/* into the teams map's values */
+	size_t athlete;		/* index + 1, or 0 */
+	long line;
+};
+
+struct team {
+	size_t event;
+	char npc[PD_CODE_MAX];
+	int rank;
+	long line;
+};
+
+struct parse {
+	struct pd_entry_set *set;
+	const struct pd_registry *reg;
+	const struct pd_csv *c;
+	struct pd_columns cols;
+	int guide_at;
+	size_t games;
+	struct pd_strmap npcs, athletes, events, teams;
+	struct member *members;
+	size_t nmembers, amembers;
+	struct team *teams_v;
+	size_t nteams, ateams;
+	char key[1024];
+};
+
+static const char *get(const struct parse *ps, enum pd_field f)
+{
+	return pd_columns_get(&ps->cols, ps->c, f);
+}
+
+static int fail(const struct parse *ps, struct pd_diag *diag,
+		const char *what, const char *value, const char *expected)
+{
+	return pd_diag_set(diag, PD_EPARSE, ps->c->file, ps->c->line,
+			   "%s '%s': expected %s", what, value, expected);
+}
+
+/* "Men" -> M, "Women" -> W, "Mixed" -> X; NULL if none of these. */
+static const char *gender_of(const char *v)
+{
+	static const char *const names[3][4] = {
+		{ "M", "men", "male", "m" }, { "W", "women", "female", "w" },
+		{ "X", "mixed", "x", "open" },
+	};
+	int g, i;
+
+	if (!*v)
+		return "";
+	for (g = 0; g < 3; g++)
+		for (i = 1; i < 4; i++)
+			if (!strcasecmp(v, names[g][i]))
+				return names[g][0];
+	return NULL;
+}
+
+static int npc_code(struct parse *ps, char *code, struct pd_diag *diag)
+{
+	const char *v = get(ps, PD_F_NPC), *key;
+	const struct pd_npc *npc;
+	size_t *slot;
+	int ret;
+
+	if (!*v)
+		return pd_diag_set(diag, PD_EPARSE, ps->c->file, ps->c->line,
+				   "no NPC in this row");
+	if ((ret = pd_strmap_get(&ps->npcs, v, 0, &slot)) < 0)
+		return ret;
+	if (!slot) {
+		if (!(npc = pd_registry_find(ps->reg, v)))
+			return pd_unknown_npc(ps->reg, v, ps->c->file,
+					      ps->c->line, diag);
+		if (!(key = pd_entries_str(ps->set, v)))
+			return PD_ENOMEM;
+		if ((ret = pd_strmap_get(&ps->npcs, key, 1, &slot)) < 0)
+			return ret;
+		*slot = (size_t)(npc - ps->reg->npcs);
+	}
+	memcpy(code, ps->reg->npcs[*slot].code, PD_CODE_MAX);
+	return 0;
+}
+
+static int keyed(struct parse *ps, struct pd_strmap *m, size_t **slot,
+		 const char *fmt, const char *a, const char *b, const char *c,
+		 const char *d, struct pd_diag *diag)
+{
+	const char *key;
+	int ret;
+
+	if (snprintf(ps->key, sizeof(ps->key), fmt, a, b, c, d) >=
+	    (int)sizeof(ps->key))
+		return pd_diag_set(diag, PD_ETOOBIG, ps->c->file, ps->c->line,
+				   "names too long");
+	if ((ret = pd_strmap_get(m, ps->key, 0, slot)) < 0 || *slot)
+		return ret;
+	if (!(key = pd_entries_str(ps->set, ps->key)))
+		return PD_ENOMEM;
+	return pd_strmap_get(m, key, 1, slot);
+}
+
+static int event_index(struct parse *ps, const char *gender, size_t *out,
+		       struct pd_diag *diag)
+{
+	const char *sport = get(ps, PD_F_SPORT), *name = get(ps, PD_F_EVENT);
+	struct pd_entry_event e;
+	size_t *slot;
+	int ret;
+
+	if ((ret = keyed(ps, &ps->events, &slot, "%s\x1f%s\x1f%s%s", sport,
+			 name, gender, "", diag)) < 0)
+		return ret;
+	if (ret == 0) {
+		*out = *slot;
+		return 0;
+	}
+	if (!*name)
+		return pd_diag_set(diag, PD_EPARSE, ps->c->file, ps->c->line,
+				   "no event in this row");
+	memset(&e, 0, sizeof(e));
+	e.games = ps->games;
+	strcpy(e.gender, gender);
+	if (!(e.sport = pd_entries_str(ps->set, sport)) ||
+	    !(e.name = pd_entries_str(ps->set, name)) ||
+	    !(e.date = pd_entries_str(ps->set, "")))
+		return PD_ENOMEM;
+	if ((ret = pd_entries_event(ps->set, &e, out)) < 0)
+		return ret;
+	*slot = *out;
+	return 0;
+}
+
+static int athlete_index(struct parse *ps, const char *npc,
+			 const char *gender, size_t *out,
+			 struct pd_diag *diag)
+{
+	const char *name = get(ps, PD_F_ATHLETE), *guide = "";
+	struct pd_entry_athlete a;
+	size_t *slot;
+	int ret;
+
+	if (ps->guide_at >= 0 && (size_t)ps->guide_at < ps->c->nf &&
+	    strcmp(ps->c->f[ps->guide_at], "NA"))
+		guide = ps->c->f[ps->guide_at];
+	if ((ret = keyed(ps, &ps->athletes, &slot, "%s\x1f%s%s%s", name, npc,
+			 "", "", diag)) < 0)
+		return ret;
+	if (ret == 0) {
+		*out = *slot;
+		a = ps->set->athletes[*out];
+		/* an athlete first seen in a mixed event */
+		if (!a.gender[0] && strcmp(gender, "X"))
+			strcpy(ps->set->athletes[*out].gender, gender);
+		return 0;
+	}
+	memset(&a, 0, sizeof(a));
+	strcpy(a.gender, strcmp(gender, "X") ? gender : "");
+	memcpy(a.npc, npc, PD_CODE_MAX);
+	if (!(a.name = pd_entries_str(ps->set, name)) ||
+	    !(a.guide = pd_entries_str(ps->set, guide)))
+		return PD_ENOMEM;
+	if ((ret = pd_entries_athlete(ps->set, &a, out)) < 0)
+		return ret;
+	*slot = *out;
+	return 0;
+}
+
+static int join_team(struct parse *ps, const struct pd_entry_result *r,
+		     struct pd_diag *diag)
+{
+	char rank[4], ev[24];
+	size_t *slot;
+	void *p;
+	int ret;
+
+	snprintf(rank, sizeof(rank), "%d", r->rank);
+	snprintf(ev, sizeof(ev), "%zu", r->event);
+	if ((ret = keyed(ps, &ps->teams, &slot, "%s\x1f%s\x1f%s%s", ev,
+			 r->npc, rank, "", diag)) < 0)
+		return ret;
+	if (ret == 1) {
+		if (ps->nteams == ps->ateams) {
+			ps->ateams = ps->ateams ? ps->ateams * 2 : 64;
+			if (!(p = realloc(ps->teams_v, ps->ateams *
+					  sizeof(*ps->teams_v))))
+				return PD_ENOMEM;
+			ps->teams_v = p;
+		}
+		*slot = ps->nteams;
+		ps->teams_v[ps->nteams].event = r->event;
+		memcpy(ps->teams_v[ps->nteams].npc, r->npc, PD_CODE_MAX);
+		ps->teams_v[ps->nteams].rank = r->rank;
+		ps->teams_v[ps->nteams++].line = r->line;
+	}
+	if (ps->nmembers == ps->amembers) {
+		ps->amembers = ps->amembers ? ps->amembers * 2 : 256;
+		if (!(p = realloc(ps->members, ps->amembers *
+				  sizeof(*ps->members))))
+			return PD_ENOMEM;
+		ps->members = p;
+	}
+	ps->members[ps->nmembers].team = *slot;
+	ps->members[ps->nmembers].athlete = r->athlete;
+	ps->members[ps->nmembers++].line = r->line;
+	return 0;
+}
+
+static int take_row(struct parse *ps, struct pd_diag *diag)
+{
+	const char *medal = get(ps, PD_F_MEDAL), *gender;
+	const char *athlete = get(ps, PD_F_ATHLETE);
+	struct pd_entry_result r;
+	size_t at;
+	int ret, is_team = *get(ps, PD_F_TEAM) || !strcmp(athlete, "TEAM");
+
+	memset(&r, 0, sizeof(r));
+	r.line = ps->c->line;
+	r.rows = 1;
+	if (!(r.rank = pd_entries_medal_rank(medal)))
+		return pd_diag_set(diag, PD_EPARSE, ps->c->file, r.line, "'%s' "
+				   "is not a medal: expected Gold, Silver or "
+				   "Bronze", medal);
+	if (!(gender = gender_of(get(ps, PD_F_GENDER))))
+		return fail(ps, diag, "gender", get(ps, PD_F_GENDER),
+			    "Men, Women or Mixed");
+	if ((ret = npc_code(ps, r.npc, diag)) < 0 ||
+	    (ret = event_index(ps, gender, &r.event, diag)) < 0)
+		return ret;
+	if (*athlete && strcmp(athlete, "TEAM")) {
+		if ((ret = athlete_index(ps, r.npc, gender, &at, diag)) < 0)
+			return ret;
+		r.athlete = at + 1;
+		r.name = ps->set->athletes[at].name;
+	}
+	ps->set->rows++;
+	if (is_team)
+		return join_team(ps, &r, diag);
+	if (!r.athlete)
+		return pd_diag_set(diag, PD_EPARSE, ps->c->file, r.line,
+				   "no athlete in this row");
+	r.date = "";
+	return pd_entries_result(ps->set, &r);
+}
+
+static int cmp_members(const void *a, const void *b)
+{
+	const struct member *x = a, *y = b;
+
+	if (x->team != y->team)
+		return x->team < y->team ? -1 : 1;
+	return (x->line > y->line) - (x->line < y->line);
+}
+
+/* One result per team, its members the rows that named an athlete. */
+static int emit_teams(struct parse *ps)
+{
+	struct pd_entry_set *s = ps->set;
+	struct pd_entry_result r;
+	const struct pd_npc *npc;
+	size_t t, m = 0;
+	int ret;
+
+	if (ps->nmembers)
+		qsort(ps->members, ps->nmembers, sizeof(*ps->members),
+		      cmp_members);
+	for (t = 0; t < ps->nteams; t++) {
+		memset(&r, 0, sizeof(r));
+		r.event = ps->teams_v[t].event;
+		memcpy(r.npc, ps->teams_v[t].npc, PD_CODE_MAX);
+		npc = pd_registry_code(ps->reg, r.npc);
+		if (!(r.name = pd_entries_str(s, npc ? npc->en : r.npc)))
+			return PD_ENOMEM;
+		r.team = 1;
+		r.rank = ps->teams_v[t].rank;
+		r.line = ps->teams_v[t].line;
+		r.date = "";
+		r.member = s->nmembers;
+		for (; m < ps->nmembers && ps->members[m].team == t; m++) {
+			r.rows++;
+			if (ps->members[m].athlete &&
+			    (ret = pd_entries_member(s, ps->members[m].athlete -
+						     1)) < 0)
+				return ret;
+		}
+		r.nmembers = s->nmembers - r.member;
+		s->events[r.event].team = 1;
+		if ((ret = pd_entries_result(s, &r)) < 0)
+			return ret;
+	}
+	return 0;
+}
+
+static int read_header(struct parse *ps, struct pd_csv *c,
+		       const struct pd_csv_opts *opts, struct pd_diag *diag)
+{
+	static const enum pd_field need[] = { PD_F_MEDAL, PD_F_NPC,
+					      PD_F_EVENT, PD_F_ATHLETE };
+	size_t i;
+	int ret;
+
+	if ((ret = pd_csv_next(c, diag)) <= 0)
+		return ret ? ret : pd_diag_set(diag, PD_EPARSE, c->file, 1,
+					       "empty file: expected a header "
+					       "row");
+	if ((ret = pd_columns_find(&ps->cols, c, opts, guesses, diag)) < 0)
+		return ret;
+	for (i = 0; i < sizeof(need) / sizeof(*need); i++)
+		if (ps->cols.at[need[i]] < 0)
+			return pd_diag_set(diag, PD_EPARSE, c->file, c->line,
+					   "no %s column in the header: name "
+					   "it with --map %s=COLUMN",
+					   pd_field_name(need[i]),
+					   pd_field_name(need[i]));
+	ps->guide_at = -1;
+	for (i = 0; i < c->nf && ps->guide_at < 0; i++)
+		if (!strcasecmp(c->f[i], "guide"))
+			ps->guide_at = (int)i;
+	return 0;
+}
+
+int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
+			    size_t len, const char *file, const char *games,
+			    const struct pd_registry *reg,
+			    const struct pd_csv_opts *opts,
+			    struct pd_diag *diag)
+{
+	struct parse ps;
+	struct pd_csv c;
+	int ret;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.set = out;
+	ps.reg = reg;
+	ps.c = &c;
+	pd_entries_init(out);
+	pd_csv_init(&c, data, len, file);
+	if ((ret = pd_utf8_check(data, len, file, diag)) < 0 ||
+	    (ret = pd_entries_games(out, games, &ps.games)) < 0 ||
+	    (ret = read_header(&ps, &c, opts, diag)) < 0)
+		goto cleanup;
+	while ((ret = pd_csv_next(&c, diag)) > 0)
+		if (pd_columns_keep(&ps.cols, &c) &&
+		    (ret = take_row(&ps, diag)) < 0)
+			goto cleanup;
+	if (ret == 0 && out->rows == 0)
+		ret = pd_diag_set(diag, PD_EPARSE, file, c.next_line,
+				  "no medallist rows%s", opts->nwhere ?
+				  " match --where" : "");
+	if (ret == 0 && (ret = emit_teams(&ps)) == 0)
+		ret = pd_entries_finish(out);
+cleanup:
+	pd_csv_release(&c);
+	pd_strmap_release(&ps.npcs);
+	pd_strmap_release(&ps.athletes);
+	pd_strmap_release(&ps.events);
+	pd_strmap_release(&ps.teams);
+	free(ps.members);
+	free(ps.teams_v);
+	if (ret < 0)
+		pd_entries_release(out);
+	return ret;
+}

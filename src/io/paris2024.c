@@ -1,0 +1,319 @@
+/* paris2024.c -- import the Paris 2024 Paralympics set (Kaggle, piterfm;
+ * paralympic.org results): athletes.csv, medals.csv and medallists.csv.
+ *
+ * athletes.csv lists everyone entered (multi-line quoted fields); rows
+ * whose function is "Athlete" become athletes "paris:CODE".  medals.csv has
+ * one row per medal, a team's medal once, so its rows are the medal
+ * results, with events named as the medals importer names them (discipline,
+ * event, gender) so the two agree.  Its code column is the athlete's code
+ * or the team's; medallists.csv, one row per medallist, gives each team's
+ * members (code_team, code_athlete).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "podium/csv.h"
+#include "podium/entries.h"
+
+enum { A_CODE, A_NAME, A_GENDER, A_FUNCTION, A_NPC, A_N };
+enum { M_MEDAL, M_DATE, M_NAME, M_NPC, M_GENDER, M_SPORT, M_EVENT, M_CODE,
+       M_N };
+enum { L_ATHLETE, L_TEAM, L_N };
+
+static const char *const a_cols[A_N] = { "code", "name", "gender",
+					 "function", "country_code" };
+static const char *const m_cols[M_N] = { "medal_type", "medal_date", "name",
+					 "country_code", "gender",
+					 "discipline", "event", "code" };
+static const char *const l_cols[L_N] = { "code_athlete", "code_team" };
+
+struct parse {
+	struct pd_entry_set *set;
+	const struct pd_registry *reg;
+	struct pd_csv c;
+	int at[M_N];
+	size_t games;
+	struct pd_strmap npcs;		/* NPC value -> registry index */
+	struct pd_strmap athletes;	/* athlete code -> athlete index */
+	struct pd_strmap events;	/* sport, event, gender -> index */
+	struct pd_strmap teams;		/* team code -> first member + 1 */
+	size_t *links;			/* per team member: athlete + 1,
+					 * then the next member + 1 */
+	size_t nlinks, alinks;
+	char key[1024];
+};
+
+static const char *f(const struct parse *ps, int col)
+{
+	return ps->c.f[ps->at[col]];
+}
+
+static int open_csv(struct parse *ps, const char *data, size_t len,
+		    const char *file, const char *const *cols, int n,
+		    struct pd_diag *diag)
+{
+	size_t i;
+	int k, ret;
+
+	pd_csv_init(&ps->c, data, len, file);
+	if ((ret = pd_utf8_check(data, len, file, diag)) < 0)
+		return ret;
+	if ((ret = pd_csv_next(&ps->c, diag)) <= 0)
+		return ret ? ret : pd_diag_set(diag, PD_EPARSE, file, 1,
+					       "empty file: expected a header "
+					       "row");
+	for (k = 0; k < n; k++) {
+		ps->at[k] = -1;
+		for (i = 0; i < ps->c.nf && ps->at[k] < 0; i++)
+			if (!strcmp(ps->c.f[i], cols[k]))
+				ps->at[k] = (int)i;
+		if (ps->at[k] < 0)
+			return pd_diag_set(diag, PD_EPARSE, file, ps->c.line,
+					   "no '%s' column in the header",
+					   cols[k]);
+	}
+	return 0;
+}
+
+/* The next record, checked to have the header's width. */
+static int next(struct parse *ps, size_t width, struct pd_diag *diag)
+{
+	int ret = pd_csv_next(&ps->c, diag);
+
+	if (ret > 0 && ps->c.nf != width)
+		return pd_diag_set(diag, PD_EPARSE, ps->c.file, ps->c.line,
+				   "%zu fields where the header has %zu",
+				   ps->c.nf, width);
+	return ret;
+}
+
+static int npc_code(struct parse *ps, const char *v, char *code,
+		    struct pd_diag *diag)
+{
+	const struct pd_npc *npc;
+	const char *key;
+	size_t *slot;
+	int ret;
+
+	if (!*v)
+		return pd_diag_set(diag, PD_EPARSE, ps->c.file, ps->c.line,
+				   "no country_code in this row");
+	if ((ret = pd_strmap_get(&ps->npcs, v, 0, &slot)) < 0)
+		return ret;
+	if (!slot) {
+		if (!(npc = pd_registry_find(ps->reg, v)))
+			return pd_unknown_npc(ps->reg, v, ps->c.file,
+					      ps->c.line, diag);
+		if (!(key = pd_entries_str(ps->set, v)) ||
+		    (ret = pd_strmap_get(&ps->npcs, key, 1, &slot)) < 0)
+			return key ? ret : PD_ENOMEM;
+		*slot = (size_t)(npc - ps->reg->npcs);
+	}
+	memcpy(code, ps->reg->npcs[*slot].code, PD_CODE_MAX);
+	return 0;
+}
+
+static int athlete_row(struct parse *ps, struct pd_diag *diag)
+{
+	const char *g = f(ps, A_GENDER), *code = f(ps, A_CODE);
+	struct pd_entry_athlete a;
+	size_t *slot, at;
+	int ret;
+
+	if (strcmp(f(ps, A_FUNCTION), "Athlete"))
+		return 0;
+	memset(&a, 0, sizeof(a));
+	if (!*code)
+		return pd_diag_set(diag, PD_EPARSE, ps->c.file, ps->c.line,
+				   "no code in this row");
+	strcpy(a.gender, !strcmp(g, "Male") ? "M" : !strcmp(g, "Female") ?
+	       "W" : "");
+	if ((ret = npc_code(ps, f(ps, A_NPC), a.npc, diag)) < 0)
+		return ret;
+	snprintf(ps->key, sizeof(ps->key), "paris:%s", code);
+	if (!(a.ext = pd_entries_str(ps->set, ps->key)) ||
+	    !(a.name = pd_entries_str(ps->set, f(ps, A_NAME))) ||
+	    !(a.guide = pd_entries_str(ps->set, "")))
+		return PD_ENOMEM;
+	if ((ret = pd_strmap_get(&ps->athletes, a.ext + 6, 1, &slot)) < 0)
+		return ret;
+	if (ret == 0)
+		return pd_diag_set(diag, PD_EPARSE, ps->c.file, ps->c.line,
+				   "athlete code '%s' listed twice", code);
+	if ((ret = pd_entries_athlete(ps->set, &a, &at)) < 0)
+		return ret;
+	*slot = at;
+	ps->set->rows++;
+	return 0;
+}
+
+/* A team member: chain it onto its team's list in links[]. */
+static int medallist_row(struct parse *ps, struct pd_diag *diag)
+{
+	const char *team = f(ps, L_TEAM), *code = f(ps, L_ATHLETE), *key;
+	size_t *athlete, *slot;
+	void *p;
+	int ret;
+
+	ps->set->rows++;
+	if (!*team)
+		return 0;
+	if ((ret = pd_strmap_get(&ps->athletes, code, 0, &athlete)) < 0)
+		return ret;
+	if (!athlete)
+		return pd_diag_set(diag, PD_EPARSE, ps->c.file, ps->c.line,
+				   "code_athlete '%s' is not an athlete of "
+				   "athletes.csv", code);
+	if (ps->nlinks + 2 > ps->alinks) {
+		ps->alinks = ps->alinks ? ps->alinks * 2 : 512;
+		if (!(p = realloc(ps->links, ps->alinks * sizeof(*ps->links))))
+			return PD_ENOMEM;
+		ps->links = p;
+	}
+	if ((ret = pd_strmap_get(&ps->teams, team, 0, &slot)) < 0)
+		return ret;
+	if (!slot && (!(key = pd_entries_str(ps->set, team)) ||
+		      (ret = pd_strmap_get(&ps->teams, key, 1, &slot)) < 0))
+		return ret < 0 ? ret : PD_ENOMEM;
+	ps->links[ps->nlinks] = *athlete + 1;
+	ps->links[ps->nlinks + 1] = *slot;
+	*slot = ps->nlinks + 1;
+	ps->nlinks += 2;
+	return 0;
+}
+
+static int event_index(struct parse *ps, const char *gender, size_t *out,
+		       struct pd_diag *diag)
+{
+	struct pd_entry_event e;
+	const char *key;
+	size_t *slot;
+	int ret;
+
+	snprintf(ps->key, sizeof(ps->key), "%s\x1f%s\x1f%s", f(ps, M_SPORT),
+		 f(ps, M_EVENT), gender);
+	if ((ret = pd_strmap_get(&ps->events, ps->key, 0, &slot)) < 0)
+		return ret;
+	if (slot) {
+		*out = *slot;
+		return 0;
+	}
+	memset(&e, 0, sizeof(e));
+	e.games = ps->games;
+	strcpy(e.gender, gender);
+	if (!(e.sport = pd_entries_str(ps->set, f(ps, M_SPORT))) ||
+	    !(e.name = pd_entries_str(ps->set, f(ps, M_EVENT))) ||
+	    !(e.date = pd_entries_str(ps->set, f(ps, M_DATE))) ||
+	    !(key = pd_entries_str(ps->set, ps->key)))
+		return PD_ENOMEM;
+	if ((ret = pd_entries_event(ps->set, &e, out)) < 0 ||
+	    (ret = pd_strmap_get(&ps->events, key, 1, &slot)) < 0)
+		return ret;
+	*slot = *out;
+	return 0;
+}
+
+/* A medal: its athlete's, or its team's with the members medallists.csv
+ * named; a code neither file knows keeps the medal, unlinked. */
+static int medal_row(struct parse *ps, struct pd_diag *diag)
+{
+	const char *medal = f(ps, M_MEDAL), *gender = f(ps, M_GENDER);
+	const char *code = f(ps, M_CODE);
+	struct pd_entry_result r;
+	size_t *slot, link;
+	int ret;
+
+	memset(&r, 0, sizeof(r));
+	r.line = ps->c.line;
+	r.rows = 1;
+	if (!(r.rank = pd_entries_medal_rank(medal)))
+		return pd_diag_set(diag, PD_EPARSE, ps->c.file, r.line, "'%s' "
+				   "is not a medal: expected Gold Medal, "
+				   "Silver Medal or Bronze Medal", medal);
+	if (strlen(gender) > 1)
+		return pd_diag_set(diag, PD_EPARSE, ps->c.file, r.line,
+				   "gender '%s': expected M, W, X or O",
+				   gender);
+	if ((ret = npc_code(ps, f(ps, M_NPC), r.npc, diag)) < 0 ||
+	    (ret = event_index(ps, gender, &r.event, diag)) < 0)
+		return ret;
+	if (!(r.name = pd_entries_str(ps->set, f(ps, M_NAME))) ||
+	    !(r.date = pd_entries_str(ps->set, f(ps, M_DATE))))
+		return PD_ENOMEM;
+	ps->set->rows++;
+	if ((ret = pd_strmap_get(&ps->teams, code, 0, &slot)) < 0)
+		return ret;
+	if (slot) {
+		r.team = 1;
+		r.member = ps->set->nmembers;
+		for (link = *slot; link; link = ps->links[link]) {
+			size_t a = ps->links[link - 1] - 1;
+
+			if ((ret = pd_entries_member(ps->set, a)) < 0)
+				return ret;
+		}
+		r.nmembers = ps->set->nmembers - r.member;
+		ps->set->events[r.event].team = 1;
+		return pd_entries_result(ps->set, &r);
+	}
+	if ((ret = pd_strmap_get(&ps->athletes, code, 0, &slot)) < 0)
+		return ret;
+	if (slot)
+		r.athlete = *slot + 1;
+	return pd_entries_result(ps->set, &r);
+}
+
+typedef int (*row_fn)(struct parse *ps, struct pd_diag *diag);
+
+static int read_file(struct parse *ps, const char *data, size_t len,
+		     const char *file, const char *const *cols, int n,
+		     row_fn fn, struct pd_diag *diag)
+{
+	size_t width;
+	int ret;
+
+	if ((ret = open_csv(ps, data, len, file, cols, n, diag)) == 0) {
+		width = ps->c.nf;
+		while ((ret = next(ps, width, diag)) > 0)
+			if ((ret = fn(ps, diag)) < 0)
+				break;
+	}
+	pd_csv_release(&ps->c);
+	return ret;
+}
+
+int pd_paris2024_parse(struct pd_entry_set *out, const char *const texts[3],
+		       const size_t lens[3], const char *const files[3],
+		       const char *games, const struct pd_registry *reg,
+		       struct pd_diag *diag)
+{
+	struct parse ps;
+	int ret;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.set = out;
+	ps.reg = reg;
+	pd_entries_init(out);
+	if ((ret = pd_entries_games(out, games, &ps.games)) < 0 ||
+	    (ret = read_file(&ps, texts[0], lens[0], files[0], a_cols, A_N,
+			     athlete_row, diag)) < 0 ||
+	    (ret = read_file(&ps, texts[2], lens[2], files[2], l_cols, L_N,
+			     medallist_row, diag)) < 0 ||
+	    (ret = read_file(&ps, texts[1], lens[1], files[1], m_cols, M_N,
+			     medal_row, diag)) < 0)
+		goto cleanup;
+	if (out->nresults == 0)
+		ret = pd_diag_set(diag, PD_EPARSE, files[1], 0, "no medals");
+	else
+		ret = pd_entries_finish(out);
+cleanup:
+	pd_strmap_release(&ps.npcs);
+	pd_strmap_release(&ps.athletes);
+	pd_strmap_release(&ps.events);
+	pd_strmap_release(&ps.teams);
+	free(ps.links);
+	if (ret < 0)
+		pd_entries_release(out);
+	return ret;
+}
