@@ -21,6 +21,19 @@
 int pd_file_read(const char *path, char **data, size_t *len,
 		 struct pd_diag *diag);
 
+/* A whole file in memory: mapped when it is a plain regular file (no
+ * copy, not NUL-terminated), else read as pd_file_read() does. */
+struct pd_file {
+	const char *data;
+	size_t len;
+	void *map;
+	size_t maplen;
+	char *heap;
+};
+
+int pd_file_map(struct pd_file *f, const char *path, struct pd_diag *diag);
+void pd_file_unmap(struct pd_file *f);
+
 /* 0 if data[0..len) is valid UTF-8, else PD_EUTF8 with the line of the
  * first bad byte in diag. */
 int pd_utf8_check(const char *data, size_t len, const char *file,
@@ -120,6 +133,21 @@ void pd_result_lines_release(struct pd_result_lines *r);
 int pd_results_csv_parse(struct pd_result_lines *out, const char *data,
 			 size_t len, const char *file,
 			 const struct pd_registry *reg, struct pd_diag *diag);
+
+/* One Games' medal tally. */
+struct pd_games_tally {
+	char games[16];
+	struct pd_tally tally;
+};
+
+void pd_games_tallies_free(struct pd_games_tally *v, size_t n);
+/* The tally of every Games in a Kaggle athlete_events.csv, by Games code,
+ * without the store (athlete_events_tally.c); with only, that Games
+ * alone.  Team medals count once, by the importer's rule. */
+int pd_athlete_events_tally(const char *data, size_t len, const char *file,
+			    const struct pd_registry *reg, const char *only,
+			    struct pd_games_tally **out, size_t *n,
+			    struct pd_diag *diag);
 
 /* The Games list (games_tsv.c, data/games.tsv): tab-separated CODE YEAR
  * SEASON HOST NAME_EN NAME_ZH START END KIND. */

@@ -40,6 +40,8 @@ struct pd_view {
 	const char *sport;	/* per-sport table: the sport, else NULL */
 	int use_printed;	/* names as the source printed them */
 	int color;		/* ANSI colour, text format only */
+	int games_column;	/* csv: a leading games column (many Games) */
+	int no_header;		/* csv: rows only (a later block) */
 };
 
 /* Labels in a language: the column headings and row labels every format

@@ -5,10 +5,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "podium/bundled.h"
 #include "cli.h"
 
 struct table_args {
-	const char *ref, *lang, *format;
+	const char *ref, *lang, *format, *from;
+	int all_games;
 	struct cli_ref_opts ref_opts;
 	struct pd_standings_opts opts;
 };
@@ -24,6 +26,8 @@ static int parse_args(struct table_args *a, int argc, char **argv)
 		{ "sport", required_argument, NULL, 'p' },
 		{ "as-of", required_argument, NULL, 'a' },
 		{ "include-unofficial", no_argument, NULL, 'u' },
+		{ "all-games", no_argument, NULL, 'A' },
+		{ "from", required_argument, NULL, 'F' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct pd_diag d = { "", 0, "" };
@@ -71,12 +75,28 @@ static int parse_args(struct table_args *a, int argc, char **argv)
 		case 'u':
 			a->ref_opts.include_unofficial = 1;
 			break;
+		case 'A':
+			a->all_games = 1;
+			break;
+		case 'F':
+			a->from = optarg;
+			break;
 		default:
 			return cli_usage(&cmd_table, NULL);
 		}
 	}
 	if (optind < argc)
 		return cli_usage(&cmd_table, "unexpected argument");
+	if (a->all_games && !strcmp(a->format, "html"))
+		return cli_usage(&cmd_table, "--all-games makes one document "
+				 "per Games; html is one page: name a Games");
+	if (a->all_games && a->ref && strchr(a->ref, '@'))
+		return cli_usage(&cmd_table, "--all-games takes no --games");
+	if (a->from && (a->ref_opts.as_of || a->ref_opts.include_unofficial ||
+			a->ref_opts.sport))
+		return cli_usage(&cmd_table, "--from reads a file: --as-of, "
+				 "--sport and --include-unofficial need a "
+				 "store");
 	return 0;
 }
 
@@ -122,18 +142,21 @@ static void make_caption(const struct cli_ref *r, const char *lang,
 		 L->medal_table, sport ? " — " : "", sport ? sport : "");
 }
 
-static int render(struct cli *cli, struct table_args *a, struct cli_ref *r)
+/* Append one table to out; block is its place among several (--all-games):
+ * csv prints the header once, json makes an array. */
+static int render(struct cli *cli, struct table_args *a,
+		  const struct cli_ref *r, struct pd_buf *out, size_t block)
 {
 	struct pd_diag d = { "", 0, "" };
+	struct pd_standings_opts opts = a->opts;
 	struct pd_standings st;
 	struct pd_view v;
-	struct pd_buf out;
 	char caption[512];
 	int ret;
 
 	if (r->have_info && r->info.host[0])
-		a->opts.host = r->info.host;
-	if ((ret = pd_standings_build(&st, &r->tally, &a->opts, &d)) < 0)
+		opts.host = r->info.host;
+	if ((ret = pd_standings_build(&st, &r->tally, &opts, &d)) < 0)
 		return cli_fail(ret, &d);
 	make_caption(r, a->lang, a->ref_opts.sport, caption, sizeof(caption));
 	memset(&v, 0, sizeof(v));
@@ -143,26 +166,145 @@ static int render(struct cli *cli, struct table_args *a, struct cli_ref *r)
 	v.caption = caption;
 	v.games = r->games[0] ? r->games : r->label;
 	v.source = r->have_pub ? (r->source[0] ? r->source : r->label) : NULL;
-	v.host = a->opts.host;
+	v.host = opts.host;
 	v.sport = a->ref_opts.sport;
 	v.use_printed = r->have_pub && !strcmp(r->pub.lang, a->lang);
 	v.color = !strcmp(a->format, "text") && isatty(1) &&
 		  !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
-	pd_buf_init(&out, 0);
-	ret = pd_render_lookup(a->format, NULL)(&out, &v);
-	if (ret < 0) {
-		ret = cli_fail(ret, &d);
-	} else {
-		ret = cli_write(&out);
-	}
-	pd_buf_release(&out);
+	v.games_column = a->all_games;
+	v.no_header = block > 0;
+	if (a->all_games && !strcmp(a->format, "json"))
+		ret = pd_buf_adds(out, block ? "," : "[");
+	else if (block && strcmp(a->format, "csv"))
+		ret = pd_buf_addc(out, '\n');
+	if (ret == 0)
+		ret = pd_render_lookup(a->format, NULL)(out, &v);
 	pd_standings_release(&st);
+	return ret < 0 ? cli_fail(ret, &d) : 0;
+}
+
+static int finish(struct table_args *a, struct pd_buf *out, size_t blocks)
+{
+	int ret = 0;
+
+	if (a->all_games && !strcmp(a->format, "json"))
+		ret = pd_buf_adds(out, blocks ? "]\n" : "[]\n");
+	if (ret == 0)
+		ret = cli_write(out);
+	pd_buf_release(out);
 	return ret;
+}
+
+static void notes(const struct table_args *a, const struct cli_ref *r)
+{
+	const char *sport = a->ref_opts.sport;
+
+	if (r->as_of)
+		fprintf(stderr, "podium: %s as of version %ld\n", r->games,
+			r->as_of);
+	if (!r->have_pub && r->tally.n == 0 && !a->all_games)
+		fprintf(stderr, "podium: %s has no medals%s%s%s\n", r->label,
+			sport ? " in " : "", sport ? sport : "", sport ? "" :
+			" yet (a published table is GAMES@SOURCE; see "
+			"'podium games')");
+}
+
+/* --all-games on the store: every Games, computed from its results. */
+static int run_all(struct cli *cli, struct table_args *a)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_games *v = NULL;
+	struct pd_store *s;
+	struct pd_buf out;
+	struct cli_ref r;
+	size_t n = 0, i;
+	int ret = 0, code = 0;
+
+	if (!(s = cli_store(cli, &code)))
+		return code;
+	if ((ret = pd_store_games_list(s, &v, &n, &d)) < 0)
+		return cli_fail(ret, &d);
+	pd_buf_init(&out, 0);
+	for (i = 0; i < n && ret == 0; i++) {
+		if ((ret = cli_ref_load(cli, v[i].code, &a->ref_opts, &r)) == 0)
+			ret = render(cli, a, &r, &out, i);
+		cli_ref_release(&r);
+	}
+	pd_games_list_free(v, n);
+	if (ret) {
+		pd_buf_release(&out);
+		return ret;
+	}
+	return finish(a, &out, n);
+}
+
+/* The bundled Games named code, if any: names and host for captions. */
+static const struct pd_games *bundled(const struct pd_games *list, size_t n,
+				      const char *code)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(list[i].code, code))
+			return &list[i];
+	return NULL;
+}
+
+/* --from FILE: the tables an athlete_events.csv gives, without a store. */
+static int run_from(struct cli *cli, struct table_args *a)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_games_tally *t = NULL;
+	struct pd_games *list = NULL;
+	const struct pd_games *info;
+	char only[16] = "";
+	struct pd_file file;
+	struct pd_buf out;
+	struct cli_ref r;
+	size_t n = 0, nlist = 0, i, blocks = 0;
+	int ret;
+
+	if (a->ref && cli_games_code(a->ref, only, sizeof(only)))
+		return cli_usage(&cmd_table, "bad --games");
+	if (!a->ref && !a->all_games)
+		return cli_usage(&cmd_table, "--from needs --games CODE or "
+				 "--all-games");
+	if ((ret = pd_file_map(&file, a->from, &d)) < 0)
+		return cli_fail(ret, &d);
+	ret = pd_athlete_events_tally(file.data, file.len, a->from,
+				      cli_registry(cli), only[0] ? only : NULL,
+				      &t, &n, &d);
+	pd_file_unmap(&file);
+	if (ret < 0)
+		return cli_fail(ret, &d);
+	if (pd_games_tsv_parse(&list, &nlist, (const char *)pd_embed_games,
+			       pd_embed_games_len, "data/games.tsv", &d) < 0)
+		nlist = 0;
+	pd_buf_init(&out, 0);
+	for (i = 0; i < n && ret == 0; i++) {
+		memset(&r, 0, sizeof(r));
+		snprintf(r.games, sizeof(r.games), "%s", t[i].games);
+		snprintf(r.label, sizeof(r.label), "%s", t[i].games);
+		if ((info = bundled(list, nlist, r.games))) {
+			r.info = *info;
+			r.have_info = 1;
+		}
+		r.tally = t[i].tally;
+		ret = render(cli, a, &r, &out, blocks++);
+	}
+	pd_games_tallies_free(t, n);
+	pd_games_list_free(list, nlist);
+	if (ret) {
+		pd_buf_release(&out);
+		return ret;
+	}
+	return finish(a, &out, blocks);
 }
 
 static int run(struct cli *cli, int argc, char **argv)
 {
 	struct table_args a;
+	struct pd_buf out;
 	struct cli_ref r;
 	char games[16];
 	int ret;
@@ -172,24 +314,22 @@ static int run(struct cli *cli, int argc, char **argv)
 	a.lang = cli_default_lang();
 	if ((ret = parse_args(&a, argc, argv)))
 		return ret;
+	if (a.from)
+		return run_from(cli, &a);
+	if (a.all_games)
+		return run_all(cli, &a);
 	if (!a.ref) {
 		if ((ret = only_games(cli, games, sizeof(games))))
 			return ret;
 		a.ref = games;
 	}
 	if ((ret = cli_ref_load(cli, a.ref, &a.ref_opts, &r)) == 0) {
-		const char *sport = a.ref_opts.sport;
-
-		if (r.as_of)
-			fprintf(stderr, "podium: %s as of version %ld\n",
-				r.games, r.as_of);
-		if (!r.have_pub && r.tally.n == 0)
-			fprintf(stderr, "podium: %s has no medals%s%s%s\n",
-				r.label, sport ? " in " : "",
-				sport ? sport : "", sport ? "" :
-				" yet (a published table is GAMES@SOURCE; "
-				"see 'podium games')");
-		ret = render(cli, &a, &r);
+		notes(&a, &r);
+		pd_buf_init(&out, 0);
+		if ((ret = render(cli, &a, &r, &out, 0)) == 0)
+			ret = finish(&a, &out, 1);
+		else
+			pd_buf_release(&out);
 	}
 	cli_ref_release(&r);
 	return ret;
@@ -200,6 +340,8 @@ const struct cli_command cmd_table = {
 	"usage: podium table [--games REF] [--scheme SCHEME] [--lang zh|en]\n"
 	"                    [--format FORMAT] [--top N] [--sport SPORT]\n"
 	"                    [--as-of VERSION|DATE] [--include-unofficial]\n"
+	"       podium table --all-games [--format FORMAT] ...\n"
+	"       podium table --from ATHLETE_EVENTS.csv (--games CODE | --all-games)\n"
 	"\n"
 	"REF is GAMES (ranked from its medals), GAMES@SOURCE (a published\n"
 	"table as imported) or a table file.  Without --games, the one Games\n"
@@ -218,6 +360,11 @@ const struct cli_command cmd_table = {
 	"                        log') or at the end of a date (UTC)\n"
 	"  --include-unofficial  count every event with results, not only the\n"
 	"                        official ones: the live picture\n"
+	"  --all-games           every Games in the store, one after another\n"
+	"                        (csv: one header, a leading games column)\n"
+	"  --from FILE           read a Kaggle athlete_events.csv (or .gz)\n"
+	"                        directly, without the store: the same tables\n"
+	"                        'podium import athlete-events' would give\n"
 	"\n"
 	"Ranks are competition ranks (1, 2, 2, 4).  Colour only on a terminal\n"
 	"and never when NO_COLOR is set.\n",

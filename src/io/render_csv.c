@@ -29,7 +29,9 @@ static int row(struct pd_buf *b, const struct pd_view *v,
 {
 	int ret;
 
-	ret = pd_buf_addf(b, "%ld,", r->rank);
+	ret = v->games_column ? pd_buf_addf(b, "%s,", v->games) : 0;
+	if (ret == 0)
+		ret = pd_buf_addf(b, "%ld,", r->rank);
 	if (ret == 0)
 		ret = field(b, r->npc);
 	if (ret == 0)
@@ -48,7 +50,12 @@ int pd_render_csv(struct pd_buf *out, const struct pd_view *v)
 	size_t i;
 	int ret;
 
-	ret = pd_buf_adds(out, "rank,npc,name,gold,silver,bronze,total\n");
+	ret = 0;
+	if (!v->no_header)
+		ret = pd_buf_adds(out, v->games_column ? "games," : "");
+	if (!v->no_header && ret == 0)
+		ret = pd_buf_adds(out, "rank,npc,name,gold,silver,bronze,"
+				  "total\n");
 	for (i = 0; i < v->st->n && ret == 0; i++)
 		ret = row(out, v, &v->st->rows[i]);
 	return ret;
