@@ -67,7 +67,10 @@ const char *const pd_migrations[] = {
 	"  sport_class TEXT NOT NULL DEFAULT '',\n"
 	"  guide TEXT NOT NULL DEFAULT ''\n"
 	");\n"
-	"CREATE INDEX athletes_by_name ON athletes (name);\n"
+	/* only athletes known by name: an import with outside ids (ext)
+	 * does not pay for it */
+	"CREATE INDEX athletes_by_name ON athletes (name, npc)\n"
+	"  WHERE ext IS NULL;\n"
 	"CREATE TABLE teams (\n"
 	"  id INTEGER PRIMARY KEY,\n"
 	"  event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,\n"
@@ -101,6 +104,9 @@ const char *const pd_migrations[] = {
 	"  until INTEGER\n"
 	");\n"
 	"CREATE INDEX results_by_event ON results (event_id);\n"
+	/* the results that can decide a medal (sqlite_derive.c) */
+	"CREATE INDEX results_ranked ON results (event_id)\n"
+	"  WHERE rank > 0 OR irm <> '';\n"
 	"CREATE INDEX results_by_athlete ON results (athlete_id);\n"
 	"CREATE TABLE sanctions (\n"
 	"  id INTEGER PRIMARY KEY,\n"
