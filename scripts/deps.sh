@@ -1,13 +1,24 @@
 #!/bin/sh
 # deps.sh -- install the Debian packages podium needs to build and test,
 # only those missing.  Run by the Makefile; safe to run again.
+# usage: scripts/deps.sh [e2e]    e2e: also what the browser test needs
+# (chromium, npm, a CJK font), run by 'make test-e2e'.
 set -eu
 
 pkgs="gcc make pkg-config libsqlite3-dev sqlite3 libjansson-dev
-libutf8proc-dev libsodium-dev zlib1g-dev libcmocka-dev libmicrohttpd-dev"
+libutf8proc-dev libsodium-dev zlib1g-dev libcmocka-dev libmicrohttpd-dev
+nodejs curl"
+if [ "${1:-}" = "e2e" ]; then
+	pkgs="$pkgs chromium npm fonts-wqy-zenhei"
+fi
 
 missing=""
 for p in $pkgs; do
+	# node and npm may come from elsewhere (NodeSource bundles npm)
+	case $p in
+	nodejs) command -v node >/dev/null 2>&1 && continue ;;
+	npm) command -v npm >/dev/null 2>&1 && continue ;;
+	esac
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
 			grep -q "install ok installed"; then
 		missing="$missing $p"

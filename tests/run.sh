@@ -1,5 +1,6 @@
 #!/bin/sh
-# run.sh -- run every test: the cmocka unit tests and the golden CLI cases.
+# run.sh -- run every test: the cmocka unit tests, the golden CLI cases and
+# the HTTP API tests (tests/api, node --test).
 # usage: tests/run.sh BUILD_DIR     (the Makefile's 'make test' calls it)
 # Ends with the line 'N passed, N failed[, N skipped]'.
 set -u
@@ -63,6 +64,16 @@ fi
 passed=$((passed + cp))
 failed=$((failed + cf))
 skipped=$((skipped + cs))
+
+# the HTTP API against the same binary (under SAN=1, the sanitized one)
+out=$(sh tests/api/run.sh "$B/podium")
+printf '%s\n' "$out" | grep -v '^api: '
+summary=$(printf '%s\n' "$out" | sed -n 's/^api: //p' | tail -n 1)
+set -- $summary
+ap=${1:-0}; af=${2:-1}; as=${3:-0}
+passed=$((passed + ap))
+failed=$((failed + af))
+skipped=$((skipped + as))
 
 if [ "$skipped" -gt 0 ]; then
 	echo "$passed passed, $failed failed, $skipped skipped"

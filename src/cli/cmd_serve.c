@@ -1,0 +1,131 @@
+/* cmd_serve.c -- 'podium serve': the medal table over HTTP (the JSON API,
+ * live event streams, authenticated writes and the web page) until
+ * SIGTERM or SIGINT, which stop it gracefully. */
+#include <getopt.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "podium/http.h"
+#include "cli.h"
+
+#define GRACE_MS 10000
+
+static int parse_args(struct pd_http_config *c, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "bind", required_argument, NULL, 'b' },
+		{ "port", required_argument, NULL, 'p' },
+		{ "games", required_argument, NULL, 'g' },
+		{ "threads", required_argument, NULL, 't' },
+		{ "log", no_argument, NULL, 'l' },
+		{ NULL, 0, NULL, 0 },
+	};
+	long n;
+	int ch;
+
+	optind = 0;
+	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'b':
+			c->bind = optarg;
+			break;
+		case 'p':
+			if (!strcmp(optarg, "0"))
+				n = 0;
+			else if ((n = cli_number(optarg, 65535)) < 0)
+				return cli_usage(&cmd_serve, "--port is a "
+						 "number from 0 to 65535");
+			c->port = (unsigned)n;
+			break;
+		case 'g':
+			c->games = optarg;
+			break;
+		case 't':
+			if ((n = cli_number(optarg, 64)) < 0)
+				return cli_usage(&cmd_serve, "--threads is a "
+						 "number from 1 to 64");
+			c->threads = (unsigned)n;
+			break;
+		case 'l':
+			c->log = 1;
+			break;
+		default:
+			return cli_usage(&cmd_serve, NULL);
+		}
+	}
+	if (optind < argc)
+		return cli_usage(&cmd_serve, "unexpected argument");
+	return 0;
+}
+
+static int run(struct cli *cli, int argc, char **argv)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_http_config c;
+	struct pd_http *h;
+	char games[200] = "";
+	sigset_t set;
+	int sig = 0, ret;
+
+	memset(&c, 0, sizeof(c));
+	c.bind = "127.0.0.1";
+	c.port = 8080;
+	if ((ret = parse_args(&c, argc, argv)))
+		return ret;
+	if (c.games) {
+		const char *at = strchr(c.games, '@');
+
+		if (cli_games_code(c.games, games, sizeof(games)))
+			return cli_usage(&cmd_serve, "bad --games");
+		if (at)	/* the source keeps its case */
+			strcpy(games + (at - c.games), at);
+		c.games = games;
+	}
+	c.db_path = cli->db_path;
+	c.reg = cli_registry(cli);
+	/* the signals are taken by this thread alone, with sigwait: every
+	 * thread the server starts inherits the mask */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if ((ret = pd_http_start(&h, &c, &d)) < 0)
+		return cli_fail(ret, &d);
+	fprintf(stderr, "podium: serving %s at http://%s%s%s:%u/ (%s stops)\n",
+		*pd_http_default(h) ? pd_http_default(h) : "no Games yet",
+		strchr(c.bind, ':') ? "[" : "", c.bind,
+		strchr(c.bind, ':') ? "]" : "", pd_http_port(h),
+		"Ctrl-C or SIGTERM");
+	sigwait(&set, &sig);
+	fprintf(stderr, "podium: %s: finishing requests in flight\n",
+		sig == SIGINT ? "interrupted" : "terminated");
+	pd_http_stop(h, GRACE_MS);
+	fprintf(stderr, "podium: stopped\n");
+	return EXIT_OK;
+}
+
+const struct cli_command cmd_serve = {
+	"serve", run, "serve the medal table: JSON API, live stream, web page",
+	"usage: podium serve [--bind ADDR] [--port N] [--games CODE[@SOURCE]]\n"
+	"                    [--log] [--threads N]\n"
+	"\n"
+	"Serves the store over HTTP until SIGTERM or SIGINT: the web page at\n"
+	"/, the JSON API under /api/ (docs/API.md), a live event stream per\n"
+	"Games, and writes authorised by tokens ('podium token').  Changes\n"
+	"made meanwhile by other commands on the same database reach the page\n"
+	"and the streams within a fraction of a second.\n"
+	"\n"
+	"  --bind ADDR    the address to listen on (default 127.0.0.1)\n"
+	"  --port N       the port (default 8080; 0 picks a free one)\n"
+	"  --games REF    what the page shows: CODE (ranked from results) or\n"
+	"                 CODE@SOURCE (a published table).  Default: PG2004\n"
+	"                 from its results once it has medals, else its\n"
+	"                 published table\n"
+	"  --log          one line per request on stderr\n"
+	"  --threads N    request threads (default: one per CPU, up to 4)\n"
+	"\n"
+	"On SIGTERM or SIGINT it stops accepting, ends the event streams, lets\n"
+	"requests in flight finish (up to 10 s) and exits 0.\n",
+};

@@ -1,0 +1,86 @@
+/* assets.c -- the web page (web/), built into the binary by tools/embed.c
+ * so that 'podium serve' needs no file beside it.  Each asset is a view
+ * made once at start, with an ETag from its bytes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "http_int.h"
+
+extern const unsigned char pd_embed_web_index[], pd_embed_web_app[],
+	pd_embed_web_style[];
+extern const size_t pd_embed_web_index_len, pd_embed_web_app_len,
+	pd_embed_web_style_len;
+
+struct asset {
+	const char *path;
+	const unsigned char *data;
+	const size_t *len;
+	const char *type;
+	struct view v;
+};
+
+static struct asset assets[] = {
+	{ "/", pd_embed_web_index, &pd_embed_web_index_len,
+	  "text/html; charset=utf-8", { 0 } },
+	{ "/app.js", pd_embed_web_app, &pd_embed_web_app_len,
+	  "text/javascript; charset=utf-8", { 0 } },
+	{ "/style.css", pd_embed_web_style, &pd_embed_web_style_len,
+	  "text/css; charset=utf-8", { 0 } },
+};
+
+#define NASSETS (sizeof(assets) / sizeof(*assets))
+
+static unsigned long long fnv(const unsigned char *p, size_t n)
+{
+	unsigned long long h = 1469598103934665603ULL;
+
+	while (n--)
+		h = (h ^ *p++) * 1099511628211ULL;
+	return h;
+}
+
+int assets_init(void)
+{
+	char etag[48], *copy;
+	size_t i, n;
+	int ret;
+
+	for (i = 0; i < NASSETS; i++) {
+		n = *assets[i].len;
+		snprintf(etag, sizeof(etag), "\"w%016llx\"",
+			 fnv(assets[i].data, n));
+		if (!(copy = malloc(n ? n : 1)))
+			return PD_ENOMEM;
+		memcpy(copy, assets[i].data, n);
+		if ((ret = view_make(&assets[i].v, copy, n, etag,
+				     assets[i].type, 0)) < 0)
+			return ret;
+	}
+	/* the page loads nothing from elsewhere */
+	MHD_add_response_header(assets[0].v.plain, "Content-Security-Policy",
+				"default-src 'self'; img-src 'self' data:");
+	MHD_add_response_header(assets[0].v.gz, "Content-Security-Policy",
+				"default-src 'self'; img-src 'self' data:");
+	return 0;
+}
+
+void assets_release(void)
+{
+	size_t i;
+
+	for (i = 0; i < NASSETS; i++)
+		view_release(&assets[i].v);
+}
+
+const struct view *asset_find(const char *path)
+{
+	size_t i;
+
+	if (!strcmp(path, "/index.html"))
+		path = "/";
+	for (i = 0; i < NASSETS; i++)
+		if (!strcmp(assets[i].path, path) && assets[i].v.plain)
+			return &assets[i].v;
+	return NULL;
+}

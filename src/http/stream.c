@@ -1,0 +1,319 @@
+/* stream.c -- server-sent events: each Games' changes, pushed.
+ *
+ * A stream is an MHD callback response that is suspended whenever it has
+ * nothing to send, so an idle stream costs no CPU and only its
+ * connection's memory (a few KiB: see docs/internals/http.md).  The
+ * builder publishes each change as one message -- the rows of the table
+ * that changed, with the new version as the event id -- into the Games'
+ * ring of recent messages, and resumes the streams; each stream's reader
+ * copies what it has not sent yet.  A client that reconnects with
+ * Last-Event-ID gets the messages after that version from the ring, or
+ * the whole table when the ring no longer reaches back that far.
+ *
+ * Locking: hub.mu guards the channels, their rings and every stream's
+ * state; it is taken before MHD's own locks (MHD_resume_connection), and
+ * MHD calls the reader and the free callback without holding its own,
+ * so the order is always the same.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "http_int.h"
+
+#define BEAT ": keep-alive\n\n"
+#define HELLO "retry: 2000\n\n"
+
+struct stream {
+	struct srv *srv;
+	struct MHD_Connection *c;
+	struct chan *ch;
+	struct stream *prev, *next;
+	long last;		/* the id of the last message sent */
+	struct msg *cur;	/* being sent */
+	size_t off;
+	long beat;
+	int suspended, hello;
+};
+
+void hub_init(struct hub *h)
+{
+	memset(h, 0, sizeof(*h));
+	pthread_mutex_init(&h->mu, NULL);
+}
+
+void hub_release(struct hub *h)
+{
+	size_t i, k;
+
+	for (i = 0; i < h->n; i++) {
+		for (k = 0; k < h->ch[i].n; k++)
+			msg_put(h->ch[i].ring[k]);
+		msg_put(h->ch[i].full);
+	}
+	free(h->ch);
+	pthread_mutex_destroy(&h->mu);
+}
+
+/* Channels are never removed; the array grows under the lock, and a
+ * stream's pointer to its channel is moved along when it does. */
+static struct chan *chan_find(struct hub *h, const char *code)
+{
+	size_t i;
+
+	for (i = 0; i < h->n; i++)
+		if (!strcmp(h->ch[i].code, code))
+			return &h->ch[i];
+	return NULL;
+}
+
+static struct chan *chan_add(struct hub *h, const char *code)
+{
+	struct chan *v;
+	size_t i;
+
+	if (h->n == h->alloc) {
+		size_t na = h->alloc ? h->alloc * 2 : 8;
+
+		if (!(v = realloc(h->ch, na * sizeof(*v))))
+			return NULL;
+		/* streams point at their channel: move them along */
+		for (i = 0; i < h->n; i++)
+			for (struct stream *st = v[i].streams; st;
+			     st = st->next)
+				st->ch = &v[i];
+		h->ch = v;
+		h->alloc = na;
+	}
+	v = &h->ch[h->n++];
+	memset(v, 0, sizeof(*v));
+	snprintf(v->code, sizeof(v->code), "%s", code);
+	return v;
+}
+
+static void wake(struct stream *st)
+{
+	if (st->suspended) {
+		st->suspended = 0;
+		MHD_resume_connection(st->c);
+	}
+}
+
+void hub_publish(struct srv *s, const char *code, struct msg *full,
+		 struct msg *diff)
+{
+	struct hub *h = &s->hub;
+	struct chan *ch;
+	struct stream *st;
+
+	pthread_mutex_lock(&h->mu);
+	if (!(ch = chan_find(h, code)) && !(ch = chan_add(h, code))) {
+		pthread_mutex_unlock(&h->mu);
+		msg_put(full);
+		msg_put(diff);
+		return;
+	}
+	if (full) {
+		msg_put(ch->full);
+		ch->full = full;
+	}
+	if (diff) {
+		if (ch->n == RING_MAX) {
+			msg_put(ch->ring[0]);
+			memmove(ch->ring, ch->ring + 1,
+				(RING_MAX - 1) * sizeof(*ch->ring));
+			ch->n--;
+		}
+		ch->ring[ch->n++] = diff;
+	}
+	for (st = ch->streams; st; st = st->next)
+		wake(st);
+	pthread_mutex_unlock(&h->mu);
+}
+
+void hub_beat(struct srv *s)
+{
+	struct hub *h = &s->hub;
+	struct stream *st;
+	size_t i;
+
+	pthread_mutex_lock(&h->mu);
+	h->beat++;
+	for (i = 0; i < h->n; i++)
+		for (st = h->ch[i].streams; st; st = st->next)
+			wake(st);
+	pthread_mutex_unlock(&h->mu);
+}
+
+void hub_close(struct srv *s)
+{
+	struct hub *h = &s->hub;
+	struct stream *st;
+	size_t i;
+
+	pthread_mutex_lock(&h->mu);
+	h->closing = 1;
+	for (i = 0; i < h->n; i++)
+		for (st = h->ch[i].streams; st; st = st->next)
+			wake(st);
+	pthread_mutex_unlock(&h->mu);
+}
+
+/* The next message for st: the first one of the ring after the last it
+ * sent, or the whole table when the ring does not reach back to it. */
+static struct msg *next_msg(struct stream *st)
+{
+	struct chan *ch = st->ch;
+	size_t i;
+
+	if (!ch->full || st->last == ch->full->id)
+		return NULL;
+	if (st->last > 0 && st->last < ch->full->id)
+		for (i = 0; i < ch->n; i++)
+			if (ch->ring[i]->from <= st->last &&
+			    ch->ring[i]->id > st->last)
+				return ch->ring[i];
+	return ch->full;
+}
+
+static ssize_t copy_out(char *buf, size_t max, const char *data, size_t len,
+			size_t *off)
+{
+	size_t n = len - *off < max ? len - *off : max;
+
+	memcpy(buf, data + *off, n);
+	*off += n;
+	return (ssize_t)n;
+}
+
+static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
+{
+	struct stream *st = cls;
+	struct hub *h = &st->srv->hub;
+	ssize_t n = 0;
+	size_t off = 0;
+
+	pthread_mutex_lock(&h->mu);
+	if (h->closing) {
+		n = MHD_CONTENT_READER_END_OF_STREAM;
+		goto cleanup;
+	}
+	if (!st->hello) {
+		st->hello = 1;
+		n = copy_out(buf, max, HELLO, strlen(HELLO), &off);
+		goto cleanup;
+	}
+	if (!st->cur && (st->cur = next_msg(st))) {
+		atomic_fetch_add(&st->cur->refs, 1);
+		st->off = 0;
+	}
+	if (st->cur) {
+		n = copy_out(buf, max, st->cur->data, st->cur->len, &st->off);
+		if (st->off == st->cur->len) {
+			st->last = st->cur->id;
+			msg_put(st->cur);
+			st->cur = NULL;
+		}
+	} else if (st->beat != h->beat) {
+		st->beat = h->beat;
+		n = copy_out(buf, max, BEAT, strlen(BEAT), &off);
+	} else {
+		/* nothing to send: sleep until the builder wakes us */
+		st->suspended = 1;
+		MHD_suspend_connection(st->c);
+	}
+cleanup:
+	pthread_mutex_unlock(&h->mu);
+	return n;
+}
+
+static void stream_free(void *cls)
+{
+	struct stream *st = cls;
+	struct hub *h = &st->srv->hub;
+
+	pthread_mutex_lock(&h->mu);
+	if (st->prev)
+		st->prev->next = st->next;
+	else
+		st->ch->streams = st->next;
+	if (st->next)
+		st->next->prev = st->prev;
+	h->nstreams--;
+	pthread_mutex_unlock(&h->mu);
+	msg_put(st->cur);
+	free(st);
+}
+
+/* Last-Event-ID, or ?lastEventId= for clients that cannot set it; 0 if
+ * none or not a number. */
+static long last_id(struct MHD_Connection *c)
+{
+	const char *v = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+						    "Last-Event-ID");
+	char *end;
+	long n;
+
+	if (!v)
+		v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
+						"lastEventId");
+	if (!v || !*v)
+		return 0;
+	n = strtol(v, &end, 10);
+	return *end || n < 0 ? 0 : n;
+}
+
+enum MHD_Result stream_open(struct srv *s, struct MHD_Connection *c,
+			    struct req *r, const char *code)
+{
+	struct hub *h = &s->hub;
+	struct MHD_Response *resp;
+	struct stream *st;
+	struct chan *ch;
+	enum MHD_Result ok;
+
+	if (!(st = calloc(1, sizeof(*st))))
+		return send_error(c, r, MHD_HTTP_INTERNAL_SERVER_ERROR,
+				  "out of memory", NULL);
+	st->srv = s;
+	st->c = c;
+	st->last = last_id(c);
+	pthread_mutex_lock(&h->mu);
+	ch = chan_find(h, code);
+	if (!ch || h->closing) {
+		pthread_mutex_unlock(&h->mu);
+		free(st);
+		return ch ? send_error(c, r, MHD_HTTP_SERVICE_UNAVAILABLE,
+				       "the server is stopping", NULL) :
+			    send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "
+				       "Games", NULL);
+	}
+	st->ch = ch;
+	st->beat = h->beat;
+	st->next = ch->streams;
+	if (ch->streams)
+		ch->streams->prev = st;
+	ch->streams = st;
+	h->nstreams++;
+	pthread_mutex_unlock(&h->mu);
+	resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024,
+						 reader, st, stream_free);
+	if (!resp) {
+		stream_free(st);
+		return MHD_NO;
+	}
+	add_common_headers(resp, 1);
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
+				"text/event-stream; charset=utf-8");
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
+				"no-cache");
+	MHD_add_response_header(resp, "X-Accel-Buffering", "no");
+	/* a stream is idle by design: no timeout, the heartbeat finds the
+	 * clients that went away */
+	MHD_set_connection_option(c, MHD_CONNECTION_OPTION_TIMEOUT, 0);
+	r->is_stream = 1;
+	r->status = MHD_HTTP_OK;
+	ok = MHD_queue_response(c, MHD_HTTP_OK, resp);
+	MHD_destroy_response(resp);
+	return ok;
+}

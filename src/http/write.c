@@ -1,0 +1,526 @@
+/* write.c -- the authenticated writes: results, event status, events and
+ * sanctions.  Checked in the order a client can act on: the token (401),
+ * its role (403), the Games and event (404), the size (413), the JSON
+ * (400, naming the field); then the same operation the CLI makes (ops.h),
+ * one audited change with the token's name as the actor. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <jansson.h>
+
+#include "podium/event.h"
+#include "podium/ops.h"
+#include "podium/stats.h"
+#include "podium/token.h"
+#include "http_int.h"
+
+#define MAX_RESULTS 1000
+#define MAX_EVENTS 256
+#define WAIT_MS 2000
+
+enum { W_NONE, W_RESULTS, W_STATUS, W_EVENTS, W_SANCTIONS };
+
+/* Which write url names: W_* with the Games and the event; W_NONE. */
+int write_route(const char *url, char *games, size_t size, long *event,
+		int *kind)
+{
+	const char *p = url, *slash;
+	char *end;
+
+	*kind = W_NONE;
+	*event = 0;
+	if (strncmp(p, "/api/games/", 11))
+		return 0;
+	p += 11;
+	if (!(slash = strchr(p, '/')) || slash == p ||
+	    (size_t)(slash - p) >= size)
+		return 0;
+	snprintf(games, size, "%.*s", (int)(slash - p), p);
+	pd_games_code(games, size, games);
+	p = slash + 1;
+	if (!strcmp(p, "events"))
+		*kind = W_EVENTS;
+	else if (!strcmp(p, "sanctions"))
+		*kind = W_SANCTIONS;
+	else if (!strncmp(p, "events/", 7) && p[7] >= '1' && p[7] <= '9') {
+		*event = strtol(p + 7, &end, 10);
+		if (!strcmp(end, "/results"))
+			*kind = W_RESULTS;
+		else if (!strcmp(end, "/status"))
+			*kind = W_STATUS;
+	}
+	return *kind;
+}
+
+/* 401 without a live token; 403 when its role may not do kind. */
+static enum MHD_Result authorise(struct srv *s, struct MHD_Connection *c,
+				 struct req *r, int kind)
+{
+	struct pd_diag d = { "", 0, "" };
+	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+						    "Authorization");
+	struct pd_token_info t;
+	int ret;
+
+	if (!h || strncasecmp(h, "Bearer ", 7))
+		return send_error(c, r, MHD_HTTP_UNAUTHORIZED, "a token is "
+				  "needed: Authorization: Bearer TOKEN", NULL);
+	pthread_mutex_lock(&s->side_mu);
+	ret = pd_token_check(s->side, h + 7 + strspn(h + 7, " "), &t, &d);
+	pthread_mutex_unlock(&s->side_mu);
+	if (ret == PD_ENOTFOUND)
+		return send_error(c, r, MHD_HTTP_UNAUTHORIZED, "the token is "
+				  "not valid (revoked, or never made)", NULL);
+	if (ret < 0)
+		return send_error(c, r, MHD_HTTP_INTERNAL_SERVER_ERROR,
+				  d.msg[0] ? d.msg : pd_strerror(ret), NULL);
+	if (t.role < (kind == W_EVENTS || kind == W_SANCTIONS ?
+		      PD_ROLE_ADMIN : PD_ROLE_OPERATOR))
+		return send_error(c, r, MHD_HTTP_FORBIDDEN, "this needs an "
+				  "admin token: an operator may post results "
+				  "and event status only", NULL);
+	r->role = (int)t.role;
+	snprintf(r->actor, sizeof(r->actor), "%s", t.name);
+	return MHD_YES;
+}
+
+enum MHD_Result write_begin(struct srv *s, struct MHD_Connection *c,
+			    struct req *r, const char *url)
+{
+	const char *len = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+			MHD_HTTP_HEADER_CONTENT_LENGTH);
+	char games[16];
+	long event;
+	int kind;
+	struct snap *sn;
+	int known;
+	enum MHD_Result ok;
+
+	if (!write_route(url, games, sizeof(games), &event, &kind)) {
+		if (!strncmp(url, "/api/", 5))
+			return send_error(c, r, MHD_HTTP_METHOD_NOT_ALLOWED,
+					  "this resource is read-only", NULL);
+		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
+				  NULL);
+	}
+	if ((ok = authorise(s, c, r, kind)) != MHD_YES || r->answered)
+		return ok;
+	sn = snap_get(s);
+	known = snap_find(sn, games) != NULL;
+	snap_put(sn);
+	if (!known)
+		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such Games",
+				  NULL);
+	/* refused before a byte of it is read */
+	if (len && strtoull(len, NULL, 10) > BODY_MAX)
+		return send_error(c, r, MHD_HTTP_CONTENT_TOO_LARGE, "the body "
+				  "is over 65536 bytes", NULL);
+	return MHD_YES;
+}
+
+/* A field check failed: 400 naming it. */
+struct bad {
+	char msg[256];
+	const char *field;
+};
+
+static int bad(struct bad *b, const char *field, const char *msg)
+{
+	snprintf(b->msg, sizeof(b->msg), "%s", msg);
+	b->field = field;
+	return -1;
+}
+
+static int only_fields(json_t *o, const char *const *allowed, struct bad *b)
+{
+	const char *key;
+	json_t *v;
+	size_t i;
+
+	json_object_foreach(o, key, v) {
+		for (i = 0; allowed[i] && strcmp(allowed[i], key); i++)
+			;
+		if (!allowed[i]) {
+			/* the key dies with the body: name it in msg */
+			snprintf(b->msg, sizeof(b->msg), "unknown field '%s'",
+				 key);
+			b->field = NULL;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* A string field: absent is def, null is def, anything else is 400. */
+static int str_field(json_t *o, const char *name, const char **out,
+		     const char *def, struct bad *b)
+{
+	json_t *v = json_object_get(o, name);
+
+	*out = def;
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_string(v))
+		return bad(b, name, "must be a string");
+	*out = json_string_value(v);
+	return 0;
+}
+
+static int int_field(json_t *o, const char *name, long *out, long min,
+		     long max, struct bad *b)
+{
+	json_t *v = json_object_get(o, name);
+	char msg[128];
+
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_integer(v) || json_integer_value(v) < min ||
+	    json_integer_value(v) > max) {
+		snprintf(msg, sizeof(msg), "must be a whole number from %ld",
+			 min);
+		return bad(b, name, msg);
+	}
+	*out = (long)json_integer_value(v);
+	return 0;
+}
+
+static const char *const result_fields[] = {
+	"athlete", "npc", "name", "team", "rank", "mark", "value", "irm",
+	"records", "reason", NULL,
+};
+
+static int result_input(json_t *o, struct pd_result_input *in, struct bad *b)
+{
+	json_t *v;
+
+	memset(in, 0, sizeof(*in));
+	if (!json_is_object(o))
+		return bad(b, "results", "each result is an object");
+	if (only_fields(o, result_fields, b) < 0 ||
+	    int_field(o, "athlete", &in->athlete, 1, 1L << 40, b) < 0 ||
+	    str_field(o, "npc", &in->npc, NULL, b) < 0 ||
+	    str_field(o, "name", &in->name, NULL, b) < 0 ||
+	    str_field(o, "team", &in->team, NULL, b) < 0 ||
+	    int_field(o, "rank", &in->rank, 0, 100000, b) < 0 ||
+	    str_field(o, "mark", &in->mark, "", b) < 0 ||
+	    str_field(o, "irm", &in->irm, "", b) < 0 ||
+	    str_field(o, "records", &in->records, "", b) < 0)
+		return -1;
+	if ((v = json_object_get(o, "value")) && !json_is_null(v)) {
+		if (!json_is_number(v))
+			return bad(b, "value", "must be a number");
+		in->value = json_number_value(v);
+		in->has_value = 1;
+	}
+	if (!in->athlete && !in->npc)
+		return bad(b, "npc", "name the competitor: athlete (an id), "
+			   "or npc with name or team");
+	if (!in->athlete && !in->name && !in->team)
+		return bad(b, "name", "name the competitor: a name or a team "
+			   "with the npc");
+	return 0;
+}
+
+/* The HTTP status for an operation's error. */
+static int status_for(int err)
+{
+	switch (err) {
+	case PD_ENOTFOUND:
+	case PD_EINVAL:
+	case PD_EPARSE:
+	case PD_ERANGE:
+	case PD_EUTF8:
+	case PD_ECONSIST:
+		return MHD_HTTP_BAD_REQUEST;
+	case PD_EEXISTS:
+		return MHD_HTTP_CONFLICT;
+	default:
+		return MHD_HTTP_INTERNAL_SERVER_ERROR;
+	}
+}
+
+/* The event must exist and be the Games' own. */
+static int event_of(struct srv *s, const char *games, long id)
+{
+	struct pd_event_info e;
+	int ret = pd_store_event_get(s->side, id, &e, NULL);
+
+	if (ret == 0) {
+		ret = strcmp(e.games, games) ? PD_ENOTFOUND : 0;
+		pd_event_info_release(&e);
+	}
+	return ret;
+}
+
+struct wctx {
+	struct srv *s;
+	const char *games;
+	long event;
+	struct pd_who who;
+	struct pd_diag d;
+	struct bad b;
+	long version, id;
+	int http;		/* 200 or 201 */
+};
+
+static int do_results(struct wctx *w, json_t *body)
+{
+	static const char *const batch[] = { "results", "reason", NULL };
+	struct pd_result_input *in = NULL;
+	json_t *list = json_object_get(body, "results");
+	size_t i, n;
+	int ret;
+
+	if (!list) {
+		struct pd_result_input one;
+
+		if (result_input(body, &one, &w->b) < 0)
+			return PD_EINVAL;
+		return pd_op_result_set(w->s->side, w->s->cfg.reg, w->event,
+					&one, &w->who, &w->version, &w->d);
+	}
+	if (only_fields(body, batch, &w->b) < 0)
+		return PD_EINVAL;
+	if (!json_is_array(list) || (n = json_array_size(list)) > MAX_RESULTS)
+		return bad(&w->b, "results", "must be a list of at most 1000 "
+			   "results"), PD_EINVAL;
+	if (!(in = calloc(n ? n : 1, sizeof(*in))))
+		return PD_ENOMEM;
+	for (i = 0; i < n; i++)
+		if (result_input(json_array_get(list, i), &in[i], &w->b) < 0) {
+			free(in);
+			return PD_EINVAL;
+		}
+	ret = pd_op_results_replace(w->s->side, w->s->cfg.reg, w->event, in,
+				    n, &w->who, &w->version, &w->d);
+	free(in);
+	return ret;
+}
+
+static int do_status(struct wctx *w, json_t *body)
+{
+	static const char *const ok[] = { "status", "reason", NULL };
+	const char *status;
+
+	if (only_fields(body, ok, &w->b) < 0 ||
+	    str_field(body, "status", &status, NULL, &w->b) < 0)
+		return PD_EINVAL;
+	if (!status || !pd_event_status_valid(status))
+		return bad(&w->b, "status", "one of " PD_EVENT_STATUSES),
+		       PD_EINVAL;
+	return pd_op_event_status(w->s->side, w->event, status, &w->who,
+				  &w->version, &w->d);
+}
+
+static int do_sanction(struct wctx *w, json_t *body)
+{
+	static const char *const ok[] = { "athlete", "events", "mode",
+					   "reason", NULL };
+	json_t *ev = json_object_get(body, "events");
+	long events[MAX_EVENTS], athlete = 0;
+	const char *mode;
+	size_t i, n;
+	int ret;
+
+	if (only_fields(body, ok, &w->b) < 0 ||
+	    int_field(body, "athlete", &athlete, 1, 1L << 40, &w->b) < 0 ||
+	    str_field(body, "mode", &mode, NULL, &w->b) < 0)
+		return PD_EINVAL;
+	if (!athlete)
+		return bad(&w->b, "athlete", "the athlete's id is needed"),
+		       PD_EINVAL;
+	if (!mode || (strcmp(mode, "reallocate") && strcmp(mode, "vacate")))
+		return bad(&w->b, "mode", "reallocate or vacate"), PD_EINVAL;
+	if (!json_is_array(ev) || !(n = json_array_size(ev)) ||
+	    n > MAX_EVENTS)
+		return bad(&w->b, "events", "a list of 1 to 256 event ids"),
+		       PD_EINVAL;
+	for (i = 0; i < n; i++) {
+		json_t *e = json_array_get(ev, i);
+
+		if (!json_is_integer(e) || json_integer_value(e) < 1)
+			return bad(&w->b, "events", "event ids are whole "
+				   "numbers"), PD_EINVAL;
+		events[i] = (long)json_integer_value(e);
+		if ((ret = event_of(w->s, w->games, events[i])) < 0)
+			return bad(&w->b, "events", "an event is not this "
+				   "Games'"), PD_EINVAL;
+	}
+	if (!w->who.reason || !*w->who.reason)
+		return bad(&w->b, "reason", "a sanction needs a reason"),
+		       PD_EINVAL;
+	w->http = MHD_HTTP_CREATED;
+	return pd_op_sanction_add(w->s->side, athlete, strcmp(mode, "vacate") ?
+				  PD_SANCTION_REALLOCATE : PD_SANCTION_VACATE,
+				  events, n, &w->who, &w->id, &w->version,
+				  &w->d);
+}
+
+struct find_event {
+	const char *name, *gender;
+	long id;
+};
+
+static int same_event(const struct pd_event_info *e, size_t results,
+		      void *arg)
+{
+	struct find_event *f = arg;
+
+	if (!strcmp(e->name, f->name) && !strcmp(e->gender, f->gender))
+		f->id = e->id;
+	return 0;
+}
+
+/* A new event: like 'podium event add', but an event that exists is a
+ * conflict, never silently reset. */
+static int add_event(struct wctx *w, const char *sport, const char *name,
+		     const char *gender, const char *cls, const char *date,
+		     const char *policy, const char *status, int team)
+{
+	struct pd_store *st = w->s->side;
+	int ret;
+
+	if ((ret = pd_store_begin(st, &w->d)) < 0)
+		return ret;
+	if ((ret = pd_store_change(st, w->games, w->who.actor, w->who.command,
+				   w->who.reason ? w->who.reason : "",
+				   &w->version, &w->d)) == 0 &&
+	    (ret = pd_store_event_ensure(st, w->games, sport, name, gender,
+					 date, team, &w->id, &w->d)) == 0 &&
+	    (ret = pd_store_event_update(st, w->id, policy, cls, team,
+					 &w->d)) == 0)
+		ret = pd_store_event_status(st, w->id, status, &w->d);
+	if (ret < 0) {
+		pd_store_rollback(st);
+		return ret;
+	}
+	return pd_store_commit(st, &w->d);
+}
+
+static int do_event(struct wctx *w, json_t *body)
+{
+	static const char *const ok[] = { "sport", "name", "gender", "class",
+					   "date", "policy", "status", "team",
+					   "reason", NULL };
+	const char *sport, *name, *gender, *cls, *date, *policy, *status;
+	json_t *team = json_object_get(body, "team");
+	struct find_event f;
+
+	if (only_fields(body, ok, &w->b) < 0 ||
+	    str_field(body, "sport", &sport, NULL, &w->b) < 0 ||
+	    str_field(body, "name", &name, NULL, &w->b) < 0 ||
+	    str_field(body, "gender", &gender, "", &w->b) < 0 ||
+	    str_field(body, "class", &cls, "", &w->b) < 0 ||
+	    str_field(body, "date", &date, "", &w->b) < 0 ||
+	    str_field(body, "policy", &policy, NULL, &w->b) < 0 ||
+	    str_field(body, "status", &status, "scheduled", &w->b) < 0)
+		return PD_EINVAL;
+	if (!sport || !*sport)
+		return bad(&w->b, "sport", "an event needs a sport"), PD_EINVAL;
+	if (!name || !*name)
+		return bad(&w->b, "name", "an event needs a name"), PD_EINVAL;
+	if (*gender && strcmp(gender, "M") && strcmp(gender, "W") &&
+	    strcmp(gender, "X"))
+		return bad(&w->b, "gender", "M, W or X"), PD_EINVAL;
+	if (policy && pd_policy_parse(policy) < 0)
+		return bad(&w->b, "policy", "standard, two-bronzes or capped"),
+		       PD_EINVAL;
+	if (!pd_event_status_valid(status))
+		return bad(&w->b, "status", "one of " PD_EVENT_STATUSES),
+		       PD_EINVAL;
+	if (team && !json_is_boolean(team))
+		return bad(&w->b, "team", "true or false"), PD_EINVAL;
+	f.name = name;
+	f.gender = gender;
+	f.id = 0;
+	if (pd_store_events(w->s->side, w->games, sport, same_event, &f,
+			    &w->d) == 0 && f.id) {
+		w->id = f.id;
+		return pd_diag_set(&w->d, PD_EEXISTS, NULL, 0, "the event "
+				   "exists: id %ld", f.id);
+	}
+	w->http = MHD_HTTP_CREATED;
+	return add_event(w, sport, name, gender, cls, date, policy, status,
+			 json_is_true(team));
+}
+
+static int perform(struct wctx *w, int kind, json_t *body)
+{
+	const char *reason;
+	int ret;
+
+	if (str_field(body, "reason", &reason, NULL, &w->b) < 0)
+		return PD_EINVAL;
+	w->who.reason = reason;
+	if (kind == W_RESULTS || kind == W_STATUS) {
+		if ((ret = event_of(w->s, w->games, w->event)) < 0)
+			return ret;
+		return kind == W_RESULTS ? do_results(w, body) :
+		       do_status(w, body);
+	}
+	return kind == W_SANCTIONS ? do_sanction(w, body) : do_event(w, body);
+}
+
+static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
+			      struct req *r, struct wctx *w, int kind)
+{
+	json_t *doc;
+	char *text;
+
+	builder_wait(s, w->games, w->version, WAIT_MS);
+	doc = json_pack("{s:b, s:s, s:I}", "ok", 1, "games", w->games,
+			"version", (json_int_t)w->version);
+	if (doc && w->event)
+		json_object_set_new(doc, "event", json_integer(w->event));
+	if (doc && w->id)
+		json_object_set_new(doc, kind == W_EVENTS ? "event" : "id",
+				    json_integer(w->id));
+	text = doc ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER) :
+		     NULL;
+	json_decref(doc);
+	return send_json(c, r, w->http, text, text ? strlen(text) : 0);
+}
+
+enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
+			     struct req *r, const char *url)
+{
+	char games[16], cmd[400], msg[300];
+	struct wctx w;
+	json_error_t je;
+	json_t *body;
+	int kind, ret;
+
+	memset(&w, 0, sizeof(w));
+	write_route(url, games, sizeof(games), &w.event, &kind);
+	body = json_loadb(r->body.data, r->body.len, JSON_REJECT_DUPLICATES,
+			  &je);
+	if (!body || !json_is_object(body)) {
+		snprintf(msg, sizeof(msg), body ? "the body must be a JSON "
+			 "object" : "malformed JSON: %s (line %d, column %d)",
+			 je.text, je.line, je.column);
+		json_decref(body);
+		return send_error(c, r, MHD_HTTP_BAD_REQUEST, msg, NULL);
+	}
+	snprintf(cmd, sizeof(cmd), "POST %s", url);
+	w.s = s;
+	w.games = games;
+	w.who.actor = r->actor;
+	w.who.command = cmd;
+	w.http = MHD_HTTP_OK;
+	pthread_mutex_lock(&s->side_mu);
+	ret = perform(&w, kind, body);
+	pthread_mutex_unlock(&s->side_mu);
+	json_decref(body);
+	if (ret == PD_ENOTFOUND && !w.b.msg[0] && !w.d.msg[0])
+		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such event in "
+				  "this Games", NULL);
+	if (ret < 0 && w.b.msg[0])
+		return send_error(c, r, MHD_HTTP_BAD_REQUEST, w.b.msg,
+				  w.b.field);
+	if (ret < 0)
+		return send_error(c, r, status_for(ret), w.d.msg[0] ?
+				  w.d.msg : pd_strerror(ret), NULL);
+	return answer(s, c, r, &w, kind);
+}

@@ -1,0 +1,115 @@
+/* sqlite_tokens.c -- the write API's bearer tokens in the SQLite store:
+ * names, roles and hashes only, never a token's text (see token.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "podium/token.h"
+#include "sqlite_int.h"
+
+enum pd_role pd_role_parse(const char *text)
+{
+	if (text && !strcmp(text, "operator"))
+		return PD_ROLE_OPERATOR;
+	if (text && !strcmp(text, "admin"))
+		return PD_ROLE_ADMIN;
+	return PD_ROLE_NONE;
+}
+
+const char *pd_role_name(enum pd_role role)
+{
+	return role == PD_ROLE_ADMIN ? "admin" :
+	       role == PD_ROLE_OPERATOR ? "operator" : "none";
+}
+
+int pd_store_token_add(struct pd_store *s, const char *name,
+		       enum pd_role role,
+		       const unsigned char hash[PD_TOKEN_HASH],
+		       struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	if (!name || !*name || strlen(name) >= PD_TOKEN_NAME)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a token's name "
+				   "is 1 to %d bytes", PD_TOKEN_NAME - 1);
+	if (role == PD_ROLE_NONE)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a token's role "
+				   "is operator or admin");
+	if ((ret = pd_sqlite_prepare(s, &st, "INSERT INTO tokens (name, role, "
+			"hash) VALUES (?1, ?2, ?3)", diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, pd_role_name(role), -1, SQLITE_STATIC);
+	sqlite3_bind_blob(st, 3, hash, PD_TOKEN_HASH, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_CONSTRAINT)
+		ret = pd_diag_set(diag, PD_EEXISTS, NULL, 0, "a token called "
+				  "'%s' exists (names are never reused, even "
+				  "after 'podium token revoke')", name);
+	else if (rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "add the token");
+	sqlite3_finalize(st);
+	return ret;
+}
+
+int pd_store_token_revoke(struct pd_store *s, const char *name,
+			  struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "UPDATE tokens SET revoked = "
+			"strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE name = ?1 "
+			"AND revoked IS NULL", diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "revoke the token");
+	else if (sqlite3_changes(s->db) == 0)
+		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no live token "
+				  "called '%s'", name);
+	sqlite3_finalize(st);
+	return ret;
+}
+
+static void read_token(sqlite3_stmt *st, struct pd_token_info *t)
+{
+	const unsigned char *v;
+	const void *hash;
+
+	memset(t, 0, sizeof(*t));
+	v = sqlite3_column_text(st, 0);
+	snprintf(t->name, sizeof(t->name), "%s", v ? (const char *)v : "");
+	t->role = pd_role_parse((const char *)sqlite3_column_text(st, 1));
+	v = sqlite3_column_text(st, 2);
+	snprintf(t->created, sizeof(t->created), "%s",
+		 v ? (const char *)v : "");
+	v = sqlite3_column_text(st, 3);
+	snprintf(t->revoked, sizeof(t->revoked), "%s",
+		 v ? (const char *)v : "");
+	hash = sqlite3_column_blob(st, 4);
+	if (hash && sqlite3_column_bytes(st, 4) == PD_TOKEN_HASH)
+		memcpy(t->hash, hash, PD_TOKEN_HASH);
+}
+
+int pd_store_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
+		    struct pd_diag *diag)
+{
+	struct pd_token_info t;
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT name, role, created, "
+			"revoked, hash FROM tokens WHERE ?1 OR revoked IS NULL "
+			"ORDER BY name", diag)) < 0)
+		return ret;
+	sqlite3_bind_int(st, 1, all != 0);
+	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		read_token(st, &t);
+		ret = fn(&t, arg);
+	}
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "list the tokens");
+	sqlite3_finalize(st);
+	return ret;
+}

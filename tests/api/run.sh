@@ -1,0 +1,30 @@
+#!/bin/sh
+# run.sh -- the HTTP API tests: node's own test runner (node --test) against
+# 'podium serve' on a free loopback port with a temporary database.
+# usage: tests/api/run.sh PODIUM_BINARY
+# Prints the runner's failures, then 'api: PASSED FAILED SKIPPED'.
+set -u
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+if ! command -v node >/dev/null 2>&1; then
+	echo "skip api: node is not installed (scripts/deps.sh installs it)"
+	echo "api: 0 0 1"
+	exit 0
+fi
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+# every test bounds its own waits; this bounds the whole run
+PODIUM_BIN=$bin timeout 300 node --test --test-reporter=tap \
+	--test-concurrency=1 "$here"/*.test.mjs >"$log" 2>&1
+rc=$?
+p=$(sed -n 's/^# pass \([0-9]*\)/\1/p' "$log" | tail -n 1)
+f=$(sed -n 's/^# fail \([0-9]*\)/\1/p' "$log" | tail -n 1)
+p=${p:-0}
+f=${f:-0}
+[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
+sed -n 's/^ok [0-9]* - \(.*\)/ok   api \1/p' "$log" | grep -v '^ok   api .*\.test\.mjs$'
+if [ "$f" -ne 0 ]; then
+	echo "FAIL api (node --test, rc $rc):"
+	grep -v '^ok \|^# Subtest' "$log" | sed 's/^/    /' | head -n 150
+fi
+echo "api: $p $f 0"

@@ -1,0 +1,128 @@
+// server.mjs -- start 'podium serve' for a test: a fresh database in a
+// temporary folder, the bundled data, an admin and an operator token, a
+// free loopback port; and small HTTP helpers (node:http, keep-alive).
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import http from 'node:http';
+
+export const BIN = process.env.PODIUM_BIN || 'podium';
+
+export function podium(db, ...args) {
+	return execFileSync(BIN, ['--db', db, ...args], {
+		encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 30000,
+	});
+}
+
+export async function startServer(extra = []) {
+	const dir = mkdtempSync(join(tmpdir(), 'podium-api-'));
+	const db = join(dir, 'podium.db');
+	podium(db, 'init');
+	const admin = podium(db, 'token', 'add', '--role', 'admin', '--name', 'desk').trim();
+	const operator = podium(db, 'token', 'add', '--role', 'operator', '--name', 'venue').trim();
+	const proc = spawn(BIN, ['--db', db, 'serve', '--port', '0', '--log', ...extra],
+		{ stdio: ['ignore', 'ignore', 'pipe'] });
+	let err = '';
+	const exited = new Promise((resolve) => proc.on('exit', (code, sig) => resolve({ code, sig })));
+	const port = await new Promise((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error('no "serving" line in 20 s: ' + err)), 20000);
+		proc.stderr.on('data', (b) => {
+			err += b;
+			const m = /serving .* at http:\/\/127\.0\.0\.1:(\d+)\//.exec(err);
+			if (m) { clearTimeout(timer); resolve(Number(m[1])); }
+		});
+		proc.on('exit', () => reject(new Error('podium serve exited: ' + err)));
+	});
+	const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+	const s = {
+		dir, db, port, proc, admin, operator, agent, exited,
+		url: `http://127.0.0.1:${port}`,
+		stderr: () => err,
+		async stop() {
+			agent.destroy();
+			if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
+			const r = await Promise.race([exited, new Promise((res) =>
+				setTimeout(() => res({ code: 'timeout' }), 20000))]);
+			if (r.code === 'timeout') proc.kill('SIGKILL');
+			rmSync(dir, { recursive: true, force: true });
+			return r;
+		},
+	};
+	return s;
+}
+
+// One request; resolves {status, headers, body: Buffer, text, json()}.
+export function request(s, method, path, { headers = {}, body, agent } = {}) {
+	return new Promise((resolve, reject) => {
+		const data = body === undefined ? undefined :
+			typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+		const req = http.request({
+			host: '127.0.0.1', port: s.port, method, path,
+			agent: agent === undefined ? s.agent : agent,
+			headers: data === undefined ? headers :
+				{ 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data), ...headers },
+			timeout: 15000,
+		}, (res) => {
+			const chunks = [];
+			res.on('data', (c) => chunks.push(c));
+			res.on('end', () => {
+				const b = Buffer.concat(chunks);
+				resolve({ status: res.statusCode, headers: res.headers, body: b,
+					text: b.toString('utf8'), json: () => JSON.parse(b.toString('utf8')) });
+			});
+		});
+		req.on('timeout', () => req.destroy(new Error('timeout: ' + method + ' ' + path)));
+		req.on('error', reject);
+		if (data !== undefined) req.write(data);
+		req.end();
+	});
+}
+
+export const bearer = (tok) => ({ Authorization: 'Bearer ' + tok });
+
+// An event stream: collects messages; next(pred, ms) waits for one.
+export function openStream(s, path, headers = {}) {
+	const msgs = [];
+	let buf = '', waiters = [], res0;
+	const req = http.get({ host: '127.0.0.1', port: s.port, path, headers, agent: false }, (res) => {
+		res0 = res;
+		res.setEncoding('utf8');
+		res.on('data', (chunk) => {
+			buf += chunk;
+			let i;
+			while ((i = buf.indexOf('\n\n')) >= 0) {
+				const block = buf.slice(0, i);
+				buf = buf.slice(i + 2);
+				const m = { comment: false };
+				for (const line of block.split('\n')) {
+					if (line.startsWith(':')) m.comment = true;
+					const k = line.indexOf(':');
+					if (k > 0) m[line.slice(0, k)] = line.slice(k + 1).trimStart();
+				}
+				msgs.push(m);
+				waiters = waiters.filter((w) => !w());
+			}
+		});
+		res.on('end', () => { msgs.ended = true; waiters = waiters.filter((w) => !w()); });
+	});
+	req.on('error', () => {});
+	return {
+		msgs, req,
+		response: () => res0,
+		close() { req.destroy(); },
+		next(pred, ms = 5000) {
+			return new Promise((resolve, reject) => {
+				let seen = 0;
+				const check = () => {
+					for (; seen < msgs.length; seen++)
+						if (pred(msgs[seen])) { clearTimeout(timer); resolve(msgs[seen]); return true; }
+					if (msgs.ended) { clearTimeout(timer); reject(new Error('stream ended')); return true; }
+					return false;
+				};
+				const timer = setTimeout(() => { waiters = waiters.filter((w) => w !== check); reject(new Error('no message in ' + ms + ' ms; got ' + JSON.stringify(msgs))); }, ms);
+				if (!check()) waiters.push(check);
+			});
+		},
+	};
+}

@@ -1,0 +1,48 @@
+#!/bin/sh
+# run.sh -- the web page end to end: 'podium serve' on a free loopback
+# port, Debian's chromium driven by playwright-core (tests/e2e/package.json,
+# pinned).  Installs what is missing through scripts/deps.sh e2e and npm;
+# when chromium cannot be had, the test is skipped, saying why.
+# usage: tests/e2e/run.sh PODIUM_BINARY
+# Ends with the line 'N passed, N failed[, N skipped]'.
+set -u
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+chromium=${CHROMIUM:-/usr/bin/chromium}
+
+skip() {
+	echo "skip e2e: $1"
+	echo "0 passed, 0 failed, 1 skipped"
+	exit 0
+}
+
+if [ ! -x "$chromium" ] || ! command -v npm >/dev/null 2>&1 ||
+   ! fc-list 2>/dev/null | grep -qi 'zenhei\|cjk'; then
+	sh "$top/scripts/deps.sh" e2e >&2 ||
+		echo "e2e: scripts/deps.sh e2e failed" >&2
+fi
+[ -x "$chromium" ] || skip "no $chromium (apt-get install chromium)"
+command -v node >/dev/null 2>&1 || skip "node is not installed"
+if [ ! -f "$here/node_modules/playwright-core/package.json" ]; then
+	(cd "$here" && timeout 300 npm ci --no-audit --no-fund --silent) >&2 ||
+		skip "cannot install playwright-core with npm"
+fi
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+PODIUM_BIN=$bin CHROMIUM=$chromium timeout 300 node --test \
+	--test-reporter=tap "$here"/page.test.mjs >"$log" 2>&1
+rc=$?
+p=$(sed -n 's/^# pass \([0-9]*\)/\1/p' "$log" | tail -n 1)
+f=$(sed -n 's/^# fail \([0-9]*\)/\1/p' "$log" | tail -n 1)
+p=${p:-0}
+f=${f:-0}
+[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
+sed -n 's/^ok [0-9]* - \(.*\)/ok   e2e \1/p' "$log" | grep -v '\.mjs$'
+if [ "$f" -ne 0 ]; then
+	echo "FAIL e2e (node --test, rc $rc):"
+	grep -v '^ok \|^# Subtest' "$log" | sed 's/^/    /' | head -n 150
+fi
+echo "screenshots: $here/artifacts/ (reference: $here/reference.png)"
+echo "$p passed, $f failed"
+[ "$f" -eq 0 ]
