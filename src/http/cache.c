@@ -145,9 +145,6 @@ void gview_put(struct gview *g)
 	free(g->tables);
 	medals_free(g->medals, g->nmedals);
 	pd_standings_release(&g->gold);
-	view_release(&g->events);
-	view_release(&g->stats);
-	view_release(&g->timeline);
 	for (i = 0; i < g->nlazy; i++) {
 		free(g->lazy[i].key);
 		view_release(&g->lazy[i].v);
@@ -306,22 +303,12 @@ static int render_tables(struct srv *s, struct gview *g)
 	return ret;
 }
 
-static int build_views(struct srv *s, struct pd_store *st, struct gview *g,
-		       struct pd_diag *d)
+/* Only the tables are hot: events, statistics and the timeline are
+ * rendered on first request (lazy.c), so a change reaches the streams as
+ * soon as the standings are ready. */
+static int build_views(struct srv *s, struct gview *g)
 {
-	struct pd_buf b;
-	int ret;
-
-	pd_buf_init(&b, 0);
-	if ((ret = render_tables(s, g)) == 0 &&
-	    (ret = render_events(&b, st, g, d)) == 0 &&
-	    (ret = make_view(&g->events, &b, g->version)) == 0 &&
-	    (ret = render_stats(&b, st, g, d)) == 0 &&
-	    (ret = make_view(&g->stats, &b, g->version)) == 0 &&
-	    (ret = render_timeline(&b, g, s->cfg.reg)) == 0)
-		ret = make_view(&g->timeline, &b, g->version);
-	pd_buf_release(&b);
-	return ret;
+	return render_tables(s, g);
 }
 
 /* Load and render one Games; its info is taken from *info.  The version
@@ -346,7 +333,7 @@ static int build_gview(struct srv *s, struct pd_games *info,
 		memset(info, 0, sizeof(*info));
 		g->version = g->info.version;
 		if ((ret = load_tables(st, g, d)) == 0)
-			ret = build_views(s, st, g, d);
+			ret = build_views(s, g);
 		if (ret == 0)
 			ret = pd_store_games_get(st, g->info.code, &again, d);
 		if (ret < 0 || again.version == g->version || tries == 2)

@@ -63,7 +63,6 @@ struct gview {
 	struct medal *medals;		/* official events, in event order */
 	size_t nmedals;
 	struct pd_standings gold;	/* the computed table, gold-first */
-	struct view events, stats, timeline;
 	pthread_mutex_t lazy_mu;
 	struct lazy_entry lazy[LAZY_MAX];
 	size_t nlazy;

@@ -1,7 +1,8 @@
 /* lazy.c -- the views rendered on their first request at a version and
  * kept with it (see lazy_get in cache.c): a table by sport, cut to the
  * top N or under weighted points; an event with its results; an NPC's
- * medals; an athlete search; the audit log since a version.
+ * medals; an athlete search; the audit log since a version; and the
+ * events list, the statistics and the gold timeline of a Games.
  *
  * A key is the view's name and its parameters separated by KEY_SEP (the
  * server refuses that byte in parameters).  Views that need the store
@@ -378,7 +379,16 @@ int render_lazy(struct srv *s, struct gview *g, const char *key,
 	if (!copy)
 		return PD_ENOMEM;
 	n = fields(copy, f, 6);
-	if (n == 6 && !strcmp(f[0], "S"))
+	if (n == 1 && (!strcmp(f[0], "V") || !strcmp(f[0], "T"))) {
+		struct pd_diag d = { "", 0, "" };
+
+		pthread_mutex_lock(&s->side_mu);
+		ret = f[0][0] == 'V' ? render_events(out, s->side, g, &d) :
+				       render_stats(out, s->side, g, &d);
+		pthread_mutex_unlock(&s->side_mu);
+	} else if (n == 1 && !strcmp(f[0], "G")) {
+		ret = render_timeline(out, g, s->cfg.reg);
+	} else if (n == 6 && !strcmp(f[0], "S"))
 		ret = standings(s, g, f, out, status);
 	else if (n == 2 && !strcmp(f[0], "E"))
 		ret = event(s, g, f, out, status);

@@ -99,12 +99,47 @@ static void wake(struct stream *st)
 	}
 }
 
+/* Wake a channel's suspended streams and unlock the hub.  The resumes
+ * happen after the unlock: MHD_resume_connection() signals the daemon
+ * once per call, and holding the hub's lock through 10,000 of them kept
+ * every stream's reader waiting until the last (the fan-out's p99).  A
+ * stream marked awake here cannot suspend again before it is resumed:
+ * its reader is not called while it is suspended. */
+static void wake_all(struct hub *h, struct chan *ch)
+{
+	struct MHD_Connection **v = NULL;
+	struct stream *st;
+	size_t n = 0, a = 0, i;
+
+	for (st = ch->streams; st; st = st->next) {
+		if (!st->suspended)
+			continue;
+		if (n == a) {
+			struct MHD_Connection **p;
+
+			a = a ? a * 2 : 256;
+			if (!(p = realloc(v, a * sizeof(*v)))) {
+				/* no memory: wake them the slow way */
+				for (; st; st = st->next)
+					wake(st);
+				break;
+			}
+			v = p;
+		}
+		st->suspended = 0;
+		v[n++] = st->c;
+	}
+	pthread_mutex_unlock(&h->mu);
+	for (i = 0; i < n; i++)
+		MHD_resume_connection(v[i]);
+	free(v);
+}
+
 void hub_publish(struct srv *s, const char *code, struct msg *full,
 		 struct msg *diff)
 {
 	struct hub *h = &s->hub;
 	struct chan *ch;
-	struct stream *st;
 
 	pthread_mutex_lock(&h->mu);
 	if (!(ch = chan_find(h, code)) && !(ch = chan_add(h, code))) {
@@ -126,9 +161,7 @@ void hub_publish(struct srv *s, const char *code, struct msg *full,
 		}
 		ch->ring[ch->n++] = diff;
 	}
-	for (st = ch->streams; st; st = st->next)
-		wake(st);
-	pthread_mutex_unlock(&h->mu);
+	wake_all(h, ch);
 }
 
 void hub_beat(struct srv *s)

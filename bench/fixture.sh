@@ -1,0 +1,40 @@
+# fixture.sh -- the Games the serving benchmarks use (sourced).
+#
+# make_db DB: a store with PG2004 ranked from results: the published
+# Athens 2004 table (bundled) turned into one event per medal, so the
+# standings hold the real 75 rows and need nothing from ../shared.
+make_db() {
+	db=$1
+	rm -f "$db" "$db"-wal "$db"-shm
+	PODIUM_DB=$db "$PODIUM" init 2>/dev/null
+	PODIUM_DB=$db "$PODIUM" table --games PG2004@seed --format csv |
+		awk -F, 'NR > 1 {
+			n = split($0, f, ",")
+			g = f[n - 3]; s = f[n - 2]; b = f[n - 1]; npc = f[2]
+			for (i = 0; i < g; i++) printf "Gold,%s,Bench,%s gold %d\n", npc, npc, i
+			for (i = 0; i < s; i++) printf "Silver,%s,Bench,%s silver %d\n", npc, npc, i
+			for (i = 0; i < b; i++) printf "Bronze,%s,Bench,%s bronze %d\n", npc, npc, i
+		}' | { echo "medal,npc,sport,event"; cat; } >"$WORK/medals.csv"
+	PODIUM_DB=$db "$PODIUM" import medals "$WORK/medals.csv" \
+		--games PG2004 2>/dev/null
+}
+
+# start_podium DB PORT: serve in the background; sets PODIUM_PID.
+start_podium() {
+	PODIUM_DB=$1 "$PODIUM" serve --port "$2" >"$WORK/serve.log" 2>&1 &
+	PODIUM_PID=$!
+	wait_port "$2"
+}
+
+wait_port() {
+	i=0
+	until curl -s -o /dev/null "http://127.0.0.1:$1/"; do
+		i=$((i + 1))
+		[ "$i" -gt 100 ] && { say "bench: nothing listens on $1"; return 1; }
+		sleep 0.1
+	done
+}
+
+rss_kb() {
+	awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"
+}
