@@ -21,7 +21,7 @@ make_db() {
 
 # start_podium DB PORT: serve in the background; sets PODIUM_PID.
 start_podium() {
-	PODIUM_DB=$1 "$PODIUM" serve --port "$2" >"$WORK/serve.log" 2>&1 &
+	PODIUM_DB=$1 "$PODIUM" serve --port "$2" ${SERVE_ARGS:-} >"$WORK/serve.log" 2>&1 &
 	PODIUM_PID=$!
 	wait_port "$2"
 }

@@ -311,38 +311,26 @@ static int build_views(struct srv *s, struct gview *g)
 	return render_tables(s, g);
 }
 
-/* Load and render one Games; its info is taken from *info.  The version
- * is read again afterwards: if a write landed meanwhile, the views may
- * mix two versions, so they are built again (a few times at most; the
- * next poll catches a Games that never keeps still). */
+/* Load and render one Games; its info is taken from *info.  The caller
+ * holds a read transaction, so what is loaded is exactly the version in
+ * info, however many writes land meanwhile (rebuilding when the version
+ * moved under the load kept the builder busy with lost work under a
+ * steady stream of writes). */
 static int build_gview(struct srv *s, struct pd_games *info,
 		       struct gview **out, struct pd_diag *d)
 {
-	struct pd_store *st = s->bstore;
-	struct pd_games again;
 	struct gview *g;
-	int ret, tries;
+	int ret;
 
-	memset(&again, 0, sizeof(again));
-	for (tries = 0; ; tries++) {
-		if (!(g = calloc(1, sizeof(*g))))
-			return PD_ENOMEM;
-		atomic_init(&g->refs, 1);
-		pthread_mutex_init(&g->lazy_mu, NULL);
-		g->info = *info;
-		memset(info, 0, sizeof(*info));
-		g->version = g->info.version;
-		if ((ret = load_tables(st, g, d)) == 0)
-			ret = build_views(s, g);
-		if (ret == 0)
-			ret = pd_store_games_get(st, g->info.code, &again, d);
-		if (ret < 0 || again.version == g->version || tries == 2)
-			break;
-		*info = again;
-		gview_put(g);
-	}
-	if (ret == 0)
-		pd_games_release(&again);
+	if (!(g = calloc(1, sizeof(*g))))
+		return PD_ENOMEM;
+	atomic_init(&g->refs, 1);
+	pthread_mutex_init(&g->lazy_mu, NULL);
+	g->info = *info;
+	memset(info, 0, sizeof(*info));
+	g->version = g->info.version;
+	if ((ret = load_tables(s->bstore, g, d)) == 0)
+		ret = build_views(s, g);
 	if (ret < 0) {
 		gview_put(g);
 		return ret;
@@ -351,9 +339,6 @@ static int build_gview(struct srv *s, struct pd_games *info,
 	return 0;
 }
 
-/* What the page shows: --games if given, else PG2004 ranked from its
- * results if it has medals, else its first published table, else the
- * first Games there is. */
 static void choose_default(struct srv *s, struct snap *sn)
 {
 	const char *at = strchr(s->def_ref, '@');
@@ -468,6 +453,16 @@ static int changed(struct snap *old, const struct pd_games *v, size_t n)
 	return 0;
 }
 
+static long version_of(struct srv *s, const char *games)
+{
+	struct snap *sn = snap_get(s);
+	struct gview *g = snap_find(sn, games);
+	long v = g ? g->version : -1;
+
+	snap_put(sn);
+	return v;
+}
+
 /* One poll: read the versions, and build and swap if any moved. */
 static int tick(struct srv *s, struct pd_diag *d)
 {
@@ -476,11 +471,17 @@ static int tick(struct srv *s, struct pd_diag *d)
 	size_t n = 0;
 	int ret;
 
-	if ((ret = pd_store_games_list(s->bstore, &v, &n, d)) < 0)
+	if ((ret = pd_store_begin_read(s->bstore, d)) < 0)
 		return ret;
+	if ((ret = pd_store_games_list(s->bstore, &v, &n, d)) < 0) {
+		pd_store_rollback(s->bstore);
+		return ret;
+	}
 	old = s->snap;		/* only this thread ever replaces it */
-	if (changed(old, v, n) &&
-	    (ret = build_snap(s, old, v, n, &sn, d)) == 0) {
+	if (changed(old, v, n))
+		ret = build_snap(s, old, v, n, &sn, d);
+	pd_store_rollback(s->bstore);	/* ends the read */
+	if (ret == 0 && sn) {
 		pthread_mutex_lock(&s->snap_mu);
 		s->snap = sn;
 		pthread_mutex_unlock(&s->snap_mu);
@@ -505,89 +506,40 @@ static void deadline(struct timespec *ts, int ms)
 	}
 }
 
-static void *builder_main(void *arg)
+void builder_park(struct srv *s, struct MHD_Connection *c, struct req *r,
+		  const char *games, long version, int ms)
 {
-	struct srv *s = arg;
-	struct pd_diag d = { "", 0, "" };
-	struct timespec ts;
-	time_t beat = time(NULL);
-
-	for (;;) {
-		pthread_mutex_lock(&s->build_mu);
-		if (!s->poke && !s->stop) {
-			deadline(&ts, POLL_MS);
-			pthread_cond_timedwait(&s->build_cv, &s->build_mu, &ts);
-		}
-		s->poke = 0;
-		if (s->stop) {
-			pthread_mutex_unlock(&s->build_mu);
-			break;
-		}
-		pthread_mutex_unlock(&s->build_mu);
-		/* a failed build keeps the last good snapshot, says why
-		 * once, and tries again at the next poll */
-		if (tick(s, &d) < 0 && d.msg[0]) {
-			fprintf(stderr, "podium serve: %s\n", d.msg);
-			memset(&d, 0, sizeof(d));
-		}
-		if (time(NULL) - beat >= BEAT_S) {
-			beat = time(NULL);
-			hub_beat(s);
-		}
-	}
-	return NULL;
-}
-
-int builder_start(struct srv *s, struct pd_diag *d)
-{
-	int ret;
-
-	if ((ret = pd_store_open(&s->bstore, s->db_path, NULL, d)) < 0 ||
-	    (ret = tick(s, d)) < 0)
-		return ret;
-	if (pthread_create(&s->builder, NULL, builder_main, s) != 0)
-		return pd_diag_set(d, PD_ENOMEM, NULL, 0, "cannot start the "
-				   "builder thread");
-	s->have_builder = 1;
-	return 0;
-}
-
-void builder_stop(struct srv *s)
-{
-	if (s->have_builder) {
-		pthread_mutex_lock(&s->build_mu);
-		s->stop = 1;
-		pthread_cond_signal(&s->build_cv);
-		pthread_mutex_unlock(&s->build_mu);
-		pthread_join(s->builder, NULL);
-		s->have_builder = 0;
-	}
-	pd_store_close(s->bstore);
-	s->bstore = NULL;
-}
-
-static long version_of(struct srv *s, const char *games)
-{
-	struct snap *sn = snap_get(s);
-	struct gview *g = snap_find(sn, games);
-	long v = g ? g->version : -1;
-
-	snap_put(sn);
-	return v;
-}
-
-void builder_wait(struct srv *s, const char *games, long version, int ms)
-{
-	struct timespec ts;
-
-	deadline(&ts, ms);
+	snprintf(r->wgames, sizeof(r->wgames), "%s", games);
+	r->wversion = version;
+	r->wuntil = now_ms() + ms;
+	r->wconn = c;
+	r->waiting = 1;
 	pthread_mutex_lock(&s->build_mu);
+	MHD_suspend_connection(c);
+	r->wnext = s->waiters;
+	s->waiters = r;
 	s->poke = 1;
 	pthread_cond_signal(&s->build_cv);
-	while (!s->stop && version_of(s, games) < version)
-		if (pthread_cond_timedwait(&s->built_cv, &s->build_mu,
-					   &ts) != 0)
-			break;
+	pthread_mutex_unlock(&s->build_mu);
+}
+
+/* Resume the parked writes the views now show (or that waited long
+ * enough, or all of them when stopping). */
+static void unpark(struct srv *s, int all)
+{
+	struct req **p, *r;
+	double now = now_ms();
+
+	pthread_mutex_lock(&s->build_mu);
+	for (p = &s->waiters; (r = *p);) {
+		if (all || now >= r->wuntil ||
+		    version_of(s, r->wgames) >= r->wversion) {
+			*p = r->wnext;
+			MHD_resume_connection(r->wconn);
+		} else {
+			p = &r->wnext;
+		}
+	}
 	pthread_mutex_unlock(&s->build_mu);
 }
 
@@ -644,3 +596,68 @@ const struct view *lazy_get(struct srv *s, struct gview *g, const char *key,
 	*once = v;
 	return once;
 }
+
+static void *builder_main(void *arg)
+{
+	struct srv *s = arg;
+	struct pd_diag d = { "", 0, "" };
+	struct timespec ts;
+	time_t beat = time(NULL);
+
+	for (;;) {
+		pthread_mutex_lock(&s->build_mu);
+		if (!s->poke && !s->stop) {
+			deadline(&ts, POLL_MS);
+			pthread_cond_timedwait(&s->build_cv, &s->build_mu, &ts);
+		}
+		s->poke = 0;
+		if (s->stop) {
+			pthread_mutex_unlock(&s->build_mu);
+			unpark(s, 1);
+			break;
+		}
+		pthread_mutex_unlock(&s->build_mu);
+		/* a failed build keeps the last good snapshot, says why
+		 * once, and tries again at the next poll */
+		if (tick(s, &d) < 0 && d.msg[0]) {
+			fprintf(stderr, "podium serve: %s\n", d.msg);
+			memset(&d, 0, sizeof(d));
+		}
+		unpark(s, 0);
+		if (time(NULL) - beat >= BEAT_S) {
+			beat = time(NULL);
+			hub_beat(s);
+		}
+	}
+	return NULL;
+}
+
+int builder_start(struct srv *s, struct pd_diag *d)
+{
+	int ret;
+
+	if ((ret = pd_store_open(&s->bstore, s->db_path, NULL, d)) < 0 ||
+	    (ret = tick(s, d)) < 0)
+		return ret;
+	if (pthread_create(&s->builder, NULL, builder_main, s) != 0)
+		return pd_diag_set(d, PD_ENOMEM, NULL, 0, "cannot start the "
+				   "builder thread");
+	s->have_builder = 1;
+	return 0;
+}
+
+void builder_stop(struct srv *s)
+{
+	if (s->have_builder) {
+		pthread_mutex_lock(&s->build_mu);
+		s->stop = 1;
+		pthread_cond_signal(&s->build_cv);
+		pthread_mutex_unlock(&s->build_mu);
+		pthread_join(s->builder, NULL);
+		s->have_builder = 0;
+	}
+	pd_store_close(s->bstore);
+	s->bstore = NULL;
+}
+
+

@@ -122,6 +122,7 @@ struct srv {
 	pthread_cond_t build_cv;	/* wake the builder */
 	pthread_cond_t built_cv;	/* a new snapshot is in */
 	int poke, stop;
+	struct req *waiters;		/* parked writes, under build_mu */
 	struct pd_store *bstore;	/* the builder's connection */
 	pthread_mutex_t side_mu;	/* writes, token checks, lazy views */
 	struct pd_store *side;
@@ -143,7 +144,19 @@ struct req {
 	char line[300];			/* method and URL, for the log */
 	const char *allow;		/* the Allow header of a 405 */
 	struct pd_buf body;
+	/* a write waiting, suspended, for the views to show it */
+	int waiting;
+	char wgames[16];
+	long wversion;
+	double wuntil;			/* give up waiting then (ms) */
+	int whttp;
+	char *wreply;			/* the JSON to send once resumed */
+	struct MHD_Connection *wconn;
+	struct req *wnext;
 };
+
+/* Milliseconds on the monotonic clock (server.c). */
+double now_ms(void);
 
 /* cache.c */
 void view_release(struct view *v);
@@ -156,8 +169,12 @@ void gview_put(struct gview *g);
 struct gview *snap_find(struct snap *sn, const char *code);
 int builder_start(struct srv *s, struct pd_diag *d);
 void builder_stop(struct srv *s);
-/* Wake the builder and wait (up to ms) until games is at version. */
-void builder_wait(struct srv *s, const char *games, long version, int ms);
+/* Park a write's answer until the views show games at version (or ms
+ * pass): the connection is suspended, not a thread blocked, so writes
+ * from many clients wait on one rebuild together.  The builder resumes
+ * it; handle() then sends r->wreply. */
+void builder_park(struct srv *s, struct MHD_Connection *c, struct req *r,
+		  const char *games, long version, int ms);
 /* The view for key, rendered on its first request at this version and
  * kept with it.  When the cache is full the view is made in *once, for
  * the caller to release after queueing it.  NULL with *status set and the

@@ -48,7 +48,7 @@
 #define DROP_MAX (1024 * 1024)
 #define JSON_TYPE "application/json; charset=utf-8"
 
-static double now_ms(void)
+double now_ms(void)
 {
 	struct timespec ts;
 
@@ -426,6 +426,13 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 		}
 		return MHD_YES;
 	}
+	if (r->waiting) {	/* a parked write, resumed: answer it */
+		char *reply = r->wreply;
+
+		r->waiting = 0;
+		r->wreply = NULL;
+		return send_json(c, r, r->whttp, reply, strlen(reply));
+	}
 	if (r->answered) {
 		*upload_size = 0;	/* refused before the body: drop it */
 		return MHD_YES;
@@ -475,6 +482,7 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 			" (cut short)");
 	}
 	pd_buf_release(&r->body);
+	free(r->wreply);	/* a parked write whose client left */
 	free(r);
 	*con_cls = NULL;
 	atomic_fetch_sub(&s->inflight, 1);

@@ -469,7 +469,6 @@ static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
 	json_t *doc;
 	char *text;
 
-	builder_wait(s, w->games, w->version, WAIT_MS);
 	doc = json_pack("{s:b, s:s, s:I}", "ok", 1, "games", w->games,
 			"version", (json_int_t)w->version);
 	if (doc && w->event)
@@ -480,7 +479,14 @@ static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
 	text = doc ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER) :
 		     NULL;
 	json_decref(doc);
-	return send_json(c, r, w->http, text, text ? strlen(text) : 0);
+	if (!text)
+		return MHD_NO;
+	/* answered once the views show the write (read your writes),
+	 * the connection parked meanwhile: handle() sends the reply */
+	r->wreply = text;
+	r->whttp = w->http;
+	builder_park(s, c, r, w->games, w->version, WAIT_MS);
+	return MHD_YES;
 }
 
 enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,

@@ -108,6 +108,8 @@ const char *const pd_migrations[] = {
 	"CREATE INDEX results_ranked ON results (event_id)\n"
 	"  WHERE rank > 0 OR irm <> '';\n"
 	"CREATE INDEX results_by_athlete ON results (athlete_id);\n"
+	"CREATE INDEX results_by_team ON results (team_id)\n"
+	"  WHERE team_id IS NOT NULL;\n"
 	"CREATE TABLE sanctions (\n"
 	"  id INTEGER PRIMARY KEY,\n"
 	"  games TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,\n"

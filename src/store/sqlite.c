@@ -252,6 +252,17 @@ int pd_store_begin(struct pd_store *s, struct pd_diag *diag)
 	return exec(s, "BEGIN IMMEDIATE", diag);
 }
 
+int pd_store_begin_read(struct pd_store *s, struct pd_diag *diag)
+{
+	int ret;
+
+	/* a deferred BEGIN takes its snapshot at the first read: read now */
+	if ((ret = exec(s, "BEGIN DEFERRED", diag)) == 0 &&
+	    (ret = exec(s, "SELECT count(*) FROM games", diag)) < 0)
+		pd_store_rollback(s);
+	return ret;
+}
+
 int pd_store_commit(struct pd_store *s, struct pd_diag *diag)
 {
 	int ret = exec(s, "COMMIT", diag);
