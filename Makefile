@@ -54,7 +54,7 @@ DEPS_STAMP := build/.deps-ok
 
 include tests/fuzz/fuzz.mk
 
-.PHONY: all run test test-e2e unit cli-test install clean deps
+.PHONY: bench all run test test-e2e unit cli-test install clean deps
 all: podium
 
 # The packages are checked once per change of the script, not every build.
@@ -125,6 +125,10 @@ test: podium $(UNIT_BIN) $(REPLAY_BIN)
 # playwright-core from npm, both installed by the script when missing.
 test-e2e: podium
 	@sh tests/e2e/run.sh $(B)/podium
+
+# Benchmarks against named peers, in one run, as ratios (bench/README.md).
+bench: podium
+	sh bench/run
 
 install: podium
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
