@@ -58,6 +58,10 @@ int pd_store_open(struct pd_store **out, const char *path,
 void pd_store_close(struct pd_store *s);
 
 int pd_store_begin(struct pd_store *s, struct pd_diag *diag);
+/* A read transaction: everything read until pd_store_rollback() sees one
+ * version of the store, whatever other connections write meanwhile (WAL
+ * snapshot isolation), and no writer waits for it. */
+int pd_store_begin_read(struct pd_store *s, struct pd_diag *diag);
 int pd_store_commit(struct pd_store *s, struct pd_diag *diag);
 void pd_store_rollback(struct pd_store *s);
 
