@@ -54,7 +54,7 @@ DEPS_STAMP := build/.deps-ok
 
 include tests/fuzz/fuzz.mk
 
-.PHONY: bench all run test test-e2e unit cli-test install clean deps
+.PHONY: bench crash soak all run test test-e2e unit cli-test install clean deps
 all: podium
 
 # The packages are checked once per change of the script, not every build.
@@ -125,6 +125,14 @@ test: podium $(UNIT_BIN) $(REPLAY_BIN)
 # playwright-core from npm, both installed by the script when missing.
 test-e2e: podium
 	@sh tests/e2e/run.sh $(B)/podium
+
+# The long runs of the hardening work (README: "Hardening").
+soak: podium
+	sh tests/soak/soak.sh
+
+crash: podium
+	sh tests/crash/import-kill.sh $(B)/podium 20
+	sh tests/crash/serve-kill.sh $(B)/podium 20
 
 # Benchmarks against named peers, in one run, as ratios (bench/README.md).
 bench: podium

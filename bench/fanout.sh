@@ -24,13 +24,17 @@ token=$(PODIUM_DB="$WORK/fan.db" "$PODIUM" token add --role operator \
 	--name bench 2>/dev/null | grep -o 'pdt_[A-Za-z0-9_-]*' | head -n 1)
 event=$(PODIUM_DB="$WORK/fan.db" "$PODIUM" event add --games PG2004 \
 	--sport Bench --name "Fan-out final" --status official 2>/dev/null)
-start_podium "$WORK/fan.db" $PORT || exit 1
+PODIUM_PID=
 trap 'kill $PODIUM_PID 2>/dev/null; wait 2>/dev/null; rm -rf "$WORK"' EXIT
 
 i=0
 while [ "$i" -lt "$ROUNDS" ]; do
 	i=$((i + 1))
 	say "bench fanout: $CLIENTS streams, round $i of $ROUNDS"
+	# a fresh server each round: memory freed by the last round's
+	# streams stays in the allocator and would hide this round's
+	start_podium "$WORK/fan.db" $PORT || exit 1
+	sleep 0.5
 	before=$(rss_kb $PODIUM_PID)
 	fifo=$WORK/fifo
 	rm -f "$fifo"
@@ -57,7 +61,8 @@ while [ "$i" -lt "$ROUNDS" ]; do
 		'BEGIN { printf "%.1f", (b - a) / n }')
 	echo "$line rss_before_kb $before rss_idle_kb $idle per_stream_kb $per" \
 		>>"$WORK/fan"
-	sleep 2	# the streams close; the server settles
+	kill $PODIUM_PID
+	wait $PODIUM_PID 2>/dev/null
 done
 
 med() { awk -v k="$1" '{ for (i = 1; i < NF; i++) if ($i == k) print $(i + 1) }' \

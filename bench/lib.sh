@@ -37,7 +37,10 @@ need_deb() {
 
 # Install the npm packages of bench/package.json once.
 need_npm() {
-	need_deb nodejs npm
+	# node and npm may come from elsewhere (NodeSource bundles npm, and
+	# Debian's npm then conflicts with it)
+	command -v node >/dev/null 2>&1 || need_deb nodejs
+	command -v npm >/dev/null 2>&1 || need_deb npm
 	[ -d "$BENCH_DIR/node_modules/@duckdb/node-api" ] && return 0
 	say "bench: npm install (DuckDB's node API)"
 	(cd "$BENCH_DIR" && npm install --no-audit --no-fund --silent \

@@ -11,7 +11,13 @@
  * after that; the output is one line:
  *   clients N received M p50_ms X p99_ms Y max_ms Z
  * Bounded: it gives up TIMEOUT_S seconds after the write and counts the
- * clients that had nothing as not received.  Loopback only. */
+ * clients that had nothing as not received.
+ *
+ * usage: sse_clients PORT PATH N TIMEOUT_S watch SECONDS
+ * For the soak: once ready, keep every stream open for SECONDS, counting
+ * the "data:" events each gets and the streams the server closes:
+ *   clients N ready R closed C min_events X max_events Y
+ * Loopback only. */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
@@ -28,6 +34,8 @@
 
 struct client {
 	int fd;
+	int closed;		/* the server ended the stream */
+	long events;		/* "data:" seen since ready (watch) */
 	int headers;		/* response headers seen */
 	int armed;		/* the write happened; next data counts */
 	double got_ms;		/* when the update arrived; < 0: not yet */
@@ -77,6 +85,10 @@ static void feed(struct client *c, const char *buf, ssize_t n, double t)
 	if (c->headers && c->armed && c->got_ms < 0 &&
 	    memmem(buf, (size_t)n, "data:", 5))
 		c->got_ms = t;
+	if (c->headers && c->armed)
+		for (const char *p = buf; (p = memmem(p, (size_t)(buf + n - p),
+						      "data:", 5)); p += 5)
+			c->events++;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -93,8 +105,11 @@ int main(int argc, char **argv)
 	char buf[16384], req[512];
 	double t_write = 0, *lat, deadline;
 	int port, n, timeout, ep, i, k, ready = 0, got = 0, armed = 0;
+	double watch = 0;
 
-	if (argc != 5) {
+	if (argc == 7 && !strcmp(argv[5], "watch"))
+		watch = atof(argv[6]) * 1e3;
+	else if (argc != 5) {
 		fprintf(stderr, "usage: sse_clients PORT PATH N TIMEOUT_S\n");
 		return 64;
 	}
@@ -141,6 +156,24 @@ int main(int argc, char **argv)
 				ready += !had && c->headers;
 				got += !before && c->got_ms >= 0;
 			}
+			if (r == 0 && !c->closed) {	/* the server hung up */
+				c->closed = 1;
+				epoll_ctl(ep, EPOLL_CTL_DEL, c->fd, NULL);
+			}
+		}
+		if (watch && !armed && ready == n) {
+			printf("ready\n");
+			fflush(stdout);
+			for (i = 0; i < n; i++)
+				cl[i].armed = 1;
+			armed = 1;
+			deadline = now_ms() + watch;
+			continue;
+		}
+		if (watch) {
+			if (now_ms() > deadline)
+				break;
+			continue;
 		}
 		if (!armed && ready == n) {
 			printf("ready\n");
@@ -155,6 +188,21 @@ int main(int argc, char **argv)
 		}
 		if ((armed && got == n) || now_ms() > deadline)
 			break;
+	}
+	if (watch) {
+		long lo = -1, hi = 0;
+		int closed = 0;
+
+		for (i = 0; i < n; i++) {
+			closed += cl[i].closed;
+			if (lo < 0 || cl[i].events < lo)
+				lo = cl[i].events;
+			if (cl[i].events > hi)
+				hi = cl[i].events;
+		}
+		printf("clients %d ready %d closed %d min_events %ld "
+		       "max_events %ld\n", n, ready, closed, lo, hi);
+		return closed || ready < n ? 1 : 0;
 	}
 	for (i = 0, k = 0; i < n; i++)
 		if (cl[i].got_ms >= 0)

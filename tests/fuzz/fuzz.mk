@@ -16,7 +16,7 @@ FZ := build/fuzz
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	      -fno-sanitize-recover=all -std=c11 -D_POSIX_C_SOURCE=200809L \
 	      -Iinclude -Itests/fuzz
-FUZZ_LIB_SRC := $(LIB_SRC) $(B)/gen/bundled.c
+FUZZ_LIB_SRC := $(LIB_SRC) $(B)/gen/bundled.c $(B)/gen/web.c
 
 $(FZ)/libpodium.a: $(FUZZ_LIB_SRC)
 	@mkdir -p $(FZ)/obj

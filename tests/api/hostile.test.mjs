@@ -1,0 +1,171 @@
+// hostile.test.mjs -- what the network may send 'podium serve': slow
+// clients, many idle connections, oversized headers and bodies, bad UTF-8
+// and bad JSON, path traversal, invalid and replayed tokens, a flood of
+// failed logins.  The server stays up, keeps answering others promptly,
+// keeps its memory bounded, and answers each with the right status.
+// Every loop here is bounded in count and time; loopback only.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { readFileSync } from 'node:fs';
+import { startServer, request, bearer, podium } from './server.mjs';
+
+let s;
+before(async () => { s = await startServer(); });
+after(async () => { if (s) await s.stop(); });
+
+const G = '/api/games/PG2004';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A GET on a fresh connection, timed.
+async function timedGet(path = G + '/standings?source=seed') {
+	const t0 = performance.now();
+	const r = await request(s, 'GET', path, { agent: false });
+	return { status: r.status, ms: performance.now() - t0 };
+}
+
+function rssKb() {
+	const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${s.proc.pid}/status`, 'utf8'));
+	return Number(m[1]);
+}
+
+function raw(text, { wait = 2000 } = {}) {
+	return new Promise((resolve) => {
+		const sock = net.connect(s.port, '127.0.0.1');
+		let got = '';
+		const done = () => { sock.destroy(); resolve(got); };
+		sock.setTimeout(wait, done);
+		sock.on('data', (b) => { got += b.toString('latin1'); });
+		sock.on('end', done);
+		sock.on('error', done);
+		sock.on('connect', () => sock.write(text));
+	});
+}
+
+test('hostile__slow_clients_do_not_hold_up_others', async () => {
+	const socks = [];
+	for (let i = 0; i < 30; i++) {
+		const sock = net.connect(s.port, '127.0.0.1');
+		sock.on('error', () => {});
+		socks.push(sock);
+	}
+	const line = 'GET /api/games HTTP/1.1\r\nHost: x\r\nX-Slow: ';
+	let times = [];
+	for (let k = 0; k < 10; k++) {	// a byte every 100 ms for a second
+		for (const sock of socks) sock.write(line[k % line.length]);
+		times.push((await timedGet()).ms);
+		await sleep(100);
+	}
+	for (const sock of socks) sock.destroy();
+	times.sort((a, b) => a - b);
+	assert.ok(times[times.length - 1] < 1000, `slowest answer ${times.at(-1)} ms`);
+});
+
+test('hostile__many_idle_connections', async () => {
+	const socks = [];
+	for (let i = 0; i < 500; i++) {
+		const sock = net.connect(s.port, '127.0.0.1');
+		sock.on('error', () => {});
+		socks.push(sock);
+	}
+	await sleep(300);
+	const r = await timedGet();
+	for (const sock of socks) sock.destroy();
+	assert.equal(r.status, 200);
+	assert.ok(r.ms < 1000, `answer took ${r.ms} ms with 500 idle connections`);
+});
+
+test('hostile__oversized_headers_are_refused', async () => {
+	const big = 'x'.repeat(64 * 1024);
+	const got = await raw(`GET ${G}/standings HTTP/1.1\r\nHost: x\r\nX-Big: ${big}\r\n\r\n`);
+	// refused with 431 (or the connection closed): never a 200
+	assert.ok(!/^HTTP\/1\.1 200/.test(got), got.slice(0, 80));
+	const url = await raw(`GET /${'a'.repeat(64 * 1024)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+	assert.ok(!/^HTTP\/1\.1 200/.test(url), url.slice(0, 80));
+	assert.equal((await timedGet()).status, 200);
+});
+
+test('hostile__oversized_body_is_413_before_it_is_read', async () => {
+	const got = await raw(`POST ${G}/events/1/results HTTP/1.1\r\nHost: x\r\n` +
+		`Authorization: Bearer ${s.operator}\r\nContent-Length: 50000000\r\n\r\n{`);
+	assert.match(got, /^HTTP\/1\.1 413/);
+});
+
+test('hostile__bad_utf8_and_bad_json_are_400', async () => {
+	const ev = await request(s, 'POST', G + '/events', {
+		body: { sport: 'Hostile', name: 'Bad bytes', status: 'official' },
+		headers: bearer(s.admin) });
+	assert.equal(ev.status, 201, ev.text);
+	const id = ev.json().event;
+	const bad = Buffer.concat([Buffer.from('{"npc":"CHN","name":"'),
+		Buffer.from([0xff, 0xfe]), Buffer.from('","rank":1}')]);
+	let r = await request(s, 'POST', `${G}/events/${id}/results`,
+		{ body: bad, headers: bearer(s.operator) });
+	assert.equal(r.status, 400);
+	assert.ok(r.json().error, 'a reason in JSON');
+	for (const body of ['{', '[]', '{"npc":', '{"npc":"CHN","name":"A","rank":1e400}',
+		'{"npc":"CHN","name":"A","rank":-1}', '{"npc":"CHN","name":"A","rank":1}{}',
+		'\u0000', '{"npc":"CHN","name":"A","rank":1,"rank":2}']) {
+		r = await request(s, 'POST', `${G}/events/${id}/results`,
+			{ body, headers: bearer(s.operator) });
+		assert.equal(r.status, 400, `${JSON.stringify(body)} -> ${r.status} ${r.text}`);
+		assert.equal(typeof r.json().error, 'string');
+	}
+});
+
+test('hostile__path_traversal_finds_nothing', async () => {
+	for (const path of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd',
+		'/web/../../../etc/passwd', '/app.js/../../etc/passwd', '/..%2f..%2fetc%2fpasswd',
+		'/api/games/..%2f..%2fetc/standings', '/\\..\\..\\etc\\passwd']) {
+		const r = await request(s, 'GET', path, { agent: false });
+		assert.ok(r.status === 404 || r.status === 400, `${path} -> ${r.status}`);
+		assert.ok(!r.text.includes('root:'), path);
+	}
+});
+
+test('hostile__invalid_and_replayed_tokens_are_401', async () => {
+	const path = G + '/events/1/results';
+	for (const tok of ['', 'pdt_', 'pdt_' + 'A'.repeat(43), 'x'.repeat(5000), s.admin + 'x',
+		s.admin.slice(0, -1)]) {
+		const r = await request(s, 'POST', path, { body: { npc: 'CHN', name: 'A', rank: 1 },
+			headers: { Authorization: 'Bearer ' + tok } });
+		assert.ok(r.status === 401 || r.status === 400, `${tok.slice(0, 12)} -> ${r.status}`);
+	}
+	const made = podium(s.db, 'token', 'add', '--role', 'operator', '--name', 'once').trim();
+	podium(s.db, 'token', 'revoke', 'once');
+	const r = await request(s, 'POST', path, { body: { npc: 'CHN', name: 'A', rank: 1 },
+		headers: bearer(made) });
+	assert.equal(r.status, 401);
+});
+
+test('hostile__flood_of_failed_logins', async () => {
+	const before = rssKb();
+	let refused = 0;
+	const flood = async () => {
+		for (let i = 0; i < 150; i++) {
+			const r = await request(s, 'POST', G + '/events/1/results', {
+				body: { npc: 'CHN', name: 'A', rank: 1 },
+				headers: { Authorization: `Bearer pdt_wrong${i}` } });
+			if (r.status === 401) refused++;
+		}
+	};
+	const floods = Array.from({ length: 8 }, flood);
+	const times = [];
+	for (let k = 0; k < 10; k++) {
+		times.push((await timedGet()).ms);
+		await sleep(50);
+	}
+	await Promise.all(floods);
+	assert.equal(refused, 1200);
+	times.sort((a, b) => a - b);
+	assert.ok(times.at(-1) < 1000, `slowest answer during the flood ${times.at(-1)} ms`);
+	// memory stays bounded: a few MiB of growth at most
+	assert.ok(rssKb() - before < 64 * 1024, `RSS grew ${rssKb() - before} KiB`);
+});
+
+test('hostile__still_up_and_right_after_all_that', async () => {
+	const r = await request(s, 'GET', G + '/standings?source=seed', { agent: false });
+	assert.equal(r.status, 200);
+	assert.equal(r.json().rows[0].npc, 'CHN');
+	assert.equal(s.proc.exitCode, null);
+});

@@ -1,0 +1,78 @@
+#!/bin/sh
+# soak.sh -- 'make soak': podium serve under load for a long while.
+#
+# wrk at full speed on the standings, a result written every 100 ms and
+# 1,000 open event streams, for SOAK_SECONDS (default 600).  Then: wrk's
+# requests and errors, the writes that failed, the streams the server
+# dropped, and the server's memory at the start and the end (it should be
+# flat).  Exit 1 on any error, failed write or dropped stream.
+# Loopback only; every loop ends with the run.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+podium=${PODIUM:-$top/build/rel/podium}
+secs=${SOAK_SECONDS:-600}
+streams=${SOAK_STREAMS:-1000}
+work=$(mktemp -d)
+port=18090
+trap 'kill $spid $wpid 2>/dev/null; rm -rf "$work"' EXIT
+command -v wrk >/dev/null || sh "$top/scripts/deps.sh"
+command -v wrk >/dev/null || { apt-get install -y -qq wrk >/dev/null 2>&1 || true; }
+command -v wrk >/dev/null || { echo "soak: wrk is not installed"; exit 2; }
+ulimit -n "$(ulimit -Hn)"
+export PODIUM_DB="$work/soak.db"
+cc -O2 -o "$work/sse" "$top/bench/sse_clients.c" || exit 2
+"$podium" init 2>/dev/null
+token=$("$podium" token add --role operator --name soak 2>/dev/null |
+	grep -o 'pdt_[A-Za-z0-9_-]*' | head -n 1)
+event=$("$podium" event add --games PG2004 --sport Soak --name Heats \
+	--status official 2>/dev/null)
+"$podium" serve --port $port >"$work/serve.log" 2>&1 &
+spid=$!
+until curl -s -o /dev/null "http://127.0.0.1:$port/"; do sleep 0.1; done
+rss() { awk '/^VmRSS:/ { print $2 }' "/proc/$spid/status"; }
+
+"$work/sse" $port /api/games/PG2004/stream "$streams" 10 watch "$secs" \
+	>"$work/streams.out" &
+wpid=$!
+until grep -q ready "$work/streams.out" 2>/dev/null; do sleep 0.2; done
+rss_start=$(rss)
+echo "soak: $secs s, $streams streams open, RSS $rss_start KiB at the start"
+
+# a write every 100 ms, each its own change
+(
+	n=0 fails=0
+	end=$(( $(date +%s) + secs ))
+	while [ "$(date +%s)" -lt "$end" ]; do
+		n=$((n + 1))
+		code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 \
+			-H "Authorization: Bearer $token" \
+			-d "{\"npc\":\"GBR\",\"name\":\"Soak $n\",\"rank\":$((n % 8 + 1))}" \
+			"http://127.0.0.1:$port/api/games/PG2004/events/$event/results")
+		[ "$code" = 200 ] || fails=$((fails + 1))
+		sleep 0.1
+	done
+	echo "$n $fails" >"$work/writes"
+) &
+# memory every 60 s
+(
+	while kill -0 $spid 2>/dev/null; do sleep 60; echo "$(date +%s) $(rss)"; done
+) >"$work/rss" &
+rpid=$!
+wrk -t2 -c64 -d"${secs}s" --latency \
+	"http://127.0.0.1:$port/api/games/PG2004/standings?source=seed" >"$work/wrk.out" 2>&1
+wait $wpid
+sleep 1
+rss_end=$(rss)
+kill $rpid 2>/dev/null
+read -r writes wfail <"$work/writes"
+reqs=$(awk '/requests in/ { print $1 }' "$work/wrk.out")
+errs=$(awk '/Socket errors|Non-2xx/ { gsub(/[^0-9 ]/, " "); for (i = 1; i <= NF; i++) s += $i } END { print s + 0 }' "$work/wrk.out")
+rps=$(awk '/Requests\/sec/ { print $2 }' "$work/wrk.out")
+p99=$(awk '/^ +99%/ { print $2 }' "$work/wrk.out")
+echo "soak: wrk $reqs requests ($rps/s, p99 $p99), $errs errors"
+echo "soak: $writes writes, $wfail failed"
+echo "soak: streams: $(cat "$work/streams.out" | tail -n 1)"
+echo "soak: RSS $rss_start KiB at the start, $rss_end KiB at the end; samples (time KiB):"
+sed 's/^/    /' "$work/rss"
+closed=$(tail -n 1 "$work/streams.out" | awk '{ print $6 }')
+[ "$errs" -eq 0 ] && [ "$wfail" -eq 0 ] && [ "${closed:-1}" -eq 0 ]
