@@ -559,7 +559,8 @@ static int start_daemon(struct srv *s, struct pd_diag *d)
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONN_MEMORY,
 		MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024,
 		MHD_OPTION_NOTIFY_COMPLETED, completed, s,
-		MHD_OPTION_THREAD_POOL_SIZE, n > 1 ? n : 0,
+		/* a pool of one is no pool: MHD warns about a size of 0 */
+		n > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, n,
 		MHD_OPTION_END);
 	if (!s->d)
 		return pd_diag_set(d, PD_EIO, NULL, 0, "cannot listen on %s "
