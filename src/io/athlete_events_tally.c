@@ -323,15 +323,18 @@ static int add_group(struct scan *s, size_t games, unsigned noc, int medal,
 static int take(struct scan *s, char **f, int nf, long line,
 		struct pd_diag *diag)
 {
-	const char *medal = f[s->at[C_MEDAL]];
+	const char *medal;
 	unsigned noc = 0;
 	long games;
 	int rank, ret;
 
+	/* the count first: a short record has no medal field to read (the
+	 * fuzzer found the read past the end) */
 	if (nf != s->nf)
 		return pd_diag_set(diag, PD_EPARSE, s->file, line, "expected "
 				   "%d fields as in the header, found %d",
 				   s->nf, nf);
+	medal = f[s->at[C_MEDAL]];
 	if (!strcmp(medal, "NA") || !*medal)
 		return 0;
 	rank = !strcmp(medal, "Gold") ? 1 : !strcmp(medal, "Silver") ? 2 :
