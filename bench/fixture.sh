@@ -26,11 +26,12 @@ start_podium() {
 	wait_port "$2"
 }
 
+# (sh has no local variables: tries, not i, which callers loop on)
 wait_port() {
-	i=0
+	tries=0
 	until curl -s -o /dev/null "http://127.0.0.1:$1/"; do
-		i=$((i + 1))
-		[ "$i" -gt 100 ] && { say "bench: nothing listens on $1"; return 1; }
+		tries=$((tries + 1))
+		[ "$tries" -gt 100 ] && { say "bench: nothing listens on $1"; return 1; }
 		sleep 0.1
 	done
 }
