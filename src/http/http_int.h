@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include <jansson.h>
 #include <microhttpd.h>
 
 #include "podium/buf.h"
@@ -154,6 +155,10 @@ struct req {
 	struct MHD_Connection *wconn;
 	struct req *wnext;
 };
+
+/* Append doc (consumed) to out as compact JSON (views.c); PD_ENOMEM if
+ * doc is NULL or cannot be dumped. */
+int json_dump_to(struct pd_buf *out, json_t *doc);
 
 /* Milliseconds on the monotonic clock (server.c). */
 double now_ms(void);

@@ -29,22 +29,6 @@ static json_t *jstr(const char *s)
 	return j ? j : json_null();
 }
 
-static int dump(struct pd_buf *out, json_t *doc)
-{
-	char *text;
-	int ret;
-
-	if (!doc)
-		return PD_ENOMEM;
-	text = json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER);
-	json_decref(doc);
-	if (!text)
-		return PD_ENOMEM;
-	ret = pd_buf_adds(out, text);
-	free(text);
-	return ret;
-}
-
 /* Answer other than 200: why goes in out for lazy_get to report. */
 static int refuse(struct pd_buf *out, int *status, int code, const char *why)
 {
@@ -199,7 +183,7 @@ static int event(struct srv *s, struct gview *g, char **f,
 	if (ret == PD_ENOTFOUND)
 		return refuse(out, status, MHD_HTTP_NOT_FOUND, "no such event "
 			      "in this Games");
-	return ret < 0 ? ret : dump(out, doc);
+	return ret < 0 ? ret : json_dump_to(out, doc);
 }
 
 /* N code source: an NPC's row in a table and, for the computed one, its
@@ -257,7 +241,7 @@ static int npc(struct srv *s, struct gview *g, char **f, struct pd_buf *out,
 			"total", (json_int_t)(r ? r->total : 0),
 			"medals", medals);
 	pd_standings_release(&st);
-	return dump(out, doc);
+	return json_dump_to(out, doc);
 }
 
 struct athlete_walk {
@@ -317,7 +301,7 @@ static int athletes(struct srv *s, struct gview *g, char **f,
 		json_decref(w.list);
 		return ret;
 	}
-	return dump(out, json_pack("{s:s, s:I, s:s, s:o, s:b}", "games",
+	return json_dump_to(out, json_pack("{s:s, s:I, s:s, s:o, s:b}", "games",
 				   g->info.code, "version",
 				   (json_int_t)g->version, "q", f[1],
 				   "athletes", w.list, "more", w.more));
@@ -362,7 +346,7 @@ static int audit_log(struct srv *s, struct gview *g, char **f,
 		json_decref(w.list);
 		return ret;
 	}
-	return dump(out, json_pack("{s:s, s:I, s:I, s:o, s:b}", "games",
+	return json_dump_to(out, json_pack("{s:s, s:I, s:I, s:o, s:b}", "games",
 				   g->info.code, "version",
 				   (json_int_t)g->version, "since",
 				   (json_int_t)since, "changes", w.list,

@@ -27,8 +27,7 @@ static json_t *names(const struct pd_registry *reg, const char *code)
 			 "zh", jstr(npc ? pd_npc_name(npc, "zh") : code));
 }
 
-/* Dump doc (consumed) compactly into out. */
-static int dump(struct pd_buf *out, json_t *doc)
+int json_dump_to(struct pd_buf *out, json_t *doc)
 {
 	char *text;
 	int ret;
@@ -109,7 +108,7 @@ int render_standings(struct pd_buf *out, const struct gview *g,
 		if (doc)
 			json_object_set_new(doc, "version",
 					    json_integer(g->version));
-		ret = dump(out, doc);
+		ret = json_dump_to(out, doc);
 	}
 	pd_buf_release(&tmp);
 	pd_standings_release(&st);
@@ -161,7 +160,7 @@ int render_games(struct pd_buf *out, const struct snap *sn,
 			json_null(),
 			"auto", sn->def_auto,
 			"games", list);
-	return dump(out, doc);
+	return json_dump_to(out, doc);
 }
 
 static int add_event(const struct pd_event_info *e, size_t results,
@@ -191,7 +190,7 @@ int render_events(struct pd_buf *out, struct pd_store *st,
 		json_decref(list);
 		return ret;
 	}
-	return dump(out, json_pack("{s:s, s:I, s:o}", "games", g->info.code,
+	return json_dump_to(out, json_pack("{s:s, s:I, s:o}", "games", g->info.code,
 				   "version", (json_int_t)g->version,
 				   "events", list));
 }
@@ -240,7 +239,7 @@ int render_stats(struct pd_buf *out, struct pd_store *st,
 			"npcs_medal", (json_int_t)s.npcs_medal,
 			"npcs_gold", (json_int_t)s.npcs_gold);
 	pd_games_stats_release(&s);
-	return dump(out, doc);
+	return json_dump_to(out, doc);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -298,7 +297,7 @@ int render_timeline(struct pd_buf *out, const struct gview *g,
 				      "gold", gold));
 	}
 	free(days);
-	return dump(out, json_pack("{s:s, s:I, s:o, s:o}", "games",
+	return json_dump_to(out, json_pack("{s:s, s:I, s:o, s:o}", "games",
 				   g->info.code, "version",
 				   (json_int_t)g->version, "days", jd,
 				   "series", series));
