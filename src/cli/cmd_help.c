@@ -20,7 +20,7 @@ static int run_help(struct cli *cli, int argc, char **argv)
 	fputs(cmd_help.usage, stdout);
 	fputs("\ncommands:\n", stdout);
 	for (i = 0; cli_commands[i]; i++)
-		printf("  %-9s %s\n", cli_commands[i]->name,
+		printf("  %-11s %s\n", cli_commands[i]->name,
 		       cli_commands[i]->summary);
 	fputs("\n'podium help COMMAND' tells more; 'man podium' tells all.\n",
 	      stdout);
