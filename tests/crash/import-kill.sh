@@ -28,7 +28,9 @@ export PODIUM_DB="$work/podium.db"
 "$podium" import medals big.csv --games PG2004 --source base 2>/dev/null
 "$podium" table --games PG2004 --format csv >before.csv
 cp podium.db base.db
+t0=$(date +%s%N)
 "$podium" import medals big.csv --games PG2004 --source more 2>/dev/null
+took=$(awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
 "$podium" table --games PG2004 --format csv >after.csv
 cmp -s before.csv after.csv && { echo "crash: the import changes nothing"; exit 2; }
 
@@ -40,8 +42,9 @@ while [ "$i" -lt "$kills" ]; do
 	"$podium" import medals big.csv --games PG2004 --source more \
 		>/dev/null 2>&1 &
 	pid=$!
-	# a random delay from 0 to ~0.6 s
-	sleep "0.$(awk -v s="$i$$" 'BEGIN { srand(s); printf "%03d", rand() * 600 }')"
+	# a random delay from 0 to 1.5 times a clean import's time, so that
+	# some kills come before the commit and some after
+	sleep "$(awk -v s="$i$$" -v t="$took" 'BEGIN { srand(s); printf "%.3f", rand() * t * 1.5 }')"
 	kill -9 "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
 	ok=$(sqlite3 podium.db 'PRAGMA integrity_check' 2>&1)
