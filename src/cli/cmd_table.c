@@ -195,7 +195,24 @@ static int finish(struct table_args *a, struct pd_buf *out, size_t blocks)
 	return ret;
 }
 
-static void notes(const struct table_args *a, const struct cli_ref *r)
+/* The sports a Games has, on one line, for a --sport that matched none
+ * (names are matched exactly: "judo" is not "Judo"). */
+static void list_sports(struct cli *cli, const char *games)
+{
+	struct pd_diag d = { "", 0, "" };
+	char *v, *p;
+
+	if (!cli->store || pd_store_sports(cli->store, games, &v, &d) < 0)
+		return;
+	for (p = v; (p = strchr(p, '\n')); p++)
+		*p = p[1] ? ',' : '\0';
+	if (*v)
+		fprintf(stderr, "podium: its sports: %s\n", v);
+	free(v);
+}
+
+static void notes(struct cli *cli, const struct table_args *a,
+		  const struct cli_ref *r)
 {
 	const char *sport = a->ref_opts.sport;
 
@@ -207,6 +224,8 @@ static void notes(const struct table_args *a, const struct cli_ref *r)
 			sport ? " in " : "", sport ? sport : "", sport ? "" :
 			" yet (a published table is GAMES@SOURCE; see "
 			"'podium games')");
+	if (!r->have_pub && r->tally.n == 0 && sport)
+		list_sports(cli, r->games);
 }
 
 /* --all-games on the store: every Games, computed from its results. */
@@ -324,7 +343,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		a.ref = games;
 	}
 	if ((ret = cli_ref_load(cli, a.ref, &a.ref_opts, &r)) == 0) {
-		notes(&a, &r);
+		notes(cli, &a, &r);
 		pd_buf_init(&out, 0);
 		if ((ret = render(cli, &a, &r, &out, 0)) == 0)
 			ret = finish(&a, &out, 1);
