@@ -36,6 +36,10 @@ struct pd_result_input {
 	const char *records;
 	double value;
 	int has_value;
+	/* where it came from, for messages: a file and its line, or (file
+	 * NULL) the request's list, whose rows are named results[i] */
+	const char *file;
+	long line;
 };
 
 /* Set one competitor's result in event, replacing their earlier one.
@@ -44,7 +48,9 @@ int pd_op_result_set(struct pd_store *s, const struct pd_registry *reg,
 		     long event, const struct pd_result_input *in,
 		     const struct pd_who *who, long *version,
 		     struct pd_diag *diag);
-/* Replace event's whole ranking with in[0..n). */
+/* Replace event's whole ranking with in[0..n).  A competitor (athlete or
+ * team) appears once: a second row for the same one is PD_ECONSIST naming
+ * both rows, and nothing is written. */
 int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
 			  long event, const struct pd_result_input *in,
 			  size_t n, const struct pd_who *who, long *version,

@@ -132,6 +132,8 @@ static int set_file(struct cli *cli, struct pd_store *s,
 		in[i].records = lines.v[i].records;
 		in[i].value = lines.v[i].value;
 		in[i].has_value = lines.v[i].has_value;
+		in[i].file = a->file;
+		in[i].line = lines.v[i].line;
 	}
 	ret = pd_op_results_replace(s, cli_registry(cli), a->event, in,
 				    lines.n, who, NULL, d);

@@ -1,5 +1,6 @@
 /* ops.c -- an operator's writes, each one whole change (see ops.h).
  * Backend-agnostic: only the store interface is used. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +47,42 @@ static int check_input(const struct pd_result_input *in, struct pd_diag *d)
 	return 0;
 }
 
+/* An athlete named by id and by other fields too: they must all name the
+ * stored athlete, or the row is refused rather than stored as someone it
+ * does not describe. */
+static int same_athlete(const struct pd_registry *reg,
+			const struct pd_result_input *in,
+			const struct pd_result_rec *r, struct pd_diag *d)
+{
+	const struct pd_npc *npc;
+	char *a, *b;
+	int same;
+
+	if (in->team && *in->team)
+		return pd_diag_set(d, PD_ECONSIST, NULL, 0, "athlete %ld and "
+				   "team '%s': name one competitor, not both",
+				   in->athlete, in->team);
+	if (in->npc && *in->npc) {
+		if (!(npc = pd_registry_find(reg, in->npc)))
+			return pd_unknown_npc(reg, in->npc, NULL, 0, d);
+		if (strcmp(npc->code, r->npc))
+			return pd_diag_set(d, PD_ECONSIST, NULL, 0, "athlete %ld "
+					   "is %s of %s, not of %s", in->athlete,
+					   r->name, r->npc, npc->code);
+	}
+	if (!in->name || !*in->name)
+		return 0;
+	a = pd_name_normalise(in->name);
+	b = pd_name_normalise(r->name);
+	same = a && b ? !strcmp(a, b) : !strcmp(in->name, r->name);
+	free(a);
+	free(b);
+	if (!same)
+		return pd_diag_set(d, PD_ECONSIST, NULL, 0, "athlete %ld is %s, "
+				   "not %s", in->athlete, r->name, in->name);
+	return 0;
+}
+
 /* Fill r's competitor from in: find or add the athlete or team.  *owned
  * holds a name read from the store, for the caller to free. */
 static int competitor(struct pd_store *s, const struct pd_registry *reg,
@@ -62,7 +99,7 @@ static int competitor(struct pd_store *s, const struct pd_registry *reg,
 		r->athlete_id = in->athlete;
 		ret = pd_store_athlete_get(s, in->athlete, owned, r->npc, d);
 		r->name = *owned;
-		return ret;
+		return ret < 0 ? ret : same_athlete(reg, in, r, d);
 	}
 	if (!(npc = pd_registry_find(reg, in->npc)))
 		return pd_unknown_npc(reg, in->npc, NULL, 0, d);
@@ -79,11 +116,17 @@ static int competitor(struct pd_store *s, const struct pd_registry *reg,
 	return pd_store_athlete_ensure(s, &ath, &r->athlete_id, d);
 }
 
-/* Write one result; with replace_one, end the competitor's earlier one. */
+/* Who a result is for, once resolved: one athlete or one team. */
+struct who_key {
+	long athlete, team;
+};
+
+/* Write one result; with replace_one, end the competitor's earlier one.
+ * *key (if not NULL) receives the competitor. */
 static int write_one(struct pd_store *s, const struct pd_registry *reg,
 		     const struct pd_event_info *e,
 		     const struct pd_result_input *in, int replace_one,
-		     struct pd_diag *d)
+		     struct who_key *key, struct pd_diag *d)
 {
 	struct pd_result_rec r;
 	char *owned = NULL;
@@ -104,8 +147,50 @@ static int write_one(struct pd_store *s, const struct pd_registry *reg,
 	    (!replace_one || (ret = pd_store_results_close(s, e->id,
 				r.athlete_id, r.team_id, NULL, d)) == 0))
 		ret = pd_store_result_add(s, &r, d);
+	if (ret == 0 && key) {
+		key->athlete = r.athlete_id;
+		key->team = r.team_id;
+	}
 	free(owned);
 	return ret;
+}
+
+/* A message about in[i] names its row: the file's line, or results[i]. */
+static int row_fail(const struct pd_result_input *in, size_t i, int err,
+		    struct pd_diag *d)
+{
+	char msg[PD_DIAG_MSG];
+
+	if (!d || !d->msg[0] || d->line)
+		return err;
+	snprintf(msg, sizeof(msg), "%s", d->msg);
+	if (in[i].file)
+		return pd_diag_set(d, err, in[i].file, in[i].line, "%s", msg);
+	return pd_diag_set(d, err, NULL, 0, "results[%zu]: %s", i, msg);
+}
+
+/* in[i] is for the same competitor as an earlier row: refused, naming
+ * both, since one athlete or team holds one place in an event. */
+static int repeated(const struct pd_result_input *in, size_t first,
+		    size_t i, const struct pd_event_info *e,
+		    const struct who_key *k, struct pd_diag *d)
+{
+	char who[64];
+
+	if (k->team)
+		snprintf(who, sizeof(who), "team %ld", k->team);
+	else
+		snprintf(who, sizeof(who), "athlete %ld", k->athlete);
+	if (in[i].file)
+		return pd_diag_set(d, PD_ECONSIST, in[i].file, in[i].line,
+				   "%s is already ranked at line %ld: a "
+				   "competitor appears once in an event's "
+				   "results (event %ld)", who, in[first].line,
+				   e->id);
+	return pd_diag_set(d, PD_ECONSIST, NULL, 0, "results[%zu] is %s, as is "
+			   "results[%zu]: a competitor appears once in an "
+			   "event's results (event %ld)", i, who, first,
+			   e->id);
 }
 
 int pd_op_result_set(struct pd_store *s, const struct pd_registry *reg,
@@ -120,7 +205,7 @@ int pd_op_result_set(struct pd_store *s, const struct pd_registry *reg,
 	    (ret = pd_store_event_get(s, event, &e, diag)) < 0)
 		return ret;
 	if ((ret = begin(s, e.games, who, version, diag)) == 0)
-		ret = end(s, write_one(s, reg, &e, in, 1, diag), diag);
+		ret = end(s, write_one(s, reg, &e, in, 1, NULL, diag), diag);
 	pd_event_info_release(&e);
 	return ret;
 }
@@ -131,18 +216,38 @@ int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
 			  struct pd_diag *diag)
 {
 	struct pd_event_info e;
-	size_t i;
+	struct who_key *keys;
+	size_t i, j;
 	int ret;
 
-	if ((ret = pd_store_event_get(s, event, &e, diag)) < 0)
+	if (!(keys = calloc(n ? n : 1, sizeof(*keys))))
+		return PD_ENOMEM;
+	if ((ret = pd_store_event_get(s, event, &e, diag)) < 0) {
+		free(keys);
 		return ret;
+	}
 	if ((ret = begin(s, e.games, who, version, diag)) == 0) {
 		ret = pd_store_results_close(s, event, 0, 0, NULL, diag);
-		for (i = 0; i < n && ret == 0; i++)
-			ret = write_one(s, reg, &e, &in[i], 0, diag);
+		for (i = 0; i < n && ret == 0; i++) {
+			if ((ret = write_one(s, reg, &e, &in[i], 0, &keys[i],
+					     diag)) < 0) {
+				ret = row_fail(in, i, ret, diag);
+				break;
+			}
+			/* quadratic, but a ranking is at most a few hundred
+			 * rows (the server takes 1,000): 0.5M compares */
+			for (j = 0; j < i; j++)
+				if (keys[j].athlete == keys[i].athlete &&
+				    keys[j].team == keys[i].team) {
+					ret = repeated(in, j, i, &e, &keys[i],
+						       diag);
+					break;
+				}
+		}
 		ret = end(s, ret, diag);
 	}
 	pd_event_info_release(&e);
+	free(keys);
 	return ret;
 }
 
