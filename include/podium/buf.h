@@ -39,4 +39,19 @@ int pd_buf_columns(const char *s);
 /* Hand the bytes to the caller (who frees them) and re-init the buffer. */
 char *pd_buf_detach(struct pd_buf *b, size_t *len);
 
+/* A list of strings, each its own allocation: for labels and names read
+ * back from the store, which are never joined with a separator a label
+ * could hold. */
+struct pd_strings {
+	char **v;
+	size_t n, alloc;
+};
+
+void pd_strings_init(struct pd_strings *l);
+void pd_strings_release(struct pd_strings *l);
+/* Append a copy of s. */
+int pd_strings_add(struct pd_strings *l, const char *s);
+/* v joined with sep into a malloc'd string, for showing ("" if empty). */
+char *pd_strings_join(const struct pd_strings *l, const char *sep);
+
 #endif

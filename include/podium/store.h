@@ -18,6 +18,7 @@
 #define PODIUM_STORE_H
 
 #include <stddef.h>
+#include "buf.h"
 #include "error.h"
 #include "npc.h"
 #include "published.h"
@@ -86,10 +87,10 @@ int pd_store_published_put(struct pd_store *s, const char *games,
 int pd_store_published_get(struct pd_store *s, const char *games,
 			   const char *source, struct pd_published *out,
 			   struct pd_diag *diag);
-/* The source labels of a Games' published tables, '\n'-separated, in a
- * malloc'd string ("" if none). */
+/* The source labels of a Games' published tables, sorted, into *out
+ * (to release with pd_strings_release()). */
 int pd_store_published_sources(struct pd_store *s, const char *games,
-			       char **out, struct pd_diag *diag);
+			       struct pd_strings *out, struct pd_diag *diag);
 
 /* Start a change to games inside a transaction: bump its version, and
  * log who did what and why in the audit log.  Every row the change writes
@@ -150,8 +151,8 @@ int pd_store_tally(struct pd_store *s, const char *games, const char *sport,
 int pd_store_tally_q(struct pd_store *s, const struct pd_query *q,
 		     struct pd_tally *t, size_t *nmedals,
 		     struct pd_diag *diag);
-/* The sports of a Games' events, '\n'-separated, sorted. */
-int pd_store_sports(struct pd_store *s, const char *games, char **out,
-		    struct pd_diag *diag);
+/* The sports of a Games' events, sorted, into *out. */
+int pd_store_sports(struct pd_store *s, const char *games,
+		    struct pd_strings *out, struct pd_diag *diag);
 
 #endif

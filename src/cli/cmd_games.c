@@ -11,7 +11,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	struct pd_store *s;
 	struct pd_tally t;
 	size_t n = 0, i, medals;
-	char *sources;
+	struct pd_strings sources;
 	int ret, code = 0;
 
 	if (argc > 1)
@@ -30,12 +30,13 @@ static int run(struct cli *cli, int argc, char **argv)
 		if (ret == 0 &&
 		    (ret = pd_store_published_sources(s, v[i].code, &sources,
 						      &d)) == 0) {
-			for (char *p = sources; (p = strchr(p, '\n')); p++)
-				*p = p[1] ? ',' : '\0';
+			char *shown = pd_strings_join(&sources, ",");
+
 			printf("%s\t%s\tversion %ld\t%zu medals\tpublished: "
 			       "%s\n", v[i].code, v[i].name_en, v[i].version,
-			       medals, *sources ? sources : "-");
-			free(sources);
+			       medals, shown && *shown ? shown : "-");
+			free(shown);
+			pd_strings_release(&sources);
 		}
 	}
 	pd_games_list_free(v, n);

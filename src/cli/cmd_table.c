@@ -200,15 +200,15 @@ static int finish(struct table_args *a, struct pd_buf *out, size_t blocks)
 static void list_sports(struct cli *cli, const char *games)
 {
 	struct pd_diag d = { "", 0, "" };
-	char *v, *p;
+	struct pd_strings l;
+	char *v;
 
-	if (!cli->store || pd_store_sports(cli->store, games, &v, &d) < 0)
+	if (!cli->store || pd_store_sports(cli->store, games, &l, &d) < 0)
 		return;
-	for (p = v; (p = strchr(p, '\n')); p++)
-		*p = p[1] ? ',' : '\0';
-	if (*v)
+	if ((v = pd_strings_join(&l, ",")) && *v)
 		fprintf(stderr, "podium: its sports: %s\n", v);
 	free(v);
+	pd_strings_release(&l);
 }
 
 static void notes(struct cli *cli, const struct table_args *a,

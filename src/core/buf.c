@@ -165,3 +165,53 @@ int pd_buf_columns(const char *s)
 {
 	return columns(s);
 }
+
+void pd_strings_init(struct pd_strings *l)
+{
+	memset(l, 0, sizeof(*l));
+}
+
+void pd_strings_release(struct pd_strings *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	pd_strings_init(l);
+}
+
+int pd_strings_add(struct pd_strings *l, const char *s)
+{
+	char **v, *copy;
+
+	if (l->n == l->alloc) {
+		size_t a = l->alloc ? l->alloc * 2 : 8;
+
+		if (!(v = realloc(l->v, a * sizeof(*v))))
+			return PD_ENOMEM;
+		l->v = v;
+		l->alloc = a;
+	}
+	if (!(copy = strdup(s)))
+		return PD_ENOMEM;
+	l->v[l->n++] = copy;
+	return 0;
+}
+
+char *pd_strings_join(const struct pd_strings *l, const char *sep)
+{
+	struct pd_buf b;
+	size_t i;
+	int ret = 0;
+
+	pd_buf_init(&b, 0);
+	for (i = 0; i < l->n && ret == 0; i++)
+		if ((ret = pd_buf_adds(&b, i ? sep : "")) == 0)
+			ret = pd_buf_adds(&b, l->v[i]);
+	if (ret < 0) {
+		pd_buf_release(&b);
+		return NULL;
+	}
+	return pd_buf_detach(&b, NULL);
+}

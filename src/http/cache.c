@@ -137,12 +137,15 @@ void gview_put(struct gview *g)
 		return;
 	for (i = 0; i < g->ntables; i++) {
 		pd_tally_release(&g->tables[i].tally);
+		free(g->tables[i].error);
+		free(g->tables[i].source);
 		if (g->tables[i].have_pub)
 			pd_published_release(&g->tables[i].pub);
 		for (int k = 0; k < 4; k++)
 			view_release(&g->tables[i].v[k / 2][k % 2]);
 	}
 	free(g->tables);
+	free(g->error);
 	medals_free(g->medals, g->nmedals);
 	pd_standings_release(&g->gold);
 	for (i = 0; i < g->nlazy; i++) {
@@ -188,6 +191,19 @@ struct gview *snap_find(struct snap *sn, const char *code)
 	return NULL;
 }
 
+/* t cannot be served: say so in the log, and to whoever asks for it. */
+static int table_broken(struct gview *g, struct table *t, const char *why)
+{
+	fprintf(stderr, "podium serve: %s@%s is not served: %s\n",
+		g->info.code, t->source, why);
+	pd_tally_release(&t->tally);
+	pd_tally_init(&t->tally);
+	if (t->have_pub)
+		pd_published_release(&t->pub);
+	t->have_pub = 0;
+	return (t->error = strdup(why)) ? 0 : PD_ENOMEM;
+}
+
 static int keep_medal(const struct pd_medal_out *m, void *arg)
 {
 	struct gview *g = arg;
@@ -218,44 +234,54 @@ static int keep_medal(const struct pd_medal_out *m, void *arg)
 }
 
 /* The computed table (from the medals, walked once) and every published
- * one. */
+ * one.  A published table that cannot be loaded is kept with its error,
+ * answered for that table alone, and logged: one bad row never stops the
+ * rest of the Games from being served. */
 static int load_tables(struct pd_store *st, struct gview *g,
 		       struct pd_diag *d)
 {
 	struct pd_query q = { g->info.code, NULL, 0, 0 };
-	char *sources = NULL, *p, *nl;
-	size_t n = 1;
+	struct pd_strings sources;
+	size_t i;
 	int ret;
 
 	if ((ret = pd_store_published_sources(st, g->info.code, &sources,
 					      d)) < 0)
 		return ret;
-	for (p = sources; *p; p++)
-		n += *p == '\n';
-	n += *sources && p[-1] != '\n';
-	if (!(g->tables = calloc(n, sizeof(*g->tables)))) {
-		free(sources);
+	if (!(g->tables = calloc(sources.n + 1, sizeof(*g->tables)))) {
+		pd_strings_release(&sources);
 		return PD_ENOMEM;
 	}
 	g->ntables = 1;
 	pd_tally_init(&g->tables[0].tally);
+	if (!(g->tables[0].source = strdup(""))) {
+		pd_strings_release(&sources);
+		return PD_ENOMEM;
+	}
 	ret = pd_store_medals(st, &q, keep_medal, g, d);
-	for (p = sources; ret == 0 && *p; p = nl + (*nl != '\0')) {
-		struct table *t = &g->tables[g->ntables];
+	for (i = 0; ret == 0 && i < sources.n; i++) {
+		struct table *t = &g->tables[g->ntables++];
+		struct pd_diag td = { "", 0, "" };
+		int tr;
 
-		nl = p + strcspn(p, "\n");
-		snprintf(t->source, sizeof(t->source), "%.*s", (int)(nl - p),
-			 p);
+		/* taken whole: a label is never cut to fit (a cut one was
+		 * then not found, and the builder failed on every poll) */
+		t->source = sources.v[i];
+		sources.v[i] = NULL;
 		pd_tally_init(&t->tally);
 		pd_published_init(&t->pub);
-		g->ntables++;
-		if ((ret = pd_store_published_get(st, g->info.code, t->source,
-						  &t->pub, d)) == 0) {
+		if ((tr = pd_store_published_get(st, g->info.code, t->source,
+						 &t->pub, &td)) == 0) {
 			t->have_pub = 1;
-			ret = pd_published_tally(&t->pub, &t->tally);
+			tr = pd_published_tally(&t->pub, &t->tally);
 		}
+		if (tr == PD_ENOMEM)
+			ret = tr;
+		else if (tr < 0)
+			ret = table_broken(g, t, td.msg[0] ? td.msg :
+					   pd_strerror(tr));
 	}
-	free(sources);
+	pd_strings_release(&sources);
 	return ret;
 }
 
@@ -287,6 +313,8 @@ static int render_tables(struct srv *s, struct gview *g)
 		for (k = 0; k < 4 && ret == 0; k++) {
 			struct table *t = &g->tables[i];
 
+			if (t->error)
+				break;
 			o.scheme.kind = k / 2 ? PD_SCHEME_TOTAL :
 					PD_SCHEME_GOLD;
 			pd_buf_reset(&b);
@@ -335,6 +363,43 @@ static int build_gview(struct srv *s, struct pd_games *info,
 		gview_put(g);
 		return ret;
 	}
+	*out = g;
+	return 0;
+}
+
+/* A Games that cannot be built is kept as one that says why: every
+ * request for it is answered with the reason (503) and the log has it,
+ * while every other Games goes on being served and updated. */
+static int broken_gview(struct pd_games *info, struct pd_diag *d,
+			struct gview **out)
+{
+	struct gview *g;
+
+	if (!(g = calloc(1, sizeof(*g))) ||
+	    !(g->tables = calloc(1, sizeof(*g->tables)))) {
+		free(g);
+		return PD_ENOMEM;
+	}
+	atomic_init(&g->refs, 1);
+	pthread_mutex_init(&g->lazy_mu, NULL);
+	g->ntables = 1;
+	pd_tally_init(&g->tables[0].tally);
+	if (!(g->tables[0].source = strdup(""))) {
+		free(g->tables);
+		free(g);
+		return PD_ENOMEM;
+	}
+	g->info = *info;
+	memset(info, 0, sizeof(*info));
+	g->version = g->info.version;
+	fprintf(stderr, "podium serve: %s is not served: %s\n",
+		g->info.code, d->msg[0] ? d->msg : "it could not be read");
+	if (!(g->error = strdup(d->msg[0] ? d->msg : "it could not be "
+				"read"))) {
+		gview_put(g);
+		return PD_ENOMEM;
+	}
+	d->msg[0] = '\0';
 	*out = g;
 	return 0;
 }
@@ -395,8 +460,10 @@ static int build_snap(struct srv *s, struct snap *old, struct pd_games *v,
 	}
 	atomic_init(&sn->refs, 1);
 	for (i = 0; i < n && ret == 0; i++) {
-		if (!(sn->g[i] = reuse(old, &v[i])))
-			ret = build_gview(s, &v[i], &sn->g[i], d);
+		if (!(sn->g[i] = reuse(old, &v[i])) &&
+		    (ret = build_gview(s, &v[i], &sn->g[i], d)) < 0 &&
+		    ret != PD_ENOMEM)
+			ret = broken_gview(&v[i], d, &sn->g[i]);
 		if (ret == 0) {
 			sn->stamp += sn->g[i]->version;
 			sn->n++;
@@ -432,7 +499,7 @@ static void publish(struct srv *s, struct snap *old, struct snap *now)
 		struct gview *g = now->g[i];
 
 		was = snap_find(old, g->info.code);
-		if (was == g)
+		if (was == g || g->error)
 			continue;
 		full = msg_standings(g, NULL, s->cfg.reg);
 		diff = was ? msg_standings(g, was, s->cfg.reg) : NULL;

@@ -41,10 +41,11 @@ struct medal {
 /* One table of a Games: [0] ranked from its results, then one per
  * published source; pre-rendered under gold and total in en and zh. */
 struct table {
-	char source[SOURCE_MAX];	/* "" for the computed table */
+	char *source;			/* "" for the computed table */
 	struct pd_tally tally;
 	struct pd_published pub;	/* published tables only */
 	int have_pub;
+	char *error;			/* why it cannot be served, or NULL */
 	struct view v[2][2];		/* [scheme gold, total][lang en, zh] */
 };
 
@@ -59,6 +60,9 @@ struct gview {
 	atomic_int refs;
 	struct pd_games info;
 	long version;
+	char *error;			/* why it cannot be served, or NULL:
+					 * then it has one empty table and no
+					 * rendered view */
 	struct table *tables;
 	size_t ntables;
 	struct medal *medals;		/* official events, in event order */

@@ -59,7 +59,7 @@ static const struct table *find_table(const struct gview *g,
 
 	for (i = 0; i < g->ntables; i++)
 		if (!strcmp(g->tables[i].source, source))
-			return &g->tables[i];
+			return g->tables[i].error ? NULL : &g->tables[i];
 	return NULL;
 }
 

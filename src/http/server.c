@@ -218,6 +218,14 @@ static enum MHD_Result standings(struct MHD_Connection *c, struct req *r,
 	if (i == g->ntables)
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such source "
 				  "for this Games", "source");
+	if (g->tables[i].error) {
+		char why[600];
+
+		snprintf(why, sizeof(why), "the table %s@%s cannot be served: "
+			 "%s", g->info.code, source, g->tables[i].error);
+		return send_error(c, r, MHD_HTTP_INTERNAL_SERVER_ERROR, why,
+				  NULL);
+	}
 	if (!*sport && !n && sc.kind != PD_SCHEME_POINTS)
 		return send_view(c, r, &g->tables[i].v[sc.kind ==
 			PD_SCHEME_TOTAL][!strcmp(lang, "zh")]);
@@ -303,6 +311,14 @@ static enum MHD_Result games_get(struct srv *s, struct MHD_Connection *c,
 	if (!(g = snap_find(sn, code)))
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such Games",
 				  NULL);
+	if (g->error) {
+		char why[600];
+
+		snprintf(why, sizeof(why), "%s cannot be served: %s", code,
+			 g->error);
+		return send_error(c, r, MHD_HTTP_SERVICE_UNAVAILABLE, why,
+				  NULL);
+	}
 	rest = slash + 1;
 	if (!strcmp(rest, "standings"))
 		ok = standings(c, r, g, key, sizeof(key));

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "podium/entries.h"
+#include "podium/label.h"
 
 #define ARENA_BLOCK ((size_t)1 << 20)
 
@@ -159,6 +160,10 @@ const char *pd_entries_str(struct pd_entry_set *s, const char *str)
 	if (!(copy = arena_alloc(s->arena, len)))
 		return NULL;
 	memcpy(copy, str, len);
+	/* a tab or line break inside a quoted name is white space to a
+	 * reader (the store refuses control characters in names) */
+	if (strpbrk(copy, "\t\n\r\v\f"))
+		pd_name_fold(copy);
 	if (pd_strmap_get(&s->arena->interned, copy, 1, &val) < 0)
 		return NULL;
 	return copy;

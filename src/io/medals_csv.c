@@ -13,6 +13,7 @@
 
 #include "podium/columns.h"
 #include "podium/io.h"
+#include "podium/label.h"
 
 static const char *const g_medal[] = { "medal", "medal_type", "medal type",
 				       "medal_name", NULL };
@@ -71,8 +72,15 @@ struct parse {
 
 static int keep(struct parse *ps, const char *s, size_t *off)
 {
+	int ret;
+
 	*off = ps->pool.len;
-	return pd_buf_add(&ps->pool, s, strlen(s) + 1);
+	if ((ret = pd_buf_add(&ps->pool, s, strlen(s) + 1)) < 0)
+		return ret;
+	/* a line break inside a quoted name is white space to a reader */
+	pd_name_fold(ps->pool.data + *off);
+	ps->pool.len = *off + strlen(ps->pool.data + *off) + 1;
+	return 0;
 }
 
 static int resolve(struct parse *ps, const char *name, const char *file,

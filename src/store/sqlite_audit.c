@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "podium/audit.h"
 #include "sqlite_int.h"
 
@@ -133,6 +134,8 @@ int pd_store_sanction_add(struct pd_store *s, const char *games,
 	if (n == 0)
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a sanction needs "
 				   "at least one event");
+	if ((ret = pd_name_check("reason", reason, PD_TEXT_MAX, 0, diag)) < 0)
+		return ret;
 	for (i = 0; i < n && ret == 0; i++)
 		ret = check_event(s, games, athlete, events[i], diag);
 	if (ret < 0 || (ret = pd_sqlite_prepare(s, &st, "INSERT INTO "

@@ -315,29 +315,25 @@ int pd_store_tally(struct pd_store *s, const char *games, const char *sport,
 	return pd_store_tally_q(s, &q, t, nmedals, diag);
 }
 
-int pd_store_sports(struct pd_store *s, const char *games, char **out,
-		    struct pd_diag *diag)
+int pd_store_sports(struct pd_store *s, const char *games,
+		    struct pd_strings *out, struct pd_diag *diag)
 {
-	struct pd_buf b;
 	sqlite3_stmt *st;
 	int ret, rc;
 
-	*out = NULL;
-	pd_buf_init(&b, 0);
+	pd_strings_init(out);
 	if ((ret = pd_sqlite_prepare(s, &st, "SELECT DISTINCT sp.name FROM "
 			"events e JOIN sports sp ON sp.id = e.sport_id WHERE "
 			"e.games = ?1 ORDER BY sp.name", diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW && ret == 0)
-		ret = pd_buf_addf(&b, "%s\n", sqlite3_column_text(st, 0));
+		ret = pd_strings_add(out, (const char *)
+				     sqlite3_column_text(st, 0));
 	if (ret == 0 && rc != SQLITE_DONE)
 		ret = pd_sqlite_fail(s, diag, "list the sports");
 	sqlite3_finalize(st);
-	if (ret < 0) {
-		pd_buf_release(&b);
-		return ret;
-	}
-	*out = pd_buf_detach(&b, NULL);
-	return *out ? 0 : PD_ENOMEM;
+	if (ret < 0)
+		pd_strings_release(out);
+	return ret;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "podium/event.h"
 #include "sqlite_int.h"
 
@@ -55,6 +56,8 @@ int pd_store_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 	sqlite3_stmt *st;
 	int ret;
 
+	if ((ret = pd_check_athlete(a, diag)) < 0)
+		return ret;
 	if (a->ext) {
 		if ((ret = pd_sqlite_cached(s, &st, find_ext_sql, diag)) < 0)
 			return ret;
@@ -97,6 +100,9 @@ int pd_store_team_ensure(struct pd_store *s, long event, const char *npc,
 	size_t i;
 	int ret, k;
 
+	if ((ret = pd_name_check("team name", name, PD_NAME_MAX, 0,
+				 diag)) < 0)
+		return ret;
 	for (k = 0; k < 2; k++) {
 		if ((ret = pd_sqlite_cached(s, &st, k ? add_team_sql :
 					    find_team_sql, diag)) < 0)
@@ -134,7 +140,8 @@ int pd_store_result_add(struct pd_store *s, const struct pd_result_rec *r,
 	sqlite3_stmt *st;
 	int ret;
 
-	if ((ret = pd_sqlite_cached(s, &st, add_result_sql, diag)) < 0)
+	if ((ret = pd_check_result(r, diag)) < 0 ||
+	    (ret = pd_sqlite_cached(s, &st, add_result_sql, diag)) < 0)
 		return ret;
 	sqlite3_bind_int64(st, 1, r->event_id);
 	sqlite3_bind_text(st, 2, r->npc, -1, SQLITE_STATIC);
@@ -290,6 +297,9 @@ int pd_store_event_update(struct pd_store *s, long id, const char *policy,
 {
 	int ret = 0;
 
+	if ((ret = pd_name_check("sport class", sport_class, PD_NAME_MAX, 1,
+				 diag)) < 0)
+		return ret;
 	if (policy)
 		ret = exec_bound(s, "UPDATE events SET policy = ?2 WHERE id = "
 				 "?1", id, policy, 0, diag);

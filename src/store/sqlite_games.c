@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "sqlite_int.h"
 
 void pd_games_release(struct pd_games *g)
@@ -36,6 +37,8 @@ int pd_store_games_put(struct pd_store *s, const struct pd_games *g,
 	sqlite3_stmt *st;
 	int ret;
 
+	if ((ret = pd_check_games(g, diag)) < 0)
+		return ret;
 	if ((ret = pd_sqlite_prepare(s, &st,
 			"INSERT INTO games (code, year, season, host, name_en, "
 			"name_zh, start_date, end_date, kind) VALUES (?1, ?2, "
@@ -177,8 +180,15 @@ int pd_store_change(struct pd_store *s, const char *games, const char *actor,
 		    struct pd_diag *diag)
 {
 	sqlite3_stmt *st;
+	char shown[2048];
 	int ret;
 
+	if ((ret = pd_check_change(games, actor, reason, diag)) < 0)
+		return ret;
+	/* the command line is kept as typed, but never with a byte that
+	 * could forge a line of 'podium log' or move a terminal's cursor */
+	pd_text_escape(shown, sizeof(shown), command ? command : "");
+	command = shown;
 	if ((ret = bump(s, games, &s->version, diag)) < 0)
 		return ret;
 	if ((ret = pd_sqlite_prepare(s, &st, "INSERT INTO audit (games, "

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "sqlite_int.h"
 
 static void bind_opt(sqlite3_stmt *st, int i, const char *s)
@@ -63,7 +64,8 @@ int pd_store_published_put(struct pd_store *s, const char *games,
 	size_t i;
 	int ret, m;
 
-	if ((ret = put_head(s, games, source, p, file, diag)) < 0)
+	if ((ret = pd_check_published(source, p, diag)) < 0 ||
+	    (ret = put_head(s, games, source, p, file, diag)) < 0)
 		return ret;
 	if ((ret = pd_sqlite_prepare(s, &st,
 			"INSERT INTO published_rows (games, source, pos, line, "
@@ -178,28 +180,24 @@ cleanup:
 }
 
 int pd_store_published_sources(struct pd_store *s, const char *games,
-			       char **out, struct pd_diag *diag)
+			       struct pd_strings *out, struct pd_diag *diag)
 {
-	struct pd_buf b;
 	sqlite3_stmt *st;
 	int ret, rc;
 
-	*out = NULL;
-	pd_buf_init(&b, 0);
+	pd_strings_init(out);
 	if ((ret = pd_sqlite_prepare(s, &st, "SELECT source FROM published "
 				     "WHERE games = ?1 ORDER BY source",
 				     diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW && ret == 0)
-		ret = pd_buf_addf(&b, "%s\n", sqlite3_column_text(st, 0));
+		ret = pd_strings_add(out, (const char *)
+				     sqlite3_column_text(st, 0));
 	if (ret == 0 && rc != SQLITE_DONE)
 		ret = pd_sqlite_fail(s, diag, "list the published tables");
 	sqlite3_finalize(st);
-	if (ret < 0) {
-		pd_buf_release(&b);
-		return ret;
-	}
-	*out = pd_buf_detach(&b, NULL);
-	return *out ? 0 : PD_ENOMEM;
+	if (ret < 0)
+		pd_strings_release(out);
+	return ret;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "podium/results.h"
 #include "sqlite_int.h"
 
@@ -72,7 +73,8 @@ int pd_store_event_ensure(struct pd_store *s, const char *games,
 	sqlite3_stmt *st;
 	int ret;
 
-	if ((ret = ensure_sport(s, sport, &sport_id, diag)) < 0 ||
+	if ((ret = pd_check_event(sport, name, gender, date, diag)) < 0 ||
+	    (ret = ensure_sport(s, sport, &sport_id, diag)) < 0 ||
 	    (ret = pd_sqlite_cached(s, &st, find_event_sql, diag)) < 0)
 		return ret;
 	bind_event(st, games, sport_id, name, gender);
@@ -137,6 +139,11 @@ int pd_store_medals_replace(struct pd_store *s, const char *games,
 	size_t i;
 	int ret;
 
+	if ((ret = pd_source_check(source, diag)) < 0)
+		return ret;
+	for (i = 0; i < n; i++)
+		if ((ret = pd_check_medal(&v[i], diag)) < 0)
+			return ret;
 	if ((ret = close_source(s, games, source, diag)) < 0)
 		return ret;
 	for (i = 0; i < n; i++) {

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "podium/token.h"
 #include "sqlite_int.h"
 
@@ -29,7 +30,9 @@ int pd_store_token_add(struct pd_store *s, const char *name,
 	sqlite3_stmt *st;
 	int ret, rc;
 
-	if (!name || !*name || strlen(name) >= PD_TOKEN_NAME)
+	if ((ret = pd_ident_check("token name", name, diag)) < 0)
+		return ret;
+	if (strlen(name) >= PD_TOKEN_NAME)
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a token's name "
 				   "is 1 to %d bytes", PD_TOKEN_NAME - 1);
 	if (role == PD_ROLE_NONE)

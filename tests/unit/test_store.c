@@ -308,7 +308,7 @@ static void test_store__published_round_trip(void **state)
 	struct fixture *f = *state;
 	struct pd_games g = athens();
 	struct pd_published p, got;
-	char *sources;
+	struct pd_strings sources;
 	size_t i;
 
 	open_store(f);
@@ -345,8 +345,9 @@ static void test_store__published_round_trip(void **state)
 
 	assert_int_equal(pd_store_published_sources(f->s, "PG2004", &sources,
 						    &f->d), 0);
-	assert_string_equal(sources, "seed\n");
-	free(sources);
+	assert_int_equal(sources.n, 1);
+	assert_string_equal(sources.v[0], "seed");
+	pd_strings_release(&sources);
 	assert_int_equal(pd_store_published_get(f->s, "PG2004", "ipc", &got,
 						&f->d), PD_ENOTFOUND);
 	assert_non_null(strstr(f->d.msg, "PG2004@ipc"));
@@ -431,7 +432,7 @@ static void test_store__medals_replace_then_tally(void **state)
 	struct pd_games g = athens();
 	struct pd_tally t;
 	size_t nmedals = 0;
-	char *sports;
+	struct pd_strings sports;
 
 	open_store(f);
 	put_games(f, &g);
@@ -456,8 +457,10 @@ static void test_store__medals_replace_then_tally(void **state)
 	pd_tally_release(&t);
 
 	assert_int_equal(pd_store_sports(f->s, "PG2004", &sports, &f->d), 0);
-	assert_string_equal(sports, "Judo\nSwimming\n");
-	free(sports);
+	assert_int_equal(sports.n, 2);
+	assert_string_equal(sports.v[0], "Judo");
+	assert_string_equal(sports.v[1], "Swimming");
+	pd_strings_release(&sports);
 }
 
 static void test_store__replacing_same_source_does_not_double(void **state)

@@ -1,0 +1,123 @@
+/* check.c -- the label rules applied to each record a backend writes
+ * (check.h).  Backend-agnostic: the SQLite backend calls these before it
+ * binds a single value, and so will every backend after it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+#define NAME(what, s, empty) \
+	if ((ret = pd_name_check(what, s, PD_NAME_MAX, empty, diag)) < 0) \
+		return ret
+
+int pd_check_games(const struct pd_games *g, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_ident_check("Games code", g->code, diag)) < 0)
+		return ret;
+	NAME("Games season", g->season, 1);
+	NAME("Games name", g->name_en, 1);
+	NAME("Games name (zh)", g->name_zh, 1);
+	NAME("Games start date", g->start, 1);
+	NAME("Games end date", g->end, 1);
+	NAME("Games kind", g->kind, 1);
+	return 0;
+}
+
+int pd_check_change(const char *games, const char *actor, const char *reason,
+		    struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_ident_check("Games code", games, diag)) < 0)
+		return ret;
+	NAME("actor", actor, 1);
+	return pd_name_check("reason", reason, PD_TEXT_MAX, 1, diag);
+}
+
+/* A published table's header row is kept as printed, its columns apart
+ * by tabs: a tab is its one control character. */
+static int header_check(const char *header, struct pd_diag *diag)
+{
+	char *copy, *p;
+	int ret;
+
+	if (!header)
+		return 0;
+	if (!(copy = strdup(header)))
+		return PD_ENOMEM;
+	for (p = copy; (p = strchr(p, '\t')); )
+		*p = ' ';
+	ret = pd_name_check("header", copy, PD_TEXT_MAX, 1, diag);
+	free(copy);
+	return ret;
+}
+
+int pd_check_published(const char *source, const struct pd_published *p,
+		       struct pd_diag *diag)
+{
+	size_t i;
+	int ret;
+
+	if ((ret = pd_source_check(source, diag)) < 0 ||
+	    (ret = pd_name_check("caption", p->caption, PD_TEXT_MAX, 1,
+				 diag)) < 0 ||
+	    (ret = header_check(p->header, diag)) < 0)
+		return ret;
+	for (i = 0; i < p->n; i++)
+		if ((ret = pd_name_check("a row's name", p->rows[i].name,
+					 PD_NAME_MAX, 1, diag)) < 0)
+			return ret;
+	return 0;
+}
+
+int pd_check_medal(const struct pd_medal_rec *m, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_check_event(m->sport, m->event, m->gender, m->date,
+				  diag)) < 0)
+		return ret;
+	NAME("athlete name", m->athlete, 1);
+	return 0;
+}
+
+int pd_check_event(const char *sport, const char *name, const char *gender,
+		   const char *date, struct pd_diag *diag)
+{
+	int ret;
+
+	NAME("sport", sport, 1);
+	NAME("event name", name, 1);
+	NAME("gender", gender, 1);
+	NAME("date", date, 1);
+	return 0;
+}
+
+int pd_check_athlete(const struct pd_athlete *a, struct pd_diag *diag)
+{
+	int ret;
+
+	NAME("athlete's outside id", a->ext, 1);
+	NAME("athlete name", a->name, 0);
+	NAME("gender", a->gender, 1);
+	NAME("sport class", a->sport_class, 1);
+	NAME("guide", a->guide, 1);
+	return 0;
+}
+
+int pd_check_result(const struct pd_result_rec *r, struct pd_diag *diag)
+{
+	int ret;
+
+	NAME("competitor name", r->name, 1);
+	NAME("mark", r->mark, 1);
+	NAME("irm", r->irm, 1);
+	NAME("records", r->records, 1);
+	NAME("date", r->date, 1);
+	if (r->source && *r->source &&
+	    (ret = pd_ident_check("source label", r->source, diag)) < 0)
+		return ret;
+	return 0;
+}
