@@ -18,7 +18,7 @@
 
 struct pd_audit_entry {
 	long id;
-	char games[16];
+	char games[PD_GAMES_CODE];
 	long version;
 	char *at, *actor, *command, *reason;
 };

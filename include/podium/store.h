@@ -20,37 +20,12 @@
 #include <stddef.h>
 #include "buf.h"
 #include "error.h"
+#include "model.h"
 #include "npc.h"
 #include "published.h"
 #include "standings.h"
 
 struct pd_store;
-
-struct pd_games {
-	char code[16];
-	long year;
-	char *season;	/* "summer" / "winter" */
-	char host[PD_CODE_MAX];
-	char *name_en;
-	char *name_zh;
-	char *start;	/* ISO date or "" */
-	char *end;
-	char *kind;	/* "paralympics" / "olympics" */
-	long version;
-};
-
-void pd_games_release(struct pd_games *g);
-
-/* One medal awarded.  A team medal is one record. */
-struct pd_medal_rec {
-	enum pd_medal medal;
-	char npc[PD_CODE_MAX];
-	const char *sport;	/* may be "" */
-	const char *event;	/* may be "" */
-	const char *gender;	/* may be "" */
-	const char *date;	/* ISO date or "" */
-	const char *athlete;	/* may be "" */
-};
 
 /* Open (creating if absent) the store at path and migrate it.  reg fills
  * the NPC table.  PD_ESTORE with a message in diag on failure. */
@@ -76,7 +51,6 @@ int pd_store_games_get(struct pd_store *s, const char *code,
  * pd_games_list_free(). */
 int pd_store_games_list(struct pd_store *s, struct pd_games **out,
 			size_t *n, struct pd_diag *diag);
-void pd_games_list_free(struct pd_games *v, size_t n);
 
 /* Replace the published table games@source with p (inside a transaction).
  * file names where it came from, for the record. */
@@ -113,28 +87,6 @@ int pd_store_event_ensure(struct pd_store *s, const char *games,
 int pd_store_medals_replace(struct pd_store *s, const char *games,
 			    const char *source, const struct pd_medal_rec *v,
 			    size_t n, struct pd_diag *diag);
-
-/* What standings to derive: one sport or all, official events only or
- * every event with results, now or as of a past version. */
-struct pd_query {
-	const char *games;
-	const char *sport;		/* NULL: every sport */
-	int include_unofficial;
-	long as_of;			/* 0: now */
-};
-
-/* One medal as derived from the results. */
-struct pd_medal_out {
-	long event_id;
-	long result_id;
-	const char *sport, *event, *gender, *date;
-	const char *npc, *name;		/* winner: NPC and athlete/team */
-	long athlete_id;		/* 0 for a team or an unknown athlete */
-	long team_id;			/* 0 for an individual */
-	enum pd_medal medal;
-};
-
-typedef int (*pd_medal_fn)(const struct pd_medal_out *m, void *arg);
 
 /* Derive every medal of the query's events (src/core decides them from
  * the results under each event's policy) and call fn for each, in event

@@ -8,19 +8,6 @@
 #include "podium/event.h"
 #include "sqlite_int.h"
 
-int pd_event_status_valid(const char *status)
-{
-	static const char *const ok[] = { "scheduled", "live", "unofficial",
-					  "official", "protested",
-					  "provisional", NULL };
-	size_t i;
-
-	for (i = 0; ok[i]; i++)
-		if (!strcmp(status, ok[i]))
-			return 1;
-	return 0;
-}
-
 static const char *opt(const char *s)
 {
 	return s ? s : "";
@@ -196,18 +183,6 @@ int pd_store_results_close(struct pd_store *s, long event, long athlete,
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
 	return ret;
-}
-
-void pd_event_info_release(struct pd_event_info *e)
-{
-	free(e->sport);
-	free(e->name);
-	free(e->gender);
-	free(e->sport_class);
-	free(e->date);
-	free(e->status);
-	free(e->policy);
-	memset(e, 0, sizeof(*e));
 }
 
 int pd_store_event_get(struct pd_store *s, long id, struct pd_event_info *e,

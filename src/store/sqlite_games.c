@@ -6,26 +6,6 @@
 #include "check.h"
 #include "sqlite_int.h"
 
-void pd_games_release(struct pd_games *g)
-{
-	free(g->season);
-	free(g->name_en);
-	free(g->name_zh);
-	free(g->start);
-	free(g->end);
-	free(g->kind);
-	memset(g, 0, sizeof(*g));
-}
-
-void pd_games_list_free(struct pd_games *v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; v && i < n; i++)
-		pd_games_release(&v[i]);
-	free(v);
-}
-
 static const char *or_empty(const char *s)
 {
 	return s ? s : "";
