@@ -39,7 +39,7 @@ endif
 
 CORE_SRC := $(wildcard src/core/*.c)
 IO_SRC := $(wildcard src/io/*.c)
-STORE_SRC := $(wildcard src/store/*.c)
+STORE_SRC := $(wildcard src/store/*.c src/store/sqlite/*.c)
 HTTP_SRC := $(wildcard src/http/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 LIB_SRC := $(CORE_SRC) $(IO_SRC) $(STORE_SRC) $(HTTP_SRC)

@@ -1,5 +1,5 @@
 /* event.h -- writing and reading events, athletes, teams and results in
- * the store (the SQLite backend: src/store/sqlite_event.c).
+ * the store (the interface of store.h; the records are model.h's).
  *
  * Writes go inside pd_store_change() (see store.h): every row written
  * carries the change's version, and a result is never updated in place --

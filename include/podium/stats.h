@@ -3,10 +3,11 @@
  * medals (the most decorated, one athlete's medals).
  *
  * Two halves.  The pure half (src/core/stats.c) counts and ranks: keyed
- * counts, record flags, medallists.  The store half (store.h's
- * interface, each backend's stats file) reads the store.  Every medal-based figure is derived
- * through pd_store_medals() -- never from ranks in SQL -- so sanctions,
- * IRMs and medal policies count exactly as they do in the medal table.
+ * counts, record flags, medallists.  The store half (pd_store_*, the
+ * interface of store.h, implemented by each backend) reads the store.
+ * Every medal-based figure is derived through pd_store_medals() -- never
+ * from ranks in SQL -- so sanctions, IRMs and medal policies count
+ * exactly as they do in the medal table.
  *
  * Who a medal is credited to:
  *   - an individual result: its athlete (by id, or by name and NPC when

@@ -1,4 +1,4 @@
-/* store.h -- where a Games' facts are kept: the interface, one backend a file.
+/* store.h -- where a Games' facts are kept: the store interface.
  *
  * The store holds Games, NPCs, sports, events, medals and published tables.
  * It never holds standings: those are computed from a tally on demand.
@@ -8,8 +8,18 @@
  * pd_store_rollback(), so an import lands whole or not at all.  Each write
  * also bumps the Games' version so readers can tell the table moved.
  *
- * The SQLite backend (sqlite.c) opens in WAL mode with foreign keys on and
- * brings the schema up to date on open (PRAGMA user_version).
+ * struct pd_store is opaque.  Behind it is one backend, chosen by the
+ * address given to pd_store_open(): a SQLite file (src/store/sqlite/, WAL
+ * mode, foreign keys on, the schema brought up to date on open through
+ * PRAGMA user_version), or -- next -- a postgresql:// URI.  The pd_store_*
+ * functions of this header and of event.h, audit.h, token.h and stats.h
+ * are the interface: each checks the labels it is given (src/store/
+ * check.h) and hands the call to the backend's table of operations
+ * (src/store/backend.h), so callers never know which backend they use.
+ *
+ * Every store operation exists in every backend and in the contract suite
+ * (tests/unit/test_store.c), which each backend that is built must pass:
+ * a new operation is added to all of them at once, never to one backend.
  *
  * Ownership: strings returned in structs are owned by the struct and freed
  * by the matching _release().
