@@ -40,7 +40,7 @@ endif
 
 CORE_SRC := $(wildcard src/core/*.c)
 IO_SRC := $(wildcard src/io/*.c)
-STORE_SRC := $(wildcard src/store/*.c)
+STORE_SRC := $(wildcard src/store/*.c src/store/sqlite/*.c)
 HTTP_SRC := $(wildcard src/http/*.c)
 HTTP_OBJ := $(HTTP_SRC:%.c=$(B)/%.o)
 CLI_SRC := $(wildcard src/cli/*.c)

@@ -10,8 +10,8 @@
  * Roles: an operator may post results and event status; an admin may do
  * everything an operator may, and add events and sanctions.
  *
- * Storage is the SQLite backend's (src/store/sqlite_tokens.c); making and
- * hashing is src/http/token.c.  A token's name is what the audit log
+ * Storage is the store's (the interface of store.h, in every backend);
+ * making and hashing is src/http/token.c.  A token's name is what the audit log
  * records as the actor of every write made with it.
  */
 #ifndef PODIUM_TOKEN_H

@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 
+#include "podium/event.h"
 #include "podium/render.h"
 #include "podium/stats.h"
 #include "snapshot.h"

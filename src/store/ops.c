@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "podium/io.h"
 #include "podium/ops.h"
 
 static int begin(struct pd_store *s, const char *games,
