@@ -21,10 +21,10 @@ SAN ?=
 
 PORT ?= 8080
 
-PKGS := sqlite3 jansson libutf8proc zlib libmicrohttpd libsodium
+PKGS := sqlite3 libpq jansson libutf8proc zlib libmicrohttpd libsodium
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lsqlite3 \
-	   -ljansson -lutf8proc -lz -lmicrohttpd -lsodium) -pthread
+	   -lpq -ljansson -lutf8proc -lz -lmicrohttpd -lsodium) -pthread
 
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror \
@@ -40,7 +40,8 @@ endif
 
 CORE_SRC := $(wildcard src/core/*.c)
 IO_SRC := $(wildcard src/io/*.c)
-STORE_SRC := $(wildcard src/store/*.c src/store/sqlite/*.c)
+STORE_SRC := $(wildcard src/store/*.c src/store/sqlite/*.c \
+	     src/store/postgres/*.c)
 HTTP_SRC := $(wildcard src/http/*.c)
 HTTP_OBJ := $(HTTP_SRC:%.c=$(B)/%.o)
 CLI_SRC := $(wildcard src/cli/*.c)

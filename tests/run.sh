@@ -1,6 +1,7 @@
 #!/bin/sh
-# run.sh -- run every test: the cmocka unit tests, the golden CLI cases and
-# the HTTP API tests (tests/api, node --test).
+# run.sh -- run every test: the cmocka unit tests (the store contract on
+# SQLite and on PostgreSQL), the fuzz replays, the golden CLI cases (on
+# SQLite, and again on PostgreSQL) and the HTTP API tests (node --test).
 # usage: tests/run.sh BUILD_DIR     (the Makefile's 'make test' calls it)
 # Ends with the line 'N passed, N failed[, N skipped]'.
 set -u
@@ -9,7 +10,21 @@ passed=0
 failed=0
 skipped=0
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# A throwaway PostgreSQL cluster for the PostgreSQL half of the suite (the
+# store contract and the golden cases run again on it), in a folder of its
+# own, stopped at the end; one that will not start is a failure, never a
+# skip (CI must run it).
+pgdir=$(mktemp -d)
+trap 'sh scripts/pg-cluster.sh stop "$pgdir" >/dev/null 2>&1; rm -rf "$log" "$pgdir"' EXIT
+if sh scripts/pg-cluster.sh start "$pgdir" >"$log" 2>&1; then
+	export PODIUM_TEST_PG="$pgdir"
+	echo "ok   postgresql: a throwaway cluster in $pgdir"
+	passed=$((passed + 1))
+else
+	echo "FAIL postgresql: the throwaway cluster did not start:"
+	sed 's/^/    /' "$log"
+	failed=$((failed + 1))
+fi
 
 for t in "$B"/tests/test_*; do
 	[ -x "$t" ] || continue

@@ -72,6 +72,10 @@ char *pd_name_normalise(const char *s);
 
 /* Suggest names for an unknown team in diag: "unknown NPC 'X'; did you
  * mean 'A' (AAA) or 'B' (BBB)?".  Returns PD_ENOTFOUND. */
+/* A fingerprint of every code, status and name in the registry: a store
+ * rewrites its NPC table only when this changed (data/npcs.tsv edited). */
+unsigned long long pd_registry_fingerprint(const struct pd_registry *reg);
+
 int pd_unknown_npc(const struct pd_registry *reg, const char *name,
 		   const char *file, long line, struct pd_diag *diag);
 

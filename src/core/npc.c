@@ -454,3 +454,25 @@ int pd_unknown_npc(const struct pd_registry *reg, const char *name,
 	return pd_diag_set(diag, PD_ENOTFOUND, file, line,
 			   "unknown NPC '%s'%s", name, hint);
 }
+
+/* FNV-1a over codes, statuses and names: cheap, and any change shows. */
+unsigned long long pd_registry_fingerprint(const struct pd_registry *reg)
+{
+	unsigned long long h = 1469598103934665603ULL;
+	const char *parts[4];
+	size_t i, k;
+
+	for (i = 0; i < reg->n; i++) {
+		parts[0] = reg->npcs[i].code;
+		parts[1] = reg->npcs[i].status;
+		parts[2] = reg->npcs[i].en;
+		parts[3] = reg->npcs[i].zh;
+		for (k = 0; k < 4; k++)
+			for (const char *p = parts[k]; ; p++) {
+				h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+				if (!*p)
+					break;
+			}
+	}
+	return h;
+}

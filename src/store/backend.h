@@ -140,4 +140,9 @@ struct pd_store {
 int pd_sqlite_open(struct pd_store **out, const char *path,
 		   const struct pd_registry *reg, struct pd_diag *diag);
 
+/* Connect to the PostgreSQL database at a libpq URI and migrate it
+ * (src/store/postgres/pg_ops.c); as pd_store_open(). */
+int pd_pg_open(struct pd_store **out, const char *uri,
+	       const struct pd_registry *reg, struct pd_diag *diag);
+
 #endif

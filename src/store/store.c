@@ -10,11 +10,8 @@
 #include "check.h"
 
 /* Which backend an address selects: a postgresql:// or postgres:// URI
- * is a PostgreSQL database (src/store/postgres/, the next issue);
- * anything else is a SQLite file.  Until that backend is built such a URI
- * is refused by name rather than opened as a file in a folder called
- * "postgres:", and the message does not echo it: a URI may hold a
- * password. */
+ * is a PostgreSQL database (src/store/postgres/); anything else is a
+ * SQLite file. */
 static int is_postgres(const char *path)
 {
 	return !strncmp(path, "postgresql://", 13) ||
@@ -25,12 +22,8 @@ int pd_store_open(struct pd_store **out, const char *path,
 		  const struct pd_registry *reg, struct pd_diag *diag)
 {
 	*out = NULL;
-	if (is_postgres(path)) {
-		/* the PostgreSQL backend goes here, once it is built:
-		 * return pd_postgres_open(out, path, reg, diag); */
-		return pd_diag_set(diag, PD_ESTORE, NULL, 0, "this podium was "
-				   "built without PostgreSQL");
-	}
+	if (is_postgres(path))
+		return pd_pg_open(out, path, reg, diag);
 	return pd_sqlite_open(out, path, reg, diag);
 }
 

@@ -74,34 +74,20 @@ for c in $cases; do
 		skipped=$((skipped + 1))
 		continue
 	fi
-	work=$(mktemp -d)
-	ln -s "$top/tests/fixtures" "$work/fixtures"
-	[ -n "$shared" ] && ln -s "$shared" "$work/shared"
-	(cd "$work" && PATH="$bindir:$PATH" PODIUM_DB=podium.db LANG=C \
-		LC_ALL=C NO_COLOR= sh "$c/cmd" >"$work/.out" 2>"$work/.err" \
-		</dev/null)
-	echo $? >"$work/.rc"
-	if [ "$update" = 1 ]; then
-		cp "$work/.out" "$c/expected.out"
-		cp "$work/.err" "$c/expected.err"
-		cp "$work/.rc" "$c/expected.rc"
+	run_case "$c" "$name" podium.db ""
+	if [ -n "${PODIUM_TEST_PG:-}" ] && [ "$update" = 0 ] &&
+	    ! grep -qE 'podium[.]db|sqlite3|--db|PODIUM_DB' "$c/cmd" \
+		"$c/expected.out" "$c/expected.err"; then
+		db=c_$(echo "$name" | tr -c 'a-z0-9\n' '_')
+		admin="postgresql:///postgres?host=$PODIUM_TEST_PG&user=podium"
+		psql "$admin" -qAt -c "DROP DATABASE IF EXISTS $db" \
+			-c "CREATE DATABASE $db" >/dev/null 2>&1 ||
+			echo "cli-pg: cannot create database $db"
+		run_case "$c" "$name" \
+			"postgresql:///$db?host=$PODIUM_TEST_PG&user=podium" -pg
+		psql "$admin" -qAt -c "DROP DATABASE IF EXISTS $db" \
+			>/dev/null 2>&1
 	fi
-	ok=1
-	for f in out err rc; do
-		if ! cmp -s "$work/.$f" "$c/expected.$f"; then
-			ok=0
-			echo "FAIL cli $name: $f differs"
-			diff -u "$c/expected.$f" "$work/.$f" 2>&1 | head -40 |
-				sed 's/^/    /'
-		fi
-	done
-	if [ "$ok" = 1 ]; then
-		echo "ok   cli $name"
-		passed=$((passed + 1))
-	else
-		failed=$((failed + 1))
-	fi
-	rm -rf "$work"
 done
 echo "cli: $passed $failed $skipped"
 [ "$failed" -eq 0 ]

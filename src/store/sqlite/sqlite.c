@@ -115,29 +115,6 @@ rollback:
 	return ret;
 }
 
-/* A cheap fingerprint of the registry, so the NPC table is rewritten only
- * when data/npcs.tsv changed (FNV-1a over codes and names). */
-static unsigned long long fingerprint(const struct pd_registry *reg)
-{
-	unsigned long long h = 1469598103934665603ULL;
-	const char *parts[4];
-	size_t i, k;
-
-	for (i = 0; i < reg->n; i++) {
-		parts[0] = reg->npcs[i].code;
-		parts[1] = reg->npcs[i].status;
-		parts[2] = reg->npcs[i].en;
-		parts[3] = reg->npcs[i].zh;
-		for (k = 0; k < 4; k++)
-			for (const char *p = parts[k]; ; p++) {
-				h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-				if (!*p)
-					break;
-			}
-	}
-	return h;
-}
-
 static int sync_npcs(struct pd_sqlite *s, const struct pd_registry *reg,
 		     struct pd_diag *diag)
 {
@@ -146,7 +123,7 @@ static int sync_npcs(struct pd_sqlite *s, const struct pd_registry *reg,
 	size_t i;
 	int ret;
 
-	snprintf(want, sizeof(want), "%016llx", fingerprint(reg));
+	snprintf(want, sizeof(want), "%016llx", pd_registry_fingerprint(reg));
 	if ((ret = pd_sqlite_prepare(s, &st, "SELECT value FROM meta WHERE key = "
 			   "'registry'", diag)) < 0)
 		return ret;

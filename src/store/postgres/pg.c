@@ -1,0 +1,240 @@
+/* pg.c -- the PostgreSQL backend's connection: connect, migrate, run
+ * statements with parameters, and say what went wrong (see pg_int.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pg_int.h"
+
+/* The advisory lock under which migrations run: "podium" in ASCII, as a
+ * bigint (0x706f6469756d). */
+#define MIGRATE_LOCK "123623728313709"
+
+void pd_pg_params_init(struct pd_pg_params *p)
+{
+	p->n = 0;
+}
+
+void pd_pg_text(struct pd_pg_params *p, const char *s)
+{
+	if (p->n < PD_PG_PARAMS)
+		p->v[p->n++] = s;
+}
+
+void pd_pg_long(struct pd_pg_params *p, long v)
+{
+	if (p->n < PD_PG_PARAMS) {
+		snprintf(p->num[p->n], sizeof(p->num[p->n]), "%ld", v);
+		p->v[p->n] = p->num[p->n];
+		p->n++;
+	}
+}
+
+void pd_pg_double(struct pd_pg_params *p, double v)
+{
+	if (p->n < PD_PG_PARAMS) {
+		/* 17 significant digits: the double back exactly */
+		snprintf(p->num[p->n], sizeof(p->num[p->n]), "%.17g", v);
+		p->v[p->n] = p->num[p->n];
+		p->n++;
+	}
+}
+
+int pd_pg_fail(struct pd_pg *s, const PGresult *res, const char *what,
+	       struct pd_diag *diag)
+{
+	const char *state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) :
+			    NULL;
+	const char *msg = res ? PQresultErrorField(res,
+				PG_DIAG_MESSAGE_PRIMARY) : NULL;
+	const char *detail = res ? PQresultErrorField(res,
+				   PG_DIAG_MESSAGE_DETAIL) : NULL;
+	size_t n;
+
+	/* one line: the primary message and its detail, never the
+	 * connection's multi-line text as it stands */
+	if (!msg || !*msg)
+		msg = PQerrorMessage(s->conn);
+	n = strcspn(msg, "\n");
+	return pd_diag_set(diag, state && !strcmp(state, "23505") ?
+			   PD_EEXISTS : PD_ESTORE, s->where, 0,
+			   "%s: %.*s%s%.*s%s", what, (int)n, msg,
+			   detail ? " (" : "",
+			   detail ? (int)strcspn(detail, "\n") : 0,
+			   detail ? detail : "", detail ? ")" : "");
+}
+
+int pd_pg_exec(struct pd_pg *s, const char *sql, struct pd_diag *diag)
+{
+	PGresult *res = PQexec(s->conn, sql);
+	ExecStatusType st = PQresultStatus(res);
+	int ret = 0;
+
+	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
+		ret = pd_pg_fail(s, res, "PostgreSQL", diag);
+	PQclear(res);
+	return ret;
+}
+
+/* The name of sql's statement, prepared on this connection if new. */
+static const char *prepared(struct pd_pg *s, const char *sql, int nparams,
+			    struct pd_diag *diag)
+{
+	PGresult *res;
+	size_t i;
+
+	for (i = 0; i < s->ncache; i++)
+		if (s->cache[i].sql == sql)
+			return s->cache[i].name;
+	if (s->ncache == PD_PG_CACHE) {
+		/* more statements than PD_PG_CACHE is a programming
+		 * error, and the contract suite would catch it */
+		pd_diag_set(diag, PD_ESTORE, s->where, 0, "statement cache "
+			    "full");
+		return NULL;
+	}
+	snprintf(s->cache[i].name, sizeof(s->cache[i].name), "pd%zu", i);
+	res = PQprepare(s->conn, s->cache[i].name, sql, nparams, NULL);
+	if (PQresultStatus(res) != PGRES_COMMAND_OK) {
+		pd_pg_fail(s, res, "prepare", diag);
+		PQclear(res);
+		return NULL;
+	}
+	PQclear(res);
+	s->cache[i].sql = sql;
+	s->ncache++;
+	return s->cache[i].name;
+}
+
+int pd_pg_query(struct pd_pg *s, const char *sql,
+		const struct pd_pg_params *params, PGresult **out,
+		const char *what, struct pd_diag *diag)
+{
+	int n = params ? params->n : 0;
+	const char *name = prepared(s, sql, n, diag);
+	PGresult *res;
+	ExecStatusType st;
+
+	if (out)
+		*out = NULL;
+	if (!name)
+		return PD_ESTORE;
+	res = PQexecPrepared(s->conn, name, n, params ? params->v : NULL,
+			     NULL, NULL, 0);
+	st = PQresultStatus(res);
+	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
+		int ret = pd_pg_fail(s, res, what, diag);
+
+		PQclear(res);
+		return ret;
+	}
+	if (out)
+		*out = res;
+	else
+		PQclear(res);
+	return 0;
+}
+
+long pd_pg_getlong(const PGresult *res, int r, int c)
+{
+	return PQgetisnull(res, r, c) ? 0 : strtol(PQgetvalue(res, r, c),
+						     NULL, 10);
+}
+
+char *pd_pg_dup(const PGresult *res, int r, int c)
+{
+	return strdup(PQgetisnull(res, r, c) ? "" : PQgetvalue(res, r, c));
+}
+
+/* Shown in messages: the URI up to any password. */
+static void shown(char *out, size_t size, const char *uri)
+{
+	const char *at = strchr(uri, '@'), *colon = strstr(uri, "://");
+
+	if (at && colon && strchr(colon + 3, ':') &&
+	    strchr(colon + 3, ':') < at)
+		snprintf(out, size, "%.*s:***%s", (int)(strchr(colon + 3,
+			 ':') - uri), uri, at);
+	else
+		snprintf(out, size, "%s", uri);
+}
+
+static int schema_version(struct pd_pg *s, long *v, struct pd_diag *diag)
+{
+	PGresult *res = PQexec(s->conn, "SELECT version FROM podium_schema");
+	int ret = 0;
+
+	*v = 0;
+	if (PQresultStatus(res) != PGRES_TUPLES_OK)
+		ret = pd_pg_fail(s, res, "read the schema version", diag);
+	else if (PQntuples(res) == 1)
+		*v = pd_pg_getlong(res, 0, 0);
+	PQclear(res);
+	return ret;
+}
+
+/* Bring the schema to pd_pg_nmigrations, all of it in one transaction,
+ * under an advisory lock so that nodes starting together take turns. */
+static int migrate(struct pd_pg *s, struct pd_diag *diag)
+{
+	char sql[96];
+	long v;
+	int ret;
+
+	if ((ret = pd_pg_exec(s, "SELECT pg_advisory_lock(" MIGRATE_LOCK ")",
+			      diag)) < 0)
+		return ret;
+	if ((ret = pd_pg_exec(s, "CREATE TABLE IF NOT EXISTS podium_schema "
+			      "(version BIGINT NOT NULL)", diag)) < 0 ||
+	    (ret = schema_version(s, &v, diag)) < 0)
+		goto unlock;
+	if (v > (long)pd_pg_nmigrations) {
+		ret = pd_diag_set(diag, PD_ESTORE, s->where, 0, "schema version "
+				  "%ld is newer than this podium knows (%zu): "
+				  "upgrade podium", v, pd_pg_nmigrations);
+		goto unlock;
+	}
+	if (v == (long)pd_pg_nmigrations)
+		goto unlock;
+	if ((ret = pd_pg_exec(s, "BEGIN", diag)) < 0)
+		goto unlock;
+	for (; v < (long)pd_pg_nmigrations && ret == 0; v++)
+		ret = pd_pg_exec(s, pd_pg_migrations[v], diag);
+	snprintf(sql, sizeof(sql), "DELETE FROM podium_schema; INSERT INTO "
+		 "podium_schema VALUES (%ld)", v);
+	if (ret == 0 && (ret = pd_pg_exec(s, sql, diag)) == 0)
+		ret = pd_pg_exec(s, "COMMIT", diag);
+	if (ret < 0)
+		PQclear(PQexec(s->conn, "ROLLBACK"));
+unlock:
+	PQclear(PQexec(s->conn, "SELECT pg_advisory_unlock(" MIGRATE_LOCK
+		       ")"));
+	return ret;
+}
+
+int pd_pg_connect(struct pd_pg *s, const char *uri, struct pd_diag *diag)
+{
+	int ret;
+
+	shown(s->where, sizeof(s->where), uri);
+	s->conn = PQconnectdb(uri);
+	if (!s->conn)
+		return PD_ENOMEM;
+	if (PQstatus(s->conn) != CONNECTION_OK)
+		return pd_pg_fail(s, NULL, "cannot connect", diag);
+	/* UTF-8 both ways, times in UTC, and no notices on stderr */
+	if (PQsetClientEncoding(s->conn, "UTF8") != 0)
+		return pd_pg_fail(s, NULL, "set the client encoding", diag);
+	if ((ret = pd_pg_exec(s, "SET TIME ZONE 'UTC'; "
+			      "SET client_min_messages = warning", diag)) < 0)
+		return ret;
+	return migrate(s, diag);
+}
+
+void pd_pg_disconnect(struct pd_pg *s)
+{
+	if (s->conn)
+		PQfinish(s->conn);
+	s->conn = NULL;
+	s->ncache = 0;
+}

@@ -1,0 +1,166 @@
+/* pg_int.h -- what the files of the PostgreSQL backend share: the
+ * connection, statements prepared once per connection, parameters as
+ * text, and errors turned into a diag.
+ *
+ * Every statement runs through pd_pg_query() with $1..$n parameters sent
+ * apart from the SQL (never spliced into it), prepared on first use and
+ * kept for the life of the connection, as the SQLite backend keeps its
+ * statements: a bulk import sends a million rows through a few of them.
+ */
+#ifndef PODIUM_PG_INT_H
+#define PODIUM_PG_INT_H
+
+#include <stddef.h>
+
+#include <libpq-fe.h>
+
+#include "podium/audit.h"
+#include "podium/event.h"
+#include "podium/stats.h"
+#include "podium/store.h"
+#include "podium/token.h"
+#include "../backend.h"
+
+#define PD_PG_CACHE 96		/* statements prepared per connection */
+#define PD_PG_PARAMS 16		/* parameters of one statement */
+
+struct pd_pg {
+	struct pd_store base;	/* first: a pd_store * is a pd_pg * */
+	PGconn *conn;
+	char where[256];	/* the URI as shown in messages: no password */
+	long version;		/* of the change under way (pd_store_change) */
+	struct {
+		const char *sql;	/* a static string: keyed by address */
+		char name[16];
+	} cache[PD_PG_CACHE];
+	size_t ncache;
+};
+
+#define PG(s) ((struct pd_pg *)(s))
+
+/* Parameters of one statement, as text; a NULL value is SQL NULL. */
+struct pd_pg_params {
+	const char *v[PD_PG_PARAMS];
+	char num[PD_PG_PARAMS][24];
+	int n;
+};
+
+void pd_pg_params_init(struct pd_pg_params *p);
+/* Append s (NULL: SQL NULL). */
+void pd_pg_text(struct pd_pg_params *p, const char *s);
+void pd_pg_long(struct pd_pg_params *p, long v);
+void pd_pg_double(struct pd_pg_params *p, double v);
+
+/* Fill diag with what PostgreSQL said (res may be NULL: the connection's
+ * message); PD_EEXISTS for a unique violation, else PD_ESTORE. */
+int pd_pg_fail(struct pd_pg *s, const PGresult *res, const char *what,
+	       struct pd_diag *diag);
+/* Run sql (no parameters, may hold several statements). */
+int pd_pg_exec(struct pd_pg *s, const char *sql, struct pd_diag *diag);
+/* Run sql, a string with static storage, with params (may be NULL);
+ * *res (if not NULL) receives the result for the caller to PQclear(). */
+int pd_pg_query(struct pd_pg *s, const char *sql,
+		const struct pd_pg_params *params, PGresult **res,
+		const char *what, struct pd_diag *diag);
+/* Column c of row r as a long (0 for NULL). */
+long pd_pg_getlong(const PGresult *res, int r, int c);
+/* A malloc'd copy of column c of row r ("" for NULL); NULL on no memory. */
+char *pd_pg_dup(const PGresult *res, int r, int c);
+
+/* Connect to uri and bring the schema up to date (several nodes may
+ * start at once: migrations run under an advisory lock). */
+int pd_pg_connect(struct pd_pg *s, const char *uri, struct pd_diag *diag);
+void pd_pg_disconnect(struct pd_pg *s);
+
+/* The operations (backend.h), one file a concern as in the SQLite
+ * backend: pg_store.c, pg_games.c, pg_published.c, pg_results.c,
+ * pg_derive.c, pg_event.c, pg_audit.c, pg_tokens.c, pg_stats.c. */
+int pg_open(struct pd_store *s, const char *uri,
+	    const struct pd_registry *reg, struct pd_diag *diag);
+void pg_close(struct pd_store *s);
+int pg_begin(struct pd_store *s, struct pd_diag *diag);
+int pg_begin_read(struct pd_store *s, struct pd_diag *diag);
+int pg_commit(struct pd_store *s, struct pd_diag *diag);
+void pg_rollback(struct pd_store *s);
+int pg_games_put(struct pd_store *s, const struct pd_games *g,
+		 struct pd_diag *diag);
+int pg_games_get(struct pd_store *s, const char *code, struct pd_games *out,
+		 struct pd_diag *diag);
+int pg_games_list(struct pd_store *s, struct pd_games **out, size_t *n,
+		  struct pd_diag *diag);
+int pg_published_put(struct pd_store *s, const char *games,
+		     const char *source, const struct pd_published *p,
+		     const char *file, struct pd_diag *diag);
+int pg_published_get(struct pd_store *s, const char *games,
+		     const char *source, struct pd_published *out,
+		     struct pd_diag *diag);
+int pg_published_sources(struct pd_store *s, const char *games,
+			 struct pd_strings *out, struct pd_diag *diag);
+int pg_change(struct pd_store *s, const char *games, const char *actor,
+	      const char *command, const char *reason, long *version,
+	      struct pd_diag *diag);
+int pg_event_ensure(struct pd_store *s, const char *games, const char *sport,
+		    const char *name, const char *gender, const char *date,
+		    int team, long *id, struct pd_diag *diag);
+int pg_medals_replace(struct pd_store *s, const char *games,
+		      const char *source, const struct pd_medal_rec *v,
+		      size_t n, struct pd_diag *diag);
+int pg_medals(struct pd_store *s, const struct pd_query *q, pd_medal_fn fn,
+	      void *arg, struct pd_diag *diag);
+int pg_sports(struct pd_store *s, const char *games, struct pd_strings *out,
+	      struct pd_diag *diag);
+int pg_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
+		      long *id, struct pd_diag *diag);
+int pg_athlete_get(struct pd_store *s, long id, char **name, char *npc,
+		   struct pd_diag *diag);
+int pg_team_ensure(struct pd_store *s, long event, const char *npc,
+		   const char *name, const long *members, size_t n, long *id,
+		   struct pd_diag *diag);
+int pg_result_add(struct pd_store *s, const struct pd_result_rec *r,
+		  struct pd_diag *diag);
+int pg_results_close(struct pd_store *s, long event, long athlete, long team,
+		     size_t *closed, struct pd_diag *diag);
+int pg_event_get(struct pd_store *s, long id, struct pd_event_info *e,
+		 struct pd_diag *diag);
+int pg_event_status(struct pd_store *s, long id, const char *status,
+		    struct pd_diag *diag);
+int pg_event_update(struct pd_store *s, long id, const char *policy,
+		    const char *sport_class, int team, struct pd_diag *diag);
+int pg_events(struct pd_store *s, const char *games, const char *sport,
+	      pd_event_fn fn, void *arg, struct pd_diag *diag);
+int pg_event_results(struct pd_store *s, long event, long as_of,
+		     pd_result_fn fn, void *arg, struct pd_diag *diag);
+int pg_log(struct pd_store *s, const char *games, long since, pd_audit_fn fn,
+	   void *arg, struct pd_diag *diag);
+int pg_version_at(struct pd_store *s, const char *games, const char *when,
+		  long *version, struct pd_diag *diag);
+int pg_sanction_add(struct pd_store *s, const char *games, long athlete,
+		    enum pd_sanction_mode mode, const char *reason,
+		    const long *events, size_t n, long *id,
+		    struct pd_diag *diag);
+int pg_sanction_lift(struct pd_store *s, const char *games, long id,
+		     struct pd_diag *diag);
+int pg_sanctions(struct pd_store *s, const char *games, pd_sanction_fn fn,
+		 void *arg, struct pd_diag *diag);
+int pg_sanction_games(struct pd_store *s, long id, char *games, size_t size,
+		      struct pd_diag *diag);
+int pg_token_add(struct pd_store *s, const char *name, enum pd_role role,
+		 const unsigned char hash[PD_TOKEN_HASH],
+		 struct pd_diag *diag);
+int pg_token_revoke(struct pd_store *s, const char *name,
+		    struct pd_diag *diag);
+int pg_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
+	      struct pd_diag *diag);
+int pg_games_stats(struct pd_store *s, const char *games,
+		   struct pd_games_stats *st, struct pd_diag *diag);
+int pg_credits(struct pd_store *s, const struct pd_query *q,
+	       const struct pd_registry *reg, pd_credit_fn fn, void *arg,
+	       struct pd_diag *diag);
+int pg_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
+		void *arg, struct pd_diag *diag);
+
+/* The migrations, oldest first (schema.c). */
+extern const char *const pd_pg_migrations[];
+extern const size_t pd_pg_nmigrations;
+
+#endif

@@ -1,0 +1,65 @@
+/* pg_ops.c -- the PostgreSQL backend's table of operations (backend.h)
+ * and its open: a libpq URI, postgresql://... or postgres://... */
+#include <stdlib.h>
+
+#include "pg_int.h"
+
+static const struct pd_store_ops pg_ops = {
+	.name = "postgresql",
+	.close = pg_close,
+	.begin = pg_begin,
+	.begin_read = pg_begin_read,
+	.commit = pg_commit,
+	.rollback = pg_rollback,
+	.games_put = pg_games_put,
+	.games_get = pg_games_get,
+	.games_list = pg_games_list,
+	.published_put = pg_published_put,
+	.published_get = pg_published_get,
+	.published_sources = pg_published_sources,
+	.change = pg_change,
+	.event_ensure = pg_event_ensure,
+	.medals_replace = pg_medals_replace,
+	.medals = pg_medals,
+	.sports = pg_sports,
+	.athlete_ensure = pg_athlete_ensure,
+	.athlete_get = pg_athlete_get,
+	.team_ensure = pg_team_ensure,
+	.result_add = pg_result_add,
+	.results_close = pg_results_close,
+	.event_get = pg_event_get,
+	.event_status = pg_event_status,
+	.event_update = pg_event_update,
+	.events = pg_events,
+	.event_results = pg_event_results,
+	.log = pg_log,
+	.version_at = pg_version_at,
+	.sanction_add = pg_sanction_add,
+	.sanction_lift = pg_sanction_lift,
+	.sanctions = pg_sanctions,
+	.sanction_games = pg_sanction_games,
+	.token_add = pg_token_add,
+	.token_revoke = pg_token_revoke,
+	.tokens = pg_tokens,
+	.games_stats = pg_games_stats,
+	.credits = pg_credits,
+	.athletes = pg_athletes,
+};
+
+int pd_pg_open(struct pd_store **out, const char *uri,
+	       const struct pd_registry *reg, struct pd_diag *diag)
+{
+	struct pd_pg *pg;
+	int ret;
+
+	*out = NULL;
+	if (!(pg = calloc(1, sizeof(*pg))))
+		return PD_ENOMEM;
+	pg->base.ops = &pg_ops;
+	if ((ret = pg_open(&pg->base, uri, reg, diag)) < 0) {
+		pg_close(&pg->base);
+		return ret;
+	}
+	*out = &pg->base;
+	return 0;
+}

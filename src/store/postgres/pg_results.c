@@ -1,0 +1,147 @@
+/* pg_results.c -- events, and medals as results, in the PostgreSQL
+ * store.  Medals are never stored: each read loads the results valid at
+ * the asked version and lets src/core decide the medals. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "podium/results.h"
+#include "pg_int.h"
+
+static const char sport_sql[] = "INSERT INTO sports (name, policy) VALUES "
+	"($1, $2) ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name "
+	"RETURNING id";
+static const char find_event_sql[] = "SELECT id FROM events WHERE games = "
+	"$1 AND sport_id = $2 AND name = $3 AND gender = $4";
+static const char add_event_sql[] = "INSERT INTO events (games, sport_id, "
+	"name, gender, date, team, status) VALUES ($1, $2, $3, $4, $5, $6, "
+	"'official') RETURNING id";
+static const char add_status_sql[] = "INSERT INTO event_status (event_id, "
+	"status, since) VALUES ($1, 'official', $2)";
+
+/* Run sql; *out (if not NULL) receives column 0 of its first row.  1
+ * with a row, 0 without, or an error. */
+static int one(struct pd_pg *pg, const char *sql,
+	       const struct pd_pg_params *p, long *out, const char *what,
+	       struct pd_diag *diag)
+{
+	PGresult *res;
+	int ret;
+
+	if ((ret = pd_pg_query(pg, sql, p, &res, what, diag)) < 0)
+		return ret;
+	ret = PQntuples(res) > 0;
+	if (ret && out)
+		*out = pd_pg_getlong(res, 0, 0);
+	PQclear(res);
+	return ret;
+}
+
+static int ensure_sport(struct pd_pg *pg, const char *sport, long *id,
+			struct pd_diag *diag)
+{
+	struct pd_pg_params p;
+	int ret;
+
+	pd_pg_params_init(&p);
+	pd_pg_text(&p, sport);
+	pd_pg_text(&p, pd_policy_name(pd_policy_for_sport(sport)));
+	ret = one(pg, sport_sql, &p, id, "write a sport", diag);
+	return ret == 1 ? 0 : ret < 0 ? ret :
+	       pd_diag_set(diag, PD_ESTORE, pg->where, 0, "write a sport: "
+			   "no id came back");
+}
+
+int pg_event_ensure(struct pd_store *s, const char *games, const char *sport,
+		    const char *name, const char *gender, const char *date,
+		    int team, long *id, struct pd_diag *diag)
+{
+	struct pd_pg *pg = PG(s);
+	struct pd_pg_params p;
+	long sport_id = 0;
+	int ret;
+
+	if ((ret = ensure_sport(pg, sport, &sport_id, diag)) < 0)
+		return ret;
+	pd_pg_params_init(&p);
+	pd_pg_text(&p, games);
+	pd_pg_long(&p, sport_id);
+	pd_pg_text(&p, name);
+	pd_pg_text(&p, gender);
+	if ((ret = one(pg, find_event_sql, &p, id, "find an event",
+		       diag)) != 0)
+		return ret < 0 ? ret : 0;
+	pd_pg_text(&p, date ? date : "");
+	pd_pg_long(&p, team);
+	if ((ret = one(pg, add_event_sql, &p, id, "write an event",
+		       diag)) <= 0)
+		return ret < 0 ? ret : pd_diag_set(diag, PD_ESTORE, pg->where,
+						   0, "write an event: no id "
+						   "came back");
+	pd_pg_params_init(&p);
+	pd_pg_long(&p, *id);
+	pd_pg_long(&p, pg->version);
+	ret = one(pg, add_status_sql, &p, NULL, "write an event's status",
+		  diag);
+	return ret < 0 ? ret : 0;
+}
+
+static int close_source(struct pd_pg *pg, const char *games,
+			const char *source, struct pd_diag *diag)
+{
+	static const char sql[] = "UPDATE results SET until = $3 WHERE "
+		"source = $2 AND until IS NULL AND event_id IN (SELECT id "
+		"FROM events WHERE games = $1)";
+	struct pd_pg_params p;
+
+	pd_pg_params_init(&p);
+	pd_pg_text(&p, games);
+	pd_pg_text(&p, source);
+	pd_pg_long(&p, pg->version);
+	return pd_pg_query(pg, sql, &p, NULL, "replace the medals", diag);
+}
+
+static const char add_medal_sql[] = "INSERT INTO results (event_id, npc, "
+	"name, rank, date, source, since) VALUES ($1, $2, $3, $4, $5, $6, $7)";
+
+/* Whether two medals name the same event (rows of one event come
+ * together in every medals file seen, so one comparison saves most
+ * look-ups). */
+static int same_event(const struct pd_medal_rec *a,
+		      const struct pd_medal_rec *b)
+{
+	return !strcmp(a->sport, b->sport) && !strcmp(a->event, b->event) &&
+	       !strcmp(a->gender, b->gender);
+}
+
+int pg_medals_replace(struct pd_store *s, const char *games,
+		      const char *source, const struct pd_medal_rec *v,
+		      size_t n, struct pd_diag *diag)
+{
+	struct pd_pg *pg = PG(s);
+	struct pd_pg_params p;
+	long event = 0;
+	size_t i;
+	int ret;
+
+	if ((ret = close_source(pg, games, source, diag)) < 0)
+		return ret;
+	for (i = 0; i < n; i++) {
+		if ((i == 0 || !same_event(&v[i - 1], &v[i])) &&
+		    (ret = pg_event_ensure(s, games, v[i].sport, v[i].event,
+					   v[i].gender, v[i].date, 0, &event,
+					   diag)) < 0)
+			return ret;
+		pd_pg_params_init(&p);
+		pd_pg_long(&p, event);
+		pd_pg_text(&p, v[i].npc);
+		pd_pg_text(&p, v[i].athlete);
+		pd_pg_long(&p, (long)v[i].medal + 1);
+		pd_pg_text(&p, v[i].date);
+		pd_pg_text(&p, source);
+		pd_pg_long(&p, pg->version);
+		if ((ret = pd_pg_query(pg, add_medal_sql, &p, NULL,
+				       "write a result", diag)) < 0)
+			return ret;
+	}
+	return 0;
+}

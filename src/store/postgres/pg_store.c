@@ -1,0 +1,115 @@
+/* pg_store.c -- the PostgreSQL store's connection and transactions.
+ *
+ * Writers are serialised as SQLite's BEGIN IMMEDIATE serialises them: a
+ * write transaction first takes one transaction-scoped advisory lock, so
+ * two venues' writes to one database apply one after the other (every
+ * change bumps a Games' version and reads what the one before wrote),
+ * and the lock goes with the COMMIT or ROLLBACK.  Readers never take it:
+ * a read transaction is REPEATABLE READ, one snapshot for everything it
+ * reads, however many writes land meanwhile. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pg_int.h"
+
+/* The writers' lock: "podium" in ASCII, plus one (the migrations' is
+ * "podium" itself, pg.c). */
+#define WRITE_LOCK "123623728313710"
+
+int pg_begin(struct pd_store *s, struct pd_diag *diag)
+{
+	return pd_pg_exec(PG(s), "BEGIN; SELECT pg_advisory_xact_lock("
+			  WRITE_LOCK ")", diag);
+}
+
+int pg_begin_read(struct pd_store *s, struct pd_diag *diag)
+{
+	/* the snapshot is taken by the first statement: take it now */
+	return pd_pg_exec(PG(s), "BEGIN ISOLATION LEVEL REPEATABLE READ READ "
+			  "ONLY; SELECT 1", diag);
+}
+
+void pg_rollback(struct pd_store *s)
+{
+	struct pd_pg *pg = PG(s);
+
+	if (PQtransactionStatus(pg->conn) != PQTRANS_IDLE)
+		PQclear(PQexec(pg->conn, "ROLLBACK"));
+}
+
+int pg_commit(struct pd_store *s, struct pd_diag *diag)
+{
+	int ret = pd_pg_exec(PG(s), "COMMIT", diag);
+
+	if (ret < 0)
+		pg_rollback(s);
+	return ret;
+}
+
+/* The NPC table follows the registry: rewritten when its fingerprint
+ * (pd_registry_fingerprint) is not the one kept in meta. */
+static int sync_npcs(struct pd_store *s, const struct pd_registry *reg,
+		     struct pd_diag *diag)
+{
+	static const char get_sql[] = "SELECT value FROM meta WHERE key = "
+				      "'registry'";
+	static const char npc_sql[] = "INSERT INTO npcs (code, status, "
+		"name_en, name_zh) VALUES ($1, $2, $3, $4) ON CONFLICT (code) "
+		"DO UPDATE SET status = $2, name_en = $3, name_zh = $4";
+	static const char put_sql[] = "INSERT INTO meta (key, value) VALUES "
+		"('registry', $1) ON CONFLICT (key) DO UPDATE SET value = $1";
+	struct pd_pg *pg = PG(s);
+	struct pd_pg_params p;
+	char want[32];
+	PGresult *res;
+	size_t i;
+	int ret, same;
+
+	snprintf(want, sizeof(want), "%016llx", pd_registry_fingerprint(reg));
+	if ((ret = pd_pg_query(pg, get_sql, NULL, &res, "read the NPC table",
+			       diag)) < 0)
+		return ret;
+	same = PQntuples(res) == 1 && !strcmp(PQgetvalue(res, 0, 0), want);
+	PQclear(res);
+	if (same)
+		return 0;
+	if ((ret = pg_begin(s, diag)) < 0)
+		return ret;
+	for (i = 0; i < reg->n && ret == 0; i++) {
+		pd_pg_params_init(&p);
+		pd_pg_text(&p, reg->npcs[i].code);
+		pd_pg_text(&p, reg->npcs[i].status);
+		pd_pg_text(&p, reg->npcs[i].en);
+		pd_pg_text(&p, reg->npcs[i].zh);
+		ret = pd_pg_query(pg, npc_sql, &p, NULL, "write the NPC table",
+				  diag);
+	}
+	if (ret == 0) {
+		pd_pg_params_init(&p);
+		pd_pg_text(&p, want);
+		ret = pd_pg_query(pg, put_sql, &p, NULL, "write the NPC table",
+				  diag);
+	}
+	if (ret < 0) {
+		pg_rollback(s);
+		return ret;
+	}
+	return pg_commit(s, diag);
+}
+
+int pg_open(struct pd_store *s, const char *uri,
+	    const struct pd_registry *reg, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_pg_connect(PG(s), uri, diag)) < 0)
+		return ret;
+	return reg ? sync_npcs(s, reg, diag) : 0;
+}
+
+void pg_close(struct pd_store *s)
+{
+	pd_pg_disconnect(PG(s));
+	free(PG(s));
+}
