@@ -1,0 +1,28 @@
+/* app_int.h -- what the files of src/app share: the one bracket every
+ * write goes through (ops.c).  Not part of the public API.
+ *
+ * A write is app_begin(), then app_change() once per Games it touches
+ * (the Games made if absent when asked, its version bumped, the audit
+ * entry written), then its writes, then app_end(), which commits when the
+ * writes succeeded and rolls back otherwise.  After a failed app_begin()
+ * there is nothing to end; after a failed app_change() app_end() still
+ * must be called, as with any failed write. */
+#ifndef PODIUM_APP_INT_H
+#define PODIUM_APP_INT_H
+
+#include "podium/ops.h"
+
+/* app_change() flags. */
+#define APP_ENSURE_GAMES 1	/* make the Games if absent */
+
+int app_begin(struct pd_store *s, struct pd_diag *d);
+/* who->reason NULL is written as given; the callers that always wrote ""
+ * pass "" themselves. */
+int app_change(struct pd_store *s, const char *games, int flags,
+	       const struct pd_who *who, const struct pd_op_notify *nt,
+	       long *version, struct pd_diag *d);
+/* Commit when ret is 0, else roll back; returns ret or the commit's
+ * error. */
+int app_end(struct pd_store *s, int ret, struct pd_diag *d);
+
+#endif
