@@ -6,10 +6,15 @@
  * entry written), then its writes, then app_end(), which commits when the
  * writes succeeded and rolls back otherwise.  After a failed app_begin()
  * there is nothing to end; after a failed app_change() app_end() still
- * must be called, as with any failed write. */
+ * must be called, as with any failed write.
+ *
+ * The document builders share app_json_dump() (json.c). */
 #ifndef PODIUM_APP_INT_H
 #define PODIUM_APP_INT_H
 
+#include <jansson.h>
+
+#include "podium/doc.h"
 #include "podium/ops.h"
 
 /* app_change() flags. */
@@ -24,5 +29,10 @@ int app_change(struct pd_store *s, const char *games, int flags,
 /* Commit when ret is 0, else roll back; returns ret or the commit's
  * error. */
 int app_end(struct pd_store *s, int ret, struct pd_diag *d);
+
+/* Dump doc (consumed, may be NULL: PD_ENOMEM) onto out as doc.h says. */
+int app_json_dump(struct pd_buf *out, json_t *doc, unsigned flags);
+/* A JSON string of s ("" for NULL); null if jansson refuses it. */
+json_t *app_json_str(const char *s);
 
 #endif
