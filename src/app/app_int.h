@@ -26,6 +26,11 @@ int app_begin(struct pd_store *s, struct pd_diag *d);
 int app_change(struct pd_store *s, const char *games, int flags,
 	       const struct pd_who *who, const struct pd_op_notify *nt,
 	       long *version, struct pd_diag *d);
+/* The writes to one Games: app_begin() and app_change(), rolled back if
+ * the change fails; on success end with app_end(). */
+int app_open(struct pd_store *s, const char *games, int flags,
+	     const struct pd_who *who, const struct pd_op_notify *nt,
+	     long *version, struct pd_diag *d);
 /* Commit when ret is 0, else roll back; returns ret or the commit's
  * error. */
 int app_end(struct pd_store *s, int ret, struct pd_diag *d);

@@ -194,20 +194,42 @@ int pd_op_entries_import(struct pd_store *s, const struct pd_entry_set *set,
 	return ret;
 }
 
+/* What a one-Games import keeps: medals v[0..n), or (p not NULL) a
+ * published table read from file. */
+struct one {
+	const struct pd_medal_rec *v;
+	size_t n;
+	const struct pd_published *p;
+	const char *file;
+};
+
+static int import_one(struct pd_store *s, const char *games,
+		      const char *source, const struct one *o,
+		      const struct pd_who *who, const struct pd_op_notify *nt,
+		      struct pd_diag *d)
+{
+	struct pd_who wh = with_reason(who);
+	int ret;
+
+	if ((ret = app_open(s, games, APP_ENSURE_GAMES, &wh, nt, NULL,
+			    d)) < 0)
+		return ret;
+	if (o->p)
+		ret = pd_store_published_put(s, games, source, o->p, o->file,
+					     d);
+	else
+		ret = pd_store_medals_replace(s, games, source, o->v, o->n, d);
+	return app_end(s, ret, d);
+}
+
 int pd_op_medals_import(struct pd_store *s, const char *games,
 			const char *source, const struct pd_medal_rec *v,
 			size_t n, const struct pd_who *who,
 			const struct pd_op_notify *nt, struct pd_diag *diag)
 {
-	struct pd_who wh = with_reason(who);
-	int ret;
+	struct one o = { v, n, NULL, NULL };
 
-	if ((ret = app_begin(s, diag)) < 0)
-		return ret;
-	if ((ret = app_change(s, games, APP_ENSURE_GAMES, &wh, nt, NULL,
-			      diag)) == 0)
-		ret = pd_store_medals_replace(s, games, source, v, n, diag);
-	return app_end(s, ret, diag);
+	return import_one(s, games, source, &o, who, nt, diag);
 }
 
 int pd_op_published_import(struct pd_store *s, const char *games,
@@ -216,13 +238,7 @@ int pd_op_published_import(struct pd_store *s, const char *games,
 			   const struct pd_op_notify *nt,
 			   struct pd_diag *diag)
 {
-	struct pd_who wh = with_reason(who);
-	int ret;
+	struct one o = { NULL, 0, p, file };
 
-	if ((ret = app_begin(s, diag)) < 0)
-		return ret;
-	if ((ret = app_change(s, games, APP_ENSURE_GAMES, &wh, nt, NULL,
-			      diag)) == 0)
-		ret = pd_store_published_put(s, games, source, p, file, diag);
-	return app_end(s, ret, diag);
+	return import_one(s, games, source, &o, who, nt, diag);
 }

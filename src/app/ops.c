@@ -38,11 +38,9 @@ int app_end(struct pd_store *s, int ret, struct pd_diag *d)
 	return pd_store_commit(s, d);
 }
 
-/* The single-Games writes: begin and change, rolled back if the change
- * fails. */
-static int begin(struct pd_store *s, const char *games, int flags,
-		 const struct pd_who *who, const struct pd_op_notify *nt,
-		 long *version, struct pd_diag *d)
+int app_open(struct pd_store *s, const char *games, int flags,
+	     const struct pd_who *who, const struct pd_op_notify *nt,
+	     long *version, struct pd_diag *d)
 {
 	int ret;
 
@@ -228,7 +226,7 @@ int pd_op_result_set(struct pd_store *s, const struct pd_registry *reg,
 	if ((ret = check_input(in, diag)) < 0 ||
 	    (ret = pd_store_event_get(s, event, &e, diag)) < 0)
 		return ret;
-	if ((ret = begin(s, e.games, 0, who, NULL, version, diag)) == 0)
+	if ((ret = app_open(s, e.games, 0, who, NULL, version, diag)) == 0)
 		ret = app_end(s, write_one(s, reg, &e, in, 1, NULL, diag),
 			      diag);
 	pd_event_info_release(&e);
@@ -251,7 +249,7 @@ int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
 		free(keys);
 		return ret;
 	}
-	if ((ret = begin(s, e.games, 0, who, NULL, version, diag)) == 0) {
+	if ((ret = app_open(s, e.games, 0, who, NULL, version, diag)) == 0) {
 		ret = pd_store_results_close(s, event, 0, 0, NULL, diag);
 		for (i = 0; i < n && ret == 0; i++) {
 			if ((ret = write_one(s, reg, &e, &in[i], 0, &keys[i],
@@ -288,7 +286,7 @@ int pd_op_event_status(struct pd_store *s, long event, const char *status,
 				   "one of " PD_EVENT_STATUSES, status);
 	if ((ret = pd_store_event_get(s, event, &e, diag)) < 0)
 		return ret;
-	if ((ret = begin(s, e.games, 0, who, NULL, version, diag)) == 0)
+	if ((ret = app_open(s, e.games, 0, who, NULL, version, diag)) == 0)
 		ret = app_end(s, pd_store_event_status(s, event, status, diag),
 			  diag);
 	pd_event_info_release(&e);
@@ -311,7 +309,7 @@ int pd_op_sanction_add(struct pd_store *s, long athlete,
 				   "a reason");
 	if ((ret = pd_store_event_get(s, events[0], &e, diag)) < 0)
 		return ret;
-	if ((ret = begin(s, e.games, 0, who, NULL, version, diag)) == 0)
+	if ((ret = app_open(s, e.games, 0, who, NULL, version, diag)) == 0)
 		ret = app_end(s, pd_store_sanction_add(s, e.games, athlete,
 						       mode, who->reason,
 						       events, n, id, diag),
@@ -332,7 +330,7 @@ int pd_op_sanction_lift(struct pd_store *s, long id, const struct pd_who *who,
 	if ((ret = pd_store_sanction_games(s, id, games, sizeof(games),
 					   diag)) < 0)
 		return ret;
-	if ((ret = begin(s, games, 0, who, NULL, version, diag)) == 0)
+	if ((ret = app_open(s, games, 0, who, NULL, version, diag)) == 0)
 		ret = app_end(s, pd_store_sanction_lift(s, games, id, diag),
 			      diag);
 	return ret;

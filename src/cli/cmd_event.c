@@ -106,7 +106,7 @@ static int run_status(struct cli *cli, int argc, char **argv)
 	struct pd_event_info e;
 	const char *reason = NULL;
 	struct pd_store *s;
-	struct pd_who who;
+	const struct pd_who *who;
 	long id;
 	int ret, code = 0, i, k = 0;
 	char *pos[2];
@@ -128,10 +128,8 @@ static int run_status(struct cli *cli, int argc, char **argv)
 		return code;
 	if ((ret = pd_store_event_get(s, id, &e, &d)) < 0)
 		return cli_fail(ret, &d);
-	who.actor = cli_actor();
-	who.command = cli->command;
-	who.reason = reason;
-	if ((ret = pd_op_event_status(s, id, pos[1], &who, NULL, &d)) < 0)
+	who = cli_who(cli, reason);
+	if ((ret = pd_op_event_status(s, id, pos[1], who, NULL, &d)) < 0)
 		code = cli_fail(ret, &d);
 	else
 		fprintf(stderr, "podium: event %ld (%s) is %s (was %s)\n", id,
