@@ -7,6 +7,7 @@
 #   make test       unit tests (cmocka), golden CLI cases and the HTTP API
 #                   tests (node --test)
 #   make test SAN=1 the same under ASan + UBSan
+#   make calls      which file of src/http calls which; fails on a circle
 #   make test-e2e   the web page in a headless Chromium (playwright-core)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
@@ -39,9 +40,10 @@ endif
 
 CORE_SRC := $(wildcard src/core/*.c)
 IO_SRC := $(wildcard src/io/*.c)
-STORE_SRC := $(wildcard src/store/*.c)
+STORE_SRC := $(wildcard src/store/*.c src/store/sqlite/*.c)
 APP_SRC := $(wildcard src/app/*.c)
 HTTP_SRC := $(wildcard src/http/*.c)
+HTTP_OBJ := $(HTTP_SRC:%.c=$(B)/%.o)
 CLI_SRC := $(wildcard src/cli/*.c)
 LIB_SRC := $(CORE_SRC) $(IO_SRC) $(STORE_SRC) $(APP_SRC) $(HTTP_SRC)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/bundled.o $(B)/gen/web.o
@@ -55,7 +57,7 @@ DEPS_STAMP := build/.deps-ok
 
 include tests/fuzz/fuzz.mk
 
-.PHONY: bench crash soak all run test test-e2e unit cli-test install clean deps
+.PHONY: bench calls crash soak all run test test-e2e unit cli-test install clean deps
 all: podium
 
 # The packages are checked once per change of the script, not every build.
@@ -120,7 +122,16 @@ run: podium
 	./podium serve --port $(PORT)
 
 test: podium $(UNIT_BIN) $(REPLAY_BIN)
+	@$(MAKE) --no-print-directory calls
 	@sh tests/run.sh $(B)
+
+# The files of src/http call each other without a circle (server.c calls
+# everything, nothing calls back; docs/internals/http.md).  The checker is
+# checked first, on two files that do call each other.
+calls: $(HTTP_OBJ)
+	@CC="$(CC)" sh tests/calls/run.sh $(B)/tests/calls
+	@echo "src/http calls (tools/calls.sh):"
+	@sh tools/calls.sh $(HTTP_OBJ)
 
 # The page in a real headless browser: Debian's chromium driven by
 # playwright-core from npm, both installed by the script when missing.

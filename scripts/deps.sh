@@ -1,13 +1,15 @@
 #!/bin/sh
 # deps.sh -- install the Debian packages podium needs to build and test,
-# only those missing.  Run by the Makefile; safe to run again.
+# only those missing: PostgreSQL too (libpq to build the backend, the
+# server for the tests' throwaway clusters, scripts/pg-cluster.sh).
+# Run by the Makefile; safe to run again.
 # usage: scripts/deps.sh [e2e]    e2e: also what the browser test needs
 # (chromium, npm, a CJK font), run by 'make test-e2e'.
 set -eu
 
 pkgs="gcc make pkg-config libsqlite3-dev sqlite3 libjansson-dev
 libutf8proc-dev libsodium-dev zlib1g-dev libcmocka-dev libmicrohttpd-dev
-nodejs curl"
+libpq-dev postgresql nodejs curl"
 if [ "${1:-}" = "e2e" ]; then
 	pkgs="$pkgs chromium npm fonts-wqy-zenhei"
 fi

@@ -16,10 +16,12 @@ for t in "$B"/tests/test_*; do
 	name=$(basename "$t")
 	CMOCKA_MESSAGE_OUTPUT=stdout "$t" >"$log" 2>&1
 	rc=$?
-	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
-	f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
-	p=${p:-0}
-	f=${f:-0}
+	# one line per cmocka group (the store's contract suite runs a group
+	# per backend): add them up
+	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" |
+	    awk '{ n += $1 } END { print n + 0 }')
+	f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" |
+	    awk '{ n += $1 } END { print n + 0 }')
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		f=1	# crashed or a sanitizer stopped it
 	fi

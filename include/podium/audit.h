@@ -1,5 +1,5 @@
-/* audit.h -- the audit log and sanctions (SQLite backend:
- * src/store/sqlite_audit.c).
+/* audit.h -- the audit log and sanctions in the store (the interface of
+ * store.h).
  *
  * Every change to a Games is one audit entry (pd_store_change() in store.h
  * writes it): when, who, the command, why, and the version it made.  A
@@ -18,7 +18,7 @@
 
 struct pd_audit_entry {
 	long id;
-	char games[16];
+	char games[PD_GAMES_CODE];
 	long version;
 	char *at, *actor, *command, *reason;
 };

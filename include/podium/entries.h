@@ -28,10 +28,10 @@
 #include <stddef.h>
 #include "error.h"
 #include "io.h"
+#include "model.h"
 #include "npc.h"
 
 #define PD_ENTRIES_MAX ((size_t)1 << 26)
-#define PD_GAMES_CODE 16
 
 struct pd_entry_athlete {
 	const char *ext;	/* "kaggle:1234", "paris:1897206", or NULL */

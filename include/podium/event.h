@@ -1,5 +1,5 @@
 /* event.h -- writing and reading events, athletes, teams and results in
- * the store (the SQLite backend: src/store/sqlite_event.c).
+ * the store (the interface of store.h; the records are model.h's).
  *
  * Writes go inside pd_store_change() (see store.h): every row written
  * carries the change's version, and a result is never updated in place --
@@ -14,24 +14,10 @@
 
 #include <stddef.h>
 #include "error.h"
+#include "model.h"
 #include "npc.h"
 #include "results.h"
 #include "store.h"
-
-#define PD_EVENT_STATUSES "scheduled, live, unofficial, official, " \
-			  "protested, provisional"
-
-/* Non-zero if status is one of PD_EVENT_STATUSES. */
-int pd_event_status_valid(const char *status);
-
-struct pd_athlete {
-	const char *ext;	/* an outside id ("kaggle:1234"), or NULL */
-	const char *name;
-	const char *gender;	/* "M", "W" or "" */
-	char npc[PD_CODE_MAX];
-	const char *sport_class;	/* "T54", "S9" ... or "" */
-	const char *guide;	/* guide or pilot, or "" */
-};
 
 /* The id of the athlete with this ext (or, without ext, this name and
  * NPC), created if absent. */
@@ -48,22 +34,6 @@ int pd_store_team_ensure(struct pd_store *s, long event, const char *npc,
 			 const char *name, const long *members, size_t n,
 			 long *id, struct pd_diag *diag);
 
-struct pd_result_rec {
-	long event_id;
-	char npc[PD_CODE_MAX];
-	const char *name;	/* athlete or team name as shown */
-	long athlete_id;	/* 0 if none */
-	long team_id;		/* 0 if none */
-	long rank;		/* 0 for none */
-	const char *mark;	/* "10.62", "2:03:45" ... or "" */
-	double mark_value;	/* sortable number; only if has_value */
-	int has_value;
-	const char *irm;	/* "DSQ" ... or "" */
-	const char *records;	/* "WR", "PR,WR" ... or "" */
-	const char *date;
-	const char *source;
-};
-
 int pd_store_result_add(struct pd_store *s, const struct pd_result_rec *r,
 			struct pd_diag *diag);
 /* End the event's current results: all of them (athlete and team 0), or
@@ -71,15 +41,6 @@ int pd_store_result_add(struct pd_store *s, const struct pd_result_rec *r,
 int pd_store_results_close(struct pd_store *s, long event, long athlete,
 			   long team, size_t *closed, struct pd_diag *diag);
 
-struct pd_event_info {
-	long id;
-	char games[16];
-	char *sport, *name, *gender, *sport_class, *date, *status;
-	char *policy;		/* the event's own, or its sport's */
-	int team;
-};
-
-void pd_event_info_release(struct pd_event_info *e);
 /* PD_ENOTFOUND if there is no event id. */
 int pd_store_event_get(struct pd_store *s, long id, struct pd_event_info *out,
 		       struct pd_diag *diag);

@@ -10,9 +10,9 @@
 
 #include <stddef.h>
 #include "error.h"
+#include "model.h"
 #include "npc.h"
 #include "published.h"
-#include "store.h"
 
 #define PD_FILE_MAX ((size_t)2 << 30)
 
@@ -38,11 +38,6 @@ void pd_file_unmap(struct pd_file *f);
  * first bad byte in diag. */
 int pd_utf8_check(const char *data, size_t len, const char *file,
 		  struct pd_diag *diag);
-
-/* Suggest names for an unknown team in diag: "unknown NPC 'X'; did you
- * mean 'A' (AAA) or 'B' (BBB)?".  Returns PD_ENOTFOUND. */
-int pd_unknown_npc(const struct pd_registry *reg, const char *name,
-		   const char *file, long line, struct pd_diag *diag);
 
 /* The published-table text (table_text.c): optional caption, header, rows
  * of "[rank] name gold silver bronze total", a totals row.  With reg, every
@@ -136,7 +131,7 @@ int pd_results_csv_parse(struct pd_result_lines *out, const char *data,
 
 /* One Games' medal tally. */
 struct pd_games_tally {
-	char games[16];
+	char games[PD_GAMES_CODE];
 	struct pd_tally tally;
 };
 

@@ -70,4 +70,9 @@ const char *pd_npc_name(const struct pd_npc *npc, const char *lang);
  * white space folded and trimmed).  NULL on invalid UTF-8 or no memory. */
 char *pd_name_normalise(const char *s);
 
+/* Suggest names for an unknown team in diag: "unknown NPC 'X'; did you
+ * mean 'A' (AAA) or 'B' (BBB)?".  Returns PD_ENOTFOUND. */
+int pd_unknown_npc(const struct pd_registry *reg, const char *name,
+		   const char *file, long line, struct pd_diag *diag);
+
 #endif

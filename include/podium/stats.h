@@ -3,10 +3,11 @@
  * medals (the most decorated, one athlete's medals).
  *
  * Two halves.  The pure half (src/core/stats.c) counts and ranks: keyed
- * counts, record flags, medallists.  The store half (src/store/
- * sqlite_stats.c) reads the store.  Every medal-based figure is derived
- * through pd_store_medals() -- never from ranks in SQL -- so sanctions,
- * IRMs and medal policies count exactly as they do in the medal table.
+ * counts, record flags, medallists.  The store half (pd_store_*, the
+ * interface of store.h, implemented by each backend) reads the store.
+ * Every medal-based figure is derived through pd_store_medals() -- never
+ * from ranks in SQL -- so sanctions, IRMs and medal policies count
+ * exactly as they do in the medal table.
  *
  * Who a medal is credited to:
  *   - an individual result: its athlete (by id, or by name and NPC when
@@ -29,10 +30,11 @@
 
 #include <stddef.h>
 #include "error.h"
-#include "event.h"
+#include "model.h"
 #include "npc.h"
 #include "standings.h"
-#include "store.h"
+
+struct pd_store;
 
 /* Counts keyed by a string (a sport, a record type), three slots each
  * (gold, silver, bronze, or just slot 0 for a plain count). */
@@ -58,10 +60,6 @@ long pd_counts_sum(const struct pd_counts *c, int slot);
  * "WR PR"): separators are commas, semicolons, slashes and spaces.
  * Returns how many types it counted, or PD_ENOMEM. */
 int pd_counts_add_records(struct pd_counts *c, const char *records);
-
-/* A Games code as typed ("pg2024") in the stored form ("PG2024").
- * PD_EINVAL if it is empty or does not fit in size. */
-int pd_games_code(char *out, size_t size, const char *in);
 
 /* Non-zero if needle (already through pd_name_normalise()) occurs in
  * name, both compared after normalisation (case, full-width forms,

@@ -1,4 +1,4 @@
-/* store.h -- where a Games' facts are kept: the interface, one backend a file.
+/* store.h -- where a Games' facts are kept: the store interface.
  *
  * The store holds Games, NPCs, sports, events, medals and published tables.
  * It never holds standings: those are computed from a tally on demand.
@@ -8,8 +8,18 @@
  * pd_store_rollback(), so an import lands whole or not at all.  Each write
  * also bumps the Games' version so readers can tell the table moved.
  *
- * The SQLite backend (sqlite.c) opens in WAL mode with foreign keys on and
- * brings the schema up to date on open (PRAGMA user_version).
+ * struct pd_store is opaque.  Behind it is one backend, chosen by the
+ * address given to pd_store_open(): a SQLite file (src/store/sqlite/, WAL
+ * mode, foreign keys on, the schema brought up to date on open through
+ * PRAGMA user_version), or -- next -- a postgresql:// URI.  The pd_store_*
+ * functions of this header and of event.h, audit.h, token.h and stats.h
+ * are the interface: each checks the labels it is given (src/store/
+ * check.h) and hands the call to the backend's table of operations
+ * (src/store/backend.h), so callers never know which backend they use.
+ *
+ * Every store operation exists in every backend and in the contract suite
+ * (tests/unit/test_store.c), which each backend that is built must pass:
+ * a new operation is added to all of them at once, never to one backend.
  *
  * Ownership: strings returned in structs are owned by the struct and freed
  * by the matching _release().
@@ -20,37 +30,12 @@
 #include <stddef.h>
 #include "buf.h"
 #include "error.h"
+#include "model.h"
 #include "npc.h"
 #include "published.h"
 #include "standings.h"
 
 struct pd_store;
-
-struct pd_games {
-	char code[16];
-	long year;
-	char *season;	/* "summer" / "winter" */
-	char host[PD_CODE_MAX];
-	char *name_en;
-	char *name_zh;
-	char *start;	/* ISO date or "" */
-	char *end;
-	char *kind;	/* "paralympics" / "olympics" */
-	long version;
-};
-
-void pd_games_release(struct pd_games *g);
-
-/* One medal awarded.  A team medal is one record. */
-struct pd_medal_rec {
-	enum pd_medal medal;
-	char npc[PD_CODE_MAX];
-	const char *sport;	/* may be "" */
-	const char *event;	/* may be "" */
-	const char *gender;	/* may be "" */
-	const char *date;	/* ISO date or "" */
-	const char *athlete;	/* may be "" */
-};
 
 /* Open (creating if absent) the store at path and migrate it.  reg fills
  * the NPC table.  PD_ESTORE with a message in diag on failure. */
@@ -76,7 +61,6 @@ int pd_store_games_get(struct pd_store *s, const char *code,
  * pd_games_list_free(). */
 int pd_store_games_list(struct pd_store *s, struct pd_games **out,
 			size_t *n, struct pd_diag *diag);
-void pd_games_list_free(struct pd_games *v, size_t n);
 
 /* Replace the published table games@source with p (inside a transaction).
  * file names where it came from, for the record. */
@@ -113,28 +97,6 @@ int pd_store_event_ensure(struct pd_store *s, const char *games,
 int pd_store_medals_replace(struct pd_store *s, const char *games,
 			    const char *source, const struct pd_medal_rec *v,
 			    size_t n, struct pd_diag *diag);
-
-/* What standings to derive: one sport or all, official events only or
- * every event with results, now or as of a past version. */
-struct pd_query {
-	const char *games;
-	const char *sport;		/* NULL: every sport */
-	int include_unofficial;
-	long as_of;			/* 0: now */
-};
-
-/* One medal as derived from the results. */
-struct pd_medal_out {
-	long event_id;
-	long result_id;
-	const char *sport, *event, *gender, *date;
-	const char *npc, *name;		/* winner: NPC and athlete/team */
-	long athlete_id;		/* 0 for a team or an unknown athlete */
-	long team_id;			/* 0 for an individual */
-	enum pd_medal medal;
-};
-
-typedef int (*pd_medal_fn)(const struct pd_medal_out *m, void *arg);
 
 /* Derive every medal of the query's events (src/core decides them from
  * the results under each event's policy) and call fn for each, in event

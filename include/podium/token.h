@@ -10,7 +10,8 @@
  * Roles: an operator may post results and event status; an admin may do
  * everything an operator may, and add events and sanctions.
  *
- * The token table is the store's (pd_store_token_*, pd_store_tokens);
+ * The token table is the store's (pd_store_token_*, pd_store_tokens: the
+ * interface of store.h, in every backend);
  * making, issuing, hashing and checking are the application layer's
  * (src/app/tokens.c), which the CLI (issue) and the server (check) share.
  * A token's name is what the audit log records as the actor of every

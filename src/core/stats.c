@@ -1,6 +1,5 @@
 /* stats.c -- the pure half of stats.h: keyed counts, record flags, who a
  * medal is credited to, and the ranking of medallists.  No I/O. */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -95,17 +94,6 @@ int pd_counts_add_records(struct pd_counts *c, const char *records)
 		records += strcspn(records, seps);
 	}
 	return counted;
-}
-
-int pd_games_code(char *out, size_t size, const char *in)
-{
-	size_t i, n = strlen(in);
-
-	if (n == 0 || n >= size)
-		return PD_EINVAL;
-	for (i = 0; i <= n; i++)
-		out[i] = (char)toupper((unsigned char)in[i]);
-	return 0;
 }
 
 int pd_name_contains(const char *name, const char *needle)

@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "http_int.h"
+#include "podium/error.h"
+#include "assets.h"
+#include "view.h"
 
 extern const unsigned char pd_embed_web_index[], pd_embed_web_app[],
 	pd_embed_web_style[];

@@ -1,12 +1,19 @@
-/* lazy.c -- the views rendered on their first request at a version and
- * kept with it (see lazy_get in cache.c): a table by sport, cut to the
- * top N or under weighted points; an event with its results; an NPC's
- * medals; an athlete search; the audit log since a version; and the
- * events list, the statistics and the gold timeline of a Games.
+/* lazy.c -- the views of a Games rendered on their first request at a
+ * version and kept with it: a table by sport, cut to the top N or under
+ * weighted points; an event with its results; an NPC's medals; an
+ * athlete search; the audit log since a version; and the events list,
+ * the statistics and the gold timeline.  Also the routes of
+ * GET /api/games/CODE/..., since a route is what names a lazy view.
  *
- * A key is the view's name and its parameters separated by KEY_SEP (the
- * server refuses that byte in parameters).  Views that need the store
- * use the server's side connection under side_mu. */
+ * A request becomes a key (key_make: the route's letter, then its
+ * parameters, each after KEY_SEP -- a byte refused in parameters), the
+ * key is looked up in the gview's cache (lazy_get), and on a miss it is
+ * read back into the route and its parameters and rendered (render_lazy).
+ * Both directions use the one table routes[], so a route cannot be made
+ * one way and read another.  Views that need the store use the server's
+ * side connection under side_mu; the cache's own lock, gview.lazy_mu, is
+ * never held while a view renders (snapshot.h).
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +23,31 @@
 #include "podium/audit.h"
 #include "podium/event.h"
 #include "podium/stats.h"
-#include "http_int.h"
+#include "lazy.h"
+#include "respond.h"
+#include "snapshot.h"
+#include "srv.h"
+#include "view.h"
+#include "views.h"
 
 #define KEY_SEP '\x1f'
+#define KEY_MAX 600
 #define ATHLETES_MAX 100
 #define LOG_MAX 1000
+
+/* The lazy views.  routes[] gives each its key letter, its parameters
+ * and its render. */
+enum route {
+	ROUTE_STANDINGS,	/* S source scheme lang sport top */
+	ROUTE_EVENT,		/* E id */
+	ROUTE_NPC,		/* N code source */
+	ROUTE_ATHLETES,		/* A q */
+	ROUTE_LOG,		/* L since */
+	ROUTE_EVENTS,		/* V */
+	ROUTE_STATS,		/* T */
+	ROUTE_TIMELINE,		/* G */
+	ROUTE_COUNT
+};
 
 static json_t *jstr(const char *s)
 {
@@ -353,35 +380,304 @@ static int audit_log(struct srv *s, struct gview *g, char **f,
 				   "more", w.more));
 }
 
-int render_lazy(struct srv *s, struct gview *g, const char *key,
-		struct pd_buf *out, int *status)
+/* V: the events list */
+static int events_list(struct srv *s, struct gview *g, char **f,
+		       struct pd_buf *out, int *status)
 {
-	char *copy = strdup(key), *f[6];
-	size_t n;
+	struct pd_diag d = { "", 0, "" };
+	int ret;
+
+	pthread_mutex_lock(&s->side_mu);
+	ret = render_events(out, s->side, g, &d);
+	pthread_mutex_unlock(&s->side_mu);
+	return ret;
+}
+
+/* T: the statistics */
+static int stats(struct srv *s, struct gview *g, char **f,
+		 struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	int ret;
+
+	pthread_mutex_lock(&s->side_mu);
+	ret = render_stats(out, s->side, g, &d);
+	pthread_mutex_unlock(&s->side_mu);
+	return ret;
+}
+
+/* G: the gold timeline */
+static int timeline(struct srv *s, struct gview *g, char **f,
+		    struct pd_buf *out, int *status)
+{
+	return render_timeline(out, g, s->cfg.reg);
+}
+
+#define PARAMS_MAX 5
+
+static const struct {
+	char letter;
+	size_t nparams;		/* at most PARAMS_MAX */
+	int (*render)(struct srv *s, struct gview *g, char **f,
+		      struct pd_buf *out, int *status);
+} routes[ROUTE_COUNT] = {
+	[ROUTE_STANDINGS] = { 'S', 5, standings },
+	[ROUTE_EVENT] = { 'E', 1, event },
+	[ROUTE_NPC] = { 'N', 2, npc },
+	[ROUTE_ATHLETES] = { 'A', 1, athletes },
+	[ROUTE_LOG] = { 'L', 1, audit_log },
+	[ROUTE_EVENTS] = { 'V', 0, events_list },
+	[ROUTE_STATS] = { 'T', 0, stats },
+	[ROUTE_TIMELINE] = { 'G', 0, timeline },
+};
+
+/* Render the view key names (f[0] its letter, f[1..] its parameters).
+ * A key no route reads is PD_EINVAL: a parameter held KEY_SEP after all. */
+static int render_lazy(struct srv *s, struct gview *g, const char *key,
+		       struct pd_buf *out, int *status)
+{
+	char *copy = strdup(key), *f[PARAMS_MAX + 1];
+	size_t n, i;
 	int ret = PD_EINVAL;
 
 	if (!copy)
 		return PD_ENOMEM;
-	n = fields(copy, f, 6);
-	if (n == 1 && (!strcmp(f[0], "V") || !strcmp(f[0], "T"))) {
-		struct pd_diag d = { "", 0, "" };
-
-		pthread_mutex_lock(&s->side_mu);
-		ret = f[0][0] == 'V' ? render_events(out, s->side, g, &d) :
-				       render_stats(out, s->side, g, &d);
-		pthread_mutex_unlock(&s->side_mu);
-	} else if (n == 1 && !strcmp(f[0], "G")) {
-		ret = render_timeline(out, g, s->cfg.reg);
-	} else if (n == 6 && !strcmp(f[0], "S"))
-		ret = standings(s, g, f, out, status);
-	else if (n == 2 && !strcmp(f[0], "E"))
-		ret = event(s, g, f, out, status);
-	else if (n == 3 && !strcmp(f[0], "N"))
-		ret = npc(s, g, f, out, status);
-	else if (n == 2 && !strcmp(f[0], "A"))
-		ret = athletes(s, g, f, out, status);
-	else if (n == 2 && !strcmp(f[0], "L"))
-		ret = audit_log(s, g, f, out, status);
+	n = fields(copy, f, PARAMS_MAX + 1);
+	for (i = 0; i < ROUTE_COUNT; i++)
+		if (f[0][0] == routes[i].letter && !f[0][1] &&
+		    n == routes[i].nparams + 1) {
+			ret = routes[i].render(s, g, f, out, status);
+			break;
+		}
 	free(copy);
 	return ret;
+}
+
+/* The view for key, rendered on its first request at this version and
+ * kept with it.  When the cache is full the view is made in *once, for
+ * the caller to release after queueing it.  NULL with *status set and the
+ * reason in why when render fails or answers other than 200. */
+static const struct view *lazy_get(struct srv *s, struct gview *g,
+				   const char *key,
+				   int (*render)(struct srv *, struct gview *,
+						 const char *, struct pd_buf *,
+						 int *),
+				   int *status, struct view *once, char *why,
+				   size_t whysize)
+{
+	const struct view *found = NULL;
+	struct view v;
+	struct pd_buf b;
+	size_t i;
+
+	memset(once, 0, sizeof(*once));
+	*status = MHD_HTTP_OK;
+	pthread_mutex_lock(&g->lazy_mu);
+	for (i = 0; i < g->nlazy && !found; i++)
+		if (!strcmp(g->lazy[i].key, key))
+			found = &g->lazy[i].v;
+	pthread_mutex_unlock(&g->lazy_mu);
+	if (found)
+		return found;
+	pd_buf_init(&b, 0);
+	if (render(s, g, key, &b, status) < 0 || *status != MHD_HTTP_OK ||
+	    view_make_json(&v, &b, g->version) < 0) {
+		/* a render that answers other than 200 says why in b */
+		snprintf(why, whysize, "%s", *status != MHD_HTTP_OK ? b.data :
+			 "cannot render the view");
+		pd_buf_release(&b);
+		if (*status == MHD_HTTP_OK)
+			*status = MHD_HTTP_INTERNAL_SERVER_ERROR;
+		return NULL;
+	}
+	pd_buf_release(&b);
+	pthread_mutex_lock(&g->lazy_mu);
+	for (i = 0; i < g->nlazy && !found; i++)
+		if (!strcmp(g->lazy[i].key, key))
+			found = &g->lazy[i].v;
+	/* past LAZY_MAX (a crawler walking every query) a view is sent once
+	 * and dropped, so the cache's memory stays bounded */
+	if (!found && g->nlazy < LAZY_MAX &&
+	    (g->lazy[g->nlazy].key = strdup(key))) {
+		g->lazy[g->nlazy].v = v;
+		found = &g->lazy[g->nlazy++].v;
+		memset(&v, 0, sizeof(v));
+	}
+	pthread_mutex_unlock(&g->lazy_mu);
+	if (found) {
+		view_release(&v);
+		return found;
+	}
+	*once = v;
+	return once;
+}
+
+static const char *arg(struct MHD_Connection *c, const char *name)
+{
+	const char *v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
+						    name);
+
+	return v && !strchr(v, KEY_SEP) ? v : NULL;
+}
+
+/* A whole number from 0 to max; -1 if s is not one. */
+static long number(const char *s, long max)
+{
+	char *end;
+	long v;
+
+	if (!s || *s < '0' || *s > '9')
+		return -1;
+	v = strtol(s, &end, 10);
+	return *end || v > max ? -1 : v;
+}
+
+/* The key of route r with its parameters p[0..routes[r].nparams): the
+ * route's letter, then each parameter after KEY_SEP, cut to fit size. */
+static void key_make(char *key, size_t size, enum route r,
+		     const char *const *p)
+{
+	size_t i, len;
+
+	len = (size_t)snprintf(key, size, "%c", routes[r].letter);
+	for (i = 0; i < routes[r].nparams && len < size; i++)
+		len += (size_t)snprintf(key + len, size - len, "%c%s", KEY_SEP,
+					p[i]);
+}
+
+/* The table: ready for gold and total in en and zh; other queries make
+ * a lazy key. */
+static enum MHD_Result standings_key(struct MHD_Connection *c,
+				     struct req *r, struct gview *g,
+				     char *key, size_t size)
+{
+	struct pd_diag d = { "", 0, "" };
+	const char *source = arg(c, "source"), *scheme = arg(c, "scheme");
+	const char *lang = arg(c, "lang"), *sport = arg(c, "sport");
+	const char *top = arg(c, "top");
+	struct pd_scheme sc;
+	char sch[64], top_n[24];
+	long n = 0;
+	size_t i;
+
+	source = source && strcmp(source, "results") ? source : "";
+	lang = lang && *lang ? lang : "en";
+	sport = sport ? sport : "";
+	if (strcmp(lang, "en") && strcmp(lang, "zh"))
+		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "lang is en or "
+				  "zh", "lang");
+	if (pd_scheme_parse(&sc, scheme && *scheme ? scheme : "gold", &d) < 0)
+		return send_error(c, r, MHD_HTTP_BAD_REQUEST, d.msg, "scheme");
+	if (top && (n = number(top, 100000)) < 1)
+		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "top is a whole "
+				  "number from 1", "top");
+	for (i = 0; i < g->ntables && strcmp(g->tables[i].source, source);
+	     i++)
+		;
+	if (i == g->ntables)
+		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such source "
+				  "for this Games", "source");
+	if (g->tables[i].error) {
+		char why[600];
+
+		snprintf(why, sizeof(why), "the table %s@%s cannot be served: "
+			 "%s", g->info.code, source, g->tables[i].error);
+		return send_error(c, r, MHD_HTTP_INTERNAL_SERVER_ERROR, why,
+				  NULL);
+	}
+	if (!*sport && !n && sc.kind != PD_SCHEME_POINTS)
+		return send_view(c, r, &g->tables[i].v[sc.kind ==
+			PD_SCHEME_TOTAL][!strcmp(lang, "zh")]);
+	pd_scheme_format(&sc, sch, sizeof(sch));
+	snprintf(top_n, sizeof(top_n), "%ld", n);
+	key_make(key, size, ROUTE_STANDINGS, (const char *const[]){
+		 source, sch, lang, sport, top_n });
+	return MHD_YES;
+}
+
+/* The lazy key of path (after /api/games/CODE/), or a response sent. */
+static enum MHD_Result lazy_key(struct MHD_Connection *c, struct req *r,
+				const char *path, char *key, size_t size)
+{
+	const char *v;
+	char num[24], code[8];
+	size_t i;
+	long n;
+
+	if (!strcmp(path, "events") || !strcmp(path, "stats") ||
+	    !strcmp(path, "timeline")) {
+		/* rendered on first request at a version, not on every
+		 * change: with them built eagerly a write took 65-160 ms
+		 * to reach the streams, most of it here */
+		key_make(key, size, path[0] == 'e' ? ROUTE_EVENTS :
+			 path[0] == 's' ? ROUTE_STATS : ROUTE_TIMELINE, NULL);
+	} else if (!strncmp(path, "events/", 7)) {
+		if ((n = number(path + 7, 1L << 40)) < 1)
+			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "
+					  "event", NULL);
+		snprintf(num, sizeof(num), "%ld", n);
+		key_make(key, size, ROUTE_EVENT, (const char *const[]){ num });
+	} else if (!strncmp(path, "npcs/", 5) && path[5] &&
+		   !strchr(path + 5, '/') && strlen(path + 5) < sizeof(code)) {
+		v = arg(c, "source");
+		for (i = 0; path[5 + i]; i++)
+			code[i] = (char)(path[5 + i] >= 'a' &&
+					 path[5 + i] <= 'z' ?
+					 path[5 + i] - 32 : path[5 + i]);
+		code[i] = '\0';
+		key_make(key, size, ROUTE_NPC, (const char *const[]){
+			 code, v && strcmp(v, "results") ? v : "" });
+	} else if (!strcmp(path, "athletes")) {
+		v = arg(c, "q");
+		if (v && strlen(v) > 200)
+			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "q is "
+					  "at most 200 bytes", "q");
+		key_make(key, size, ROUTE_ATHLETES, (const char *const[]){
+			 v ? v : "" });
+	} else if (!strcmp(path, "log")) {
+		v = arg(c, "since");
+		if ((n = v ? number(v, 1L << 40) : 0) < 0)
+			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "since "
+					  "is a version number", "since");
+		snprintf(num, sizeof(num), "%ld", n);
+		key_make(key, size, ROUTE_LOG, (const char *const[]){ num });
+	} else {
+		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
+				  NULL);
+	}
+	return MHD_YES;
+}
+
+static enum MHD_Result send_lazy(struct srv *s, struct MHD_Connection *c,
+				 struct req *r, struct gview *g,
+				 const char *key)
+{
+	struct view once;
+	const struct view *v;
+	enum MHD_Result ok;
+	char why[256];
+	int status;
+
+	v = lazy_get(s, g, key, render_lazy, &status, &once, why,
+		     sizeof(why));
+	if (!v)
+		return send_error(c, r, status, why, NULL);
+	ok = send_view(c, r, v);
+	view_release(&once);
+	return ok;
+}
+
+enum MHD_Result lazy_serve(struct srv *s, struct MHD_Connection *c,
+			   struct req *r, struct gview *g, const char *path)
+{
+	char key[KEY_MAX] = "";
+	enum MHD_Result ok;
+
+	if (!strcmp(path, "standings"))
+		ok = standings_key(c, r, g, key, sizeof(key));
+	else
+		ok = lazy_key(c, r, path, key, sizeof(key));
+	if (ok == MHD_YES && !r->answered && key[0])
+		ok = send_lazy(s, c, r, g, key);
+	return ok;
 }

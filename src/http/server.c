@@ -1,33 +1,40 @@
-/* server.c -- 'podium serve': the HTTP front of the medal table.
+/* server.c -- 'podium serve': the daemon and request dispatch.
  *
- * Design.  One libmicrohttpd daemon in epoll mode with its own threads
- * (one per CPU, up to 4), keep-alive, suspend/resume for event streams.
- * Three kinds of work, kept apart:
+ * One libmicrohttpd daemon in epoll mode with its own threads (one per
+ * CPU, up to 4), keep-alive, suspend/resume for event streams and parked
+ * writes.  This file starts and stops it and sends each request where it
+ * goes; it calls every other file of src/http and none of them calls
+ * back (tools/calls.sh checks it).  Three kinds of work, kept apart:
  *
- *   reads    never touch the store.  A builder thread (cache.c) polls the
- *            Games' versions every 150 ms through its own connection
+ *   reads    never touch the store.  A builder thread (builder.c) polls
+ *            the Games' versions every 150 ms through its own connection
  *            (SQLite WAL: it never waits for a writer, and sees writes
  *            from other processes, such as the CLI, just the same), and
- *            on a change renders every hot view once -- the table under
- *            gold and total in en and zh for every source, the events,
- *            the stats, the chart -- into bytes with a gzip copy and an
- *            ETag equal to the Games' version, and swaps an immutable,
- *            reference-counted snapshot in.  A handler takes a reference
- *            (a lock held for a pointer copy), finds the view and queues
- *            its prepared response: a 304, the gzip copy or the bytes.
- *            Rarer views (a sport, top N, points, an event, an NPC) are
- *            rendered on their first request and kept with the version.
+ *            rebuilds only the Games whose version moved (snapshot.c):
+ *            the hot views -- each table under gold and total in en and
+ *            zh, for the results and every published source -- become
+ *            bytes with a gzip copy and an ETag equal to the version
+ *            (view.c), in an immutable, reference-counted snapshot that
+ *            is swapped in.  A handler takes a reference (a lock held for
+ *            a pointer copy), finds the view and queues its prepared
+ *            response: a 304, the gzip copy or the bytes (respond.c).
+ *            Every other view (the events, the stats, the chart, a sport,
+ *            top N, points, an event, an NPC, the log) is rendered on its
+ *            first request at a version and kept with it (lazy.c).
  *   streams  (stream.c) are suspended while idle and resumed by the
  *            builder when a change lands; see there.
  *   writes   (write.c) are checked -- token, role, size, JSON -- before
  *            they reach the store, go through the same operations as the
  *            CLI (ops.h: one transaction and one audit entry each, the
- *            token's name as the actor), then wake the builder and wait
- *            until the views show the change, so a client reads its own
- *            write.  They share one side connection under a lock.
+ *            token's name as the actor), and then are parked
+ *            (builder_park): the connection is suspended until the views
+ *            show the write, so a client reads its own write.  They share
+ *            one side connection under a lock.
+ *
+ * The locks and their order are in srv.h.
  *
  * Shutdown (pd_http_stop): stop accepting, end the streams, wait for the
- * requests in flight, then stop the daemon.
+ * requests in flight, then stop the builder and the daemon.
  */
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -39,258 +46,18 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "podium/stats.h"
-#include "http_int.h"
+#include "assets.h"
+#include "builder.h"
+#include "lazy.h"
+#include "respond.h"
+#include "snapshot.h"
+#include "srv.h"
+#include "stream.h"
+#include "write.h"
 
-#define KEY_SEP '\x1f'
 #define CONN_MEMORY (8 * 1024)	/* per connection: 11 KiB RSS an idle stream */
 #define CONN_TIMEOUT 30
 #define DROP_MAX (1024 * 1024)
-#define JSON_TYPE "application/json; charset=utf-8"
-
-double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-void add_common_headers(struct MHD_Response *resp, int cors)
-{
-	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-	if (cors) {
-		MHD_add_response_header(resp, "Access-Control-Allow-Origin",
-					"*");
-		MHD_add_response_header(resp, "Access-Control-Expose-Headers",
-					"ETag");
-	}
-}
-
-/* Accept-Encoding lists gzip, and not with a q of zero. */
-static int wants_gzip(struct MHD_Connection *c)
-{
-	const char *v = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
-						    "Accept-Encoding");
-	const char *p, *q;
-	size_t n;
-
-	for (p = v; p && *p; p += n + (p[n] == ',')) {
-		p += strspn(p, " \t");
-		n = strcspn(p, ",");
-		if (strncasecmp(p, "gzip", 4) || (p[4] != ';' && p[4] != ' ' &&
-						  p + 4 != p + n))
-			continue;
-		q = strstr(p, "q=");
-		if (!q || q > p + n)
-			return 1;
-		return strtod(q + 2, NULL) > 0;
-	}
-	return 0;
-}
-
-/* If-None-Match holds etag (weak or strong), or is '*'. */
-static int etag_match(struct MHD_Connection *c, const char *etag)
-{
-	const char *v = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
-						    "If-None-Match");
-	size_t n = strlen(etag);
-	const char *p;
-
-	if (!v)
-		return 0;
-	if (!strcmp(v, "*"))
-		return 1;
-	for (p = v; (p = strstr(p, etag)); p += n)
-		if ((p == v || p[-1] == ' ' || p[-1] == ',' || p[-1] == '/') &&
-		    (p[n] == '\0' || p[n] == ',' || p[n] == ' '))
-			return 1;
-	return 0;
-}
-
-enum MHD_Result send_view(struct MHD_Connection *c, struct req *r,
-			  const struct view *v)
-{
-	r->answered = 1;
-	if (etag_match(c, v->etag)) {
-		r->status = MHD_HTTP_NOT_MODIFIED;
-		return MHD_queue_response(c, MHD_HTTP_NOT_MODIFIED, v->nm);
-	}
-	r->status = MHD_HTTP_OK;
-	if (wants_gzip(c)) {
-		r->bytes = v->zlen;
-		return MHD_queue_response(c, MHD_HTTP_OK, v->gz);
-	}
-	r->bytes = v->len;
-	return MHD_queue_response(c, MHD_HTTP_OK, v->plain);
-}
-
-enum MHD_Result send_json(struct MHD_Connection *c, struct req *r,
-			  int status, char *body, size_t len)
-{
-	struct MHD_Response *resp;
-	enum MHD_Result ok;
-
-	if (!body)
-		return MHD_NO;
-	resp = MHD_create_response_from_buffer(len, body,
-					       MHD_RESPMEM_MUST_FREE);
-	if (!resp) {
-		free(body);
-		return MHD_NO;
-	}
-	add_common_headers(resp, !r->is_post);
-	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, JSON_TYPE);
-	MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
-				"no-store");
-	if (status == MHD_HTTP_UNAUTHORIZED)
-		MHD_add_response_header(resp, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
-					"Bearer realm=\"podium\"");
-	if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
-		MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW,
-					r->allow ? r->allow : "GET, HEAD, "
-					"OPTIONS");
-	r->status = status;
-	r->bytes = len;
-	r->answered = 1;
-	ok = MHD_queue_response(c, (unsigned)status, resp);
-	MHD_destroy_response(resp);
-	return ok;
-}
-
-enum MHD_Result send_error(struct MHD_Connection *c, struct req *r,
-			   int status, const char *msg, const char *field)
-{
-	size_t len;
-	char *body = json_error(msg, field, &len);
-
-	return send_json(c, r, status, body, len);
-}
-
-static const char *arg(struct MHD_Connection *c, const char *name)
-{
-	const char *v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
-						    name);
-
-	return v && !strchr(v, KEY_SEP) ? v : NULL;
-}
-
-/* A whole number from 0 to max; -1 if s is not one. */
-static long number(const char *s, long max)
-{
-	char *end;
-	long v;
-
-	if (!s || *s < '0' || *s > '9')
-		return -1;
-	v = strtol(s, &end, 10);
-	return *end || v > max ? -1 : v;
-}
-
-/* The table: ready for gold and total in en and zh; other queries make
- * a lazy key. */
-static enum MHD_Result standings(struct MHD_Connection *c, struct req *r,
-				 struct gview *g, char *key, size_t size)
-{
-	struct pd_diag d = { "", 0, "" };
-	const char *source = arg(c, "source"), *scheme = arg(c, "scheme");
-	const char *lang = arg(c, "lang"), *sport = arg(c, "sport");
-	const char *top = arg(c, "top");
-	struct pd_scheme sc;
-	char sch[64];
-	long n = 0;
-	size_t i;
-
-	source = source && strcmp(source, "results") ? source : "";
-	lang = lang && *lang ? lang : "en";
-	sport = sport ? sport : "";
-	if (strcmp(lang, "en") && strcmp(lang, "zh"))
-		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "lang is en or "
-				  "zh", "lang");
-	if (pd_scheme_parse(&sc, scheme && *scheme ? scheme : "gold", &d) < 0)
-		return send_error(c, r, MHD_HTTP_BAD_REQUEST, d.msg, "scheme");
-	if (top && (n = number(top, 100000)) < 1)
-		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "top is a whole "
-				  "number from 1", "top");
-	for (i = 0; i < g->ntables && strcmp(g->tables[i].source, source);
-	     i++)
-		;
-	if (i == g->ntables)
-		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such source "
-				  "for this Games", "source");
-	if (g->tables[i].error) {
-		char why[600];
-
-		snprintf(why, sizeof(why), "the table %s@%s cannot be served: "
-			 "%s", g->info.code, source, g->tables[i].error);
-		return send_error(c, r, MHD_HTTP_INTERNAL_SERVER_ERROR, why,
-				  NULL);
-	}
-	if (!*sport && !n && sc.kind != PD_SCHEME_POINTS)
-		return send_view(c, r, &g->tables[i].v[sc.kind ==
-			PD_SCHEME_TOTAL][!strcmp(lang, "zh")]);
-	pd_scheme_format(&sc, sch, sizeof(sch));
-	snprintf(key, size, "S%c%s%c%s%c%s%c%s%c%ld", KEY_SEP, source, KEY_SEP,
-		 sch, KEY_SEP, lang, KEY_SEP, sport, KEY_SEP, n);
-	return MHD_YES;
-}
-
-/* The lazy key of path (after /api/games/CODE/), or a response sent. */
-static enum MHD_Result lazy_key(struct MHD_Connection *c, struct req *r,
-				const char *path, char *key, size_t size)
-{
-	const char *v;
-	long n;
-
-	if (!strncmp(path, "events/", 7)) {
-		if ((n = number(path + 7, 1L << 40)) < 1)
-			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "
-					  "event", NULL);
-		snprintf(key, size, "E%c%ld", KEY_SEP, n);
-	} else if (!strncmp(path, "npcs/", 5) && path[5] &&
-		   !strchr(path + 5, '/') && strlen(path + 5) < 8) {
-		v = arg(c, "source");
-		snprintf(key, size, "N%c%s%c%s", KEY_SEP, path + 5, KEY_SEP,
-			 v && strcmp(v, "results") ? v : "");
-		for (char *p = key + 2; *p && *p != KEY_SEP; p++)
-			*p = (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p);
-	} else if (!strcmp(path, "athletes")) {
-		v = arg(c, "q");
-		if (v && strlen(v) > 200)
-			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "q is "
-					  "at most 200 bytes", "q");
-		snprintf(key, size, "A%c%s", KEY_SEP, v ? v : "");
-	} else if (!strcmp(path, "log")) {
-		v = arg(c, "since");
-		if ((n = v ? number(v, 1L << 40) : 0) < 0)
-			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "since "
-					  "is a version number", "since");
-		snprintf(key, size, "L%c%ld", KEY_SEP, n);
-	} else {
-		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
-				  NULL);
-	}
-	return MHD_YES;
-}
-
-static enum MHD_Result send_lazy(struct srv *s, struct MHD_Connection *c,
-				 struct req *r, struct gview *g,
-				 const char *key)
-{
-	struct view once;
-	const struct view *v;
-	enum MHD_Result ok;
-	char why[256];
-	int status;
-
-	v = lazy_get(s, g, key, render_lazy, &status, &once, why,
-		     sizeof(why));
-	if (!v)
-		return send_error(c, r, status, why, NULL);
-	ok = send_view(c, r, v);
-	view_release(&once);
-	return ok;
-}
 
 /* GET /api/games/CODE/... */
 static enum MHD_Result games_get(struct srv *s, struct MHD_Connection *c,
@@ -298,9 +65,8 @@ static enum MHD_Result games_get(struct srv *s, struct MHD_Connection *c,
 				 const char *rest)
 {
 	const char *slash = strchr(rest, '/');
-	char code[16], key[600] = "";
+	char code[PD_GAMES_CODE];
 	struct gview *g;
-	enum MHD_Result ok;
 
 	if (!slash || slash == rest || (size_t)(slash - rest) >= sizeof(code))
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
@@ -320,24 +86,9 @@ static enum MHD_Result games_get(struct srv *s, struct MHD_Connection *c,
 				  NULL);
 	}
 	rest = slash + 1;
-	if (!strcmp(rest, "standings"))
-		ok = standings(c, r, g, key, sizeof(key));
-	else if (!strcmp(rest, "events") || !strcmp(rest, "stats") ||
-		 !strcmp(rest, "timeline")) {
-		/* rendered on first request at a version, not on every
-		 * change: with them built eagerly a write took 65-160 ms
-		 * to reach the streams, most of it here */
-		snprintf(key, sizeof(key), "%c", rest[0] == 'e' ? 'V' :
-			 rest[0] == 's' ? 'T' : 'G');
-		ok = MHD_YES;
-	}
-	else if (!strcmp(rest, "stream"))
+	if (!strcmp(rest, "stream"))
 		return stream_open(s, c, r, code);
-	else
-		ok = lazy_key(c, r, rest, key, sizeof(key));
-	if (ok == MHD_YES && !r->answered && key[0])
-		ok = send_lazy(s, c, r, g, key);
-	return ok;
+	return lazy_serve(s, c, r, g, rest);
 }
 
 static enum MHD_Result get(struct srv *s, struct MHD_Connection *c,
@@ -393,7 +144,7 @@ static enum MHD_Result dispatch(struct srv *s, struct MHD_Connection *c,
 {
 	int kind;
 	long event;
-	char games[16];
+	char games[PD_GAMES_CODE];
 
 	if (r->is_post)
 		return write_finish(s, c, r, url);

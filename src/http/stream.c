@@ -10,16 +10,16 @@
  * Last-Event-ID gets the messages after that version from the ring, or
  * the whole table when the ring no longer reaches back that far.
  *
- * Locking: hub.mu guards the channels, their rings and every stream's
- * state; it is taken before MHD's own locks (MHD_resume_connection), and
- * MHD calls the reader and the free callback without holding its own,
- * so the order is always the same.
+ * Locking: hub.mu, and the order it is taken in, are in stream.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "http_int.h"
+#include "respond.h"
+#include "srv.h"
+#include "stream.h"
+#include "views.h"
 
 #define BEAT ": keep-alive\n\n"
 #define HELLO "retry: 2000\n\n"

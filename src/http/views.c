@@ -8,9 +8,12 @@
 #include <jansson.h>
 
 #include "podium/doc.h"
+#include "podium/event.h"
 #include "podium/render.h"
 #include "podium/stats.h"
-#include "http_int.h"
+#include "snapshot.h"
+#include "stream.h"
+#include "views.h"
 
 static json_t *jstr(const char *s)
 {
@@ -42,20 +45,6 @@ int json_dump_to(struct pd_buf *out, json_t *doc)
 	ret = pd_buf_adds(out, text);
 	free(text);
 	return ret;
-}
-
-char *json_error(const char *msg, const char *field, size_t *len)
-{
-	json_t *doc = json_pack("{s:o}", "error", jstr(msg));
-	char *text;
-
-	if (doc && field)
-		json_object_set_new(doc, "field", jstr(field));
-	text = doc ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER) :
-		     NULL;
-	json_decref(doc);
-	*len = text ? strlen(text) : 0;
-	return text;
 }
 
 int render_standings(struct pd_buf *out, const struct gview *g,

@@ -14,7 +14,11 @@
 #include "podium/ops.h"
 #include "podium/stats.h"
 #include "podium/token.h"
-#include "http_int.h"
+#include "builder.h"
+#include "respond.h"
+#include "snapshot.h"
+#include "srv.h"
+#include "write.h"
 
 #define MAX_RESULTS 1000
 #define MAX_EVENTS 256
@@ -91,7 +95,7 @@ enum MHD_Result write_begin(struct srv *s, struct MHD_Connection *c,
 {
 	const char *len = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 			MHD_HTTP_HEADER_CONTENT_LENGTH);
-	char games[16];
+	char games[PD_GAMES_CODE];
 	long event;
 	int kind;
 	struct snap *sn;
@@ -453,7 +457,7 @@ static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
 enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 			     struct req *r, const char *url)
 {
-	char games[16], cmd[400], msg[300];
+	char games[PD_GAMES_CODE], cmd[400], msg[300];
 	struct wctx w;
 	json_error_t je;
 	json_t *body;

@@ -1,6 +1,6 @@
 /* check.c -- the label rules applied to each record a backend writes
- * (check.h).  Backend-agnostic: the SQLite backend calls these before it
- * binds a single value, and so will every backend after it. */
+ * (check.h).  Backend-agnostic: the store interface (store.c) calls these
+ * before it hands a record to any backend, so no backend checks again. */
 #include <stdlib.h>
 #include <string.h>
 

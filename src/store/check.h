@@ -6,10 +6,9 @@
 #ifndef PODIUM_STORE_CHECK_H
 #define PODIUM_STORE_CHECK_H
 
-#include "podium/event.h"
 #include "podium/label.h"
+#include "podium/model.h"
 #include "podium/published.h"
-#include "podium/store.h"
 
 int pd_check_games(const struct pd_games *g, struct pd_diag *diag);
 int pd_check_change(const char *games, const char *actor, const char *reason,

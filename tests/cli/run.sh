@@ -6,8 +6,15 @@
 # `shared` (that folder); PODIUM_DB is ./podium.db there.  A case with a
 # file `needs-shared` is skipped, saying so, when ../shared is absent.
 #
+# With PODIUM_TEST_PG set to a cluster's folder (scripts/pg-cluster.sh),
+# every case that names no database file (no podium.db, sqlite3 or --db
+# in its cmd or expected output) runs a second time on a fresh PostgreSQL
+# database of that cluster, against the same expected files: the two
+# backends' outputs are byte for byte the same.
+#
 # usage: tests/cli/run.sh PODIUM_BINARY [--update] [CASE...]
-# Prints one line per case, then 'cli: PASSED FAILED SKIPPED'.
+# Prints one line per case (and per PostgreSQL run), then
+# 'cli: PASSED FAILED SKIPPED'.
 set -u
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 shift
@@ -23,6 +30,39 @@ bindir=$(mktemp -d)
 ln -s "$bin" "$bindir/podium"
 trap 'rm -rf "$bindir"' EXIT
 passed=0 failed=0 skipped=0
+
+# run_case DIR NAME DB SUFFIX: one run of a case with PODIUM_DB=DB,
+# compared with its expected files ("cli" or "cli-pg" in the report)
+run_case() {
+	work=$(mktemp -d)
+	ln -s "$top/tests/fixtures" "$work/fixtures"
+	[ -n "$shared" ] && ln -s "$shared" "$work/shared"
+	(cd "$work" && PATH="$bindir:$PATH" PODIUM_DB=$3 LANG=C \
+		LC_ALL=C NO_COLOR= sh "$1/cmd" >"$work/.out" 2>"$work/.err" \
+		</dev/null)
+	echo $? >"$work/.rc"
+	if [ "$update" = 1 ]; then
+		cp "$work/.out" "$1/expected.out"
+		cp "$work/.err" "$1/expected.err"
+		cp "$work/.rc" "$1/expected.rc"
+	fi
+	ok=1
+	for f in out err rc; do
+		if ! cmp -s "$work/.$f" "$1/expected.$f"; then
+			ok=0
+			echo "FAIL cli$4 $2: $f differs"
+			diff -u "$1/expected.$f" "$work/.$f" 2>&1 | head -40 |
+				sed 's/^/    /'
+		fi
+	done
+	if [ "$ok" = 1 ]; then
+		echo "ok   cli$4 $2"
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+	fi
+	rm -rf "$work"
+}
 
 cases=${*:-$(ls -d "$here"/[0-9]*/ | sed 's:/$::')}
 for c in $cases; do

@@ -1,4 +1,14 @@
-/* test_store.c -- the SQLite store on a temporary file. */
+/* test_store.c -- the store's contract suite, run against every backend
+ * that is built.
+ *
+ * The contract tests (contract[] below) use only the public pd_store_*
+ * functions, so they say what any store must do; each runs once per row
+ * of backends[], on a fresh empty store that the row makes, with the
+ * backend's name in the test's name.  What only one backend has -- its
+ * files, its schema version -- is tested in that row's own list.
+ *
+ * A new backend adds one row to backends[] and must pass every test.
+ */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -12,6 +22,7 @@
 
 #include <sqlite3.h>
 
+#include "podium/audit.h"
 #include "podium/store.h"
 
 static const char registry_tsv[] =
@@ -20,40 +31,43 @@ static const char registry_tsv[] =
 	"GRE\tcurrent\tGreece\t希腊\t\n"
 	"IND\tcurrent\tIndia\t印度\t\n";
 
+#define WHERE_MAX 256
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A backend under test: how to make an empty place for a store (its
+ * address, as pd_store_open() takes it, in where) and remove it again. */
+struct backend {
+	const char *name;
+	int (*make)(char *where, size_t size);
+	void (*drop)(const char *where);
+	/* what the backend's refusal of a row naming a missing NPC says */
+	const char *foreign_key_msg;
+	const struct CMUnitTest *own;	/* tests of this backend alone */
+	size_t nown;
+};
+
+static const struct backend *backend;	/* the one the tests run against */
+
 struct fixture {
-	char path[64];
+	char path[WHERE_MAX];	/* the store's address */
 	struct pd_registry reg;
 	struct pd_store *s;
 	struct pd_diag d;
 };
 
-static void remove_db(const char *path)
-{
-	char side[80];
-
-	unlink(path);
-	snprintf(side, sizeof(side), "%s-wal", path);
-	unlink(side);
-	snprintf(side, sizeof(side), "%s-shm", path);
-	unlink(side);
-}
-
 static int setup(void **state)
 {
 	struct fixture *f = calloc(1, sizeof(*f));
-	int fd;
 
 	if (!f)
 		return -1;
-	strcpy(f->path, "/tmp/podium-test-store-XXXXXX");
-	if ((fd = mkstemp(f->path)) < 0) {
+	if (backend->make(f->path, sizeof(f->path)) < 0) {
 		free(f);
 		return -1;
 	}
-	close(fd);
 	if (pd_registry_parse(&f->reg, registry_tsv, strlen(registry_tsv),
 			      "reg.tsv", NULL) < 0) {
-		remove_db(f->path);
+		backend->drop(f->path);
 		free(f);
 		return -1;
 	}
@@ -66,7 +80,7 @@ static int teardown(void **state)
 	struct fixture *f = *state;
 
 	pd_store_close(f->s);
-	remove_db(f->path);
+	backend->drop(f->path);
 	pd_registry_release(&f->reg);
 	free(f);
 	return 0;
@@ -87,23 +101,6 @@ static void reopen(struct fixture *f)
 	open_store(f);
 }
 
-/* One value of a pragma or query read through a separate connection. */
-static void query_text(const char *path, const char *sql, char *out,
-		       size_t size)
-{
-	sqlite3 *db = NULL;
-	sqlite3_stmt *st = NULL;
-
-	assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE,
-					 NULL), SQLITE_OK);
-	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL),
-			 SQLITE_OK);
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	snprintf(out, size, "%s", (const char *)sqlite3_column_text(st, 0));
-	sqlite3_finalize(st);
-	sqlite3_close(db);
-}
-
 static struct pd_games athens(void)
 {
 	struct pd_games g = {
@@ -121,27 +118,6 @@ static void put_games(struct fixture *f, const struct pd_games *g)
 	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
 	assert_int_equal(pd_store_games_put(f->s, g, &f->d), 0);
 	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
-}
-
-static void test_store__open_creates_schema(void **state)
-{
-	struct fixture *f = *state;
-	char v[64];
-
-	open_store(f);
-	query_text(f->path, "PRAGMA user_version", v, sizeof(v));
-	assert_string_equal(v, "2");
-	query_text(f->path, "PRAGMA journal_mode", v, sizeof(v));
-	assert_string_equal(v, "wal");
-	query_text(f->path, "SELECT count(*) FROM npcs", v, sizeof(v));
-	assert_string_equal(v, "4");
-	query_text(f->path, "SELECT name_zh FROM npcs WHERE code = 'GRE'", v,
-		   sizeof(v));
-	assert_string_equal(v, "希腊");
-	query_text(f->path, "SELECT count(*) FROM sqlite_master WHERE name "
-		   "IN ('games', 'published', 'published_rows')", v,
-		   sizeof(v));
-	assert_string_equal(v, "3");
 }
 
 /* A row naming an NPC the registry lacks breaks a foreign key, which only
@@ -164,7 +140,7 @@ static void test_store__foreign_keys_are_enforced(void **state)
 	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
 	assert_int_equal(pd_store_published_put(f->s, "PG2004", "x", &p, NULL,
 						&f->d), PD_ESTORE);
-	assert_non_null(strstr(f->d.msg, "FOREIGN KEY"));
+	assert_non_null(strstr(f->d.msg, backend->foreign_key_msg));
 	assert_string_equal(f->d.file, f->path);
 	pd_store_rollback(f->s);
 	/* and a table for a Games that is not there */
@@ -549,7 +525,6 @@ static void test_store__reopen_keeps_data(void **state)
 	struct pd_games g = athens(), got;
 	struct pd_published p;
 	struct pd_tally t;
-	char v[16];
 
 	open_store(f);
 	put_games(f, &g);
@@ -575,10 +550,6 @@ static void test_store__reopen_keeps_data(void **state)
 					&f->d), 0);
 	assert_tally_row(&t, "CHN", 1, 0, 2);
 	pd_tally_release(&t);
-	pd_store_close(f->s);
-	f->s = NULL;
-	query_text(f->path, "PRAGMA user_version", v, sizeof(v));
-	assert_string_equal(v, "2");
 }
 
 static void test_store__open_without_registry_works(void **state)
@@ -590,6 +561,149 @@ static void test_store__open_without_registry_works(void **state)
 	put_games(f, &g);
 	assert_int_equal(pd_store_games_get(f->s, "PG2004", &got, &f->d), 0);
 	pd_games_release(&got);
+}
+
+static int last_command(const struct pd_audit_entry *e, void *arg)
+{
+	snprintf(arg, 64, "%s", e->command);
+	return 0;
+}
+
+/* The label rules hold whatever the backend: a bad label is refused with
+ * PD_EPARSE before anything is written, and a change's command line is
+ * kept with its control bytes shown, never as they were. */
+static void test_store__bad_labels_are_refused_before_a_write(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens(), got, *list;
+	struct pd_medal_rec bad = medals_a[0];
+	struct pd_tally t;
+	char command[64] = "";
+	size_t n;
+	long v = 0;
+
+	open_store(f);
+	g.name_en = "Athens\x1b[2J";
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_games_put(f->s, &g, &f->d), PD_EPARSE);
+	pd_store_rollback(f->s);
+	assert_int_equal(pd_store_games_list(f->s, &list, &n, &f->d), 0);
+	assert_int_equal(n, 0);
+	pd_games_list_free(list, n);
+
+	g = athens();
+	put_games(f, &g);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "eve\nroot", "x",
+					 NULL, &v, &f->d), PD_EPARSE);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test",
+					 "import\r\nforged", NULL, &v, &f->d),
+			 0);
+	bad.athlete = "Li\x7f";
+	assert_int_equal(pd_store_medals_replace(f->s, "PG2004", "csv", &bad,
+						 1, &f->d), PD_EPARSE);
+	assert_int_equal(pd_store_medals_replace(f->s, "PG2004", "-csv",
+						 medals_a, 1, &f->d),
+			 PD_EPARSE);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	assert_int_equal(pd_store_games_get(f->s, "PG2004", &got, &f->d), 0);
+	assert_int_equal(got.version, 1);
+	pd_games_release(&got);
+	assert_int_equal(pd_store_log(f->s, "PG2004", 0, last_command,
+				      command, &f->d), 0);
+	assert_string_equal(command, "import\\x0D\\x0Aforged");
+	pd_tally_init(&t);
+	assert_int_equal(pd_store_tally(f->s, "PG2004", NULL, &t, &n, &f->d),
+			 0);
+	assert_int_equal(n, 0);
+	pd_tally_release(&t);
+}
+
+/* -- the SQLite backend's own: its file, its pragmas, its schema */
+
+/* A fresh folder under /tmp, empty: the store is its podium.db. */
+static int sqlite_make(char *where, size_t size)
+{
+	char dir[] = "/tmp/podium-test-store-XXXXXX";
+
+	if (!mkdtemp(dir))
+		return -1;
+	if ((size_t)snprintf(where, size, "%s/podium.db", dir) >= size) {
+		rmdir(dir);
+		return -1;
+	}
+	return 0;
+}
+
+static void sqlite_drop(const char *where)
+{
+	static const char *const sides[] = { "", "-wal", "-shm", "-journal" };
+	char file[WHERE_MAX + 16], *slash;
+	size_t i;
+
+	for (i = 0; i < NELEM(sides); i++) {
+		snprintf(file, sizeof(file), "%s%s", where, sides[i]);
+		unlink(file);
+	}
+	snprintf(file, sizeof(file), "%s", where);
+	if ((slash = strrchr(file, '/')))
+		*slash = '\0';
+	rmdir(file);
+}
+
+/* One value of a pragma or query read through a separate connection. */
+static void query_text(const char *path, const char *sql, char *out,
+		       size_t size)
+{
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+
+	assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE,
+					 NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL),
+			 SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	snprintf(out, size, "%s", (const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+}
+
+static void test_store__open_creates_schema(void **state)
+{
+	struct fixture *f = *state;
+	char v[64];
+
+	open_store(f);
+	query_text(f->path, "PRAGMA user_version", v, sizeof(v));
+	assert_string_equal(v, "2");
+	query_text(f->path, "PRAGMA journal_mode", v, sizeof(v));
+	assert_string_equal(v, "wal");
+	query_text(f->path, "SELECT count(*) FROM npcs", v, sizeof(v));
+	assert_string_equal(v, "4");
+	query_text(f->path, "SELECT name_zh FROM npcs WHERE code = 'GRE'", v,
+		   sizeof(v));
+	assert_string_equal(v, "希腊");
+	query_text(f->path, "SELECT count(*) FROM sqlite_master WHERE name "
+		   "IN ('games', 'published', 'published_rows')", v,
+		   sizeof(v));
+	assert_string_equal(v, "3");
+}
+
+/* Reopening runs no migration again: the schema version stays. */
+static void test_store__reopen_keeps_schema_version(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	char v[16];
+
+	open_store(f);
+	put_games(f, &g);
+	reopen(f);
+	reopen(f);
+	pd_store_close(f->s);
+	f->s = NULL;
+	query_text(f->path, "PRAGMA user_version", v, sizeof(v));
+	assert_string_equal(v, "2");
 }
 
 static void test_store__file_that_is_not_a_database(void **state)
@@ -627,26 +741,104 @@ static void test_store__newer_schema_is_refused(void **state)
 	assert_non_null(strstr(f->d.msg, "schema version 99 is newer"));
 }
 
+/* -- the interface itself, whatever is built */
+
+/* A PostgreSQL address is never taken for a file, and the message does
+ * not repeat it (it may hold a password). */
+static void test_store__postgres_uri_without_the_backend(void **state)
+{
+	static const char *const uris[] = {
+		"postgresql://podium:secret@db/podium", "postgres://db/podium",
+	};
+	struct pd_store *s;
+	struct pd_diag d;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < NELEM(uris); i++) {
+		s = (struct pd_store *)&d;	/* must be reset to NULL */
+		memset(&d, 0, sizeof(d));
+		assert_int_equal(pd_store_open(&s, uris[i], NULL, &d),
+				 PD_ESTORE);
+		assert_null(s);
+		assert_string_equal(d.msg, "this podium was built without "
+				    "PostgreSQL");
+		assert_null(strstr(d.file ? d.file : "", "secret"));
+	}
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+
+/* What every backend must do. */
+static const struct CMUnitTest contract[] = {
+	T(test_store__foreign_keys_are_enforced),
+	T(test_store__games_put_get_list),
+	T(test_store__empty_store_lists_no_games),
+	T(test_store__change_bumps_version_and_put_keeps_it),
+	T(test_store__published_round_trip),
+	T(test_store__published_without_caption_keeps_null),
+	T(test_store__medals_replace_then_tally),
+	T(test_store__replacing_same_source_does_not_double),
+	T(test_store__rollback_leaves_nothing),
+	T(test_store__reopen_keeps_data),
+	T(test_store__open_without_registry_works),
+	T(test_store__bad_labels_are_refused_before_a_write),
+};
+
+static const struct CMUnitTest sqlite_own[] = {
+	T(test_store__open_creates_schema),
+	T(test_store__reopen_keeps_schema_version),
+	T(test_store__file_that_is_not_a_database),
+	T(test_store__newer_schema_is_refused),
+};
+
+/* Every backend this podium is built with: one row each. */
+static const struct backend backends[] = {
+	{ "sqlite", sqlite_make, sqlite_drop, "FOREIGN KEY", sqlite_own,
+	  NELEM(sqlite_own) },
+};
+
+/* The contract and the backend's own tests as one group, each named
+ * "backend/test".  The list is made at run time, so the group runs
+ * through the function behind cmocka_run_group_tests_name(), which wants
+ * an array whose size the compiler knows. */
+static int run_backend(const struct backend *b)
+{
+	size_t n = NELEM(contract) + b->nown, i;
+	struct CMUnitTest *tests = calloc(n, sizeof(*tests));
+	char (*names)[128] = calloc(n, sizeof(*names));
+	char group[64];
+	int failed = 1;
+
+	if (!tests || !names)
+		goto cleanup;
+	for (i = 0; i < n; i++) {
+		tests[i] = i < NELEM(contract) ? contract[i] :
+			   b->own[i - NELEM(contract)];
+		snprintf(names[i], sizeof(names[i]), "%s/%s", b->name,
+			 tests[i].name);
+		tests[i].name = names[i];
+	}
+	snprintf(group, sizeof(group), "store contract: %s", b->name);
+	backend = b;
+	failed = _cmocka_run_group_tests(group, tests, n, NULL, NULL);
+cleanup:
+	free(tests);
+	free(names);
+	return failed;
+}
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
-		T(test_store__open_creates_schema),
-		T(test_store__foreign_keys_are_enforced),
-		T(test_store__games_put_get_list),
-		T(test_store__empty_store_lists_no_games),
-		T(test_store__change_bumps_version_and_put_keeps_it),
-		T(test_store__published_round_trip),
-		T(test_store__published_without_caption_keeps_null),
-		T(test_store__medals_replace_then_tally),
-		T(test_store__replacing_same_source_does_not_double),
-		T(test_store__rollback_leaves_nothing),
-		T(test_store__reopen_keeps_data),
-		T(test_store__open_without_registry_works),
-		T(test_store__file_that_is_not_a_database),
-		T(test_store__newer_schema_is_refused),
+	static const struct CMUnitTest interface[] = {
+		cmocka_unit_test(test_store__postgres_uri_without_the_backend),
 	};
+	int failed;
+	size_t i;
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	failed = cmocka_run_group_tests_name("store interface", interface,
+					     NULL, NULL);
+	for (i = 0; i < NELEM(backends); i++)
+		failed += run_backend(&backends[i]);
+	return failed;
 }

@@ -162,7 +162,7 @@ static int add_result(sqlite3_stmt *st, struct event *e)
 
 /* Who started: only the capped policy asks, and the results read leave
  * out the unranked, so they are counted in SQL. */
-static int count_starters(struct pd_store *s, const struct pd_query *q,
+static int count_starters(struct pd_sqlite *s, const struct pd_query *q,
 			  const struct event *e, size_t *starters,
 			  struct pd_diag *diag)
 {
@@ -184,7 +184,7 @@ static int count_starters(struct pd_store *s, const struct pd_query *q,
 	return ret;
 }
 
-static int emit(struct pd_store *s, const struct pd_query *q,
+static int emit(struct pd_sqlite *s, const struct pd_query *q,
 		struct event *e, pd_medal_fn fn, void *arg,
 		struct pd_diag *diag)
 {
@@ -226,7 +226,7 @@ static void bind_query(sqlite3_stmt *st, const struct pd_query *q)
 		sqlite3_bind_text(st, 3, q->sport, -1, SQLITE_STATIC);
 }
 
-static int any_sanction(struct pd_store *s, const char *games, int *any,
+static int any_sanction(struct pd_sqlite *s, const char *games, int *any,
 			struct pd_diag *diag)
 {
 	sqlite3_stmt *st;
@@ -245,9 +245,10 @@ static int any_sanction(struct pd_store *s, const char *games, int *any,
 
 /* Walk events and results together: both are ordered by event id, and
  * every result's event is in the event list. */
-int pd_store_medals(struct pd_store *s, const struct pd_query *q,
-		    pd_medal_fn fn, void *arg, struct pd_diag *diag)
+int pd_sqlite_medals(struct pd_store *store, const struct pd_query *q,
+		     pd_medal_fn fn, void *arg, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *ev = NULL, *rs = NULL;
 	struct event e;
 	int ret, rc_e, rc_r, sanctions = 1;
@@ -282,42 +283,10 @@ cleanup:
 	return ret;
 }
 
-struct tally_arg {
-	struct pd_tally *t;
-	size_t n;
-};
-
-static int count_medal(const struct pd_medal_out *m, void *arg)
+int pd_sqlite_sports(struct pd_store *store, const char *games,
+		     struct pd_strings *out, struct pd_diag *diag)
 {
-	struct tally_arg *a = arg;
-
-	a->n++;
-	return pd_tally_add(a->t, m->npc, m->medal, 1);
-}
-
-int pd_store_tally_q(struct pd_store *s, const struct pd_query *q,
-		     struct pd_tally *t, size_t *nmedals,
-		     struct pd_diag *diag)
-{
-	struct tally_arg a = { t, 0 };
-	int ret = pd_store_medals(s, q, count_medal, &a, diag);
-
-	if (nmedals)
-		*nmedals = a.n;
-	return ret;
-}
-
-int pd_store_tally(struct pd_store *s, const char *games, const char *sport,
-		   struct pd_tally *t, size_t *nmedals, struct pd_diag *diag)
-{
-	struct pd_query q = { games, sport, 0, 0 };
-
-	return pd_store_tally_q(s, &q, t, nmedals, diag);
-}
-
-int pd_store_sports(struct pd_store *s, const char *games,
-		    struct pd_strings *out, struct pd_diag *diag)
-{
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	int ret, rc;
 

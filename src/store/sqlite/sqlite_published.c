@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
 #include "sqlite_int.h"
 
 static void bind_opt(sqlite3_stmt *st, int i, const char *s)
@@ -14,7 +13,7 @@ static void bind_opt(sqlite3_stmt *st, int i, const char *s)
 		sqlite3_bind_null(st, i);
 }
 
-static int put_head(struct pd_store *s, const char *games, const char *source,
+static int put_head(struct pd_sqlite *s, const char *games, const char *source,
 		    const struct pd_published *p, const char *file,
 		    struct pd_diag *diag)
 {
@@ -56,16 +55,16 @@ static int put_head(struct pd_store *s, const char *games, const char *source,
 	return ret;
 }
 
-int pd_store_published_put(struct pd_store *s, const char *games,
-			   const char *source, const struct pd_published *p,
-			   const char *file, struct pd_diag *diag)
+int pd_sqlite_published_put(struct pd_store *store, const char *games,
+			    const char *source, const struct pd_published *p,
+			    const char *file, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	size_t i;
 	int ret, m;
 
-	if ((ret = pd_check_published(source, p, diag)) < 0 ||
-	    (ret = put_head(s, games, source, p, file, diag)) < 0)
+	if ((ret = put_head(s, games, source, p, file, diag)) < 0)
 		return ret;
 	if ((ret = pd_sqlite_prepare(s, &st,
 			"INSERT INTO published_rows (games, source, pos, line, "
@@ -100,7 +99,7 @@ int pd_store_published_put(struct pd_store *s, const char *games,
 	return ret;
 }
 
-static int get_head(struct pd_store *s, const char *games, const char *source,
+static int get_head(struct pd_sqlite *s, const char *games, const char *source,
 		    struct pd_published *out, struct pd_diag *diag)
 {
 	sqlite3_stmt *st;
@@ -139,10 +138,11 @@ static int get_head(struct pd_store *s, const char *games, const char *source,
 	return ret;
 }
 
-int pd_store_published_get(struct pd_store *s, const char *games,
-			   const char *source, struct pd_published *out,
-			   struct pd_diag *diag)
+int pd_sqlite_published_get(struct pd_store *store, const char *games,
+			    const char *source, struct pd_published *out,
+			    struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	struct pd_published_row *row;
 	sqlite3_stmt *st = NULL;
 	long m[3];
@@ -179,9 +179,10 @@ cleanup:
 	return ret;
 }
 
-int pd_store_published_sources(struct pd_store *s, const char *games,
-			       struct pd_strings *out, struct pd_diag *diag)
+int pd_sqlite_published_sources(struct pd_store *store, const char *games,
+				struct pd_strings *out, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	int ret, rc;
 

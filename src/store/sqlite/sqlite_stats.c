@@ -1,6 +1,7 @@
 /* sqlite_stats.c -- the store half of stats.h: what a Games' data says
  * about who took part, its events, records and sanctions, and who its
- * medals are credited to.  Medal figures come from pd_store_medals(). */
+ * medals are credited to.  Medal figures come from the medals derived
+ * (pd_sqlite_medals), never from ranks in SQL. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,7 @@
 typedef int (*row_fn)(sqlite3_stmt *st, void *arg);
 
 /* Run sql with ?1 = games (NULL allowed) and call fn on each row. */
-static int each_row(struct pd_store *s, const char *sql, const char *games,
+static int each_row(struct pd_sqlite *s, const char *sql, const char *games,
 		    row_fn fn, void *arg, const char *what,
 		    struct pd_diag *diag)
 {
@@ -116,16 +117,17 @@ static const char sanctions_sql[] =
 	"SELECT mode, count(*) FROM sanctions WHERE games = ?1 AND until IS "
 	"NULL GROUP BY mode ORDER BY mode";
 
-int pd_store_games_stats(struct pd_store *s, const char *games,
-			 struct pd_games_stats *st, struct pd_diag *diag)
+int pd_sqlite_games_stats(struct pd_store *store, const char *games,
+			  struct pd_games_stats *st, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	struct pd_games info;
 	struct pd_tally t;
 	int ret;
 
 	memset(st, 0, sizeof(*st));
 	pd_tally_init(&t);
-	if ((ret = pd_store_games_get(s, games, &info, diag)) < 0)
+	if ((ret = pd_sqlite_games_get(store, games, &info, diag)) < 0)
 		return ret;
 	pd_games_release(&info);
 	if ((ret = each_row(s, results_sql, games, read_results, st,
@@ -138,7 +140,7 @@ int pd_store_games_stats(struct pd_store *s, const char *games,
 			    "count the records", diag)) < 0 ||
 	    (ret = each_row(s, sanctions_sql, games, read_sanctions, st,
 			    "count the sanctions", diag)) < 0 ||
-	    (ret = pd_store_tally(s, games, NULL, &t, NULL, diag)) < 0)
+	    (ret = pd_store_tally(store, games, NULL, &t, NULL, diag)) < 0)
 		goto cleanup;
 	pd_counts_sort(&st->record_types);
 	pd_games_stats_tally(st, &t);
@@ -221,10 +223,11 @@ static int credit_one(const struct pd_medal_out *m, void *arg)
 			       named_for_npc(w->reg, m), w->fn, w->arg);
 }
 
-int pd_store_credits(struct pd_store *s, const struct pd_query *q,
-		     const struct pd_registry *reg, pd_credit_fn fn,
-		     void *arg, struct pd_diag *diag)
+int pd_sqlite_credits(struct pd_store *store, const struct pd_query *q,
+		      const struct pd_registry *reg, pd_credit_fn fn,
+		      void *arg, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	struct credit_walk w;
 	int ret;
 
@@ -234,31 +237,9 @@ int pd_store_credits(struct pd_store *s, const struct pd_query *q,
 	w.arg = arg;
 	if ((ret = each_row(s, members_sql, q->games, read_member,
 			    &w.members, "read the team members", diag)) == 0)
-		ret = pd_store_medals(s, q, credit_one, &w, diag);
+		ret = pd_sqlite_medals(store, q, credit_one, &w, diag);
 	members_free(&w.members);
 	return ret;
-}
-
-static int add_credit(const struct pd_credit *c, const struct pd_medal_out *m,
-		      void *arg)
-{
-	(void)m;
-	return pd_medallists_credit(arg, c);
-}
-
-int pd_store_medallists(struct pd_store *s, const struct pd_query *q,
-			const struct pd_registry *reg,
-			struct pd_medallists *out, struct pd_diag *diag)
-{
-	int ret;
-
-	pd_medallists_init(out);
-	if ((ret = pd_store_credits(s, q, reg, add_credit, out, diag)) < 0) {
-		pd_medallists_release(out);
-		return ret;
-	}
-	pd_medallists_rank(out);
-	return 0;
 }
 
 struct athlete_walk {
@@ -290,9 +271,10 @@ static const char athletes_all_sql[] =
 	"SELECT id, ext, name, gender, npc, sport_class, guide FROM athletes "
 	"WHERE ?1 IS NULL OR id IN (" GAMES_ATHLETES ") ORDER BY name, id";
 
-int pd_store_athletes(struct pd_store *s, const char *games,
-		      pd_athlete_fn fn, void *arg, struct pd_diag *diag)
+int pd_sqlite_athletes(struct pd_store *store, const char *games,
+		       pd_athlete_fn fn, void *arg, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	struct athlete_walk w = { fn, arg };
 
 	return each_row(s, athletes_all_sql, games, read_athlete, &w,

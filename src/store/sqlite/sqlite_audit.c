@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
 #include "podium/audit.h"
 #include "sqlite_int.h"
 
@@ -14,9 +13,10 @@ static const char *text(sqlite3_stmt *st, int i)
 	return t ? (const char *)t : "";
 }
 
-int pd_store_log(struct pd_store *s, const char *games, long since,
-		 pd_audit_fn fn, void *arg, struct pd_diag *diag)
+int pd_sqlite_log(struct pd_store *store, const char *games, long since,
+		  pd_audit_fn fn, void *arg, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	struct pd_audit_entry e;
 	sqlite3_stmt *st;
 	int ret, rc;
@@ -44,10 +44,10 @@ int pd_store_log(struct pd_store *s, const char *games, long since,
 	return ret;
 }
 
-int pd_store_version_at(struct pd_store *s, const char *games,
-			const char *when, long *version,
-			struct pd_diag *diag)
+int pd_sqlite_version_at(struct pd_store *store, const char *games,
+			 const char *when, long *version, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	int ret;
 
@@ -69,7 +69,7 @@ int pd_store_version_at(struct pd_store *s, const char *games,
 
 /* The event belongs to games and the athlete has a current result in it,
  * alone or as a team member. */
-static int check_event(struct pd_store *s, const char *games, long athlete,
+static int check_event(struct pd_sqlite *s, const char *games, long athlete,
 		       long event, struct pd_diag *diag)
 {
 	sqlite3_stmt *st;
@@ -100,7 +100,7 @@ static int check_event(struct pd_store *s, const char *games, long athlete,
 	return ret;
 }
 
-static int insert_events(struct pd_store *s, long id, const long *events,
+static int insert_events(struct pd_sqlite *s, long id, const long *events,
 			 size_t n, struct pd_diag *diag)
 {
 	sqlite3_stmt *st;
@@ -122,20 +122,16 @@ static int insert_events(struct pd_store *s, long id, const long *events,
 	return ret;
 }
 
-int pd_store_sanction_add(struct pd_store *s, const char *games,
-			  long athlete, enum pd_sanction_mode mode,
-			  const char *reason, const long *events, size_t n,
-			  long *id, struct pd_diag *diag)
+int pd_sqlite_sanction_add(struct pd_store *store, const char *games,
+			   long athlete, enum pd_sanction_mode mode,
+			   const char *reason, const long *events, size_t n,
+			   long *id, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	size_t i;
 	int ret = 0;
 
-	if (n == 0)
-		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a sanction needs "
-				   "at least one event");
-	if ((ret = pd_name_check("reason", reason, PD_TEXT_MAX, 0, diag)) < 0)
-		return ret;
 	for (i = 0; i < n && ret == 0; i++)
 		ret = check_event(s, games, athlete, events[i], diag);
 	if (ret < 0 || (ret = pd_sqlite_prepare(s, &st, "INSERT INTO "
@@ -156,9 +152,10 @@ int pd_store_sanction_add(struct pd_store *s, const char *games,
 	return ret < 0 ? ret : insert_events(s, *id, events, n, diag);
 }
 
-int pd_store_sanction_lift(struct pd_store *s, const char *games, long id,
-			   struct pd_diag *diag)
+int pd_sqlite_sanction_lift(struct pd_store *store, const char *games, long id,
+			    struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	int ret;
 
@@ -179,9 +176,10 @@ int pd_store_sanction_lift(struct pd_store *s, const char *games, long id,
 	return ret;
 }
 
-int pd_store_sanctions(struct pd_store *s, const char *games,
-		       pd_sanction_fn fn, void *arg, struct pd_diag *diag)
+int pd_sqlite_sanctions(struct pd_store *store, const char *games,
+			pd_sanction_fn fn, void *arg, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	struct pd_sanction_info si;
 	sqlite3_stmt *st;
 	int ret, rc;
@@ -213,9 +211,10 @@ int pd_store_sanctions(struct pd_store *s, const char *games,
 	return ret;
 }
 
-int pd_store_sanction_games(struct pd_store *s, long id, char *games,
-			    size_t size, struct pd_diag *diag)
+int pd_sqlite_sanction_games(struct pd_store *store, long id, char *games,
+			     size_t size, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	int ret, rc;
 

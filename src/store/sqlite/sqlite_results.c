@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
 #include "podium/results.h"
 #include "sqlite_int.h"
 
@@ -20,7 +19,7 @@ static const char add_status_sql[] = "INSERT INTO event_status (event_id, "
 
 /* Step a cached statement, take column 0 of its row if it has one, and
  * reset it for the next use.  1 with a row, 0 without, or an error. */
-static int step_cached(struct pd_store *s, sqlite3_stmt *st,
+static int step_cached(struct pd_sqlite *s, sqlite3_stmt *st,
 		       sqlite3_int64 *out, const char *what,
 		       struct pd_diag *diag)
 {
@@ -38,7 +37,7 @@ static int step_cached(struct pd_store *s, sqlite3_stmt *st,
 	return ret;
 }
 
-static int ensure_sport(struct pd_store *s, const char *sport,
+static int ensure_sport(struct pd_sqlite *s, const char *sport,
 			sqlite3_int64 *id, struct pd_diag *diag)
 {
 	sqlite3_stmt *st;
@@ -64,17 +63,17 @@ static void bind_event(sqlite3_stmt *st, const char *games,
 	sqlite3_bind_text(st, 4, gender, -1, SQLITE_STATIC);
 }
 
-int pd_store_event_ensure(struct pd_store *s, const char *games,
-			  const char *sport, const char *name,
-			  const char *gender, const char *date, int team,
-			  long *id, struct pd_diag *diag)
+int pd_sqlite_event_ensure(struct pd_store *store, const char *games,
+			   const char *sport, const char *name,
+			   const char *gender, const char *date, int team,
+			   long *id, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_int64 sport_id = 0, found = 0;
 	sqlite3_stmt *st;
 	int ret;
 
-	if ((ret = pd_check_event(sport, name, gender, date, diag)) < 0 ||
-	    (ret = ensure_sport(s, sport, &sport_id, diag)) < 0 ||
+	if ((ret = ensure_sport(s, sport, &sport_id, diag)) < 0 ||
 	    (ret = pd_sqlite_cached(s, &st, find_event_sql, diag)) < 0)
 		return ret;
 	bind_event(st, games, sport_id, name, gender);
@@ -98,7 +97,7 @@ int pd_store_event_ensure(struct pd_store *s, const char *games,
 	return ret < 0 ? ret : 0;
 }
 
-static int close_source(struct pd_store *s, const char *games,
+static int close_source(struct pd_sqlite *s, const char *games,
 			const char *source, struct pd_diag *diag)
 {
 	sqlite3_stmt *st;
@@ -130,28 +129,24 @@ static int same_event(const struct pd_medal_rec *a,
 	       !strcmp(a->gender, b->gender);
 }
 
-int pd_store_medals_replace(struct pd_store *s, const char *games,
-			    const char *source, const struct pd_medal_rec *v,
-			    size_t n, struct pd_diag *diag)
+int pd_sqlite_medals_replace(struct pd_store *store, const char *games,
+			     const char *source, const struct pd_medal_rec *v,
+			     size_t n, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	long event = 0;
 	size_t i;
 	int ret;
 
-	if ((ret = pd_source_check(source, diag)) < 0)
-		return ret;
-	for (i = 0; i < n; i++)
-		if ((ret = pd_check_medal(&v[i], diag)) < 0)
-			return ret;
 	if ((ret = close_source(s, games, source, diag)) < 0)
 		return ret;
 	for (i = 0; i < n; i++) {
 		if ((i == 0 || !same_event(&v[i - 1], &v[i])) &&
-		    (ret = pd_store_event_ensure(s, games, v[i].sport,
-						 v[i].event, v[i].gender,
-						 v[i].date, 0, &event,
-						 diag)) < 0)
+		    (ret = pd_sqlite_event_ensure(store, games, v[i].sport,
+						  v[i].event, v[i].gender,
+						  v[i].date, 0, &event,
+						  diag)) < 0)
 			return ret;
 		if ((ret = pd_sqlite_cached(s, &st, add_medal_sql, diag)) < 0)
 			return ret;

@@ -1,21 +1,22 @@
-/* sqlite.c -- the embedded SQLite store (see store.h). */
+/* sqlite.c -- the embedded SQLite store: opening, migrating, transactions,
+ * and the table of operations the store interface dispatches to (see
+ * store.h and ../backend.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <sqlite3.h>
 
-#include "podium/store.h"
 #include "schema.h"
 #include "sqlite_int.h"
 
-int pd_sqlite_fail(struct pd_store *s, struct pd_diag *diag, const char *what)
+int pd_sqlite_fail(struct pd_sqlite *s, struct pd_diag *diag, const char *what)
 {
 	return pd_diag_set(diag, PD_ESTORE, s->path, 0, "%s: %s", what,
 			   sqlite3_errmsg(s->db));
 }
 
-static int exec(struct pd_store *s, const char *sql, struct pd_diag *diag)
+static int exec(struct pd_sqlite *s, const char *sql, struct pd_diag *diag)
 {
 	char *err = NULL;
 
@@ -28,7 +29,7 @@ static int exec(struct pd_store *s, const char *sql, struct pd_diag *diag)
 	return 0;
 }
 
-int pd_sqlite_prepare(struct pd_store *s, sqlite3_stmt **st, const char *sql,
+int pd_sqlite_prepare(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 		      struct pd_diag *diag)
 {
 	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
@@ -36,7 +37,7 @@ int pd_sqlite_prepare(struct pd_store *s, sqlite3_stmt **st, const char *sql,
 	return 0;
 }
 
-int pd_sqlite_cached(struct pd_store *s, sqlite3_stmt **st, const char *sql,
+int pd_sqlite_cached(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 		     struct pd_diag *diag)
 {
 	size_t i;
@@ -69,7 +70,7 @@ char *pd_sqlite_dup(sqlite3_stmt *st, int i)
 	return strdup(t ? (const char *)t : "");
 }
 
-static int user_version(struct pd_store *s, long *v, struct pd_diag *diag)
+static int user_version(struct pd_sqlite *s, long *v, struct pd_diag *diag)
 {
 	sqlite3_stmt *st;
 	int ret;
@@ -84,7 +85,7 @@ static int user_version(struct pd_store *s, long *v, struct pd_diag *diag)
 	return ret;
 }
 
-static int migrate(struct pd_store *s, struct pd_diag *diag)
+static int migrate(struct pd_sqlite *s, struct pd_diag *diag)
 {
 	char sql[64];
 	long v = 0;
@@ -137,7 +138,7 @@ static unsigned long long fingerprint(const struct pd_registry *reg)
 	return h;
 }
 
-static int sync_npcs(struct pd_store *s, const struct pd_registry *reg,
+static int sync_npcs(struct pd_sqlite *s, const struct pd_registry *reg,
 		     struct pd_diag *diag)
 {
 	char want[32], have[32] = "";
@@ -155,7 +156,7 @@ static int sync_npcs(struct pd_store *s, const struct pd_registry *reg,
 	sqlite3_finalize(st);
 	if (!strcmp(want, have))
 		return 0;
-	if ((ret = pd_store_begin(s, diag)) < 0)
+	if ((ret = pd_sqlite_begin(&s->base, diag)) < 0)
 		return ret;
 	if ((ret = pd_sqlite_prepare(s, &st, "INSERT INTO npcs (code, status, name_en, "
 			   "name_zh) VALUES (?1, ?2, ?3, ?4) ON CONFLICT "
@@ -185,16 +186,60 @@ static int sync_npcs(struct pd_store *s, const struct pd_registry *reg,
 cleanup:
 	sqlite3_finalize(st);
 	if (ret < 0) {
-		pd_store_rollback(s);
+		pd_sqlite_rollback(&s->base);
 		return ret;
 	}
-	return pd_store_commit(s, diag);
+	return pd_sqlite_commit(&s->base, diag);
 }
 
-int pd_store_open(struct pd_store **out, const char *path,
-		  const struct pd_registry *reg, struct pd_diag *diag)
+/* Every operation of the interface, each in the sqlite_*.c file named for
+ * its header. */
+static const struct pd_store_ops sqlite_ops = {
+	.name = "sqlite",
+	.close = pd_sqlite_close,
+	.begin = pd_sqlite_begin,
+	.begin_read = pd_sqlite_begin_read,
+	.commit = pd_sqlite_commit,
+	.rollback = pd_sqlite_rollback,
+	.games_put = pd_sqlite_games_put,
+	.games_get = pd_sqlite_games_get,
+	.games_list = pd_sqlite_games_list,
+	.published_put = pd_sqlite_published_put,
+	.published_get = pd_sqlite_published_get,
+	.published_sources = pd_sqlite_published_sources,
+	.change = pd_sqlite_change,
+	.event_ensure = pd_sqlite_event_ensure,
+	.medals_replace = pd_sqlite_medals_replace,
+	.medals = pd_sqlite_medals,
+	.sports = pd_sqlite_sports,
+	.athlete_ensure = pd_sqlite_athlete_ensure,
+	.athlete_get = pd_sqlite_athlete_get,
+	.team_ensure = pd_sqlite_team_ensure,
+	.result_add = pd_sqlite_result_add,
+	.results_close = pd_sqlite_results_close,
+	.event_get = pd_sqlite_event_get,
+	.event_status = pd_sqlite_event_status,
+	.event_update = pd_sqlite_event_update,
+	.events = pd_sqlite_events,
+	.event_results = pd_sqlite_event_results,
+	.log = pd_sqlite_log,
+	.version_at = pd_sqlite_version_at,
+	.sanction_add = pd_sqlite_sanction_add,
+	.sanction_lift = pd_sqlite_sanction_lift,
+	.sanctions = pd_sqlite_sanctions,
+	.sanction_games = pd_sqlite_sanction_games,
+	.token_add = pd_sqlite_token_add,
+	.token_revoke = pd_sqlite_token_revoke,
+	.tokens = pd_sqlite_tokens,
+	.games_stats = pd_sqlite_games_stats,
+	.credits = pd_sqlite_credits,
+	.athletes = pd_sqlite_athletes,
+};
+
+int pd_sqlite_open(struct pd_store **out, const char *path,
+		   const struct pd_registry *reg, struct pd_diag *diag)
 {
-	struct pd_store *s;
+	struct pd_sqlite *s;
 	int ret;
 
 	*out = NULL;
@@ -204,6 +249,7 @@ int pd_store_open(struct pd_store **out, const char *path,
 	sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 	if (!(s = calloc(1, sizeof(*s))))
 		return PD_ENOMEM;
+	s->base.ops = &sqlite_ops;
 	s->path = path;
 	/* NOMUTEX: a connection is only ever used by one thread */
 	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_NOMUTEX |
@@ -228,15 +274,16 @@ int pd_store_open(struct pd_store **out, const char *path,
 	    (ret = migrate(s, diag)) < 0 ||
 	    (reg && (ret = sync_npcs(s, reg, diag)) < 0))
 		goto cleanup;
-	*out = s;
+	*out = &s->base;
 	return 0;
 cleanup:
-	pd_store_close(s);
+	pd_sqlite_close(&s->base);
 	return ret;
 }
 
-void pd_store_close(struct pd_store *s)
+void pd_sqlite_close(struct pd_store *store)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	size_t i;
 
 	if (!s)
@@ -247,33 +294,37 @@ void pd_store_close(struct pd_store *s)
 	free(s);
 }
 
-int pd_store_begin(struct pd_store *s, struct pd_diag *diag)
+int pd_sqlite_begin(struct pd_store *store, struct pd_diag *diag)
 {
-	return exec(s, "BEGIN IMMEDIATE", diag);
+	return exec(pd_sqlite_of(store), "BEGIN IMMEDIATE", diag);
 }
 
-int pd_store_begin_read(struct pd_store *s, struct pd_diag *diag)
+int pd_sqlite_begin_read(struct pd_store *store, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	int ret;
 
 	/* a deferred BEGIN takes its snapshot at the first read: read now */
 	if ((ret = exec(s, "BEGIN DEFERRED", diag)) == 0 &&
 	    (ret = exec(s, "SELECT count(*) FROM games", diag)) < 0)
-		pd_store_rollback(s);
+		pd_sqlite_rollback(store);
 	return ret;
 }
 
-int pd_store_commit(struct pd_store *s, struct pd_diag *diag)
+int pd_sqlite_commit(struct pd_store *store, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	int ret = exec(s, "COMMIT", diag);
 
 	if (ret < 0)
-		pd_store_rollback(s);
+		pd_sqlite_rollback(store);
 	return ret;
 }
 
-void pd_store_rollback(struct pd_store *s)
+void pd_sqlite_rollback(struct pd_store *store)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
+
 	if (!sqlite3_get_autocommit(s->db))
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 }

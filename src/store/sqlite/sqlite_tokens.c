@@ -3,41 +3,18 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "check.h"
 #include "podium/token.h"
 #include "sqlite_int.h"
 
-enum pd_role pd_role_parse(const char *text)
+int pd_sqlite_token_add(struct pd_store *store, const char *name,
+			enum pd_role role,
+			const unsigned char hash[PD_TOKEN_HASH],
+			struct pd_diag *diag)
 {
-	if (text && !strcmp(text, "operator"))
-		return PD_ROLE_OPERATOR;
-	if (text && !strcmp(text, "admin"))
-		return PD_ROLE_ADMIN;
-	return PD_ROLE_NONE;
-}
-
-const char *pd_role_name(enum pd_role role)
-{
-	return role == PD_ROLE_ADMIN ? "admin" :
-	       role == PD_ROLE_OPERATOR ? "operator" : "none";
-}
-
-int pd_store_token_add(struct pd_store *s, const char *name,
-		       enum pd_role role,
-		       const unsigned char hash[PD_TOKEN_HASH],
-		       struct pd_diag *diag)
-{
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	int ret, rc;
 
-	if ((ret = pd_ident_check("token name", name, diag)) < 0)
-		return ret;
-	if (strlen(name) >= PD_TOKEN_NAME)
-		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a token's name "
-				   "is 1 to %d bytes", PD_TOKEN_NAME - 1);
-	if (role == PD_ROLE_NONE)
-		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a token's role "
-				   "is operator or admin");
 	if ((ret = pd_sqlite_prepare(s, &st, "INSERT INTO tokens (name, role, "
 			"hash) VALUES (?1, ?2, ?3)", diag)) < 0)
 		return ret;
@@ -55,9 +32,10 @@ int pd_store_token_add(struct pd_store *s, const char *name,
 	return ret;
 }
 
-int pd_store_token_revoke(struct pd_store *s, const char *name,
-			  struct pd_diag *diag)
+int pd_sqlite_token_revoke(struct pd_store *store, const char *name,
+			   struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	int ret;
 
@@ -95,9 +73,10 @@ static void read_token(sqlite3_stmt *st, struct pd_token_info *t)
 		memcpy(t->hash, hash, PD_TOKEN_HASH);
 }
 
-int pd_store_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
-		    struct pd_diag *diag)
+int pd_sqlite_tokens(struct pd_store *store, int all, pd_token_fn fn,
+		     void *arg, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	struct pd_token_info t;
 	sqlite3_stmt *st;
 	int ret, rc;

@@ -4,22 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
 #include "podium/event.h"
 #include "sqlite_int.h"
-
-int pd_event_status_valid(const char *status)
-{
-	static const char *const ok[] = { "scheduled", "live", "unofficial",
-					  "official", "protested",
-					  "provisional", NULL };
-	size_t i;
-
-	for (i = 0; ok[i]; i++)
-		if (!strcmp(status, ok[i]))
-			return 1;
-	return 0;
-}
 
 static const char *opt(const char *s)
 {
@@ -27,7 +13,7 @@ static const char *opt(const char *s)
 }
 
 /* Step a cached statement that returns one id, then reset it. */
-static int step_id(struct pd_store *s, sqlite3_stmt *st, long *id,
+static int step_id(struct pd_sqlite *s, sqlite3_stmt *st, long *id,
 		   const char *what, struct pd_diag *diag)
 {
 	int rc = sqlite3_step(st), ret = 0;
@@ -50,14 +36,14 @@ static const char add_athlete_sql[] = "INSERT INTO athletes (ext, name, "
 	"gender, npc, sport_class, guide) VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
 	"RETURNING id";
 
-int pd_store_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
-			    long *id, struct pd_diag *diag)
+int pd_sqlite_athlete_ensure(struct pd_store *store,
+			     const struct pd_athlete *a, long *id,
+			     struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	int ret;
 
-	if ((ret = pd_check_athlete(a, diag)) < 0)
-		return ret;
 	if (a->ext) {
 		if ((ret = pd_sqlite_cached(s, &st, find_ext_sql, diag)) < 0)
 			return ret;
@@ -92,17 +78,15 @@ static const char add_team_sql[] = "INSERT INTO teams (event_id, npc, name) "
 static const char add_member_sql[] = "INSERT OR IGNORE INTO team_members "
 	"(team_id, athlete_id) VALUES (?1, ?2)";
 
-int pd_store_team_ensure(struct pd_store *s, long event, const char *npc,
-			 const char *name, const long *members, size_t n,
-			 long *id, struct pd_diag *diag)
+int pd_sqlite_team_ensure(struct pd_store *store, long event, const char *npc,
+			  const char *name, const long *members, size_t n,
+			  long *id, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	size_t i;
 	int ret, k;
 
-	if ((ret = pd_name_check("team name", name, PD_NAME_MAX, 0,
-				 diag)) < 0)
-		return ret;
 	for (k = 0; k < 2; k++) {
 		if ((ret = pd_sqlite_cached(s, &st, k ? add_team_sql :
 					    find_team_sql, diag)) < 0)
@@ -134,14 +118,14 @@ static const char add_result_sql[] = "INSERT INTO results (event_id, npc, "
 	"date, source, since) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
 	"?10, ?11, ?12, ?13)";
 
-int pd_store_result_add(struct pd_store *s, const struct pd_result_rec *r,
-			struct pd_diag *diag)
+int pd_sqlite_result_add(struct pd_store *store, const struct pd_result_rec *r,
+			 struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	int ret;
 
-	if ((ret = pd_check_result(r, diag)) < 0 ||
-	    (ret = pd_sqlite_cached(s, &st, add_result_sql, diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, add_result_sql, diag)) < 0)
 		return ret;
 	sqlite3_bind_int64(st, 1, r->event_id);
 	sqlite3_bind_text(st, 2, r->npc, -1, SQLITE_STATIC);
@@ -166,8 +150,8 @@ int pd_store_result_add(struct pd_store *s, const struct pd_result_rec *r,
 	return ret;
 }
 
-int pd_store_results_close(struct pd_store *s, long event, long athlete,
-			   long team, size_t *closed, struct pd_diag *diag)
+int pd_sqlite_results_close(struct pd_store *store, long event, long athlete,
+			    long team, size_t *closed, struct pd_diag *diag)
 {
 	/* One statement per case, each on its own index: with one
 	 * "(?3 = 0 OR athlete_id = ?3)" form SQLite read every result of
@@ -179,6 +163,7 @@ int pd_store_results_close(struct pd_store *s, long event, long athlete,
 		"team_id = ?3 AND event_id = ?1 AND until IS NULL";
 	static const char by_event[] = "UPDATE results SET until = ?2 WHERE "
 		"event_id = ?1 AND until IS NULL";
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	int ret;
 
@@ -198,21 +183,10 @@ int pd_store_results_close(struct pd_store *s, long event, long athlete,
 	return ret;
 }
 
-void pd_event_info_release(struct pd_event_info *e)
+int pd_sqlite_event_get(struct pd_store *store, long id,
+			struct pd_event_info *e, struct pd_diag *diag)
 {
-	free(e->sport);
-	free(e->name);
-	free(e->gender);
-	free(e->sport_class);
-	free(e->date);
-	free(e->status);
-	free(e->policy);
-	memset(e, 0, sizeof(*e));
-}
-
-int pd_store_event_get(struct pd_store *s, long id, struct pd_event_info *e,
-		       struct pd_diag *diag)
-{
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	int ret, rc;
 
@@ -254,7 +228,7 @@ int pd_store_event_get(struct pd_store *s, long id, struct pd_event_info *e,
 
 /* Run sql with ?1 = id, ?2 = text (if any), ?3 = num; binding a
  * parameter the statement lacks is a harmless SQLITE_RANGE. */
-static int exec_bound(struct pd_store *s, const char *sql, long id,
+static int exec_bound(struct pd_sqlite *s, const char *sql, long id,
 		      const char *text, long num, struct pd_diag *diag)
 {
 	sqlite3_stmt *st;
@@ -272,9 +246,10 @@ static int exec_bound(struct pd_store *s, const char *sql, long id,
 	return ret;
 }
 
-int pd_store_event_status(struct pd_store *s, long id, const char *status,
-			  struct pd_diag *diag)
+int pd_sqlite_event_status(struct pd_store *store, long id, const char *status,
+			   struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	int ret;
 
 	if (!pd_event_status_valid(status))
@@ -291,15 +266,13 @@ int pd_store_event_status(struct pd_store *s, long id, const char *status,
 			  id, status, 0, diag);
 }
 
-int pd_store_event_update(struct pd_store *s, long id, const char *policy,
-			  const char *sport_class, int team,
-			  struct pd_diag *diag)
+int pd_sqlite_event_update(struct pd_store *store, long id, const char *policy,
+			   const char *sport_class, int team,
+			   struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	int ret = 0;
 
-	if ((ret = pd_name_check("sport class", sport_class, PD_NAME_MAX, 1,
-				 diag)) < 0)
-		return ret;
 	if (policy)
 		ret = exec_bound(s, "UPDATE events SET policy = ?2 WHERE id = "
 				 "?1", id, policy, 0, diag);
@@ -312,9 +285,11 @@ int pd_store_event_update(struct pd_store *s, long id, const char *policy,
 	return ret;
 }
 
-int pd_store_events(struct pd_store *s, const char *games, const char *sport,
-		    pd_event_fn fn, void *arg, struct pd_diag *diag)
+int pd_sqlite_events(struct pd_store *store, const char *games,
+		     const char *sport, pd_event_fn fn, void *arg,
+		     struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	struct pd_event_info e;
 	sqlite3_stmt *st;
 	int ret, rc;
@@ -351,9 +326,10 @@ int pd_store_events(struct pd_store *s, const char *games, const char *sport,
 	return ret;
 }
 
-int pd_store_event_results(struct pd_store *s, long event, long as_of,
-			   pd_result_fn fn, void *arg, struct pd_diag *diag)
+int pd_sqlite_event_results(struct pd_store *store, long event, long as_of,
+			    pd_result_fn fn, void *arg, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	struct pd_result_row r;
 	sqlite3_stmt *st;
 	int ret, rc;
@@ -384,9 +360,10 @@ int pd_store_event_results(struct pd_store *s, long event, long as_of,
 	return ret;
 }
 
-int pd_store_athlete_get(struct pd_store *s, long id, char **name,
-			 char *npc, struct pd_diag *diag)
+int pd_sqlite_athlete_get(struct pd_store *store, long id, char **name,
+			  char *npc, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	int ret, rc;
 

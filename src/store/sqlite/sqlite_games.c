@@ -3,42 +3,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
 #include "sqlite_int.h"
-
-void pd_games_release(struct pd_games *g)
-{
-	free(g->season);
-	free(g->name_en);
-	free(g->name_zh);
-	free(g->start);
-	free(g->end);
-	free(g->kind);
-	memset(g, 0, sizeof(*g));
-}
-
-void pd_games_list_free(struct pd_games *v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; v && i < n; i++)
-		pd_games_release(&v[i]);
-	free(v);
-}
 
 static const char *or_empty(const char *s)
 {
 	return s ? s : "";
 }
 
-int pd_store_games_put(struct pd_store *s, const struct pd_games *g,
-		       struct pd_diag *diag)
+int pd_sqlite_games_put(struct pd_store *store, const struct pd_games *g,
+			struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	int ret;
 
-	if ((ret = pd_check_games(g, diag)) < 0)
-		return ret;
 	if ((ret = pd_sqlite_prepare(s, &st,
 			"INSERT INTO games (code, year, season, host, name_en, "
 			"name_zh, start_date, end_date, kind) VALUES (?1, ?2, "
@@ -90,9 +68,10 @@ static int read_games(sqlite3_stmt *st, struct pd_games *g)
 	return 0;
 }
 
-int pd_store_games_get(struct pd_store *s, const char *code,
-		       struct pd_games *out, struct pd_diag *diag)
+int pd_sqlite_games_get(struct pd_store *store, const char *code,
+			struct pd_games *out, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	int ret, rc;
 
@@ -113,9 +92,10 @@ int pd_store_games_get(struct pd_store *s, const char *code,
 	return ret;
 }
 
-int pd_store_games_list(struct pd_store *s, struct pd_games **out,
-			size_t *n, struct pd_diag *diag)
+int pd_sqlite_games_list(struct pd_store *store, struct pd_games **out,
+			 size_t *n, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	struct pd_games *v = NULL, *p;
 	size_t alloc = 0;
 	sqlite3_stmt *st;
@@ -152,7 +132,7 @@ cleanup:
 	return 0;
 }
 
-static int bump(struct pd_store *s, const char *games, long *version,
+static int bump(struct pd_sqlite *s, const char *games, long *version,
 		struct pd_diag *diag)
 {
 	sqlite3_stmt *st;
@@ -175,20 +155,14 @@ static int bump(struct pd_store *s, const char *games, long *version,
 	return ret;
 }
 
-int pd_store_change(struct pd_store *s, const char *games, const char *actor,
-		    const char *command, const char *reason, long *version,
-		    struct pd_diag *diag)
+int pd_sqlite_change(struct pd_store *store, const char *games,
+		     const char *actor, const char *command,
+		     const char *reason, long *version, struct pd_diag *diag)
 {
+	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
-	char shown[2048];
 	int ret;
 
-	if ((ret = pd_check_change(games, actor, reason, diag)) < 0)
-		return ret;
-	/* the command line is kept as typed, but never with a byte that
-	 * could forge a line of 'podium log' or move a terminal's cursor */
-	pd_text_escape(shown, sizeof(shown), command ? command : "");
-	command = shown;
 	if ((ret = bump(s, games, &s->version, diag)) < 0)
 		return ret;
 	if ((ret = pd_sqlite_prepare(s, &st, "INSERT INTO audit (games, "

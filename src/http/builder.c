@@ -1,0 +1,214 @@
+/* builder.c -- the thread that keeps the server's snapshot current.
+ *
+ * The builder owns a store connection of its own.  Every POLL_MS it
+ * reads the Games' versions (one small query; SQLite in WAL mode, so it
+ * never waits for a writer, in this process or another), and when one
+ * moved it builds a new snapshot in which only the Games whose version
+ * moved are loaded and rendered again (snapshot.c), swaps it in, and
+ * publishes the changed tables to the streams.  Request handlers take a
+ * reference to the snapshot and queue bytes: no reader ever waits for a
+ * build, and no table is computed per request.
+ *
+ * A write parks its answer here (builder_park) until the views show it:
+ * the builder is poked at once, and resumes the write's connection after
+ * the swap that brings its Games to the write's version.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "builder.h"
+#include "respond.h"
+#include "snapshot.h"
+#include "srv.h"
+#include "stream.h"
+#include "views.h"
+
+#define POLL_MS 150
+#define BEAT_S 15
+
+/* Tell the streams of every Games that moved. */
+static void publish(struct srv *s, struct snap *old, struct snap *now)
+{
+	struct gview *was;
+	struct msg *full, *diff;
+	size_t i;
+
+	for (i = 0; i < now->n; i++) {
+		struct gview *g = now->g[i];
+
+		was = snap_find(old, g->info.code);
+		if (was == g || g->error)
+			continue;
+		full = msg_standings(g, NULL, s->cfg.reg);
+		diff = was ? msg_standings(g, was, s->cfg.reg) : NULL;
+		hub_publish(s, g->info.code, full, diff);
+	}
+}
+
+static int changed(struct snap *old, const struct pd_games *v, size_t n)
+{
+	size_t i;
+
+	if (!old || old->n != n)
+		return 1;
+	for (i = 0; i < n; i++)
+		if (strcmp(old->g[i]->info.code, v[i].code) ||
+		    old->g[i]->version != v[i].version)
+			return 1;
+	return 0;
+}
+
+static long version_of(struct srv *s, const char *games)
+{
+	struct snap *sn = snap_get(s);
+	struct gview *g = snap_find(sn, games);
+	long v = g ? g->version : -1;
+
+	snap_put(sn);
+	return v;
+}
+
+/* One poll: read the versions, and build and swap if any moved. */
+static int tick(struct srv *s, struct pd_diag *d)
+{
+	struct pd_games *v = NULL;
+	struct snap *old, *sn = NULL;
+	size_t n = 0;
+	int ret;
+
+	if ((ret = pd_store_begin_read(s->bstore, d)) < 0)
+		return ret;
+	if ((ret = pd_store_games_list(s->bstore, &v, &n, d)) < 0) {
+		pd_store_rollback(s->bstore);
+		return ret;
+	}
+	old = s->snap;		/* only this thread ever replaces it */
+	if (changed(old, v, n))
+		ret = build_snap(s, old, v, n, &sn, d);
+	pd_store_rollback(s->bstore);	/* ends the read */
+	if (ret == 0 && sn) {
+		pthread_mutex_lock(&s->snap_mu);
+		s->snap = sn;
+		pthread_mutex_unlock(&s->snap_mu);
+		publish(s, old, sn);
+		snap_put(old);
+		pthread_mutex_lock(&s->build_mu);
+		pthread_cond_broadcast(&s->built_cv);
+		pthread_mutex_unlock(&s->build_mu);
+	}
+	pd_games_list_free(v, n);
+	return ret;
+}
+
+static void deadline(struct timespec *ts, int ms)
+{
+	clock_gettime(CLOCK_REALTIME, ts);
+	ts->tv_sec += ms / 1000;
+	ts->tv_nsec += (long)(ms % 1000) * 1000000L;
+	if (ts->tv_nsec >= 1000000000L) {
+		ts->tv_sec++;
+		ts->tv_nsec -= 1000000000L;
+	}
+}
+
+void builder_park(struct srv *s, struct MHD_Connection *c, struct req *r,
+		  const char *games, long version, int ms)
+{
+	snprintf(r->wgames, sizeof(r->wgames), "%s", games);
+	r->wversion = version;
+	r->wuntil = now_ms() + ms;
+	r->wconn = c;
+	r->waiting = 1;
+	pthread_mutex_lock(&s->build_mu);
+	MHD_suspend_connection(c);
+	r->wnext = s->waiters;
+	s->waiters = r;
+	s->poke = 1;
+	pthread_cond_signal(&s->build_cv);
+	pthread_mutex_unlock(&s->build_mu);
+}
+
+/* Resume the parked writes the views now show (or that waited long
+ * enough, or all of them when stopping). */
+static void unpark(struct srv *s, int all)
+{
+	struct req **p, *r;
+	double now = now_ms();
+
+	pthread_mutex_lock(&s->build_mu);
+	for (p = &s->waiters; (r = *p);) {
+		if (all || now >= r->wuntil ||
+		    version_of(s, r->wgames) >= r->wversion) {
+			*p = r->wnext;
+			MHD_resume_connection(r->wconn);
+		} else {
+			p = &r->wnext;
+		}
+	}
+	pthread_mutex_unlock(&s->build_mu);
+}
+
+static void *builder_main(void *arg)
+{
+	struct srv *s = arg;
+	struct pd_diag d = { "", 0, "" };
+	struct timespec ts;
+	time_t beat = time(NULL);
+
+	for (;;) {
+		pthread_mutex_lock(&s->build_mu);
+		if (!s->poke && !s->stop) {
+			deadline(&ts, POLL_MS);
+			pthread_cond_timedwait(&s->build_cv, &s->build_mu, &ts);
+		}
+		s->poke = 0;
+		if (s->stop) {
+			pthread_mutex_unlock(&s->build_mu);
+			unpark(s, 1);
+			break;
+		}
+		pthread_mutex_unlock(&s->build_mu);
+		/* a failed build keeps the last good snapshot, says why
+		 * once, and tries again at the next poll */
+		if (tick(s, &d) < 0 && d.msg[0]) {
+			fprintf(stderr, "podium serve: %s\n", d.msg);
+			memset(&d, 0, sizeof(d));
+		}
+		unpark(s, 0);
+		if (time(NULL) - beat >= BEAT_S) {
+			beat = time(NULL);
+			hub_beat(s);
+		}
+	}
+	return NULL;
+}
+
+int builder_start(struct srv *s, struct pd_diag *d)
+{
+	int ret;
+
+	if ((ret = pd_store_open(&s->bstore, s->db_path, NULL, d)) < 0 ||
+	    (ret = tick(s, d)) < 0)
+		return ret;
+	if (pthread_create(&s->builder, NULL, builder_main, s) != 0)
+		return pd_diag_set(d, PD_ENOMEM, NULL, 0, "cannot start the "
+				   "builder thread");
+	s->have_builder = 1;
+	return 0;
+}
+
+void builder_stop(struct srv *s)
+{
+	if (s->have_builder) {
+		pthread_mutex_lock(&s->build_mu);
+		s->stop = 1;
+		pthread_cond_signal(&s->build_cv);
+		pthread_mutex_unlock(&s->build_mu);
+		pthread_join(s->builder, NULL);
+		s->have_builder = 0;
+	}
+	pd_store_close(s->bstore);
+	s->bstore = NULL;
+}

@@ -1,0 +1,146 @@
+/* respond.c -- answering a request (respond.h): a view as the request
+ * asks for it (304, gzip, plain), or a JSON body or error made for it.
+ * A leaf: it calls no other file of the server. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "respond.h"
+#include "srv.h"
+#include "view.h"
+
+#define JSON_TYPE "application/json; charset=utf-8"
+
+double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Accept-Encoding lists gzip, and not with a q of zero. */
+static int wants_gzip(struct MHD_Connection *c)
+{
+	const char *v = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+						    "Accept-Encoding");
+	const char *p, *q;
+	size_t n;
+
+	for (p = v; p && *p; p += n + (p[n] == ',')) {
+		p += strspn(p, " \t");
+		n = strcspn(p, ",");
+		if (strncasecmp(p, "gzip", 4) || (p[4] != ';' && p[4] != ' ' &&
+						  p + 4 != p + n))
+			continue;
+		q = strstr(p, "q=");
+		if (!q || q > p + n)
+			return 1;
+		return strtod(q + 2, NULL) > 0;
+	}
+	return 0;
+}
+
+/* If-None-Match holds etag (weak or strong), or is '*'. */
+static int etag_match(struct MHD_Connection *c, const char *etag)
+{
+	const char *v = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+						    "If-None-Match");
+	size_t n = strlen(etag);
+	const char *p;
+
+	if (!v)
+		return 0;
+	if (!strcmp(v, "*"))
+		return 1;
+	for (p = v; (p = strstr(p, etag)); p += n)
+		if ((p == v || p[-1] == ' ' || p[-1] == ',' || p[-1] == '/') &&
+		    (p[n] == '\0' || p[n] == ',' || p[n] == ' '))
+			return 1;
+	return 0;
+}
+
+enum MHD_Result send_view(struct MHD_Connection *c, struct req *r,
+			  const struct view *v)
+{
+	r->answered = 1;
+	if (etag_match(c, v->etag)) {
+		r->status = MHD_HTTP_NOT_MODIFIED;
+		return MHD_queue_response(c, MHD_HTTP_NOT_MODIFIED, v->nm);
+	}
+	r->status = MHD_HTTP_OK;
+	if (wants_gzip(c)) {
+		r->bytes = v->zlen;
+		return MHD_queue_response(c, MHD_HTTP_OK, v->gz);
+	}
+	r->bytes = v->len;
+	return MHD_queue_response(c, MHD_HTTP_OK, v->plain);
+}
+
+enum MHD_Result send_json(struct MHD_Connection *c, struct req *r,
+			  int status, char *body, size_t len)
+{
+	struct MHD_Response *resp;
+	enum MHD_Result ok;
+
+	if (!body)
+		return MHD_NO;
+	resp = MHD_create_response_from_buffer(len, body,
+					       MHD_RESPMEM_MUST_FREE);
+	if (!resp) {
+		free(body);
+		return MHD_NO;
+	}
+	add_common_headers(resp, !r->is_post);
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, JSON_TYPE);
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
+				"no-store");
+	if (status == MHD_HTTP_UNAUTHORIZED)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
+					"Bearer realm=\"podium\"");
+	if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW,
+					r->allow ? r->allow : "GET, HEAD, "
+					"OPTIONS");
+	r->status = status;
+	r->bytes = len;
+	r->answered = 1;
+	ok = MHD_queue_response(c, (unsigned)status, resp);
+	MHD_destroy_response(resp);
+	return ok;
+}
+
+/* Like views.c's: a string jansson refuses (not UTF-8) becomes null, so
+ * an error is always answered. */
+static json_t *jstr(const char *s)
+{
+	json_t *j = json_string(s ? s : "");
+
+	return j ? j : json_null();
+}
+
+char *json_error(const char *msg, const char *field, size_t *len)
+{
+	json_t *doc = json_pack("{s:o}", "error", jstr(msg));
+	char *text;
+
+	if (doc && field)
+		json_object_set_new(doc, "field", jstr(field));
+	text = doc ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER) :
+		     NULL;
+	json_decref(doc);
+	*len = text ? strlen(text) : 0;
+	return text;
+}
+
+enum MHD_Result send_error(struct MHD_Connection *c, struct req *r,
+			   int status, const char *msg, const char *field)
+{
+	size_t len;
+	char *body = json_error(msg, field, &len);
+
+	return send_json(c, r, status, body, len);
+}

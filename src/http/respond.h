@@ -1,0 +1,48 @@
+/* respond.h -- answering a request: queue a view (304, gzip or plain as
+ * the request asks), or a JSON body made for it, and fill the request's
+ * status and size for the log.  Every response carries the common
+ * headers, made in one place.
+ */
+#ifndef PODIUM_HTTP_RESPOND_H
+#define PODIUM_HTTP_RESPOND_H
+
+#include <stddef.h>
+
+#include <microhttpd.h>
+
+struct req;
+struct view;
+
+/* The headers every response of the server carries.  Inline here, and
+ * not in respond.c, because view.c needs them and must call no other
+ * file of the server (views are the leaf everything is built on). */
+static inline void add_common_headers(struct MHD_Response *resp, int cors)
+{
+	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+	if (cors) {
+		MHD_add_response_header(resp, "Access-Control-Allow-Origin",
+					"*");
+		MHD_add_response_header(resp, "Access-Control-Expose-Headers",
+					"ETag");
+	}
+}
+
+/* Milliseconds on the monotonic clock. */
+double now_ms(void);
+
+/* Queue v: its 304 if If-None-Match has its ETag, else its gzip copy if
+ * Accept-Encoding allows, else its bytes. */
+enum MHD_Result send_view(struct MHD_Connection *c, struct req *r,
+			  const struct view *v);
+/* Queue body[0..len) as JSON with status (takes ownership of body; a
+ * NULL body is MHD_NO, which closes the connection). */
+enum MHD_Result send_json(struct MHD_Connection *c, struct req *r,
+			  int status, char *body, size_t len);
+/* Queue {"error": msg, "field": field} (field left out when NULL). */
+enum MHD_Result send_error(struct MHD_Connection *c, struct req *r,
+			   int status, const char *msg, const char *field);
+/* {"error": msg, "field": field} as compact JSON, malloc'ed, its length
+ * in *len; NULL when out of memory. */
+char *json_error(const char *msg, const char *field, size_t *len);
+
+#endif

@@ -1,0 +1,367 @@
+/* snapshot.c -- load and render one Games at one version, and the
+ * reference-counted snapshots that hold them (snapshot.h).
+ *
+ * Only the tables are hot: each is rendered under gold and total in en
+ * and zh as soon as the Games is loaded.  Events, statistics and the
+ * timeline are rendered on first request (lazy.c), so a change reaches
+ * the streams as soon as the standings are ready.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "snapshot.h"
+#include "srv.h"
+#include "views.h"
+
+static void medals_free(struct medal *m, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(m[i].sport);
+		free(m[i].event);
+		free(m[i].gender);
+		free(m[i].date);
+		free(m[i].name);
+	}
+	free(m);
+}
+
+void gview_put(struct gview *g)
+{
+	size_t i;
+
+	if (!g || atomic_fetch_sub(&g->refs, 1) != 1)
+		return;
+	for (i = 0; i < g->ntables; i++) {
+		pd_tally_release(&g->tables[i].tally);
+		free(g->tables[i].error);
+		free(g->tables[i].source);
+		if (g->tables[i].have_pub)
+			pd_published_release(&g->tables[i].pub);
+		for (int k = 0; k < 4; k++)
+			view_release(&g->tables[i].v[k / 2][k % 2]);
+	}
+	free(g->tables);
+	free(g->error);
+	medals_free(g->medals, g->nmedals);
+	pd_standings_release(&g->gold);
+	for (i = 0; i < g->nlazy; i++) {
+		free(g->lazy[i].key);
+		view_release(&g->lazy[i].v);
+	}
+	pthread_mutex_destroy(&g->lazy_mu);
+	pd_games_release(&g->info);
+	free(g);
+}
+
+void snap_put(struct snap *sn)
+{
+	size_t i;
+
+	if (!sn || atomic_fetch_sub(&sn->refs, 1) != 1)
+		return;
+	for (i = 0; i < sn->n; i++)
+		gview_put(sn->g[i]);
+	free(sn->g);
+	view_release(&sn->games);
+	free(sn);
+}
+
+struct snap *snap_get(struct srv *s)
+{
+	struct snap *sn;
+
+	pthread_mutex_lock(&s->snap_mu);
+	if ((sn = s->snap))
+		atomic_fetch_add(&sn->refs, 1);
+	pthread_mutex_unlock(&s->snap_mu);
+	return sn;
+}
+
+struct gview *snap_find(struct snap *sn, const char *code)
+{
+	size_t i;
+
+	for (i = 0; sn && i < sn->n; i++)
+		if (!strcmp(sn->g[i]->info.code, code))
+			return sn->g[i];
+	return NULL;
+}
+
+/* t cannot be served: say so in the log, and to whoever asks for it. */
+static int table_broken(struct gview *g, struct table *t, const char *why)
+{
+	fprintf(stderr, "podium serve: %s@%s is not served: %s\n",
+		g->info.code, t->source, why);
+	pd_tally_release(&t->tally);
+	pd_tally_init(&t->tally);
+	if (t->have_pub)
+		pd_published_release(&t->pub);
+	t->have_pub = 0;
+	return (t->error = strdup(why)) ? 0 : PD_ENOMEM;
+}
+
+static int keep_medal(const struct pd_medal_out *m, void *arg)
+{
+	struct gview *g = arg;
+	struct medal *v, *x;
+	int ret;
+
+	if ((ret = pd_tally_add(&g->tables[0].tally, m->npc, m->medal, 1)) < 0)
+		return ret;
+	if (g->nmedals % 256 == 0) {
+		v = realloc(g->medals, (g->nmedals + 256) * sizeof(*v));
+		if (!v)
+			return PD_ENOMEM;
+		g->medals = v;
+	}
+	x = &g->medals[g->nmedals++];
+	memset(x, 0, sizeof(*x));
+	x->event_id = m->event_id;
+	x->athlete_id = m->athlete_id;
+	x->medal = m->medal;
+	snprintf(x->npc, sizeof(x->npc), "%s", m->npc);
+	x->sport = strdup(m->sport ? m->sport : "");
+	x->event = strdup(m->event ? m->event : "");
+	x->gender = strdup(m->gender ? m->gender : "");
+	x->date = strdup(m->date ? m->date : "");
+	x->name = strdup(m->name ? m->name : "");
+	return x->sport && x->event && x->gender && x->date && x->name ?
+	       0 : PD_ENOMEM;
+}
+
+/* The computed table (from the medals, walked once) and every published
+ * one.  A published table that cannot be loaded is kept with its error,
+ * answered for that table alone, and logged: one bad row never stops the
+ * rest of the Games from being served. */
+static int load_tables(struct pd_store *st, struct gview *g,
+		       struct pd_diag *d)
+{
+	struct pd_query q = { g->info.code, NULL, 0, 0 };
+	struct pd_strings sources;
+	size_t i;
+	int ret;
+
+	if ((ret = pd_store_published_sources(st, g->info.code, &sources,
+					      d)) < 0)
+		return ret;
+	if (!(g->tables = calloc(sources.n + 1, sizeof(*g->tables)))) {
+		pd_strings_release(&sources);
+		return PD_ENOMEM;
+	}
+	g->ntables = 1;
+	pd_tally_init(&g->tables[0].tally);
+	if (!(g->tables[0].source = strdup(""))) {
+		pd_strings_release(&sources);
+		return PD_ENOMEM;
+	}
+	ret = pd_store_medals(st, &q, keep_medal, g, d);
+	for (i = 0; ret == 0 && i < sources.n; i++) {
+		struct table *t = &g->tables[g->ntables++];
+		struct pd_diag td = { "", 0, "" };
+		int tr;
+
+		/* taken whole: a label is never cut to fit (a cut one was
+		 * then not found, and the builder failed on every poll) */
+		t->source = sources.v[i];
+		sources.v[i] = NULL;
+		pd_tally_init(&t->tally);
+		pd_published_init(&t->pub);
+		if ((tr = pd_store_published_get(st, g->info.code, t->source,
+						 &t->pub, &td)) == 0) {
+			t->have_pub = 1;
+			tr = pd_published_tally(&t->pub, &t->tally);
+		}
+		if (tr == PD_ENOMEM)
+			ret = tr;
+		else if (tr < 0)
+			ret = table_broken(g, t, td.msg[0] ? td.msg :
+					   pd_strerror(tr));
+	}
+	pd_strings_release(&sources);
+	return ret;
+}
+
+static int render_tables(struct srv *s, struct gview *g)
+{
+	static const char *const langs[2] = { "en", "zh" };
+	struct pd_standings_opts o;
+	struct pd_buf b;
+	size_t i;
+	int k, ret = 0;
+
+	memset(&o, 0, sizeof(o));
+	o.host = g->info.host[0] ? g->info.host : NULL;
+	pd_buf_init(&b, 0);
+	for (i = 0; i < g->ntables && ret == 0; i++)
+		for (k = 0; k < 4 && ret == 0; k++) {
+			struct table *t = &g->tables[i];
+
+			if (t->error)
+				break;
+			o.scheme.kind = k / 2 ? PD_SCHEME_TOTAL :
+					PD_SCHEME_GOLD;
+			pd_buf_reset(&b);
+			if ((ret = render_standings(&b, g, t, &t->tally, &o,
+						    langs[k % 2], NULL,
+						    s->cfg.reg)) == 0)
+				ret = view_make_json(&t->v[k / 2][k % 2],
+						     &b, g->version);
+		}
+	if (ret == 0)
+		ret = pd_standings_build(&g->gold, &g->tables[0].tally, &o,
+					 NULL);
+	pd_buf_release(&b);
+	return ret;
+}
+
+/* Load and render one Games; its info is taken from *info.  The caller
+ * holds a read transaction, so what is loaded is exactly the version in
+ * info, however many writes land meanwhile (rebuilding when the version
+ * moved under the load kept the builder busy with lost work under a
+ * steady stream of writes). */
+static int build_gview(struct srv *s, struct pd_games *info,
+		       struct gview **out, struct pd_diag *d)
+{
+	struct gview *g;
+	int ret;
+
+	if (!(g = calloc(1, sizeof(*g))))
+		return PD_ENOMEM;
+	atomic_init(&g->refs, 1);
+	pthread_mutex_init(&g->lazy_mu, NULL);
+	g->info = *info;
+	memset(info, 0, sizeof(*info));
+	g->version = g->info.version;
+	if ((ret = load_tables(s->bstore, g, d)) == 0)
+		ret = render_tables(s, g);
+	if (ret < 0) {
+		gview_put(g);
+		return ret;
+	}
+	*out = g;
+	return 0;
+}
+
+/* A Games that cannot be built is kept as one that says why: every
+ * request for it is answered with the reason (503) and the log has it,
+ * while every other Games goes on being served and updated. */
+static int broken_gview(struct pd_games *info, struct pd_diag *d,
+			struct gview **out)
+{
+	struct gview *g;
+
+	if (!(g = calloc(1, sizeof(*g))) ||
+	    !(g->tables = calloc(1, sizeof(*g->tables)))) {
+		free(g);
+		return PD_ENOMEM;
+	}
+	atomic_init(&g->refs, 1);
+	pthread_mutex_init(&g->lazy_mu, NULL);
+	g->ntables = 1;
+	pd_tally_init(&g->tables[0].tally);
+	if (!(g->tables[0].source = strdup(""))) {
+		free(g->tables);
+		free(g);
+		return PD_ENOMEM;
+	}
+	g->info = *info;
+	memset(info, 0, sizeof(*info));
+	g->version = g->info.version;
+	fprintf(stderr, "podium serve: %s is not served: %s\n",
+		g->info.code, d->msg[0] ? d->msg : "it could not be read");
+	if (!(g->error = strdup(d->msg[0] ? d->msg : "it could not be "
+				"read"))) {
+		gview_put(g);
+		return PD_ENOMEM;
+	}
+	d->msg[0] = '\0';
+	*out = g;
+	return 0;
+}
+
+static void choose_default(struct srv *s, struct snap *sn)
+{
+	const char *at = strchr(s->def_ref, '@');
+	struct gview *g = NULL;
+
+	sn->def_auto = 1;
+	if (s->def_ref[0]) {
+		snprintf(sn->def_games, sizeof(sn->def_games), "%.*s",
+			 (int)(at ? at - s->def_ref : (long)strlen(s->def_ref)),
+			 s->def_ref);
+		g = snap_find(sn, sn->def_games);
+		if (at) {
+			snprintf(sn->def_source, sizeof(sn->def_source), "%s",
+				 at + 1);
+			sn->def_auto = 0;
+			return;
+		}
+	}
+	if (!g)
+		g = snap_find(sn, "PG2004");
+	if (!g && sn->n)
+		g = sn->g[0];
+	if (!g)
+		return;
+	snprintf(sn->def_games, sizeof(sn->def_games), "%s", g->info.code);
+	if (g->tables[0].tally.n == 0 && g->ntables > 1)
+		snprintf(sn->def_source, sizeof(sn->def_source), "%s",
+			 g->tables[1].source);
+}
+
+static struct gview *reuse(struct snap *old, const struct pd_games *info)
+{
+	struct gview *g = snap_find(old, info->code);
+
+	if (!g || g->version != info->version)
+		return NULL;
+	atomic_fetch_add(&g->refs, 1);
+	return g;
+}
+
+int build_snap(struct srv *s, struct snap *old, struct pd_games *v,
+	       size_t n, struct snap **out, struct pd_diag *d)
+{
+	struct snap *sn;
+	struct pd_buf b;
+	size_t i;
+	int ret = 0;
+	char etag[48];
+
+	if (!(sn = calloc(1, sizeof(*sn))) ||
+	    !(sn->g = calloc(n ? n : 1, sizeof(*sn->g)))) {
+		free(sn);
+		return PD_ENOMEM;
+	}
+	atomic_init(&sn->refs, 1);
+	for (i = 0; i < n && ret == 0; i++) {
+		if (!(sn->g[i] = reuse(old, &v[i])) &&
+		    (ret = build_gview(s, &v[i], &sn->g[i], d)) < 0 &&
+		    ret != PD_ENOMEM)
+			ret = broken_gview(&v[i], d, &sn->g[i]);
+		if (ret == 0) {
+			sn->stamp += sn->g[i]->version;
+			sn->n++;
+		}
+	}
+	choose_default(s, sn);
+	pd_buf_init(&b, 0);
+	if (ret == 0 && (ret = render_games(&b, sn, s->cfg.reg)) == 0) {
+		snprintf(etag, sizeof(etag), "\"%ld.%zu\"", sn->stamp, sn->n);
+		char *data = pd_buf_detach(&b, &i);
+
+		ret = data ? view_make(&sn->games, data, i, etag,
+				       "application/json; charset=utf-8", 1) :
+			     PD_ENOMEM;
+	}
+	pd_buf_release(&b);
+	if (ret < 0) {
+		snap_put(sn);
+		return ret;
+	}
+	*out = sn;
+	return 0;
+}

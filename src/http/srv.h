@@ -1,0 +1,102 @@
+/* srv.h -- the state every file of the HTTP server shares: the server
+ * (struct srv) and one request (struct req).  Only server.c makes and
+ * frees them; the other files read and fill the fields named for them.
+ *
+ * Locks, and the order they are taken in.  No code holds two of these
+ * but in the order below (an arrow: the left one may be held while the
+ * right one is taken, never the other way), and none is held while a
+ * store query runs except side_mu, which exists for that:
+ *
+ *   build_mu -> snap_mu       unpark() reads each parked write's version
+ *                             (snap_get) while it walks the waiters
+ *   build_mu -> MHD's locks   builder_park() suspends, unpark() resumes
+ *                             a connection under it
+ *   hub.mu   -> MHD's locks   see stream.h
+ *   snap_mu, side_mu, gview.lazy_mu: nothing is taken while one is held
+ *
+ * No two of build_mu, hub.mu and side_mu are ever held together, so
+ * their relative order never arises.
+ *
+ * Readers take snap_mu for a pointer copy and never wait for a build,
+ * a write or a store query.
+ */
+#ifndef PODIUM_HTTP_SRV_H
+#define PODIUM_HTTP_SRV_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+
+#include <microhttpd.h>
+
+#include "podium/buf.h"
+#include "podium/entries.h"	/* PD_GAMES_CODE */
+#include "podium/http.h"
+#include "podium/store.h"
+#include "stream.h"
+
+#define BODY_MAX (64 * 1024)	/* a write's JSON body */
+
+struct snap;
+
+struct srv {
+	struct pd_http_config cfg;
+	char db_path[4096];
+	char def_ref[160];		/* --games as given */
+	struct MHD_Daemon *d;
+	unsigned port;
+
+	/* snap_mu guards the pointer snap, nothing behind it: held only to
+	 * swap it (the builder) or to take a reference (snap_get) */
+	pthread_mutex_t snap_mu;
+	struct snap *snap;
+
+	/* build_mu guards poke, stop and waiters, and is the mutex of both
+	 * conditions: build_cv wakes the builder (a write, or the stop),
+	 * built_cv says a new snapshot is in */
+	pthread_t builder;
+	int have_builder;
+	pthread_mutex_t build_mu;
+	pthread_cond_t build_cv;
+	pthread_cond_t built_cv;
+	int poke, stop;
+	struct req *waiters;		/* parked writes */
+	struct pd_store *bstore;	/* the builder's connection: its own
+					 * thread's, no lock */
+
+	/* side_mu serialises every use of the side connection: writes,
+	 * token checks and the lazy views that query the store */
+	pthread_mutex_t side_mu;
+	struct pd_store *side;
+
+	struct hub hub;			/* its own lock: stream.h */
+	atomic_int inflight;
+	atomic_int closing;
+	char def[200];
+};
+
+/* Per request. */
+struct req {
+	double start;
+	int status;
+	size_t bytes;
+	int is_post, is_stream, answered, too_big;
+	size_t dropped;			/* body bytes after a refusal */
+	int role;			/* enum pd_role of the token */
+	char actor[64];
+	char line[300];			/* method and URL, for the log */
+	const char *allow;		/* the Allow header of a 405 */
+	struct pd_buf body;
+	/* a write waiting, suspended, for the views to show it (builder.c;
+	 * wnext under build_mu) */
+	int waiting;
+	char wgames[PD_GAMES_CODE];
+	long wversion;
+	double wuntil;			/* give up waiting then (ms) */
+	int whttp;
+	char *wreply;			/* the JSON to send once resumed */
+	struct MHD_Connection *wconn;
+	struct req *wnext;
+};
+
+#endif

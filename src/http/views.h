@@ -1,0 +1,40 @@
+/* views.h -- the JSON documents the server sends (views.c), rendered by
+ * the builder (the hot views) and the lazy cache (the rest), and the
+ * stream messages.  Each appends to out and returns 0 or a PD_E* code. */
+#ifndef PODIUM_HTTP_VIEWS_H
+#define PODIUM_HTTP_VIEWS_H
+
+#include <jansson.h>
+
+#include "podium/buf.h"
+#include "podium/standings.h"
+#include "podium/store.h"
+
+struct gview;
+struct msg;
+struct snap;
+struct table;
+
+/* Append doc (consumed) to out as compact JSON; PD_ENOMEM if doc is NULL
+ * or cannot be dumped. */
+int json_dump_to(struct pd_buf *out, json_t *doc);
+
+int render_standings(struct pd_buf *out, const struct gview *g,
+		     const struct table *t, const struct pd_tally *tally,
+		     const struct pd_standings_opts *o, const char *lang,
+		     const char *sport, const struct pd_registry *reg);
+int render_games(struct pd_buf *out, const struct snap *sn,
+		 const struct pd_registry *reg);
+int render_events(struct pd_buf *out, struct pd_store *st,
+		  const struct gview *g, struct pd_diag *d);
+int render_stats(struct pd_buf *out, struct pd_store *st,
+		 const struct gview *g, struct pd_diag *d);
+int render_timeline(struct pd_buf *out, const struct gview *g,
+		    const struct pd_registry *reg);
+
+/* A stream message: rows of now that differ from was (NULL: all). */
+struct msg *msg_standings(const struct gview *now, const struct gview *was,
+			  const struct pd_registry *reg);
+void msg_put(struct msg *m);
+
+#endif

@@ -1,0 +1,25 @@
+/* write.h -- the authenticated writes (write.c): POST results, event
+ * status, events and sanctions. */
+#ifndef PODIUM_HTTP_WRITE_H
+#define PODIUM_HTTP_WRITE_H
+
+#include <stddef.h>
+
+#include <microhttpd.h>
+
+struct req;
+struct srv;
+
+/* A POST's headers are in: refuse it (401, 403, 404, 405, 413) before
+ * its body is read, or MHD_YES to read it. */
+enum MHD_Result write_begin(struct srv *s, struct MHD_Connection *c,
+			    struct req *r, const char *url);
+/* The body is in: make the write, and park the answer (builder_park). */
+enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
+			     struct req *r, const char *url);
+/* Which write url names: its kind (non-zero) with the Games and the
+ * event; 0 for a url that takes no POST. */
+int write_route(const char *url, char *games, size_t size, long *event,
+		int *kind);
+
+#endif

@@ -1,0 +1,143 @@
+/* backend.h -- what a store backend implements: the table of operations
+ * behind the public pd_store_* functions (store.h and the headers beside
+ * it), for src/store alone.
+ *
+ * A backend's own store struct embeds struct pd_store first, so a pointer
+ * to either is a pointer to both, and sets ops to its one static table.
+ * The public functions (store.c) dispatch through ops and keep everything
+ * that does not depend on how the facts are kept:
+ *
+ *   - they check every label before a backend sees it (check.h), so a
+ *     backend may assume what it writes passed the label rules, and a
+ *     backend never checks again;
+ *   - they build the derived reads (pd_store_tally, pd_store_tally_q,
+ *     pd_store_medallists) from the backend's medals and credits.
+ *
+ * Each entry has exactly the public function's signature and contract
+ * (what it writes, what it returns on failure); none may be NULL.  A new
+ * store operation is a new entry here, a dispatcher in store.c, an
+ * implementation in every backend, and a case in the contract suite
+ * (tests/unit/test_store.c).
+ *
+ * Inside a backend, an operation that needs another (an import's event
+ * inside pd_store_medals_replace) calls its own implementation, not the
+ * public function, so the labels are checked once.
+ */
+#ifndef PODIUM_STORE_BACKEND_H
+#define PODIUM_STORE_BACKEND_H
+
+#include "podium/audit.h"
+#include "podium/event.h"
+#include "podium/stats.h"
+#include "podium/store.h"
+#include "podium/token.h"
+
+struct pd_store_ops {
+	const char *name;	/* "sqlite": for messages and the tests */
+
+	/* transactions, Games, published tables, medals (store.h) */
+	void (*close)(struct pd_store *s);
+	int (*begin)(struct pd_store *s, struct pd_diag *diag);
+	int (*begin_read)(struct pd_store *s, struct pd_diag *diag);
+	int (*commit)(struct pd_store *s, struct pd_diag *diag);
+	void (*rollback)(struct pd_store *s);
+	int (*games_put)(struct pd_store *s, const struct pd_games *g,
+			 struct pd_diag *diag);
+	int (*games_get)(struct pd_store *s, const char *code,
+			 struct pd_games *out, struct pd_diag *diag);
+	int (*games_list)(struct pd_store *s, struct pd_games **out, size_t *n,
+			  struct pd_diag *diag);
+	int (*published_put)(struct pd_store *s, const char *games,
+			     const char *source, const struct pd_published *p,
+			     const char *file, struct pd_diag *diag);
+	int (*published_get)(struct pd_store *s, const char *games,
+			     const char *source, struct pd_published *out,
+			     struct pd_diag *diag);
+	int (*published_sources)(struct pd_store *s, const char *games,
+				 struct pd_strings *out, struct pd_diag *diag);
+	int (*change)(struct pd_store *s, const char *games, const char *actor,
+		      const char *command, const char *reason, long *version,
+		      struct pd_diag *diag);
+	int (*event_ensure)(struct pd_store *s, const char *games,
+			    const char *sport, const char *name,
+			    const char *gender, const char *date, int team,
+			    long *id, struct pd_diag *diag);
+	int (*medals_replace)(struct pd_store *s, const char *games,
+			      const char *source, const struct pd_medal_rec *v,
+			      size_t n, struct pd_diag *diag);
+	int (*medals)(struct pd_store *s, const struct pd_query *q,
+		      pd_medal_fn fn, void *arg, struct pd_diag *diag);
+	int (*sports)(struct pd_store *s, const char *games,
+		      struct pd_strings *out, struct pd_diag *diag);
+
+	/* athletes, teams, events and results (event.h) */
+	int (*athlete_ensure)(struct pd_store *s, const struct pd_athlete *a,
+			      long *id, struct pd_diag *diag);
+	int (*athlete_get)(struct pd_store *s, long id, char **name, char *npc,
+			   struct pd_diag *diag);
+	int (*team_ensure)(struct pd_store *s, long event, const char *npc,
+			   const char *name, const long *members, size_t n,
+			   long *id, struct pd_diag *diag);
+	int (*result_add)(struct pd_store *s, const struct pd_result_rec *r,
+			  struct pd_diag *diag);
+	int (*results_close)(struct pd_store *s, long event, long athlete,
+			     long team, size_t *closed, struct pd_diag *diag);
+	int (*event_get)(struct pd_store *s, long id,
+			 struct pd_event_info *out, struct pd_diag *diag);
+	int (*event_status)(struct pd_store *s, long id, const char *status,
+			    struct pd_diag *diag);
+	int (*event_update)(struct pd_store *s, long id, const char *policy,
+			    const char *sport_class, int team,
+			    struct pd_diag *diag);
+	int (*events)(struct pd_store *s, const char *games, const char *sport,
+		      pd_event_fn fn, void *arg, struct pd_diag *diag);
+	int (*event_results)(struct pd_store *s, long event, long as_of,
+			     pd_result_fn fn, void *arg, struct pd_diag *diag);
+
+	/* the audit log and sanctions (audit.h) */
+	int (*log)(struct pd_store *s, const char *games, long since,
+		   pd_audit_fn fn, void *arg, struct pd_diag *diag);
+	int (*version_at)(struct pd_store *s, const char *games,
+			  const char *when, long *version,
+			  struct pd_diag *diag);
+	int (*sanction_add)(struct pd_store *s, const char *games,
+			    long athlete, enum pd_sanction_mode mode,
+			    const char *reason, const long *events, size_t n,
+			    long *id, struct pd_diag *diag);
+	int (*sanction_lift)(struct pd_store *s, const char *games, long id,
+			     struct pd_diag *diag);
+	int (*sanctions)(struct pd_store *s, const char *games,
+			 pd_sanction_fn fn, void *arg, struct pd_diag *diag);
+	int (*sanction_games)(struct pd_store *s, long id, char *games,
+			      size_t size, struct pd_diag *diag);
+
+	/* tokens (token.h) */
+	int (*token_add)(struct pd_store *s, const char *name,
+			 enum pd_role role,
+			 const unsigned char hash[PD_TOKEN_HASH],
+			 struct pd_diag *diag);
+	int (*token_revoke)(struct pd_store *s, const char *name,
+			    struct pd_diag *diag);
+	int (*tokens)(struct pd_store *s, int all, pd_token_fn fn, void *arg,
+		      struct pd_diag *diag);
+
+	/* figures (stats.h) */
+	int (*games_stats)(struct pd_store *s, const char *games,
+			   struct pd_games_stats *st, struct pd_diag *diag);
+	int (*credits)(struct pd_store *s, const struct pd_query *q,
+		       const struct pd_registry *reg, pd_credit_fn fn,
+		       void *arg, struct pd_diag *diag);
+	int (*athletes)(struct pd_store *s, const char *games,
+			pd_athlete_fn fn, void *arg, struct pd_diag *diag);
+};
+
+struct pd_store {
+	const struct pd_store_ops *ops;
+};
+
+/* Open (creating if absent) the SQLite file at path and migrate it
+ * (src/store/sqlite/sqlite.c); as pd_store_open(). */
+int pd_sqlite_open(struct pd_store **out, const char *path,
+		   const struct pd_registry *reg, struct pd_diag *diag);
+
+#endif

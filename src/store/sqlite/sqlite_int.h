@@ -1,0 +1,129 @@
+/* sqlite_int.h -- what the files of the SQLite backend share: its store
+ * struct, its helpers, and the operations sqlite.c puts in its table (each
+ * as the pd_store_* function of the same name describes it). */
+#ifndef PODIUM_SQLITE_INT_H
+#define PODIUM_SQLITE_INT_H
+
+#include <sqlite3.h>
+
+#include "../backend.h"
+#include "podium/buf.h"
+
+#define PD_STMT_CACHE 32
+
+struct pd_sqlite {
+	struct pd_store base;	/* first: a pd_store * is a pd_sqlite * */
+	sqlite3 *db;
+	const char *path;
+	long version;	/* of the change under way (pd_store_change) */
+	struct {
+		const char *sql;	/* a static string: keyed by address */
+		sqlite3_stmt *st;
+	} cache[PD_STMT_CACHE];
+};
+
+static inline struct pd_sqlite *pd_sqlite_of(struct pd_store *s)
+{
+	return (struct pd_sqlite *)s;
+}
+
+/* Fill diag with what SQLite said about the last call; PD_ESTORE. */
+int pd_sqlite_fail(struct pd_sqlite *s, struct pd_diag *diag, const char *what);
+int pd_sqlite_prepare(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
+		      struct pd_diag *diag);
+/* A prepared statement for sql kept for the life of the store: sql must
+ * be a string with static storage.  The caller resets it after use and
+ * never finalizes it.  Bulk imports write a million rows through a few
+ * statements; preparing each time cost more than the inserts. */
+int pd_sqlite_cached(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
+		     struct pd_diag *diag);
+
+/* A malloc'd copy of column i's text ("" for NULL); NULL on no memory. */
+char *pd_sqlite_dup(sqlite3_stmt *st, int i);
+
+void pd_sqlite_close(struct pd_store *s);
+int pd_sqlite_begin(struct pd_store *s, struct pd_diag *diag);
+int pd_sqlite_begin_read(struct pd_store *s, struct pd_diag *diag);
+int pd_sqlite_commit(struct pd_store *s, struct pd_diag *diag);
+void pd_sqlite_rollback(struct pd_store *s);
+int pd_sqlite_games_put(struct pd_store *s, const struct pd_games *g,
+			struct pd_diag *diag);
+int pd_sqlite_games_get(struct pd_store *s, const char *code,
+			struct pd_games *out, struct pd_diag *diag);
+int pd_sqlite_games_list(struct pd_store *s, struct pd_games **out, size_t *n,
+			 struct pd_diag *diag);
+int pd_sqlite_published_put(struct pd_store *s, const char *games,
+			    const char *source, const struct pd_published *p,
+			    const char *file, struct pd_diag *diag);
+int pd_sqlite_published_get(struct pd_store *s, const char *games,
+			    const char *source, struct pd_published *out,
+			    struct pd_diag *diag);
+int pd_sqlite_published_sources(struct pd_store *s, const char *games,
+				struct pd_strings *out, struct pd_diag *diag);
+int pd_sqlite_change(struct pd_store *s, const char *games, const char *actor,
+		     const char *command, const char *reason, long *version,
+		     struct pd_diag *diag);
+int pd_sqlite_event_ensure(struct pd_store *s, const char *games,
+			   const char *sport, const char *name,
+			   const char *gender, const char *date, int team,
+			   long *id, struct pd_diag *diag);
+int pd_sqlite_medals_replace(struct pd_store *s, const char *games,
+			     const char *source, const struct pd_medal_rec *v,
+			     size_t n, struct pd_diag *diag);
+int pd_sqlite_medals(struct pd_store *s, const struct pd_query *q,
+		     pd_medal_fn fn, void *arg, struct pd_diag *diag);
+int pd_sqlite_sports(struct pd_store *s, const char *games,
+		     struct pd_strings *out, struct pd_diag *diag);
+int pd_sqlite_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
+			     long *id, struct pd_diag *diag);
+int pd_sqlite_athlete_get(struct pd_store *s, long id, char **name, char *npc,
+			  struct pd_diag *diag);
+int pd_sqlite_team_ensure(struct pd_store *s, long event, const char *npc,
+			  const char *name, const long *members, size_t n,
+			  long *id, struct pd_diag *diag);
+int pd_sqlite_result_add(struct pd_store *s, const struct pd_result_rec *r,
+			 struct pd_diag *diag);
+int pd_sqlite_results_close(struct pd_store *s, long event, long athlete,
+			    long team, size_t *closed, struct pd_diag *diag);
+int pd_sqlite_event_get(struct pd_store *s, long id, struct pd_event_info *out,
+			struct pd_diag *diag);
+int pd_sqlite_event_status(struct pd_store *s, long id, const char *status,
+			   struct pd_diag *diag);
+int pd_sqlite_event_update(struct pd_store *s, long id, const char *policy,
+			   const char *sport_class, int team,
+			   struct pd_diag *diag);
+int pd_sqlite_events(struct pd_store *s, const char *games, const char *sport,
+		     pd_event_fn fn, void *arg, struct pd_diag *diag);
+int pd_sqlite_event_results(struct pd_store *s, long event, long as_of,
+			    pd_result_fn fn, void *arg, struct pd_diag *diag);
+int pd_sqlite_log(struct pd_store *s, const char *games, long since,
+		  pd_audit_fn fn, void *arg, struct pd_diag *diag);
+int pd_sqlite_version_at(struct pd_store *s, const char *games,
+			 const char *when, long *version, struct pd_diag *diag);
+int pd_sqlite_sanction_add(struct pd_store *s, const char *games, long athlete,
+			   enum pd_sanction_mode mode, const char *reason,
+			   const long *events, size_t n, long *id,
+			   struct pd_diag *diag);
+int pd_sqlite_sanction_lift(struct pd_store *s, const char *games, long id,
+			    struct pd_diag *diag);
+int pd_sqlite_sanctions(struct pd_store *s, const char *games,
+			pd_sanction_fn fn, void *arg, struct pd_diag *diag);
+int pd_sqlite_sanction_games(struct pd_store *s, long id, char *games,
+			     size_t size, struct pd_diag *diag);
+int pd_sqlite_token_add(struct pd_store *s, const char *name,
+			enum pd_role role,
+			const unsigned char hash[PD_TOKEN_HASH],
+			struct pd_diag *diag);
+int pd_sqlite_token_revoke(struct pd_store *s, const char *name,
+			   struct pd_diag *diag);
+int pd_sqlite_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
+		     struct pd_diag *diag);
+int pd_sqlite_games_stats(struct pd_store *s, const char *games,
+			  struct pd_games_stats *st, struct pd_diag *diag);
+int pd_sqlite_credits(struct pd_store *s, const struct pd_query *q,
+		      const struct pd_registry *reg, pd_credit_fn fn,
+		      void *arg, struct pd_diag *diag);
+int pd_sqlite_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
+		       void *arg, struct pd_diag *diag);
+
+#endif

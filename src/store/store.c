@@ -1,0 +1,420 @@
+/* store.c -- the store interface: pd_store_open() picks a backend by the
+ * address it is given, and every other pd_store_* function checks what it
+ * is asked to write and hands it to the backend's table (backend.h).
+ * What needs no backend of its own -- the label rules, the tallies and
+ * medallists derived from the medals, token roles -- lives here once. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "check.h"
+
+/* Which backend an address selects: a postgresql:// or postgres:// URI
+ * is a PostgreSQL database (src/store/postgres/, the next issue);
+ * anything else is a SQLite file.  Until that backend is built such a URI
+ * is refused by name rather than opened as a file in a folder called
+ * "postgres:", and the message does not echo it: a URI may hold a
+ * password. */
+static int is_postgres(const char *path)
+{
+	return !strncmp(path, "postgresql://", 13) ||
+	       !strncmp(path, "postgres://", 11);
+}
+
+int pd_store_open(struct pd_store **out, const char *path,
+		  const struct pd_registry *reg, struct pd_diag *diag)
+{
+	*out = NULL;
+	if (is_postgres(path)) {
+		/* the PostgreSQL backend goes here, once it is built:
+		 * return pd_postgres_open(out, path, reg, diag); */
+		return pd_diag_set(diag, PD_ESTORE, NULL, 0, "this podium was "
+				   "built without PostgreSQL");
+	}
+	return pd_sqlite_open(out, path, reg, diag);
+}
+
+/* -- transactions, Games, published tables, medals (store.h) */
+
+void pd_store_close(struct pd_store *s)
+{
+	if (s)
+		s->ops->close(s);
+}
+
+int pd_store_begin(struct pd_store *s, struct pd_diag *diag)
+{
+	return s->ops->begin(s, diag);
+}
+
+int pd_store_begin_read(struct pd_store *s, struct pd_diag *diag)
+{
+	return s->ops->begin_read(s, diag);
+}
+
+int pd_store_commit(struct pd_store *s, struct pd_diag *diag)
+{
+	return s->ops->commit(s, diag);
+}
+
+void pd_store_rollback(struct pd_store *s)
+{
+	s->ops->rollback(s);
+}
+
+int pd_store_games_put(struct pd_store *s, const struct pd_games *g,
+		       struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_check_games(g, diag)) < 0)
+		return ret;
+	return s->ops->games_put(s, g, diag);
+}
+
+int pd_store_games_get(struct pd_store *s, const char *code,
+		       struct pd_games *out, struct pd_diag *diag)
+{
+	return s->ops->games_get(s, code, out, diag);
+}
+
+int pd_store_games_list(struct pd_store *s, struct pd_games **out, size_t *n,
+			struct pd_diag *diag)
+{
+	return s->ops->games_list(s, out, n, diag);
+}
+
+int pd_store_published_put(struct pd_store *s, const char *games,
+			   const char *source, const struct pd_published *p,
+			   const char *file, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_check_published(source, p, diag)) < 0)
+		return ret;
+	return s->ops->published_put(s, games, source, p, file, diag);
+}
+
+int pd_store_published_get(struct pd_store *s, const char *games,
+			   const char *source, struct pd_published *out,
+			   struct pd_diag *diag)
+{
+	return s->ops->published_get(s, games, source, out, diag);
+}
+
+int pd_store_published_sources(struct pd_store *s, const char *games,
+			       struct pd_strings *out, struct pd_diag *diag)
+{
+	return s->ops->published_sources(s, games, out, diag);
+}
+
+int pd_store_change(struct pd_store *s, const char *games, const char *actor,
+		    const char *command, const char *reason, long *version,
+		    struct pd_diag *diag)
+{
+	char shown[2048];
+	int ret;
+
+	if ((ret = pd_check_change(games, actor, reason, diag)) < 0)
+		return ret;
+	/* the command line is kept as typed, but never with a byte that
+	 * could forge a line of 'podium log' or move a terminal's cursor */
+	pd_text_escape(shown, sizeof(shown), command ? command : "");
+	return s->ops->change(s, games, actor, shown, reason, version, diag);
+}
+
+int pd_store_event_ensure(struct pd_store *s, const char *games,
+			  const char *sport, const char *name,
+			  const char *gender, const char *date, int team,
+			  long *id, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_check_event(sport, name, gender, date, diag)) < 0)
+		return ret;
+	return s->ops->event_ensure(s, games, sport, name, gender, date, team,
+				    id, diag);
+}
+
+int pd_store_medals_replace(struct pd_store *s, const char *games,
+			    const char *source, const struct pd_medal_rec *v,
+			    size_t n, struct pd_diag *diag)
+{
+	size_t i;
+	int ret;
+
+	if ((ret = pd_source_check(source, diag)) < 0)
+		return ret;
+	for (i = 0; i < n; i++)
+		if ((ret = pd_check_medal(&v[i], diag)) < 0)
+			return ret;
+	return s->ops->medals_replace(s, games, source, v, n, diag);
+}
+
+int pd_store_medals(struct pd_store *s, const struct pd_query *q,
+		    pd_medal_fn fn, void *arg, struct pd_diag *diag)
+{
+	return s->ops->medals(s, q, fn, arg, diag);
+}
+
+int pd_store_sports(struct pd_store *s, const char *games,
+		    struct pd_strings *out, struct pd_diag *diag)
+{
+	return s->ops->sports(s, games, out, diag);
+}
+
+/* -- athletes, teams, events and results (event.h) */
+
+int pd_store_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
+			    long *id, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_check_athlete(a, diag)) < 0)
+		return ret;
+	return s->ops->athlete_ensure(s, a, id, diag);
+}
+
+int pd_store_athlete_get(struct pd_store *s, long id, char **name, char *npc,
+			 struct pd_diag *diag)
+{
+	return s->ops->athlete_get(s, id, name, npc, diag);
+}
+
+int pd_store_team_ensure(struct pd_store *s, long event, const char *npc,
+			 const char *name, const long *members, size_t n,
+			 long *id, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_name_check("team name", name, PD_NAME_MAX, 0,
+				 diag)) < 0)
+		return ret;
+	return s->ops->team_ensure(s, event, npc, name, members, n, id, diag);
+}
+
+int pd_store_result_add(struct pd_store *s, const struct pd_result_rec *r,
+			struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_check_result(r, diag)) < 0)
+		return ret;
+	return s->ops->result_add(s, r, diag);
+}
+
+int pd_store_results_close(struct pd_store *s, long event, long athlete,
+			   long team, size_t *closed, struct pd_diag *diag)
+{
+	return s->ops->results_close(s, event, athlete, team, closed, diag);
+}
+
+int pd_store_event_get(struct pd_store *s, long id, struct pd_event_info *out,
+		       struct pd_diag *diag)
+{
+	return s->ops->event_get(s, id, out, diag);
+}
+
+int pd_store_event_status(struct pd_store *s, long id, const char *status,
+			  struct pd_diag *diag)
+{
+	return s->ops->event_status(s, id, status, diag);
+}
+
+int pd_store_event_update(struct pd_store *s, long id, const char *policy,
+			  const char *sport_class, int team,
+			  struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_name_check("sport class", sport_class, PD_NAME_MAX, 1,
+				 diag)) < 0)
+		return ret;
+	return s->ops->event_update(s, id, policy, sport_class, team, diag);
+}
+
+int pd_store_events(struct pd_store *s, const char *games, const char *sport,
+		    pd_event_fn fn, void *arg, struct pd_diag *diag)
+{
+	return s->ops->events(s, games, sport, fn, arg, diag);
+}
+
+int pd_store_event_results(struct pd_store *s, long event, long as_of,
+			   pd_result_fn fn, void *arg, struct pd_diag *diag)
+{
+	return s->ops->event_results(s, event, as_of, fn, arg, diag);
+}
+
+/* -- the audit log and sanctions (audit.h) */
+
+int pd_store_log(struct pd_store *s, const char *games, long since,
+		 pd_audit_fn fn, void *arg, struct pd_diag *diag)
+{
+	return s->ops->log(s, games, since, fn, arg, diag);
+}
+
+int pd_store_version_at(struct pd_store *s, const char *games,
+			const char *when, long *version, struct pd_diag *diag)
+{
+	return s->ops->version_at(s, games, when, version, diag);
+}
+
+int pd_store_sanction_add(struct pd_store *s, const char *games, long athlete,
+			  enum pd_sanction_mode mode, const char *reason,
+			  const long *events, size_t n, long *id,
+			  struct pd_diag *diag)
+{
+	int ret;
+
+	if (n == 0)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a sanction needs "
+				   "at least one event");
+	if ((ret = pd_name_check("reason", reason, PD_TEXT_MAX, 0, diag)) < 0)
+		return ret;
+	return s->ops->sanction_add(s, games, athlete, mode, reason, events, n,
+				    id, diag);
+}
+
+int pd_store_sanction_lift(struct pd_store *s, const char *games, long id,
+			   struct pd_diag *diag)
+{
+	return s->ops->sanction_lift(s, games, id, diag);
+}
+
+int pd_store_sanctions(struct pd_store *s, const char *games,
+		       pd_sanction_fn fn, void *arg, struct pd_diag *diag)
+{
+	return s->ops->sanctions(s, games, fn, arg, diag);
+}
+
+int pd_store_sanction_games(struct pd_store *s, long id, char *games,
+			    size_t size, struct pd_diag *diag)
+{
+	return s->ops->sanction_games(s, id, games, size, diag);
+}
+
+/* -- tokens (token.h) */
+
+int pd_store_token_add(struct pd_store *s, const char *name, enum pd_role role,
+		       const unsigned char hash[PD_TOKEN_HASH],
+		       struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_ident_check("token name", name, diag)) < 0)
+		return ret;
+	if (strlen(name) >= PD_TOKEN_NAME)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a token's name "
+				   "is 1 to %d bytes", PD_TOKEN_NAME - 1);
+	if (role == PD_ROLE_NONE)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a token's role "
+				   "is operator or admin");
+	return s->ops->token_add(s, name, role, hash, diag);
+}
+
+int pd_store_token_revoke(struct pd_store *s, const char *name,
+			  struct pd_diag *diag)
+{
+	return s->ops->token_revoke(s, name, diag);
+}
+
+int pd_store_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
+		    struct pd_diag *diag)
+{
+	return s->ops->tokens(s, all, fn, arg, diag);
+}
+
+/* -- figures (stats.h) */
+
+int pd_store_games_stats(struct pd_store *s, const char *games,
+			 struct pd_games_stats *st, struct pd_diag *diag)
+{
+	return s->ops->games_stats(s, games, st, diag);
+}
+
+int pd_store_credits(struct pd_store *s, const struct pd_query *q,
+		     const struct pd_registry *reg, pd_credit_fn fn, void *arg,
+		     struct pd_diag *diag)
+{
+	return s->ops->credits(s, q, reg, fn, arg, diag);
+}
+
+int pd_store_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
+		      void *arg, struct pd_diag *diag)
+{
+	return s->ops->athletes(s, games, fn, arg, diag);
+}
+
+/* -- derived from the backend's medals and credits */
+
+struct tally_arg {
+	struct pd_tally *t;
+	size_t n;
+};
+
+static int count_medal(const struct pd_medal_out *m, void *arg)
+{
+	struct tally_arg *a = arg;
+
+	a->n++;
+	return pd_tally_add(a->t, m->npc, m->medal, 1);
+}
+
+int pd_store_tally_q(struct pd_store *s, const struct pd_query *q,
+		     struct pd_tally *t, size_t *nmedals,
+		     struct pd_diag *diag)
+{
+	struct tally_arg a = { t, 0 };
+	int ret = pd_store_medals(s, q, count_medal, &a, diag);
+
+	if (nmedals)
+		*nmedals = a.n;
+	return ret;
+}
+
+int pd_store_tally(struct pd_store *s, const char *games, const char *sport,
+		   struct pd_tally *t, size_t *nmedals, struct pd_diag *diag)
+{
+	struct pd_query q = { games, sport, 0, 0 };
+
+	return pd_store_tally_q(s, &q, t, nmedals, diag);
+}
+
+static int add_credit(const struct pd_credit *c, const struct pd_medal_out *m,
+		      void *arg)
+{
+	(void)m;
+	return pd_medallists_credit(arg, c);
+}
+
+int pd_store_medallists(struct pd_store *s, const struct pd_query *q,
+			const struct pd_registry *reg,
+			struct pd_medallists *out, struct pd_diag *diag)
+{
+	int ret;
+
+	pd_medallists_init(out);
+	if ((ret = pd_store_credits(s, q, reg, add_credit, out, diag)) < 0) {
+		pd_medallists_release(out);
+		return ret;
+	}
+	pd_medallists_rank(out);
+	return 0;
+}
+
+/* -- token roles (token.h) */
+
+enum pd_role pd_role_parse(const char *text)
+{
+	if (text && !strcmp(text, "operator"))
+		return PD_ROLE_OPERATOR;
+	if (text && !strcmp(text, "admin"))
+		return PD_ROLE_ADMIN;
+	return PD_ROLE_NONE;
+}
+
+const char *pd_role_name(enum pd_role role)
+{
+	return role == PD_ROLE_ADMIN ? "admin" :
+	       role == PD_ROLE_OPERATOR ? "operator" : "none";
+}

@@ -1,0 +1,7 @@
+/* pong.c -- the other half of the circle: it calls back into ping.c. */
+int ping(int n);
+
+int pong(int n)
+{
+	return n > 0 ? ping(n - 1) : 1;
+}
