@@ -42,10 +42,11 @@ CORE_SRC := $(wildcard src/core/*.c)
 IO_SRC := $(wildcard src/io/*.c)
 STORE_SRC := $(wildcard src/store/*.c src/store/sqlite/*.c \
 	     src/store/postgres/*.c)
+APP_SRC := $(wildcard src/app/*.c)
 HTTP_SRC := $(wildcard src/http/*.c)
 HTTP_OBJ := $(HTTP_SRC:%.c=$(B)/%.o)
 CLI_SRC := $(wildcard src/cli/*.c)
-LIB_SRC := $(CORE_SRC) $(IO_SRC) $(STORE_SRC) $(HTTP_SRC)
+LIB_SRC := $(CORE_SRC) $(IO_SRC) $(STORE_SRC) $(APP_SRC) $(HTTP_SRC)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/bundled.o $(B)/gen/web.o
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)

@@ -1,19 +1,27 @@
 /* ops.h -- the writes a results operator makes, each one whole change.
  *
  * The CLI and the HTTP server make the same writes, so each lives here
- * once: look up what the write names, open a transaction, bump the Games'
- * version with an audit entry (who, the command, why), write, commit.  On
- * any failure the transaction is rolled back and diag says why, so the
- * store is exactly as it was.  Works on the store interface only.
+ * once (src/app/ops.c, and src/app/import.c for the imports): look up what
+ * the write names, open a transaction, bump the Games' version with an
+ * audit entry (who, the command, why), write, commit.  On any failure the
+ * transaction is rolled back and diag says why, so the store is exactly as
+ * it was.  Works on the store interface only; nothing here prints: what a
+ * front end shows as a write goes (progress, a new Games) comes back
+ * through struct pd_op_notify.
+ *
+ * This is one header of the application layer, src/app (see app.h for the
+ * others): the front ends, src/cli and src/http, call it and nothing below.
  */
 #ifndef PODIUM_OPS_H
 #define PODIUM_OPS_H
 
 #include <stddef.h>
 #include "audit.h"
+#include "entries.h"
 #include "error.h"
 #include "event.h"
 #include "npc.h"
+#include "published.h"
 #include "store.h"
 
 /* Who asked, how, and why: written to the audit log. */
@@ -22,6 +30,50 @@ struct pd_who {
 	const char *command;	/* the command line or "POST /api/..." */
 	const char *reason;	/* may be NULL */
 };
+
+/* What a write tells its caller as it goes.  Any member may be NULL, and
+ * so may the whole struct wherever one is taken: the CLI draws a progress
+ * line and names a new Games on stderr, the server has no one to tell. */
+struct pd_op_notify {
+	/* done of total input rows written; called for every row, so it
+	 * must be cheap (look at the clock seldom) */
+	void (*progress)(void *arg, size_t done, size_t total);
+	/* code was made with its code as its names: the bundled Games list
+	 * does not know it */
+	void (*games_new)(void *arg, const char *code);
+	void *arg;
+};
+
+/* Make sure the Games code exists, taking its names from the bundled
+ * Games list (data/games.tsv) when it is there.  Call inside a
+ * transaction (the writes below that may make a Games do). */
+int pd_op_games_ensure(struct pd_store *s, const char *code,
+		       const struct pd_op_notify *nt, struct pd_diag *diag);
+
+/* An event to add; the strings are borrowed. */
+struct pd_event_input {
+	const char *sport, *name;	/* required */
+	const char *gender;		/* "M", "W", "X" or "" */
+	const char *sport_class;	/* T54, S9 ...; NULL keeps the stored */
+	const char *date;		/* may be NULL */
+	const char *policy;		/* NULL keeps the stored one (a new
+					 * event has its sport's default) */
+	const char *status;		/* NULL is scheduled */
+	int team;
+};
+
+/* pd_op_event_add() flags. */
+#define PD_EVENT_NEW 1	/* an event that exists is PD_EEXISTS (the API:
+			 * never silently reset), its id in *id */
+
+/* Add games' event in (the Games made if absent), or without PD_EVENT_NEW
+ * set the existing one's policy, class and status as in says ('podium
+ * event add' again).  An event is its Games, sport, name and gender.
+ * *id receives its id, *version (if not NULL) the new version. */
+int pd_op_event_add(struct pd_store *s, const char *games,
+		    const struct pd_event_input *in, int flags,
+		    const struct pd_who *who, const struct pd_op_notify *nt,
+		    long *id, long *version, struct pd_diag *diag);
 
 /* One competitor's result: an athlete by id, or by npc and name (added
  * if new), or a team of the event by npc and team name. */
@@ -64,5 +116,35 @@ int pd_op_sanction_add(struct pd_store *s, long athlete,
 		       long *version, struct pd_diag *diag);
 int pd_op_sanction_lift(struct pd_store *s, long id, const struct pd_who *who,
 			long *version, struct pd_diag *diag);
+
+/* The imports (src/app/import.c).  Each is one transaction; the Games is
+ * made if absent (named through nt), and who's reason may be NULL. */
+
+/* Replace games' medals from source with v[0..n). */
+int pd_op_medals_import(struct pd_store *s, const char *games,
+			const char *source, const struct pd_medal_rec *v,
+			size_t n, const struct pd_who *who,
+			const struct pd_op_notify *nt, struct pd_diag *diag);
+/* Keep p as games@source, a published table read from file. */
+int pd_op_published_import(struct pd_store *s, const char *games,
+			   const char *source, const struct pd_published *p,
+			   const char *file, const struct pd_who *who,
+			   const struct pd_op_notify *nt,
+			   struct pd_diag *diag);
+
+/* What pd_op_entries_import() wrote. */
+struct pd_op_import_counts {
+	size_t games, athletes, events, results, medals;
+};
+
+/* Write set's athletes, events and results: one transaction holding one
+ * pd_store_change() per Games (its version bump and audit entry), each
+ * replacing the Games' results from source.  nt->progress is told of the
+ * input rows (pd_entry_result.rows) as they are written. */
+int pd_op_entries_import(struct pd_store *s, const struct pd_entry_set *set,
+			 const char *source, const struct pd_who *who,
+			 const struct pd_op_notify *nt,
+			 struct pd_op_import_counts *counts,
+			 struct pd_diag *diag);
 
 #endif

@@ -10,9 +10,12 @@
  * Roles: an operator may post results and event status; an admin may do
  * everything an operator may, and add events and sanctions.
  *
- * Storage is the store's (the interface of store.h, in every backend);
- * making and hashing is src/http/token.c.  A token's name is what the audit log
- * records as the actor of every write made with it.
+ * The token table is the store's (pd_store_token_*, pd_store_tokens: the
+ * interface of store.h, in every backend);
+ * making, issuing, hashing and checking are the application layer's
+ * (src/app/tokens.c), which the CLI (issue) and the server (check) share.
+ * A token's name is what the audit log records as the actor of every
+ * write made with it.
  */
 #ifndef PODIUM_TOKEN_H
 #define PODIUM_TOKEN_H
@@ -65,8 +68,16 @@ int pd_store_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
 
 /* The live token whose text is text: its info in *out, or PD_ENOTFOUND.
  * Every live token's hash is compared, each in constant time, all of
- * them whatever matched (src/http/token.c). */
+ * them whatever matched. */
 int pd_token_check(struct pd_store *s, const char *text,
 		   struct pd_token_info *out, struct pd_diag *diag);
+
+/* Make a token called name with role and keep its hash in the store: its
+ * text is in out, to be shown once and then wiped with pd_token_forget().
+ * On failure out is wiped already; pd_store_token_add()'s errors. */
+int pd_token_issue(struct pd_store *s, const char *name, enum pd_role role,
+		   char out[PD_TOKEN_TEXT], struct pd_diag *diag);
+/* Wipe a token's text, in a way the compiler may not leave out. */
+void pd_token_forget(char text[PD_TOKEN_TEXT]);
 
 #endif

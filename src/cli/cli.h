@@ -7,10 +7,12 @@
 #define PODIUM_CLI_H
 
 #include <stdio.h>
+#include <time.h>
 
 #include "podium/error.h"
 #include "podium/io.h"
 #include "podium/npc.h"
+#include "podium/ops.h"
 #include "podium/published.h"
 #include "podium/render.h"
 #include "podium/standings.h"
@@ -32,6 +34,7 @@ struct cli {
 	int have_reg;
 	struct pd_store *store;
 	char command[1024];	/* the command line, for the audit log */
+	struct pd_who who;	/* cli_who()'s */
 };
 
 struct cli_command {
@@ -75,9 +78,27 @@ const struct pd_registry *cli_registry(struct cli *cli);
 /* Open the store (once); on failure report and return NULL. */
 struct pd_store *cli_store(struct cli *cli, int *exit_code);
 
-/* Make sure games exists in the store (inside a transaction), taking its
- * names from the bundled Games list when it is there. */
-int cli_games_ensure(struct cli *cli, const char *code, struct pd_diag *d);
+/* Who is writing, for the audit log: cli_actor(), this command line and
+ * reason (may be NULL).  Points into cli; valid until the next call. */
+const struct pd_who *cli_who(struct cli *cli, const char *reason);
+
+/* What a write shows on stderr (progress.c): a new Games is named. */
+extern const struct pd_op_notify cli_notice;
+
+/* A progress line for a long write, drawn on stderr when it is a terminal
+ * and redrawn at most every 100 ms; label names the input (its last path
+ * component is shown). */
+struct cli_progress {
+	const char *label;
+	int tty, drawn;
+	size_t next_check;
+	struct timespec last;	/* the last redraw, or the start */
+};
+void cli_progress_init(struct cli_progress *p, const char *label);
+/* Erase the line if it is drawn. */
+void cli_progress_clear(struct cli_progress *p);
+/* nt draws p and names a new Games (erasing the line first). */
+void cli_progress_notify(struct pd_op_notify *nt, struct cli_progress *p);
 
 /* The language to print in when --lang is not given: zh when LC_ALL,
  * LC_MESSAGES or LANG says so, else en. */
@@ -111,16 +132,6 @@ struct cli_ref_opts {
 int cli_ref_load(struct cli *cli, const char *ref,
 		 const struct cli_ref_opts *opts, struct cli_ref *out);
 void cli_ref_release(struct cli_ref *r);
-
-/* Begin a change to games: open the store, begin a transaction, make
- * sure games exists, bump its version and write the audit entry (this
- * command line, reason).  Returns the store, or NULL with *exit_code set
- * and the message printed.  End with cli_change_end(). */
-struct pd_store *cli_change_begin(struct cli *cli, const char *games,
-				  const char *reason, int *exit_code);
-/* Commit when ret is 0, else roll back; report d on failure.  Returns the
- * exit code. */
-int cli_change_end(struct cli *cli, int ret, const struct pd_diag *d);
 
 /* Parse a whole number from 1 to max; -1 if it is not one. */
 long cli_number(const char *s, long max);

@@ -75,27 +75,29 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	struct add_args a = { "", NULL, NULL, NULL, NULL, NULL, NULL, NULL,
 			      -1, 0 };
 	struct pd_diag d = { "", 0, "" };
+	struct pd_event_input in;
 	struct pd_store *s;
 	long id = 0;
 	int ret, code = 0;
 
 	if ((ret = parse_add(&a, argc, argv)))
 		return ret;
-	if (!(s = cli_change_begin(cli, a.games, a.reason, &code)))
+	if (!(s = cli_store(cli, &code)))
 		return code;
-	ret = pd_store_event_ensure(s, a.games, a.sport, a.name,
-				    a.gender ? a.gender : "", a.date, a.team,
-				    &id, &d);
-	if (ret == 0)
-		ret = pd_store_event_update(s, id, a.policy < 0 ? NULL :
-					    pd_policy_name(a.policy),
-					    a.sport_class, a.team, &d);
-	if (ret == 0)
-		ret = pd_store_event_status(s, id, a.status ? a.status :
-					    "scheduled", &d);
-	if ((code = cli_change_end(cli, ret, &d)) == EXIT_OK)
-		printf("%ld\n", id);
-	return code;
+	memset(&in, 0, sizeof(in));
+	in.sport = a.sport;
+	in.name = a.name;
+	in.gender = a.gender;
+	in.sport_class = a.sport_class;
+	in.date = a.date;
+	in.policy = a.policy < 0 ? NULL : pd_policy_name(a.policy);
+	in.status = a.status;
+	in.team = a.team;
+	if ((ret = pd_op_event_add(s, a.games, &in, 0, cli_who(cli, a.reason),
+				   &cli_notice, &id, NULL, &d)) < 0)
+		return cli_fail(ret, &d);
+	printf("%ld\n", id);
+	return EXIT_OK;
 }
 
 static int run_status(struct cli *cli, int argc, char **argv)
@@ -104,7 +106,7 @@ static int run_status(struct cli *cli, int argc, char **argv)
 	struct pd_event_info e;
 	const char *reason = NULL;
 	struct pd_store *s;
-	struct pd_who who;
+	const struct pd_who *who;
 	long id;
 	int ret, code = 0, i, k = 0;
 	char *pos[2];
@@ -126,10 +128,8 @@ static int run_status(struct cli *cli, int argc, char **argv)
 		return code;
 	if ((ret = pd_store_event_get(s, id, &e, &d)) < 0)
 		return cli_fail(ret, &d);
-	who.actor = cli_actor();
-	who.command = cli->command;
-	who.reason = reason;
-	if ((ret = pd_op_event_status(s, id, pos[1], &who, NULL, &d)) < 0)
+	who = cli_who(cli, reason);
+	if ((ret = pd_op_event_status(s, id, pos[1], who, NULL, &d)) < 0)
 		code = cli_fail(ret, &d);
 	else
 		fprintf(stderr, "podium: event %ld (%s) is %s (was %s)\n", id,

@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/ops.h"
 #include "cli.h"
-#include "import_entries.h"
 
 /* What each FORMAT takes: the results formats (athletes, events and
- * results, see podium/entries.h) are written by import_entries.c. */
+ * results, see podium/entries.h) are written by pd_op_entries_import(). */
 enum { F_MAP = 1, F_WHERE = 2, F_GAMES_OPTIONAL = 4, F_ENTRIES = 8 };
 
 static const struct format {
@@ -175,25 +175,22 @@ static int parse_file(struct cli *cli, struct import *im, const char *data,
 static int store_it(struct cli *cli, struct import *im)
 {
 	struct pd_diag d = { "", 0, "" };
+	const struct pd_who *who = cli_who(cli, NULL);
 	struct pd_store *s;
 	int ret, code = 0;
 
 	if (!(s = cli_store(cli, &code)))
 		return code;
-	if ((ret = pd_store_begin(s, &d)) < 0)
-		return cli_fail(ret, &d);
-	if ((ret = cli_games_ensure(cli, im->games, &d)) < 0 ||
-	    (ret = pd_store_change(s, im->games, cli_actor(), cli->command,
-				   "", NULL, &d)) < 0)
-		goto fail;
 	if (im->is_medals)
-		ret = pd_store_medals_replace(s, im->games, im->source,
-					      im->medals.v, im->medals.n, &d);
+		ret = pd_op_medals_import(s, im->games, im->source,
+					  im->medals.v, im->medals.n, who,
+					  &cli_notice, &d);
 	else
-		ret = pd_store_published_put(s, im->games, im->source,
-					     &im->pub, im->file, &d);
-	if (ret < 0 || (ret = pd_store_commit(s, &d)) < 0)
-		goto fail;
+		ret = pd_op_published_import(s, im->games, im->source,
+					     &im->pub, im->file, who,
+					     &cli_notice, &d);
+	if (ret < 0)
+		return cli_fail(ret, &d);
 	if (im->is_medals)
 		fprintf(stderr, "podium: imported %zu medals into %s (source "
 			"'%s'; %zu rows, %zu team-member rows merged)\n",
@@ -203,9 +200,6 @@ static int store_it(struct cli *cli, struct import *im)
 		fprintf(stderr, "podium: imported %zu rows into %s@%s\n",
 			im->pub.n, im->games, im->source);
 	return EXIT_OK;
-fail:
-	pd_store_rollback(s);
-	return cli_fail(ret, &d);
 }
 
 /* The Paris 2024 set is a folder holding three of its CSV files. */
@@ -245,10 +239,13 @@ static int run_entries(struct cli *cli, struct import *im)
 {
 	const struct pd_registry *reg = cli_registry(cli);
 	struct pd_diag d = { "", 0, "" };
-	struct cli_import_counts n;
+	struct pd_op_import_counts n;
+	struct cli_progress p;
+	struct pd_op_notify nt;
+	struct pd_store *s;
 	char *data = NULL;
 	size_t len;
-	int ret;
+	int ret, code = 0;
 
 	if (!strcmp(im->format, "paris2024")) {
 		ret = parse_paris(cli, im, &d);
@@ -266,9 +263,15 @@ static int run_entries(struct cli *cli, struct import *im)
 	free(data);
 	if (ret < 0)
 		return cli_fail(ret, &d);
-	if ((ret = cli_entries_store(cli, &im->entries, im->source, im->file,
-				     &n)) != EXIT_OK)
-		return ret;
+	if (!(s = cli_store(cli, &code)))
+		return code;
+	cli_progress_init(&p, im->file);
+	cli_progress_notify(&nt, &p);
+	ret = pd_op_entries_import(s, &im->entries, im->source,
+				   cli_who(cli, NULL), &nt, &n, &d);
+	cli_progress_clear(&p);
+	if (ret < 0)
+		return cli_fail(ret, &d);
 	fprintf(stderr, "podium: imported %zu rows: %zu Games, %zu athletes, "
 		"%zu events, %zu medals (source '%s')\n", im->entries.rows,
 		n.games, n.athletes, n.events, n.medals, im->source);

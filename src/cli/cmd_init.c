@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "podium/bundled.h"
+#include "podium/ops.h"
 #include "cli.h"
 
 static int run(struct cli *cli, int argc, char **argv)
@@ -9,6 +10,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	struct pd_diag d = { "", 0, "" };
 	struct pd_published pub;
 	struct pd_store *s;
+	struct pd_who who;
 	size_t rows;
 	int ret, code = 0;
 
@@ -23,16 +25,12 @@ static int run(struct cli *cli, int argc, char **argv)
 				       cli_registry(cli), &d)) < 0)
 		return cli_fail(ret, &d);
 	rows = pub.n;
-	if ((ret = pd_store_begin(s, &d)) < 0)
-		goto cleanup;
-	if ((ret = cli_games_ensure(cli, "PG2004", &d)) < 0 ||
-	    (ret = pd_store_change(s, "PG2004", cli_actor(), "podium init",
-				   "bundled data", NULL, &d)) < 0 ||
-	    (ret = pd_store_published_put(s, "PG2004", "seed", &pub,
-					  "data/PG2004.seed.txt", &d)) < 0 ||
-	    (ret = pd_store_commit(s, &d)) < 0)
-		pd_store_rollback(s);
-cleanup:
+	who.actor = cli_actor();
+	who.command = "podium init";
+	who.reason = "bundled data";
+	ret = pd_op_published_import(s, "PG2004", "seed", &pub,
+				     "data/PG2004.seed.txt", &who, &cli_notice,
+				     &d);
 	pd_published_release(&pub);
 	if (ret < 0)
 		return cli_fail(ret, &d);

@@ -150,7 +150,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	struct set_args a;
 	struct pd_diag d = { "", 0, "" };
 	struct pd_store *s;
-	struct pd_who who;
+	const struct pd_who *who;
 	int ret, code = 0;
 
 	memset(&a, 0, sizeof(a));
@@ -158,11 +158,9 @@ static int run(struct cli *cli, int argc, char **argv)
 		return ret;
 	if (!(s = cli_store(cli, &code)))
 		return code;
-	who.actor = cli_actor();
-	who.command = cli->command;
-	who.reason = a.reason;
-	ret = a.file ? set_file(cli, s, &a, &who, &d) :
-		       set_one(cli, s, &a, &who, &d);
+	who = cli_who(cli, a.reason);
+	ret = a.file ? set_file(cli, s, &a, who, &d) :
+		       set_one(cli, s, &a, who, &d);
 	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
 }
 

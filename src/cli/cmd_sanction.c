@@ -88,7 +88,7 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	struct add_args a;
 	struct pd_diag d = { "", 0, "" };
 	struct pd_store *s;
-	struct pd_who who;
+	const struct pd_who *who;
 	long id = 0;
 	int ret, code = 0;
 
@@ -97,11 +97,9 @@ static int run_add(struct cli *cli, int argc, char **argv)
 		return ret;
 	if (!(s = cli_store(cli, &code)))
 		return code;
-	who.actor = cli_actor();
-	who.command = cli->command;
-	who.reason = a.reason;
+	who = cli_who(cli, a.reason);
 	if ((ret = pd_op_sanction_add(s, a.athlete, a.mode, a.events,
-				      a.nevents, &who, &id, NULL, &d)) < 0)
+				      a.nevents, who, &id, NULL, &d)) < 0)
 		return cli_fail(ret, &d);
 	printf("%ld\n", id);
 	return EXIT_OK;
@@ -112,7 +110,7 @@ static int run_lift(struct cli *cli, int argc, char **argv)
 	struct pd_diag d = { "", 0, "" };
 	const char *reason = NULL;
 	struct pd_store *s;
-	struct pd_who who;
+	const struct pd_who *who;
 	long id = -1;
 	int i, ret, code = 0;
 
@@ -128,10 +126,8 @@ static int run_lift(struct cli *cli, int argc, char **argv)
 		return cli_usage(&cmd_sanction, "sanction lift ID --reason R");
 	if (!(s = cli_store(cli, &code)))
 		return code;
-	who.actor = cli_actor();
-	who.command = cli->command;
-	who.reason = reason;
-	ret = pd_op_sanction_lift(s, id, &who, NULL, &d);
+	who = cli_who(cli, reason);
+	ret = pd_op_sanction_lift(s, id, who, NULL, &d);
 	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
 }
 

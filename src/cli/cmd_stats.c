@@ -5,8 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
+#include "podium/doc.h"
 #include "podium/stats.h"
 #include "cli.h"
 
@@ -125,77 +124,6 @@ static int text(const struct pd_games *g, const struct pd_games_stats *st,
 	return err ? PD_ETOOBIG : 0;
 }
 
-/* Counts as a JSON object, key by key. */
-static json_t *counts_json(const struct pd_counts *c)
-{
-	json_t *o = json_object();
-	size_t i;
-
-	for (i = 0; o && i < c->n; i++)
-		if (json_object_set_new(o, c->rows[i].key,
-					json_integer(c->rows[i].n[0])) < 0) {
-			json_decref(o);
-			return NULL;
-		}
-	return o;
-}
-
-/* Unknown figures are null. */
-static json_t *known(int is_known, long n)
-{
-	return is_known ? json_integer(n) : json_null();
-}
-
-static int json(const struct pd_games *g, const struct pd_games_stats *st,
-		struct pd_buf *b)
-{
-	const long *m = st->medals;
-	int res = st->results > 0, ret = 0;
-	int have = st->athletes > 0 && st->participation_known;
-	int medallists = st->athletes > 0 && !st->participation_known;
-	json_t *o;
-	char *s;
-
-	o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, "
-		      "s:o, s:o, s:o, s:o, s:I, s:o, s:I, s:o, "
-		      "s:{s:I, s:I, s:I}}",
-		      "games", g->code, "name", g->name_en, "start", g->start,
-		      "end", g->end, "host", g->host,
-		      "athletes", known(have, st->athletes),
-		      "women", known(have, st->women),
-		      "women_share", have ? json_real((double)pd_share_tenths(
-			      st->women, st->athletes) / 1000) : json_null(),
-		      "gender_unknown", known(have, st->gender_unknown),
-		      "npcs", known(st->participation_known, st->npcs),
-		      "medallists", medallists ? json_pack("{s:I, s:I}",
-		      "athletes", (json_int_t)st->athletes, "women",
-		      (json_int_t)st->women) : json_null(),
-		      "npcs_with_medal", known(res, st->npcs_medal),
-		      "npcs_with_gold", known(res, st->npcs_gold),
-		      "medals", res ? json_pack("{s:I, s:I, s:I, s:I}", "gold",
-		      (json_int_t)m[0], "silver", (json_int_t)m[1], "bronze",
-		      (json_int_t)m[2], "total", (json_int_t)(m[0] + m[1] +
-		      m[2])) : json_null(),
-		      "events", (json_int_t)st->events,
-		      "events_by_sport", counts_json(&st->sports),
-		      "records", (json_int_t)st->records,
-		      "records_by_type", counts_json(&st->record_types),
-		      "sanctions", "in_force", (json_int_t)st->sanctions,
-		      "reallocate", (json_int_t)st->sanctions_reallocate,
-		      "vacate", (json_int_t)st->sanctions_vacate);
-	/* the strings are UTF-8 checked on the way into the store, so a
-	 * failure here is memory */
-	if (!o || !(s = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-					 JSON_REAL_PRECISION(4)))) {
-		ret = PD_ENOMEM;
-	} else {
-		ret = pd_buf_addf(b, "%s\n", s);
-		free(s);
-	}
-	json_decref(o);
-	return ret;
-}
-
 static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
@@ -218,7 +146,8 @@ static int run(struct cli *cli, int argc, char **argv)
 	}
 	pd_buf_init(&b, 0);
 	ret = strcmp(format, "json") ? text(&g, &st, cli_registry(cli), &b)
-				      : json(&g, &st, &b);
+				      : pd_doc_stats(&b, &g, g.version, &st,
+						     PD_DOC_PRETTY);
 	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
 	pd_buf_release(&b);
 	pd_games_stats_release(&st);
@@ -237,11 +166,15 @@ const struct cli_command cmd_stats = {
 	"set a record, by record type (WR, PR ...); the sanctions in force.\n"
 	"\n"
 	"Medal figures are derived from the results, as in 'podium table'.\n"
-	"A figure the data cannot give is 'unknown' (null in JSON), never 0:\n"
+	"A figure the data cannot give is 'unknown' in text, never 0:\n"
 	"athletes without athlete data; athletes and NPCs taking part when\n"
 	"the store holds only medal placings (a medals import lists only the\n"
 	"winners) -- then the athletes known are the medallists, counted as\n"
-	"such ('medallists' in JSON).\n"
+	"such.\n"
 	"\n"
-	"  --format text|json   text (default) or one JSON object\n",
+	"  --format text|json   text (default) or one JSON object, the same\n"
+	"                       document as GET /api/games/GAMES/stats (its\n"
+	"                       participation_known false: athletes and npcs\n"
+	"                       count medallists only; results 0: no medal\n"
+	"                       figures)\n",
 };

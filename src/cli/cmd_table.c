@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "podium/bundled.h"
+#include "podium/doc.h"
 #include "cli.h"
 
 struct table_args {
@@ -126,22 +127,6 @@ static int only_games(struct cli *cli, char *out, size_t size)
 	return n == 1 ? 0 : EXIT_USAGE;
 }
 
-static void make_caption(const struct cli_ref *r, const char *lang,
-			 const char *sport, char *out, size_t size)
-{
-	const struct pd_labels *L = pd_labels(lang);
-	const char *name;
-
-	if (r->have_pub && r->pub.caption && !strcmp(r->pub.lang, lang)) {
-		snprintf(out, size, "%s", r->pub.caption);
-		return;
-	}
-	name = !r->have_info ? r->label : !strcmp(lang, "zh") &&
-	       *r->info.name_zh ? r->info.name_zh : r->info.name_en;
-	snprintf(out, size, "%s%s%s%s%s", name, strcmp(lang, "zh") ? " " : "",
-		 L->medal_table, sport ? " — " : "", sport ? sport : "");
-}
-
 /* Append one table to out; block is its place among several (--all-games):
  * csv prints the header once, json makes an array. */
 static int render(struct cli *cli, struct table_args *a,
@@ -158,7 +143,9 @@ static int render(struct cli *cli, struct table_args *a,
 		opts.host = r->info.host;
 	if ((ret = pd_standings_build(&st, &r->tally, &opts, &d)) < 0)
 		return cli_fail(ret, &d);
-	make_caption(r, a->lang, a->ref_opts.sport, caption, sizeof(caption));
+	pd_caption(caption, sizeof(caption), r->have_info ? &r->info : NULL,
+		   r->label, r->have_pub ? &r->pub : NULL, a->lang,
+		   a->ref_opts.sport);
 	memset(&v, 0, sizeof(v));
 	v.st = &st;
 	v.reg = cli_registry(cli);

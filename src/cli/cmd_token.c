@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sodium.h>
-
 #include "podium/token.h"
 #include "cli.h"
 
@@ -18,7 +16,6 @@ static int run_add(struct cli *cli, int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct pd_diag d = { "", 0, "" };
-	unsigned char hash[PD_TOKEN_HASH];
 	char text[PD_TOKEN_TEXT];
 	enum pd_role role = PD_ROLE_NONE;
 	const char *name = NULL;
@@ -42,14 +39,11 @@ static int run_add(struct cli *cli, int argc, char **argv)
 		return cli_usage(&cmd_token, "--name is 1 to 63 bytes");
 	if (!(s = cli_store(cli, &code)))
 		return code;
-	if ((ret = pd_token_new(text, hash)) < 0 ||
-	    (ret = pd_store_token_add(s, name, role, hash, &d)) < 0) {
-		sodium_memzero(text, sizeof(text));
+	if ((ret = pd_token_issue(s, name, role, text, &d)) < 0)
 		return cli_fail(ret, &d);
-	}
 	printf("%s\n", text);
 	fflush(stdout);
-	sodium_memzero(text, sizeof(text));
+	pd_token_forget(text);
 	fprintf(stderr, "podium: token '%s' (%s) made; it is shown this once, "
 		"keep it: send it as 'Authorization: Bearer TOKEN'\n", name,
 		pd_role_name(role));

@@ -4,7 +4,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "podium/bundled.h"
 #include "cli.h"
@@ -125,40 +124,12 @@ struct pd_store *cli_store(struct cli *cli, int *exit_code)
 	return cli->store;
 }
 
-int cli_games_ensure(struct cli *cli, const char *code, struct pd_diag *d)
+const struct pd_who *cli_who(struct cli *cli, const char *reason)
 {
-	struct pd_games have, *list = NULL, bare;
-	size_t n = 0, i;
-	int ret;
-
-	ret = pd_store_games_get(cli->store, code, &have, d);
-	if (ret == 0) {
-		pd_games_release(&have);
-		return 0;
-	}
-	if (ret != PD_ENOTFOUND)
-		return ret;
-	memset(d, 0, sizeof(*d));
-	if (strlen(code) >= sizeof(bare.code) || !*code)
-		return pd_diag_set(d, PD_EINVAL, NULL, 0, "bad Games code "
-				   "'%s': use a code such as PG2004", code);
-	if ((ret = pd_games_tsv_parse(&list, &n, (const char *)pd_embed_games,
-				      pd_embed_games_len, "data/games.tsv",
-				      d)) < 0)
-		return ret;
-	for (i = 0; i < n && strcasecmp(list[i].code, code); i++)
-		;
-	if (i < n) {
-		ret = pd_store_games_put(cli->store, &list[i], d);
-	} else {
-		memset(&bare, 0, sizeof(bare));
-		snprintf(bare.code, sizeof(bare.code), "%s", code);
-		fprintf(stderr, "podium: new Games '%s' (not in the bundled "
-			"list): its names are its code\n", code);
-		ret = pd_store_games_put(cli->store, &bare, d);
-	}
-	pd_games_list_free(list, n);
-	return ret;
+	cli->who.actor = cli_actor();
+	cli->who.command = cli->command;
+	cli->who.reason = reason;
+	return &cli->who;
 }
 
 const char *cli_lang(const char *arg)
@@ -190,42 +161,6 @@ int cli_write(const struct pd_buf *b)
 	    fflush(stdout) != 0) {
 		cli_error("cannot write the output");
 		return EXIT_STORE;
-	}
-	return EXIT_OK;
-}
-
-struct pd_store *cli_change_begin(struct cli *cli, const char *games,
-				  const char *reason, int *exit_code)
-{
-	struct pd_diag d = { "", 0, "" };
-	struct pd_store *s;
-	int ret;
-
-	if (!(s = cli_store(cli, exit_code)))
-		return NULL;
-	if ((ret = pd_store_begin(s, &d)) < 0) {
-		*exit_code = cli_fail(ret, &d);
-		return NULL;
-	}
-	if ((ret = cli_games_ensure(cli, games, &d)) < 0 ||
-	    (ret = pd_store_change(s, games, cli_actor(), cli->command,
-				   reason ? reason : "", NULL, &d)) < 0) {
-		pd_store_rollback(s);
-		*exit_code = cli_fail(ret, &d);
-		return NULL;
-	}
-	return s;
-}
-
-int cli_change_end(struct cli *cli, int ret, const struct pd_diag *d)
-{
-	struct pd_diag cd = { "", 0, "" };
-
-	if (ret == 0 && (ret = pd_store_commit(cli->store, &cd)) < 0)
-		return cli_fail(ret, &cd);
-	if (ret < 0) {
-		pd_store_rollback(cli->store);
-		return cli_fail(ret, d);
 	}
 	return EXIT_OK;
 }

@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 
+#include "podium/doc.h"
 #include "podium/event.h"
 #include "podium/render.h"
 #include "podium/stats.h"
@@ -46,24 +47,6 @@ int json_dump_to(struct pd_buf *out, json_t *doc)
 	return ret;
 }
 
-static void caption(const struct gview *g, const struct table *t,
-		    const char *lang, const char *sport, char *out,
-		    size_t size)
-{
-	const struct pd_labels *L = pd_labels(lang);
-	const char *name;
-
-	if (t->have_pub && t->pub.caption && !strcmp(t->pub.lang, lang) &&
-	    !sport) {
-		snprintf(out, size, "%s", t->pub.caption);
-		return;
-	}
-	name = !strcmp(lang, "zh") && *g->info.name_zh ? g->info.name_zh :
-	       g->info.name_en;
-	snprintf(out, size, "%s%s%s%s%s", name, strcmp(lang, "zh") ? " " : "",
-		 L->medal_table, sport ? " — " : "", sport ? sport : "");
-}
-
 int render_standings(struct pd_buf *out, const struct gview *g,
 		     const struct table *t, const struct pd_tally *tally,
 		     const struct pd_standings_opts *o, const char *lang,
@@ -78,7 +61,8 @@ int render_standings(struct pd_buf *out, const struct gview *g,
 
 	if ((ret = pd_standings_build(&st, tally, o, NULL)) < 0)
 		return ret;
-	caption(g, t, lang, sport, cap, sizeof(cap));
+	pd_caption(cap, sizeof(cap), &g->info, NULL, t->have_pub ? &t->pub :
+		   NULL, lang, sport);
 	memset(&v, 0, sizeof(v));
 	v.st = &st;
 	v.reg = reg;
@@ -184,51 +168,17 @@ int render_events(struct pd_buf *out, struct pd_store *st,
 				   "events", list));
 }
 
-static json_t *counts(const struct pd_counts *c)
-{
-	json_t *o = json_object();
-	size_t i;
-
-	for (i = 0; i < c->n; i++)
-		json_object_set_new(o, c->rows[i].key,
-				    json_integer(c->rows[i].n[0]));
-	return o;
-}
-
 int render_stats(struct pd_buf *out, struct pd_store *st,
 		 const struct gview *g, struct pd_diag *d)
 {
 	struct pd_games_stats s;
-	json_t *doc;
 	int ret;
 
 	memset(&s, 0, sizeof(s));
-	if ((ret = pd_store_games_stats(st, g->info.code, &s, d)) < 0) {
-		pd_games_stats_release(&s);
-		return ret;
-	}
-	doc = json_pack("{s:s, s:I, s:I, s:b, s:I, s:I, s:I, s:I, s:I, s:o, "
-			"s:I, s:o, s:{s:I, s:I, s:I}, s:I, s:I, s:I}",
-			"games", g->info.code,
-			"version", (json_int_t)g->version,
-			"results", (json_int_t)s.results,
-			"participation_known", s.participation_known,
-			"athletes", (json_int_t)s.athletes,
-			"women", (json_int_t)s.women,
-			"men", (json_int_t)s.men,
-			"npcs", (json_int_t)s.npcs,
-			"events", (json_int_t)s.events,
-			"sports", counts(&s.sports),
-			"records", (json_int_t)s.records,
-			"record_types", counts(&s.record_types),
-			"medals", "gold", (json_int_t)s.medals[0],
-			"silver", (json_int_t)s.medals[1],
-			"bronze", (json_int_t)s.medals[2],
-			"sanctions", (json_int_t)s.sanctions,
-			"npcs_medal", (json_int_t)s.npcs_medal,
-			"npcs_gold", (json_int_t)s.npcs_gold);
+	if ((ret = pd_store_games_stats(st, g->info.code, &s, d)) == 0)
+		ret = pd_doc_stats(out, &g->info, g->version, &s, 0);
 	pd_games_stats_release(&s);
-	return json_dump_to(out, doc);
+	return ret;
 }
 
 static int cmp_str(const void *a, const void *b)

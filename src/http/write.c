@@ -362,47 +362,6 @@ static int do_sanction(struct wctx *w, json_t *body)
 				  &w->d);
 }
 
-struct find_event {
-	const char *name, *gender;
-	long id;
-};
-
-static int same_event(const struct pd_event_info *e, size_t results,
-		      void *arg)
-{
-	struct find_event *f = arg;
-
-	if (!strcmp(e->name, f->name) && !strcmp(e->gender, f->gender))
-		f->id = e->id;
-	return 0;
-}
-
-/* A new event: like 'podium event add', but an event that exists is a
- * conflict, never silently reset. */
-static int add_event(struct wctx *w, const char *sport, const char *name,
-		     const char *gender, const char *cls, const char *date,
-		     const char *policy, const char *status, int team)
-{
-	struct pd_store *st = w->s->side;
-	int ret;
-
-	if ((ret = pd_store_begin(st, &w->d)) < 0)
-		return ret;
-	if ((ret = pd_store_change(st, w->games, w->who.actor, w->who.command,
-				   w->who.reason ? w->who.reason : "",
-				   &w->version, &w->d)) == 0 &&
-	    (ret = pd_store_event_ensure(st, w->games, sport, name, gender,
-					 date, team, &w->id, &w->d)) == 0 &&
-	    (ret = pd_store_event_update(st, w->id, policy, cls, team,
-					 &w->d)) == 0)
-		ret = pd_store_event_status(st, w->id, status, &w->d);
-	if (ret < 0) {
-		pd_store_rollback(st);
-		return ret;
-	}
-	return pd_store_commit(st, &w->d);
-}
-
 static int do_event(struct wctx *w, json_t *body)
 {
 	static const char *const ok[] = { "sport", "name", "gender", "class",
@@ -410,7 +369,7 @@ static int do_event(struct wctx *w, json_t *body)
 					   "reason", NULL };
 	const char *sport, *name, *gender, *cls, *date, *policy, *status;
 	json_t *team = json_object_get(body, "team");
-	struct find_event f;
+	struct pd_event_input in;
 
 	if (only_fields(body, ok, &w->b) < 0 ||
 	    str_field(body, "sport", &sport, NULL, &w->b) < 0 ||
@@ -436,18 +395,20 @@ static int do_event(struct wctx *w, json_t *body)
 		       PD_EINVAL;
 	if (team && !json_is_boolean(team))
 		return bad(&w->b, "team", "true or false"), PD_EINVAL;
-	f.name = name;
-	f.gender = gender;
-	f.id = 0;
-	if (pd_store_events(w->s->side, w->games, sport, same_event, &f,
-			    &w->d) == 0 && f.id) {
-		w->id = f.id;
-		return pd_diag_set(&w->d, PD_EEXISTS, NULL, 0, "the event "
-				   "exists: id %ld", f.id);
-	}
+	memset(&in, 0, sizeof(in));
+	in.sport = sport;
+	in.name = name;
+	in.gender = gender;
+	in.sport_class = cls;
+	in.date = date;
+	in.policy = policy;
+	in.status = status;
+	in.team = json_is_true(team);
 	w->http = MHD_HTTP_CREATED;
-	return add_event(w, sport, name, gender, cls, date, policy, status,
-			 json_is_true(team));
+	/* like 'podium event add', but an event that exists is a
+	 * conflict, never silently reset */
+	return pd_op_event_add(w->s->side, w->games, &in, PD_EVENT_NEW,
+			       &w->who, NULL, &w->id, &w->version, &w->d);
 }
 
 static int perform(struct wctx *w, int kind, json_t *body)

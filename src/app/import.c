@@ -1,57 +1,30 @@
-/* import_entries.c -- write an imported set of athletes, events and results
- * to the store: one transaction, one change per Games, and a progress line
- * for the long imports (see import_entries.h). */
+/* import.c -- the imports' writes (see ops.h): a medal set, a published
+ * table, or a set of athletes, events and results, each one transaction;
+ * the last one change per Games, telling its caller of its progress. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "podium/event.h"
-#include "import_entries.h"
-
-#define PROGRESS_NS 100000000L	/* redraw at most every 100 ms */
-#define PROGRESS_CHECK 1024	/* rows between looks at the clock */
+#include "app_int.h"
 
 struct writer {
 	struct pd_store *s;
 	const struct pd_entry_set *set;
-	const char *source, *label;
+	const char *source;
+	const struct pd_who *who;
+	const struct pd_op_notify *nt;
 	long *athlete_ids;	/* store id of athletes[i], 0 until written */
 	long *member_ids;
 	size_t amember_ids;
-	struct cli_import_counts *counts;
-	/* progress */
-	int tty;
-	size_t done, total, next_check;
-	struct timespec last;	/* the last redraw, or the start */
-	int drawn;
+	struct pd_op_import_counts *counts;
+	size_t done, total;	/* input rows, for nt->progress */
 };
 
 static void progress(struct writer *w, size_t rows)
 {
-	struct timespec now;
-	long ns;
-
 	w->done += rows;
-	if (!w->tty || w->done < w->next_check)
-		return;
-	w->next_check = w->done + PROGRESS_CHECK;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	ns = (now.tv_sec - w->last.tv_sec) * 1000000000L +
-	     (now.tv_nsec - w->last.tv_nsec);
-	if (ns < PROGRESS_NS)
-		return;
-	w->last = now;
-	w->drawn = 1;
-	fprintf(stderr, "\rimporting %s: %zu%% (%zu rows)", w->label,
-		w->total ? w->done * 100 / w->total : 100, w->done);
-}
-
-static void progress_clear(struct writer *w)
-{
-	if (w->drawn)
-		fputs("\r\033[K", stderr);
-	w->drawn = 0;
+	if (w->nt && w->nt->progress)
+		w->nt->progress(w->nt->arg, w->done, w->total);
 }
 
 static int athlete_id(struct writer *w, size_t i, long *id,
@@ -152,7 +125,7 @@ static int write_event(struct writer *w, size_t e, size_t *at,
 	return 0;
 }
 
-static int write_all(struct cli *cli, struct writer *w, struct pd_diag *d)
+static int write_all(struct writer *w, struct pd_diag *d)
 {
 	const struct pd_entry_set *set = w->set;
 	size_t g, e = 0, r = 0, i;
@@ -167,10 +140,8 @@ static int write_all(struct cli *cli, struct writer *w, struct pd_diag *d)
 	for (g = 0; g < set->ngames; g++) {
 		const char *games = set->games[g];
 
-		progress_clear(w);	/* a new Games may say so on stderr */
-		if ((ret = cli_games_ensure(cli, games, d)) < 0 ||
-		    (ret = pd_store_change(w->s, games, cli_actor(),
-					   cli->command, "", NULL, d)) < 0 ||
+		if ((ret = app_change(w->s, games, APP_ENSURE_GAMES, w->who,
+				      w->nt, NULL, d)) < 0 ||
 		    (ret = pd_store_medals_replace(w->s, games, w->source,
 						   NULL, 0, d)) < 0)
 			return ret;
@@ -182,38 +153,92 @@ static int write_all(struct cli *cli, struct writer *w, struct pd_diag *d)
 	return 0;
 }
 
-int cli_entries_store(struct cli *cli, const struct pd_entry_set *set,
-		      const char *source, const char *label,
-		      struct cli_import_counts *counts)
+/* The imports have always written a missing reason as "". */
+static struct pd_who with_reason(const struct pd_who *who)
 {
-	struct pd_diag d = { "", 0, "" };
+	struct pd_who w = *who;
+
+	if (!w.reason)
+		w.reason = "";
+	return w;
+}
+
+int pd_op_entries_import(struct pd_store *s, const struct pd_entry_set *set,
+			 const char *source, const struct pd_who *who,
+			 const struct pd_op_notify *nt,
+			 struct pd_op_import_counts *counts,
+			 struct pd_diag *diag)
+{
+	struct pd_who wh = with_reason(who);
 	struct writer w;
-	const char *slash = strrchr(label, '/');
-	int ret, code = 0;
+	size_t i;
+	int ret;
 
 	memset(&w, 0, sizeof(w));
 	memset(counts, 0, sizeof(*counts));
+	w.s = s;
 	w.set = set;
 	w.source = source;
-	w.label = slash && slash[1] ? slash + 1 : label;
+	w.who = &wh;
+	w.nt = nt;
 	w.counts = counts;
-	for (size_t i = 0; i < set->nresults; i++)
+	for (i = 0; i < set->nresults; i++)
 		w.total += set->results[i].rows;
-	w.tty = isatty(2);
-	clock_gettime(CLOCK_MONOTONIC, &w.last);
-	if (!(w.s = cli_store(cli, &code)))
-		return code;
 	if (!(w.athlete_ids = calloc(set->nathletes ? set->nathletes : 1,
 				     sizeof(*w.athlete_ids))))
-		return cli_fail(PD_ENOMEM, &d);
-	if ((ret = pd_store_begin(w.s, &d)) < 0)
-		goto cleanup;
-	if ((ret = write_all(cli, &w, &d)) < 0 ||
-	    (ret = pd_store_commit(w.s, &d)) < 0)
-		pd_store_rollback(w.s);
-cleanup:
-	progress_clear(&w);
+		return PD_ENOMEM;
+	if ((ret = app_begin(s, diag)) == 0)
+		ret = app_end(s, write_all(&w, diag), diag);
 	free(w.athlete_ids);
 	free(w.member_ids);
-	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
+	return ret;
+}
+
+/* What a one-Games import keeps: medals v[0..n), or (p not NULL) a
+ * published table read from file. */
+struct one {
+	const struct pd_medal_rec *v;
+	size_t n;
+	const struct pd_published *p;
+	const char *file;
+};
+
+static int import_one(struct pd_store *s, const char *games,
+		      const char *source, const struct one *o,
+		      const struct pd_who *who, const struct pd_op_notify *nt,
+		      struct pd_diag *d)
+{
+	struct pd_who wh = with_reason(who);
+	int ret;
+
+	if ((ret = app_open(s, games, APP_ENSURE_GAMES, &wh, nt, NULL,
+			    d)) < 0)
+		return ret;
+	if (o->p)
+		ret = pd_store_published_put(s, games, source, o->p, o->file,
+					     d);
+	else
+		ret = pd_store_medals_replace(s, games, source, o->v, o->n, d);
+	return app_end(s, ret, d);
+}
+
+int pd_op_medals_import(struct pd_store *s, const char *games,
+			const char *source, const struct pd_medal_rec *v,
+			size_t n, const struct pd_who *who,
+			const struct pd_op_notify *nt, struct pd_diag *diag)
+{
+	struct one o = { v, n, NULL, NULL };
+
+	return import_one(s, games, source, &o, who, nt, diag);
+}
+
+int pd_op_published_import(struct pd_store *s, const char *games,
+			   const char *source, const struct pd_published *p,
+			   const char *file, const struct pd_who *who,
+			   const struct pd_op_notify *nt,
+			   struct pd_diag *diag)
+{
+	struct one o = { NULL, 0, p, file };
+
+	return import_one(s, games, source, &o, who, nt, diag);
 }

@@ -1,31 +1,54 @@
-/* ops.c -- an operator's writes, each one whole change (see ops.h).
+/* ops.c -- an operator's writes, each one whole change (see ops.h), and
+ * the begin/change/commit bracket every write of src/app goes through.
  * Backend-agnostic: only the store interface is used. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-#include "podium/ops.h"
+#include "podium/bundled.h"
+#include "podium/io.h"
+#include "podium/results.h"
+#include "app_int.h"
 
-static int begin(struct pd_store *s, const char *games,
-		 const struct pd_who *who, long *version, struct pd_diag *d)
+int app_begin(struct pd_store *s, struct pd_diag *d)
+{
+	return pd_store_begin(s, d);
+}
+
+int app_change(struct pd_store *s, const char *games, int flags,
+	       const struct pd_who *who, const struct pd_op_notify *nt,
+	       long *version, struct pd_diag *d)
 {
 	int ret;
 
-	if ((ret = pd_store_begin(s, d)) < 0)
+	if ((flags & APP_ENSURE_GAMES) &&
+	    (ret = pd_op_games_ensure(s, games, nt, d)) < 0)
 		return ret;
-	if ((ret = pd_store_change(s, games, who->actor, who->command,
-				   who->reason, version, d)) < 0)
-		pd_store_rollback(s);
-	return ret;
+	return pd_store_change(s, games, who->actor, who->command,
+			       who->reason, version, d);
 }
 
-static int end(struct pd_store *s, int ret, struct pd_diag *d)
+int app_end(struct pd_store *s, int ret, struct pd_diag *d)
 {
 	if (ret < 0) {
 		pd_store_rollback(s);
 		return ret;
 	}
 	return pd_store_commit(s, d);
+}
+
+int app_open(struct pd_store *s, const char *games, int flags,
+	     const struct pd_who *who, const struct pd_op_notify *nt,
+	     long *version, struct pd_diag *d)
+{
+	int ret;
+
+	if ((ret = app_begin(s, d)) < 0)
+		return ret;
+	if ((ret = app_change(s, games, flags, who, nt, version, d)) < 0)
+		pd_store_rollback(s);
+	return ret;
 }
 
 static int check_input(const struct pd_result_input *in, struct pd_diag *d)
@@ -203,8 +226,9 @@ int pd_op_result_set(struct pd_store *s, const struct pd_registry *reg,
 	if ((ret = check_input(in, diag)) < 0 ||
 	    (ret = pd_store_event_get(s, event, &e, diag)) < 0)
 		return ret;
-	if ((ret = begin(s, e.games, who, version, diag)) == 0)
-		ret = end(s, write_one(s, reg, &e, in, 1, NULL, diag), diag);
+	if ((ret = app_open(s, e.games, 0, who, NULL, version, diag)) == 0)
+		ret = app_end(s, write_one(s, reg, &e, in, 1, NULL, diag),
+			      diag);
 	pd_event_info_release(&e);
 	return ret;
 }
@@ -225,7 +249,7 @@ int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
 		free(keys);
 		return ret;
 	}
-	if ((ret = begin(s, e.games, who, version, diag)) == 0) {
+	if ((ret = app_open(s, e.games, 0, who, NULL, version, diag)) == 0) {
 		ret = pd_store_results_close(s, event, 0, 0, NULL, diag);
 		for (i = 0; i < n && ret == 0; i++) {
 			if ((ret = write_one(s, reg, &e, &in[i], 0, &keys[i],
@@ -243,7 +267,7 @@ int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
 					break;
 				}
 		}
-		ret = end(s, ret, diag);
+		ret = app_end(s, ret, diag);
 	}
 	pd_event_info_release(&e);
 	free(keys);
@@ -262,8 +286,8 @@ int pd_op_event_status(struct pd_store *s, long event, const char *status,
 				   "one of " PD_EVENT_STATUSES, status);
 	if ((ret = pd_store_event_get(s, event, &e, diag)) < 0)
 		return ret;
-	if ((ret = begin(s, e.games, who, version, diag)) == 0)
-		ret = end(s, pd_store_event_status(s, event, status, diag),
+	if ((ret = app_open(s, e.games, 0, who, NULL, version, diag)) == 0)
+		ret = app_end(s, pd_store_event_status(s, event, status, diag),
 			  diag);
 	pd_event_info_release(&e);
 	return ret;
@@ -285,10 +309,11 @@ int pd_op_sanction_add(struct pd_store *s, long athlete,
 				   "a reason");
 	if ((ret = pd_store_event_get(s, events[0], &e, diag)) < 0)
 		return ret;
-	if ((ret = begin(s, e.games, who, version, diag)) == 0)
-		ret = end(s, pd_store_sanction_add(s, e.games, athlete, mode,
-						   who->reason, events, n, id,
-						   diag), diag);
+	if ((ret = app_open(s, e.games, 0, who, NULL, version, diag)) == 0)
+		ret = app_end(s, pd_store_sanction_add(s, e.games, athlete,
+						       mode, who->reason,
+						       events, n, id, diag),
+			      diag);
 	pd_event_info_release(&e);
 	return ret;
 }
@@ -305,7 +330,134 @@ int pd_op_sanction_lift(struct pd_store *s, long id, const struct pd_who *who,
 	if ((ret = pd_store_sanction_games(s, id, games, sizeof(games),
 					   diag)) < 0)
 		return ret;
-	if ((ret = begin(s, games, who, version, diag)) == 0)
-		ret = end(s, pd_store_sanction_lift(s, games, id, diag), diag);
+	if ((ret = app_open(s, games, 0, who, NULL, version, diag)) == 0)
+		ret = app_end(s, pd_store_sanction_lift(s, games, id, diag),
+			      diag);
 	return ret;
+}
+
+int pd_op_games_ensure(struct pd_store *s, const char *code,
+		       const struct pd_op_notify *nt, struct pd_diag *diag)
+{
+	struct pd_games have, *list = NULL, bare;
+	size_t n = 0, i;
+	int ret;
+
+	ret = pd_store_games_get(s, code, &have, diag);
+	if (ret == 0) {
+		pd_games_release(&have);
+		return 0;
+	}
+	if (ret != PD_ENOTFOUND)
+		return ret;
+	if (diag)
+		memset(diag, 0, sizeof(*diag));
+	if (strlen(code) >= sizeof(bare.code) || !*code)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "bad Games code "
+				   "'%s': use a code such as PG2004", code);
+	if ((ret = pd_games_tsv_parse(&list, &n, (const char *)pd_embed_games,
+				      pd_embed_games_len, "data/games.tsv",
+				      diag)) < 0)
+		return ret;
+	for (i = 0; i < n && strcasecmp(list[i].code, code); i++)
+		;
+	if (i < n) {
+		ret = pd_store_games_put(s, &list[i], diag);
+	} else {
+		memset(&bare, 0, sizeof(bare));
+		snprintf(bare.code, sizeof(bare.code), "%s", code);
+		if (nt && nt->games_new)
+			nt->games_new(nt->arg, code);
+		ret = pd_store_games_put(s, &bare, diag);
+	}
+	pd_games_list_free(list, n);
+	return ret;
+}
+
+struct find_event {
+	const char *name, *gender;
+	long id;
+};
+
+static int same_event(const struct pd_event_info *e, size_t results,
+		      void *arg)
+{
+	struct find_event *f = arg;
+
+	if (!strcmp(e->name, f->name) && !strcmp(e->gender, f->gender))
+		f->id = e->id;
+	return 0;
+}
+
+static int check_event(const struct pd_event_input *in, struct pd_diag *d)
+{
+	const char *g = in->gender ? in->gender : "";
+
+	if (!in->sport || !*in->sport || !in->name || !*in->name)
+		return pd_diag_set(d, PD_EINVAL, NULL, 0, "an event needs a "
+				   "sport and a name");
+	if (*g && strcmp(g, "M") && strcmp(g, "W") && strcmp(g, "X"))
+		return pd_diag_set(d, PD_EINVAL, NULL, 0, "gender '%s': use "
+				   "M, W or X", g);
+	if (in->policy && pd_policy_parse(in->policy) < 0)
+		return pd_diag_set(d, PD_EINVAL, NULL, 0, "policy '%s': use "
+				   "standard, two-bronzes or capped",
+				   in->policy);
+	if (in->status && !pd_event_status_valid(in->status))
+		return pd_diag_set(d, PD_EINVAL, NULL, 0, "status '%s': use "
+				   "one of " PD_EVENT_STATUSES, in->status);
+	return 0;
+}
+
+/* With PD_EVENT_NEW, an event of the same sport, name and gender is a
+ * conflict: looked for inside the transaction, so two adds cannot both
+ * pass. */
+static int refuse_existing(struct pd_store *s, const char *games,
+			   const struct pd_event_input *in, long *id,
+			   struct pd_diag *d)
+{
+	struct find_event f;
+	int ret;
+
+	f.name = in->name;
+	f.gender = in->gender ? in->gender : "";
+	f.id = 0;
+	if ((ret = pd_store_events(s, games, in->sport, same_event, &f,
+				   d)) < 0)
+		return ret;
+	if (!f.id)
+		return 0;
+	*id = f.id;
+	return pd_diag_set(d, PD_EEXISTS, NULL, 0, "the event exists: id %ld",
+			   f.id);
+}
+
+int pd_op_event_add(struct pd_store *s, const char *games,
+		    const struct pd_event_input *in, int flags,
+		    const struct pd_who *who, const struct pd_op_notify *nt,
+		    long *id, long *version, struct pd_diag *diag)
+{
+	struct pd_who w = *who;
+	const char *gender = in->gender ? in->gender : "";
+	int ret;
+
+	if ((ret = check_event(in, diag)) < 0)
+		return ret;
+	/* the audit log has always shown an event's missing reason as "" */
+	if (!w.reason)
+		w.reason = "";
+	if ((ret = app_begin(s, diag)) < 0)
+		return ret;
+	if ((ret = pd_op_games_ensure(s, games, nt, diag)) == 0 &&
+	    (!(flags & PD_EVENT_NEW) ||
+	     (ret = refuse_existing(s, games, in, id, diag)) == 0) &&
+	    (ret = app_change(s, games, 0, &w, nt, version, diag)) == 0 &&
+	    (ret = pd_store_event_ensure(s, games, in->sport, in->name,
+					 gender, in->date, in->team, id,
+					 diag)) == 0 &&
+	    (ret = pd_store_event_update(s, *id, in->policy, in->sport_class,
+					 in->team, diag)) == 0)
+		ret = pd_store_event_status(s, *id, in->status ? in->status :
+					    "scheduled", diag);
+	return app_end(s, ret, diag);
 }

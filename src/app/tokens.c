@@ -1,5 +1,7 @@
-/* token.c -- make, hash and check the write API's bearer tokens with
- * libsodium (see token.h): random bytes, BLAKE2b, constant-time compare. */
+/* tokens.c -- make, hash, issue and check the write API's bearer tokens
+ * with libsodium (see token.h): random bytes, BLAKE2b, constant-time
+ * compare.  The CLI issues them and the server checks them; both through
+ * here, and only the token table itself is the store's. */
 #include <string.h>
 
 #include <sodium.h>
@@ -67,4 +69,21 @@ int pd_token_check(struct pd_store *s, const char *text,
 	    (ret = pd_store_tokens(s, 0, compare, &c, diag)) < 0)
 		return ret;
 	return c.found ? 0 : PD_ENOTFOUND;
+}
+
+int pd_token_issue(struct pd_store *s, const char *name, enum pd_role role,
+		   char out[PD_TOKEN_TEXT], struct pd_diag *diag)
+{
+	unsigned char hash[PD_TOKEN_HASH];
+	int ret;
+
+	if ((ret = pd_token_new(out, hash)) < 0 ||
+	    (ret = pd_store_token_add(s, name, role, hash, diag)) < 0)
+		pd_token_forget(out);
+	return ret;
+}
+
+void pd_token_forget(char text[PD_TOKEN_TEXT])
+{
+	sodium_memzero(text, PD_TOKEN_TEXT);
 }

@@ -1,0 +1,23 @@
+/* report.h -- a short Games report, in zh or en, whose every number is
+ * read from the data: its stats, the derived medal table, the medallists.
+ * A figure the data cannot give is said to be unknown, never printed as 0.
+ *
+ * The text is built here (src/app/report.c), with one string table per
+ * language, so that a front end only sends it: 'podium report' prints it,
+ * and a server could serve the same bytes. */
+#ifndef PODIUM_REPORT_H
+#define PODIUM_REPORT_H
+
+#include "buf.h"
+#include "error.h"
+#include "npc.h"
+#include "store.h"
+
+/* Append games' report in lang ("zh"; anything else is en) to out.  reg
+ * names the NPCs.  PD_ENOTFOUND (with diag) for no such Games; on any
+ * failure out holds part of the report and the caller drops it. */
+int pd_report(struct pd_buf *out, struct pd_store *s,
+	      const struct pd_registry *reg, const char *games,
+	      const char *lang, struct pd_diag *diag);
+
+#endif

@@ -1,0 +1,34 @@
+/* json.c -- what the document builders share: one way to turn a jansson
+ * tree into bytes (see doc.h for the two layouts). */
+#include <stdlib.h>
+
+#include "app_int.h"
+
+int app_json_dump(struct pd_buf *out, json_t *doc, unsigned flags)
+{
+	/* 4 significant digits: a share such as 0.455, not 0.45500000000000002 */
+	size_t f = JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(4);
+	char *text;
+	int ret;
+
+	if (!doc)
+		return PD_ENOMEM;
+	f |= flags & PD_DOC_PRETTY ? JSON_INDENT(2) : JSON_COMPACT;
+	text = json_dumps(doc, f);
+	json_decref(doc);
+	if (!text)
+		return PD_ENOMEM;
+	ret = pd_buf_adds(out, text);
+	if (ret == 0 && (flags & PD_DOC_PRETTY))
+		ret = pd_buf_addc(out, '\n');
+	free(text);
+	return ret;
+}
+
+json_t *app_json_str(const char *s)
+{
+	json_t *j = json_string(s ? s : "");
+
+	/* only invalid UTF-8 fails here, and the importers reject it */
+	return j ? j : json_null();
+}

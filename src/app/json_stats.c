@@ -1,0 +1,59 @@
+/* json_stats.c -- a Games' figures as one document, for 'podium stats
+ * --format json' and GET /api/games/{code}/stats (see doc.h).
+ *
+ * The keys and their shapes are the API's, which clients already read
+ * (medals is exactly gold, silver, bronze); the CLI's extra figures
+ * (names, dates, host, the women's share, the sanctions by mode) were
+ * added beside them. */
+#include "app_int.h"
+
+static json_t *counts(const struct pd_counts *c)
+{
+	json_t *o = json_object();
+	size_t i;
+
+	for (i = 0; o && i < c->n; i++)
+		if (json_object_set_new(o, c->rows[i].key,
+					json_integer(c->rows[i].n[0])) < 0) {
+			json_decref(o);
+			return NULL;
+		}
+	return o;
+}
+
+int pd_doc_stats(struct pd_buf *out, const struct pd_games *g, long version,
+		 const struct pd_games_stats *st, unsigned flags)
+{
+	const long *m = st->medals;
+	double share = (double)pd_share_tenths(st->women, st->athletes) / 1000;
+
+	return app_json_dump(out, json_pack(
+		"{s:o, s:I, s:o, s:o, s:o, s:o, s:I, s:b, s:I, s:I, s:I, s:I, "
+		"s:f, s:I, s:I, s:o, s:I, s:o, s:{s:I, s:I, s:I}, s:I, "
+		"s:I, s:I, s:I, s:I}",
+		"games", app_json_str(g->code),
+		"version", (json_int_t)version,
+		"name", app_json_str(g->name_en),
+		"start", app_json_str(g->start),
+		"end", app_json_str(g->end),
+		"host", app_json_str(g->host),
+		"results", (json_int_t)st->results,
+		"participation_known", st->participation_known,
+		"athletes", (json_int_t)st->athletes,
+		"women", (json_int_t)st->women,
+		"men", (json_int_t)st->men,
+		"gender_unknown", (json_int_t)st->gender_unknown,
+		"women_share", share,
+		"npcs", (json_int_t)st->npcs,
+		"events", (json_int_t)st->events,
+		"sports", counts(&st->sports),
+		"records", (json_int_t)st->records,
+		"record_types", counts(&st->record_types),
+		"medals", "gold", (json_int_t)m[0], "silver", (json_int_t)m[1],
+		"bronze", (json_int_t)m[2],
+		"sanctions", (json_int_t)st->sanctions,
+		"sanctions_reallocate", (json_int_t)st->sanctions_reallocate,
+		"sanctions_vacate", (json_int_t)st->sanctions_vacate,
+		"npcs_medal", (json_int_t)st->npcs_medal,
+		"npcs_gold", (json_int_t)st->npcs_gold), flags);
+}

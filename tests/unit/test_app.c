@@ -1,0 +1,314 @@
+/* test_app.c -- the application layer (src/app) on a temporary store: the
+ * writes both front ends make, what they tell their caller, the shared
+ * documents and the tokens. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "podium/app.h"
+#include "podium/entries.h"
+
+static const char registry_tsv[] =
+	"CAN\tcurrent\tCanada\t加拿大\t\n"
+	"CHN\tcurrent\tChina\t中国\t\n"
+	"JAM\tcurrent\tJamaica\t牙买加\t\n"
+	"USA\tcurrent\tUnited States\t美国\t\n";
+
+struct fixture {
+	char path[64];
+	struct pd_registry reg;
+	struct pd_store *s;
+	struct pd_diag d;
+};
+
+static const struct pd_who who = { "test", "test_app", NULL };
+
+static void remove_db(const char *path)
+{
+	char side[80];
+
+	unlink(path);
+	snprintf(side, sizeof(side), "%s-wal", path);
+	unlink(side);
+	snprintf(side, sizeof(side), "%s-shm", path);
+	unlink(side);
+}
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+	int fd;
+
+	if (!f)
+		return -1;
+	strcpy(f->path, "/tmp/podium-test-app-XXXXXX");
+	if ((fd = mkstemp(f->path)) < 0) {
+		free(f);
+		return -1;
+	}
+	close(fd);
+	if (pd_registry_parse(&f->reg, registry_tsv, strlen(registry_tsv),
+			      "reg.tsv", NULL) < 0 ||
+	    pd_store_open(&f->s, f->path, &f->reg, &f->d) < 0) {
+		remove_db(f->path);
+		free(f);
+		return -1;
+	}
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	pd_store_close(f->s);
+	remove_db(f->path);
+	pd_registry_release(&f->reg);
+	free(f);
+	return 0;
+}
+
+struct told {
+	char games[16];
+	size_t calls, done, total;
+};
+
+static void games_new(void *arg, const char *code)
+{
+	snprintf(((struct told *)arg)->games, 16, "%s", code);
+}
+
+static void progress(void *arg, size_t done, size_t total)
+{
+	struct told *t = arg;
+
+	t->calls++;
+	t->done = done;
+	t->total = total;
+}
+
+static long version_of(struct fixture *f, const char *games)
+{
+	struct pd_games g;
+	long v;
+
+	assert_int_equal(pd_store_games_get(f->s, games, &g, &f->d), 0);
+	v = g.version;
+	pd_games_release(&g);
+	return v;
+}
+
+static void test_app__event_add_makes_games_from_bundled_list(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_event_input in = { "Athletics", "100 m", "M", NULL, NULL,
+				     NULL, NULL, 0 };
+	struct pd_games g;
+	long id = 0, version = 0;
+
+	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, 0, &who, NULL,
+					 &id, &version, &f->d), 0);
+	assert_true(id > 0);
+	assert_int_equal(version, 1);
+	assert_int_equal(pd_store_games_get(f->s, "PG2004", &g, &f->d), 0);
+	assert_string_equal(g.host, "GRE");
+	pd_games_release(&g);
+}
+
+static void test_app__event_add_tells_of_a_games_made_from_its_code(
+	void **state)
+{
+	struct fixture *f = *state;
+	struct pd_event_input in = { "Judo", "-60 kg", "M", NULL, NULL, NULL,
+				     NULL, 0 };
+	struct told t = { "", 0, 0, 0 };
+	struct pd_op_notify nt = { NULL, games_new, &t };
+	long id = 0;
+
+	assert_int_equal(pd_op_event_add(f->s, "XX2099", &in, 0, &who, &nt,
+					 &id, NULL, &f->d), 0);
+	assert_string_equal(t.games, "XX2099");
+}
+
+static void test_app__event_add_again_keeps_the_id(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_event_input in = { "Athletics", "100 m", "M", NULL, NULL,
+				     NULL, NULL, 0 };
+	long a = 0, b = 0;
+
+	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, 0, &who, NULL,
+					 &a, NULL, &f->d), 0);
+	in.status = "official";
+	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, 0, &who, NULL,
+					 &b, NULL, &f->d), 0);
+	assert_int_equal(a, b);
+	assert_int_equal(version_of(f, "PG2004"), 2);
+}
+
+static void test_app__event_add_new_refuses_existing_and_writes_nothing(
+	void **state)
+{
+	struct fixture *f = *state;
+	struct pd_event_input in = { "Athletics", "100 m", "M", NULL, NULL,
+				     NULL, NULL, 0 };
+	long a = 0, b = 0;
+
+	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, PD_EVENT_NEW,
+					 &who, NULL, &a, NULL, &f->d), 0);
+	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, PD_EVENT_NEW,
+					 &who, NULL, &b, NULL, &f->d),
+			 PD_EEXISTS);
+	assert_int_equal(a, b);
+	assert_non_null(strstr(f->d.msg, "the event exists"));
+	assert_int_equal(version_of(f, "PG2004"), 1);
+}
+
+static void test_app__event_add_refuses_a_bad_gender(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_event_input in = { "Athletics", "100 m", "Q", NULL, NULL,
+				     NULL, NULL, 0 };
+	struct pd_games g;
+	long id = 0;
+
+	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, 0, &who, NULL,
+					 &id, NULL, &f->d), PD_EINVAL);
+	assert_int_equal(pd_store_games_get(f->s, "PG2004", &g, NULL),
+			 PD_ENOTFOUND);
+}
+
+static const char athlete_events[] =
+	"\"ID\",\"Name\",\"Sex\",\"Age\",\"Height\",\"Weight\",\"Team\","
+	"\"NOC\",\"Games\",\"Year\",\"Season\",\"City\",\"Sport\",\"Event\","
+	"\"Medal\"\n"
+	"\"1\",\"A\",\"M\",29,195,94,\"Jamaica\",\"JAM\",\"2016 Summer\",2016,"
+	"\"Summer\",\"Rio\",\"Athletics\",\"Athletics Men's 100 metres\","
+	"\"Gold\"\n"
+	"\"2\",\"B\",\"M\",34,185,79,\"United States\",\"USA\",\"2016 Summer\","
+	"2016,\"Summer\",\"Rio\",\"Athletics\",\"Athletics Men's 100 metres\","
+	"\"Silver\"\n"
+	"\"3\",\"C\",\"M\",21,176,70,\"Canada\",\"CAN\",\"2016 Summer\",2016,"
+	"\"Summer\",\"Rio\",\"Athletics\",\"Athletics Men's 100 metres\","
+	"\"Bronze\"\n";
+
+static void test_app__entries_import_reports_progress_to_the_end(
+	void **state)
+{
+	struct fixture *f = *state;
+	struct told t = { "", 0, 0, 0 };
+	struct pd_op_notify nt = { progress, NULL, &t };
+	struct pd_op_import_counts n;
+	struct pd_csv_opts opts;
+	struct pd_entry_set set;
+
+	memset(&opts, 0, sizeof(opts));
+	memset(&set, 0, sizeof(set));
+	assert_int_equal(pd_athlete_events_parse(&set, athlete_events,
+						 strlen(athlete_events),
+						 "ae.csv", &f->reg, NULL,
+						 &opts, &f->d), 0);
+	assert_int_equal(pd_op_entries_import(f->s, &set, "ae", &who, &nt,
+					      &n, &f->d), 0);
+	assert_int_equal(n.games, 1);
+	assert_int_equal(n.medals, 3);
+	assert_true(t.calls > 0);
+	assert_int_equal(t.done, t.total);
+	assert_int_equal(version_of(f, "OG2016"), 1);
+	pd_entries_release(&set);
+}
+
+static void test_app__caption_of_a_sport_is_never_the_published_one(
+	void **state)
+{
+	struct pd_games g;
+	struct pd_published p;
+	char out[128];
+
+	(void)state;
+	memset(&g, 0, sizeof(g));
+	memset(&p, 0, sizeof(p));
+	g.name_en = "Athens 2004";
+	g.name_zh = "";
+	p.caption = "As printed";
+	strcpy(p.lang, "en");
+	pd_caption(out, sizeof(out), &g, NULL, &p, "en", NULL);
+	assert_string_equal(out, "As printed");
+	pd_caption(out, sizeof(out), &g, NULL, &p, "en", "Judo");
+	assert_string_equal(out, "Athens 2004 medal table — Judo");
+	pd_caption(out, sizeof(out), &g, NULL, &p, "zh", NULL);
+	assert_string_equal(out, "Athens 2004奖牌榜");
+	pd_caption(out, sizeof(out), NULL, "file.txt", NULL, "en", NULL);
+	assert_string_equal(out, "file.txt medal table");
+}
+
+static void test_app__stats_document_has_the_api_keys_and_no_nulls(
+	void **state)
+{
+	struct pd_games_stats st;
+	struct pd_games g;
+	struct pd_buf b;
+
+	(void)state;
+	memset(&st, 0, sizeof(st));
+	memset(&g, 0, sizeof(g));
+	strcpy(g.code, "PG2004");
+	g.name_en = g.start = g.end = "";
+	pd_buf_init(&b, 0);
+	assert_int_equal(pd_doc_stats(&b, &g, 7, &st, 0), 0);
+	assert_int_equal(pd_buf_addc(&b, '\0'), 0);
+	assert_non_null(strstr(b.data, "\"version\":7"));
+	assert_non_null(strstr(b.data, "\"npcs_medal\":0"));
+	assert_non_null(strstr(b.data, "\"record_types\":{}"));
+	assert_null(strstr(b.data, "null"));
+	assert_null(strchr(b.data, '\n'));
+	pd_buf_release(&b);
+}
+
+static void test_app__an_issued_token_checks_and_another_does_not(
+	void **state)
+{
+	struct fixture *f = *state;
+	struct pd_token_info t;
+	char text[PD_TOKEN_TEXT];
+
+	assert_int_equal(pd_token_issue(f->s, "desk", PD_ROLE_ADMIN, text,
+					&f->d), 0);
+	assert_int_equal(strncmp(text, "pdt_", 4), 0);
+	assert_int_equal(pd_token_check(f->s, text, &t, &f->d), 0);
+	assert_string_equal(t.name, "desk");
+	assert_int_equal(t.role, PD_ROLE_ADMIN);
+	text[5] ^= 1;
+	assert_int_equal(pd_token_check(f->s, text, &t, &f->d), PD_ENOTFOUND);
+	pd_token_forget(text);
+	assert_int_equal(text[0], 0);
+	assert_int_equal(pd_token_issue(f->s, "desk", PD_ROLE_OPERATOR, text,
+					&f->d), PD_EEXISTS);
+}
+
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(test_app__event_add_makes_games_from_bundled_list),
+		T(test_app__event_add_tells_of_a_games_made_from_its_code),
+		T(test_app__event_add_again_keeps_the_id),
+		T(test_app__event_add_new_refuses_existing_and_writes_nothing),
+		T(test_app__event_add_refuses_a_bad_gender),
+		T(test_app__entries_import_reports_progress_to_the_end),
+		T(test_app__caption_of_a_sport_is_never_the_published_one),
+		T(test_app__stats_document_has_the_api_keys_and_no_nulls),
+		T(test_app__an_issued_token_checks_and_another_does_not),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
