@@ -50,6 +50,16 @@ int pd_store_begin(struct pd_store *s, struct pd_diag *diag);
 int pd_store_begin_read(struct pd_store *s, struct pd_diag *diag);
 int pd_store_commit(struct pd_store *s, struct pd_diag *diag);
 void pd_store_rollback(struct pd_store *s);
+/* Wait up to timeout_ms for another connection to commit a change to the
+ * store: 1 as soon as one has (or may have: after a lost connection to a
+ * server, every version must be read again), 0 when none came in time.
+ * The first call only starts listening and returns 0 at once.  Outside a
+ * transaction; a connection that waits is best kept for waiting
+ * (podium serve keeps one for it).  SQLite sees another connection's
+ * commit in PRAGMA data_version; PostgreSQL through LISTEN podium, which
+ * every change NOTIFYs at its commit. */
+int pd_store_wait_change(struct pd_store *s, int timeout_ms,
+			 struct pd_diag *diag);
 
 /* Insert or update a Games (inside a transaction).  Its version is kept. */
 int pd_store_games_put(struct pd_store *s, const struct pd_games *g,

@@ -9,6 +9,12 @@
  * reference to the snapshot and queue bytes: no reader ever waits for a
  * build, and no table is computed per request.
  *
+ * A listener thread, with a connection of its own, waits for another
+ * connection's commit (pd_store_wait_change: PostgreSQL's NOTIFY, SQLite's
+ * data_version) and pokes the builder at once, so a write made through
+ * another node or the CLI reaches this node's streams without waiting for
+ * the next poll; the poll stays, as the net under a lost notification.
+ *
  * A write parks its answer here (builder_park) until the views show it:
  * the builder is poked at once, and resumes the write's connection after
  * the swap that brings its Games to the write's version.
@@ -185,17 +191,63 @@ static void *builder_main(void *arg)
 	return NULL;
 }
 
+static int stopping(struct srv *s)
+{
+	int stop;
+
+	pthread_mutex_lock(&s->build_mu);
+	stop = s->stop;
+	pthread_mutex_unlock(&s->build_mu);
+	return stop;
+}
+
+#define LISTEN_MS 250	/* how often the listener looks at s->stop */
+
+static void *listener_main(void *arg)
+{
+	struct srv *s = arg;
+	struct pd_diag d = { "", 0, "" };
+	const struct timespec pause = { 1, 0 };
+	int ret, said = 0;
+
+	while (!stopping(s)) {
+		ret = pd_store_wait_change(s->lstore, LISTEN_MS, &d);
+		if (ret == 1) {
+			pthread_mutex_lock(&s->build_mu);
+			s->poke = 1;
+			pthread_cond_signal(&s->build_cv);
+			pthread_mutex_unlock(&s->build_mu);
+			said = 0;
+		} else if (ret < 0) {
+			/* the store is away (a PostgreSQL restart): say so
+			 * once, and try again each second; the poll goes on */
+			if (!said && d.msg[0])
+				fprintf(stderr, "podium serve: %s\n", d.msg);
+			said = 1;
+			memset(&d, 0, sizeof(d));
+			nanosleep(&pause, NULL);
+		}
+	}
+	return NULL;
+}
+
 int builder_start(struct srv *s, struct pd_diag *d)
 {
 	int ret;
 
 	if ((ret = pd_store_open(&s->bstore, s->db_path, NULL, d)) < 0 ||
+	    (ret = pd_store_open(&s->lstore, s->db_path, NULL, d)) < 0 ||
+	    (ret = pd_store_wait_change(s->lstore, 0, d)) < 0 ||
 	    (ret = tick(s, d)) < 0)
 		return ret;
 	if (pthread_create(&s->builder, NULL, builder_main, s) != 0)
 		return pd_diag_set(d, PD_ENOMEM, NULL, 0, "cannot start the "
 				   "builder thread");
 	s->have_builder = 1;
+	if (pthread_create(&s->listener, NULL, listener_main, s) != 0)
+		return pd_diag_set(d, PD_ENOMEM, NULL, 0, "cannot start the "
+				   "listener thread");
+	s->have_listener = 1;
 	return 0;
 }
 
@@ -209,6 +261,11 @@ void builder_stop(struct srv *s)
 		pthread_join(s->builder, NULL);
 		s->have_builder = 0;
 	}
+	if (s->have_listener) {
+		pthread_join(s->listener, NULL);	/* sees stop in 250 ms */
+		s->have_listener = 0;
+	}
 	pd_store_close(s->bstore);
-	s->bstore = NULL;
+	pd_store_close(s->lstore);
+	s->bstore = s->lstore = NULL;
 }

@@ -63,6 +63,11 @@ struct srv {
 	struct req *waiters;		/* parked writes */
 	struct pd_store *bstore;	/* the builder's connection: its own
 					 * thread's, no lock */
+	pthread_t listener;		/* waits for other connections'
+					 * commits and pokes the builder */
+	int have_listener;
+	struct pd_store *lstore;	/* the listener's connection: its
+					 * own thread's, no lock */
 
 	/* side_mu serialises every use of the side connection: writes,
 	 * token checks and the lazy views that query the store */

@@ -129,6 +129,10 @@ struct pd_store_ops {
 		       void *arg, struct pd_diag *diag);
 	int (*athletes)(struct pd_store *s, const char *games,
 			pd_athlete_fn fn, void *arg, struct pd_diag *diag);
+
+	/* other connections' changes (store.h) */
+	int (*wait_change)(struct pd_store *s, int timeout_ms,
+			   struct pd_diag *diag);
 };
 
 struct pd_store {

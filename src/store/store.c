@@ -338,6 +338,12 @@ int pd_store_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
 	return s->ops->athletes(s, games, fn, arg, diag);
 }
 
+int pd_store_wait_change(struct pd_store *s, int timeout_ms,
+			 struct pd_diag *diag)
+{
+	return s->ops->wait_change(s, timeout_ms < 0 ? 0 : timeout_ms, diag);
+}
+
 /* -- derived from the backend's medals and credits */
 
 struct tally_arg {

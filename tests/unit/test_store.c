@@ -480,6 +480,39 @@ static void test_store__replacing_same_source_does_not_double(void **state)
 	pd_tally_release(&t);
 }
 
+/* A waiting connection hears another's commit, not its rollback, and not
+ * its own writes; the first call only starts listening. */
+static void test_store__wait_change_hears_other_commits(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_store *other = NULL;
+	struct pd_diag d;
+
+	open_store(f);
+	assert_int_equal(pd_store_open(&other, f->path, &f->reg, &d), 0);
+	assert_int_equal(pd_store_wait_change(f->s, 0, &f->d), 0);
+	assert_int_equal(pd_store_wait_change(f->s, 30, &f->d), 0);
+
+	/* a rollback is no change */
+	assert_int_equal(pd_store_begin(other, &d), 0);
+	assert_int_equal(pd_store_games_put(other, &g, &d), 0);
+	assert_int_equal(pd_store_change(other, "PG2004", "test", "put", NULL,
+					 NULL, &d), 0);
+	pd_store_rollback(other);
+	assert_int_equal(pd_store_wait_change(f->s, 50, &f->d), 0);
+
+	/* a commit is heard, once */
+	assert_int_equal(pd_store_begin(other, &d), 0);
+	assert_int_equal(pd_store_games_put(other, &g, &d), 0);
+	assert_int_equal(pd_store_change(other, "PG2004", "test", "put", NULL,
+					 NULL, &d), 0);
+	assert_int_equal(pd_store_commit(other, &d), 0);
+	assert_int_equal(pd_store_wait_change(f->s, 2000, &f->d), 1);
+	assert_int_equal(pd_store_wait_change(f->s, 30, &f->d), 0);
+	pd_store_close(other);
+}
+
 static void test_store__rollback_leaves_nothing(void **state)
 {
 	struct fixture *f = *state;
@@ -830,6 +863,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__medals_replace_then_tally),
 	T(test_store__replacing_same_source_does_not_double),
 	T(test_store__rollback_leaves_nothing),
+	T(test_store__wait_change_hears_other_commits),
 	T(test_store__reopen_keeps_data),
 	T(test_store__open_without_registry_works),
 	T(test_store__bad_labels_are_refused_before_a_write),

@@ -64,12 +64,43 @@ int pd_pg_fail(struct pd_pg *s, const PGresult *res, const char *what,
 			   detail ? detail : "", detail ? ")" : "");
 }
 
+int pd_pg_alive(struct pd_pg *s, struct pd_diag *diag)
+{
+	if (PQstatus(s->conn) == CONNECTION_OK)
+		return 0;
+	/* never inside a transaction: what came after would be written
+	 * outside it; the server dropped the transaction with the
+	 * connection, so nothing of it was written */
+	if (s->in_tx)
+		return pd_diag_set(diag, PD_ESTORE, s->where, 0, "the connection "
+				   "to PostgreSQL was lost in a transaction: "
+				   "nothing of it was written");
+	/* the server went away (a restart, a failover): connect again with
+	 * the same parameters; what was prepared or listened for on the old
+	 * connection is gone with it */
+	PQreset(s->conn);
+	s->ncache = 0;
+	s->listening = 0;
+	if (PQstatus(s->conn) != CONNECTION_OK)
+		return pd_pg_fail(s, NULL, "the connection to PostgreSQL was "
+				  "lost and could not be made again", diag);
+	PQsetClientEncoding(s->conn, "UTF8");
+	PQclear(PQexec(s->conn, "SET TIME ZONE 'UTC'; SET "
+		       "client_min_messages = warning"));
+	return 1;
+}
+
 int pd_pg_exec(struct pd_pg *s, const char *sql, struct pd_diag *diag)
 {
-	PGresult *res = PQexec(s->conn, sql);
-	ExecStatusType st = PQresultStatus(res);
-	int ret = 0;
+	PGresult *res;
+	ExecStatusType st;
+	int ret;
 
+	if ((ret = pd_pg_alive(s, diag)) < 0)
+		return ret;
+	res = PQexec(s->conn, sql);
+	st = PQresultStatus(res);
+	ret = 0;
 	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
 		ret = pd_pg_fail(s, res, "PostgreSQL", diag);
 	PQclear(res);
@@ -111,13 +142,15 @@ int pd_pg_query(struct pd_pg *s, const char *sql,
 		const char *what, struct pd_diag *diag)
 {
 	int n = params ? params->n : 0;
-	const char *name = prepared(s, sql, n, diag);
+	const char *name;
 	PGresult *res;
 	ExecStatusType st;
 
 	if (out)
 		*out = NULL;
-	if (!name)
+	if (pd_pg_alive(s, diag) < 0)
+		return PD_ESTORE;
+	if (!(name = prepared(s, sql, n, diag)))
 		return PD_ESTORE;
 	res = PQexecPrepared(s->conn, name, n, params ? params->v : NULL,
 			     NULL, NULL, 0);

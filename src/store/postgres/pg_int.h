@@ -29,6 +29,8 @@ struct pd_pg {
 	PGconn *conn;
 	char where[256];	/* the URI as shown in messages: no password */
 	long version;		/* of the change under way (pd_store_change) */
+	int listening;		/* LISTEN podium sent on this connection */
+	int in_tx;		/* between begin and commit or rollback */
 	struct {
 		const char *sql;	/* a static string: keyed by address */
 		char name[16];
@@ -55,6 +57,10 @@ void pd_pg_double(struct pd_pg_params *p, double v);
  * message); PD_EEXISTS for a unique violation, else PD_ESTORE. */
 int pd_pg_fail(struct pd_pg *s, const PGresult *res, const char *what,
 	       struct pd_diag *diag);
+/* 0 if the connection is up; 1 if it was lost and is made again (what
+ * was prepared or listened for is gone: the caller reads afresh); an
+ * error if it cannot be. */
+int pd_pg_alive(struct pd_pg *s, struct pd_diag *diag);
 /* Run sql (no parameters, may hold several statements). */
 int pd_pg_exec(struct pd_pg *s, const char *sql, struct pd_diag *diag);
 /* Run sql, a string with static storage, with params (may be NULL);
@@ -158,6 +164,7 @@ int pg_credits(struct pd_store *s, const struct pd_query *q,
 	       struct pd_diag *diag);
 int pg_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
 		void *arg, struct pd_diag *diag);
+int pg_wait_change(struct pd_store *s, int timeout_ms, struct pd_diag *diag);
 
 /* The migrations, oldest first (schema.c). */
 extern const char *const pd_pg_migrations[];

@@ -44,6 +44,7 @@ static const struct pd_store_ops pg_ops = {
 	.games_stats = pg_games_stats,
 	.credits = pg_credits,
 	.athletes = pg_athletes,
+	.wait_change = pg_wait_change,
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,

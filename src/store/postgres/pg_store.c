@@ -7,6 +7,8 @@
  * and the lock goes with the COMMIT or ROLLBACK.  Readers never take it:
  * a read transaction is REPEATABLE READ, one snapshot for everything it
  * reads, however many writes land meanwhile. */
+#include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,25 +19,39 @@
  * "podium" itself, pg.c). */
 #define WRITE_LOCK "123623728313710"
 
+static int begin(struct pd_pg *pg, const char *sql, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_pg_alive(pg, diag)) < 0)
+		return ret;
+	pg->in_tx = 1;
+	if ((ret = pd_pg_exec(pg, sql, diag)) < 0)
+		pg->in_tx = 0;
+	return ret;
+}
+
 int pg_begin(struct pd_store *s, struct pd_diag *diag)
 {
-	return pd_pg_exec(PG(s), "BEGIN; SELECT pg_advisory_xact_lock("
-			  WRITE_LOCK ")", diag);
+	return begin(PG(s), "BEGIN; SELECT pg_advisory_xact_lock(" WRITE_LOCK
+		     ")", diag);
 }
 
 int pg_begin_read(struct pd_store *s, struct pd_diag *diag)
 {
 	/* the snapshot is taken by the first statement: take it now */
-	return pd_pg_exec(PG(s), "BEGIN ISOLATION LEVEL REPEATABLE READ READ "
-			  "ONLY; SELECT 1", diag);
+	return begin(PG(s), "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; "
+		     "SELECT 1", diag);
 }
 
 void pg_rollback(struct pd_store *s)
 {
 	struct pd_pg *pg = PG(s);
 
-	if (PQtransactionStatus(pg->conn) != PQTRANS_IDLE)
+	if (PQstatus(pg->conn) == CONNECTION_OK &&
+	    PQtransactionStatus(pg->conn) != PQTRANS_IDLE)
 		PQclear(PQexec(pg->conn, "ROLLBACK"));
+	pg->in_tx = 0;
 }
 
 int pg_commit(struct pd_store *s, struct pd_diag *diag)
@@ -44,6 +60,7 @@ int pg_commit(struct pd_store *s, struct pd_diag *diag)
 
 	if (ret < 0)
 		pg_rollback(s);
+	PG(s)->in_tx = 0;
 	return ret;
 }
 
@@ -112,4 +129,46 @@ void pg_close(struct pd_store *s)
 {
 	pd_pg_disconnect(PG(s));
 	free(PG(s));
+}
+
+/* Every change NOTIFYs 'podium' at its commit (pg_change); this
+ * connection LISTENs.  Notifications are not durable: after the
+ * connection was lost and made again, 1 says "read every version again",
+ * whatever was sent meanwhile. */
+int pg_wait_change(struct pd_store *s, int timeout_ms, struct pd_diag *diag)
+{
+	struct pd_pg *pg = PG(s);
+	struct pollfd p;
+	PGnotify *n;
+	int got, ret;
+
+	if ((got = pd_pg_alive(pg, diag)) < 0)
+		return got;
+	if (!pg->listening) {
+		if ((ret = pd_pg_exec(pg, "LISTEN podium", diag)) < 0)
+			return ret;
+		pg->listening = 1;
+		return got;
+	}
+	for (;;) {
+		if (!PQconsumeInput(pg->conn))
+			return 1;	/* lost: the next call reconnects */
+		while ((n = PQnotifies(pg->conn))) {
+			got = 1;
+			PQfreemem(n);
+		}
+		if (got)
+			return 1;
+		p.fd = PQsocket(pg->conn);
+		p.events = POLLIN;
+		p.revents = 0;
+		if (p.fd < 0)
+			return 1;
+		if ((ret = poll(&p, 1, timeout_ms)) == 0)
+			return 0;
+		if (ret < 0 && errno != EINTR)
+			return pd_diag_set(diag, PD_ESTORE, pg->where, 0, "wait "
+					   "for a change: %s", strerror(errno));
+		timeout_ms = 0;	/* what came in is read; then answer */
+	}
 }

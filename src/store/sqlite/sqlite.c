@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <sqlite3.h>
 
@@ -211,6 +212,7 @@ static const struct pd_store_ops sqlite_ops = {
 	.games_stats = pd_sqlite_games_stats,
 	.credits = pd_sqlite_credits,
 	.athletes = pd_sqlite_athletes,
+	.wait_change = pd_sqlite_wait_change,
 };
 
 int pd_sqlite_open(struct pd_store **out, const char *path,
@@ -286,6 +288,52 @@ int pd_sqlite_begin_read(struct pd_store *store, struct pd_diag *diag)
 	    (ret = exec(s, "SELECT count(*) FROM games", diag)) < 0)
 		pd_sqlite_rollback(store);
 	return ret;
+}
+
+static int data_version(struct pd_sqlite *s, long *v, struct pd_diag *diag)
+{
+	static const char sql[] = "PRAGMA data_version";
+	sqlite3_stmt *st;
+	int ret;
+
+	if ((ret = pd_sqlite_cached(s, &st, sql, diag)) < 0)
+		return ret;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		*v = (long)sqlite3_column_int64(st, 0);
+	else
+		ret = pd_sqlite_fail(s, diag, "read the data version");
+	sqlite3_reset(st);
+	return ret;
+}
+
+/* Another connection's commit shows in PRAGMA data_version, which moves
+ * only then; SQLite has no signal that crosses processes, so it is read
+ * every 10 ms (a few microseconds each: the page cache is not read). */
+int pd_sqlite_wait_change(struct pd_store *store, int timeout_ms,
+			  struct pd_diag *diag)
+{
+	const struct timespec step = { 0, 10 * 1000000L };
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	int waited = 0, ret;
+	long v;
+
+	if ((ret = data_version(s, &v, diag)) < 0)
+		return ret;
+	if (!s->listening) {
+		s->listening = 1;
+		s->data_version = v;
+		return 0;
+	}
+	while (v == s->data_version && waited < timeout_ms) {
+		nanosleep(&step, NULL);
+		waited += 10;
+		if ((ret = data_version(s, &v, diag)) < 0)
+			return ret;
+	}
+	if (v == s->data_version)
+		return 0;
+	s->data_version = v;
+	return 1;
 }
 
 int pd_sqlite_commit(struct pd_store *store, struct pd_diag *diag)

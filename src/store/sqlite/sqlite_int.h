@@ -16,6 +16,8 @@ struct pd_sqlite {
 	sqlite3 *db;
 	const char *path;
 	long version;	/* of the change under way (pd_store_change) */
+	long data_version;	/* as last seen by pd_store_wait_change */
+	int listening;
 	struct {
 		const char *sql;	/* a static string: keyed by address */
 		sqlite3_stmt *st;
@@ -44,6 +46,8 @@ char *pd_sqlite_dup(sqlite3_stmt *st, int i);
 void pd_sqlite_close(struct pd_store *s);
 int pd_sqlite_begin(struct pd_store *s, struct pd_diag *diag);
 int pd_sqlite_begin_read(struct pd_store *s, struct pd_diag *diag);
+int pd_sqlite_wait_change(struct pd_store *s, int timeout_ms,
+			  struct pd_diag *diag);
 int pd_sqlite_commit(struct pd_store *s, struct pd_diag *diag);
 void pd_sqlite_rollback(struct pd_store *s);
 int pd_sqlite_games_put(struct pd_store *s, const struct pd_games *g,
