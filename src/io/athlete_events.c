@@ -25,8 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "podium/columns.h"
+#include "columns.h"
 #include "podium/entries.h"
+#include "strmap.h"
 
 enum { C_ID, C_NAME, C_SEX, C_TEAM, C_NOC, C_GAMES, C_SPORT, C_EVENT,
        C_MEDAL, C_N };

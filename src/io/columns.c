@@ -3,7 +3,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "podium/columns.h"
+#include "columns.h"
 #include "podium/io.h"
 
 static const char *const field_names[PD_F_COUNT] = {

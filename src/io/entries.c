@@ -9,6 +9,7 @@
 
 #include "podium/entries.h"
 #include "podium/label.h"
+#include "strmap.h"
 
 #define ARENA_BLOCK ((size_t)1 << 20)
 
@@ -41,83 +42,6 @@ static char *arena_alloc(struct pd_arena *a, size_t len)
 	}
 	b->used += len;
 	return b->data + b->used - len;
-}
-
-static size_t hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return (size_t)(h ^ (h >> 29));
-}
-
-void pd_strmap_release(struct pd_strmap *m)
-{
-	free(m->keys);
-	free(m->vals);
-	memset(m, 0, sizeof(*m));
-}
-
-static size_t slot_of(const struct pd_strmap *m, const char *key)
-{
-	size_t i = hash(key) & (m->cap - 1);
-
-	while (m->keys[i] && strcmp(m->keys[i], key))
-		i = (i + 1) & (m->cap - 1);
-	return i;
-}
-
-static int rehash(struct pd_strmap *m)
-{
-	struct pd_strmap g = { NULL, NULL, m->n, m->cap ? m->cap * 2 : 256 };
-	size_t i, j;
-
-	g.keys = calloc(g.cap, sizeof(*g.keys));
-	g.vals = calloc(g.cap, sizeof(*g.vals));
-	if (!g.keys || !g.vals) {
-		pd_strmap_release(&g);
-		return PD_ENOMEM;
-	}
-	for (i = 0; i < m->cap; i++) {
-		if (!m->keys[i])
-			continue;
-		j = slot_of(&g, m->keys[i]);
-		g.keys[j] = m->keys[i];
-		g.vals[j] = m->vals[i];
-	}
-	pd_strmap_release(m);
-	*m = g;
-	return 0;
-}
-
-int pd_strmap_get(struct pd_strmap *m, const char *key, int add,
-		  size_t **val)
-{
-	size_t i;
-	int ret;
-
-	*val = NULL;
-	if (m->cap == 0 && !add)
-		return 0;
-	if ((m->n + 1) * 2 > m->cap) {
-		if (m->n >= PD_ENTRIES_MAX)
-			return PD_ETOOBIG;
-		if ((ret = rehash(m)) < 0)
-			return ret;
-	}
-	i = slot_of(m, key);
-	if (m->keys[i]) {
-		*val = &m->vals[i];
-		return 0;
-	}
-	if (!add)
-		return 0;
-	m->keys[i] = key;
-	m->vals[i] = 0;
-	m->n++;
-	*val = &m->vals[i];
-	return 1;
 }
 
 void pd_entries_init(struct pd_entry_set *s)

@@ -15,8 +15,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "podium/columns.h"
+#include "columns.h"
 #include "podium/entries.h"
+#include "strmap.h"
 
 static const char *const g_medal[] = { "medal", "medal_type", NULL };
 static const char *const g_npc[] = { "country_code", "npc", "noc", "abb",

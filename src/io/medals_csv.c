@@ -11,7 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "podium/columns.h"
+#include "columns.h"
 #include "podium/io.h"
 #include "podium/label.h"
 

@@ -15,6 +15,7 @@
 
 #include "podium/csv.h"
 #include "podium/entries.h"
+#include "strmap.h"
 
 enum { A_CODE, A_NAME, A_GENDER, A_FUNCTION, A_NPC, A_N };
 enum { M_MEDAL, M_DATE, M_NAME, M_NPC, M_GENDER, M_SPORT, M_EVENT, M_CODE,

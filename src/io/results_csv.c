@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "podium/columns.h"
+#include "columns.h"
 #include "podium/io.h"
 #include "podium/results.h"
 

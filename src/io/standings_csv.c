@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "podium/columns.h"
+#include "columns.h"
 #include "podium/io.h"
 
 static const char *const g_npc[] = { "npc", "noc", "country_code", "npc_code",

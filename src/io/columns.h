@@ -1,10 +1,11 @@
 /* columns.h -- internal to src/io: find a CSV importer's columns by header
- * name and apply --where filters. */
+ * name and apply --where filters.  Not installed with include/podium: no
+ * caller outside the importers needs it. */
 #ifndef PODIUM_COLUMNS_H
 #define PODIUM_COLUMNS_H
 
-#include "csv.h"
-#include "io.h"
+#include "podium/csv.h"
+#include "podium/io.h"
 
 struct pd_columns {
 	int at[PD_F_COUNT];		/* column index, or -1 */
