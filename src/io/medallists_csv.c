@@ -15,8 +15,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "columns.h"
 #include "podium/entries.h"
+#include "columns.h"
+#include "import.h"
 #include "strmap.h"
 
 static const char *const g_medal[] = { "medal", "medal_type", NULL };
@@ -51,12 +52,12 @@ struct team {
 
 struct parse {
 	struct pd_entry_set *set;
-	const struct pd_registry *reg;
+	struct pd_import im;
 	const struct pd_csv *c;
 	struct pd_columns cols;
 	int guide_at;
 	size_t games;
-	struct pd_strmap npcs, athletes, events, teams;
+	struct pd_strmap athletes, teams;
 	struct member *members;
 	size_t nmembers, amembers;
 	struct team *teams_v;
@@ -96,27 +97,13 @@ static const char *gender_of(const char *v)
 
 static int npc_code(struct parse *ps, char *code, struct pd_diag *diag)
 {
-	const char *v = get(ps, PD_F_NPC), *key;
 	const struct pd_npc *npc;
-	size_t *slot;
 	int ret;
 
-	if (!*v)
-		return pd_diag_set(diag, PD_EPARSE, ps->c->file, ps->c->line,
-				   "no NPC in this row");
-	if ((ret = pd_strmap_get(&ps->npcs, v, 0, &slot)) < 0)
+	if ((ret = pd_import_npc(&ps->im, get(ps, PD_F_NPC), ps->c->line,
+				 &npc, diag)) < 0)
 		return ret;
-	if (!slot) {
-		if (!(npc = pd_registry_find(ps->reg, v)))
-			return pd_unknown_npc(ps->reg, v, ps->c->file,
-					      ps->c->line, diag);
-		if (!(key = pd_entries_str(ps->set, v)))
-			return PD_ENOMEM;
-		if ((ret = pd_strmap_get(&ps->npcs, key, 1, &slot)) < 0)
-			return ret;
-		*slot = (size_t)(npc - ps->reg->npcs);
-	}
-	memcpy(code, ps->reg->npcs[*slot].code, PD_CODE_MAX);
+	memcpy(code, npc->code, PD_CODE_MAX);
 	return 0;
 }
 
@@ -141,32 +128,19 @@ static int keyed(struct parse *ps, struct pd_strmap *m, size_t **slot,
 static int event_index(struct parse *ps, const char *gender, size_t *out,
 		       struct pd_diag *diag)
 {
-	const char *sport = get(ps, PD_F_SPORT), *name = get(ps, PD_F_EVENT);
 	struct pd_entry_event e;
-	size_t *slot;
 	int ret;
 
-	if ((ret = keyed(ps, &ps->events, &slot, "%s\x1f%s\x1f%s%s", sport,
-			 name, gender, "", diag)) < 0)
-		return ret;
-	if (ret == 0) {
-		*out = *slot;
-		return 0;
-	}
-	if (!*name)
-		return pd_diag_set(diag, PD_EPARSE, ps->c->file, ps->c->line,
-				   "no event in this row");
 	memset(&e, 0, sizeof(e));
 	e.games = ps->games;
+	e.sport = get(ps, PD_F_SPORT);
+	e.name = get(ps, PD_F_EVENT);
 	strcpy(e.gender, gender);
-	if (!(e.sport = pd_entries_str(ps->set, sport)) ||
-	    !(e.name = pd_entries_str(ps->set, name)) ||
-	    !(e.date = pd_entries_str(ps->set, "")))
-		return PD_ENOMEM;
-	if ((ret = pd_entries_event(ps->set, &e, out)) < 0)
-		return ret;
-	*slot = *out;
-	return 0;
+	if (!*e.name)
+		return pd_diag_set(diag, PD_EPARSE, ps->c->file, ps->c->line,
+				   "no event in this row");
+	ret = pd_import_event(&ps->im, &e, ps->c->line, out, diag);
+	return ret < 0 ? ret : 0;
 }
 
 static int athlete_index(struct parse *ps, const char *npc,
@@ -306,7 +280,7 @@ static int emit_teams(struct parse *ps)
 		memset(&r, 0, sizeof(r));
 		r.event = ps->teams_v[t].event;
 		memcpy(r.npc, ps->teams_v[t].npc, PD_CODE_MAX);
-		npc = pd_registry_code(ps->reg, r.npc);
+		npc = pd_registry_code(ps->im.reg, r.npc);
 		if (!(r.name = pd_entries_str(s, npc ? npc->en : r.npc)))
 			return PD_ENOMEM;
 		r.team = 1;
@@ -337,11 +311,8 @@ static int read_header(struct parse *ps, struct pd_csv *c,
 	size_t i;
 	int ret;
 
-	if ((ret = pd_csv_next(c, diag)) <= 0)
-		return ret ? ret : pd_diag_set(diag, PD_EPARSE, c->file, 1,
-					       "empty file: expected a header "
-					       "row");
-	if ((ret = pd_columns_find(&ps->cols, c, opts, guesses, diag)) < 0)
+	if ((ret = pd_columns_header(c, diag)) < 0 ||
+	    (ret = pd_columns_find(&ps->cols, c, opts, guesses, diag)) < 0)
 		return ret;
 	for (i = 0; i < sizeof(need) / sizeof(*need); i++)
 		if (ps->cols.at[need[i]] < 0)
@@ -369,7 +340,7 @@ int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
 
 	memset(&ps, 0, sizeof(ps));
 	ps.set = out;
-	ps.reg = reg;
+	pd_import_init(&ps.im, reg, out, file);
 	ps.c = &c;
 	pd_entries_init(out);
 	pd_csv_init(&c, data, len, file);
@@ -389,9 +360,8 @@ int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
 		ret = pd_entries_finish(out);
 cleanup:
 	pd_csv_release(&c);
-	pd_strmap_release(&ps.npcs);
+	pd_import_release(&ps.im);
 	pd_strmap_release(&ps.athletes);
-	pd_strmap_release(&ps.events);
 	pd_strmap_release(&ps.teams);
 	free(ps.members);
 	free(ps.teams_v);

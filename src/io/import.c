@@ -1,0 +1,102 @@
+/* import.c -- the NPC cache and the event index every importer shares
+ * (import.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "podium/io.h"
+#include "import.h"
+
+void pd_import_init(struct pd_import *im, const struct pd_registry *reg,
+		    struct pd_entry_set *set, const char *file)
+{
+	memset(im, 0, sizeof(*im));
+	im->reg = reg;
+	im->set = set;
+	im->file = file;
+	im->npc_column = "NPC";
+}
+
+/* The keys are the map's own copies (import.h says why). */
+static void free_keys(struct pd_strmap *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->cap; i++)
+		free((char *)m->keys[i]);
+	pd_strmap_release(m);
+}
+
+void pd_import_release(struct pd_import *im)
+{
+	free_keys(&im->npcs);
+	free_keys(&im->events);
+}
+
+/* Add a copy of key to m; *slot is its value's place. */
+static int add_key(struct pd_strmap *m, const char *key, size_t **slot)
+{
+	char *copy = strdup(key);
+	int ret;
+
+	if (!copy)
+		return PD_ENOMEM;
+	if ((ret = pd_strmap_get(m, copy, 1, slot)) < 0)
+		free(copy);
+	return ret;
+}
+
+int pd_import_npc(struct pd_import *im, const char *name, long line,
+		  const struct pd_npc **out, struct pd_diag *diag)
+{
+	const struct pd_npc *npc;
+	size_t *slot;
+	int ret;
+
+	if ((ret = pd_strmap_get(&im->npcs, name, 0, &slot)) < 0)
+		return ret;
+	if (slot) {
+		*out = &im->reg->npcs[*slot];
+		return 0;
+	}
+	if (!*name)
+		return pd_diag_set(diag, PD_EPARSE, im->file, line,
+				   "no %s in this row", im->npc_column);
+	if (!(npc = pd_registry_find(im->reg, name)))
+		return pd_unknown_npc(im->reg, name, im->file, line, diag);
+	if ((ret = add_key(&im->npcs, name, &slot)) < 0)
+		return ret;
+	*slot = (size_t)(npc - im->reg->npcs);
+	*out = npc;
+	return 0;
+}
+
+int pd_import_event(struct pd_import *im, const struct pd_entry_event *e,
+		    long line, size_t *at, struct pd_diag *diag)
+{
+	struct pd_entry_set *s = im->set;
+	struct pd_entry_event copy = *e;
+	size_t *slot;
+	int n, ret;
+
+	n = snprintf(im->key, sizeof(im->key), "%zu\x1f%s\x1f%s\x1f%s",
+		     e->games, e->sport, e->name, e->gender);
+	if (n < 0 || (size_t)n >= sizeof(im->key))
+		return pd_diag_set(diag, PD_ETOOBIG, im->file, line,
+				   "sport and event names too long");
+	if ((ret = pd_strmap_get(&im->events, im->key, 0, &slot)) < 0)
+		return ret;
+	if (slot) {
+		*at = *slot;
+		return 0;
+	}
+	if (!(copy.sport = pd_entries_str(s, e->sport)) ||
+	    !(copy.name = pd_entries_str(s, e->name)) ||
+	    !(copy.date = pd_entries_str(s, e->date ? e->date : "")))
+		return PD_ENOMEM;
+	if ((ret = pd_entries_event(s, &copy, at)) < 0 ||
+	    (ret = add_key(&im->events, im->key, &slot)) < 0)
+		return ret;
+	*slot = *at;
+	return 1;
+}

@@ -1,0 +1,66 @@
+/* import.h -- internal to src/io: the entity plumbing every importer
+ * shares, so that each rule is written once.
+ *
+ * NPCs.  A file names a team by code or name ("GBR", "Great Britain",
+ * "Hong Kong, China"); the registry matches names with NFKC and case
+ * folding, far too slow to do once per row of a 271,116-row file, so
+ * pd_import_npc() looks each distinct name up once and keeps the answer.
+ * A name the registry does not know is the one "unknown NPC" message
+ * (pd_unknown_npc(), with its suggestions) at the file and line of the row.
+ *
+ * Events.  An importer that fills a struct pd_entry_set finds or adds each
+ * event with pd_import_event(), through one index keyed by what makes an
+ * event itself: its Games, sport, name and gender.  The key is built with a
+ * checked snprintf, and a key that does not fit is an error: truncated, two
+ * events that differ only past the limit would silently become one.
+ *
+ * Ownership: the struct borrows reg and set (both outlive it) and owns a
+ * copy of every key it indexes, freed by pd_import_release().  A key is
+ * its own copy, not one of the set's interned strings, because the set
+ * folds a line break inside a name to a space (entries.c): an interned key
+ * would no longer match the row it came from.
+ */
+#ifndef PODIUM_IMPORT_H
+#define PODIUM_IMPORT_H
+
+#include <stddef.h>
+
+#include "podium/entries.h"
+#include "podium/npc.h"
+#include "strmap.h"
+
+#define PD_IMPORT_KEY_MAX 1024
+
+struct pd_import {
+	const struct pd_registry *reg;
+	struct pd_entry_set *set;	/* NULL for an importer without one */
+	const char *file;	/* for messages; an importer of several
+				 * files points it at the one it reads */
+	const char *npc_column;	/* "no %s in this row": "NPC", "NOC" ... */
+	struct pd_strmap npcs;	/* name as written -> registry index */
+	struct pd_strmap events;	/* event key -> index into
+					 * set->events */
+	char key[PD_IMPORT_KEY_MAX];
+};
+
+/* Start with empty indexes; set may be NULL when only NPCs are resolved. */
+void pd_import_init(struct pd_import *im, const struct pd_registry *reg,
+		    struct pd_entry_set *set, const char *file);
+void pd_import_release(struct pd_import *im);
+
+/* The registry's NPC for name as the file writes it, in *out.  An empty
+ * name is PD_EPARSE "no NPC in this row" (im->npc_column names the
+ * column), an unknown one PD_ENOTFOUND with pd_unknown_npc()'s message,
+ * both at im->file and line. */
+int pd_import_npc(struct pd_import *im, const char *name, long line,
+		  const struct pd_npc **out, struct pd_diag *diag);
+
+/* The index in im->set->events of the event e names (its games, sport,
+ * name and gender), added if new.  e's strings are borrowed: a new event
+ * gets the set's copies of them, with e's date and team.  Returns 1 when
+ * the event was added, 0 when it was there; PD_ETOOBIG at im->file and
+ * line when the key does not fit, PD_ENOMEM. */
+int pd_import_event(struct pd_import *im, const struct pd_entry_event *e,
+		    long line, size_t *at, struct pd_diag *diag);
+
+#endif
