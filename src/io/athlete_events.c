@@ -7,10 +7,10 @@
  * ext "kaggle:ID"; an event is (Games, Sport, Event), its gender read from
  * the name (Women's W, Men's M, Mixed X, else "").
  *
- * The file repeats a team medal once per member, so it is folded: within
- * one Games and Event, the rows that share NOC and Medal (not NA) and name
- * more than one athlete are one team -- one team with those members and one
- * result.  An event with such a group is a team event, and its rows
+ * The file repeats a team medal once per member, so it is folded: the
+ * rows of one medal (pd_athlete_events_medal_key(): one Games and Event,
+ * one NOC and Medal, not NA) that name more than one athlete are one team
+ * -- one team with those members and one result.  An event with such a group is a team event, and its rows
  * without a medal are grouped by (NOC, Team) into one team result each.
  * Everything else is one athlete's result.  This is the usual SQL dedupe
  * (DISTINCT Games, Event, NOC, Medal) and shares its known limit: two
@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "podium/entries.h"
+#include "athlete_events.h"
 #include "columns.h"
 #include "import.h"
 #include "strmap.h"
@@ -38,6 +39,7 @@ static const char *const headers[C_N] = { "ID", "Name", "Sex", "Team", "NOC",
 
 struct row {
 	size_t athlete, event;
+	size_t medal_id;	/* one per medal key, from 1; 0 for NA */
 	const char *team;	/* interned: compared by address */
 	long line;
 	unsigned noc;		/* into the registry's npcs[] */
@@ -55,8 +57,10 @@ struct parse {
 	struct row *rows;
 	size_t nrows, arows;
 	struct pd_strmap athletes;	/* "kaggle:ID" -> athlete index */
+	struct pd_strmap medals;	/* medal key -> medal_id (own keys) */
 	size_t games_at[YEARS][2];	/* year, season -> games + 1 */
 	char key[64];
+	char medal_key[PD_MEDAL_KEY_MAX];
 };
 
 static const char *field(const struct parse *ps, int col)
@@ -182,6 +186,58 @@ static int event_index(struct parse *ps, size_t games, size_t *out,
 	return ret < 0 ? ret : 0;
 }
 
+int pd_athlete_events_medal_key(char *key, const char *games,
+				const char *npc, int medal,
+				const char *sport, const char *event)
+{
+	size_t lg = strlen(games), ln = strlen(npc), ls = strlen(sport);
+	size_t le = strlen(event), n, v;
+	char *p = key, digits[24];
+
+	/* Games and NPC are codes, free of the separator; the sport goes
+	 * with its length, so no byte inside it makes two keys one */
+	if (lg + ln + ls + le + sizeof(digits) + 4 > PD_MEDAL_KEY_MAX)
+		return PD_ETOOBIG;
+	memcpy(p, games, lg);
+	p += lg;
+	*p++ = '\x1f';
+	memcpy(p, npc, ln);
+	p += ln;
+	*p++ = '\x1f';
+	*p++ = (char)('0' + medal);
+	for (n = sizeof(digits), v = ls; n == sizeof(digits) || v; v /= 10)
+		digits[--n] = (char)('0' + v % 10);
+	memcpy(p, digits + n, sizeof(digits) - n);
+	p += sizeof(digits) - n;
+	*p++ = ':';
+	memcpy(p, sport, ls);
+	p += ls;
+	memcpy(p, event, le + 1);
+	return (int)(p - key + (ptrdiff_t)le);
+}
+
+/* The medal_id of the row's medal key, new ids numbered from 1. */
+static int medal_id(struct parse *ps, struct row *r, size_t games,
+		    struct pd_diag *diag)
+{
+	size_t *slot;
+	int ret;
+
+	if (pd_athlete_events_medal_key(ps->medal_key, ps->set->games[games],
+					noc_code(ps, r->noc), r->medal,
+					field(ps, C_SPORT),
+					field(ps, C_EVENT)) < 0)
+		return pd_diag_set(diag, PD_ETOOBIG, ps->file, r->line,
+				   "sport and event names too long");
+	if ((ret = pd_strmap_add_copy(&ps->medals, ps->medal_key,
+				      &slot)) < 0)
+		return ret;
+	if (ret == 1)
+		*slot = ps->medals.n;
+	r->medal_id = *slot;
+	return 0;
+}
+
 static int take_row(struct parse *ps, struct pd_diag *diag)
 {
 	const char *medal = field(ps, C_MEDAL);
@@ -200,7 +256,8 @@ static int take_row(struct parse *ps, struct pd_diag *diag)
 				   "Bronze or NA", medal);
 	if ((ret = noc_index(ps, &r.noc, diag)) < 0 ||
 	    (ret = athlete_index(ps, r.noc, &r.athlete, diag)) < 0 ||
-	    (ret = event_index(ps, games, &r.event, diag)) < 0)
+	    (ret = event_index(ps, games, &r.event, diag)) < 0 ||
+	    (r.medal && (ret = medal_id(ps, &r, games, diag)) < 0))
 		return ret;
 	if (!(r.team = pd_entries_str(ps->set, field(ps, C_TEAM))))
 		return PD_ENOMEM;
@@ -248,17 +305,22 @@ static int several(const struct row *rows, size_t from, size_t to)
 	return 0;
 }
 
-/* The end of the run starting at from: same NOC and medal, and for rows
- * without a medal in a team event, the same Team too. */
+/* The end of the run starting at from: rows of one medal (cmp_rows puts
+ * them together, as it orders by what the key is made of), or for rows
+ * without a medal, one NOC and, in a team event, one Team. */
 static size_t run_end(const struct row *rows, size_t from, size_t to,
 		      int by_team)
 {
+	const struct row *a = &rows[from];
 	size_t i = from + 1;
 
-	while (i < to && rows[i].noc == rows[from].noc &&
-	       rows[i].medal == rows[from].medal &&
-	       (rows[i].medal || !by_team || rows[i].team == rows[from].team))
-		i++;
+	for (; i < to; i++) {
+		const struct row *b = &rows[i];
+
+		if (a->medal || b->medal ? b->medal_id != a->medal_id :
+		    b->noc != a->noc || (by_team && b->team != a->team))
+			break;
+	}
 	return i;
 }
 
@@ -407,6 +469,7 @@ int pd_athlete_events_parse(struct pd_entry_set *out, const char *data,
 cleanup:
 	pd_csv_release(&c);
 	pd_strmap_release(&ps.athletes);
+	pd_strmap_release_keys(&ps.medals);
 	pd_import_release(&ps.im);
 	free(ps.rows);
 	if (ret < 0)

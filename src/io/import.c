@@ -17,33 +17,11 @@ void pd_import_init(struct pd_import *im, const struct pd_registry *reg,
 	im->npc_column = "NPC";
 }
 
-/* The keys are the map's own copies (import.h says why). */
-static void free_keys(struct pd_strmap *m)
-{
-	size_t i;
-
-	for (i = 0; i < m->cap; i++)
-		free((char *)m->keys[i]);
-	pd_strmap_release(m);
-}
-
+/* The keys are the maps' own copies (import.h says why). */
 void pd_import_release(struct pd_import *im)
 {
-	free_keys(&im->npcs);
-	free_keys(&im->events);
-}
-
-/* Add a copy of key to m; *slot is its value's place. */
-static int add_key(struct pd_strmap *m, const char *key, size_t **slot)
-{
-	char *copy = strdup(key);
-	int ret;
-
-	if (!copy)
-		return PD_ENOMEM;
-	if ((ret = pd_strmap_get(m, copy, 1, slot)) < 0)
-		free(copy);
-	return ret;
+	pd_strmap_release_keys(&im->npcs);
+	pd_strmap_release_keys(&im->events);
 }
 
 int pd_import_npc(struct pd_import *im, const char *name, long line,
@@ -64,7 +42,7 @@ int pd_import_npc(struct pd_import *im, const char *name, long line,
 				   "no %s in this row", im->npc_column);
 	if (!(npc = pd_registry_find(im->reg, name)))
 		return pd_unknown_npc(im->reg, name, im->file, line, diag);
-	if ((ret = add_key(&im->npcs, name, &slot)) < 0)
+	if ((ret = pd_strmap_add_copy(&im->npcs, name, &slot)) < 0)
 		return ret;
 	*slot = (size_t)(npc - im->reg->npcs);
 	*out = npc;
@@ -79,8 +57,11 @@ int pd_import_event(struct pd_import *im, const struct pd_entry_event *e,
 	size_t *slot;
 	int n, ret;
 
-	n = snprintf(im->key, sizeof(im->key), "%zu\x1f%s\x1f%s\x1f%s",
-		     e->games, e->sport, e->name, e->gender);
+	/* sport and name with their lengths, so that no byte inside a name
+	 * (a separator a fuzzer puts there) makes two keys one */
+	n = snprintf(im->key, sizeof(im->key), "%zu:%zu:%s%zu:%s%s",
+		     e->games, strlen(e->sport), e->sport, strlen(e->name),
+		     e->name, e->gender);
 	if (n < 0 || (size_t)n >= sizeof(im->key))
 		return pd_diag_set(diag, PD_ETOOBIG, im->file, line,
 				   "sport and event names too long");
@@ -95,7 +76,7 @@ int pd_import_event(struct pd_import *im, const struct pd_entry_event *e,
 	    !(copy.date = pd_entries_str(s, e->date ? e->date : "")))
 		return PD_ENOMEM;
 	if ((ret = pd_entries_event(s, &copy, at)) < 0 ||
-	    (ret = add_key(&im->events, im->key, &slot)) < 0)
+	    (ret = pd_strmap_add_copy(&im->events, im->key, &slot)) < 0)
 		return ret;
 	*slot = *at;
 	return 1;

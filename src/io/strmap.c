@@ -83,3 +83,26 @@ int pd_strmap_get(struct pd_strmap *m, const char *key, int add,
 	*val = &m->vals[i];
 	return 1;
 }
+
+int pd_strmap_add_copy(struct pd_strmap *m, const char *key, size_t **val)
+{
+	char *copy;
+	int ret;
+
+	if ((ret = pd_strmap_get(m, key, 0, val)) < 0 || *val)
+		return ret;
+	if (!(copy = strdup(key)))
+		return PD_ENOMEM;
+	if ((ret = pd_strmap_get(m, copy, 1, val)) < 0)
+		free(copy);
+	return ret;
+}
+
+void pd_strmap_release_keys(struct pd_strmap *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->cap; i++)
+		free((char *)m->keys[i]);
+	pd_strmap_release(m);
+}

@@ -26,4 +26,11 @@ void pd_strmap_release(struct pd_strmap *m);
 int pd_strmap_get(struct pd_strmap *m, const char *key, int add,
 		  size_t **val);
 
+/* A map that owns its keys: pd_strmap_add_copy() adds a copy of key as
+ * pd_strmap_get() with add does (1 added, 0 there, or PD_ENOMEM /
+ * PD_ETOOBIG), and pd_strmap_release_keys() frees the copies with the
+ * map.  For keys built in a scratch buffer, which nothing else keeps. */
+int pd_strmap_add_copy(struct pd_strmap *m, const char *key, size_t **val);
+void pd_strmap_release_keys(struct pd_strmap *m);
+
 #endif
