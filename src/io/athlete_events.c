@@ -10,8 +10,9 @@
  * The file repeats a team medal once per member, so it is folded: the
  * rows of one medal (pd_athlete_events_medal_key(): one Games and Event,
  * one NOC and Medal, not NA) that name more than one athlete are one team
- * -- one team with those members and one result.  An event with such a group is a team event, and its rows
- * without a medal are grouped by (NOC, Team) into one team result each.
+ * -- one team with those members and one result.  An event with such a
+ * group is a team event, and its rows without a medal are grouped by
+ * (NOC, Team) into one team result each.
  * Everything else is one athlete's result.  This is the usual SQL dedupe
  * (DISTINCT Games, Event, NOC, Medal) and shares its known limit: two
  * individual medals of one colour for one NOC in one event merge into one
@@ -169,21 +170,16 @@ static int athlete_index(struct parse *ps, unsigned noc, size_t *out,
 static int event_index(struct parse *ps, size_t games, size_t *out,
 		       struct pd_diag *diag)
 {
-	struct pd_entry_event e;
-	int ret;
+	struct pd_entry_event e = { .games = games, .sport = field(ps, C_SPORT),
+				    .name = field(ps, C_EVENT) };
 
-	memset(&e, 0, sizeof(e));
-	e.games = games;
-	e.sport = field(ps, C_SPORT);
-	e.name = field(ps, C_EVENT);
 	if (!*e.sport || !*e.name)
 		return pd_diag_set(diag, PD_EPARSE, ps->file, ps->c->line,
 				   "no %s in this row", *e.sport ? "Event" :
 				   "Sport");
 	/* the gender is read from the name, so it adds nothing to the key */
 	strcpy(e.gender, event_gender(e.name));
-	ret = pd_import_event(&ps->im, &e, ps->c->line, out, diag);
-	return ret < 0 ? ret : 0;
+	return pd_import_event(&ps->im, &e, ps->c->line, out, diag);
 }
 
 int pd_athlete_events_medal_key(char *key, const char *games,
@@ -261,19 +257,12 @@ static int take_row(struct parse *ps, struct pd_diag *diag)
 		return ret;
 	if (!(r.team = pd_entries_str(ps->set, field(ps, C_TEAM))))
 		return PD_ENOMEM;
-	if (ps->nrows == ps->arows) {
-		size_t na = ps->arows ? ps->arows * 2 : 4096;
-		struct row *v;
-
-		if (na > PD_ENTRIES_MAX)
-			return pd_diag_set(diag, PD_ETOOBIG, ps->file, r.line,
-					   "more than %zu rows",
-					   PD_ENTRIES_MAX);
-		if (!(v = realloc(ps->rows, na * sizeof(*v))))
-			return PD_ENOMEM;
-		ps->rows = v;
-		ps->arows = na;
-	}
+	if ((ret = pd_import_grow(&ps->rows, ps->nrows, &ps->arows,
+				  sizeof(*ps->rows))) < 0)
+		return ret == PD_ETOOBIG ? pd_diag_set(diag, ret, ps->file,
+						       r.line, "more than %zu "
+						       "rows", PD_ENTRIES_MAX)
+					 : ret;
 	ps->rows[ps->nrows++] = r;
 	return 0;
 }
@@ -453,8 +442,7 @@ int pd_athlete_events_parse(struct pd_entry_set *out, const char *data,
 
 	memset(&ps, 0, sizeof(ps));
 	ps.set = out;
-	pd_import_init(&ps.im, reg, out, file);
-	ps.im.npc_column = "NOC";
+	pd_import_init(&ps.im, reg, out, file, "NOC");
 	ps.file = file;
 	ps.only = only;
 	ps.c = &c;

@@ -618,8 +618,7 @@ int pd_athlete_events_tally(const char *data, size_t len, const char *file,
 	*n = 0;
 	memset(&s, 0, sizeof(s));
 	s.file = file;
-	pd_import_init(&s.im, reg, NULL, file);
-	s.im.npc_column = "NOC";
+	pd_import_init(&s.im, reg, NULL, file, "NOC");
 	s.only = only;
 	pd_csv_init(&s.csv, data, len, file);
 	if ((ret = header(&s, diag)) == 0 && (ret = scan_all(&s, diag)) == 0)

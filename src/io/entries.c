@@ -9,6 +9,7 @@
 
 #include "podium/entries.h"
 #include "podium/label.h"
+#include "import.h"
 #include "strmap.h"
 
 #define ARENA_BLOCK ((size_t)1 << 20)
@@ -93,25 +94,6 @@ const char *pd_entries_str(struct pd_entry_set *s, const char *str)
 	return copy;
 }
 
-/* Make room for one more element of size elem in *v (n used of *alloc). */
-static int grow(void *v, size_t n, size_t *alloc, size_t elem)
-{
-	void **pv = v;
-	size_t na;
-	void *nv;
-
-	if (n < *alloc)
-		return 0;
-	if (n >= PD_ENTRIES_MAX)
-		return PD_ETOOBIG;
-	na = *alloc ? *alloc * 2 : 64;
-	if (!(nv = realloc(*pv, na * elem)))
-		return PD_ENOMEM;
-	*pv = nv;
-	*alloc = na;
-	return 0;
-}
-
 int pd_entries_games(struct pd_entry_set *s, const char *code, size_t *at)
 {
 	size_t i;
@@ -124,8 +106,8 @@ int pd_entries_games(struct pd_entry_set *s, const char *code, size_t *at)
 		}
 	if (strlen(code) >= PD_GAMES_CODE)
 		return PD_EINVAL;
-	if ((ret = grow(&s->games, s->ngames, &s->agames,
-			sizeof(*s->games))) < 0)
+	if ((ret = pd_import_grow(&s->games, s->ngames, &s->agames,
+				  sizeof(*s->games))) < 0)
 		return ret;
 	snprintf(s->games[s->ngames], PD_GAMES_CODE, "%s", code);
 	*at = s->ngames++;
@@ -137,8 +119,8 @@ int pd_entries_athlete(struct pd_entry_set *s,
 {
 	int ret;
 
-	if ((ret = grow(&s->athletes, s->nathletes, &s->aathletes,
-			sizeof(*a))) < 0)
+	if ((ret = pd_import_grow(&s->athletes, s->nathletes, &s->aathletes,
+				  sizeof(*a))) < 0)
 		return ret;
 	s->athletes[s->nathletes] = *a;
 	*at = s->nathletes++;
@@ -150,7 +132,8 @@ int pd_entries_event(struct pd_entry_set *s, const struct pd_entry_event *e,
 {
 	int ret;
 
-	if ((ret = grow(&s->events, s->nevents, &s->aevents, sizeof(*e))) < 0)
+	if ((ret = pd_import_grow(&s->events, s->nevents, &s->aevents,
+				  sizeof(*e))) < 0)
 		return ret;
 	s->events[s->nevents] = *e;
 	*at = s->nevents++;
@@ -161,8 +144,8 @@ int pd_entries_result(struct pd_entry_set *s, const struct pd_entry_result *r)
 {
 	int ret;
 
-	if ((ret = grow(&s->results, s->nresults, &s->aresults,
-			sizeof(*r))) < 0)
+	if ((ret = pd_import_grow(&s->results, s->nresults, &s->aresults,
+				  sizeof(*r))) < 0)
 		return ret;
 	s->results[s->nresults++] = *r;
 	return 0;
@@ -172,8 +155,8 @@ int pd_entries_member(struct pd_entry_set *s, size_t a)
 {
 	int ret;
 
-	if ((ret = grow(&s->members, s->nmembers, &s->amembers,
-			sizeof(a))) < 0)
+	if ((ret = pd_import_grow(&s->members, s->nmembers, &s->amembers,
+				  sizeof(a))) < 0)
 		return ret;
 	s->members[s->nmembers++] = a;
 	return 0;

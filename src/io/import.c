@@ -8,13 +8,14 @@
 #include "import.h"
 
 void pd_import_init(struct pd_import *im, const struct pd_registry *reg,
-		    struct pd_entry_set *set, const char *file)
+		    struct pd_entry_set *set, const char *file,
+		    const char *npc_column)
 {
 	memset(im, 0, sizeof(*im));
 	im->reg = reg;
 	im->set = set;
 	im->file = file;
-	im->npc_column = "NPC";
+	im->npc_column = npc_column ? npc_column : "NPC";
 }
 
 /* The keys are the maps' own copies (import.h says why). */
@@ -79,5 +80,23 @@ int pd_import_event(struct pd_import *im, const struct pd_entry_event *e,
 	    (ret = pd_strmap_add_copy(&im->events, im->key, &slot)) < 0)
 		return ret;
 	*slot = *at;
-	return 1;
+	return 0;
+}
+
+int pd_import_grow(void *v, size_t n, size_t *alloc, size_t elem)
+{
+	void **pv = v;
+	size_t na;
+	void *nv;
+
+	if (n < *alloc)
+		return 0;
+	if (n >= PD_ENTRIES_MAX)
+		return PD_ETOOBIG;
+	na = *alloc ? *alloc * 2 : 64;
+	if (!(nv = realloc(*pv, na * elem)))
+		return PD_ENOMEM;
+	*pv = nv;
+	*alloc = na;
+	return 0;
 }

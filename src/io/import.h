@@ -36,16 +36,19 @@ struct pd_import {
 	struct pd_entry_set *set;	/* NULL for an importer without one */
 	const char *file;	/* for messages; an importer of several
 				 * files points it at the one it reads */
-	const char *npc_column;	/* "no %s in this row": "NPC", "NOC" ... */
+	const char *npc_column;	/* "no %s in this row" */
 	struct pd_strmap npcs;	/* name as written -> registry index */
 	struct pd_strmap events;	/* event key -> index into
 					 * set->events */
 	char key[PD_IMPORT_KEY_MAX];
 };
 
-/* Start with empty indexes; set may be NULL when only NPCs are resolved. */
+/* Start with empty indexes; set may be NULL when only NPCs are resolved.
+ * npc_column is what a row without an NPC lacks ("NOC", "country_code"),
+ * or NULL for "NPC". */
 void pd_import_init(struct pd_import *im, const struct pd_registry *reg,
-		    struct pd_entry_set *set, const char *file);
+		    struct pd_entry_set *set, const char *file,
+		    const char *npc_column);
 void pd_import_release(struct pd_import *im);
 
 /* The registry's NPC for name as the file writes it, in *out.  An empty
@@ -57,10 +60,13 @@ int pd_import_npc(struct pd_import *im, const char *name, long line,
 
 /* The index in im->set->events of the event e names (its games, sport,
  * name and gender), added if new.  e's strings are borrowed: a new event
- * gets the set's copies of them, with e's date and team.  Returns 1 when
- * the event was added, 0 when it was there; PD_ETOOBIG at im->file and
- * line when the key does not fit, PD_ENOMEM. */
+ * gets the set's copies of them, with e's date (NULL for none) and team.
+ * PD_ETOOBIG at im->file and line when the key does not fit, PD_ENOMEM. */
 int pd_import_event(struct pd_import *im, const struct pd_entry_event *e,
 		    long line, size_t *at, struct pd_diag *diag);
+
+/* Make room for one more element of size elem in *v, an array of n used
+ * of *alloc, doubling it; at most PD_ENTRIES_MAX elements (PD_ETOOBIG). */
+int pd_import_grow(void *v, size_t n, size_t *alloc, size_t elem);
 
 #endif

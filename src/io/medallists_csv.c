@@ -128,19 +128,15 @@ static int keyed(struct parse *ps, struct pd_strmap *m, size_t **slot,
 static int event_index(struct parse *ps, const char *gender, size_t *out,
 		       struct pd_diag *diag)
 {
-	struct pd_entry_event e;
-	int ret;
+	struct pd_entry_event e = { .games = ps->games,
+				    .sport = get(ps, PD_F_SPORT),
+				    .name = get(ps, PD_F_EVENT) };
 
-	memset(&e, 0, sizeof(e));
-	e.games = ps->games;
-	e.sport = get(ps, PD_F_SPORT);
-	e.name = get(ps, PD_F_EVENT);
-	strcpy(e.gender, gender);
 	if (!*e.name)
 		return pd_diag_set(diag, PD_EPARSE, ps->c->file, ps->c->line,
 				   "no event in this row");
-	ret = pd_import_event(&ps->im, &e, ps->c->line, out, diag);
-	return ret < 0 ? ret : 0;
+	strcpy(e.gender, gender);
+	return pd_import_event(&ps->im, &e, ps->c->line, out, diag);
 }
 
 static int athlete_index(struct parse *ps, const char *npc,
@@ -183,7 +179,6 @@ static int join_team(struct parse *ps, const struct pd_entry_result *r,
 {
 	char rank[4], ev[24];
 	size_t *slot;
-	void *p;
 	int ret;
 
 	snprintf(rank, sizeof(rank), "%d", r->rank);
@@ -192,26 +187,19 @@ static int join_team(struct parse *ps, const struct pd_entry_result *r,
 			 r->npc, rank, "", diag)) < 0)
 		return ret;
 	if (ret == 1) {
-		if (ps->nteams == ps->ateams) {
-			ps->ateams = ps->ateams ? ps->ateams * 2 : 64;
-			if (!(p = realloc(ps->teams_v, ps->ateams *
-					  sizeof(*ps->teams_v))))
-				return PD_ENOMEM;
-			ps->teams_v = p;
-		}
+		if ((ret = pd_import_grow(&ps->teams_v, ps->nteams,
+					  &ps->ateams,
+					  sizeof(*ps->teams_v))) < 0)
+			return ret;
 		*slot = ps->nteams;
 		ps->teams_v[ps->nteams].event = r->event;
 		memcpy(ps->teams_v[ps->nteams].npc, r->npc, PD_CODE_MAX);
 		ps->teams_v[ps->nteams].rank = r->rank;
 		ps->teams_v[ps->nteams++].line = r->line;
 	}
-	if (ps->nmembers == ps->amembers) {
-		ps->amembers = ps->amembers ? ps->amembers * 2 : 256;
-		if (!(p = realloc(ps->members, ps->amembers *
-				  sizeof(*ps->members))))
-			return PD_ENOMEM;
-		ps->members = p;
-	}
+	if ((ret = pd_import_grow(&ps->members, ps->nmembers, &ps->amembers,
+				  sizeof(*ps->members))) < 0)
+		return ret;
 	ps->members[ps->nmembers].team = *slot;
 	ps->members[ps->nmembers].athlete = r->athlete;
 	ps->members[ps->nmembers++].line = r->line;
@@ -340,7 +328,7 @@ int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
 
 	memset(&ps, 0, sizeof(ps));
 	ps.set = out;
-	pd_import_init(&ps.im, reg, out, file);
+	pd_import_init(&ps.im, reg, out, file, NULL);
 	ps.c = &c;
 	pd_entries_init(out);
 	pd_csv_init(&c, data, len, file);

@@ -131,7 +131,6 @@ static int medallist_row(struct parse *ps, struct pd_diag *diag)
 {
 	const char *team = f(ps, L_TEAM), *code = f(ps, L_ATHLETE), *key;
 	size_t *athlete, *slot;
-	void *p;
 	int ret;
 
 	ps->set->rows++;
@@ -143,12 +142,10 @@ static int medallist_row(struct parse *ps, struct pd_diag *diag)
 		return pd_diag_set(diag, PD_EPARSE, ps->c.file, ps->c.line,
 				   "code_athlete '%s' is not an athlete of "
 				   "athletes.csv", code);
-	if (ps->nlinks + 2 > ps->alinks) {
-		ps->alinks = ps->alinks ? ps->alinks * 2 : 512;
-		if (!(p = realloc(ps->links, ps->alinks * sizeof(*ps->links))))
-			return PD_ENOMEM;
-		ps->links = p;
-	}
+	/* room for two: the member and its link */
+	if ((ret = pd_import_grow(&ps->links, ps->nlinks + 1, &ps->alinks,
+				  sizeof(*ps->links))) < 0)
+		return ret;
 	if ((ret = pd_strmap_get(&ps->teams, team, 0, &slot)) < 0)
 		return ret;
 	if (!slot && (!(key = pd_entries_str(ps->set, team)) ||
@@ -166,17 +163,12 @@ static int medallist_row(struct parse *ps, struct pd_diag *diag)
 static int event_index(struct parse *ps, const char *gender, size_t *out,
 		       struct pd_diag *diag)
 {
-	struct pd_entry_event e;
-	int ret;
+	struct pd_entry_event e = { .games = ps->games, .sport = f(ps, M_SPORT),
+				    .name = f(ps, M_EVENT),
+				    .date = f(ps, M_DATE) };
 
-	memset(&e, 0, sizeof(e));
-	e.games = ps->games;
-	e.sport = f(ps, M_SPORT);
-	e.name = f(ps, M_EVENT);
-	e.date = f(ps, M_DATE);
 	strcpy(e.gender, gender);
-	ret = pd_import_event(&ps->im, &e, ps->c.line, out, diag);
-	return ret < 0 ? ret : 0;
+	return pd_import_event(&ps->im, &e, ps->c.line, out, diag);
 }
 
 /* A medal: its athlete's, or its team's with the members medallists.csv
@@ -258,8 +250,7 @@ int pd_paris2024_parse(struct pd_entry_set *out, const char *const texts[3],
 
 	memset(&ps, 0, sizeof(ps));
 	ps.set = out;
-	pd_import_init(&ps.im, reg, out, NULL);
-	ps.im.npc_column = "country_code";
+	pd_import_init(&ps.im, reg, out, NULL, "country_code");
 	pd_entries_init(out);
 	if ((ret = pd_entries_games(out, games, &ps.games)) < 0 ||
 	    (ret = read_file(&ps, texts[0], lens[0], files[0], a_cols, A_N,

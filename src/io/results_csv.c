@@ -144,7 +144,7 @@ int pd_results_csv_parse(struct pd_result_lines *out, const char *data,
 	memset(out, 0, sizeof(*out));
 	memset(&opts, 0, sizeof(opts));
 	pd_buf_init(&pool, 0);
-	pd_import_init(&im, reg, NULL, file);
+	pd_import_init(&im, reg, NULL, file, NULL);
 	pd_csv_init(&c, data, len, file);
 	if ((ret = pd_utf8_check(data, len, file, diag)) < 0 ||
 	    (ret = pd_columns_header(&c, diag)) < 0 ||
