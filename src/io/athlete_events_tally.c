@@ -2,11 +2,13 @@
  * athlete_events.csv, straight from the bytes, without the store.
  *
  * 'podium table --from FILE --all-games' answers "what does this file
- * say" in one pass; its rules are those of the importer (athlete_events.c)
- * so that the table from the file and the table through the store agree:
- * within one Games, sport and event, the rows that share NOC and medal are
- * one medal -- a team's, or one athlete listed twice (1900 sailing) --
- * the usual DISTINCT (Games, Event, NOC, Medal) dedupe.
+ * say" in one pass; it counts by the importer's rule (athlete_events.c),
+ * one medal per pd_athlete_events_medal_key(), so that the table from the
+ * file and the table through the store agree: within one Games, sport and
+ * event, the rows that share NOC and medal are one medal -- a team's, or
+ * one athlete listed twice (1900 sailing) -- the usual DISTINCT (Games,
+ * Event, NOC, Medal) dedupe.  tests/fuzz/fuzz_athlete_events.c checks
+ * that the two agree.
  *
  * Why a second reader of the same format: the importer keeps every row
  * (athletes, teams, non-medal results) to write them, and takes ~0.9 s on
@@ -21,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "podium/csv.h"
 #include "podium/entries.h"

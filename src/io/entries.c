@@ -1,7 +1,6 @@
 /* entries.c -- the in-memory set of athletes, events and results that the
  * results importers fill and the CLI writes (see entries.h): an arena of
  * interned strings, growable record arrays and the final ordering. */
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
