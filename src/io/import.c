@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "podium/io.h"
+#include "podium/label.h"
 #include "import.h"
 
 void pd_import_init(struct pd_import *im, const struct pd_registry *reg,
@@ -50,19 +51,33 @@ int pd_import_npc(struct pd_import *im, const char *name, long line,
 	return 0;
 }
 
+/* s as the set will keep it (pd_entries_str() folds it), in buf when
+ * that differs; NULL when it does not fit. */
+static const char *as_kept(const char *s, char *buf, size_t size)
+{
+	if (!strpbrk(s, "\t\n\r\v\f"))
+		return s;
+	if (strlen(s) >= size)
+		return NULL;
+	return pd_name_fold(strcpy(buf, s));
+}
+
 int pd_import_event(struct pd_import *im, const struct pd_entry_event *e,
 		    long line, size_t *at, struct pd_diag *diag)
 {
 	struct pd_entry_set *s = im->set;
 	struct pd_entry_event copy = *e;
+	const char *sport, *name;
 	size_t *slot;
-	int n, ret;
+	int n = -1, ret;
 
 	/* sport and name with their lengths, so that no byte inside a name
 	 * (a separator a fuzzer puts there) makes two keys one */
-	n = snprintf(im->key, sizeof(im->key), "%zu:%zu:%s%zu:%s%s",
-		     e->games, strlen(e->sport), e->sport, strlen(e->name),
-		     e->name, e->gender);
+	if ((sport = as_kept(e->sport, im->fold[0], sizeof(im->fold[0]))) &&
+	    (name = as_kept(e->name, im->fold[1], sizeof(im->fold[1]))))
+		n = snprintf(im->key, sizeof(im->key), "%zu:%zu:%s%zu:%s%s",
+			     e->games, strlen(sport), sport, strlen(name),
+			     name, e->gender);
 	if (n < 0 || (size_t)n >= sizeof(im->key))
 		return pd_diag_set(diag, PD_ETOOBIG, im->file, line,
 				   "sport and event names too long");

@@ -14,11 +14,13 @@
  * checked snprintf, and a key that does not fit is an error: truncated, two
  * events that differ only past the limit would silently become one.
  *
+ * An event's key is made of its names as the set keeps them: the set
+ * folds white space holding a tab or line break to one space (entries.c),
+ * so "Judo\nMen" and "Judo Men" are one event here as they would be one
+ * name in the store.
+ *
  * Ownership: the struct borrows reg and set (both outlive it) and owns a
- * copy of every key it indexes, freed by pd_import_release().  A key is
- * its own copy, not one of the set's interned strings, because the set
- * folds a line break inside a name to a space (entries.c): an interned key
- * would no longer match the row it came from.
+ * copy of every key it indexes, freed by pd_import_release().
  */
 #ifndef PODIUM_IMPORT_H
 #define PODIUM_IMPORT_H
@@ -41,6 +43,7 @@ struct pd_import {
 	struct pd_strmap events;	/* event key -> index into
 					 * set->events */
 	char key[PD_IMPORT_KEY_MAX];
+	char fold[2][PD_IMPORT_KEY_MAX];	/* sport and name, folded */
 };
 
 /* Start with empty indexes; set may be NULL when only NPCs are resolved.

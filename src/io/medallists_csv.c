@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "podium/entries.h"
+#include "podium/label.h"
 #include "columns.h"
 #include "import.h"
 #include "strmap.h"
@@ -107,22 +108,20 @@ static int npc_code(struct parse *ps, char *code, struct pd_diag *diag)
 	return 0;
 }
 
+/* The key of names a, b, c, d as the set keeps them (folded, as
+ * import.h says of events), so that "Smith,\nJohn" and "Smith, John" are
+ * one athlete.  The map owns its keys. */
 static int keyed(struct parse *ps, struct pd_strmap *m, size_t **slot,
 		 const char *fmt, const char *a, const char *b, const char *c,
 		 const char *d, struct pd_diag *diag)
 {
-	const char *key;
-	int ret;
-
 	if (snprintf(ps->key, sizeof(ps->key), fmt, a, b, c, d) >=
 	    (int)sizeof(ps->key))
 		return pd_diag_set(diag, PD_ETOOBIG, ps->c->file, ps->c->line,
 				   "names too long");
-	if ((ret = pd_strmap_get(m, ps->key, 0, slot)) < 0 || *slot)
-		return ret;
-	if (!(key = pd_entries_str(ps->set, ps->key)))
-		return PD_ENOMEM;
-	return pd_strmap_get(m, key, 1, slot);
+	if (strpbrk(ps->key, "\t\n\r\v\f"))
+		pd_name_fold(ps->key);
+	return pd_strmap_add_copy(m, ps->key, slot);
 }
 
 static int event_index(struct parse *ps, const char *gender, size_t *out,
@@ -349,8 +348,8 @@ int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
 cleanup:
 	pd_csv_release(&c);
 	pd_import_release(&ps.im);
-	pd_strmap_release(&ps.athletes);
-	pd_strmap_release(&ps.teams);
+	pd_strmap_release_keys(&ps.athletes);
+	pd_strmap_release_keys(&ps.teams);
 	free(ps.members);
 	free(ps.teams_v);
 	if (ret < 0)
