@@ -71,8 +71,8 @@ static const char *field(const struct parse *ps, int col)
 
 /* The set's index of the Games v names ("1992 Summer" is OG1992, "1994
  * Winter" OW1994), added if new, in *out: 1 when the row is to be taken,
- * 0 when only names another Games.  A direct table by year and season: a
- * search of the set's Games on every row would cost more than the row. */
+ * 0 when only names another Games.  A direct table by year and season,
+ * so that no row searches the set's list of Games. */
 static int games_index(struct parse *ps, size_t *out, struct pd_diag *diag)
 {
 	const char *v = field(ps, C_GAMES);
