@@ -104,22 +104,6 @@ int pd_entries_finish(struct pd_entry_set *s);
  * not a medal. */
 int pd_entries_medal_rank(const char *text);
 
-/* A string -> index hash map the parsers share.  Keys are borrowed: the
- * caller keeps them alive (the set's strings are).  Open addressing,
- * grown at half full, at most PD_ENTRIES_MAX keys. */
-struct pd_strmap {
-	const char **keys;
-	size_t *vals;
-	size_t n, cap;
-};
-
-void pd_strmap_release(struct pd_strmap *m);
-/* The value of key in *val (NULL if absent and not add).  With add, an
- * absent key is added with value 0 and 1 is returned; else 0, or
- * PD_ENOMEM / PD_ETOOBIG. */
-int pd_strmap_get(struct pd_strmap *m, const char *key, int add,
-		  size_t **val);
-
 /* Kaggle athlete_events.csv (athlete_events.c).  Every "YEAR Summer" or
  * "YEAR Winter" value of the Games column is one Games, OGYEAR or OWYEAR;
  * with only (not NULL), the rows of that Games alone.  Team medals are

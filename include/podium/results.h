@@ -80,6 +80,5 @@ enum pd_policy pd_policy_for_sport(const char *sport);
 /* "DSQ" -> PD_IRM_DSQ (case-insensitive); "" -> PD_IRM_NONE; -1 if not an
  * IRM code. */
 int pd_irm_parse(const char *text);
-const char *pd_irm_name(enum pd_irm irm);
 
 #endif

@@ -22,11 +22,6 @@ int pd_irm_parse(const char *text)
 	return -1;
 }
 
-const char *pd_irm_name(enum pd_irm irm)
-{
-	return irm < PD_IRM_COUNT ? irm_names[irm] : "";
-}
-
 static const char *const policy_names[] = {
 	[PD_POLICY_STANDARD] = "standard",
 	[PD_POLICY_TWO_BRONZES] = "two-bronzes",

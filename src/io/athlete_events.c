@@ -7,11 +7,12 @@
  * ext "kaggle:ID"; an event is (Games, Sport, Event), its gender read from
  * the name (Women's W, Men's M, Mixed X, else "").
  *
- * The file repeats a team medal once per member, so it is folded: within
- * one Games and Event, the rows that share NOC and Medal (not NA) and name
- * more than one athlete are one team -- one team with those members and one
- * result.  An event with such a group is a team event, and its rows
- * without a medal are grouped by (NOC, Team) into one team result each.
+ * The file repeats a team medal once per member, so it is folded: the
+ * rows of one medal (pd_athlete_events_medal_key(): one Games and Event,
+ * one NOC and Medal, not NA) that name more than one athlete are one team
+ * -- one team with those members and one result.  An event with such a
+ * group is a team event, and its rows without a medal are grouped by
+ * (NOC, Team) into one team result each.
  * Everything else is one athlete's result.  This is the usual SQL dedupe
  * (DISTINCT Games, Event, NOC, Medal) and shares its known limit: two
  * individual medals of one colour for one NOC in one event merge into one
@@ -25,8 +26,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "podium/columns.h"
 #include "podium/entries.h"
+#include "athlete_events.h"
+#include "columns.h"
+#include "import.h"
+#include "strmap.h"
 
 enum { C_ID, C_NAME, C_SEX, C_TEAM, C_NOC, C_GAMES, C_SPORT, C_EVENT,
        C_MEDAL, C_N };
@@ -36,26 +40,28 @@ static const char *const headers[C_N] = { "ID", "Name", "Sex", "Team", "NOC",
 
 struct row {
 	size_t athlete, event;
+	size_t medal_id;	/* one per medal key, from 1; 0 for NA */
 	const char *team;	/* interned: compared by address */
 	long line;
-	unsigned noc;		/* into codes[] */
+	unsigned noc;		/* into the registry's npcs[] */
 	int medal;		/* 1, 2, 3; 0 for NA */
 };
 
+#define YEARS 400	/* Games years 1800 .. 2199 */
+
 struct parse {
 	struct pd_entry_set *set;
-	const struct pd_registry *reg;
+	struct pd_import im;
 	const char *file, *only;
 	const struct pd_csv *c;
 	int at[C_N];
 	struct row *rows;
 	size_t nrows, arows;
 	struct pd_strmap athletes;	/* "kaggle:ID" -> athlete index */
-	struct pd_strmap events;	/* games, sport, event -> index */
-	struct pd_strmap nocs;		/* NOC value -> index into codes */
-	char (*codes)[PD_CODE_MAX];
-	size_t ncodes;
-	char key[1024];
+	struct pd_strmap medals;	/* medal key -> medal_id (own keys) */
+	size_t games_at[YEARS][2];	/* year, season -> games + 1 */
+	char key[64];
+	char medal_key[PD_MEDAL_KEY_MAX];
 };
 
 static const char *field(const struct parse *ps, int col)
@@ -63,21 +69,35 @@ static const char *field(const struct parse *ps, int col)
 	return ps->c->f[ps->at[col]];
 }
 
-/* "1992 Summer" -> OG1992, "1994 Winter" -> OW1994; -1 if neither. */
-static int games_code(const char *v, char *out)
+/* The set's index of the Games v names ("1992 Summer" is OG1992, "1994
+ * Winter" OW1994), added if new, in *out: 1 when the row is to be taken,
+ * 0 when only names another Games.  A direct table by year and season,
+ * so that no row searches the set's list of Games. */
+static int games_index(struct parse *ps, size_t *out, struct pd_diag *diag)
 {
-	size_t i;
+	const char *v = field(ps, C_GAMES);
+	char code[PD_GAMES_CODE];
+	int year = 0, season, i, ret;
 
-	for (i = 0; i < 4; i++)
-		if (v[i] < '0' || v[i] > '9')
-			return -1;
-	if (!strcmp(v + 4, " Summer"))
-		snprintf(out, PD_GAMES_CODE, "OG%.4s", v);
-	else if (!strcmp(v + 4, " Winter"))
-		snprintf(out, PD_GAMES_CODE, "OW%.4s", v);
-	else
-		return -1;
-	return 0;
+	for (i = 0; i < 4 && v[i] >= '0' && v[i] <= '9'; i++)
+		year = year * 10 + v[i] - '0';
+	season = !strcmp(v + i, " Summer") ? 0 :
+		 !strcmp(v + i, " Winter") ? 1 : -1;
+	if (i < 4 || season < 0 || year < 1800 || year >= 1800 + YEARS)
+		return pd_diag_set(diag, PD_EPARSE, ps->file, ps->c->line,
+				   "Games '%s': expected 'YEAR Summer' or "
+				   "'YEAR Winter'", v);
+	if (ps->games_at[year - 1800][season]) {
+		*out = ps->games_at[year - 1800][season] - 1;
+		return 1;
+	}
+	snprintf(code, sizeof(code), "O%c%04d", season ? 'W' : 'G', year);
+	if (ps->only && strcmp(code, ps->only))
+		return 0;
+	if ((ret = pd_entries_games(ps->set, code, out)) < 0)
+		return ret;
+	ps->games_at[year - 1800][season] = *out + 1;
+	return 1;
 }
 
 static const char *event_gender(const char *name)
@@ -91,38 +111,22 @@ static const char *event_gender(const char *name)
 	return "";
 }
 
-/* Each distinct NOC is looked up once: the registry matches names with
- * NFKC and case folding, far too slow to do 271,116 times. */
 static int noc_index(struct parse *ps, unsigned *out, struct pd_diag *diag)
 {
-	const char *v = field(ps, C_NOC), *key;
+	const char *v = field(ps, C_NOC);
 	const struct pd_npc *npc;
-	size_t *slot, n = ps->ncodes;
-	void *p;
 	int ret;
 
-	if ((ret = pd_strmap_get(&ps->nocs, v, 0, &slot)) < 0)
+	if ((ret = pd_import_npc(&ps->im, strcmp(v, "NA") ? v : "",
+				 ps->c->line, &npc, diag)) < 0)
 		return ret;
-	if (slot) {
-		*out = (unsigned)*slot;
-		return 0;
-	}
-	if (!*v || !strcmp(v, "NA"))
-		return pd_diag_set(diag, PD_EPARSE, ps->file, ps->c->line,
-				   "no NOC in this row");
-	if (!(npc = pd_registry_find(ps->reg, v)))
-		return pd_unknown_npc(ps->reg, v, ps->file, ps->c->line, diag);
-	if (!(key = pd_entries_str(ps->set, v)) ||
-	    !(p = realloc(ps->codes, (n + 1) * sizeof(*ps->codes))))
-		return PD_ENOMEM;
-	ps->codes = p;
-	memcpy(ps->codes[n], npc->code, PD_CODE_MAX);
-	if ((ret = pd_strmap_get(&ps->nocs, key, 1, &slot)) < 0)
-		return ret;
-	*slot = n;
-	*out = (unsigned)n;
-	ps->ncodes++;
+	*out = (unsigned)(npc - ps->im.reg->npcs);
 	return 0;
+}
+
+static const char *noc_code(const struct parse *ps, unsigned noc)
+{
+	return ps->im.reg->npcs[noc].code;
 }
 
 static int athlete_index(struct parse *ps, unsigned noc, size_t *out,
@@ -138,7 +142,10 @@ static int athlete_index(struct parse *ps, unsigned noc, size_t *out,
 	if (i == 0 || id[i] || i > 12)
 		return pd_diag_set(diag, PD_EPARSE, ps->file, ps->c->line,
 				   "ID '%s' is not a number", id);
-	snprintf(ps->key, sizeof(ps->key), "kaggle:%s", id);
+	/* at most 12 digits, checked above: by hand, since a snprintf on
+	 * every row costs more than the look-up it serves */
+	memcpy(ps->key, "kaggle:", 7);
+	memcpy(ps->key + 7, id, i + 1);
 	if ((ret = pd_strmap_get(&ps->athletes, ps->key, 0, &slot)) < 0)
 		return ret;
 	if (slot) {
@@ -150,7 +157,7 @@ static int athlete_index(struct parse *ps, unsigned noc, size_t *out,
 		return pd_diag_set(diag, PD_EPARSE, ps->file, ps->c->line,
 				   "Sex '%s': expected M or F", sex);
 	strcpy(a.gender, *sex == 'M' ? "M" : "W");
-	memcpy(a.npc, ps->codes[noc], PD_CODE_MAX);
+	memcpy(a.npc, noc_code(ps, noc), PD_CODE_MAX);
 	if (!(ext = pd_entries_str(ps->set, ps->key)) ||
 	    !(a.name = pd_entries_str(ps->set, field(ps, C_NAME))) ||
 	    !(a.guide = pd_entries_str(ps->set, "")))
@@ -163,58 +170,82 @@ static int athlete_index(struct parse *ps, unsigned noc, size_t *out,
 	return 0;
 }
 
-static int event_index(struct parse *ps, const char *games, size_t *out,
+static int event_index(struct parse *ps, size_t games, size_t *out,
 		       struct pd_diag *diag)
 {
-	const char *sport = field(ps, C_SPORT), *name = field(ps, C_EVENT);
-	struct pd_entry_event e;
-	const char *key;
+	struct pd_entry_event e = { .games = games, .sport = field(ps, C_SPORT),
+				    .name = field(ps, C_EVENT) };
+
+	if (!*e.sport || !*e.name)
+		return pd_diag_set(diag, PD_EPARSE, ps->file, ps->c->line,
+				   "no %s in this row", *e.sport ? "Event" :
+				   "Sport");
+	/* the gender is read from the name, so it adds nothing to the key */
+	strcpy(e.gender, event_gender(e.name));
+	return pd_import_event(&ps->im, &e, ps->c->line, out, diag);
+}
+
+int pd_athlete_events_medal_key(char *key, const char *games,
+				const char *npc, int medal,
+				const char *sport, const char *event)
+{
+	size_t lg = strlen(games), ln = strlen(npc), ls = strlen(sport);
+	size_t le = strlen(event), n, v;
+	char *p = key, digits[24];
+
+	/* Games and NPC are codes, free of the separator; the sport goes
+	 * with its length, so no byte inside it makes two keys one */
+	if (lg + ln + ls + le + sizeof(digits) + 4 > PD_MEDAL_KEY_MAX)
+		return PD_ETOOBIG;
+	memcpy(p, games, lg);
+	p += lg;
+	*p++ = '\x1f';
+	memcpy(p, npc, ln);
+	p += ln;
+	*p++ = '\x1f';
+	*p++ = (char)('0' + medal);
+	for (n = sizeof(digits), v = ls; n == sizeof(digits) || v; v /= 10)
+		digits[--n] = (char)('0' + v % 10);
+	memcpy(p, digits + n, sizeof(digits) - n);
+	p += sizeof(digits) - n;
+	*p++ = ':';
+	memcpy(p, sport, ls);
+	p += ls;
+	memcpy(p, event, le + 1);
+	return (int)(p - key + (ptrdiff_t)le);
+}
+
+/* The medal_id of the row's medal key, new ids numbered from 1. */
+static int medal_id(struct parse *ps, struct row *r, size_t games,
+		    struct pd_diag *diag)
+{
 	size_t *slot;
 	int ret;
 
-	if (snprintf(ps->key, sizeof(ps->key), "%s\x1f%s\x1f%s", games,
-		     sport, name) >= (int)sizeof(ps->key))
-		return pd_diag_set(diag, PD_ETOOBIG, ps->file, ps->c->line,
+	if (pd_athlete_events_medal_key(ps->medal_key, ps->set->games[games],
+					noc_code(ps, r->noc), r->medal,
+					field(ps, C_SPORT),
+					field(ps, C_EVENT)) < 0)
+		return pd_diag_set(diag, PD_ETOOBIG, ps->file, r->line,
 				   "sport and event names too long");
-	if ((ret = pd_strmap_get(&ps->events, ps->key, 0, &slot)) < 0)
+	if ((ret = pd_strmap_add_copy(&ps->medals, ps->medal_key,
+				      &slot)) < 0)
 		return ret;
-	if (slot) {
-		*out = *slot;
-		return 0;
-	}
-	if (!*sport || !*name)
-		return pd_diag_set(diag, PD_EPARSE, ps->file, ps->c->line,
-				   "no %s in this row", *sport ? "Event" :
-				   "Sport");
-	memset(&e, 0, sizeof(e));
-	if ((ret = pd_entries_games(ps->set, games, &e.games)) < 0)
-		return ret;
-	strcpy(e.gender, event_gender(name));
-	if (!(e.sport = pd_entries_str(ps->set, sport)) ||
-	    !(e.name = pd_entries_str(ps->set, name)) ||
-	    !(e.date = pd_entries_str(ps->set, "")) ||
-	    !(key = pd_entries_str(ps->set, ps->key)))
-		return PD_ENOMEM;
-	if ((ret = pd_entries_event(ps->set, &e, out)) < 0 ||
-	    (ret = pd_strmap_get(&ps->events, key, 1, &slot)) < 0)
-		return ret;
-	*slot = *out;
+	if (ret == 1)
+		*slot = ps->medals.n;
+	r->medal_id = *slot;
 	return 0;
 }
 
 static int take_row(struct parse *ps, struct pd_diag *diag)
 {
 	const char *medal = field(ps, C_MEDAL);
-	char games[PD_GAMES_CODE];
+	size_t games;
 	struct row r;
 	int ret;
 
-	if (games_code(field(ps, C_GAMES), games) < 0)
-		return pd_diag_set(diag, PD_EPARSE, ps->file, ps->c->line,
-				   "Games '%s': expected 'YEAR Summer' or "
-				   "'YEAR Winter'", field(ps, C_GAMES));
-	if (ps->only && strcmp(games, ps->only))
-		return 0;
+	if ((ret = games_index(ps, &games, diag)) <= 0)
+		return ret;
 	memset(&r, 0, sizeof(r));
 	r.line = ps->c->line;
 	if (strcmp(medal, "NA") &&
@@ -224,23 +255,17 @@ static int take_row(struct parse *ps, struct pd_diag *diag)
 				   "Bronze or NA", medal);
 	if ((ret = noc_index(ps, &r.noc, diag)) < 0 ||
 	    (ret = athlete_index(ps, r.noc, &r.athlete, diag)) < 0 ||
-	    (ret = event_index(ps, games, &r.event, diag)) < 0)
+	    (ret = event_index(ps, games, &r.event, diag)) < 0 ||
+	    (r.medal && (ret = medal_id(ps, &r, games, diag)) < 0))
 		return ret;
 	if (!(r.team = pd_entries_str(ps->set, field(ps, C_TEAM))))
 		return PD_ENOMEM;
-	if (ps->nrows == ps->arows) {
-		size_t na = ps->arows ? ps->arows * 2 : 4096;
-		struct row *v;
-
-		if (na > PD_ENTRIES_MAX)
-			return pd_diag_set(diag, PD_ETOOBIG, ps->file, r.line,
-					   "more than %zu rows",
-					   PD_ENTRIES_MAX);
-		if (!(v = realloc(ps->rows, na * sizeof(*v))))
-			return PD_ENOMEM;
-		ps->rows = v;
-		ps->arows = na;
-	}
+	if ((ret = pd_import_grow(&ps->rows, ps->nrows, &ps->arows,
+				  sizeof(*ps->rows))) < 0)
+		return ret == PD_ETOOBIG ? pd_diag_set(diag, ret, ps->file,
+						       r.line, "more than %zu "
+						       "rows", PD_ENTRIES_MAX)
+					 : ret;
 	ps->rows[ps->nrows++] = r;
 	return 0;
 }
@@ -272,17 +297,22 @@ static int several(const struct row *rows, size_t from, size_t to)
 	return 0;
 }
 
-/* The end of the run starting at from: same NOC and medal, and for rows
- * without a medal in a team event, the same Team too. */
+/* The end of the run starting at from: rows of one medal (cmp_rows puts
+ * them together, as it orders by what the key is made of), or for rows
+ * without a medal, one NOC and, in a team event, one Team. */
 static size_t run_end(const struct row *rows, size_t from, size_t to,
 		      int by_team)
 {
+	const struct row *a = &rows[from];
 	size_t i = from + 1;
 
-	while (i < to && rows[i].noc == rows[from].noc &&
-	       rows[i].medal == rows[from].medal &&
-	       (rows[i].medal || !by_team || rows[i].team == rows[from].team))
-		i++;
+	for (; i < to; i++) {
+		const struct row *b = &rows[i];
+
+		if (a->medal || b->medal ? b->medal_id != a->medal_id :
+		    b->noc != a->noc || (by_team && b->team != a->team))
+			break;
+	}
 	return i;
 }
 
@@ -296,7 +326,7 @@ static int emit(struct parse *ps, size_t from, size_t to, int team)
 
 	memset(&out, 0, sizeof(out));
 	out.event = r->event;
-	memcpy(out.npc, ps->codes[r->noc], PD_CODE_MAX);
+	memcpy(out.npc, noc_code(ps, r->noc), PD_CODE_MAX);
 	out.rank = r->medal;
 	out.date = s->events[r->event].date;
 	out.line = r->line;
@@ -368,26 +398,6 @@ static int fold(struct parse *ps)
 	return 0;
 }
 
-static int find_headers(struct parse *ps, struct pd_diag *diag)
-{
-	const struct pd_csv *c = ps->c;
-	size_t i;
-	int k;
-
-	for (k = 0; k < C_N; k++) {
-		ps->at[k] = -1;
-		for (i = 0; i < c->nf && ps->at[k] < 0; i++)
-			if (!strcmp(c->f[i], headers[k]))
-				ps->at[k] = (int)i;
-		if (ps->at[k] < 0)
-			return pd_diag_set(diag, PD_EPARSE, ps->file, c->line,
-					   "no '%s' column in the header: "
-					   "expected Kaggle's athlete_events"
-					   ".csv columns", headers[k]);
-	}
-	return 0;
-}
-
 static int read_rows(struct parse *ps, struct pd_csv *c,
 		     const struct pd_csv_opts *opts, struct pd_diag *diag)
 {
@@ -398,11 +408,11 @@ static int read_rows(struct parse *ps, struct pd_csv *c,
 	int ret;
 
 	memset(where.map, 0, sizeof(where.map));
-	if ((ret = pd_csv_next(c, diag)) <= 0)
-		return ret ? ret : pd_diag_set(diag, PD_EPARSE, ps->file, 1,
-					       "empty file: expected a header "
-					       "row");
-	if ((ret = find_headers(ps, diag)) < 0 ||
+	if ((ret = pd_columns_header(c, diag)) < 0 ||
+	    (ret = pd_columns_require(ps->at, c, headers, C_N, "no '%s' "
+				      "column in the header: expected "
+				      "Kaggle's athlete_events.csv columns",
+				      diag)) < 0 ||
 	    (ret = pd_columns_find(&cols, c, &where, none, diag)) < 0)
 		return ret;
 	nf = c->nf;
@@ -435,7 +445,7 @@ int pd_athlete_events_parse(struct pd_entry_set *out, const char *data,
 
 	memset(&ps, 0, sizeof(ps));
 	ps.set = out;
-	ps.reg = reg;
+	pd_import_init(&ps.im, reg, out, file, "NOC");
 	ps.file = file;
 	ps.only = only;
 	ps.c = &c;
@@ -450,10 +460,9 @@ int pd_athlete_events_parse(struct pd_entry_set *out, const char *data,
 cleanup:
 	pd_csv_release(&c);
 	pd_strmap_release(&ps.athletes);
-	pd_strmap_release(&ps.events);
-	pd_strmap_release(&ps.nocs);
+	pd_strmap_release_keys(&ps.medals);
+	pd_import_release(&ps.im);
 	free(ps.rows);
-	free(ps.codes);
 	if (ret < 0)
 		pd_entries_release(out);
 	return ret;

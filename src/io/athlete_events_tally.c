@@ -2,11 +2,13 @@
  * athlete_events.csv, straight from the bytes, without the store.
  *
  * 'podium table --from FILE --all-games' answers "what does this file
- * say" in one pass; its rules are those of the importer (athlete_events.c)
- * so that the table from the file and the table through the store agree:
- * within one Games, sport and event, the rows that share NOC and medal are
- * one medal -- a team's, or one athlete listed twice (1900 sailing) --
- * the usual DISTINCT (Games, Event, NOC, Medal) dedupe.
+ * say" in one pass; it counts by the importer's rule (athlete_events.c),
+ * one medal per pd_athlete_events_medal_key(), so that the table from the
+ * file and the table through the store agree: within one Games, sport and
+ * event, the rows that share NOC and medal are one medal -- a team's, or
+ * one athlete listed twice (1900 sailing) -- the usual DISTINCT (Games,
+ * Event, NOC, Medal) dedupe.  tests/fuzz/fuzz_athlete_events.c checks
+ * that the two agree.
  *
  * Why a second reader of the same format: the importer keeps every row
  * (athletes, teams, non-medal results) to write them, and takes ~0.9 s on
@@ -21,11 +23,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "podium/csv.h"
 #include "podium/entries.h"
 #include "podium/io.h"
+#include "athlete_events.h"
+#include "columns.h"
+#include "import.h"
 
 enum { C_NOC, C_GAMES, C_SPORT, C_EVENT, C_MEDAL, C_N };
 
@@ -54,15 +58,12 @@ struct scan {
 	int games_at[YEARS][2];		/* year - 1800, season -> index + 1 */
 	unsigned noc_at[26 * 26 * 26];	/* noc_key() -> index + 1 */
 	const char *file;
-	const struct pd_registry *reg;
+	struct pd_import im;	/* NPCs only: no entry set */
 	const char *only;
 	int at[C_N], nf, medal_last;
 	struct pd_csv csv;	/* for records that span lines */
 	char (*games)[PD_GAMES_CODE];
 	size_t ngames;
-	char (*codes)[PD_CODE_MAX];	/* resolved NOC codes */
-	char (*nocs)[16];		/* the NOC values as written */
-	size_t ncodes;
 	struct slot *table;		/* open addressing, by key hash */
 	size_t cap;
 	struct group **g;
@@ -196,40 +197,22 @@ static int noc_key(const char *v)
 	return (v[0] - 'A') * 676 + (v[1] - 'A') * 26 + (v[2] - 'A');
 }
 
-/* The NOC's index in s->codes, resolved through the registry once. */
+/* The NOC's index in the registry.  A three-letter NOC, nearly every
+ * row's, is a direct table look-up; the rest, and the first sight of
+ * each, go through the import layer's cache. */
 static int noc_of(struct scan *s, const char *v, long line, unsigned *out,
 		  struct pd_diag *diag)
 {
 	const struct pd_npc *npc;
-	int key = noc_key(v);
-	void *p, *q;
-	size_t i;
+	int key = noc_key(v), ret;
 
 	if (key >= 0 && s->noc_at[key]) {
 		*out = s->noc_at[key] - 1;
 		return 0;
 	}
-	for (i = 0; key < 0 && i < s->ncodes; i++)
-		if (!strcmp(s->nocs[i], v)) {
-			*out = (unsigned)i;
-			return 0;
-		}
-	if (strlen(v) >= sizeof(*s->nocs) || !(npc = pd_registry_find(s->reg,
-								       v)))
-		return pd_unknown_npc(s->reg, v, s->file, line, diag);
-	if (s->ncodes % 64 == 0) {
-		if (!(p = realloc(s->codes, (s->ncodes + 64) *
-				  sizeof(*s->codes))))
-			return PD_ENOMEM;
-		s->codes = p;
-		if (!(q = realloc(s->nocs, (s->ncodes + 64) *
-				  sizeof(*s->nocs))))
-			return PD_ENOMEM;
-		s->nocs = q;
-	}
-	memcpy(s->codes[s->ncodes], npc->code, PD_CODE_MAX);
-	snprintf(s->nocs[s->ncodes], sizeof(*s->nocs), "%s", v);
-	*out = (unsigned)s->ncodes++;
+	if ((ret = pd_import_npc(&s->im, v, line, &npc, diag)) < 0)
+		return ret;
+	*out = (unsigned)(npc - s->im.reg->npcs);
 	if (key >= 0)
 		s->noc_at[key] = *out + 1;
 	return 0;
@@ -274,26 +257,21 @@ static int grow_table(struct scan *s)
 	return 0;
 }
 
+/* One medal per key, however many rows name it: the importer's rule. */
 static int add_group(struct scan *s, size_t games, unsigned noc, int medal,
 		     const char *sport, const char *event)
 {
-	size_t ls = strlen(sport), le = strlen(event), len, i;
 	struct group *g, **v;
-	char key[1024];
+	char key[PD_MEDAL_KEY_MAX];
+	size_t len, i;
+	int n;
 	uint64_t h;
 
-	/* built by hand: snprintf here was a tenth of the whole run */
-	if (ls + le + 8 >= sizeof(key))
-		return PD_ETOOBIG;
-	key[0] = (char)('A' + games % 64);
-	key[1] = (char)('A' + games / 64);
-	key[2] = (char)('A' + noc % 64);
-	key[3] = (char)('A' + noc / 64 % 64);
-	key[4] = (char)('1' + medal);
-	memcpy(key + 5, sport, ls);
-	key[5 + ls] = '\x1f';
-	memcpy(key + 6 + ls, event, le + 1);
-	len = 6 + ls + le;
+	if ((n = pd_athlete_events_medal_key(key, s->games[games],
+					     s->im.reg->npcs[noc].code,
+					     medal + 1, sport, event)) < 0)
+		return n;
+	len = (size_t)n;
 	h = hash_of(key, len);
 	if ((s->ng + 1) * 2 > s->cap && grow_table(s) < 0)
 		return PD_ENOMEM;
@@ -361,23 +339,16 @@ static int take(struct scan *s, char **f, int nf, long line,
 
 static int header(struct scan *s, struct pd_diag *diag)
 {
-	size_t i;
-	int k, ret;
+	int ret;
 
 	if ((ret = pd_csv_next(&s->csv, diag)) <= 0)
 		return ret < 0 ? ret : pd_diag_set(diag, PD_EPARSE, s->file, 1,
 						   "empty file: expected the "
 						   "athlete_events header");
-	for (k = 0; k < C_N; k++) {
-		s->at[k] = -1;
-		for (i = 0; i < s->csv.nf; i++)
-			if (!strcasecmp(s->csv.f[i], headers[k]))
-				s->at[k] = (int)i;
-		if (s->at[k] < 0)
-			return pd_diag_set(diag, PD_EPARSE, s->file, 1, "no %s "
-					   "column: is this athlete_events.csv?",
-					   headers[k]);
-	}
+	if ((ret = pd_columns_require(s->at, &s->csv, headers, C_N, "no %s "
+				      "column: is this athlete_events.csv?",
+				      diag)) < 0)
+		return ret;
 	s->nf = (int)s->csv.nf;
 	s->medal_last = s->at[C_MEDAL] == s->nf - 1;
 	return 0;
@@ -594,7 +565,8 @@ static int finish(struct scan *s, struct pd_games_tally **out, size_t *n)
 	for (i = 0; i < s->ng && ret == 0; i++) {
 		const struct group *g = s->g[i];
 
-		ret = pd_tally_add(&v[g->games].tally, s->codes[g->noc],
+		ret = pd_tally_add(&v[g->games].tally,
+				   s->im.reg->npcs[g->noc].code,
 				   (enum pd_medal)g->medal, 1);
 	}
 	if (ret < 0) {
@@ -647,7 +619,7 @@ int pd_athlete_events_tally(const char *data, size_t len, const char *file,
 	*n = 0;
 	memset(&s, 0, sizeof(s));
 	s.file = file;
-	s.reg = reg;
+	pd_import_init(&s.im, reg, NULL, file, "NOC");
 	s.only = only;
 	pd_csv_init(&s.csv, data, len, file);
 	if ((ret = header(&s, diag)) == 0 && (ret = scan_all(&s, diag)) == 0)
@@ -661,8 +633,7 @@ int pd_athlete_events_tally(const char *data, size_t len, const char *file,
 	free(s.table);
 	pd_csv_release(&s.csv);
 	free(s.games);
-	free(s.codes);
-	free(s.nocs);
+	pd_import_release(&s.im);
 	if (ret < 0 && *out) {
 		pd_games_tallies_free(*out, *n);
 		*out = NULL;

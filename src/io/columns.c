@@ -3,7 +3,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "podium/columns.h"
+#include "columns.h"
 #include "podium/io.h"
 
 static const char *const field_names[PD_F_COUNT] = {
@@ -89,6 +89,29 @@ int pd_columns_find(struct pd_columns *cols, const struct pd_csv *c,
 					   "--where: no column '%s' in the "
 					   "header", opts->where[i].column);
 	}
+	return 0;
+}
+
+int pd_columns_header(struct pd_csv *c, struct pd_diag *diag)
+{
+	int ret = pd_csv_next(c, diag);
+
+	if (ret == 0)
+		return pd_diag_set(diag, PD_EPARSE, c->file, 1, "empty file: "
+				   "expected a header row");
+	return ret < 0 ? ret : 0;
+}
+
+int pd_columns_require(int *at, const struct pd_csv *c,
+		       const char *const *names, size_t n,
+		       const char *missing, struct pd_diag *diag)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if ((at[k] = find_header(c, names[k])) < 0)
+			return pd_diag_set(diag, PD_EPARSE, c->file, c->line,
+					   missing, names[k]);
 	return 0;
 }
 

@@ -1,7 +1,6 @@
 /* entries.c -- the in-memory set of athletes, events and results that the
  * results importers fill and the CLI writes (see entries.h): an arena of
  * interned strings, growable record arrays and the final ordering. */
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +8,8 @@
 
 #include "podium/entries.h"
 #include "podium/label.h"
+#include "import.h"
+#include "strmap.h"
 
 #define ARENA_BLOCK ((size_t)1 << 20)
 
@@ -41,83 +42,6 @@ static char *arena_alloc(struct pd_arena *a, size_t len)
 	}
 	b->used += len;
 	return b->data + b->used - len;
-}
-
-static size_t hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return (size_t)(h ^ (h >> 29));
-}
-
-void pd_strmap_release(struct pd_strmap *m)
-{
-	free(m->keys);
-	free(m->vals);
-	memset(m, 0, sizeof(*m));
-}
-
-static size_t slot_of(const struct pd_strmap *m, const char *key)
-{
-	size_t i = hash(key) & (m->cap - 1);
-
-	while (m->keys[i] && strcmp(m->keys[i], key))
-		i = (i + 1) & (m->cap - 1);
-	return i;
-}
-
-static int rehash(struct pd_strmap *m)
-{
-	struct pd_strmap g = { NULL, NULL, m->n, m->cap ? m->cap * 2 : 256 };
-	size_t i, j;
-
-	g.keys = calloc(g.cap, sizeof(*g.keys));
-	g.vals = calloc(g.cap, sizeof(*g.vals));
-	if (!g.keys || !g.vals) {
-		pd_strmap_release(&g);
-		return PD_ENOMEM;
-	}
-	for (i = 0; i < m->cap; i++) {
-		if (!m->keys[i])
-			continue;
-		j = slot_of(&g, m->keys[i]);
-		g.keys[j] = m->keys[i];
-		g.vals[j] = m->vals[i];
-	}
-	pd_strmap_release(m);
-	*m = g;
-	return 0;
-}
-
-int pd_strmap_get(struct pd_strmap *m, const char *key, int add,
-		  size_t **val)
-{
-	size_t i;
-	int ret;
-
-	*val = NULL;
-	if (m->cap == 0 && !add)
-		return 0;
-	if ((m->n + 1) * 2 > m->cap) {
-		if (m->n >= PD_ENTRIES_MAX)
-			return PD_ETOOBIG;
-		if ((ret = rehash(m)) < 0)
-			return ret;
-	}
-	i = slot_of(m, key);
-	if (m->keys[i]) {
-		*val = &m->vals[i];
-		return 0;
-	}
-	if (!add)
-		return 0;
-	m->keys[i] = key;
-	m->vals[i] = 0;
-	m->n++;
-	*val = &m->vals[i];
-	return 1;
 }
 
 void pd_entries_init(struct pd_entry_set *s)
@@ -169,25 +93,6 @@ const char *pd_entries_str(struct pd_entry_set *s, const char *str)
 	return copy;
 }
 
-/* Make room for one more element of size elem in *v (n used of *alloc). */
-static int grow(void *v, size_t n, size_t *alloc, size_t elem)
-{
-	void **pv = v;
-	size_t na;
-	void *nv;
-
-	if (n < *alloc)
-		return 0;
-	if (n >= PD_ENTRIES_MAX)
-		return PD_ETOOBIG;
-	na = *alloc ? *alloc * 2 : 64;
-	if (!(nv = realloc(*pv, na * elem)))
-		return PD_ENOMEM;
-	*pv = nv;
-	*alloc = na;
-	return 0;
-}
-
 int pd_entries_games(struct pd_entry_set *s, const char *code, size_t *at)
 {
 	size_t i;
@@ -200,8 +105,8 @@ int pd_entries_games(struct pd_entry_set *s, const char *code, size_t *at)
 		}
 	if (strlen(code) >= PD_GAMES_CODE)
 		return PD_EINVAL;
-	if ((ret = grow(&s->games, s->ngames, &s->agames,
-			sizeof(*s->games))) < 0)
+	if ((ret = pd_import_grow(&s->games, s->ngames, &s->agames,
+				  sizeof(*s->games))) < 0)
 		return ret;
 	snprintf(s->games[s->ngames], PD_GAMES_CODE, "%s", code);
 	*at = s->ngames++;
@@ -213,8 +118,8 @@ int pd_entries_athlete(struct pd_entry_set *s,
 {
 	int ret;
 
-	if ((ret = grow(&s->athletes, s->nathletes, &s->aathletes,
-			sizeof(*a))) < 0)
+	if ((ret = pd_import_grow(&s->athletes, s->nathletes, &s->aathletes,
+				  sizeof(*a))) < 0)
 		return ret;
 	s->athletes[s->nathletes] = *a;
 	*at = s->nathletes++;
@@ -226,7 +131,8 @@ int pd_entries_event(struct pd_entry_set *s, const struct pd_entry_event *e,
 {
 	int ret;
 
-	if ((ret = grow(&s->events, s->nevents, &s->aevents, sizeof(*e))) < 0)
+	if ((ret = pd_import_grow(&s->events, s->nevents, &s->aevents,
+				  sizeof(*e))) < 0)
 		return ret;
 	s->events[s->nevents] = *e;
 	*at = s->nevents++;
@@ -237,8 +143,8 @@ int pd_entries_result(struct pd_entry_set *s, const struct pd_entry_result *r)
 {
 	int ret;
 
-	if ((ret = grow(&s->results, s->nresults, &s->aresults,
-			sizeof(*r))) < 0)
+	if ((ret = pd_import_grow(&s->results, s->nresults, &s->aresults,
+				  sizeof(*r))) < 0)
 		return ret;
 	s->results[s->nresults++] = *r;
 	return 0;
@@ -248,8 +154,8 @@ int pd_entries_member(struct pd_entry_set *s, size_t a)
 {
 	int ret;
 
-	if ((ret = grow(&s->members, s->nmembers, &s->amembers,
-			sizeof(a))) < 0)
+	if ((ret = pd_import_grow(&s->members, s->nmembers, &s->amembers,
+				  sizeof(a))) < 0)
 		return ret;
 	s->members[s->nmembers++] = a;
 	return 0;

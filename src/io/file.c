@@ -2,6 +2,7 @@
 /* MAP_POPULATE is a Linux extension */
 #define _DEFAULT_SOURCE
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,15 +122,26 @@ cleanup:
 int pd_utf8_check(const char *data, size_t len, const char *file,
 		  struct pd_diag *diag)
 {
-	const unsigned char *s = (const unsigned char *)data;
+	const unsigned char *s = (const unsigned char *)data, *p;
 	const unsigned char *end = s + len;
 	long line = 1;
+	uint64_t w;
 	int need;
 	unsigned cp, min;
 
 	while (s < end) {
 		if (*s < 0x80) {
-			line += *s++ == '\n';
+			/* ASCII, nearly every byte of a results file, eight
+			 * bytes a step; the line is counted only for an error.
+			 * Byte by byte, this check was a seventh of the
+			 * athlete_events parse. */
+			for (; end - s >= 8; s += 8) {
+				memcpy(&w, s, 8);
+				if (w & 0x8080808080808080ULL)
+					break;
+			}
+			while (s < end && *s < 0x80)
+				s++;
 			continue;
 		}
 		if ((*s & 0xE0) == 0xC0) {
@@ -154,6 +166,8 @@ int pd_utf8_check(const char *data, size_t len, const char *file,
 	}
 	return 0;
 bad:
+	for (p = (const unsigned char *)data; p < s; p++)
+		line += *p == '\n';
 	return pd_diag_set(diag, PD_EUTF8, file, line,
 			   "invalid UTF-8 (byte 0x%02X): save the file as "
 			   "UTF-8", *s);

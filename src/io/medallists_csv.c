@@ -15,8 +15,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include "podium/columns.h"
 #include "podium/entries.h"
+#include "podium/label.h"
+#include "columns.h"
+#include "import.h"
+#include "strmap.h"
 
 static const char *const g_medal[] = { "medal", "medal_type", NULL };
 static const char *const g_npc[] = { "country_code", "npc", "noc", "abb",
@@ -50,12 +53,12 @@ struct team {
 
 struct parse {
 	struct pd_entry_set *set;
-	const struct pd_registry *reg;
+	struct pd_import im;
 	const struct pd_csv *c;
 	struct pd_columns cols;
 	int guide_at;
 	size_t games;
-	struct pd_strmap npcs, athletes, events, teams;
+	struct pd_strmap athletes, teams;
 	struct member *members;
 	size_t nmembers, amembers;
 	struct team *teams_v;
@@ -95,77 +98,44 @@ static const char *gender_of(const char *v)
 
 static int npc_code(struct parse *ps, char *code, struct pd_diag *diag)
 {
-	const char *v = get(ps, PD_F_NPC), *key;
 	const struct pd_npc *npc;
-	size_t *slot;
 	int ret;
 
-	if (!*v)
-		return pd_diag_set(diag, PD_EPARSE, ps->c->file, ps->c->line,
-				   "no NPC in this row");
-	if ((ret = pd_strmap_get(&ps->npcs, v, 0, &slot)) < 0)
+	if ((ret = pd_import_npc(&ps->im, get(ps, PD_F_NPC), ps->c->line,
+				 &npc, diag)) < 0)
 		return ret;
-	if (!slot) {
-		if (!(npc = pd_registry_find(ps->reg, v)))
-			return pd_unknown_npc(ps->reg, v, ps->c->file,
-					      ps->c->line, diag);
-		if (!(key = pd_entries_str(ps->set, v)))
-			return PD_ENOMEM;
-		if ((ret = pd_strmap_get(&ps->npcs, key, 1, &slot)) < 0)
-			return ret;
-		*slot = (size_t)(npc - ps->reg->npcs);
-	}
-	memcpy(code, ps->reg->npcs[*slot].code, PD_CODE_MAX);
+	memcpy(code, npc->code, PD_CODE_MAX);
 	return 0;
 }
 
+/* The key of names a, b, c, d as the set keeps them (folded, as
+ * import.h says of events), so that "Smith,\nJohn" and "Smith, John" are
+ * one athlete.  The map owns its keys. */
 static int keyed(struct parse *ps, struct pd_strmap *m, size_t **slot,
 		 const char *fmt, const char *a, const char *b, const char *c,
 		 const char *d, struct pd_diag *diag)
 {
-	const char *key;
-	int ret;
-
 	if (snprintf(ps->key, sizeof(ps->key), fmt, a, b, c, d) >=
 	    (int)sizeof(ps->key))
 		return pd_diag_set(diag, PD_ETOOBIG, ps->c->file, ps->c->line,
 				   "names too long");
-	if ((ret = pd_strmap_get(m, ps->key, 0, slot)) < 0 || *slot)
-		return ret;
-	if (!(key = pd_entries_str(ps->set, ps->key)))
-		return PD_ENOMEM;
-	return pd_strmap_get(m, key, 1, slot);
+	if (strpbrk(ps->key, "\t\n\r\v\f"))
+		pd_name_fold(ps->key);
+	return pd_strmap_add_copy(m, ps->key, slot);
 }
 
 static int event_index(struct parse *ps, const char *gender, size_t *out,
 		       struct pd_diag *diag)
 {
-	const char *sport = get(ps, PD_F_SPORT), *name = get(ps, PD_F_EVENT);
-	struct pd_entry_event e;
-	size_t *slot;
-	int ret;
+	struct pd_entry_event e = { .games = ps->games,
+				    .sport = get(ps, PD_F_SPORT),
+				    .name = get(ps, PD_F_EVENT) };
 
-	if ((ret = keyed(ps, &ps->events, &slot, "%s\x1f%s\x1f%s%s", sport,
-			 name, gender, "", diag)) < 0)
-		return ret;
-	if (ret == 0) {
-		*out = *slot;
-		return 0;
-	}
-	if (!*name)
+	if (!*e.name)
 		return pd_diag_set(diag, PD_EPARSE, ps->c->file, ps->c->line,
 				   "no event in this row");
-	memset(&e, 0, sizeof(e));
-	e.games = ps->games;
 	strcpy(e.gender, gender);
-	if (!(e.sport = pd_entries_str(ps->set, sport)) ||
-	    !(e.name = pd_entries_str(ps->set, name)) ||
-	    !(e.date = pd_entries_str(ps->set, "")))
-		return PD_ENOMEM;
-	if ((ret = pd_entries_event(ps->set, &e, out)) < 0)
-		return ret;
-	*slot = *out;
-	return 0;
+	return pd_import_event(&ps->im, &e, ps->c->line, out, diag);
 }
 
 static int athlete_index(struct parse *ps, const char *npc,
@@ -208,7 +178,6 @@ static int join_team(struct parse *ps, const struct pd_entry_result *r,
 {
 	char rank[4], ev[24];
 	size_t *slot;
-	void *p;
 	int ret;
 
 	snprintf(rank, sizeof(rank), "%d", r->rank);
@@ -217,26 +186,19 @@ static int join_team(struct parse *ps, const struct pd_entry_result *r,
 			 r->npc, rank, "", diag)) < 0)
 		return ret;
 	if (ret == 1) {
-		if (ps->nteams == ps->ateams) {
-			ps->ateams = ps->ateams ? ps->ateams * 2 : 64;
-			if (!(p = realloc(ps->teams_v, ps->ateams *
-					  sizeof(*ps->teams_v))))
-				return PD_ENOMEM;
-			ps->teams_v = p;
-		}
+		if ((ret = pd_import_grow(&ps->teams_v, ps->nteams,
+					  &ps->ateams,
+					  sizeof(*ps->teams_v))) < 0)
+			return ret;
 		*slot = ps->nteams;
 		ps->teams_v[ps->nteams].event = r->event;
 		memcpy(ps->teams_v[ps->nteams].npc, r->npc, PD_CODE_MAX);
 		ps->teams_v[ps->nteams].rank = r->rank;
 		ps->teams_v[ps->nteams++].line = r->line;
 	}
-	if (ps->nmembers == ps->amembers) {
-		ps->amembers = ps->amembers ? ps->amembers * 2 : 256;
-		if (!(p = realloc(ps->members, ps->amembers *
-				  sizeof(*ps->members))))
-			return PD_ENOMEM;
-		ps->members = p;
-	}
+	if ((ret = pd_import_grow(&ps->members, ps->nmembers, &ps->amembers,
+				  sizeof(*ps->members))) < 0)
+		return ret;
 	ps->members[ps->nmembers].team = *slot;
 	ps->members[ps->nmembers].athlete = r->athlete;
 	ps->members[ps->nmembers++].line = r->line;
@@ -305,7 +267,7 @@ static int emit_teams(struct parse *ps)
 		memset(&r, 0, sizeof(r));
 		r.event = ps->teams_v[t].event;
 		memcpy(r.npc, ps->teams_v[t].npc, PD_CODE_MAX);
-		npc = pd_registry_code(ps->reg, r.npc);
+		npc = pd_registry_code(ps->im.reg, r.npc);
 		if (!(r.name = pd_entries_str(s, npc ? npc->en : r.npc)))
 			return PD_ENOMEM;
 		r.team = 1;
@@ -336,11 +298,8 @@ static int read_header(struct parse *ps, struct pd_csv *c,
 	size_t i;
 	int ret;
 
-	if ((ret = pd_csv_next(c, diag)) <= 0)
-		return ret ? ret : pd_diag_set(diag, PD_EPARSE, c->file, 1,
-					       "empty file: expected a header "
-					       "row");
-	if ((ret = pd_columns_find(&ps->cols, c, opts, guesses, diag)) < 0)
+	if ((ret = pd_columns_header(c, diag)) < 0 ||
+	    (ret = pd_columns_find(&ps->cols, c, opts, guesses, diag)) < 0)
 		return ret;
 	for (i = 0; i < sizeof(need) / sizeof(*need); i++)
 		if (ps->cols.at[need[i]] < 0)
@@ -368,7 +327,7 @@ int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
 
 	memset(&ps, 0, sizeof(ps));
 	ps.set = out;
-	ps.reg = reg;
+	pd_import_init(&ps.im, reg, out, file, NULL);
 	ps.c = &c;
 	pd_entries_init(out);
 	pd_csv_init(&c, data, len, file);
@@ -388,10 +347,9 @@ int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
 		ret = pd_entries_finish(out);
 cleanup:
 	pd_csv_release(&c);
-	pd_strmap_release(&ps.npcs);
-	pd_strmap_release(&ps.athletes);
-	pd_strmap_release(&ps.events);
-	pd_strmap_release(&ps.teams);
+	pd_import_release(&ps.im);
+	pd_strmap_release_keys(&ps.athletes);
+	pd_strmap_release_keys(&ps.teams);
 	free(ps.members);
 	free(ps.teams_v);
 	if (ret < 0)

@@ -11,9 +11,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "podium/columns.h"
 #include "podium/io.h"
 #include "podium/label.h"
+#include "columns.h"
+#include "import.h"
 
 static const char *const g_medal[] = { "medal", "medal_type", "medal type",
 				       "medal_name", NULL };
@@ -65,9 +66,7 @@ struct parse {
 	struct pd_medal_set *set;
 	struct offs *offs;
 	struct pd_buf pool;
-	const struct pd_registry *reg;
-	char last_name[128];	/* the last NPC value and its code: files */
-	char last_code[PD_CODE_MAX];	/* list one NPC's rows together */
+	struct pd_import im;
 };
 
 static int keep(struct parse *ps, const char *s, size_t *off)
@@ -80,24 +79,6 @@ static int keep(struct parse *ps, const char *s, size_t *off)
 	/* a line break inside a quoted name is white space to a reader */
 	pd_name_fold(ps->pool.data + *off);
 	ps->pool.len = *off + strlen(ps->pool.data + *off) + 1;
-	return 0;
-}
-
-static int resolve(struct parse *ps, const char *name, const char *file,
-		   long line, char *code, struct pd_diag *diag)
-{
-	const struct pd_npc *npc;
-
-	if (!*name)
-		return pd_diag_set(diag, PD_EPARSE, file, line,
-				   "no NPC in this row");
-	if (strcmp(name, ps->last_name)) {
-		if (!(npc = pd_registry_find(ps->reg, name)))
-			return pd_unknown_npc(ps->reg, name, file, line, diag);
-		snprintf(ps->last_name, sizeof(ps->last_name), "%s", name);
-		memcpy(ps->last_code, npc->code, PD_CODE_MAX);
-	}
-	memcpy(code, ps->last_code, PD_CODE_MAX);
 	return 0;
 }
 
@@ -123,6 +104,7 @@ static int take_row(struct parse *ps, const struct pd_columns *cols,
 {
 	struct pd_medal_set *s = ps->set;
 	struct pd_medal_rec *r;
+	const struct pd_npc *npc;
 	struct offs *o;
 	const char *v = pd_columns_get(cols, c, PD_F_MEDAL);
 	int m = medal_of(v), ret;
@@ -137,9 +119,10 @@ static int take_row(struct parse *ps, const struct pd_columns *cols,
 	o = &ps->offs[s->n];
 	memset(r, 0, sizeof(*r));
 	r->medal = (enum pd_medal)m;
-	if ((ret = resolve(ps, pd_columns_get(cols, c, PD_F_NPC), c->file,
-			   c->line, r->npc, diag)) < 0)
+	if ((ret = pd_import_npc(&ps->im, pd_columns_get(cols, c, PD_F_NPC),
+				 c->line, &npc, diag)) < 0)
 		return ret;
+	memcpy(r->npc, npc->code, PD_CODE_MAX);
 	if (keep(ps, pd_columns_get(cols, c, PD_F_SPORT), &o->sport) ||
 	    keep(ps, pd_columns_get(cols, c, PD_F_EVENT), &o->event) ||
 	    keep(ps, pd_columns_get(cols, c, PD_F_GENDER), &o->gender) ||
@@ -255,23 +238,18 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 			const struct pd_registry *reg,
 			const struct pd_csv_opts *opts, struct pd_diag *diag)
 {
-	struct parse ps = { out, NULL, { 0 }, reg, "", "" };
+	struct parse ps = { out, NULL, { 0 }, { 0 } };
 	struct pd_columns cols;
 	struct pd_csv c;
 	int ret;
 
 	memset(out, 0, sizeof(*out));
 	pd_buf_init(&ps.pool, 0);
+	pd_import_init(&ps.im, reg, NULL, file, NULL);
 	pd_csv_init(&c, data, len, file);
-	if ((ret = pd_utf8_check(data, len, file, diag)) < 0)
-		goto cleanup;
-	if ((ret = pd_csv_next(&c, diag)) <= 0) {
-		if (ret == 0)
-			ret = pd_diag_set(diag, PD_EPARSE, file, 1,
-					  "empty file: expected a header row");
-		goto cleanup;
-	}
-	if ((ret = pd_columns_find(&cols, &c, opts, guesses, diag)) < 0)
+	if ((ret = pd_utf8_check(data, len, file, diag)) < 0 ||
+	    (ret = pd_columns_header(&c, diag)) < 0 ||
+	    (ret = pd_columns_find(&cols, &c, opts, guesses, diag)) < 0)
 		goto cleanup;
 	if (cols.at[PD_F_MEDAL] < 0 || cols.at[PD_F_NPC] < 0) {
 		ret = pd_diag_set(diag, PD_EPARSE, file, c.line, "no %s column "
@@ -293,6 +271,7 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 cleanup:
 	pd_csv_release(&c);
 	pd_buf_release(&ps.pool);
+	pd_import_release(&ps.im);
 	free(ps.offs);
 	if (ret < 0)
 		pd_medal_set_release(out);

@@ -15,6 +15,9 @@
 
 #include "podium/csv.h"
 #include "podium/entries.h"
+#include "columns.h"
+#include "import.h"
+#include "strmap.h"
 
 enum { A_CODE, A_NAME, A_GENDER, A_FUNCTION, A_NPC, A_N };
 enum { M_MEDAL, M_DATE, M_NAME, M_NPC, M_GENDER, M_SPORT, M_EVENT, M_CODE,
@@ -30,18 +33,16 @@ static const char *const l_cols[L_N] = { "code_athlete", "code_team" };
 
 struct parse {
 	struct pd_entry_set *set;
-	const struct pd_registry *reg;
+	struct pd_import im;
 	struct pd_csv c;
 	int at[M_N];
 	size_t games;
-	struct pd_strmap npcs;		/* NPC value -> registry index */
 	struct pd_strmap athletes;	/* athlete code -> athlete index */
-	struct pd_strmap events;	/* sport, event, gender -> index */
 	struct pd_strmap teams;		/* team code -> first member + 1 */
 	size_t *links;			/* per team member: athlete + 1,
 					 * then the next member + 1 */
 	size_t nlinks, alinks;
-	char key[1024];
+	char key[256];
 };
 
 static const char *f(const struct parse *ps, int col)
@@ -53,27 +54,15 @@ static int open_csv(struct parse *ps, const char *data, size_t len,
 		    const char *file, const char *const *cols, int n,
 		    struct pd_diag *diag)
 {
-	size_t i;
-	int k, ret;
+	int ret;
 
 	pd_csv_init(&ps->c, data, len, file);
-	if ((ret = pd_utf8_check(data, len, file, diag)) < 0)
+	ps->im.file = file;
+	if ((ret = pd_utf8_check(data, len, file, diag)) < 0 ||
+	    (ret = pd_columns_header(&ps->c, diag)) < 0)
 		return ret;
-	if ((ret = pd_csv_next(&ps->c, diag)) <= 0)
-		return ret ? ret : pd_diag_set(diag, PD_EPARSE, file, 1,
-					       "empty file: expected a header "
-					       "row");
-	for (k = 0; k < n; k++) {
-		ps->at[k] = -1;
-		for (i = 0; i < ps->c.nf && ps->at[k] < 0; i++)
-			if (!strcmp(ps->c.f[i], cols[k]))
-				ps->at[k] = (int)i;
-		if (ps->at[k] < 0)
-			return pd_diag_set(diag, PD_EPARSE, file, ps->c.line,
-					   "no '%s' column in the header",
-					   cols[k]);
-	}
-	return 0;
+	return pd_columns_require(ps->at, &ps->c, cols, (size_t)n,
+				  "no '%s' column in the header", diag);
 }
 
 /* The next record, checked to have the header's width. */
@@ -92,25 +81,11 @@ static int npc_code(struct parse *ps, const char *v, char *code,
 		    struct pd_diag *diag)
 {
 	const struct pd_npc *npc;
-	const char *key;
-	size_t *slot;
 	int ret;
 
-	if (!*v)
-		return pd_diag_set(diag, PD_EPARSE, ps->c.file, ps->c.line,
-				   "no country_code in this row");
-	if ((ret = pd_strmap_get(&ps->npcs, v, 0, &slot)) < 0)
+	if ((ret = pd_import_npc(&ps->im, v, ps->c.line, &npc, diag)) < 0)
 		return ret;
-	if (!slot) {
-		if (!(npc = pd_registry_find(ps->reg, v)))
-			return pd_unknown_npc(ps->reg, v, ps->c.file,
-					      ps->c.line, diag);
-		if (!(key = pd_entries_str(ps->set, v)) ||
-		    (ret = pd_strmap_get(&ps->npcs, key, 1, &slot)) < 0)
-			return key ? ret : PD_ENOMEM;
-		*slot = (size_t)(npc - ps->reg->npcs);
-	}
-	memcpy(code, ps->reg->npcs[*slot].code, PD_CODE_MAX);
+	memcpy(code, npc->code, PD_CODE_MAX);
 	return 0;
 }
 
@@ -131,7 +106,10 @@ static int athlete_row(struct parse *ps, struct pd_diag *diag)
 	       "W" : "");
 	if ((ret = npc_code(ps, f(ps, A_NPC), a.npc, diag)) < 0)
 		return ret;
-	snprintf(ps->key, sizeof(ps->key), "paris:%s", code);
+	if (snprintf(ps->key, sizeof(ps->key), "paris:%s", code) >=
+	    (int)sizeof(ps->key))
+		return pd_diag_set(diag, PD_ETOOBIG, ps->c.file, ps->c.line,
+				   "code '%s' too long", code);
 	if (!(a.ext = pd_entries_str(ps->set, ps->key)) ||
 	    !(a.name = pd_entries_str(ps->set, f(ps, A_NAME))) ||
 	    !(a.guide = pd_entries_str(ps->set, "")))
@@ -153,7 +131,6 @@ static int medallist_row(struct parse *ps, struct pd_diag *diag)
 {
 	const char *team = f(ps, L_TEAM), *code = f(ps, L_ATHLETE), *key;
 	size_t *athlete, *slot;
-	void *p;
 	int ret;
 
 	ps->set->rows++;
@@ -165,12 +142,10 @@ static int medallist_row(struct parse *ps, struct pd_diag *diag)
 		return pd_diag_set(diag, PD_EPARSE, ps->c.file, ps->c.line,
 				   "code_athlete '%s' is not an athlete of "
 				   "athletes.csv", code);
-	if (ps->nlinks + 2 > ps->alinks) {
-		ps->alinks = ps->alinks ? ps->alinks * 2 : 512;
-		if (!(p = realloc(ps->links, ps->alinks * sizeof(*ps->links))))
-			return PD_ENOMEM;
-		ps->links = p;
-	}
+	/* room for two: the member and its link */
+	if ((ret = pd_import_grow(&ps->links, ps->nlinks + 1, &ps->alinks,
+				  sizeof(*ps->links))) < 0)
+		return ret;
 	if ((ret = pd_strmap_get(&ps->teams, team, 0, &slot)) < 0)
 		return ret;
 	if (!slot && (!(key = pd_entries_str(ps->set, team)) ||
@@ -183,35 +158,17 @@ static int medallist_row(struct parse *ps, struct pd_diag *diag)
 	return 0;
 }
 
+/* An event is named as the medals importer names it (discipline, event,
+ * gender), dated by its first medal. */
 static int event_index(struct parse *ps, const char *gender, size_t *out,
 		       struct pd_diag *diag)
 {
-	struct pd_entry_event e;
-	const char *key;
-	size_t *slot;
-	int ret;
+	struct pd_entry_event e = { .games = ps->games, .sport = f(ps, M_SPORT),
+				    .name = f(ps, M_EVENT),
+				    .date = f(ps, M_DATE) };
 
-	snprintf(ps->key, sizeof(ps->key), "%s\x1f%s\x1f%s", f(ps, M_SPORT),
-		 f(ps, M_EVENT), gender);
-	if ((ret = pd_strmap_get(&ps->events, ps->key, 0, &slot)) < 0)
-		return ret;
-	if (slot) {
-		*out = *slot;
-		return 0;
-	}
-	memset(&e, 0, sizeof(e));
-	e.games = ps->games;
 	strcpy(e.gender, gender);
-	if (!(e.sport = pd_entries_str(ps->set, f(ps, M_SPORT))) ||
-	    !(e.name = pd_entries_str(ps->set, f(ps, M_EVENT))) ||
-	    !(e.date = pd_entries_str(ps->set, f(ps, M_DATE))) ||
-	    !(key = pd_entries_str(ps->set, ps->key)))
-		return PD_ENOMEM;
-	if ((ret = pd_entries_event(ps->set, &e, out)) < 0 ||
-	    (ret = pd_strmap_get(&ps->events, key, 1, &slot)) < 0)
-		return ret;
-	*slot = *out;
-	return 0;
+	return pd_import_event(&ps->im, &e, ps->c.line, out, diag);
 }
 
 /* A medal: its athlete's, or its team's with the members medallists.csv
@@ -293,7 +250,7 @@ int pd_paris2024_parse(struct pd_entry_set *out, const char *const texts[3],
 
 	memset(&ps, 0, sizeof(ps));
 	ps.set = out;
-	ps.reg = reg;
+	pd_import_init(&ps.im, reg, out, NULL, "country_code");
 	pd_entries_init(out);
 	if ((ret = pd_entries_games(out, games, &ps.games)) < 0 ||
 	    (ret = read_file(&ps, texts[0], lens[0], files[0], a_cols, A_N,
@@ -308,9 +265,8 @@ int pd_paris2024_parse(struct pd_entry_set *out, const char *const texts[3],
 	else
 		ret = pd_entries_finish(out);
 cleanup:
-	pd_strmap_release(&ps.npcs);
+	pd_import_release(&ps.im);
 	pd_strmap_release(&ps.athletes);
-	pd_strmap_release(&ps.events);
 	pd_strmap_release(&ps.teams);
 	free(ps.links);
 	if (ret < 0)

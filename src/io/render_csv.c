@@ -2,27 +2,13 @@
  *
  * Lines end in "\n", not the CRLF RFC 4180 asks for: every CSV reader
  * accepts it, and it keeps the output diffable and the same on every
- * platform.  Quoting follows the RFC: a field holding a comma, a quote, CR
- * or LF is quoted, with quotes doubled.  There is no totals row -- a
- * spreadsheet sums columns itself, and a sum row would read as an NPC.
+ * platform.  Quoting follows the RFC, by pd_csv_quote() beside the reader
+ * in csv.c: a field holding a comma, a quote, CR or LF is quoted, with
+ * quotes doubled.  There is no totals row -- a spreadsheet sums columns
+ * itself, and a sum row would read as an NPC.
  */
-#include <string.h>
-
+#include "podium/csv.h"
 #include "podium/render.h"
-
-static int field(struct pd_buf *b, const char *s)
-{
-	int ret;
-
-	if (!strpbrk(s, ",\"\r\n"))
-		return pd_buf_adds(b, s);
-	ret = pd_buf_addc(b, '"');
-	for (; *s && ret == 0; s++)
-		ret = *s == '"' ? pd_buf_adds(b, "\"\"") : pd_buf_addc(b, *s);
-	if (ret == 0)
-		ret = pd_buf_addc(b, '"');
-	return ret;
-}
 
 static int row(struct pd_buf *b, const struct pd_view *v,
 	       const struct pd_standing *r)
@@ -33,11 +19,11 @@ static int row(struct pd_buf *b, const struct pd_view *v,
 	if (ret == 0)
 		ret = pd_buf_addf(b, "%ld,", r->rank);
 	if (ret == 0)
-		ret = field(b, r->npc);
+		ret = pd_csv_quote(b, r->npc);
 	if (ret == 0)
 		ret = pd_buf_addc(b, ',');
 	if (ret == 0)
-		ret = field(b, pd_view_name(v, r));
+		ret = pd_csv_quote(b, pd_view_name(v, r));
 	if (ret == 0)
 		ret = pd_buf_addf(b, ",%ld,%ld,%ld,%ld\n", r->medals[PD_GOLD],
 				  r->medals[PD_SILVER], r->medals[PD_BRONZE],

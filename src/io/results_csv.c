@@ -4,9 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "podium/columns.h"
 #include "podium/io.h"
 #include "podium/results.h"
+#include "columns.h"
+#include "import.h"
 
 static const char *const g_rank[] = { "rank", "pos", "place", NULL };
 static const char *const g_npc[] = { "npc", "noc", "country_code", "country",
@@ -50,7 +51,7 @@ static int keep(struct pd_buf *pool, const char *s, size_t *off)
 
 static int take_row(struct pd_result_line *l, struct offs *o,
 		    struct pd_buf *pool, const struct pd_columns *cols,
-		    const struct pd_csv *c, const struct pd_registry *reg,
+		    const struct pd_csv *c, struct pd_import *im,
 		    struct pd_diag *diag)
 {
 	const char *rank = pd_columns_get(cols, c, PD_F_RANK);
@@ -59,6 +60,7 @@ static int take_row(struct pd_result_line *l, struct offs *o,
 	const char *irm = pd_columns_get(cols, c, F_IRM);
 	const struct pd_npc *n;
 	char *end;
+	int ret;
 
 	memset(l, 0, sizeof(*l));
 	l->line = c->line;
@@ -83,10 +85,8 @@ static int take_row(struct pd_result_line *l, struct offs *o,
 					   value);
 		l->has_value = 1;
 	}
-	if (!(n = pd_registry_find(reg, npc)))
-		return *npc ? pd_unknown_npc(reg, npc, c->file, c->line, diag) :
-			pd_diag_set(diag, PD_EPARSE, c->file, c->line,
-				    "no NPC in this row");
+	if ((ret = pd_import_npc(im, npc, c->line, &n, diag)) < 0)
+		return ret;
 	memcpy(l->npc, n->code, sizeof(l->npc));
 	if (!*pd_columns_get(cols, c, PD_F_NAME))
 		return pd_diag_set(diag, PD_EPARSE, c->file, c->line,
@@ -102,8 +102,8 @@ static int take_row(struct pd_result_line *l, struct offs *o,
 
 static int read_rows(struct pd_result_lines *out, struct offs **offs,
 		     struct pd_buf *pool, struct pd_csv *c,
-		     const struct pd_columns *cols,
-		     const struct pd_registry *reg, struct pd_diag *diag)
+		     const struct pd_columns *cols, struct pd_import *im,
+		     struct pd_diag *diag)
 {
 	size_t alloc = 0;
 	int ret;
@@ -121,7 +121,7 @@ static int read_rows(struct pd_result_lines *out, struct offs **offs,
 				return PD_ENOMEM;
 		}
 		if ((ret = take_row(&out->v[out->n], &(*offs)[out->n], pool,
-				    cols, c, reg, diag)) < 0)
+				    cols, c, im, diag)) < 0)
 			return ret;
 		out->n++;
 	}
@@ -135,6 +135,7 @@ int pd_results_csv_parse(struct pd_result_lines *out, const char *data,
 	struct pd_csv_opts opts;
 	struct pd_columns cols;
 	struct offs *offs = NULL;
+	struct pd_import im;
 	struct pd_buf pool;
 	struct pd_csv c;
 	size_t i;
@@ -143,16 +144,11 @@ int pd_results_csv_parse(struct pd_result_lines *out, const char *data,
 	memset(out, 0, sizeof(*out));
 	memset(&opts, 0, sizeof(opts));
 	pd_buf_init(&pool, 0);
+	pd_import_init(&im, reg, NULL, file, NULL);
 	pd_csv_init(&c, data, len, file);
-	if ((ret = pd_utf8_check(data, len, file, diag)) < 0)
-		goto cleanup;
-	if ((ret = pd_csv_next(&c, diag)) <= 0) {
-		if (ret == 0)
-			ret = pd_diag_set(diag, PD_EPARSE, file, 1, "empty "
-					  "file: expected a header row");
-		goto cleanup;
-	}
-	if ((ret = pd_columns_find(&cols, &c, &opts, guesses, diag)) < 0)
+	if ((ret = pd_utf8_check(data, len, file, diag)) < 0 ||
+	    (ret = pd_columns_header(&c, diag)) < 0 ||
+	    (ret = pd_columns_find(&cols, &c, &opts, guesses, diag)) < 0)
 		goto cleanup;
 	if (cols.at[PD_F_NPC] < 0 || cols.at[PD_F_NAME] < 0) {
 		ret = pd_diag_set(diag, PD_EPARSE, file, c.line, "the header "
@@ -160,7 +156,7 @@ int pd_results_csv_parse(struct pd_result_lines *out, const char *data,
 				  "mark, value, irm, records as needed)");
 		goto cleanup;
 	}
-	if ((ret = read_rows(out, &offs, &pool, &c, &cols, reg, diag)) < 0)
+	if ((ret = read_rows(out, &offs, &pool, &c, &cols, &im, diag)) < 0)
 		goto cleanup;
 	out->pool = pd_buf_detach(&pool, NULL);
 	for (i = 0; i < out->n; i++) {
@@ -171,6 +167,7 @@ int pd_results_csv_parse(struct pd_result_lines *out, const char *data,
 	}
 cleanup:
 	free(offs);
+	pd_import_release(&im);
 	pd_csv_release(&c);
 	pd_buf_release(&pool);
 	if (ret < 0)

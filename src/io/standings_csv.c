@@ -4,8 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "podium/columns.h"
 #include "podium/io.h"
+#include "columns.h"
+#include "import.h"
 
 static const char *const g_npc[] = { "npc", "noc", "country_code", "npc_code",
 				     "noc_code", "nation_code", "ioc", "code",
@@ -49,7 +50,7 @@ static long count_of(const char *s)
 }
 
 static int take_row(struct pd_published *p, const struct pd_columns *cols,
-		    const struct pd_csv *c, const struct pd_registry *reg,
+		    const struct pd_csv *c, struct pd_import *im,
 		    struct pd_diag *diag)
 {
 	static const enum pd_field colour[3] = { PD_F_GOLD, PD_F_SILVER,
@@ -75,11 +76,8 @@ static int take_row(struct pd_published *p, const struct pd_columns *cols,
 	if (*total && (t = count_of(total)) < 0)
 		return pd_diag_set(diag, PD_EPARSE, c->file, c->line,
 				   "total '%s' is not a whole number", total);
-	if (!*name)
-		return pd_diag_set(diag, PD_EPARSE, c->file, c->line,
-				   "no NPC in this row");
-	if (!(npc = pd_registry_find(reg, name)))
-		return pd_unknown_npc(reg, name, c->file, c->line, diag);
+	if ((ret = pd_import_npc(im, name, c->line, &npc, diag)) < 0)
+		return ret;
 	for (i = 0; i < p->n; i++)
 		if (!strcmp(p->rows[i].npc, npc->code))
 			return pd_diag_set(diag, PD_EPARSE, c->file, c->line,
@@ -100,21 +98,17 @@ int pd_standings_csv_parse(struct pd_published *out, const char *data,
 			   struct pd_diag *diag)
 {
 	struct pd_columns cols;
+	struct pd_import im;
 	struct pd_csv c;
 	int ret, f;
 
 	pd_published_init(out);
 	strcpy(out->lang, "en");
+	pd_import_init(&im, reg, NULL, file, NULL);
 	pd_csv_init(&c, data, len, file);
-	if ((ret = pd_utf8_check(data, len, file, diag)) < 0)
-		goto cleanup;
-	if ((ret = pd_csv_next(&c, diag)) <= 0) {
-		if (ret == 0)
-			ret = pd_diag_set(diag, PD_EPARSE, file, 1,
-					  "empty file: expected a header row");
-		goto cleanup;
-	}
-	if ((ret = pd_columns_find(&cols, &c, opts, guesses, diag)) < 0)
+	if ((ret = pd_utf8_check(data, len, file, diag)) < 0 ||
+	    (ret = pd_columns_header(&c, diag)) < 0 ||
+	    (ret = pd_columns_find(&cols, &c, opts, guesses, diag)) < 0)
 		goto cleanup;
 	for (f = PD_F_NPC; f <= PD_F_BRONZE; f++) {
 		if (f != PD_F_NPC && f < PD_F_GOLD)
@@ -129,7 +123,7 @@ int pd_standings_csv_parse(struct pd_published *out, const char *data,
 	}
 	while ((ret = pd_csv_next(&c, diag)) > 0)
 		if (pd_columns_keep(&cols, &c) &&
-		    (ret = take_row(out, &cols, &c, reg, diag)) < 0)
+		    (ret = take_row(out, &cols, &c, &im, diag)) < 0)
 			goto cleanup;
 	if (ret == 0 && out->n == 0)
 		ret = pd_diag_set(diag, PD_EPARSE, file, c.next_line,
@@ -137,6 +131,7 @@ int pd_standings_csv_parse(struct pd_published *out, const char *data,
 				  " match --where" : "");
 cleanup:
 	pd_csv_release(&c);
+	pd_import_release(&im);
 	if (ret < 0)
 		pd_published_release(out);
 	return ret;

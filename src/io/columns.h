@@ -1,10 +1,11 @@
 /* columns.h -- internal to src/io: find a CSV importer's columns by header
- * name and apply --where filters. */
+ * name and apply --where filters.  Not installed with include/podium: no
+ * caller outside the importers needs it. */
 #ifndef PODIUM_COLUMNS_H
 #define PODIUM_COLUMNS_H
 
-#include "csv.h"
-#include "io.h"
+#include "podium/csv.h"
+#include "podium/io.h"
 
 struct pd_columns {
 	int at[PD_F_COUNT];		/* column index, or -1 */
@@ -20,6 +21,17 @@ int pd_columns_find(struct pd_columns *cols, const struct pd_csv *c,
 		    const struct pd_csv_opts *opts,
 		    const char *const *const guesses[PD_F_COUNT],
 		    struct pd_diag *diag);
+/* Read the header record: 0, or PD_EPARSE "empty file" when there is
+ * none, or the reader's error. */
+int pd_columns_header(struct pd_csv *c, struct pd_diag *diag);
+/* A format with a fixed header: at[k] is the column of names[k] for each
+ * of the n names, found as pd_columns_find() finds a column (the first
+ * header cell equal to it, case-insensitive).  A name the header lacks is
+ * PD_EPARSE at the header's file and line, the message made from missing,
+ * a printf format with one %s for the name. */
+int pd_columns_require(int *at, const struct pd_csv *c,
+		       const char *const *names, size_t n,
+		       const char *missing, struct pd_diag *diag);
 /* The row passes every --where filter. */
 int pd_columns_keep(const struct pd_columns *cols, const struct pd_csv *c);
 /* The value of field f in the current row, "" when absent or NA. */

@@ -1,0 +1,117 @@
+/* import.c -- the NPC cache and the event index every importer shares
+ * (import.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "podium/io.h"
+#include "podium/label.h"
+#include "import.h"
+
+void pd_import_init(struct pd_import *im, const struct pd_registry *reg,
+		    struct pd_entry_set *set, const char *file,
+		    const char *npc_column)
+{
+	memset(im, 0, sizeof(*im));
+	im->reg = reg;
+	im->set = set;
+	im->file = file;
+	im->npc_column = npc_column ? npc_column : "NPC";
+}
+
+/* The keys are the maps' own copies (import.h says why). */
+void pd_import_release(struct pd_import *im)
+{
+	pd_strmap_release_keys(&im->npcs);
+	pd_strmap_release_keys(&im->events);
+}
+
+int pd_import_npc(struct pd_import *im, const char *name, long line,
+		  const struct pd_npc **out, struct pd_diag *diag)
+{
+	const struct pd_npc *npc;
+	size_t *slot;
+	int ret;
+
+	if ((ret = pd_strmap_get(&im->npcs, name, 0, &slot)) < 0)
+		return ret;
+	if (slot) {
+		*out = &im->reg->npcs[*slot];
+		return 0;
+	}
+	if (!*name)
+		return pd_diag_set(diag, PD_EPARSE, im->file, line,
+				   "no %s in this row", im->npc_column);
+	if (!(npc = pd_registry_find(im->reg, name)))
+		return pd_unknown_npc(im->reg, name, im->file, line, diag);
+	if ((ret = pd_strmap_add_copy(&im->npcs, name, &slot)) < 0)
+		return ret;
+	*slot = (size_t)(npc - im->reg->npcs);
+	*out = npc;
+	return 0;
+}
+
+/* s as the set will keep it (pd_entries_str() folds it), in buf when
+ * that differs; NULL when it does not fit. */
+static const char *as_kept(const char *s, char *buf, size_t size)
+{
+	if (!strpbrk(s, "\t\n\r\v\f"))
+		return s;
+	if (strlen(s) >= size)
+		return NULL;
+	return pd_name_fold(strcpy(buf, s));
+}
+
+int pd_import_event(struct pd_import *im, const struct pd_entry_event *e,
+		    long line, size_t *at, struct pd_diag *diag)
+{
+	struct pd_entry_set *s = im->set;
+	struct pd_entry_event copy = *e;
+	const char *sport, *name;
+	size_t *slot;
+	int n = -1, ret;
+
+	/* sport and name with their lengths, so that no byte inside a name
+	 * (a separator a fuzzer puts there) makes two keys one */
+	if ((sport = as_kept(e->sport, im->fold[0], sizeof(im->fold[0]))) &&
+	    (name = as_kept(e->name, im->fold[1], sizeof(im->fold[1]))))
+		n = snprintf(im->key, sizeof(im->key), "%zu:%zu:%s%zu:%s%s",
+			     e->games, strlen(sport), sport, strlen(name),
+			     name, e->gender);
+	if (n < 0 || (size_t)n >= sizeof(im->key))
+		return pd_diag_set(diag, PD_ETOOBIG, im->file, line,
+				   "sport and event names too long");
+	if ((ret = pd_strmap_get(&im->events, im->key, 0, &slot)) < 0)
+		return ret;
+	if (slot) {
+		*at = *slot;
+		return 0;
+	}
+	if (!(copy.sport = pd_entries_str(s, e->sport)) ||
+	    !(copy.name = pd_entries_str(s, e->name)) ||
+	    !(copy.date = pd_entries_str(s, e->date ? e->date : "")))
+		return PD_ENOMEM;
+	if ((ret = pd_entries_event(s, &copy, at)) < 0 ||
+	    (ret = pd_strmap_add_copy(&im->events, im->key, &slot)) < 0)
+		return ret;
+	*slot = *at;
+	return 0;
+}
+
+int pd_import_grow(void *v, size_t n, size_t *alloc, size_t elem)
+{
+	void **pv = v;
+	size_t na;
+	void *nv;
+
+	if (n < *alloc)
+		return 0;
+	if (n >= PD_ENTRIES_MAX)
+		return PD_ETOOBIG;
+	na = *alloc ? *alloc * 2 : 64;
+	if (!(nv = realloc(*pv, na * elem)))
+		return PD_ENOMEM;
+	*pv = nv;
+	*alloc = na;
+	return 0;
+}

@@ -1,0 +1,75 @@
+/* import.h -- internal to src/io: the entity plumbing every importer
+ * shares, so that each rule is written once.
+ *
+ * NPCs.  A file names a team by code or name ("GBR", "Great Britain",
+ * "Hong Kong, China"); the registry matches names with NFKC and case
+ * folding, far too slow to do once per row of a 271,116-row file, so
+ * pd_import_npc() looks each distinct name up once and keeps the answer.
+ * A name the registry does not know is the one "unknown NPC" message
+ * (pd_unknown_npc(), with its suggestions) at the file and line of the row.
+ *
+ * Events.  An importer that fills a struct pd_entry_set finds or adds each
+ * event with pd_import_event(), through one index keyed by what makes an
+ * event itself: its Games, sport, name and gender.  The key is built with a
+ * checked snprintf, and a key that does not fit is an error: truncated, two
+ * events that differ only past the limit would silently become one.
+ *
+ * An event's key is made of its names as the set keeps them: the set
+ * folds white space holding a tab or line break to one space (entries.c),
+ * so "Judo\nMen" and "Judo Men" are one event here as they would be one
+ * name in the store.
+ *
+ * Ownership: the struct borrows reg and set (both outlive it) and owns a
+ * copy of every key it indexes, freed by pd_import_release().
+ */
+#ifndef PODIUM_IMPORT_H
+#define PODIUM_IMPORT_H
+
+#include <stddef.h>
+
+#include "podium/entries.h"
+#include "podium/npc.h"
+#include "strmap.h"
+
+#define PD_IMPORT_KEY_MAX 1024
+
+struct pd_import {
+	const struct pd_registry *reg;
+	struct pd_entry_set *set;	/* NULL for an importer without one */
+	const char *file;	/* for messages; an importer of several
+				 * files points it at the one it reads */
+	const char *npc_column;	/* "no %s in this row" */
+	struct pd_strmap npcs;	/* name as written -> registry index */
+	struct pd_strmap events;	/* event key -> index into
+					 * set->events */
+	char key[PD_IMPORT_KEY_MAX];
+	char fold[2][PD_IMPORT_KEY_MAX];	/* sport and name, folded */
+};
+
+/* Start with empty indexes; set may be NULL when only NPCs are resolved.
+ * npc_column is what a row without an NPC lacks ("NOC", "country_code"),
+ * or NULL for "NPC". */
+void pd_import_init(struct pd_import *im, const struct pd_registry *reg,
+		    struct pd_entry_set *set, const char *file,
+		    const char *npc_column);
+void pd_import_release(struct pd_import *im);
+
+/* The registry's NPC for name as the file writes it, in *out.  An empty
+ * name is PD_EPARSE "no NPC in this row" (im->npc_column names the
+ * column), an unknown one PD_ENOTFOUND with pd_unknown_npc()'s message,
+ * both at im->file and line. */
+int pd_import_npc(struct pd_import *im, const char *name, long line,
+		  const struct pd_npc **out, struct pd_diag *diag);
+
+/* The index in im->set->events of the event e names (its games, sport,
+ * name and gender), added if new.  e's strings are borrowed: a new event
+ * gets the set's copies of them, with e's date (NULL for none) and team.
+ * PD_ETOOBIG at im->file and line when the key does not fit, PD_ENOMEM. */
+int pd_import_event(struct pd_import *im, const struct pd_entry_event *e,
+		    long line, size_t *at, struct pd_diag *diag);
+
+/* Make room for one more element of size elem in *v, an array of n used
+ * of *alloc, doubling it; at most PD_ENTRIES_MAX elements (PD_ETOOBIG). */
+int pd_import_grow(void *v, size_t n, size_t *alloc, size_t elem);
+
+#endif
