@@ -11,7 +11,8 @@
  *     backend may assume what it writes passed the label rules, and a
  *     backend never checks again;
  *   - they build the derived reads (pd_store_tally, pd_store_tally_q,
- *     pd_store_medallists) from the backend's medals and credits.
+ *     pd_store_medallists, pd_store_credits) from the backend's medals
+ *     and team members.
  *
  * Each entry has exactly the public function's signature and contract
  * (what it writes, what it returns on failure); none may be NULL.  A new
@@ -124,9 +125,11 @@ struct pd_store_ops {
 	/* figures (stats.h) */
 	int (*games_stats)(struct pd_store *s, const char *games,
 			   struct pd_games_stats *st, struct pd_diag *diag);
-	int (*credits)(struct pd_store *s, const struct pd_query *q,
-		       const struct pd_registry *reg, pd_credit_fn fn,
-		       void *arg, struct pd_diag *diag);
+	/* every team member of a Games' teams, by team then name: the
+	 * array and each name malloc'd, *n of them */
+	int (*team_members)(struct pd_store *s, const char *games,
+			    struct pd_member **out, size_t *n,
+			    struct pd_diag *diag);
 	int (*athletes)(struct pd_store *s, const char *games,
 			pd_athlete_fn fn, void *arg, struct pd_diag *diag);
 

@@ -325,11 +325,62 @@ int pd_store_games_stats(struct pd_store *s, const char *games,
 	return s->ops->games_stats(s, games, st, diag);
 }
 
-int pd_store_credits(struct pd_store *s, const struct pd_query *q,
-		     const struct pd_registry *reg, pd_credit_fn fn, void *arg,
-		     struct pd_diag *diag)
+static void members_free(struct pd_member *v, size_t n)
 {
-	return s->ops->credits(s, q, reg, fn, arg, diag);
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+}
+
+struct credit_walk {
+	struct pd_member *members;
+	size_t nmembers;
+	const struct pd_registry *reg;
+	pd_credit_fn fn;
+	void *arg;
+};
+
+/* Medal lists print a relay or a team sport's winner as its country;
+ * such a name is the event's team, not a person. */
+static int named_for_npc(const struct pd_registry *reg,
+			 const struct pd_medal_out *m)
+{
+	const struct pd_npc *npc;
+
+	if (!reg || m->athlete_id || m->team_id || !*m->name)
+		return 0;
+	npc = pd_registry_find(reg, m->name);
+	return npc && !strcmp(npc->code, m->npc);
+}
+
+static int credit_one(const struct pd_medal_out *m, void *arg)
+{
+	struct credit_walk *w = arg;
+
+	return pd_credit_medal(m, w->members, w->nmembers,
+			       named_for_npc(w->reg, m), w->fn, w->arg);
+}
+
+/* Who each medal is credited to: the backend's medals and team members,
+ * the rule of src/core (pd_credit_medal). */
+int pd_store_credits(struct pd_store *s, const struct pd_query *q,
+		     const struct pd_registry *reg, pd_credit_fn fn,
+		     void *arg, struct pd_diag *diag)
+{
+	struct credit_walk w;
+	int ret;
+
+	memset(&w, 0, sizeof(w));
+	w.reg = reg;
+	w.fn = fn;
+	w.arg = arg;
+	if ((ret = s->ops->team_members(s, q->games, &w.members,
+					&w.nmembers, diag)) == 0)
+		ret = s->ops->medals(s, q, credit_one, &w, diag);
+	members_free(w.members, w.nmembers);
+	return ret;
 }
 
 int pd_store_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,

@@ -1,12 +1,12 @@
 /* pg_derive.c -- load the results valid at a version, event by event,
- * and let src/core derive the medals (pd_event_medals): the SQLite
- * backend's walk (sqlite/sqlite_derive.c), over PostgreSQL result sets. */
+ * and hand them to the medal walk every backend shares (walk.h), where
+ * src/core derives the medals. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "podium/results.h"
+#include "../walk.h"
 #include "pg_int.h"
 
 #define VALID_AT(t) "(" t ".since <= $2 AND (" t ".until IS NULL OR " \
@@ -51,123 +51,33 @@ static const char starters_sql[] =
 	"SELECT count(*) FROM results r WHERE r.event_id = $1 AND r.irm <> "
 	"'DNS' AND " VALID_AT("r");
 
-struct row {
-	char npc[PD_CODE_MAX];
-	char *name;
-	long athlete, team, id;
-};
-
-struct event {
-	long id;
-	char *sport, *name, *gender, *date;
-	enum pd_policy policy;
-	int counts;		/* status counts under the query */
-	struct row *rows;
-	struct pd_result_in *in;
-	struct pd_result_out *out;
-	size_t n, alloc;
-};
-
-static void event_clear(struct event *e)
-{
-	size_t i;
-
-	for (i = 0; i < e->n; i++)
-		free(e->rows[i].name);
-	e->n = 0;
-	free(e->sport);
-	free(e->name);
-	free(e->gender);
-	free(e->date);
-	e->sport = e->name = e->gender = e->date = NULL;
-}
-
-static void event_free(struct event *e)
-{
-	event_clear(e);
-	free(e->rows);
-	free(e->in);
-	free(e->out);
-}
-
-static int status_counts(const unsigned char *status, int unofficial)
-{
-	if (!status)
-		return 0;	/* the event did not exist at that version */
-	if (!strcmp((const char *)status, "official"))
-		return 1;
-	return unofficial && strcmp((const char *)status, "scheduled");
-}
-
 static const char *text_or_null(const PGresult *res, int r, int c)
 {
 	return PQgetisnull(res, r, c) ? NULL : PQgetvalue(res, r, c);
 }
 
 static int load_event(const PGresult *res, int r, const struct pd_query *q,
-		      struct event *e)
+		      struct pd_walk_event *e)
 {
-	const char *policy = text_or_null(res, r, 5);
-	int p = policy ? pd_policy_parse(policy) : 0;
-
-	event_clear(e);
-	e->id = pd_pg_getlong(res, r, 0);
-	e->sport = pd_pg_dup(res, r, 1);
-	e->name = pd_pg_dup(res, r, 2);
-	e->gender = pd_pg_dup(res, r, 3);
-	e->date = pd_pg_dup(res, r, 4);
-	e->policy = p < 0 ? PD_POLICY_STANDARD : (enum pd_policy)p;
-	e->counts = status_counts((const unsigned char *)
-				  text_or_null(res, r, 6),
-				  q->include_unofficial);
-	if (!e->sport || !e->name || !e->gender || !e->date)
-		return PD_ENOMEM;
-	return 0;
+	return pd_walk_event(e, pd_pg_getlong(res, r, 0),
+			     PQgetvalue(res, r, 1), PQgetvalue(res, r, 2),
+			     PQgetvalue(res, r, 3), PQgetvalue(res, r, 4),
+			     text_or_null(res, r, 5), text_or_null(res, r, 6),
+			     q->include_unofficial);
 }
 
-static int add_result(const PGresult *res, int k, struct event *e)
+static int add_result(const PGresult *res, int k, struct pd_walk_event *e)
 {
-	const char *sanction = text_or_null(res, k, 7);
-	const char *irm = text_or_null(res, k, 6);
-	struct pd_result_in *in;
-	struct row *r;
-	int code;
-
-	if (e->n == e->alloc) {
-		size_t na = e->alloc ? e->alloc * 2 : 16;
-
-		if (!(r = realloc(e->rows, na * sizeof(*r))))
-			return PD_ENOMEM;
-		e->rows = r;
-		if (!(in = realloc(e->in, na * sizeof(*in))))
-			return PD_ENOMEM;
-		e->in = in;
-		if (!(e->out = realloc(e->out, na * sizeof(*e->out))))
-			return PD_ENOMEM;
-		e->alloc = na;
-	}
-	r = &e->rows[e->n];
-	in = &e->in[e->n];
-	snprintf(r->npc, sizeof(r->npc), "%s", PQgetvalue(res, k, 1));
-	if (!(r->name = pd_pg_dup(res, k, 2)))
-		return PD_ENOMEM;
-	e->n++;
-	r->athlete = pd_pg_getlong(res, k, 3);
-	r->team = pd_pg_getlong(res, k, 4);
-	r->id = pd_pg_getlong(res, k, 8);
-	in->rank = pd_pg_getlong(res, k, 5);
-	code = pd_irm_parse(irm ? irm : "");
-	in->irm = code < 0 ? PD_IRM_DSQ : (enum pd_irm)code;
-	in->sanction = !sanction ? PD_SANCTION_NONE :
-		       !strcmp(sanction, "vacate") ? PD_SANCTION_VACATE :
-		       PD_SANCTION_REALLOCATE;
-	return 0;
+	return pd_walk_result(e, PQgetvalue(res, k, 1), PQgetvalue(res, k, 2),
+			      pd_pg_getlong(res, k, 3), pd_pg_getlong(res, k, 4),
+			      pd_pg_getlong(res, k, 8), pd_pg_getlong(res, k, 5),
+			      text_or_null(res, k, 6), text_or_null(res, k, 7));
 }
 
 /* Who started: only the capped policy asks, and the results read leave
  * out the unranked, so they are counted in SQL. */
 static int count_starters(struct pd_pg *pg, const struct pd_query *q,
-			  const struct event *e, size_t *starters,
+			  const struct pd_walk_event *e, size_t *starters,
 			  struct pd_diag *diag)
 {
 	struct pd_pg_params p;
@@ -189,37 +99,17 @@ static int count_starters(struct pd_pg *pg, const struct pd_query *q,
 }
 
 static int emit(struct pd_pg *pg, const struct pd_query *q,
-		struct event *e, pd_medal_fn fn, void *arg,
+		struct pd_walk_event *e, pd_medal_fn fn, void *arg,
 		struct pd_diag *diag)
 {
-	struct pd_medal_out m;
-	size_t i, starters;
+	size_t starters;
 	int ret;
 
-	if (!e->counts || e->n == 0)
+	if (!pd_walk_counts(e))
 		return 0;
-	if ((ret = count_starters(pg, q, e, &starters, diag)) < 0 ||
-	    (ret = pd_event_medals(e->policy, e->in, e->n, starters,
-				   e->out)) < 0)
+	if ((ret = count_starters(pg, q, e, &starters, diag)) < 0)
 		return ret;
-	for (i = 0; i < e->n; i++) {
-		if (e->out[i].medal < 0)
-			continue;
-		m.event_id = e->id;
-		m.result_id = e->rows[i].id;
-		m.sport = e->sport;
-		m.event = e->name;
-		m.gender = e->gender;
-		m.date = e->date;
-		m.npc = e->rows[i].npc;
-		m.name = e->rows[i].name;
-		m.athlete_id = e->rows[i].athlete;
-		m.team_id = e->rows[i].team;
-		m.medal = (enum pd_medal)e->out[i].medal;
-		if ((ret = fn(&m, arg)) != 0)
-			return ret;
-	}
-	return 0;
+	return pd_walk_emit(e, starters, fn, arg);
 }
 
 static void query_params(struct pd_pg_params *p, const struct pd_query *q)
@@ -238,7 +128,7 @@ int pg_medals(struct pd_store *s, const struct pd_query *q, pd_medal_fn fn,
 	struct pd_pg *pg = PG(s);
 	PGresult *ev = NULL, *rs = NULL, *any = NULL;
 	struct pd_pg_params p;
-	struct event e;
+	struct pd_walk_event e;
 	int ret, i, k = 0, nr;
 
 	memset(&e, 0, sizeof(e));
@@ -264,7 +154,7 @@ int pg_medals(struct pd_store *s, const struct pd_query *q, pd_medal_fn fn,
 			ret = emit(pg, q, &e, fn, arg, diag);
 	}
 cleanup:
-	event_free(&e);
+	pd_walk_free(&e);
 	PQclear(any);
 	PQclear(ev);
 	PQclear(rs);

@@ -159,9 +159,8 @@ int pg_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
 	      struct pd_diag *diag);
 int pg_games_stats(struct pd_store *s, const char *games,
 		   struct pd_games_stats *st, struct pd_diag *diag);
-int pg_credits(struct pd_store *s, const struct pd_query *q,
-	       const struct pd_registry *reg, pd_credit_fn fn, void *arg,
-	       struct pd_diag *diag);
+int pg_team_members(struct pd_store *s, const char *games,
+		    struct pd_member **out, size_t *n, struct pd_diag *diag);
 int pg_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
 		void *arg, struct pd_diag *diag);
 int pg_wait_change(struct pd_store *s, int timeout_ms, struct pd_diag *diag);

@@ -42,7 +42,7 @@ static const struct pd_store_ops pg_ops = {
 	.token_revoke = pg_token_revoke,
 	.tokens = pg_tokens,
 	.games_stats = pg_games_stats,
-	.credits = pg_credits,
+	.team_members = pg_team_members,
 	.athletes = pg_athletes,
 	.wait_change = pg_wait_change,
 };

@@ -15,12 +15,6 @@ int pg_token_add(struct pd_store *s, const char *name, enum pd_role role,
 	struct pd_pg_params p;
 	int ret, i;
 
-	if (strlen(name) >= PD_TOKEN_NAME)
-		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a token's name "
-				   "is 1 to %d bytes", PD_TOKEN_NAME - 1);
-	if (role == PD_ROLE_NONE)
-		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a token's role "
-				   "is operator or admin");
 	for (i = 0; i < PD_TOKEN_HASH; i++)
 		snprintf(hex + 2 * i, 3, "%02x", hash[i]);
 	pd_pg_params_init(&p);

@@ -210,7 +210,7 @@ static const struct pd_store_ops sqlite_ops = {
 	.token_revoke = pd_sqlite_token_revoke,
 	.tokens = pd_sqlite_tokens,
 	.games_stats = pd_sqlite_games_stats,
-	.credits = pd_sqlite_credits,
+	.team_members = pd_sqlite_team_members,
 	.athletes = pd_sqlite_athletes,
 	.wait_change = pd_sqlite_wait_change,
 };

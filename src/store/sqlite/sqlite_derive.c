@@ -1,11 +1,12 @@
 /* sqlite_derive.c -- load the results valid at a version, event by event,
- * and let src/core derive the medals (pd_event_medals). */
+ * and hand them to the medal walk every backend shares (walk.h), where
+ * src/core derives the medals. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "podium/results.h"
+#include "../walk.h"
 #include "sqlite_int.h"
 
 #define VALID_AT(t) "(" t ".since <= ?2 AND (" t ".until IS NULL OR " \
@@ -53,117 +54,33 @@ static const char starters_sql[] =
 	"SELECT count(*) FROM results r WHERE r.event_id = ?1 AND r.irm <> "
 	"'DNS' AND " VALID_AT("r");
 
-struct row {
-	char npc[PD_CODE_MAX];
-	char *name;
-	long athlete, team, id;
-};
-
-struct event {
-	long id;
-	char *sport, *name, *gender, *date;
-	enum pd_policy policy;
-	int counts;		/* status counts under the query */
-	struct row *rows;
-	struct pd_result_in *in;
-	struct pd_result_out *out;
-	size_t n, alloc;
-};
-
-static void event_clear(struct event *e)
+static const char *text(sqlite3_stmt *st, int i)
 {
-	size_t i;
-
-	for (i = 0; i < e->n; i++)
-		free(e->rows[i].name);
-	e->n = 0;
-	free(e->sport);
-	free(e->name);
-	free(e->gender);
-	free(e->date);
-	e->sport = e->name = e->gender = e->date = NULL;
-}
-
-static void event_free(struct event *e)
-{
-	event_clear(e);
-	free(e->rows);
-	free(e->in);
-	free(e->out);
-}
-
-static int status_counts(const unsigned char *status, int unofficial)
-{
-	if (!status)
-		return 0;	/* the event did not exist at that version */
-	if (!strcmp((const char *)status, "official"))
-		return 1;
-	return unofficial && strcmp((const char *)status, "scheduled");
+	return (const char *)sqlite3_column_text(st, i);
 }
 
 static int load_event(sqlite3_stmt *st, const struct pd_query *q,
-		      struct event *e)
+		      struct pd_walk_event *e)
 {
-	const unsigned char *policy = sqlite3_column_text(st, 5);
-	int p = policy ? pd_policy_parse((const char *)policy) : 0;
-
-	event_clear(e);
-	e->id = (long)sqlite3_column_int64(st, 0);
-	e->sport = pd_sqlite_dup(st, 1);
-	e->name = pd_sqlite_dup(st, 2);
-	e->gender = pd_sqlite_dup(st, 3);
-	e->date = pd_sqlite_dup(st, 4);
-	e->policy = p < 0 ? PD_POLICY_STANDARD : (enum pd_policy)p;
-	e->counts = status_counts(sqlite3_column_text(st, 6),
-				  q->include_unofficial);
-	if (!e->sport || !e->name || !e->gender || !e->date)
-		return PD_ENOMEM;
-	return 0;
+	return pd_walk_event(e, (long)sqlite3_column_int64(st, 0), text(st, 1),
+			     text(st, 2), text(st, 3), text(st, 4),
+			     text(st, 5), text(st, 6), q->include_unofficial);
 }
 
-static int add_result(sqlite3_stmt *st, struct event *e)
+static int add_result(sqlite3_stmt *st, struct pd_walk_event *e)
 {
-	const unsigned char *sanction = sqlite3_column_text(st, 7);
-	const unsigned char *irm = sqlite3_column_text(st, 6);
-	struct pd_result_in *in;
-	struct row *r;
-	int code;
-
-	if (e->n == e->alloc) {
-		size_t na = e->alloc ? e->alloc * 2 : 16;
-
-		if (!(r = realloc(e->rows, na * sizeof(*r))))
-			return PD_ENOMEM;
-		e->rows = r;
-		if (!(in = realloc(e->in, na * sizeof(*in))))
-			return PD_ENOMEM;
-		e->in = in;
-		if (!(e->out = realloc(e->out, na * sizeof(*e->out))))
-			return PD_ENOMEM;
-		e->alloc = na;
-	}
-	r = &e->rows[e->n];
-	in = &e->in[e->n];
-	snprintf(r->npc, sizeof(r->npc), "%s", sqlite3_column_text(st, 1));
-	if (!(r->name = pd_sqlite_dup(st, 2)))
-		return PD_ENOMEM;
-	e->n++;
-	r->athlete = (long)sqlite3_column_int64(st, 3);
-	r->team = (long)sqlite3_column_int64(st, 4);
-	r->id = (long)sqlite3_column_int64(st, 8);
-	in->rank = (long)sqlite3_column_int64(st, 5);
-	code = pd_irm_parse(irm ? (const char *)irm : "");
-	in->irm = code < 0 ? PD_IRM_DSQ : (enum pd_irm)code;
-	in->sanction = !sanction ? PD_SANCTION_NONE :
-		       !strcmp((const char *)sanction, "vacate") ?
-		       PD_SANCTION_VACATE : PD_SANCTION_REALLOCATE;
-	return 0;
+	return pd_walk_result(e, text(st, 1), text(st, 2),
+			      (long)sqlite3_column_int64(st, 3),
+			      (long)sqlite3_column_int64(st, 4),
+			      (long)sqlite3_column_int64(st, 8),
+			      (long)sqlite3_column_int64(st, 5), text(st, 6),
+			      text(st, 7));
 }
 
 /* Who started: only the capped policy asks, and the results read leave
  * out the unranked, so they are counted in SQL. */
 static int count_starters(struct pd_sqlite *s, const struct pd_query *q,
-			  const struct event *e, size_t *starters,
+			  const struct pd_walk_event *e, size_t *starters,
 			  struct pd_diag *diag)
 {
 	sqlite3_stmt *st;
@@ -185,37 +102,17 @@ static int count_starters(struct pd_sqlite *s, const struct pd_query *q,
 }
 
 static int emit(struct pd_sqlite *s, const struct pd_query *q,
-		struct event *e, pd_medal_fn fn, void *arg,
+		struct pd_walk_event *e, pd_medal_fn fn, void *arg,
 		struct pd_diag *diag)
 {
-	struct pd_medal_out m;
-	size_t i, starters;
+	size_t starters;
 	int ret;
 
-	if (!e->counts || e->n == 0)
+	if (!pd_walk_counts(e))
 		return 0;
-	if ((ret = count_starters(s, q, e, &starters, diag)) < 0 ||
-	    (ret = pd_event_medals(e->policy, e->in, e->n, starters,
-				   e->out)) < 0)
+	if ((ret = count_starters(s, q, e, &starters, diag)) < 0)
 		return ret;
-	for (i = 0; i < e->n; i++) {
-		if (e->out[i].medal < 0)
-			continue;
-		m.event_id = e->id;
-		m.result_id = e->rows[i].id;
-		m.sport = e->sport;
-		m.event = e->name;
-		m.gender = e->gender;
-		m.date = e->date;
-		m.npc = e->rows[i].npc;
-		m.name = e->rows[i].name;
-		m.athlete_id = e->rows[i].athlete;
-		m.team_id = e->rows[i].team;
-		m.medal = (enum pd_medal)e->out[i].medal;
-		if ((ret = fn(&m, arg)) != 0)
-			return ret;
-	}
-	return 0;
+	return pd_walk_emit(e, starters, fn, arg);
 }
 
 static void bind_query(sqlite3_stmt *st, const struct pd_query *q)
@@ -250,7 +147,7 @@ int pd_sqlite_medals(struct pd_store *store, const struct pd_query *q,
 {
 	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *ev = NULL, *rs = NULL;
-	struct event e;
+	struct pd_walk_event e;
 	int ret, rc_e, rc_r, sanctions = 1;
 
 	memset(&e, 0, sizeof(e));
@@ -277,7 +174,7 @@ int pd_sqlite_medals(struct pd_store *store, const struct pd_query *q,
 			 (rc_r != SQLITE_DONE && rc_r != SQLITE_ROW)))
 		ret = pd_sqlite_fail(s, diag, "read the results");
 cleanup:
-	event_free(&e);
+	pd_walk_free(&e);
 	sqlite3_finalize(ev);
 	sqlite3_finalize(rs);
 	return ret;

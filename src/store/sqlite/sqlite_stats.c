@@ -195,51 +195,25 @@ static const char members_sql[] =
 	"JOIN athletes a ON a.id = tm.athlete_id WHERE e.games = ?1 "
 	"ORDER BY tm.team_id, a.name, a.id";
 
-struct credit_walk {
-	struct members members;
-	const struct pd_registry *reg;
-	pd_credit_fn fn;
-	void *arg;
-};
-
-/* Medal lists print a relay or a team sport's winner as its country;
- * such a name is the event's team, not a person. */
-static int named_for_npc(const struct pd_registry *reg,
-			 const struct pd_medal_out *m)
+int pd_sqlite_team_members(struct pd_store *store, const char *games,
+			   struct pd_member **out, size_t *n,
+			   struct pd_diag *diag)
 {
-	const struct pd_npc *npc;
-
-	if (!reg || m->athlete_id || m->team_id || !*m->name)
-		return 0;
-	npc = pd_registry_find(reg, m->name);
-	return npc && !strcmp(npc->code, m->npc);
-}
-
-static int credit_one(const struct pd_medal_out *m, void *arg)
-{
-	struct credit_walk *w = arg;
-
-	return pd_credit_medal(m, w->members.v, w->members.n,
-			       named_for_npc(w->reg, m), w->fn, w->arg);
-}
-
-int pd_sqlite_credits(struct pd_store *store, const struct pd_query *q,
-		      const struct pd_registry *reg, pd_credit_fn fn,
-		      void *arg, struct pd_diag *diag)
-{
-	struct pd_sqlite *s = pd_sqlite_of(store);
-	struct credit_walk w;
+	struct members m;
 	int ret;
 
-	memset(&w, 0, sizeof(w));
-	w.reg = reg;
-	w.fn = fn;
-	w.arg = arg;
-	if ((ret = each_row(s, members_sql, q->games, read_member,
-			    &w.members, "read the team members", diag)) == 0)
-		ret = pd_sqlite_medals(store, q, credit_one, &w, diag);
-	members_free(&w.members);
-	return ret;
+	memset(&m, 0, sizeof(m));
+	*out = NULL;
+	*n = 0;
+	if ((ret = each_row(pd_sqlite_of(store), members_sql, games,
+			    read_member, &m, "read the team members",
+			    diag)) < 0) {
+		members_free(&m);
+		return ret;
+	}
+	*out = m.v;
+	*n = m.n;
+	return 0;
 }
 
 struct athlete_walk {
