@@ -33,6 +33,21 @@
 #include "podium/store.h"
 #include "podium/token.h"
 
+/* The figures of a Games a backend counts in its own SQL; the columns of
+ * each row, in order, as text (NULL for SQL NULL). */
+enum pd_figure {
+	PD_FIGURE_RESULTS,	/* results now; those beyond a medal place */
+	PD_FIGURE_ATHLETES,	/* athletes; women; men; NPCs */
+	PD_FIGURE_SPORTS,	/* one row a sport: name; events */
+	PD_FIGURE_RECORDS,	/* one row a result with records: records */
+	PD_FIGURE_SANCTIONS,	/* one row a mode in force: mode; count */
+	PD_FIGURE_MEMBERS,	/* one row a team member: team id; athlete
+				 * id; name; NPC; by team, name, id */
+	PD_FIGURES
+};
+
+typedef int (*pd_row_fn)(const char *const *col, void *arg);
+
 struct pd_store_ops {
 	const char *name;	/* "sqlite": for messages and the tests */
 
@@ -123,13 +138,11 @@ struct pd_store_ops {
 		      struct pd_diag *diag);
 
 	/* figures (stats.h) */
-	int (*games_stats)(struct pd_store *s, const char *games,
-			   struct pd_games_stats *st, struct pd_diag *diag);
-	/* every team member of a Games' teams, by team then name: the
-	 * array and each name malloc'd, *n of them */
-	int (*team_members)(struct pd_store *s, const char *games,
-			    struct pd_member **out, size_t *n,
-			    struct pd_diag *diag);
+	/* the rows of one figure of a Games (enum pd_figure), each as
+	 * text: store.c makes the statistics and the team members of them */
+	int (*figures)(struct pd_store *s, const char *games,
+		       enum pd_figure figure, pd_row_fn fn, void *arg,
+		       struct pd_diag *diag);
 	int (*athletes)(struct pd_store *s, const char *games,
 			pd_athlete_fn fn, void *arg, struct pd_diag *diag);
 

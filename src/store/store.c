@@ -3,6 +3,7 @@
  * is asked to write and hands it to the backend's table (backend.h).
  * What needs no backend of its own -- the label rules, the tallies and
  * medallists derived from the medals, token roles -- lives here once. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -319,24 +320,101 @@ int pd_store_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
 
 /* -- figures (stats.h) */
 
+static long num(const char *s)
+{
+	return s ? strtol(s, NULL, 10) : 0;
+}
+
+static int read_results(const char *const *c, void *arg)
+{
+	struct pd_games_stats *g = arg;
+
+	g->results = num(c[0]);
+	g->participation_known = num(c[1]) > 0;
+	return 0;
+}
+
+static int read_athletes(const char *const *c, void *arg)
+{
+	struct pd_games_stats *g = arg;
+
+	g->athletes = num(c[0]);
+	g->women = num(c[1]);
+	g->men = num(c[2]);
+	g->gender_unknown = g->athletes - g->women - g->men;
+	g->npcs = num(c[3]);
+	return 0;
+}
+
+static int read_sport(const char *const *c, void *arg)
+{
+	struct pd_games_stats *g = arg;
+
+	g->events += num(c[1]);
+	return pd_counts_add(&g->sports, c[0] ? c[0] : "", 0, num(c[1]));
+}
+
+static int read_records(const char *const *c, void *arg)
+{
+	struct pd_games_stats *g = arg;
+	int ret;
+
+	ret = pd_counts_add_records(&g->record_types, c[0] ? c[0] : "");
+	g->records += ret > 0;
+	return ret < 0 ? ret : 0;
+}
+
+static int read_sanctions(const char *const *c, void *arg)
+{
+	struct pd_games_stats *g = arg;
+	long n = num(c[1]);
+
+	g->sanctions += n;
+	if (c[0] && !strcmp(c[0], "vacate"))
+		g->sanctions_vacate += n;
+	else
+		g->sanctions_reallocate += n;
+	return 0;
+}
+
+/* A Games' figures: who took part (from the backend's counts), and every
+ * medal figure from the medals derived, never from ranks in SQL. */
 int pd_store_games_stats(struct pd_store *s, const char *games,
 			 struct pd_games_stats *st, struct pd_diag *diag)
 {
-	return s->ops->games_stats(s, games, st, diag);
-}
+	static const pd_row_fn readers[] = {
+		[PD_FIGURE_RESULTS] = read_results,
+		[PD_FIGURE_ATHLETES] = read_athletes,
+		[PD_FIGURE_SPORTS] = read_sport,
+		[PD_FIGURE_RECORDS] = read_records,
+		[PD_FIGURE_SANCTIONS] = read_sanctions,
+	};
+	struct pd_games info;
+	struct pd_tally t;
+	int ret = 0, k;
 
-static void members_free(struct pd_member *v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(v[i].name);
-	free(v);
+	memset(st, 0, sizeof(*st));
+	pd_tally_init(&t);
+	if ((ret = s->ops->games_get(s, games, &info, diag)) < 0)
+		return ret;
+	pd_games_release(&info);
+	for (k = 0; k <= PD_FIGURE_SANCTIONS && ret == 0; k++)
+		ret = s->ops->figures(s, games, (enum pd_figure)k, readers[k],
+				      st, diag);
+	if (ret == 0 && (ret = pd_store_tally(s, games, NULL, &t, NULL,
+					      diag)) == 0) {
+		pd_counts_sort(&st->record_types);
+		pd_games_stats_tally(st, &t);
+	}
+	pd_tally_release(&t);
+	if (ret < 0)
+		pd_games_stats_release(st);
+	return ret;
 }
 
 struct credit_walk {
 	struct pd_member *members;
-	size_t nmembers;
+	size_t nmembers, alloc;
 	const struct pd_registry *reg;
 	pd_credit_fn fn;
 	void *arg;
@@ -353,6 +431,30 @@ static int named_for_npc(const struct pd_registry *reg,
 		return 0;
 	npc = pd_registry_find(reg, m->name);
 	return npc && !strcmp(npc->code, m->npc);
+}
+
+static int read_member(const char *const *c, void *arg)
+{
+	struct credit_walk *w = arg;
+	struct pd_member *p;
+
+	if (w->nmembers == w->alloc) {
+		size_t na = w->alloc ? w->alloc * 2 : 32;
+
+		if (!(p = realloc(w->members, na * sizeof(*p))))
+			return PD_ENOMEM;
+		w->members = p;
+		w->alloc = na;
+	}
+	p = &w->members[w->nmembers];
+	memset(p, 0, sizeof(*p));
+	p->team_id = num(c[0]);
+	p->athlete_id = num(c[1]);
+	snprintf(p->npc, sizeof(p->npc), "%s", c[3] ? c[3] : "");
+	if (!(p->name = strdup(c[2] ? c[2] : "")))
+		return PD_ENOMEM;
+	w->nmembers++;
+	return 0;
 }
 
 static int credit_one(const struct pd_medal_out *m, void *arg)
@@ -376,10 +478,12 @@ int pd_store_credits(struct pd_store *s, const struct pd_query *q,
 	w.reg = reg;
 	w.fn = fn;
 	w.arg = arg;
-	if ((ret = s->ops->team_members(s, q->games, &w.members,
-					&w.nmembers, diag)) == 0)
+	if ((ret = s->ops->figures(s, q->games, PD_FIGURE_MEMBERS, read_member,
+				   &w, diag)) == 0)
 		ret = s->ops->medals(s, q, credit_one, &w, diag);
-	members_free(w.members, w.nmembers);
+	for (size_t i = 0; i < w.nmembers; i++)
+		free(w.members[i].name);
+	free(w.members);
 	return ret;
 }
 

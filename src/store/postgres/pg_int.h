@@ -157,10 +157,8 @@ int pg_token_revoke(struct pd_store *s, const char *name,
 		    struct pd_diag *diag);
 int pg_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
 	      struct pd_diag *diag);
-int pg_games_stats(struct pd_store *s, const char *games,
-		   struct pd_games_stats *st, struct pd_diag *diag);
-int pg_team_members(struct pd_store *s, const char *games,
-		    struct pd_member **out, size_t *n, struct pd_diag *diag);
+int pg_figures(struct pd_store *s, const char *games, enum pd_figure figure,
+	       pd_row_fn fn, void *arg, struct pd_diag *diag);
 int pg_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
 		void *arg, struct pd_diag *diag);
 int pg_wait_change(struct pd_store *s, int timeout_ms, struct pd_diag *diag);

@@ -41,8 +41,7 @@ static const struct pd_store_ops pg_ops = {
 	.token_add = pg_token_add,
 	.token_revoke = pg_token_revoke,
 	.tokens = pg_tokens,
-	.games_stats = pg_games_stats,
-	.team_members = pg_team_members,
+	.figures = pg_figures,
 	.athletes = pg_athletes,
 	.wait_change = pg_wait_change,
 };

@@ -209,8 +209,7 @@ static const struct pd_store_ops sqlite_ops = {
 	.token_add = pd_sqlite_token_add,
 	.token_revoke = pd_sqlite_token_revoke,
 	.tokens = pd_sqlite_tokens,
-	.games_stats = pd_sqlite_games_stats,
-	.team_members = pd_sqlite_team_members,
+	.figures = pd_sqlite_figures,
 	.athletes = pd_sqlite_athletes,
 	.wait_change = pd_sqlite_wait_change,
 };

@@ -122,11 +122,9 @@ int pd_sqlite_token_revoke(struct pd_store *s, const char *name,
 			   struct pd_diag *diag);
 int pd_sqlite_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
 		     struct pd_diag *diag);
-int pd_sqlite_games_stats(struct pd_store *s, const char *games,
-			  struct pd_games_stats *st, struct pd_diag *diag);
-int pd_sqlite_team_members(struct pd_store *s, const char *games,
-			   struct pd_member **out, size_t *n,
-			   struct pd_diag *diag);
+int pd_sqlite_figures(struct pd_store *s, const char *games,
+		      enum pd_figure figure, pd_row_fn fn, void *arg,
+		      struct pd_diag *diag);
 int pd_sqlite_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
 		       void *arg, struct pd_diag *diag);
 

@@ -1,11 +1,12 @@
-/* sqlite_stats.c -- the store half of stats.h: what a Games' data says
- * about who took part, its events, records and sanctions, and who its
- * medals are credited to.  Medal figures come from the medals derived
- * (pd_sqlite_medals), never from ranks in SQL. */
+/* sqlite_stats.c -- the SQL behind the store half of stats.h: the
+ * counts of who took part, a Games' events, records, sanctions and team
+ * members (store.c makes the statistics of them; medal figures come from
+ * the medals derived, never from ranks in SQL), and the athletes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../backend.h"
 #include "podium/stats.h"
 #include "sqlite_int.h"
 
@@ -40,61 +41,6 @@ static int each_row(struct pd_sqlite *s, const char *sql, const char *games,
 	return ret;
 }
 
-static int read_results(sqlite3_stmt *st, void *arg)
-{
-	struct pd_games_stats *g = arg;
-
-	g->results = (long)sqlite3_column_int64(st, 0);
-	g->participation_known = sqlite3_column_int64(st, 1) > 0;
-	return 0;
-}
-
-static int read_athletes(sqlite3_stmt *st, void *arg)
-{
-	struct pd_games_stats *g = arg;
-
-	g->athletes = (long)sqlite3_column_int64(st, 0);
-	g->women = (long)sqlite3_column_int64(st, 1);
-	g->men = (long)sqlite3_column_int64(st, 2);
-	g->gender_unknown = g->athletes - g->women - g->men;
-	g->npcs = (long)sqlite3_column_int64(st, 3);
-	return 0;
-}
-
-static int read_sport(sqlite3_stmt *st, void *arg)
-{
-	struct pd_games_stats *g = arg;
-	long n = (long)sqlite3_column_int64(st, 1);
-
-	g->events += n;
-	return pd_counts_add(&g->sports, (const char *)sqlite3_column_text(st,
-			     0), 0, n);
-}
-
-static int read_records(sqlite3_stmt *st, void *arg)
-{
-	struct pd_games_stats *g = arg;
-	int ret;
-
-	ret = pd_counts_add_records(&g->record_types,
-				    (const char *)sqlite3_column_text(st, 0));
-	g->records += ret > 0;
-	return ret < 0 ? ret : 0;
-}
-
-static int read_sanctions(sqlite3_stmt *st, void *arg)
-{
-	struct pd_games_stats *g = arg;
-	long n = (long)sqlite3_column_int64(st, 1);
-
-	g->sanctions += n;
-	if (!strcmp((const char *)sqlite3_column_text(st, 0), "vacate"))
-		g->sanctions_vacate += n;
-	else
-		g->sanctions_reallocate += n;
-	return 0;
-}
-
 /* A result beyond a medal placing -- a rank past 3, no rank, an IRM --
  * means the store holds who took part, not only who won.  Linked
  * athletes alone do not: the Paris 2024 importer links every medallist
@@ -117,103 +63,45 @@ static const char sanctions_sql[] =
 	"SELECT mode, count(*) FROM sanctions WHERE games = ?1 AND until IS "
 	"NULL GROUP BY mode ORDER BY mode";
 
-int pd_sqlite_games_stats(struct pd_store *store, const char *games,
-			  struct pd_games_stats *st, struct pd_diag *diag)
-{
-	struct pd_sqlite *s = pd_sqlite_of(store);
-	struct pd_games info;
-	struct pd_tally t;
-	int ret;
-
-	memset(st, 0, sizeof(*st));
-	pd_tally_init(&t);
-	if ((ret = pd_sqlite_games_get(store, games, &info, diag)) < 0)
-		return ret;
-	pd_games_release(&info);
-	if ((ret = each_row(s, results_sql, games, read_results, st,
-			    "count the results", diag)) < 0 ||
-	    (ret = each_row(s, athletes_sql, games, read_athletes, st,
-			    "count the athletes", diag)) < 0 ||
-	    (ret = each_row(s, sports_sql, games, read_sport, st,
-			    "count the events", diag)) < 0 ||
-	    (ret = each_row(s, records_sql, games, read_records, st,
-			    "count the records", diag)) < 0 ||
-	    (ret = each_row(s, sanctions_sql, games, read_sanctions, st,
-			    "count the sanctions", diag)) < 0 ||
-	    (ret = pd_store_tally(store, games, NULL, &t, NULL, diag)) < 0)
-		goto cleanup;
-	pd_counts_sort(&st->record_types);
-	pd_games_stats_tally(st, &t);
-cleanup:
-	pd_tally_release(&t);
-	if (ret < 0)
-		pd_games_stats_release(st);
-	return ret;
-}
-
-struct members {
-	struct pd_member *v;
-	size_t n, alloc;
-};
-
-static void members_free(struct members *m)
-{
-	size_t i;
-
-	for (i = 0; i < m->n; i++)
-		free(m->v[i].name);
-	free(m->v);
-}
-
-static int read_member(sqlite3_stmt *st, void *arg)
-{
-	struct members *m = arg;
-	struct pd_member *p;
-
-	if (m->n == m->alloc) {
-		size_t na = m->alloc ? m->alloc * 2 : 32;
-
-		if (!(p = realloc(m->v, na * sizeof(*p))))
-			return PD_ENOMEM;
-		m->v = p;
-		m->alloc = na;
-	}
-	p = &m->v[m->n];
-	memset(p, 0, sizeof(*p));
-	p->team_id = (long)sqlite3_column_int64(st, 0);
-	p->athlete_id = (long)sqlite3_column_int64(st, 1);
-	snprintf(p->npc, sizeof(p->npc), "%s", sqlite3_column_text(st, 3));
-	if (!(p->name = pd_sqlite_dup(st, 2)))
-		return PD_ENOMEM;
-	m->n++;
-	return 0;
-}
-
 static const char members_sql[] =
 	"SELECT tm.team_id, a.id, a.name, a.npc FROM team_members tm JOIN "
 	"teams t ON t.id = tm.team_id JOIN events e ON e.id = t.event_id "
 	"JOIN athletes a ON a.id = tm.athlete_id WHERE e.games = ?1 "
 	"ORDER BY tm.team_id, a.name, a.id";
 
-int pd_sqlite_team_members(struct pd_store *store, const char *games,
-			   struct pd_member **out, size_t *n,
-			   struct pd_diag *diag)
-{
-	struct members m;
-	int ret;
+static const char *const figures_sql[PD_FIGURES] = {
+	[PD_FIGURE_RESULTS] = results_sql,
+	[PD_FIGURE_ATHLETES] = athletes_sql,
+	[PD_FIGURE_SPORTS] = sports_sql,
+	[PD_FIGURE_RECORDS] = records_sql,
+	[PD_FIGURE_SANCTIONS] = sanctions_sql,
+	[PD_FIGURE_MEMBERS] = members_sql,
+};
 
-	memset(&m, 0, sizeof(m));
-	*out = NULL;
-	*n = 0;
-	if ((ret = each_row(pd_sqlite_of(store), members_sql, games,
-			    read_member, &m, "read the team members",
-			    diag)) < 0) {
-		members_free(&m);
-		return ret;
-	}
-	*out = m.v;
-	*n = m.n;
-	return 0;
+struct figure_walk {
+	pd_row_fn fn;
+	void *arg;
+};
+
+static int figure_row(sqlite3_stmt *st, void *arg)
+{
+	struct figure_walk *w = arg;
+	const char *col[8];
+	int i, n = sqlite3_column_count(st);
+
+	for (i = 0; i < n && i < 8; i++)
+		col[i] = (const char *)sqlite3_column_text(st, i);
+	return w->fn(col, w->arg);
+}
+
+int pd_sqlite_figures(struct pd_store *store, const char *games,
+		      enum pd_figure figure, pd_row_fn fn, void *arg,
+		      struct pd_diag *diag)
+{
+	struct figure_walk w = { fn, arg };
+
+	return each_row(pd_sqlite_of(store), figures_sql[figure], games,
+			figure_row, &w, "count a Games' figures", diag);
 }
 
 struct athlete_walk {
