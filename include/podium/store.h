@@ -61,6 +61,29 @@ void pd_store_rollback(struct pd_store *s);
 int pd_store_wait_change(struct pd_store *s, int timeout_ms,
 			 struct pd_diag *diag);
 
+/* Every table of the store, in an order where each table's rows refer
+ * only to tables before it (so a copy loads in this order), NULL-ended:
+ * the list every backend has, and every later table joins. */
+extern const char *const pd_store_tables[];
+
+/* A row of a table as text: col[0..n) in the table's column order, NULL
+ * for SQL NULL, a byte string (a token's hash) as hexadecimal. */
+typedef int (*pd_store_row_fn)(const char *const *col, int n, void *arg);
+
+/* Every row of table, in the order of its key; fn's non-zero return
+ * stops and is returned.  *cols (if not NULL) receives the column names
+ * joined by ',' (malloc'd). */
+int pd_store_table_rows(struct pd_store *s, const char *table, char **cols,
+			pd_store_row_fn fn, void *arg, struct pd_diag *diag);
+/* Add one row of text to table, columns named by cols (as
+ * pd_store_table_rows gives them), inside a transaction; ids are kept as
+ * given.  pd_store_table_done() after the last row of a copy (PostgreSQL
+ * moves its id sequences past the ids copied). */
+int pd_store_table_insert(struct pd_store *s, const char *table,
+			  const char *cols, const char *const *col, int n,
+			  struct pd_diag *diag);
+int pd_store_table_done(struct pd_store *s, struct pd_diag *diag);
+
 /* Insert or update a Games (inside a transaction).  Its version is kept. */
 int pd_store_games_put(struct pd_store *s, const struct pd_games *g,
 		       struct pd_diag *diag);

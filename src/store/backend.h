@@ -149,6 +149,14 @@ struct pd_store_ops {
 	/* other connections' changes (store.h) */
 	int (*wait_change)(struct pd_store *s, int timeout_ms,
 			   struct pd_diag *diag);
+
+	/* whole tables, for a copy between stores (store.h) */
+	int (*table_rows)(struct pd_store *s, const char *table, char **cols,
+			  pd_store_row_fn fn, void *arg, struct pd_diag *diag);
+	int (*table_insert)(struct pd_store *s, const char *table,
+			    const char *cols, const char *const *col, int n,
+			    struct pd_diag *diag);
+	int (*table_done)(struct pd_store *s, struct pd_diag *diag);
 };
 
 struct pd_store {

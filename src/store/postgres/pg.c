@@ -81,6 +81,7 @@ int pd_pg_alive(struct pd_pg *s, struct pd_diag *diag)
 	PQreset(s->conn);
 	s->ncache = 0;
 	s->listening = 0;
+	s->ins_table[0] = '\0';
 	if (PQstatus(s->conn) != CONNECTION_OK)
 		return pd_pg_fail(s, NULL, "the connection to PostgreSQL was "
 				  "lost and could not be made again", diag);

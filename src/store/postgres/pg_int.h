@@ -31,6 +31,7 @@ struct pd_pg {
 	long version;		/* of the change under way (pd_store_change) */
 	int listening;		/* LISTEN podium sent on this connection */
 	int in_tx;		/* between begin and commit or rollback */
+	char ins_table[32];	/* the table a copy fills (pg_tables.c) */
 	struct {
 		const char *sql;	/* a static string: keyed by address */
 		char name[16];
@@ -162,6 +163,11 @@ int pg_figures(struct pd_store *s, const char *games, enum pd_figure figure,
 int pg_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
 		void *arg, struct pd_diag *diag);
 int pg_wait_change(struct pd_store *s, int timeout_ms, struct pd_diag *diag);
+int pg_table_rows(struct pd_store *s, const char *table, char **cols,
+		  pd_store_row_fn fn, void *arg, struct pd_diag *diag);
+int pg_table_insert(struct pd_store *s, const char *table, const char *cols,
+		    const char *const *col, int n, struct pd_diag *diag);
+int pg_table_done(struct pd_store *s, struct pd_diag *diag);
 
 /* The migrations, oldest first (schema.c). */
 extern const char *const pd_pg_migrations[];

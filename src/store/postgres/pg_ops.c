@@ -44,6 +44,9 @@ static const struct pd_store_ops pg_ops = {
 	.figures = pg_figures,
 	.athletes = pg_athletes,
 	.wait_change = pg_wait_change,
+	.table_rows = pg_table_rows,
+	.table_insert = pg_table_insert,
+	.table_done = pg_table_done,
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,

@@ -212,6 +212,9 @@ static const struct pd_store_ops sqlite_ops = {
 	.figures = pd_sqlite_figures,
 	.athletes = pd_sqlite_athletes,
 	.wait_change = pd_sqlite_wait_change,
+	.table_rows = pd_sqlite_table_rows,
+	.table_insert = pd_sqlite_table_insert,
+	.table_done = pd_sqlite_table_done,
 };
 
 int pd_sqlite_open(struct pd_store **out, const char *path,
@@ -268,6 +271,7 @@ void pd_sqlite_close(struct pd_store *store)
 		return;
 	for (i = 0; i < PD_STMT_CACHE && s->cache[i].sql; i++)
 		sqlite3_finalize(s->cache[i].st);
+	sqlite3_finalize(s->ins_st);
 	sqlite3_close(s->db);
 	free(s);
 }

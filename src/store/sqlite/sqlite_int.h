@@ -18,6 +18,10 @@ struct pd_sqlite {
 	long version;	/* of the change under way (pd_store_change) */
 	long data_version;	/* as last seen by pd_store_wait_change */
 	int listening;
+	/* the row insert of a copy under way (sqlite_tables.c) */
+	sqlite3_stmt *ins_st;
+	char ins_table[32];
+	unsigned long long ins_blobs;	/* which of its columns are BLOBs */
 	struct {
 		const char *sql;	/* a static string: keyed by address */
 		sqlite3_stmt *st;
@@ -48,6 +52,12 @@ int pd_sqlite_begin(struct pd_store *s, struct pd_diag *diag);
 int pd_sqlite_begin_read(struct pd_store *s, struct pd_diag *diag);
 int pd_sqlite_wait_change(struct pd_store *s, int timeout_ms,
 			  struct pd_diag *diag);
+int pd_sqlite_table_rows(struct pd_store *s, const char *table, char **cols,
+			 pd_store_row_fn fn, void *arg, struct pd_diag *diag);
+int pd_sqlite_table_insert(struct pd_store *s, const char *table,
+			   const char *cols, const char *const *col, int n,
+			   struct pd_diag *diag);
+int pd_sqlite_table_done(struct pd_store *s, struct pd_diag *diag);
 int pd_sqlite_commit(struct pd_store *s, struct pd_diag *diag);
 void pd_sqlite_rollback(struct pd_store *s);
 int pd_sqlite_games_put(struct pd_store *s, const struct pd_games *g,
