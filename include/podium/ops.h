@@ -108,6 +108,14 @@ int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
 			  long event, const struct pd_result_input *in,
 			  size_t n, const struct pd_who *who, long *version,
 			  struct pd_diag *diag);
+/* 'podium result set EVENT --file': replace event's ranking with the
+ * ranking CSV in file (see pd_results_csv_parse(); read with the io layer
+ * unless data is set, and either way named in file:line messages) as
+ * pd_op_results_replace() does.  *n (if not NULL) receives the rows. */
+int pd_op_results_from_csv(struct pd_store *s, const struct pd_registry *reg,
+			   long event, const char *file, const char *data,
+			   size_t len, const struct pd_who *who, long *version,
+			   size_t *n, struct pd_diag *diag);
 int pd_op_event_status(struct pd_store *s, long event, const char *status,
 		       const struct pd_who *who, long *version,
 		       struct pd_diag *diag);
