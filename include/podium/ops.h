@@ -141,6 +141,16 @@ int pd_op_published_import(struct pd_store *s, const char *games,
 			   const struct pd_op_notify *nt,
 			   struct pd_diag *diag);
 
+/* 'podium init' on a store just opened (pd_store_open() makes it, brings
+ * its schema up to date and fills the NPC registry): keep the bundled
+ * Athens 2004 Summer Paralympics table (data/PG2004.seed.txt, its names
+ * resolved with reg) as PG2004@seed, the Games made from the bundled
+ * Games list, replacing an earlier PG2004@seed and nothing else.  *rows
+ * (if not NULL) receives the table's rows. */
+int pd_op_init(struct pd_store *s, const struct pd_registry *reg,
+	       const struct pd_who *who, const struct pd_op_notify *nt,
+	       size_t *rows, struct pd_diag *diag);
+
 /* What pd_op_entries_import() wrote. */
 struct pd_op_import_counts {
 	size_t games, athletes, events, results, medals;

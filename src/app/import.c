@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/bundled.h"
 #include "podium/event.h"
 #include "app_int.h"
 
@@ -507,4 +508,25 @@ void pd_op_import_release(struct pd_op_import *im)
 	pd_published_release(&im->pub);
 	pd_medal_set_release(&im->medals);
 	pd_entries_release(&im->entries);
+}
+
+int pd_op_init(struct pd_store *s, const struct pd_registry *reg,
+	       const struct pd_who *who, const struct pd_op_notify *nt,
+	       size_t *rows, struct pd_diag *diag)
+{
+	static const char file[] = "data/PG2004.seed.txt";
+	struct pd_published pub;
+	int ret;
+
+	pd_published_init(&pub);
+	if ((ret = pd_table_text_parse(&pub, (const char *)pd_embed_pg2004,
+				       pd_embed_pg2004_len, file, reg,
+				       diag)) < 0)
+		return ret;
+	if (rows)
+		*rows = pub.n;
+	ret = pd_op_published_import(s, "PG2004", "seed", &pub, file, who, nt,
+				     diag);
+	pd_published_release(&pub);
+	return ret;
 }
