@@ -9,8 +9,11 @@
  *             (json_stats.c, caption.c, json.c)
  *   report.h  the Games report's text, one string table per language
  *             (report.c)
- *   token.h   making, issuing and checking the write API's tokens
- *             (tokens.c; the token table itself is the store's)
+ *   token.h   making, issuing, checking and revoking the write API's
+ *             tokens (tokens.c; the token table itself is the store's)
+ *
+ * and, below, what the front ends read: the bundled NPC registry, and the
+ * standings references a table or a diff is built from (ref.c).
  *
  * A front end may include this header or the one it needs.
  */
@@ -21,5 +24,71 @@
 #include "ops.h"
 #include "report.h"
 #include "token.h"
+
+#include "model.h"
+#include "npc.h"
+#include "published.h"
+#include "standings.h"
+
+/* The NPC registry bundled with podium (data/npcs.tsv) into r, which the
+ * caller releases.  It fails only on memory or a broken bundled file (the
+ * tests check that one). */
+int pd_registry_bundled(struct pd_registry *r, struct pd_diag *diag);
+
+/* A standings reference ('podium table', 'podium diff'): GAMES (ranked
+ * from its medals), GAMES@SOURCE (a published table kept in the store),
+ * or a file (a published table, as text or standings CSV).  Caller
+ * allocated; pd_ref_release() frees what a load filled. */
+struct pd_ref {
+	char label[300];	/* the file, or GAMES[@SOURCE] as stored */
+	char games[PD_GAMES_CODE];	/* "" for a file */
+	char source[128];	/* "" when computed from medals */
+	const char *path;	/* a file's (borrowed), else NULL */
+	struct pd_tally tally;
+	struct pd_games info;	/* zeroed when read from a file */
+	int have_info;
+	struct pd_published pub;
+	int have_pub;
+	long as_of;		/* the version read, 0 for now */
+};
+
+/* How to read a computed reference: one sport (or NULL), unofficial
+ * events too, and as of a version number or an ISO date (or NULL). */
+struct pd_ref_opts {
+	const char *sport;
+	int include_unofficial;
+	const char *as_of;
+};
+
+/* Say what text names: a regular file (r->path set: no store needed) or
+ * GAMES[@SOURCE] (upper-cased).  PD_EINVAL if it is neither. */
+int pd_ref_init(struct pd_ref *r, const char *text, struct pd_diag *diag);
+/* Load the reference pd_ref_init() named: a file with reg resolving its
+ * names (s may be NULL), else from s.  opts may be NULL.  PD_EINVAL for
+ * options a published table cannot honour or a bad --as-of; the store's
+ * and the parsers' errors otherwise, with diag. */
+int pd_ref_load(struct pd_ref *r, struct pd_store *s,
+		const struct pd_registry *reg, const struct pd_ref_opts *opts,
+		struct pd_diag *diag);
+void pd_ref_release(struct pd_ref *r);
+
+/* The tables a Kaggle athlete_events.csv (or .gz) at path gives, without
+ * the store ('podium table --from'): one reference per Games in it, or
+ * with only (not NULL) that one alone (none if absent), each with the
+ * bundled Games' names when they know it.  *out is freed with
+ * pd_refs_free(). */
+int pd_refs_athlete_events(const char *path, const struct pd_registry *reg,
+			   const char *only, struct pd_ref **out, size_t *n,
+			   struct pd_diag *diag);
+void pd_refs_free(struct pd_ref *v, size_t n);
+
+/* 'podium check FILE': read the published table in file, as text, without
+ * resolving its names (a check is about the numbers, and must work on a
+ * table whose names the registry does not know), and list every
+ * inconsistency under scheme into probs.  pub and probs are initialised
+ * here and the caller's to release, whatever the result. */
+int pd_check_file(const char *file, const struct pd_scheme *scheme,
+		  struct pd_published *pub, struct pd_problems *probs,
+		  struct pd_diag *diag);
 
 #endif

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include "audit.h"
 #include "entries.h"
+#include "io.h"
 #include "error.h"
 #include "event.h"
 #include "npc.h"
@@ -107,6 +108,14 @@ int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
 			  long event, const struct pd_result_input *in,
 			  size_t n, const struct pd_who *who, long *version,
 			  struct pd_diag *diag);
+/* 'podium result set EVENT --file': replace event's ranking with the
+ * ranking CSV in file (see pd_results_csv_parse(); read with the io layer
+ * unless data is set, and either way named in file:line messages) as
+ * pd_op_results_replace() does.  *n (if not NULL) receives the rows. */
+int pd_op_results_from_csv(struct pd_store *s, const struct pd_registry *reg,
+			   long event, const char *file, const char *data,
+			   size_t len, const struct pd_who *who, long *version,
+			   size_t *n, struct pd_diag *diag);
 int pd_op_event_status(struct pd_store *s, long event, const char *status,
 		       const struct pd_who *who, long *version,
 		       struct pd_diag *diag);
@@ -132,6 +141,16 @@ int pd_op_published_import(struct pd_store *s, const char *games,
 			   const struct pd_op_notify *nt,
 			   struct pd_diag *diag);
 
+/* 'podium init' on a store just opened (pd_store_open() makes it, brings
+ * its schema up to date and fills the NPC registry): keep the bundled
+ * Athens 2004 Summer Paralympics table (data/PG2004.seed.txt, its names
+ * resolved with reg) as PG2004@seed, the Games made from the bundled
+ * Games list, replacing an earlier PG2004@seed and nothing else.  *rows
+ * (if not NULL) receives the table's rows. */
+int pd_op_init(struct pd_store *s, const struct pd_registry *reg,
+	       const struct pd_who *who, const struct pd_op_notify *nt,
+	       size_t *rows, struct pd_diag *diag);
+
 /* What pd_op_entries_import() wrote. */
 struct pd_op_import_counts {
 	size_t games, athletes, events, results, medals;
@@ -146,5 +165,85 @@ int pd_op_entries_import(struct pd_store *s, const struct pd_entry_set *set,
 			 const struct pd_op_notify *nt,
 			 struct pd_op_import_counts *counts,
 			 struct pd_diag *diag);
+
+/* One import as 'podium import FORMAT FILE' asks for it, whoever asks: the
+ * format's name (table, medals, standings, athlete-events, paris2024,
+ * medallists), the file, and the options.  A front end fills it, checks it
+ * with pd_op_import_check(), then reads (parses and validates) with
+ * pd_op_import_read() and writes with pd_op_import_write(), or does all
+ * three with pd_op_import_run(); nothing is written unless the whole
+ * input is good. */
+struct pd_op_import_args {
+	const char *format;
+	/* the path ("-" for stdin; a folder for paris2024), read with the
+	 * io layer unless data is set; either way the name in messages */
+	const char *file;
+	const char *data;	/* NULL: read file */
+	size_t len;
+	char games[PD_GAMES_CODE];	/* "" when not given */
+	const char *source;	/* NULL: the format's own label */
+	struct pd_csv_opts opts;	/* by pd_op_import_map(), _where() */
+};
+
+/* Add a --map FIELD=COLUMN (arg is split in place and must outlive a) or a
+ * --where COLUMN=VALUE to a.  PD_EINVAL with the reason in diag. */
+int pd_op_import_map(struct pd_op_import_args *a, char *arg,
+		     struct pd_diag *diag);
+int pd_op_import_where(struct pd_op_import_args *a, char *arg,
+		       struct pd_diag *diag);
+/* Is a a whole request: a known format, --games where the format needs
+ * it, --map and --where only where they apply?  PD_EINVAL with the reason
+ * in diag. */
+int pd_op_import_check(const struct pd_op_import_args *a,
+		       struct pd_diag *diag);
+
+enum pd_op_import_kind {
+	PD_OP_IMPORT_PUBLISHED,	/* table, standings: kept as GAMES@SOURCE */
+	PD_OP_IMPORT_MEDALS,	/* medals: the Games' medals from SOURCE */
+	PD_OP_IMPORT_ENTRIES	/* athletes, events and results */
+};
+
+/* An import read and (after pd_op_import_write) written.  The caller owns
+ * it, zeroed or not, and releases it with pd_op_import_release(). */
+struct pd_op_import {
+	enum pd_op_import_kind kind;
+	char games[PD_GAMES_CODE];	/* "" for every Games of the file */
+	const char *source;	/* the label written */
+	const char *file;
+	/* A published table's inconsistencies, in line order.  A text table
+	 * that has any is refused (refused set, PD_ECONSIST): a table that
+	 * disagrees with itself cannot be the record of anything; a
+	 * standings CSV is a source's data, often ranked its own way (the
+	 * IPC files use dense ranks), and is kept with them as warnings. */
+	struct pd_problems problems;
+	int refused;
+	size_t n;		/* medals or table rows read */
+	size_t rows;		/* input rows taken (medals, entries) */
+	size_t merged;		/* team-member rows merged (medals) */
+	struct pd_op_import_counts counts;	/* an entries import's writes */
+	/* what was read, for pd_op_import_write() */
+	struct pd_published pub;
+	struct pd_medal_set medals;
+	struct pd_entry_set entries;
+};
+
+/* Read and validate a's input into im (a must be checked and outlive
+ * im).  The parsers' errors with file:line in diag; PD_ECONSIST with
+ * im->refused set and im->problems for an inconsistent table. */
+int pd_op_import_read(struct pd_op_import *im,
+		      const struct pd_op_import_args *a,
+		      const struct pd_registry *reg, struct pd_diag *diag);
+/* Write what pd_op_import_read() read: one transaction, as the pd_op_*
+ * imports above (nt: the Games made and, for entries, the progress). */
+int pd_op_import_write(struct pd_store *s, struct pd_op_import *im,
+		       const struct pd_who *who, const struct pd_op_notify *nt,
+		       struct pd_diag *diag);
+/* pd_op_import_check(), pd_op_import_read() and pd_op_import_write() in
+ * one. */
+int pd_op_import_run(struct pd_store *s, const struct pd_op_import_args *a,
+		     const struct pd_registry *reg, const struct pd_who *who,
+		     const struct pd_op_notify *nt, struct pd_op_import *im,
+		     struct pd_diag *diag);
+void pd_op_import_release(struct pd_op_import *im);
 
 #endif

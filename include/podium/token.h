@@ -12,8 +12,9 @@
  *
  * The token table is the store's (pd_store_token_*, pd_store_tokens: the
  * interface of store.h, in every backend);
- * making, issuing, hashing and checking are the application layer's
- * (src/app/tokens.c), which the CLI (issue) and the server (check) share.
+ * making, issuing, hashing, checking and revoking are the application
+ * layer's (src/app/tokens.c), which the CLI (issue, revoke) and the server
+ * (check) share.
  * A token's name is what the audit log records as the actor of every
  * write made with it.
  */
@@ -77,6 +78,12 @@ int pd_token_check(struct pd_store *s, const char *text,
  * On failure out is wiped already; pd_store_token_add()'s errors. */
 int pd_token_issue(struct pd_store *s, const char *name, enum pd_role role,
 		   char out[PD_TOKEN_TEXT], struct pd_diag *diag);
+/* Revoke the live token called name ('podium token revoke'): the write
+ * is the application layer's, as every write is, so the front ends never
+ * call the store's pd_store_token_revoke() themselves.  PD_ENOTFOUND if
+ * there is no live token of that name. */
+int pd_token_revoke(struct pd_store *s, const char *name,
+		    struct pd_diag *diag);
 /* Wipe a token's text, in a way the compiler may not leave out. */
 void pd_token_forget(char text[PD_TOKEN_TEXT]);
 

@@ -1,9 +1,13 @@
-/* import.c -- the imports' writes (see ops.h): a medal set, a published
- * table, or a set of athletes, events and results, each one transaction;
- * the last one change per Games, telling its caller of its progress. */
+/* import.c -- the imports (see ops.h): reading every format 'podium
+ * import' takes (parse and validate), and the writes: a medal set, a
+ * published table, or a set of athletes, events and results, each one
+ * transaction; the last one change per Games, telling its caller of its
+ * progress. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/bundled.h"
 #include "podium/event.h"
 #include "app_int.h"
 
@@ -241,4 +245,288 @@ int pd_op_published_import(struct pd_store *s, const char *games,
 	struct one o = { NULL, 0, p, file };
 
 	return import_one(s, games, source, &o, who, nt, diag);
+}
+
+/* Reading an import: every format 'podium import' takes, parsed and
+ * validated here so that any front end can import (the CLI until now
+ * parsed them itself). */
+
+/* What each format takes: the results formats (athletes, events and
+ * results, see podium/entries.h) are written by pd_op_entries_import(). */
+enum { F_MAP = 1, F_WHERE = 2, F_GAMES_OPTIONAL = 4, F_ENTRIES = 8 };
+
+static const struct format {
+	const char *name, *source;
+	int flags;
+} formats[] = {
+	{ "table", "published", 0 },
+	{ "medals", "medals", F_MAP | F_WHERE },
+	{ "standings", "published", F_MAP | F_WHERE },
+	{ "athlete-events", "athlete-events",
+	  F_WHERE | F_GAMES_OPTIONAL | F_ENTRIES },
+	{ "paris2024", "paris2024", F_ENTRIES },
+	{ "medallists", "medallists", F_MAP | F_WHERE | F_ENTRIES },
+	{ NULL, NULL, 0 },
+};
+
+static const struct format *format_of(const char *name)
+{
+	const struct format *f;
+
+	for (f = formats; f->name && name; f++)
+		if (!strcmp(f->name, name))
+			return f;
+	return NULL;
+}
+
+int pd_op_import_map(struct pd_op_import_args *a, char *arg,
+		     struct pd_diag *diag)
+{
+	char *eq;
+	int f;
+
+	if (!(eq = strchr(arg, '=')) || !eq[1])
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0,
+				   "--map takes FIELD=COLUMN");
+	*eq = '\0';
+	if ((f = pd_field_lookup(arg)) < 0)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "unknown field "
+				   "'%s' in --map", arg);
+	a->opts.map[f] = eq + 1;
+	return 0;
+}
+
+int pd_op_import_where(struct pd_op_import_args *a, char *arg,
+		       struct pd_diag *diag)
+{
+	if (a->opts.nwhere == PD_WHERE_MAX)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0,
+				   "too many --where");
+	return pd_where_parse(&a->opts.where[a->opts.nwhere++], arg, diag);
+}
+
+int pd_op_import_check(const struct pd_op_import_args *a,
+		       struct pd_diag *diag)
+{
+	const struct format *fmt = format_of(a->format);
+	size_t f;
+
+	if (!fmt)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "FORMAT is "
+				   "table, medals, standings, athlete-events, "
+				   "paris2024 or medallists");
+	if (!a->games[0] && !(fmt->flags & F_GAMES_OPTIONAL))
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0,
+				   "--games CODE is required");
+	for (f = 0; f < PD_F_COUNT && !(fmt->flags & F_MAP); f++)
+		if (a->opts.map[f])
+			return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--map "
+					   "does not apply to format %s",
+					   a->format);
+	if (a->opts.nwhere && !(fmt->flags & F_WHERE))
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--where does "
+				   "not apply to format %s", a->format);
+	return 0;
+}
+
+/* The bytes of a: given, or read from its file. */
+static int input(const struct pd_op_import_args *a, char **heap,
+		 const char **data, size_t *len, struct pd_diag *d)
+{
+	int ret;
+
+	*heap = NULL;
+	if (a->data) {
+		*data = a->data;
+		*len = a->len;
+		return 0;
+	}
+	if ((ret = pd_file_read(a->file, heap, len, d)) == 0)
+		*data = *heap;
+	return ret;
+}
+
+/* A published table, and its consistency: a text table that disagrees
+ * with itself is refused, a standings CSV kept with warnings (ops.h). */
+static int read_published(struct pd_op_import *im,
+			  const struct pd_op_import_args *a,
+			  const char *data, size_t len,
+			  const struct pd_registry *reg, struct pd_diag *d)
+{
+	int standings = !strcmp(a->format, "standings"), ret;
+
+	if (standings)
+		ret = pd_standings_csv_parse(&im->pub, data, len, a->file,
+					     reg, &a->opts, d);
+	else
+		ret = pd_table_text_parse(&im->pub, data, len, a->file, reg,
+					  d);
+	if (ret < 0)
+		return ret;
+	im->n = im->pub.n;
+	if (pd_published_check(&im->pub, NULL, &im->problems) < 0)
+		return PD_ENOMEM;
+	if (im->problems.n && !standings) {
+		im->refused = 1;
+		return PD_ECONSIST;
+	}
+	return 0;
+}
+
+/* The Paris 2024 set is a folder holding three of its CSV files. */
+static int read_paris(struct pd_op_import *im,
+		      const struct pd_op_import_args *a,
+		      const struct pd_registry *reg, struct pd_diag *d)
+{
+	static const char *const names[3] = { "athletes.csv", "medals.csv",
+					       "medallists.csv" };
+	char *paths[3] = { NULL, NULL, NULL }, *texts[3] = { NULL, NULL, NULL };
+	const char *cpaths[3], *ctexts[3];
+	size_t lens[3], i, n;
+	int ret = 0;
+
+	if (a->data)
+		return pd_diag_set(d, PD_EINVAL, NULL, 0, "paris2024 reads "
+				   "a folder, not bytes");
+	for (i = 0; i < 3 && ret == 0; i++) {
+		n = strlen(a->file) + strlen(names[i]) + 2;
+		if (!(paths[i] = malloc(n))) {
+			ret = PD_ENOMEM;
+			break;
+		}
+		snprintf(paths[i], n, "%s/%s", a->file, names[i]);
+		ret = pd_file_read(paths[i], &texts[i], &lens[i], d);
+		cpaths[i] = paths[i];
+		ctexts[i] = texts[i];
+	}
+	if (ret == 0)
+		ret = pd_paris2024_parse(&im->entries, ctexts, lens, cpaths,
+					 a->games, reg, d);
+	for (i = 0; i < 3; i++) {
+		free(paths[i]);
+		free(texts[i]);
+	}
+	return ret;
+}
+
+static int read_entries(struct pd_op_import *im,
+			const struct pd_op_import_args *a,
+			const char *data, size_t len,
+			const struct pd_registry *reg, struct pd_diag *d)
+{
+	if (!strcmp(a->format, "athlete-events"))
+		return pd_athlete_events_parse(&im->entries, data, len,
+					       a->file, reg,
+					       a->games[0] ? a->games : NULL,
+					       &a->opts, d);
+	return pd_medallists_csv_parse(&im->entries, data, len, a->file,
+				       a->games, reg, &a->opts, d);
+}
+
+int pd_op_import_read(struct pd_op_import *im,
+		      const struct pd_op_import_args *a,
+		      const struct pd_registry *reg, struct pd_diag *diag)
+{
+	const struct format *fmt = format_of(a->format);
+	const char *data = NULL;
+	char *heap = NULL;
+	size_t len = 0;
+	int ret;
+
+	memset(im, 0, sizeof(*im));
+	pd_problems_init(&im->problems);
+	if (!fmt)
+		return pd_op_import_check(a, diag);
+	memcpy(im->games, a->games, sizeof(im->games));
+	im->source = a->source ? a->source : fmt->source;
+	im->file = a->file;
+	if (!strcmp(a->format, "paris2024")) {
+		im->kind = PD_OP_IMPORT_ENTRIES;
+		ret = read_paris(im, a, reg, diag);
+		goto cleanup;
+	}
+	if ((ret = input(a, &heap, &data, &len, diag)) < 0)
+		goto cleanup;
+	if (fmt->flags & F_ENTRIES) {
+		im->kind = PD_OP_IMPORT_ENTRIES;
+		ret = read_entries(im, a, data, len, reg, diag);
+	} else if (!strcmp(a->format, "medals")) {
+		im->kind = PD_OP_IMPORT_MEDALS;
+		ret = pd_medals_csv_parse(&im->medals, data, len, a->file, reg,
+					  &a->opts, diag);
+		im->n = im->medals.n;
+		im->rows = im->medals.rows;
+		im->merged = im->medals.merged;
+	} else {
+		im->kind = PD_OP_IMPORT_PUBLISHED;
+		ret = read_published(im, a, data, len, reg, diag);
+	}
+cleanup:
+	if (im->kind == PD_OP_IMPORT_ENTRIES)
+		im->rows = im->entries.rows;
+	free(heap);
+	return ret;
+}
+
+int pd_op_import_write(struct pd_store *s, struct pd_op_import *im,
+		       const struct pd_who *who, const struct pd_op_notify *nt,
+		       struct pd_diag *diag)
+{
+	switch (im->kind) {
+	case PD_OP_IMPORT_ENTRIES:
+		return pd_op_entries_import(s, &im->entries, im->source, who,
+					    nt, &im->counts, diag);
+	case PD_OP_IMPORT_MEDALS:
+		return pd_op_medals_import(s, im->games, im->source,
+					   im->medals.v, im->medals.n, who, nt,
+					   diag);
+	default:
+		return pd_op_published_import(s, im->games, im->source,
+					      &im->pub, im->file, who, nt,
+					      diag);
+	}
+}
+
+int pd_op_import_run(struct pd_store *s, const struct pd_op_import_args *a,
+		     const struct pd_registry *reg, const struct pd_who *who,
+		     const struct pd_op_notify *nt, struct pd_op_import *im,
+		     struct pd_diag *diag)
+{
+	int ret;
+
+	memset(im, 0, sizeof(*im));
+	pd_problems_init(&im->problems);
+	if ((ret = pd_op_import_check(a, diag)) < 0 ||
+	    (ret = pd_op_import_read(im, a, reg, diag)) < 0)
+		return ret;
+	return pd_op_import_write(s, im, who, nt, diag);
+}
+
+void pd_op_import_release(struct pd_op_import *im)
+{
+	pd_problems_release(&im->problems);
+	pd_published_release(&im->pub);
+	pd_medal_set_release(&im->medals);
+	pd_entries_release(&im->entries);
+}
+
+int pd_op_init(struct pd_store *s, const struct pd_registry *reg,
+	       const struct pd_who *who, const struct pd_op_notify *nt,
+	       size_t *rows, struct pd_diag *diag)
+{
+	static const char file[] = "data/PG2004.seed.txt";
+	struct pd_published pub;
+	int ret;
+
+	pd_published_init(&pub);
+	if ((ret = pd_table_text_parse(&pub, (const char *)pd_embed_pg2004,
+				       pd_embed_pg2004_len, file, reg,
+				       diag)) < 0)
+		return ret;
+	if (rows)
+		*rows = pub.n;
+	ret = pd_op_published_import(s, "PG2004", "seed", &pub, file, who, nt,
+				     diag);
+	pd_published_release(&pub);
+	return ret;
 }

@@ -1,7 +1,7 @@
-/* tokens.c -- make, hash, issue and check the write API's bearer tokens
+/* tokens.c -- make, hash, issue, check and revoke the write API's bearer tokens
  * with libsodium (see token.h): random bytes, BLAKE2b, constant-time
- * compare.  The CLI issues them and the server checks them; both through
- * here, and only the token table itself is the store's. */
+ * compare.  The CLI issues and revokes them and the server checks them;
+ * both through here, and only the token table itself is the store's. */
 #include <string.h>
 
 #include <sodium.h>
@@ -81,6 +81,12 @@ int pd_token_issue(struct pd_store *s, const char *name, enum pd_role role,
 	    (ret = pd_store_token_add(s, name, role, hash, diag)) < 0)
 		pd_token_forget(out);
 	return ret;
+}
+
+int pd_token_revoke(struct pd_store *s, const char *name,
+		    struct pd_diag *diag)
+{
+	return pd_store_token_revoke(s, name, diag);
 }
 
 void pd_token_forget(char text[PD_TOKEN_TEXT])

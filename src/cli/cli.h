@@ -9,8 +9,9 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "podium/app.h"
+#include "podium/buf.h"
 #include "podium/error.h"
-#include "podium/io.h"
 #include "podium/npc.h"
 #include "podium/ops.h"
 #include "podium/published.h"
@@ -106,32 +107,12 @@ const char *cli_default_lang(void);
 /* Check a --lang value; NULL if it is neither zh nor en. */
 const char *cli_lang(const char *arg);
 
-/* A standings reference (table, diff): GAMES, GAMES@SOURCE, or a file. */
-struct cli_ref {
-	char label[300];
-	char games[16];
-	char source[128];	/* "" when computed from medals */
-	struct pd_tally tally;
-	struct pd_games info;	/* zeroed when read from a file */
-	int have_info;
-	struct pd_published pub;
-	int have_pub;
-	long as_of;		/* the version read, 0 for now */
-};
-
-/* How to read a computed reference: one sport (or NULL), unofficial
- * events too, and as of a version number or an ISO date (or NULL). */
-struct cli_ref_opts {
-	const char *sport;
-	int include_unofficial;
-	const char *as_of;
-};
-
-/* Load a reference; opts may be NULL.  Returns 0 or an exit code, with
- * the message already printed. */
+/* Load a standings reference (table, diff; see pd_ref_init()), opening
+ * the store only when it names one; opts may be NULL.  Returns 0 or an
+ * exit code, with the message already printed.  Release r with
+ * pd_ref_release() whatever the result. */
 int cli_ref_load(struct cli *cli, const char *ref,
-		 const struct cli_ref_opts *opts, struct cli_ref *out);
-void cli_ref_release(struct cli_ref *r);
+		 const struct pd_ref_opts *opts, struct pd_ref *r);
 
 /* Parse a whole number from 1 to max; -1 if it is not one. */
 long cli_number(const char *s, long max);

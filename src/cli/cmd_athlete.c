@@ -10,7 +10,7 @@
 #define MAX_MEDALS 100000	/* per run: far above any athlete's career */
 
 struct won {
-	char games[16];
+	char games[PD_GAMES_CODE];
 	char *sport, *event;
 	enum pd_medal medal;
 };
@@ -301,7 +301,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	struct pd_store *st;
 	struct search s;
 	struct pd_buf b;
-	char games[16] = "", name[512];
+	char games[PD_GAMES_CODE] = "", name[512];
 	size_t i;
 	int ret, code = 0;
 

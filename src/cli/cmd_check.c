@@ -1,8 +1,6 @@
 /* cmd_check.c -- 'podium check FILE': is a published table consistent
  * with itself? */
 #include <getopt.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "cli.h"
 
@@ -17,8 +15,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	struct pd_published pub;
 	struct pd_problems probs;
 	const char *file;
-	char *data;
-	size_t len, i;
+	size_t i;
 	int c, ret;
 
 	optind = 0;
@@ -31,16 +28,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	if (argc - optind != 1)
 		return cli_usage(&cmd_check, "expected one FILE");
 	file = argv[optind];
-	if ((ret = pd_file_read(file, &data, &len, &d)) < 0)
-		return cli_fail(ret, &d);
-	/* Names are not resolved: a check is about the numbers, and must
-	 * work on a table whose names the registry does not know. */
-	ret = pd_table_text_parse(&pub, data, len, file, NULL, &d);
-	free(data);
-	if (ret < 0)
-		return cli_fail(ret, &d);
-	pd_problems_init(&probs);
-	if ((ret = pd_published_check(&pub, &scheme, &probs)) < 0) {
+	if ((ret = pd_check_file(file, &scheme, &pub, &probs, &d)) < 0) {
 		ret = cli_fail(ret, &d);
 		goto cleanup;
 	}

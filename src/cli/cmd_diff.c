@@ -54,8 +54,8 @@ static void sums(const struct pd_tally *t, long out[4])
 		}
 }
 
-static int print_diff(struct cli *cli, const struct cli_ref *a,
-		      const struct cli_ref *b, const char *lang)
+static int print_diff(struct cli *cli, const struct pd_ref *a,
+		      const struct pd_ref *b, const char *lang)
 {
 	static const long zero[3] = { 0, 0, 0 };
 	const struct pd_labels *L = pd_labels(lang);
@@ -102,7 +102,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *lang = cli_default_lang();
-	struct cli_ref a, b;
+	struct pd_ref a, b;
 	int c, ret;
 
 	optind = 0;
@@ -117,8 +117,8 @@ static int run(struct cli *cli, int argc, char **argv)
 	if ((ret = cli_ref_load(cli, argv[optind], NULL, &a)) == 0 &&
 	    (ret = cli_ref_load(cli, argv[optind + 1], NULL, &b)) == 0)
 		ret = print_diff(cli, &a, &b, lang);
-	cli_ref_release(&a);
-	cli_ref_release(&b);
+	pd_ref_release(&a);
+	pd_ref_release(&b);
 	return ret;
 }
 

@@ -10,7 +10,7 @@
 #include "cli.h"
 
 struct add_args {
-	char games[16];
+	char games[PD_GAMES_CODE];
 	const char *sport, *name, *gender, *sport_class, *date, *status;
 	const char *reason;
 	int policy, team;
@@ -152,7 +152,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
 	const char *sport = NULL;
-	char games[16] = "";
+	char games[PD_GAMES_CODE] = "";
 	struct pd_store *s;
 	int i, ret, code = 0;
 

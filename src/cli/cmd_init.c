@@ -1,38 +1,24 @@
 /* cmd_init.c -- 'podium init': create the store and load the bundled data. */
-#include <string.h>
-
-#include "podium/bundled.h"
 #include "podium/ops.h"
 #include "cli.h"
 
 static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
-	struct pd_published pub;
 	struct pd_store *s;
 	struct pd_who who;
-	size_t rows;
+	size_t rows = 0;
 	int ret, code = 0;
 
 	if (argc > 1)
 		return cli_usage(&cmd_init, "no arguments expected");
 	if (!(s = cli_store(cli, &code)))
 		return code;
-	pd_published_init(&pub);
-	if ((ret = pd_table_text_parse(&pub, (const char *)pd_embed_pg2004,
-				       pd_embed_pg2004_len,
-				       "data/PG2004.seed.txt",
-				       cli_registry(cli), &d)) < 0)
-		return cli_fail(ret, &d);
-	rows = pub.n;
 	who.actor = cli_actor();
 	who.command = "podium init";
 	who.reason = "bundled data";
-	ret = pd_op_published_import(s, "PG2004", "seed", &pub,
-				     "data/PG2004.seed.txt", &who, &cli_notice,
-				     &d);
-	pd_published_release(&pub);
-	if (ret < 0)
+	if ((ret = pd_op_init(s, cli_registry(cli), &who, &cli_notice, &rows,
+			      &d)) < 0)
 		return cli_fail(ret, &d);
 	fprintf(stderr, "podium: %s ready: Athens 2004 Paralympics as "
 		"PG2004@seed (%zu NPCs)\n", cli->db_path, rows);

@@ -16,7 +16,7 @@ static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
 	struct pd_store *s;
-	char games[16] = "";
+	char games[PD_GAMES_CODE] = "";
 	long since = 0;
 	int i, ret, code = 0;
 

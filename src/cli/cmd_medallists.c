@@ -8,7 +8,7 @@
 #include "cli.h"
 
 struct args {
-	char games[16];
+	char games[PD_GAMES_CODE];
 	const char *lang;
 	size_t top;
 };

@@ -144,7 +144,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	const char *name = NULL;
 	struct pd_buf b;
 	struct walk w;
-	char games[16] = "";
+	char games[PD_GAMES_CODE] = "";
 	size_t n = 0, i, shown = 0;
 	int ret, code = 0;
 

@@ -39,7 +39,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	struct pd_diag d = { "", 0, "" };
 	const char *lang = cli_default_lang();
 	struct pd_buf b;
-	char games[16] = "";
+	char games[PD_GAMES_CODE] = "";
 	int ret, code = 0;
 
 	if ((ret = parse_args(argc, argv, games, sizeof(games), &lang)))

@@ -106,42 +106,14 @@ static int set_file(struct cli *cli, struct pd_store *s,
 		    const struct set_args *a, const struct pd_who *who,
 		    struct pd_diag *d)
 {
-	struct pd_result_input *in = NULL;
-	struct pd_result_lines lines;
-	char *data;
-	size_t len, i;
+	size_t n = 0;
 	int ret;
 
-	if ((ret = pd_file_read(a->file, &data, &len, d)) < 0)
-		return ret;
-	ret = pd_results_csv_parse(&lines, data, len, a->file,
-				   cli_registry(cli), d);
-	free(data);
-	if (ret < 0)
-		return ret;
-	if (!(in = calloc(lines.n ? lines.n : 1, sizeof(*in)))) {
-		pd_result_lines_release(&lines);
-		return PD_ENOMEM;
-	}
-	for (i = 0; i < lines.n; i++) {
-		in[i].npc = lines.v[i].npc;
-		in[i].name = lines.v[i].name;
-		in[i].rank = lines.v[i].rank;
-		in[i].mark = lines.v[i].mark;
-		in[i].irm = lines.v[i].irm;
-		in[i].records = lines.v[i].records;
-		in[i].value = lines.v[i].value;
-		in[i].has_value = lines.v[i].has_value;
-		in[i].file = a->file;
-		in[i].line = lines.v[i].line;
-	}
-	ret = pd_op_results_replace(s, cli_registry(cli), a->event, in,
-				    lines.n, who, NULL, d);
+	ret = pd_op_results_from_csv(s, cli_registry(cli), a->event, a->file,
+				     NULL, 0, who, NULL, &n, d);
 	if (ret == 0)
 		fprintf(stderr, "podium: event %ld: %zu results from %s\n",
-			a->event, lines.n, a->file);
-	free(in);
-	pd_result_lines_release(&lines);
+			a->event, n, a->file);
 	return ret;
 }
 

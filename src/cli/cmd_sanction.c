@@ -146,7 +146,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
 	struct pd_store *s;
-	char games[16];
+	char games[PD_GAMES_CODE];
 	int ret, code = 0;
 
 	if (argc != 3 || strcmp(argv[1], "--games") ||

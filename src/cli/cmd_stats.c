@@ -131,7 +131,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	const char *format = "text";
 	struct pd_games g;
 	struct pd_buf b;
-	char games[16] = "";
+	char games[PD_GAMES_CODE] = "";
 	int ret, code = 0;
 
 	if ((ret = parse_args(argc, argv, games, sizeof(games), &format)))

@@ -5,14 +5,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "podium/bundled.h"
 #include "podium/doc.h"
 #include "cli.h"
 
 struct table_args {
 	const char *ref, *lang, *format, *from;
 	int all_games;
-	struct cli_ref_opts ref_opts;
+	struct pd_ref_opts ref_opts;
 	struct pd_standings_opts opts;
 };
 
@@ -130,7 +129,7 @@ static int only_games(struct cli *cli, char *out, size_t size)
 /* Append one table to out; block is its place among several (--all-games):
  * csv prints the header once, json makes an array. */
 static int render(struct cli *cli, struct table_args *a,
-		  const struct cli_ref *r, struct pd_buf *out, size_t block)
+		  const struct pd_ref *r, struct pd_buf *out, size_t block)
 {
 	struct pd_diag d = { "", 0, "" };
 	struct pd_standings_opts opts = a->opts;
@@ -199,7 +198,7 @@ static void list_sports(struct cli *cli, const char *games)
 }
 
 static void notes(struct cli *cli, const struct table_args *a,
-		  const struct cli_ref *r)
+		  const struct pd_ref *r)
 {
 	const char *sport = a->ref_opts.sport;
 
@@ -222,7 +221,7 @@ static int run_all(struct cli *cli, struct table_args *a)
 	struct pd_games *v = NULL;
 	struct pd_store *s;
 	struct pd_buf out;
-	struct cli_ref r;
+	struct pd_ref r;
 	size_t n = 0, i;
 	int ret = 0, code = 0;
 
@@ -234,7 +233,7 @@ static int run_all(struct cli *cli, struct table_args *a)
 	for (i = 0; i < n && ret == 0; i++) {
 		if ((ret = cli_ref_load(cli, v[i].code, &a->ref_opts, &r)) == 0)
 			ret = render(cli, a, &r, &out, i);
-		cli_ref_release(&r);
+		pd_ref_release(&r);
 	}
 	pd_games_list_free(v, n);
 	if (ret) {
@@ -244,30 +243,14 @@ static int run_all(struct cli *cli, struct table_args *a)
 	return finish(a, &out, n);
 }
 
-/* The bundled Games named code, if any: names and host for captions. */
-static const struct pd_games *bundled(const struct pd_games *list, size_t n,
-				      const char *code)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(list[i].code, code))
-			return &list[i];
-	return NULL;
-}
-
 /* --from FILE: the tables an athlete_events.csv gives, without a store. */
 static int run_from(struct cli *cli, struct table_args *a)
 {
 	struct pd_diag d = { "", 0, "" };
-	struct pd_games_tally *t = NULL;
-	struct pd_games *list = NULL;
-	const struct pd_games *info;
-	char only[16] = "";
-	struct pd_file file;
+	char only[PD_GAMES_CODE] = "";
+	struct pd_ref *v = NULL;
 	struct pd_buf out;
-	struct cli_ref r;
-	size_t n = 0, nlist = 0, i, blocks = 0;
+	size_t n = 0, i;
 	int ret;
 
 	if (a->ref && cli_games_code(a->ref, only, sizeof(only)))
@@ -275,44 +258,27 @@ static int run_from(struct cli *cli, struct table_args *a)
 	if (!a->ref && !a->all_games)
 		return cli_usage(&cmd_table, "--from needs --games CODE or "
 				 "--all-games");
-	if ((ret = pd_file_map(&file, a->from, &d)) < 0)
+	if ((ret = pd_refs_athlete_events(a->from, cli_registry(cli),
+					  only[0] ? only : NULL, &v, &n,
+					  &d)) < 0)
 		return cli_fail(ret, &d);
-	ret = pd_athlete_events_tally(file.data, file.len, a->from,
-				      cli_registry(cli), only[0] ? only : NULL,
-				      &t, &n, &d);
-	pd_file_unmap(&file);
-	if (ret < 0)
-		return cli_fail(ret, &d);
-	if (pd_games_tsv_parse(&list, &nlist, (const char *)pd_embed_games,
-			       pd_embed_games_len, "data/games.tsv", &d) < 0)
-		nlist = 0;
 	pd_buf_init(&out, 0);
-	for (i = 0; i < n && ret == 0; i++) {
-		memset(&r, 0, sizeof(r));
-		snprintf(r.games, sizeof(r.games), "%s", t[i].games);
-		snprintf(r.label, sizeof(r.label), "%s", t[i].games);
-		if ((info = bundled(list, nlist, r.games))) {
-			r.info = *info;
-			r.have_info = 1;
-		}
-		r.tally = t[i].tally;
-		ret = render(cli, a, &r, &out, blocks++);
-	}
-	pd_games_tallies_free(t, n);
-	pd_games_list_free(list, nlist);
+	for (i = 0; i < n && ret == 0; i++)
+		ret = render(cli, a, &v[i], &out, i);
+	pd_refs_free(v, n);
 	if (ret) {
 		pd_buf_release(&out);
 		return ret;
 	}
-	return finish(a, &out, blocks);
+	return finish(a, &out, n);
 }
 
 static int run(struct cli *cli, int argc, char **argv)
 {
 	struct table_args a;
 	struct pd_buf out;
-	struct cli_ref r;
-	char games[16];
+	struct pd_ref r;
+	char games[PD_GAMES_CODE];
 	int ret;
 
 	memset(&a, 0, sizeof(a));
@@ -337,7 +303,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		else
 			pd_buf_release(&out);
 	}
-	cli_ref_release(&r);
+	pd_ref_release(&r);
 	return ret;
 }
 

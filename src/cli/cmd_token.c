@@ -83,7 +83,7 @@ static int run_revoke(struct cli *cli, int argc, char **argv)
 		return cli_usage(&cmd_token, "token revoke NAME");
 	if (!(s = cli_store(cli, &code)))
 		return code;
-	if ((ret = pd_store_token_revoke(s, argv[1], &d)) < 0)
+	if ((ret = pd_token_revoke(s, argv[1], &d)) < 0)
 		return cli_fail(ret, &d);
 	fprintf(stderr, "podium: token '%s' revoked\n", argv[1]);
 	return EXIT_OK;

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "podium/bundled.h"
 #include "cli.h"
 
 void cli_report(const struct pd_diag *d)
@@ -97,9 +96,7 @@ const struct pd_registry *cli_registry(struct cli *cli)
 	struct pd_diag d = { "", 0, "" };
 
 	if (!cli->have_reg) {
-		if (pd_registry_parse(&cli->reg, (const char *)pd_embed_npcs,
-				      pd_embed_npcs_len, "data/npcs.tsv",
-				      &d) < 0) {
+		if (pd_registry_bundled(&cli->reg, &d) < 0) {
 			/* the bundled file is checked by the tests */
 			cli_report(&d);
 			abort();

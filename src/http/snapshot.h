@@ -23,7 +23,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
-#include "podium/entries.h"	/* PD_GAMES_CODE */
+#include "podium/model.h"	/* PD_GAMES_CODE */
 #include "podium/published.h"
 #include "podium/standings.h"
 #include "podium/store.h"

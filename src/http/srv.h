@@ -30,7 +30,7 @@
 #include <microhttpd.h>
 
 #include "podium/buf.h"
-#include "podium/entries.h"	/* PD_GAMES_CODE */
+#include "podium/model.h"	/* PD_GAMES_CODE */
 #include "podium/http.h"
 #include "podium/store.h"
 #include "stream.h"

@@ -21,7 +21,7 @@
 
 #include <microhttpd.h>
 
-#include "podium/entries.h"	/* PD_GAMES_CODE */
+#include "podium/model.h"	/* PD_GAMES_CODE */
 
 #define RING_MAX 128		/* stream messages kept per Games */
 

@@ -1,0 +1,254 @@
+/* ref.c -- what the front ends read a table from: the bundled registry,
+ * a standings reference (GAMES, GAMES@SOURCE or a table file), the
+ * tables of an athlete_events.csv without the store, and a published
+ * table to check (see app.h).  Reads only: nothing here writes. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "podium/app.h"
+#include "podium/audit.h"
+#include "podium/bundled.h"
+#include "podium/io.h"
+
+int pd_registry_bundled(struct pd_registry *r, struct pd_diag *diag)
+{
+	return pd_registry_parse(r, (const char *)pd_embed_npcs,
+				 pd_embed_npcs_len, "data/npcs.tsv", diag);
+}
+
+void pd_ref_release(struct pd_ref *r)
+{
+	pd_tally_release(&r->tally);
+	if (r->have_info)
+		pd_games_release(&r->info);
+	if (r->have_pub)
+		pd_published_release(&r->pub);
+	memset(r, 0, sizeof(*r));
+}
+
+static int ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), m = strlen(tail);
+
+	return n >= m && !strcasecmp(s + n - m, tail);
+}
+
+static int load_file(struct pd_ref *r, const struct pd_registry *reg,
+		     struct pd_diag *d)
+{
+	const char *path = r->path;
+	struct pd_csv_opts opts;
+	char *data;
+	size_t len;
+	int ret;
+
+	memset(&opts, 0, sizeof(opts));
+	if ((ret = pd_file_read(path, &data, &len, d)) < 0)
+		return ret;
+	if (ends_with(path, ".csv") || ends_with(path, ".csv.gz"))
+		ret = pd_standings_csv_parse(&r->pub, data, len, path, reg,
+					     &opts, d);
+	else
+		ret = pd_table_text_parse(&r->pub, data, len, path, reg, d);
+	free(data);
+	if (ret < 0)
+		return ret;
+	r->have_pub = 1;
+	snprintf(r->label, sizeof(r->label), "%s", path);
+	if (pd_published_tally(&r->pub, &r->tally) < 0)
+		return PD_ENOMEM;
+	return 0;
+}
+
+/* Split "GAMES@SOURCE"; the Games code is upper-cased. */
+static int split_ref(const char *ref, struct pd_ref *r)
+{
+	const char *at = strchr(ref, '@');
+	size_t n = at ? (size_t)(at - ref) : strlen(ref), i;
+
+	if (n == 0 || n >= sizeof(r->games) || (at && !at[1]) ||
+	    (at && strlen(at + 1) >= sizeof(r->source)))
+		return -1;
+	for (i = 0; i < n; i++)
+		r->games[i] = (char)toupper((unsigned char)ref[i]);
+	r->games[n] = '\0';
+	snprintf(r->source, sizeof(r->source), "%s", at ? at + 1 : "");
+	snprintf(r->label, sizeof(r->label), "%s%s%s", r->games,
+		 at ? "@" : "", r->source);
+	return 0;
+}
+
+/* --as-of: a version number, or a date or date-time (UTC, ISO 8601). */
+static int as_of_version(struct pd_store *s, const struct pd_ref *r,
+			 const char *as_of, long *version,
+			 struct pd_diag *d)
+{
+	size_t i;
+
+	for (i = 0; as_of[i] >= '0' && as_of[i] <= '9'; i++)
+		;
+	if (!as_of[i] && i > 0 && i < 10) {
+		*version = atol(as_of);
+		if (*version <= r->info.version)
+			return 0;
+		return pd_diag_set(d, PD_EINVAL, NULL, 0, "%s is at version "
+				   "%ld; --as-of %s is in the future",
+				   r->games, r->info.version, as_of);
+	}
+	if (strlen(as_of) < 10 || as_of[4] != '-' || as_of[7] != '-')
+		return pd_diag_set(d, PD_EINVAL, NULL, 0, "--as-of '%s': give "
+				   "a version number or a date such as "
+				   "2004-09-20", as_of);
+	if (pd_store_version_at(s, r->games, as_of, version, d) < 0)
+		return PD_ESTORE;
+	if (*version == 0)
+		return pd_diag_set(d, PD_EINVAL, NULL, 0, "%s had no changes "
+				   "by %s", r->games, as_of);
+	return 0;
+}
+
+int pd_ref_init(struct pd_ref *r, const char *text, struct pd_diag *diag)
+{
+	struct stat st;
+
+	memset(r, 0, sizeof(*r));
+	if (stat(text, &st) == 0 && S_ISREG(st.st_mode)) {
+		r->path = text;
+		return 0;
+	}
+	if (split_ref(text, r) < 0) {
+		memset(r, 0, sizeof(*r));
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "'%s' is neither "
+				   "a file nor GAMES[@SOURCE]", text);
+	}
+	return 0;
+}
+
+int pd_ref_load(struct pd_ref *r, struct pd_store *s,
+		const struct pd_registry *reg, const struct pd_ref_opts *o,
+		struct pd_diag *d)
+{
+	static const struct pd_ref_opts none = { NULL, 0, NULL };
+	struct pd_query q;
+	int ret;
+
+	o = o ? o : &none;
+	if (r->path)
+		return load_file(r, reg, d);
+	if ((ret = pd_store_games_get(s, r->games, &r->info, d)) < 0)
+		return ret;
+	r->have_info = 1;
+	if (r->source[0]) {
+		if (o->sport || o->as_of || o->include_unofficial)
+			return pd_diag_set(d, PD_EINVAL, NULL, 0, "--sport, "
+					   "--as-of and --include-unofficial "
+					   "need results, and %s is a "
+					   "published table", r->label);
+		if ((ret = pd_store_published_get(s, r->games, r->source,
+						  &r->pub, d)) < 0)
+			return ret;
+		r->have_pub = 1;
+		return pd_published_tally(&r->pub, &r->tally);
+	}
+	if (o->as_of && (ret = as_of_version(s, r, o->as_of, &r->as_of,
+					     d)) < 0)
+		return ret;
+	q.games = r->games;
+	q.sport = o->sport;
+	q.include_unofficial = o->include_unofficial;
+	q.as_of = r->as_of;
+	return pd_store_tally_q(s, &q, &r->tally, NULL, d);
+}
+
+/* The bundled Games named code, if any: names and host for captions. */
+static struct pd_games *bundled(struct pd_games *list, size_t n,
+				const char *code)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(list[i].code, code))
+			return &list[i];
+	return NULL;
+}
+
+void pd_refs_free(struct pd_ref *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		pd_ref_release(&v[i]);
+	free(v);
+}
+
+int pd_refs_athlete_events(const char *path, const struct pd_registry *reg,
+			   const char *only, struct pd_ref **out, size_t *n,
+			   struct pd_diag *d)
+{
+	struct pd_games_tally *t = NULL;
+	struct pd_games *list = NULL, *info;
+	struct pd_ref *v = NULL;
+	struct pd_diag ignored;
+	struct pd_file file;
+	size_t nt = 0, nlist = 0, i;
+	int ret;
+
+	*out = NULL;
+	*n = 0;
+	if ((ret = pd_file_map(&file, path, d)) < 0)
+		return ret;
+	ret = pd_athlete_events_tally(file.data, file.len, path, reg, only,
+				      &t, &nt, d);
+	pd_file_unmap(&file);
+	if (ret < 0)
+		return ret;
+	/* without the list a caption is the bare code: not worth failing */
+	if (pd_games_tsv_parse(&list, &nlist, (const char *)pd_embed_games,
+			       pd_embed_games_len, "data/games.tsv",
+			       &ignored) < 0)
+		nlist = 0;
+	if (!(v = calloc(nt ? nt : 1, sizeof(*v))))
+		ret = PD_ENOMEM;
+	for (i = 0; i < nt && v; i++) {
+		snprintf(v[i].games, sizeof(v[i].games), "%s", t[i].games);
+		snprintf(v[i].label, sizeof(v[i].label), "%s", t[i].games);
+		/* each Games is in t once, so each entry moves at most once */
+		if ((info = bundled(list, nlist, v[i].games))) {
+			v[i].info = *info;
+			v[i].have_info = 1;
+			memset(info, 0, sizeof(*info));
+		}
+		v[i].tally = t[i].tally;
+		pd_tally_init(&t[i].tally);
+	}
+	pd_games_tallies_free(t, nt);
+	pd_games_list_free(list, nlist);
+	if (ret == 0) {
+		*out = v;
+		*n = nt;
+	}
+	return ret;
+}
+
+int pd_check_file(const char *file, const struct pd_scheme *scheme,
+		  struct pd_published *pub, struct pd_problems *probs,
+		  struct pd_diag *diag)
+{
+	char *data;
+	size_t len;
+	int ret;
+
+	pd_published_init(pub);
+	pd_problems_init(probs);
+	if ((ret = pd_file_read(file, &data, &len, diag)) < 0)
+		return ret;
+	ret = pd_table_text_parse(pub, data, len, file, NULL, diag);
+	free(data);
+	if (ret < 0)
+		return ret;
+	return pd_published_check(pub, scheme, probs);
+}
