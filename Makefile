@@ -5,9 +5,11 @@
 #                   print the Athens 2004 medal table and serve it at
 #                   http://127.0.0.1:8080 (PORT=N to change)
 #   make test       unit tests (cmocka), golden CLI cases and the HTTP API
-#                   tests (node --test)
+#                   tests (node --test), the store's on SQLite and on a
+#                   throwaway PostgreSQL cluster; make calls; make layers
 #   make test SAN=1 the same under ASan + UBSan
 #   make calls      which file of src/http calls which; fails on a circle
+#   make layers     each folder's #includes against docs/ARCHITECTURE.md
 #   make test-e2e   the web page in a headless Chromium (playwright-core)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
@@ -58,7 +60,8 @@ DEPS_STAMP := build/.deps-ok
 
 include tests/fuzz/fuzz.mk
 
-.PHONY: bench calls crash soak all run test test-e2e unit cli-test install clean deps
+.PHONY: bench calls crash soak all run test test-e2e unit cli-test install clean deps \
+	layers
 all: podium
 
 # The packages are checked once per change of the script, not every build.
@@ -125,6 +128,12 @@ run: podium
 test: podium $(UNIT_BIN) $(REPLAY_BIN)
 	@$(MAKE) --no-print-directory calls
 	@sh tests/run.sh $(B)
+
+# Each folder's #includes against the table of docs/ARCHITECTURE.md, and
+# no store write outside src/app (tests/run.sh runs it, and its own test
+# that it fails on a bad include or write).
+layers:
+	@sh tools/layers.sh .
 
 # The files of src/http call each other without a circle (server.c calls
 # everything, nothing calls back; docs/internals/http.md).  The checker is

@@ -1,7 +1,8 @@
 #!/bin/sh
 # run.sh -- run every test: the cmocka unit tests (the store contract on
 # SQLite and on PostgreSQL), the fuzz replays, the golden CLI cases (on
-# SQLite, and again on PostgreSQL) and the HTTP API tests (node --test).
+# SQLite, and again on PostgreSQL), the layers check (tools/layers.sh) and
+# the HTTP API tests (node --test).
 # usage: tests/run.sh BUILD_DIR     (the Makefile's 'make test' calls it)
 # Ends with the line 'N passed, N failed[, N skipped]'.
 set -u
@@ -81,6 +82,15 @@ fi
 passed=$((passed + cp))
 failed=$((failed + cf))
 skipped=$((skipped + cs))
+
+# the includes against the layers of docs/ARCHITECTURE.md (make layers)
+out=$(sh tests/layers/run.sh)
+printf '%s\n' "$out" | grep -v '^layers: '
+summary=$(printf '%s\n' "$out" | sed -n 's/^layers: //p' | tail -n 1)
+set -- $summary
+lp=${1:-0}; lf=${2:-1}
+passed=$((passed + lp))
+failed=$((failed + lf))
 
 # the HTTP API against the same binary (under SAN=1, the sanitized one)
 out=$(sh tests/api/run.sh "$B/podium")
