@@ -83,6 +83,15 @@ passed=$((passed + cp))
 failed=$((failed + cf))
 skipped=$((skipped + cs))
 
+# podium migrate, SQLite -> PostgreSQL -> SQLite, byte for byte
+out=$(sh tests/migrate/run.sh "$B/podium")
+printf '%s\n' "$out" | grep -v '^migrate: '
+summary=$(printf '%s\n' "$out" | sed -n 's/^migrate: //p' | tail -n 1)
+set -- $summary
+mp=${1:-0}; mf=${2:-1}
+passed=$((passed + mp))
+failed=$((failed + mf))
+
 # the includes against the layers of docs/ARCHITECTURE.md (make layers)
 out=$(sh tests/layers/run.sh)
 printf '%s\n' "$out" | grep -v '^layers: '

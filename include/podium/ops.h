@@ -42,6 +42,8 @@ struct pd_op_notify {
 	/* code was made with its code as its names: the bundled Games list
 	 * does not know it */
 	void (*games_new)(void *arg, const char *code);
+	/* a copy filled table with rows rows (pd_op_migrate) */
+	void (*table)(void *arg, const char *table, size_t rows);
 	void *arg;
 };
 
@@ -245,5 +247,14 @@ int pd_op_import_run(struct pd_store *s, const struct pd_op_import_args *a,
 		     const struct pd_op_notify *nt, struct pd_op_import *im,
 		     struct pd_diag *diag);
 void pd_op_import_release(struct pd_op_import *im);
+
+/* Copy the whole store at from (a SQLite path or a PostgreSQL URI) into
+ * the empty store at to, of either backend: every table, every row with
+ * its ids, versions and dates, in one transaction on the target.
+ * PD_EEXISTS if the target holds any row; PD_ENOTFOUND if from is a file
+ * that is not there.  *rows receives the rows copied. */
+int pd_op_migrate(const char *from, const char *to,
+		  const struct pd_op_notify *notify, size_t *rows,
+		  struct pd_diag *diag);
 
 #endif

@@ -18,7 +18,9 @@ static void games_new(void *arg, const char *code)
 		"its names are its code\n", code);
 }
 
-const struct pd_op_notify cli_notice = { NULL, games_new, NULL };
+const struct pd_op_notify cli_notice = {
+	.games_new = games_new,
+};
 
 void cli_progress_init(struct cli_progress *p, const char *label)
 {

@@ -130,7 +130,7 @@ static void test_app__event_add_tells_of_a_games_made_from_its_code(
 	struct pd_event_input in = { "Judo", "-60 kg", "M", NULL, NULL, NULL,
 				     NULL, 0 };
 	struct told t = { "", 0, 0, 0 };
-	struct pd_op_notify nt = { NULL, games_new, &t };
+	struct pd_op_notify nt = { .games_new = games_new, .arg = &t };
 	long id = 0;
 
 	assert_int_equal(pd_op_event_add(f->s, "XX2099", &in, 0, &who, &nt,
@@ -205,7 +205,7 @@ static void test_app__entries_import_reports_progress_to_the_end(
 {
 	struct fixture *f = *state;
 	struct told t = { "", 0, 0, 0 };
-	struct pd_op_notify nt = { progress, NULL, &t };
+	struct pd_op_notify nt = { .progress = progress, .arg = &t };
 	struct pd_op_import_counts n;
 	struct pd_csv_opts opts;
 	struct pd_entry_set set;

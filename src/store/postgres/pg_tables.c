@@ -75,7 +75,8 @@ int pg_table_rows(struct pd_store *s, const char *table, char **cols,
 		ret = pd_pg_fail(pg, res, "read a table", diag);
 		goto cleanup;
 	}
-	if (!(col = calloc((size_t)n, sizeof(*col)))) {
+	if (!(col = calloc((size_t)n, sizeof(*col))) ||
+	    (cols && !(*cols = strdup(names.data)))) {
 		ret = PD_ENOMEM;
 		goto cleanup;
 	}
@@ -85,8 +86,6 @@ int pg_table_rows(struct pd_store *s, const char *table, char **cols,
 				 PQgetvalue(res, r, i);
 		ret = fn(col, n, arg);
 	}
-	if (ret == 0 && cols && !(*cols = pd_buf_detach(&names, NULL)))
-		ret = PD_ENOMEM;
 cleanup:
 	PQclear(res);
 	free(col);

@@ -64,7 +64,8 @@ int pd_sqlite_table_rows(struct pd_store *store, const char *table,
 	if (ret < 0 || (ret = pd_sqlite_prepare(s, &st, sql.data, diag)) < 0)
 		goto cleanup;
 	if (!(col = calloc((size_t)n, sizeof(*col))) ||
-	    !(off = calloc((size_t)n, sizeof(*off)))) {
+	    !(off = calloc((size_t)n, sizeof(*off))) ||
+	    (cols && !(*cols = strdup(names.data)))) {
 		ret = PD_ENOMEM;
 		goto cleanup;
 	}
@@ -103,8 +104,6 @@ int pd_sqlite_table_rows(struct pd_store *store, const char *table,
 	}
 	if (ret == 0 && rc != SQLITE_DONE)
 		ret = pd_sqlite_fail(s, diag, "read a table");
-	if (ret == 0 && cols && !(*cols = pd_buf_detach(&names, NULL)))
-		ret = PD_ENOMEM;
 cleanup:
 	sqlite3_finalize(st);
 	free(col);
