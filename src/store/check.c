@@ -6,33 +6,53 @@
 
 #include "check.h"
 
-#define NAME(what, s, empty) \
-	if ((ret = pd_name_check(what, s, PD_NAME_MAX, empty, diag)) < 0) \
-		return ret
+/* One name field of a record: what the message calls it, its value,
+ * whether it may be empty. */
+struct field {
+	const char *what, *value;
+	int may_be_empty;
+};
+
+#define NFIELDS(f) (sizeof(f) / sizeof((f)[0]))
+
+static int names(const struct field *f, size_t n, struct pd_diag *diag)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < n; i++)
+		if ((ret = pd_name_check(f[i].what, f[i].value, PD_NAME_MAX,
+					 f[i].may_be_empty, diag)) < 0)
+			return ret;
+	return 0;
+}
 
 int pd_check_games(const struct pd_games *g, struct pd_diag *diag)
 {
+	const struct field f[] = {
+		{ "Games season", g->season, 1 },
+		{ "Games name", g->name_en, 1 },
+		{ "Games name (zh)", g->name_zh, 1 },
+		{ "Games start date", g->start, 1 },
+		{ "Games end date", g->end, 1 },
+		{ "Games kind", g->kind, 1 },
+	};
 	int ret;
 
 	if ((ret = pd_ident_check("Games code", g->code, diag)) < 0)
 		return ret;
-	NAME("Games season", g->season, 1);
-	NAME("Games name", g->name_en, 1);
-	NAME("Games name (zh)", g->name_zh, 1);
-	NAME("Games start date", g->start, 1);
-	NAME("Games end date", g->end, 1);
-	NAME("Games kind", g->kind, 1);
-	return 0;
+	return names(f, NFIELDS(f), diag);
 }
 
 int pd_check_change(const char *games, const char *actor, const char *reason,
 		    struct pd_diag *diag)
 {
+	const struct field f[] = { { "actor", actor, 1 } };
 	int ret;
 
-	if ((ret = pd_ident_check("Games code", games, diag)) < 0)
+	if ((ret = pd_ident_check("Games code", games, diag)) < 0 ||
+	    (ret = names(f, NFIELDS(f), diag)) < 0)
 		return ret;
-	NAME("actor", actor, 1);
 	return pd_name_check("reason", reason, PD_TEXT_MAX, 1, diag);
 }
 
@@ -74,48 +94,48 @@ int pd_check_published(const char *source, const struct pd_published *p,
 
 int pd_check_medal(const struct pd_medal_rec *m, struct pd_diag *diag)
 {
+	const struct field f[] = { { "athlete name", m->athlete, 1 } };
 	int ret;
 
 	if ((ret = pd_check_event(m->sport, m->event, m->gender, m->date,
 				  diag)) < 0)
 		return ret;
-	NAME("athlete name", m->athlete, 1);
-	return 0;
+	return names(f, NFIELDS(f), diag);
 }
 
 int pd_check_event(const char *sport, const char *name, const char *gender,
 		   const char *date, struct pd_diag *diag)
 {
-	int ret;
+	const struct field f[] = {
+		{ "sport", sport, 1 }, { "event name", name, 1 },
+		{ "gender", gender, 1 }, { "date", date, 1 },
+	};
 
-	NAME("sport", sport, 1);
-	NAME("event name", name, 1);
-	NAME("gender", gender, 1);
-	NAME("date", date, 1);
-	return 0;
+	return names(f, NFIELDS(f), diag);
 }
 
 int pd_check_athlete(const struct pd_athlete *a, struct pd_diag *diag)
 {
-	int ret;
+	const struct field f[] = {
+		{ "athlete's outside id", a->ext, 1 },
+		{ "athlete name", a->name, 0 }, { "gender", a->gender, 1 },
+		{ "sport class", a->sport_class, 1 }, { "guide", a->guide, 1 },
+	};
 
-	NAME("athlete's outside id", a->ext, 1);
-	NAME("athlete name", a->name, 0);
-	NAME("gender", a->gender, 1);
-	NAME("sport class", a->sport_class, 1);
-	NAME("guide", a->guide, 1);
-	return 0;
+	return names(f, NFIELDS(f), diag);
 }
 
 int pd_check_result(const struct pd_result_rec *r, struct pd_diag *diag)
 {
+	const struct field f[] = {
+		{ "competitor name", r->name, 1 }, { "mark", r->mark, 1 },
+		{ "irm", r->irm, 1 }, { "records", r->records, 1 },
+		{ "date", r->date, 1 },
+	};
 	int ret;
 
-	NAME("competitor name", r->name, 1);
-	NAME("mark", r->mark, 1);
-	NAME("irm", r->irm, 1);
-	NAME("records", r->records, 1);
-	NAME("date", r->date, 1);
+	if ((ret = names(f, NFIELDS(f), diag)) < 0)
+		return ret;
 	if (r->source && *r->source &&
 	    (ret = pd_ident_check("source label", r->source, diag)) < 0)
 		return ret;
