@@ -70,9 +70,10 @@ extern const char *const pd_store_tables[];
  * for SQL NULL, a byte string (a token's hash) as hexadecimal. */
 typedef int (*pd_store_row_fn)(const char *const *col, int n, void *arg);
 
-/* Every row of table, in the order of its key; fn's non-zero return
- * stops and is returned.  *cols (if not NULL) receives the column names
- * joined by ',' (malloc'd). */
+/* Every row of table, in the order of all its columns; fn's non-zero
+ * return stops and is returned.  *cols (if not NULL) receives the column
+ * names joined by ',' (malloc'd) before the first row, so fn may use
+ * them; the caller frees it, whatever the result. */
 int pd_store_table_rows(struct pd_store *s, const char *table, char **cols,
 			pd_store_row_fn fn, void *arg, struct pd_diag *diag);
 /* Add one row of text to table, columns named by cols (as
