@@ -22,6 +22,7 @@
 
 #include "podium/audit.h"
 #include "podium/event.h"
+#include "podium/label.h"
 #include "podium/stats.h"
 #include "lazy.h"
 #include "respond.h"
@@ -418,17 +419,20 @@ static int timeline(struct srv *s, struct gview *g, char **f,
 static const struct {
 	char letter;
 	size_t nparams;		/* at most PARAMS_MAX */
+	/* what each parameter is called in a 400 */
+	const char *names[PARAMS_MAX];
 	int (*render)(struct srv *s, struct gview *g, char **f,
 		      struct pd_buf *out, int *status);
 } routes[ROUTE_COUNT] = {
-	[ROUTE_STANDINGS] = { 'S', 5, standings },
-	[ROUTE_EVENT] = { 'E', 1, event },
-	[ROUTE_NPC] = { 'N', 2, npc },
-	[ROUTE_ATHLETES] = { 'A', 1, athletes },
-	[ROUTE_LOG] = { 'L', 1, audit_log },
-	[ROUTE_EVENTS] = { 'V', 0, events_list },
-	[ROUTE_STATS] = { 'T', 0, stats },
-	[ROUTE_TIMELINE] = { 'G', 0, timeline },
+	[ROUTE_STANDINGS] = { 'S', 5, { "source", "scheme", "lang", "sport",
+					"top" }, standings },
+	[ROUTE_EVENT] = { 'E', 1, { "event" }, event },
+	[ROUTE_NPC] = { 'N', 2, { "npc", "source" }, npc },
+	[ROUTE_ATHLETES] = { 'A', 1, { "q" }, athletes },
+	[ROUTE_LOG] = { 'L', 1, { "since" }, audit_log },
+	[ROUTE_EVENTS] = { 'V', 0, { NULL }, events_list },
+	[ROUTE_STATS] = { 'T', 0, { NULL }, stats },
+	[ROUTE_TIMELINE] = { 'G', 0, { NULL }, timeline },
 };
 
 /* Render the view key names (f[0] its letter, f[1..] its parameters).
@@ -512,12 +516,10 @@ static const struct view *lazy_get(struct srv *s, struct gview *g,
 	return once;
 }
 
+/* A query parameter as sent; key_make() refuses one that is not text. */
 static const char *arg(struct MHD_Connection *c, const char *name)
 {
-	const char *v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
-						    name);
-
-	return v && !strchr(v, KEY_SEP) ? v : NULL;
+	return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, name);
 }
 
 /* A whole number from 0 to max; -1 if s is not one. */
@@ -533,16 +535,42 @@ static long number(const char *s, long max)
 }
 
 /* The key of route r with its parameters p[0..routes[r].nparams): the
- * route's letter, then each parameter after KEY_SEP, cut to fit size. */
-static void key_make(char *key, size_t size, enum route r,
-		     const char *const *p)
+ * route's letter, then each parameter after KEY_SEP.  Every parameter
+ * the client chose passes through here, so this is where one that is not
+ * clean text (invalid UTF-8, a control character -- KEY_SEP among them)
+ * or that would not fit is refused: a 400 naming it, sent on c, never a
+ * key cut short or split wrongly, which would render as a 500 or as
+ * another request's view. */
+static enum MHD_Result key_make(struct MHD_Connection *c, struct req *r,
+				char *key, size_t size, enum route rt,
+				const char *const *p)
 {
-	size_t i, len;
+	char why[96];
+	size_t i, len, n;
 
-	len = (size_t)snprintf(key, size, "%c", routes[r].letter);
-	for (i = 0; i < routes[r].nparams && len < size; i++)
-		len += (size_t)snprintf(key + len, size - len, "%c%s", KEY_SEP,
-					p[i]);
+	len = (size_t)snprintf(key, size, "%c", routes[rt].letter);
+	for (i = 0; i < routes[rt].nparams; i++) {
+		n = strlen(p[i]);
+		if (!pd_text_is_clean(p[i], n)) {
+			snprintf(why, sizeof(why), "%s is not valid text (UTF-8 "
+				 "without control characters)",
+				 routes[rt].names[i]);
+			break;
+		}
+		if (len + 1 + n >= size) {
+			snprintf(why, sizeof(why), "%s is too long",
+				 routes[rt].names[i]);
+			break;
+		}
+		key[len++] = KEY_SEP;
+		memcpy(key + len, p[i], n + 1);
+		len += n;
+	}
+	if (i == routes[rt].nparams)
+		return MHD_YES;
+	key[0] = '\0';
+	return send_error(c, r, MHD_HTTP_BAD_REQUEST, why,
+			  routes[rt].names[i]);
 }
 
 /* The table: ready for gold and total in en and zh; other queries make
@@ -590,9 +618,9 @@ static enum MHD_Result standings_key(struct MHD_Connection *c,
 			PD_SCHEME_TOTAL][!strcmp(lang, "zh")]);
 	pd_scheme_format(&sc, sch, sizeof(sch));
 	snprintf(top_n, sizeof(top_n), "%ld", n);
-	key_make(key, size, ROUTE_STANDINGS, (const char *const[]){
-		 source, sch, lang, sport, top_n });
-	return MHD_YES;
+	return key_make(c, r, key, size, ROUTE_STANDINGS,
+			(const char *const[]){ source, sch, lang, sport,
+					       top_n });
 }
 
 /* The lazy key of path (after /api/games/CODE/), or a response sent. */
@@ -609,14 +637,16 @@ static enum MHD_Result lazy_key(struct MHD_Connection *c, struct req *r,
 		/* rendered on first request at a version, not on every
 		 * change: with them built eagerly a write took 65-160 ms
 		 * to reach the streams, most of it here */
-		key_make(key, size, path[0] == 'e' ? ROUTE_EVENTS :
-			 path[0] == 's' ? ROUTE_STATS : ROUTE_TIMELINE, NULL);
+		return key_make(c, r, key, size, path[0] == 'e' ?
+				ROUTE_EVENTS : path[0] == 's' ? ROUTE_STATS :
+				ROUTE_TIMELINE, NULL);
 	} else if (!strncmp(path, "events/", 7)) {
 		if ((n = number(path + 7, 1L << 40)) < 1)
 			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "
 					  "event", NULL);
 		snprintf(num, sizeof(num), "%ld", n);
-		key_make(key, size, ROUTE_EVENT, (const char *const[]){ num });
+		return key_make(c, r, key, size, ROUTE_EVENT,
+				(const char *const[]){ num });
 	} else if (!strncmp(path, "npcs/", 5) && path[5] &&
 		   !strchr(path + 5, '/') && strlen(path + 5) < sizeof(code)) {
 		v = arg(c, "source");
@@ -625,27 +655,26 @@ static enum MHD_Result lazy_key(struct MHD_Connection *c, struct req *r,
 					 path[5 + i] <= 'z' ?
 					 path[5 + i] - 32 : path[5 + i]);
 		code[i] = '\0';
-		key_make(key, size, ROUTE_NPC, (const char *const[]){
-			 code, v && strcmp(v, "results") ? v : "" });
+		return key_make(c, r, key, size, ROUTE_NPC,
+				(const char *const[]){ code, v && strcmp(v,
+				"results") ? v : "" });
 	} else if (!strcmp(path, "athletes")) {
 		v = arg(c, "q");
 		if (v && strlen(v) > 200)
 			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "q is "
 					  "at most 200 bytes", "q");
-		key_make(key, size, ROUTE_ATHLETES, (const char *const[]){
-			 v ? v : "" });
+		return key_make(c, r, key, size, ROUTE_ATHLETES,
+				(const char *const[]){ v ? v : "" });
 	} else if (!strcmp(path, "log")) {
 		v = arg(c, "since");
 		if ((n = v ? number(v, 1L << 40) : 0) < 0)
 			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "since "
 					  "is a version number", "since");
 		snprintf(num, sizeof(num), "%ld", n);
-		key_make(key, size, ROUTE_LOG, (const char *const[]){ num });
-	} else {
-		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
-				  NULL);
+		return key_make(c, r, key, size, ROUTE_LOG,
+				(const char *const[]){ num });
 	}
-	return MHD_YES;
+	return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource", NULL);
 }
 
 static enum MHD_Result send_lazy(struct srv *s, struct MHD_Connection *c,

@@ -163,6 +163,24 @@ test('hostile__flood_of_failed_logins', async () => {
 	assert.ok(rssKb() - before < 64 * 1024, `RSS grew ${rssKb() - before} KiB`);
 });
 
+// Round two (issue 10): bad client input is a 400 naming the parameter,
+// never a 500, and a key is never cut short to fit.
+test('hostile__bad_parameters_are_400_not_500', async () => {
+	for (const [path, field] of [[G + '/npcs/C%1FHN', 'npc'],
+		[G + '/standings?sport=' + 'a'.repeat(5000) + '&top=3', 'sport'],
+		[G + '/standings?sport=%ff', 'sport'],
+		[G + '/standings?sport=Swim%1Fming&top=3', 'sport'],
+		[G + '/athletes?q=%ff', 'q'], [G + '/athletes?q=a%1Fb', 'q'],
+		[G + '/npcs/CHN?source=seed%0A', 'source']]) {
+		const r = await request(s, 'GET', path);
+		assert.equal(r.status, 400, `${path.slice(0, 60)} -> ${r.status} ${r.text}`);
+		assert.equal(r.json().field, field, path.slice(0, 60));
+	}
+	// just under the key's size it is still served
+	const r = await request(s, 'GET', G + '/standings?sport=' + 'a'.repeat(500) + '&top=3');
+	assert.equal(r.status, 200, r.text);
+});
+
 test('hostile__still_up_and_right_after_all_that', async () => {
 	const r = await request(s, 'GET', G + '/standings?source=seed', { agent: false });
 	assert.equal(r.status, 200);
