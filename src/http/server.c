@@ -222,17 +222,42 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 	return dispatch(s, c, r, url, method);
 }
 
+/* s as the access log shows it: as nginx does, every byte that is not
+ * printable ASCII, and '"' and '\\', becomes \xHH.  MHD hands us the
+ * URL decoded, so without this a %0A in a request forged a log line, and
+ * a '"' a field. */
+static void log_escape(char *out, size_t size, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t o = 0;
+
+	for (; *s && o + 5 < size; s++) {
+		unsigned char b = (unsigned char)*s;
+
+		if (b < 0x20 || b >= 0x7f || b == '"' || b == '\\') {
+			out[o++] = '\\';
+			out[o++] = 'x';
+			out[o++] = hex[b >> 4];
+			out[o++] = hex[b & 15];
+		} else {
+			out[o++] = (char)b;
+		}
+	}
+	out[o] = '\0';
+}
+
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 		      enum MHD_RequestTerminationCode toe)
 {
 	struct srv *s = cls;
 	struct req *r = *con_cls;
 	const union MHD_ConnectionInfo *ci;
-	char addr[64] = "-";
+	char addr[64] = "-", line[4 * sizeof(r->line)];
 
 	if (!r)
 		return;
 	if (s->cfg.log) {
+		log_escape(line, sizeof(line), r->line);
 		ci = MHD_get_connection_info(c,
 			MHD_CONNECTION_INFO_CLIENT_ADDRESS);
 		if (ci && ci->client_addr->sa_family == AF_INET)
@@ -243,7 +268,7 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 			inet_ntop(AF_INET6, &((struct sockaddr_in6 *)
 				  ci->client_addr)->sin6_addr, addr,
 				  sizeof(addr));
-		fprintf(stderr, "%s \"%s\" %d %zu %.1fms%s\n", addr, r->line,
+		fprintf(stderr, "%s \"%s\" %d %zu %.1fms%s\n", addr, line,
 			r->status, r->bytes, now_ms() - r->start,
 			toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" :
 			" (cut short)");

@@ -181,6 +181,16 @@ test('hostile__bad_parameters_are_400_not_500', async () => {
 	assert.equal(r.status, 200, r.text);
 });
 
+test('hostile__access_log_escapes_the_url', async () => {
+	const got = await raw(`GET ${G}/log%0A127.0.0.1%20%22GET%20/forged%22%20200%200%200.1ms HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+	assert.match(got, /^HTTP\/1\.1 404/);
+	await sleep(100);
+	const lines = s.stderr().split('\n');
+	assert.ok(!lines.some((l) => l.startsWith('127.0.0.1 "GET /forged"')), 'a forged line');
+	assert.ok(lines.some((l) => l.includes('/log\\x0A127.0.0.1 \\x22GET /forged\\x22')),
+		lines.filter((l) => l.includes('forged')).join('\n'));
+});
+
 test('hostile__still_up_and_right_after_all_that', async () => {
 	const r = await request(s, 'GET', G + '/standings?source=seed', { agent: false });
 	assert.equal(r.status, 200);
