@@ -178,6 +178,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 		r->start = now_ms();
 		pd_buf_init(&r->body, BODY_MAX);
 		snprintf(r->line, sizeof(r->line), "%s %s", method, url);
+		r->is_head = !strcmp(method, "HEAD");
 		*con_cls = r;
 		atomic_fetch_add(&s->inflight, 1);
 		/* requests begun before the stop finish; later ones are

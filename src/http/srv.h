@@ -80,7 +80,7 @@ struct req {
 	double start;
 	int status;
 	size_t bytes;
-	int is_post, is_stream, answered, too_big;
+	int is_post, is_head, is_stream, answered, too_big;
 	size_t dropped;			/* body bytes after a refusal */
 	int role;			/* enum pd_role of the token */
 	char actor[64];

@@ -191,6 +191,18 @@ test('hostile__access_log_escapes_the_url', async () => {
 		lines.filter((l) => l.includes('forged')).join('\n'));
 });
 
+test('hostile__head_on_a_stream_is_headers_only_and_keeps_alive', async () => {
+	const got = await raw(`HEAD ${G}/stream HTTP/1.1\r\nHost: x\r\n\r\n` +
+		`GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, { wait: 3000 });
+	const head = got.split('\r\n\r\n')[0];
+	assert.match(head, /^HTTP\/1\.1 200/);
+	assert.match(head, /text\/event-stream/i);
+	// the next response follows the headers at once: no chunk between
+	const next = got.slice(head.length + 4);
+	assert.match(next, /^HTTP\/1\.1 200/, JSON.stringify(next.slice(0, 80)));
+	assert.match(next, /"games":/);
+});
+
 test('hostile__still_up_and_right_after_all_that', async () => {
 	const r = await request(s, 'GET', G + '/standings?source=seed', { agent: false });
 	assert.equal(r.status, 200);
