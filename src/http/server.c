@@ -136,6 +136,43 @@ static enum MHD_Result options(struct MHD_Connection *c, struct req *r)
 	return ok;
 }
 
+struct framing {
+	const char *length;	/* the first Content-Length */
+	int lengths, differ, bad, chunked;
+};
+
+static enum MHD_Result framing_header(void *cls, enum MHD_ValueKind kind,
+				      const char *key, const char *value)
+{
+	struct framing *f = cls;
+
+	if (!strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING))
+		f->chunked = 1;
+	if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH))
+		return MHD_YES;
+	if (!value || !*value || strspn(value, "0123456789") != strlen(value))
+		f->bad = 1;
+	if (f->lengths++ && strcmp(f->length, value ? value : ""))
+		f->differ = 1;
+	if (!f->length)
+		f->length = value ? value : "";
+	return MHD_YES;
+}
+
+/* 0 if the request says where its body ends in one way only.  Two
+ * Content-Length headers that differ, one that is not a number, or one
+ * beside Transfer-Encoding: RFC 9112 (6.3) makes each an error the
+ * connection cannot recover from, since a proxy in front may have framed
+ * the body otherwise -- what follows could be a smuggled request.  MHD
+ * 0.9.75 takes the first length and goes on, so it is checked here. */
+static int framing_bad(struct MHD_Connection *c)
+{
+	struct framing f = { NULL, 0, 0, 0, 0 };
+
+	MHD_get_connection_values(c, MHD_HEADER_KIND, framing_header, &f);
+	return f.differ || f.bad || (f.lengths && f.chunked);
+}
+
 /* Reads are answered once the whole request is in: answered earlier,
  * MHD could not keep the connection alive. */
 static enum MHD_Result dispatch(struct srv *s, struct MHD_Connection *c,
@@ -186,6 +223,14 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 		if (atomic_load(&s->closing))
 			return send_error(c, r, MHD_HTTP_SERVICE_UNAVAILABLE,
 					  "the server is stopping", NULL);
+		/* answered before the body, and the connection closed
+		 * after it: nothing more on it is read */
+		if (framing_bad(c)) {
+			r->close = 1;
+			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "the "
+					  "body's length is given twice, or "
+					  "is not a number", NULL);
+		}
 		/* a write is refused (401, 403, 404, 413) before its body
 		 * is read */
 		if (!strcmp(method, "POST")) {

@@ -203,6 +203,26 @@ test('hostile__head_on_a_stream_is_headers_only_and_keeps_alive', async () => {
 	assert.match(next, /"games":/);
 });
 
+test('hostile__two_content_lengths_are_400_and_close', async () => {
+	// the second request hides in the body of the first as the first
+	// length frames it, and would be smuggled past a proxy using the other
+	const hidden = `GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n`;
+	for (const lengths of [['0', String(hidden.length)], ['5', 'x'],
+		[String(hidden.length)]]) {
+		const te = lengths.length === 1 ? 'Transfer-Encoding: chunked\r\n' : '';
+		const got = await raw(`POST ${G}/events/1/results HTTP/1.1\r\nHost: x\r\n` +
+			lengths.map((n) => `Content-Length: ${n}\r\n`).join('') + te +
+			`Authorization: Bearer ${s.operator}\r\n\r\n` + hidden, { wait: 1500 });
+		assert.match(got, /^HTTP\/1\.1 400/, got.slice(0, 60));
+		assert.match(got, /\r\nConnection: close\r\n/i);
+		assert.equal(got.split('HTTP/1.1 ').length - 1, 1, 'only one response: ' + got);
+	}
+	// one length given twice alike is one length
+	const ok = await raw(`GET /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n` +
+		`Content-Length: 0\r\nConnection: close\r\n\r\n`);
+	assert.match(ok, /^HTTP\/1\.1 200/);
+});
+
 test('hostile__still_up_and_right_after_all_that', async () => {
 	const r = await request(s, 'GET', G + '/standings?source=seed', { agent: false });
 	assert.equal(r.status, 200);
