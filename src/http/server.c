@@ -173,32 +173,53 @@ static int framing_bad(struct MHD_Connection *c)
 	return f.differ || f.bad || (f.lengths && f.chunked);
 }
 
+/* The methods url takes, for Allow, or NULL when it names nothing (404
+ * whatever the method).  One answer for every method, so a PUT, a DELETE
+ * and a POST to the same read-only resource are told the same. */
+static const char *allowed(const char *url)
+{
+	char games[PD_GAMES_CODE];
+	long event;
+	int kind;
+
+	if (write_route(url, games, sizeof(games), &event, &kind))
+		return !strcmp(url + strlen(url) - 7, "/events") ?
+		       "GET, HEAD, OPTIONS, POST" : "POST";
+	if (asset_find(url) || (!strncmp(url, "/api/games", 10) &&
+				(!url[10] || url[10] == '/')))
+		return "GET, HEAD, OPTIONS";
+	return NULL;
+}
+
+/* 405 with what url takes; 404 when it names nothing. */
+static enum MHD_Result not_allowed(struct MHD_Connection *c, struct req *r,
+				   const char *url)
+{
+	if (!(r->allow = allowed(url)))
+		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
+				  NULL);
+	return send_error(c, r, MHD_HTTP_METHOD_NOT_ALLOWED,
+			  !strcmp(r->allow, "POST") ? "this resource takes "
+			  "POST" : "this resource is read-only", NULL);
+}
+
 /* Reads are answered once the whole request is in: answered earlier,
  * MHD could not keep the connection alive. */
 static enum MHD_Result dispatch(struct srv *s, struct MHD_Connection *c,
 				struct req *r, const char *url,
 				const char *method)
 {
-	int kind;
-	long event;
-	char games[PD_GAMES_CODE];
+	const char *allow;
 
 	if (r->is_post)
 		return write_finish(s, c, r, url);
-	if (!strcmp(method, "GET") || !strcmp(method, "HEAD")) {
-		if (write_route(url, games, sizeof(games), &event, &kind) &&
-		    strcmp(url + strlen(url) - 7, "/events")) {
-			r->allow = "POST";
-			return send_error(c, r, MHD_HTTP_METHOD_NOT_ALLOWED,
-					  "this resource takes POST", NULL);
-		}
-		return get(s, c, r, url);
-	}
 	if (!strcmp(method, "OPTIONS"))
 		return options(c, r);
-	r->allow = "GET, HEAD, OPTIONS, POST";
-	return send_error(c, r, MHD_HTTP_METHOD_NOT_ALLOWED, "use GET, HEAD, "
-			  "OPTIONS or POST", NULL);
+	allow = allowed(url);
+	if ((!strcmp(method, "GET") || !strcmp(method, "HEAD")) &&
+	    (!allow || strcmp(allow, "POST")))
+		return get(s, c, r, url);
+	return not_allowed(c, r, url);
 }
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
@@ -234,6 +255,10 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 		/* a write is refused (401, 403, 404, 413) before its body
 		 * is read */
 		if (!strcmp(method, "POST")) {
+			const char *allow = allowed(url);
+
+			if (!allow || !strstr(allow, "POST"))
+				return not_allowed(c, r, url);
 			r->is_post = 1;
 			return write_begin(s, c, r, url);
 		}

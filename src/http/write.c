@@ -102,13 +102,10 @@ enum MHD_Result write_begin(struct srv *s, struct MHD_Connection *c,
 	int known;
 	enum MHD_Result ok;
 
-	if (!write_route(url, games, sizeof(games), &event, &kind)) {
-		if (!strncmp(url, "/api/", 5))
-			return send_error(c, r, MHD_HTTP_METHOD_NOT_ALLOWED,
-					  "this resource is read-only", NULL);
+	/* server.c answers a POST to anything else (404 or 405) */
+	if (!write_route(url, games, sizeof(games), &event, &kind))
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
 				  NULL);
-	}
 	if ((ok = authorise(s, c, r, kind)) != MHD_YES || r->answered)
 		return ok;
 	sn = snap_get(s);

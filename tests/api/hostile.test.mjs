@@ -223,6 +223,28 @@ test('hostile__two_content_lengths_are_400_and_close', async () => {
 	assert.match(ok, /^HTTP\/1\.1 200/);
 });
 
+test('hostile__wrong_methods_are_405_with_one_allow', async () => {
+	const RO = 'GET, HEAD, OPTIONS';
+	for (const [method, path, allow] of [['PUT', G + '/standings', RO],
+		['DELETE', G + '/standings', RO], ['POST', G + '/standings', RO],
+		['DELETE', '/api/games', RO], ['PUT', '/', RO], ['POST', '/', RO],
+		['POST', '/app.js', RO], ['DELETE', G + '/events', RO + ', POST'],
+		['PUT', G + '/events/1/results', 'POST'], ['GET', G + '/events/1/results', 'POST']]) {
+		const r = await request(s, method, path, { headers: bearer(s.admin) });
+		assert.equal(r.status, 405, `${method} ${path} -> ${r.status}`);
+		assert.equal(r.headers.allow, allow, `${method} ${path}`);
+	}
+	for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
+		const r = await request(s, method, '/no/such/thing', { headers: bearer(s.admin) });
+		assert.equal(r.status, 404, `${method} -> ${r.status}`);
+	}
+});
+
+test('hostile__the_page_may_not_be_framed', async () => {
+	const r = await request(s, 'GET', '/');
+	assert.match(r.headers['content-security-policy'], /frame-ancestors 'none'/);
+});
+
 test('hostile__still_up_and_right_after_all_that', async () => {
 	const r = await request(s, 'GET', G + '/standings?source=seed', { agent: false });
 	assert.equal(r.status, 200);

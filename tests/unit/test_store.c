@@ -24,6 +24,7 @@
 #include <sqlite3.h>
 
 #include "podium/audit.h"
+#include "podium/event.h"
 #include "podium/store.h"
 
 static const char registry_tsv[] =
@@ -578,6 +579,9 @@ static void test_store__bad_labels_are_refused_before_a_write(void **state)
 	struct fixture *f = *state;
 	struct pd_games g = athens(), got, *list;
 	struct pd_medal_rec bad = medals_a[0];
+	struct pd_result_rec rec = { .event_id = 1, .npc = "CHN", .name = "Li",
+				     .rank = 1, .mark = "", .irm = "",
+				     .records = "", .date = "" };
 	struct pd_tally t;
 	char command[64] = "";
 	size_t n;
@@ -606,6 +610,14 @@ static void test_store__bad_labels_are_refused_before_a_write(void **state)
 	assert_int_equal(pd_store_medals_replace(f->s, "PG2004", "-csv",
 						 medals_a, 1, &f->d),
 			 PD_EPARSE);
+	/* empty and reserved labels would shadow the computed table */
+	assert_int_equal(pd_store_medals_replace(f->s, "PG2004", "", medals_a,
+						 1, &f->d), PD_EPARSE);
+	assert_int_equal(pd_store_medals_replace(f->s, "PG2004", "results",
+						 medals_a, 1, &f->d),
+			 PD_EPARSE);
+	rec.source = "results";
+	assert_int_equal(pd_store_result_add(f->s, &rec, &f->d), PD_EPARSE);
 	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
 	assert_int_equal(pd_store_games_get(f->s, "PG2004", &got, &f->d), 0);
 	assert_int_equal(got.version, 1);
