@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
@@ -24,6 +25,7 @@
 #include "podium/event.h"
 #include "podium/label.h"
 #include "podium/stats.h"
+#include "podium/token.h"
 #include "lazy.h"
 #include "respond.h"
 #include "snapshot.h"
@@ -43,7 +45,7 @@ enum route {
 	ROUTE_EVENT,		/* E id */
 	ROUTE_NPC,		/* N code source */
 	ROUTE_ATHLETES,		/* A q */
-	ROUTE_LOG,		/* L since */
+	ROUTE_LOG,		/* L since full */
 	ROUTE_EVENTS,		/* V */
 	ROUTE_STATS,		/* T */
 	ROUTE_TIMELINE,		/* G */
@@ -339,31 +341,76 @@ struct log_walk {
 	json_t *list;
 	size_t n;
 	int more;
+	int full;		/* an admin asked: the entries as stored */
 };
+
+/* What the public sees of a change: the command that made it, not the
+ * command line.  A write through the API is stored as "POST /api/..."
+ * (the path, never the query), which is shown as it is; a CLI command
+ * line holds file paths and the database's, so only its command words
+ * are shown ("podium import table", "podium result set"). */
+static void public_change(char *out, size_t size, const char *command)
+{
+	const char *p = command;
+	size_t n, words = 0, len = 0;
+
+	if (!strncmp(command, "POST /api/", 10)) {
+		snprintf(out, size, "%s", command);
+		return;
+	}
+	out[0] = '\0';
+	while (*p && words < 3) {
+		p += strspn(p, " ");
+		n = strcspn(p, " ");
+		if (!n || strspn(p, "abcdefghijklmnopqrstuvwxyz-") != n ||
+		    *p == '-' || len + n + 2 > size)
+			break;
+		len += (size_t)snprintf(out + len, size - len, "%s%.*s",
+					words ? " " : "", (int)n, p);
+		words++;
+		p += n;
+	}
+	if (!len)
+		snprintf(out, size, "podium");
+}
+
+/* Who the public sees: a token's name (chosen to be shown), or "cli"
+ * for a change made at the console, whose actor is a local user name. */
+static const char *public_actor(const struct pd_audit_entry *e)
+{
+	return !strncmp(e->command, "POST /api/", 10) ? e->actor : "cli";
+}
 
 static int log_entry(const struct pd_audit_entry *e, void *arg)
 {
 	struct log_walk *w = arg;
+	char change[128];
 
 	if (w->n == LOG_MAX) {
 		w->more = 1;
 		return 1;	/* stop: the client asks again from here */
 	}
 	w->n++;
+	if (!w->full)
+		public_change(change, sizeof(change), e->command);
 	return json_array_append_new(w->list, json_pack("{s:I, s:o, s:o, "
 				     "s:o, s:o}", "version",
 				     (json_int_t)e->version, "at", jstr(e->at),
-				     "actor", jstr(e->actor), "command",
-				     jstr(e->command), "reason",
+				     "actor", jstr(w->full ? e->actor :
+						   public_actor(e)),
+				     "command", jstr(w->full ? e->command :
+						     change), "reason",
 				     jstr(e->reason))) < 0 ? PD_ENOMEM : 0;
 }
 
-/* L since: the changes after version since, oldest first. */
+/* L since full: the changes after version since, oldest first; full
+ * ("1", an admin's token checked) as stored, else as the public sees
+ * them. */
 static int audit_log(struct srv *s, struct gview *g, char **f,
 		     struct pd_buf *out, int *status)
 {
 	struct pd_diag d = { "", 0, "" };
-	struct log_walk w = { json_array(), 0, 0 };
+	struct log_walk w = { json_array(), 0, 0, !strcmp(f[2], "1") };
 	long since = atol(f[1]);
 	int ret;
 
@@ -429,7 +476,7 @@ static const struct {
 	[ROUTE_EVENT] = { 'E', 1, { "event" }, event },
 	[ROUTE_NPC] = { 'N', 2, { "npc", "source" }, npc },
 	[ROUTE_ATHLETES] = { 'A', 1, { "q" }, athletes },
-	[ROUTE_LOG] = { 'L', 1, { "since" }, audit_log },
+	[ROUTE_LOG] = { 'L', 2, { "since", "full" }, audit_log },
 	[ROUTE_EVENTS] = { 'V', 0, { NULL }, events_list },
 	[ROUTE_STATS] = { 'T', 0, { NULL }, stats },
 	[ROUTE_TIMELINE] = { 'G', 0, { NULL }, timeline },
@@ -623,14 +670,47 @@ static enum MHD_Result standings_key(struct MHD_Connection *c,
 					       top_n });
 }
 
+/* 1 if the request carries a live admin token, 0 if it carries none;
+ * a token that is not valid is answered 401 (and -1 returned), as a
+ * write's would be, rather than quietly shown less. */
+static int is_admin(struct srv *s, struct MHD_Connection *c, struct req *r)
+{
+	struct pd_diag d = { "", 0, "" };
+	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+						    "Authorization");
+	struct pd_token_info t;
+	int ret;
+
+	if (!h)
+		return 0;
+	if (strncasecmp(h, "Bearer ", 7)) {
+		send_error(c, r, MHD_HTTP_UNAUTHORIZED, "use Authorization: "
+			   "Bearer TOKEN", NULL);
+		return -1;
+	}
+	pthread_mutex_lock(&s->side_mu);
+	ret = pd_token_check(s->side, h + 7 + strspn(h + 7, " "), &t, &d);
+	pthread_mutex_unlock(&s->side_mu);
+	if (ret < 0) {
+		send_error(c, r, ret == PD_ENOTFOUND ? MHD_HTTP_UNAUTHORIZED :
+			   MHD_HTTP_INTERNAL_SERVER_ERROR, ret == PD_ENOTFOUND ?
+			   "the token is not valid (revoked, or never made)" :
+			   d.msg[0] ? d.msg : pd_strerror(ret), NULL);
+		return -1;
+	}
+	return t.role >= PD_ROLE_ADMIN;
+}
+
 /* The lazy key of path (after /api/games/CODE/), or a response sent. */
-static enum MHD_Result lazy_key(struct MHD_Connection *c, struct req *r,
-				const char *path, char *key, size_t size)
+static enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
+				struct req *r, const char *path, char *key,
+				size_t size)
 {
 	const char *v;
 	char num[24], code[8];
 	size_t i;
 	long n;
+	int ok;
 
 	if (!strcmp(path, "events") || !strcmp(path, "stats") ||
 	    !strcmp(path, "timeline")) {
@@ -671,8 +751,10 @@ static enum MHD_Result lazy_key(struct MHD_Connection *c, struct req *r,
 			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "since "
 					  "is a version number", "since");
 		snprintf(num, sizeof(num), "%ld", n);
+		if ((ok = is_admin(s, c, r)) < 0)
+			return MHD_YES;		/* answered */
 		return key_make(c, r, key, size, ROUTE_LOG,
-				(const char *const[]){ num });
+				(const char *const[]){ num, ok ? "1" : "0" });
 	}
 	return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource", NULL);
 }
@@ -687,6 +769,28 @@ static enum MHD_Result send_lazy(struct srv *s, struct MHD_Connection *c,
 	char why[256];
 	int status;
 
+	/* the log as stored, for an admin: never kept or cached (a shared
+	 * cache would hand it to the next reader of the same URL) */
+	if (key[0] == routes[ROUTE_LOG].letter &&
+	    !strcmp(strrchr(key, KEY_SEP) + 1, "1")) {
+		struct pd_buf b;
+		size_t len;
+		char *body;
+
+		status = MHD_HTTP_OK;
+		pd_buf_init(&b, 0);
+		if (render_lazy(s, g, key, &b, &status) < 0 ||
+		    status != MHD_HTTP_OK) {
+			ok = send_error(c, r, status == MHD_HTTP_OK ?
+					MHD_HTTP_INTERNAL_SERVER_ERROR : status,
+					status == MHD_HTTP_OK ? "cannot render "
+					"the view" : b.data, NULL);
+			pd_buf_release(&b);
+			return ok;
+		}
+		body = pd_buf_detach(&b, &len);
+		return send_json(c, r, MHD_HTTP_OK, body, len);
+	}
 	v = lazy_get(s, g, key, render_lazy, &status, &once, why,
 		     sizeof(why));
 	if (!v)
@@ -705,7 +809,7 @@ enum MHD_Result lazy_serve(struct srv *s, struct MHD_Connection *c,
 	if (!strcmp(path, "standings"))
 		ok = standings_key(c, r, g, key, sizeof(key));
 	else
-		ok = lazy_key(c, r, path, key, sizeof(key));
+		ok = lazy_key(s, c, r, path, key, sizeof(key));
 	if (ok == MHD_YES && !r->answered && key[0])
 		ok = send_lazy(s, c, r, g, key);
 	return ok;

@@ -7,8 +7,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { readFileSync } from 'node:fs';
-import { startServer, request, bearer, podium } from './server.mjs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { startServer, request, bearer, podium, BIN } from './server.mjs';
 
 let s;
 before(async () => { s = await startServer(); });
@@ -243,6 +244,37 @@ test('hostile__wrong_methods_are_405_with_one_allow', async () => {
 test('hostile__the_page_may_not_be_framed', async () => {
 	const r = await request(s, 'GET', '/');
 	assert.match(r.headers['content-security-policy'], /frame-ancestors 'none'/);
+});
+
+test('hostile__public_log_hides_paths_and_os_user', async () => {
+	const file = `${s.dir}/podium-secret-path.txt`;
+	writeFileSync(file, readFileSync(new URL('../../data/PG2004.seed.txt', import.meta.url)));
+	const env = { ...process.env, USER: 'osuser-secret', PODIUM_ACTOR: '' };
+	execFileSync(BIN, ['--db', s.db, 'import', 'table', file, '--games', 'PG2004',
+		'--source', 'leak'], { env, stdio: 'ignore' });
+	execFileSync(BIN, ['--db', s.db, 'event', 'add', '--games', 'PG2004', '--sport', 'Judo',
+		'--name', 'Public log', '--reason', 'public reason'], { env, stdio: 'ignore' });
+	await sleep(400);
+	const pub = await request(s, 'GET', G + '/log');
+	assert.equal(pub.status, 200);
+	assert.ok(!pub.text.includes('osuser-secret'), pub.text);
+	assert.ok(!pub.text.includes(s.dir) && !pub.text.includes('secret-path'), pub.text);
+	const [imp, last] = pub.json().changes.slice(-2);
+	assert.equal(imp.command, 'podium import table');
+	assert.equal(last.command, 'podium event add');
+	assert.equal(last.actor, 'cli');
+	assert.equal(last.reason, 'public reason');
+	const adm = await request(s, 'GET', G + '/log', { headers: bearer(s.admin) });
+	assert.equal(adm.status, 200);
+	assert.match(adm.headers['cache-control'], /no-store/);
+	const full = adm.json().changes.at(-2);
+	assert.equal(full.actor, 'osuser-secret');
+	assert.match(full.command, /secret-path\.txt/);
+	// an operator sees what the public sees; a bad token is told so
+	const op = await request(s, 'GET', G + '/log', { headers: bearer(s.operator) });
+	assert.equal(op.json().changes.at(-1).actor, 'cli');
+	const bad = await request(s, 'GET', G + '/log', { headers: bearer('pdt_nope') });
+	assert.equal(bad.status, 401);
 });
 
 test('hostile__still_up_and_right_after_all_that', async () => {
