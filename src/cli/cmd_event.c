@@ -78,7 +78,7 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	struct pd_event_input in;
 	struct pd_store *s;
 	long id = 0;
-	int ret, code = 0;
+	int ret, code = 0, same = 0;
 
 	if ((ret = parse_add(&a, argc, argv)))
 		return ret;
@@ -93,9 +93,13 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	in.policy = a.policy < 0 ? NULL : pd_policy_name(a.policy);
 	in.status = a.status;
 	in.team = a.team;
-	if ((ret = pd_op_event_add(s, a.games, &in, 0, cli_who(cli, a.reason),
-				   &cli_notice, &id, NULL, &d)) < 0)
+	if ((ret = pd_op_event_add(s, a.games, &in, &same,
+				   cli_who(cli, a.reason), &cli_notice, &id,
+				   NULL, &d)) < 0)
 		return cli_fail(ret, &d);
+	if (same)
+		fprintf(stderr, "podium: event %ld exists as given: nothing "
+			"changed\n", id);
 	printf("%ld\n", id);
 	return EXIT_OK;
 }
@@ -312,7 +316,8 @@ const struct cli_command cmd_event = {
 	"       podium event show EVENT [--as-of VERSION]\n"
 	"\n"
 	"add prints the new event's id (or the existing one's: an event is\n"
-	"its Games, sport, name and gender).  --class is the Paralympic sport\n"
+	"its Games, sport, name and gender; adding it again changes nothing,\n"
+	"and an option that differs from the stored event is refused).  --class is the Paralympic sport\n"
 	"class (T54, S9, B1 ...); --team marks a team event; --policy is\n"
 	"standard (1, 2, 3 -> gold, silver, bronze; ties share), two-bronzes\n"
 	"(judo, boxing, wrestling, taekwondo: the default for those sports) or\n"

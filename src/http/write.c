@@ -264,6 +264,7 @@ struct wctx {
 	struct bad b;
 	long version, id;
 	int http;		/* 200 or 201 */
+	int unchanged;		/* an event added again, as it was */
 };
 
 static int do_results(struct wctx *w, json_t *body)
@@ -367,15 +368,16 @@ static int do_event(struct wctx *w, json_t *body)
 	const char *sport, *name, *gender, *cls, *date, *policy, *status;
 	json_t *team = json_object_get(body, "team");
 	struct pd_event_input in;
+	int ret;
 
 	if (only_fields(body, ok, &w->b) < 0 ||
 	    str_field(body, "sport", &sport, NULL, &w->b) < 0 ||
 	    str_field(body, "name", &name, NULL, &w->b) < 0 ||
 	    str_field(body, "gender", &gender, "", &w->b) < 0 ||
-	    str_field(body, "class", &cls, "", &w->b) < 0 ||
-	    str_field(body, "date", &date, "", &w->b) < 0 ||
+	    str_field(body, "class", &cls, NULL, &w->b) < 0 ||
+	    str_field(body, "date", &date, NULL, &w->b) < 0 ||
 	    str_field(body, "policy", &policy, NULL, &w->b) < 0 ||
-	    str_field(body, "status", &status, "scheduled", &w->b) < 0)
+	    str_field(body, "status", &status, NULL, &w->b) < 0)
 		return PD_EINVAL;
 	if (!sport || !*sport)
 		return bad(&w->b, "sport", "an event needs a sport"), PD_EINVAL;
@@ -387,7 +389,7 @@ static int do_event(struct wctx *w, json_t *body)
 	if (policy && pd_policy_parse(policy) < 0)
 		return bad(&w->b, "policy", "standard, two-bronzes or capped"),
 		       PD_EINVAL;
-	if (!pd_event_status_valid(status))
+	if (status && !pd_event_status_valid(status))
 		return bad(&w->b, "status", "one of " PD_EVENT_STATUSES),
 		       PD_EINVAL;
 	if (team && !json_is_boolean(team))
@@ -401,11 +403,14 @@ static int do_event(struct wctx *w, json_t *body)
 	in.policy = policy;
 	in.status = status;
 	in.team = json_is_true(team);
-	w->http = MHD_HTTP_CREATED;
-	/* like 'podium event add', but an event that exists is a
-	 * conflict, never silently reset */
-	return pd_op_event_add(w->s->side, w->games, &in, PD_EVENT_NEW,
-			       &w->who, NULL, &w->id, &w->version, &w->d);
+	/* as 'podium event add': an event that exists as asked is a 200
+	 * with its id, changed in nothing; one that differs is a 409 */
+	if ((ret = pd_op_event_add(w->s->side, w->games, &in, &w->unchanged,
+				   &w->who, NULL, &w->id, &w->version,
+				   &w->d)) < 0)
+		return ret;
+	w->http = w->unchanged ? MHD_HTTP_OK : MHD_HTTP_CREATED;
+	return 0;
 }
 
 static int perform(struct wctx *w, int kind, json_t *body)
@@ -438,6 +443,8 @@ static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
 	if (doc && w->id)
 		json_object_set_new(doc, kind == W_EVENTS ? "event" : "id",
 				    json_integer(w->id));
+	if (doc && w->unchanged)
+		json_object_set_new(doc, "unchanged", json_true());
 	text = doc ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER) :
 		     NULL;
 	json_decref(doc);

@@ -277,6 +277,28 @@ test('hostile__public_log_hides_paths_and_os_user', async () => {
 	assert.equal(bad.status, 401);
 });
 
+test('hostile__adding_an_official_event_again_resets_nothing', async () => {
+	const ev = { sport: 'Athletics', name: 'Again 100 m', gender: 'W' };
+	let r = await request(s, 'POST', G + '/events', { body: { ...ev, status: 'official' },
+		headers: bearer(s.admin) });
+	assert.equal(r.status, 201, r.text);
+	const id = r.json().event;
+	r = await request(s, 'POST', `${G}/events/${id}/results`, { body: { results: [
+		{ npc: 'CHN', name: 'Again One', rank: 1 }] }, headers: bearer(s.operator) });
+	assert.equal(r.status, 200);
+	const v = r.json().version;
+	r = await request(s, 'POST', G + '/events', { body: ev, headers: bearer(s.admin) });
+	assert.equal(r.status, 200, r.text);
+	assert.deepEqual([r.json().event, r.json().unchanged, r.json().version], [id, true, v]);
+	const shown = (await request(s, 'GET', `${G}/events/${id}`)).json();
+	assert.equal(shown.status, 'official');
+	assert.equal(shown.results[0].medal, 'gold');
+	r = await request(s, 'POST', G + '/events', { body: { ...ev, policy: 'capped' },
+		headers: bearer(s.admin) });
+	assert.equal(r.status, 409);
+	assert.match(r.json().error, /policy/);
+});
+
 test('hostile__still_up_and_right_after_all_that', async () => {
 	const r = await request(s, 'GET', G + '/standings?source=seed', { agent: false });
 	assert.equal(r.status, 200);
