@@ -145,10 +145,11 @@ static int run_status(struct cli *cli, int argc, char **argv)
 static int print_event(const struct pd_event_info *e, size_t results,
 		       void *arg)
 {
-	printf("%ld\t%s\t%s\t%s\t%s\t%s\t%s\t%zu results\n", e->id, e->sport,
-	       e->name, *e->gender ? e->gender : "-",
-	       *e->sport_class ? e->sport_class : "-", e->status, e->policy,
-	       results);
+	printf("%ld\t%s\t%s\t%s\t%s\t%s\t%s\t%zu results\n", e->id,
+	       cli_text(e->sport), cli_text(e->name),
+	       *e->gender ? cli_text(e->gender) : "-",
+	       *e->sport_class ? cli_text(e->sport_class) : "-",
+	       cli_text(e->status), cli_text(e->policy), results);
 	return 0;
 }
 
@@ -235,9 +236,10 @@ static int print_result(const struct pd_result_row *r, void *arg)
 	for (i = 0; i < mm->nbanned; i++)
 		if (r->athlete_id && mm->banned[i] == r->athlete_id)
 			irm = "DSQ (sanction)";
-	printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->rank ? "" : "-", r->npc,
-	       r->name, *r->mark ? r->mark : "-", irm,
-	       *r->records ? r->records : "-", *medal ? medal : "-");
+	printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->rank ? "" : "-",
+	       cli_text(r->npc), cli_text(r->name),
+	       *r->mark ? cli_text(r->mark) : "-", cli_text(irm),
+	       *r->records ? cli_text(r->records) : "-", *medal ? medal : "-");
 	return 0;
 }
 
@@ -268,10 +270,11 @@ static int run_show(struct cli *cli, int argc, char **argv)
 		return code;
 	if ((ret = pd_store_event_get(s, id, &e, &d)) < 0)
 		return cli_fail(ret, &d);
-	printf("event %ld: %s, %s%s%s%s%s (%s)\n", e.id, e.sport, e.name,
-	       *e.gender ? ", " : "", e.gender, *e.sport_class ? ", " : "",
-	       e.sport_class, e.games);
-	printf("status %s; policy %s%s%s\n", e.status, e.policy,
+	printf("event %ld: %s, %s%s%s%s%s (%s)\n", e.id, cli_text(e.sport),
+	       cli_text(e.name), *e.gender ? ", " : "", cli_text(e.gender),
+	       *e.sport_class ? ", " : "", cli_text(e.sport_class), e.games);
+	printf("status %s; policy %s%s%s\n", cli_text(e.status),
+	       cli_text(e.policy),
 	       e.team ? "; team event" : "", as_of ? "; as of version" : "");
 	memset(&mm, 0, sizeof(mm));
 	mm.event = id;
