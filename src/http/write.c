@@ -237,6 +237,8 @@ static int status_for(int err)
 		return MHD_HTTP_BAD_REQUEST;
 	case PD_EEXISTS:
 		return MHD_HTTP_CONFLICT;
+	case PD_ESTALE:		/* until a restart: see pd_store_here() */
+		return MHD_HTTP_SERVICE_UNAVAILABLE;
 	default:
 		return MHD_HTTP_INTERNAL_SERVER_ERROR;
 	}
@@ -494,6 +496,10 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	if (ret < 0 && w.b.msg[0])
 		return send_error(c, r, MHD_HTTP_BAD_REQUEST, w.b.msg,
 				  w.b.field);
+	/* the operator must hear of it, not only the client: every write
+	 * is refused until the server is restarted */
+	if (ret == PD_ESTALE)
+		fprintf(stderr, "podium serve: %s: %s\n", w.d.file, w.d.msg);
 	if (ret < 0)
 		return send_error(c, r, status_for(ret), w.d.msg[0] ?
 				  w.d.msg : pd_strerror(ret), NULL);

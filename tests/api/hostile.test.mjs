@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { startServer, request, bearer, podium, BIN } from './server.mjs';
 
@@ -297,6 +297,27 @@ test('hostile__adding_an_official_event_again_resets_nothing', async () => {
 		headers: bearer(s.admin) });
 	assert.equal(r.status, 409);
 	assert.match(r.json().error, /policy/);
+});
+
+test('hostile__a_deleted_database_refuses_writes_with_503', async () => {
+	const t = await startServer();
+	try {
+		let r = await request(t, 'POST', G + '/events', { body: { sport: 'Judo',
+			name: 'Before rm' }, headers: bearer(t.admin) });
+		assert.equal(r.status, 201, r.text);
+		for (const side of ['', '-wal', '-shm']) rmSync(t.db + side, { force: true });
+		r = await request(t, 'POST', G + '/events', { body: { sport: 'Judo',
+			name: 'After rm' }, headers: bearer(t.admin) });
+		assert.equal(r.status, 503, r.text);
+		assert.match(r.json().error, /database file was removed/);
+		assert.ok(!r.text.includes(t.dir), 'no local path in the body');
+		await sleep(50);
+		assert.match(t.stderr(), /podium serve: .*podium\.db: the database file was removed/);
+		// reads go on from what was loaded
+		assert.equal((await request(t, 'GET', G + '/standings')).status, 200);
+	} finally {
+		await t.stop();
+	}
 });
 
 test('hostile__still_up_and_right_after_all_that', async () => {
