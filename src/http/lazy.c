@@ -10,9 +10,15 @@
  * key is looked up in the gview's cache (lazy_get), and on a miss it is
  * read back into the route and its parameters and rendered (render_lazy).
  * Both directions use the one table routes[], so a route cannot be made
- * one way and read another.  Views that need the store use the server's
- * side connection under side_mu; the cache's own lock, gview.lazy_mu, is
- * never held while a view renders (snapshot.h).
+ * one way and read another.
+ *
+ * Views that read the store do it on a reader connection (srv.readers,
+ * never the writes' side connection: a flood of uncached reads held up
+ * every write when they shared it) inside one read transaction, and are
+ * labelled with the version that transaction reads, which is past the
+ * snapshot's when writes landed since it was built: such a view is sent
+ * but not kept (it is not that gview's).  The cache's own lock,
+ * gview.lazy_mu, is never held while a view renders (snapshot.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +65,20 @@ static json_t *jstr(const char *s)
 	return j ? j : json_null();
 }
 
+/* What a view is made from: the gview (its Games, tables and medals, at
+ * g->version) and, for the views that read the store, a reader
+ * connection inside one read transaction.  version is what the view
+ * says it shows: the version that transaction read when st is set (it
+ * may be past g->version, when writes landed since the snapshot), else
+ * g->version.  Bytes and label come from one read, so one ETag never
+ * names two bodies. */
+struct lz {
+	struct srv *s;
+	struct gview *g;
+	struct pd_store *st;	/* NULL: made from g alone */
+	long version;
+};
+
 /* Answer other than 200: why goes in out for lazy_get to report. */
 static int refuse(struct pd_buf *out, int *status, int code, const char *why)
 {
@@ -94,9 +114,11 @@ static const struct table *find_table(const struct gview *g,
 }
 
 /* S source scheme lang sport top */
-static int standings(struct srv *s, struct gview *g, char **f,
-		     struct pd_buf *out, int *status)
+static int standings(struct lz *z, char **f, struct pd_buf *out,
+		     int *status)
 {
+	struct srv *s = z->s;
+	struct gview *g = z->g;
 	struct pd_diag d = { "", 0, "" };
 	struct pd_standings_opts o;
 	const struct table *t = find_table(g, f[1]);
@@ -120,16 +142,14 @@ static int standings(struct srv *s, struct gview *g, char **f,
 			return refuse(out, status, MHD_HTTP_BAD_REQUEST,
 				      "sport needs results, and this is a "
 				      "published table");
-		pthread_mutex_lock(&s->side_mu);
-		ret = pd_store_tally_q(s->side, &q, &bysport, NULL, &d);
-		pthread_mutex_unlock(&s->side_mu);
-		if (ret < 0) {
+		if ((ret = pd_store_tally_q(z->st, &q, &bysport, NULL,
+					    &d)) < 0) {
 			pd_tally_release(&bysport);
 			return ret;
 		}
 		tally = &bysport;
 	}
-	ret = render_standings(out, g, t, tally, &o, f[3],
+	ret = render_standings(out, g, z->version, t, tally, &o, f[3],
 			       *f[4] ? f[4] : NULL, s->cfg.reg);
 	pd_tally_release(&bysport);
 	return ret;
@@ -174,9 +194,9 @@ static int event_result(const struct pd_result_row *r, void *arg)
 
 /* E id: the event, its results and the medals that follow from them
  * (whatever its status: what would be awarded). */
-static int event(struct srv *s, struct gview *g, char **f,
-		 struct pd_buf *out, int *status)
+static int event(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
+	struct gview *g = z->g;
 	struct pd_diag d = { "", 0, "" };
 	struct pd_query q = { g->info.code, NULL, 1, 0 };
 	struct event_walk w = { atol(f[1]), json_object(), json_array() };
@@ -184,22 +204,20 @@ static int event(struct srv *s, struct gview *g, char **f,
 	json_t *doc = NULL;
 	int ret, have = 0;
 
-	pthread_mutex_lock(&s->side_mu);
-	if ((ret = pd_store_event_get(s->side, w.event, &e, &d)) == 0) {
+	if ((ret = pd_store_event_get(z->st, w.event, &e, &d)) == 0) {
 		have = 1;
 		if (strcmp(e.games, g->info.code))
 			ret = PD_ENOTFOUND;	/* another Games' event */
 	}
 	if (ret == 0 &&
-	    (ret = pd_store_medals(s->side, &q, event_medal, &w, &d)) == 0)
-		ret = pd_store_event_results(s->side, w.event, 0, event_result,
+	    (ret = pd_store_medals(z->st, &q, event_medal, &w, &d)) == 0)
+		ret = pd_store_event_results(z->st, w.event, 0, event_result,
 					     &w, &d);
-	pthread_mutex_unlock(&s->side_mu);
 	if (ret == 0)
 		doc = json_pack("{s:s, s:I, s:I, s:o, s:o, s:o, s:o, s:o, "
 				"s:o, s:o, s:b, s:O}",
 				"games", g->info.code,
-				"version", (json_int_t)g->version,
+				"version", (json_int_t)z->version,
 				"id", (json_int_t)e.id, "sport", jstr(e.sport),
 				"name", jstr(e.name), "gender", jstr(e.gender),
 				"class", jstr(e.sport_class),
@@ -218,9 +236,10 @@ static int event(struct srv *s, struct gview *g, char **f,
 
 /* N code source: an NPC's row in a table and, for the computed one, its
  * medals event by event. */
-static int npc(struct srv *s, struct gview *g, char **f, struct pd_buf *out,
-	       int *status)
+static int npc(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
+	struct srv *s = z->s;
+	struct gview *g = z->g;
 	static const char *const word[3] = { "gold", "silver", "bronze" };
 	const struct pd_npc *n = pd_registry_code(s->cfg.reg, f[1]);
 	const struct table *t = find_table(g, f[2]);
@@ -275,12 +294,32 @@ static int npc(struct srv *s, struct gview *g, char **f, struct pd_buf *out,
 }
 
 struct athlete_walk {
-	const struct gview *g;
 	char *needle;
 	json_t *list;
 	size_t n;
 	int more;
+	/* each medal's athlete and colour, read in the same transaction as
+	 * the athletes: the snapshot's may be older */
+	struct won { long athlete; enum pd_medal medal; } *won;
+	size_t nwon;
 };
+
+static int athlete_medal(const struct pd_medal_out *m, void *arg)
+{
+	struct athlete_walk *w = arg;
+	struct won *v;
+
+	if (!m->athlete_id)
+		return 0;
+	if (w->nwon % 256 == 0) {
+		if (!(v = realloc(w->won, (w->nwon + 256) * sizeof(*v))))
+			return PD_ENOMEM;
+		w->won = v;
+	}
+	w->won[w->nwon].athlete = m->athlete_id;
+	w->won[w->nwon++].medal = m->medal;
+	return 0;
+}
 
 static int athlete(long id, const struct pd_athlete *a, void *arg)
 {
@@ -294,8 +333,8 @@ static int athlete(long id, const struct pd_athlete *a, void *arg)
 		w->more = 1;
 		return 0;
 	}
-	for (i = 0; i < w->g->nmedals; i++)
-		won[w->g->medals[i].medal] += w->g->medals[i].athlete_id == id;
+	for (i = 0; i < w->nwon; i++)
+		won[w->won[i].medal] += w->won[i].athlete == id;
 	w->n++;
 	return json_array_append_new(w->list, json_pack("{s:I, s:o, s:s, "
 				     "s:o, s:o, s:{s:I, s:I, s:I}}",
@@ -310,30 +349,43 @@ static int athlete(long id, const struct pd_athlete *a, void *arg)
 }
 
 /* A q: athletes of the Games whose name contains q, first 100. */
-static int athletes(struct srv *s, struct gview *g, char **f,
-		    struct pd_buf *out, int *status)
+static int athletes(struct lz *z, char **f, struct pd_buf *out,
+		    int *status)
 {
+	struct gview *g = z->g;
 	struct pd_diag d = { "", 0, "" };
-	struct athlete_walk w = { g, pd_name_normalise(f[1]), json_array(),
-				  0, 0 };
-	int ret;
+	struct pd_query q = { g->info.code, NULL, 0, 0 };
+	struct athlete_walk w = { pd_name_normalise(f[1]), json_array(), 0, 0,
+				  NULL, 0 };
+	int ret = 0;
 
 	if (!w.needle) {
 		json_decref(w.list);
 		return refuse(out, status, MHD_HTTP_BAD_REQUEST, "q is not "
 			      "valid UTF-8");
 	}
-	pthread_mutex_lock(&s->side_mu);
-	ret = pd_store_athletes(s->side, g->info.code, athlete, &w, &d);
-	pthread_mutex_unlock(&s->side_mu);
+	/* the snapshot's medals when the read is at its version (the usual
+	 * case), else those of the version read */
+	for (size_t i = 0; z->version == g->version && i < g->nmedals &&
+	     ret == 0; i++) {
+		struct pd_medal_out m = { .athlete_id = g->medals[i].athlete_id,
+					  .medal = g->medals[i].medal };
+
+		ret = athlete_medal(&m, &w);
+	}
+	if (ret == 0 && z->version != g->version)
+		ret = pd_store_medals(z->st, &q, athlete_medal, &w, &d);
+	if (ret == 0)
+		ret = pd_store_athletes(z->st, g->info.code, athlete, &w, &d);
 	free(w.needle);
+	free(w.won);
 	if (ret < 0) {
 		json_decref(w.list);
 		return ret;
 	}
 	return json_dump_to(out, json_pack("{s:s, s:I, s:s, s:o, s:b}", "games",
 				   g->info.code, "version",
-				   (json_int_t)g->version, "q", f[1],
+				   (json_int_t)z->version, "q", f[1],
 				   "athletes", w.list, "more", w.more));
 }
 
@@ -406,59 +458,49 @@ static int log_entry(const struct pd_audit_entry *e, void *arg)
 /* L since full: the changes after version since, oldest first; full
  * ("1", an admin's token checked) as stored, else as the public sees
  * them. */
-static int audit_log(struct srv *s, struct gview *g, char **f,
-		     struct pd_buf *out, int *status)
+static int audit_log(struct lz *z, char **f, struct pd_buf *out,
+		     int *status)
 {
+	struct gview *g = z->g;
 	struct pd_diag d = { "", 0, "" };
 	struct log_walk w = { json_array(), 0, 0, !strcmp(f[2], "1") };
 	long since = atol(f[1]);
 	int ret;
 
-	pthread_mutex_lock(&s->side_mu);
-	ret = pd_store_log(s->side, g->info.code, since, log_entry, &w, &d);
-	pthread_mutex_unlock(&s->side_mu);
+	ret = pd_store_log(z->st, g->info.code, since, log_entry, &w, &d);
 	if (ret < 0) {
 		json_decref(w.list);
 		return ret;
 	}
 	return json_dump_to(out, json_pack("{s:s, s:I, s:I, s:o, s:b}", "games",
 				   g->info.code, "version",
-				   (json_int_t)g->version, "since",
+				   (json_int_t)z->version, "since",
 				   (json_int_t)since, "changes", w.list,
 				   "more", w.more));
 }
 
 /* V: the events list */
-static int events_list(struct srv *s, struct gview *g, char **f,
-		       struct pd_buf *out, int *status)
+static int events_list(struct lz *z, char **f, struct pd_buf *out,
+		       int *status)
 {
 	struct pd_diag d = { "", 0, "" };
-	int ret;
 
-	pthread_mutex_lock(&s->side_mu);
-	ret = render_events(out, s->side, g, &d);
-	pthread_mutex_unlock(&s->side_mu);
-	return ret;
+	return render_events(out, z->st, z->g, z->version, &d);
 }
 
 /* T: the statistics */
-static int stats(struct srv *s, struct gview *g, char **f,
-		 struct pd_buf *out, int *status)
+static int stats(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
 	struct pd_diag d = { "", 0, "" };
-	int ret;
 
-	pthread_mutex_lock(&s->side_mu);
-	ret = render_stats(out, s->side, g, &d);
-	pthread_mutex_unlock(&s->side_mu);
-	return ret;
+	return render_stats(out, z->st, z->g, z->version, &d);
 }
 
 /* G: the gold timeline */
-static int timeline(struct srv *s, struct gview *g, char **f,
-		    struct pd_buf *out, int *status)
+static int timeline(struct lz *z, char **f, struct pd_buf *out,
+		    int *status)
 {
-	return render_timeline(out, g, s->cfg.reg);
+	return render_timeline(out, z->g, z->s->cfg.reg);
 }
 
 #define PARAMS_MAX 5
@@ -468,25 +510,78 @@ static const struct {
 	size_t nparams;		/* at most PARAMS_MAX */
 	/* what each parameter is called in a 400 */
 	const char *names[PARAMS_MAX];
-	int (*render)(struct srv *s, struct gview *g, char **f,
-		      struct pd_buf *out, int *status);
+	/* reads the store (a sport's table only: standings() reads it for
+	 * a sport alone), or is made from the gview alone */
+	int store;
+	int (*render)(struct lz *z, char **f, struct pd_buf *out,
+		      int *status);
 } routes[ROUTE_COUNT] = {
 	[ROUTE_STANDINGS] = { 'S', 5, { "source", "scheme", "lang", "sport",
-					"top" }, standings },
-	[ROUTE_EVENT] = { 'E', 1, { "event" }, event },
-	[ROUTE_NPC] = { 'N', 2, { "npc", "source" }, npc },
-	[ROUTE_ATHLETES] = { 'A', 1, { "q" }, athletes },
-	[ROUTE_LOG] = { 'L', 2, { "since", "full" }, audit_log },
-	[ROUTE_EVENTS] = { 'V', 0, { NULL }, events_list },
-	[ROUTE_STATS] = { 'T', 0, { NULL }, stats },
-	[ROUTE_TIMELINE] = { 'G', 0, { NULL }, timeline },
+					"top" }, 1, standings },
+	[ROUTE_EVENT] = { 'E', 1, { "event" }, 1, event },
+	[ROUTE_NPC] = { 'N', 2, { "npc", "source" }, 0, npc },
+	[ROUTE_ATHLETES] = { 'A', 1, { "q" }, 1, athletes },
+	[ROUTE_LOG] = { 'L', 2, { "since", "full" }, 1, audit_log },
+	[ROUTE_EVENTS] = { 'V', 0, { NULL }, 1, events_list },
+	[ROUTE_STATS] = { 'T', 0, { NULL }, 1, stats },
+	[ROUTE_TIMELINE] = { 'G', 0, { NULL }, 0, timeline },
 };
+
+/* A reader connection for this thread: the first free one, or (all busy:
+ * more renders than readers, which server.c opens one per MHD thread)
+ * the first, waited for.  Reads never take side_mu, so a flood of them
+ * never holds up a write. */
+static struct reader *reader_take(struct srv *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nreaders; i++)
+		if (pthread_mutex_trylock(&s->readers[i].mu) == 0)
+			return &s->readers[i];
+	pthread_mutex_lock(&s->readers[0].mu);
+	return &s->readers[0];
+}
+
+static void reader_give(struct reader *rd)
+{
+	pthread_mutex_unlock(&rd->mu);
+}
+
+/* Run route rt's render on a reader inside one read transaction, the
+ * view labelled with the version that transaction reads. */
+static int render_read(struct lz *z, size_t rt, char **f, struct pd_buf *out,
+		       int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct reader *rd = reader_take(z->s);
+	struct pd_games gi;
+	int ret;
+
+	memset(&gi, 0, sizeof(gi));
+	z->st = rd->st;
+	if ((ret = pd_store_begin_read(z->st, &d)) == 0) {
+		if ((ret = pd_store_games_get(z->st, z->g->info.code, &gi,
+					      &d)) == 0) {
+			z->version = gi.version;
+			pd_games_release(&gi);
+			ret = routes[rt].render(z, f, out, status);
+		} else if (ret == PD_ENOTFOUND) {
+			ret = refuse(out, status, MHD_HTTP_NOT_FOUND, "no such "
+				     "Games");
+		}
+		pd_store_rollback(z->st);	/* ends the read */
+	}
+	reader_give(rd);
+	z->st = NULL;
+	return ret;
+}
 
 /* Render the view key names (f[0] its letter, f[1..] its parameters).
  * A key no route reads is PD_EINVAL: a parameter held KEY_SEP after all. */
 static int render_lazy(struct srv *s, struct gview *g, const char *key,
-		       struct pd_buf *out, int *status)
+		       struct pd_buf *out, int *status, long *version)
 {
+	struct lz z = { s, g, NULL, g->version };
 	char *copy = strdup(key), *f[PARAMS_MAX + 1];
 	size_t n, i;
 	int ret = PD_EINVAL;
@@ -497,9 +592,14 @@ static int render_lazy(struct srv *s, struct gview *g, const char *key,
 	for (i = 0; i < ROUTE_COUNT; i++)
 		if (f[0][0] == routes[i].letter && !f[0][1] &&
 		    n == routes[i].nparams + 1) {
-			ret = routes[i].render(s, g, f, out, status);
+			if (routes[i].store &&
+			    (i != ROUTE_STANDINGS || *f[4]))
+				ret = render_read(&z, i, f, out, status);
+			else
+				ret = routes[i].render(&z, f, out, status);
 			break;
 		}
+	*version = z.version;
 	free(copy);
 	return ret;
 }
@@ -512,13 +612,14 @@ static const struct view *lazy_get(struct srv *s, struct gview *g,
 				   const char *key,
 				   int (*render)(struct srv *, struct gview *,
 						 const char *, struct pd_buf *,
-						 int *),
+						 int *, long *),
 				   int *status, struct view *once, char *why,
 				   size_t whysize)
 {
 	const struct view *found = NULL;
 	struct view v;
 	struct pd_buf b;
+	long version = g->version;
 	size_t i;
 
 	memset(once, 0, sizeof(*once));
@@ -531,8 +632,9 @@ static const struct view *lazy_get(struct srv *s, struct gview *g,
 	if (found)
 		return found;
 	pd_buf_init(&b, 0);
-	if (render(s, g, key, &b, status) < 0 || *status != MHD_HTTP_OK ||
-	    view_make_json(&v, &b, g->version) < 0) {
+	if (render(s, g, key, &b, status, &version) < 0 ||
+	    *status != MHD_HTTP_OK ||
+	    view_make_json(&v, &b, version) < 0) {
 		/* a render that answers other than 200 says why in b */
 		snprintf(why, whysize, "%s", *status != MHD_HTTP_OK ? b.data :
 			 "cannot render the view");
@@ -542,6 +644,12 @@ static const struct view *lazy_get(struct srv *s, struct gview *g,
 		return NULL;
 	}
 	pd_buf_release(&b);
+	/* read past the snapshot (writes landed since): right for this
+	 * request, labelled so, but not this gview's to keep */
+	if (version != g->version) {
+		*once = v;
+		return once;
+	}
 	pthread_mutex_lock(&g->lazy_mu);
 	for (i = 0; i < g->nlazy && !found; i++)
 		if (!strcmp(g->lazy[i].key, key))
@@ -679,6 +787,7 @@ static int is_admin(struct srv *s, struct MHD_Connection *c, struct req *r)
 	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 						    "Authorization");
 	struct pd_token_info t;
+	struct reader *rd;
 	int ret;
 
 	if (!h)
@@ -688,9 +797,9 @@ static int is_admin(struct srv *s, struct MHD_Connection *c, struct req *r)
 			   "Bearer TOKEN", NULL);
 		return -1;
 	}
-	pthread_mutex_lock(&s->side_mu);
-	ret = pd_token_check(s->side, h + 7 + strspn(h + 7, " "), &t, &d);
-	pthread_mutex_unlock(&s->side_mu);
+	rd = reader_take(s);
+	ret = pd_token_check(rd->st, h + 7 + strspn(h + 7, " "), &t, &d);
+	reader_give(rd);
 	if (ret < 0) {
 		send_error(c, r, ret == PD_ENOTFOUND ? MHD_HTTP_UNAUTHORIZED :
 			   MHD_HTTP_INTERNAL_SERVER_ERROR, ret == PD_ENOTFOUND ?
@@ -779,7 +888,9 @@ static enum MHD_Result send_lazy(struct srv *s, struct MHD_Connection *c,
 
 		status = MHD_HTTP_OK;
 		pd_buf_init(&b, 0);
-		if (render_lazy(s, g, key, &b, &status) < 0 ||
+		long version;
+
+		if (render_lazy(s, g, key, &b, &status, &version) < 0 ||
 		    status != MHD_HTTP_OK) {
 			ok = send_error(c, r, status == MHD_HTTP_OK ?
 					MHD_HTTP_INTERNAL_SERVER_ERROR : status,

@@ -434,12 +434,33 @@ static int start_daemon(struct srv *s, struct pd_diag *d)
 	return 0;
 }
 
+/* One reader connection per MHD thread (lazy.c). */
+static int open_readers(struct srv *s, struct pd_diag *d)
+{
+	unsigned n = threads(s->cfg.threads);
+	int ret;
+
+	while (s->nreaders < (n < READERS_MAX ? n : READERS_MAX)) {
+		struct reader *rd = &s->readers[s->nreaders];
+
+		if ((ret = pd_store_open(&rd->st, s->db_path, NULL, d)) < 0)
+			return ret;
+		pthread_mutex_init(&rd->mu, NULL);
+		s->nreaders++;
+	}
+	return 0;
+}
+
 static void srv_free(struct srv *s)
 {
 	builder_stop(s);
 	snap_put(s->snap);
 	hub_release(&s->hub);
 	pd_store_close(s->side);
+	for (size_t i = 0; i < s->nreaders; i++) {
+		pd_store_close(s->readers[i].st);
+		pthread_mutex_destroy(&s->readers[i].mu);
+	}
 	pthread_mutex_destroy(&s->snap_mu);
 	pthread_mutex_destroy(&s->build_mu);
 	pthread_mutex_destroy(&s->side_mu);
@@ -473,6 +494,7 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	hub_init(&s->hub);
 	if ((ret = assets_init()) < 0 ||
 	    (ret = pd_store_open(&s->side, s->db_path, cfg->reg, diag)) < 0 ||
+	    (ret = open_readers(s, diag)) < 0 ||
 	    (ret = builder_start(s, diag)) < 0 ||
 	    (ret = start_daemon(s, diag)) < 0) {
 		srv_free(s);

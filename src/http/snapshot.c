@@ -211,7 +211,8 @@ static int render_tables(struct srv *s, struct gview *g)
 			o.scheme.kind = k / 2 ? PD_SCHEME_TOTAL :
 					PD_SCHEME_GOLD;
 			pd_buf_reset(&b);
-			if ((ret = render_standings(&b, g, t, &t->tally, &o,
+			if ((ret = render_standings(&b, g, g->version, t,
+						    &t->tally, &o,
 						    langs[k % 2], NULL,
 						    s->cfg.reg)) == 0)
 				ret = view_make_json(&t->v[k / 2][k % 2],

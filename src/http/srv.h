@@ -5,14 +5,15 @@
  * Locks, and the order they are taken in.  No code holds two of these
  * but in the order below (an arrow: the left one may be held while the
  * right one is taken, never the other way), and none is held while a
- * store query runs except side_mu, which exists for that:
+ * store query runs except side_mu and reader.mu, which exist for that:
  *
  *   build_mu -> snap_mu       unpark() reads each parked write's version
  *                             (snap_get) while it walks the waiters
  *   build_mu -> MHD's locks   builder_park() suspends, unpark() resumes
  *                             a connection under it
  *   hub.mu   -> MHD's locks   see stream.h
- *   snap_mu, side_mu, gview.lazy_mu: nothing is taken while one is held
+ *   snap_mu, side_mu, reader.mu, gview.lazy_mu: nothing is taken
+ *                             while one is held
  *
  * No two of build_mu, hub.mu and side_mu are ever held together, so
  * their relative order never arises.
@@ -39,6 +40,16 @@
 
 struct snap;
 
+#define READERS_MAX 8
+
+/* A connection for the lazy views' reads (lazy.c), its own lock held
+ * while it is used: one per MHD thread, so readers wait for each other
+ * only when more render at once than there are threads. */
+struct reader {
+	pthread_mutex_t mu;
+	struct pd_store *st;
+};
+
 struct srv {
 	struct pd_http_config cfg;
 	char db_path[4096];
@@ -64,10 +75,13 @@ struct srv {
 	struct pd_store *bstore;	/* the builder's connection: its own
 					 * thread's, no lock */
 
-	/* side_mu serialises every use of the side connection: writes,
-	 * token checks and the lazy views that query the store */
+	/* side_mu serialises every use of the side connection: the writes
+	 * and their token checks, and nothing else -- no read waits on it,
+	 * and it waits on no read */
 	pthread_mutex_t side_mu;
 	struct pd_store *side;
+	struct reader readers[READERS_MAX];	/* readers[0..nreaders) */
+	size_t nreaders;
 
 	struct hub hub;			/* its own lock: stream.h */
 	atomic_int inflight;

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { readFileSync, writeFileSync, rmSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { startServer, request, bearer, podium, BIN } from './server.mjs';
 
 let s;
@@ -318,6 +318,39 @@ test('hostile__a_deleted_database_refuses_writes_with_503', async () => {
 	} finally {
 		await t.stop();
 	}
+});
+
+// A lazy view's bytes and its version come from one read: polled while
+// the CLI writes in a loop, no answer labelled V holds a change after V.
+test('hostile__lazy_views_carry_the_version_they_were_read_at', async () => {
+	const add = await request(s, 'POST', G + '/events', { body: { sport: 'Athletics',
+		name: 'Version race', gender: 'M', status: 'official' }, headers: bearer(s.admin) });
+	assert.equal(add.status, 201, add.text);
+	const id = add.json().event, v0 = add.json().version;
+	const loop = spawn('sh', ['-c', `i=0; while [ $i -lt 40 ]; do i=$((i + 1)); ` +
+		`"${BIN}" --db "${s.db}" result set ${id} --npc CHN --name "Racer $i" --rank $i ` +
+		`>/dev/null 2>&1; done`], { stdio: 'ignore' });
+	const done = new Promise((r) => loop.on('exit', r));
+	let finished = false, polls = 0;
+	done.then(() => { finished = true; });
+	while (!finished || polls < 20) {
+		const [ev, log] = await Promise.all([
+			request(s, 'GET', `${G}/events/${id}`, { agent: false }),
+			request(s, 'GET', `${G}/log?since=${v0}`, { agent: false })]);
+		for (const r of [ev, log]) {
+			assert.equal(r.status, 200, r.text);
+			assert.equal(r.headers.etag, `"${r.json().version}"`);
+		}
+		const e = ev.json(), l = log.json();
+		// one result per change after v0: the count says which version it is
+		assert.equal(e.results.length, e.version - v0, `event labelled ${e.version}`);
+		const last = l.changes.length ? l.changes.at(-1).version : v0;
+		assert.equal(last, l.version, `log labelled ${l.version} lists up to ${last}`);
+		assert.equal(l.changes.length, l.version - v0);
+		polls++;
+		if (polls > 2000) break;
+	}
+	await done;
 });
 
 test('hostile__still_up_and_right_after_all_that', async () => {
