@@ -264,6 +264,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 		}
 		return MHD_YES;
 	}
+	if (r->lazy)		/* a view rendered meanwhile: send it */
+		return lazy_resume(c, r);
 	if (r->waiting) {	/* a parked write, resumed: answer it */
 		char *reply = r->wreply;
 
@@ -345,6 +347,7 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 			" (cut short)");
 	}
 	pd_buf_release(&r->body);
+	lazy_drop(r);		/* a view whose client left */
 	free(r->wreply);	/* a parked write whose client left */
 	free(r);
 	*con_cls = NULL;
@@ -453,6 +456,7 @@ static int open_readers(struct srv *s, struct pd_diag *d)
 
 static void srv_free(struct srv *s)
 {
+	lazy_stop(s);
 	builder_stop(s);
 	snap_put(s->snap);
 	hub_release(&s->hub);
@@ -495,6 +499,7 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	if ((ret = assets_init()) < 0 ||
 	    (ret = pd_store_open(&s->side, s->db_path, cfg->reg, diag)) < 0 ||
 	    (ret = open_readers(s, diag)) < 0 ||
+	    (ret = lazy_start(s, diag)) < 0 ||
 	    (ret = builder_start(s, diag)) < 0 ||
 	    (ret = start_daemon(s, diag)) < 0) {
 		srv_free(s);
@@ -535,6 +540,8 @@ void pd_http_stop(struct pd_http *h, int grace_ms)
 
 		nanosleep(&ts, NULL);
 	}
+	lazy_stop(s);		/* renders what is queued: nothing stays
+				 * suspended when the daemon stops */
 	builder_stop(s);
 	MHD_stop_daemon(s->d);
 	srv_free(s);

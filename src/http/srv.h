@@ -12,8 +12,8 @@
  *   build_mu -> MHD's locks   builder_park() suspends, unpark() resumes
  *                             a connection under it
  *   hub.mu   -> MHD's locks   see stream.h
- *   snap_mu, side_mu, reader.mu, gview.lazy_mu: nothing is taken
- *                             while one is held
+ *   snap_mu, side_mu, reader.mu, gview.lazy_mu, job_mu: nothing is
+ *                             taken while one is held
  *
  * No two of build_mu, hub.mu and side_mu are ever held together, so
  * their relative order never arises.
@@ -39,8 +39,10 @@
 #define BODY_MAX (64 * 1024)	/* a write's JSON body */
 
 struct snap;
+struct job;
 
 #define READERS_MAX 8
+#define RENDER_MAX 4
 
 /* A connection for the lazy views' reads (lazy.c), its own lock held
  * while it is used: one per MHD thread, so readers wait for each other
@@ -83,6 +85,16 @@ struct srv {
 	struct reader readers[READERS_MAX];	/* readers[0..nreaders) */
 	size_t nreaders;
 
+	/* the render threads and their queue of jobs (lazy.c); job_mu
+	 * guards jobs and job_stop, nothing is taken under it */
+	pthread_t render[RENDER_MAX];
+	size_t nrender;
+	int have_jobs;
+	pthread_mutex_t job_mu;
+	pthread_cond_t job_cv;
+	struct job *jobs, **jobs_tail;
+	int job_stop;
+
 	struct hub hub;			/* its own lock: stream.h */
 	atomic_int inflight;
 	atomic_int closing;
@@ -110,6 +122,7 @@ struct req {
 	double wuntil;			/* give up waiting then (ms) */
 	int whttp;
 	char *wreply;			/* the JSON to send once resumed */
+	struct job *lazy;		/* a view being rendered (lazy.c) */
 	struct MHD_Connection *wconn;
 	struct req *wnext;
 };
