@@ -24,7 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include <jansson.h>
 
@@ -34,6 +33,7 @@
 #include "podium/stats.h"
 #include "podium/token.h"
 #include "lazy.h"
+#include "render.h"
 #include "respond.h"
 #include "snapshot.h"
 #include "srv.h"
@@ -528,26 +528,6 @@ static const struct {
 	[ROUTE_TIMELINE] = { 'G', 0, { NULL }, 0, timeline },
 };
 
-/* A reader connection for this thread: the first free one, or (all busy:
- * more renders than readers, which server.c opens one per MHD thread)
- * the first, waited for.  Reads never take side_mu, so a flood of them
- * never holds up a write. */
-static struct reader *reader_take(struct srv *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->nreaders; i++)
-		if (pthread_mutex_trylock(&s->readers[i].mu) == 0)
-			return &s->readers[i];
-	pthread_mutex_lock(&s->readers[0].mu);
-	return &s->readers[0];
-}
-
-static void reader_give(struct reader *rd)
-{
-	pthread_mutex_unlock(&rd->mu);
-}
-
 /* Run route rt's render on a reader inside one read transaction, the
  * view labelled with the version that transaction reads. */
 static int render_read(struct lz *z, size_t rt, char **f, struct pd_buf *out,
@@ -878,23 +858,28 @@ static enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 	return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource", NULL);
 }
 
-/* A view to render, its request suspended meanwhile (struct req.lazy).
- * Uncached views are rendered by the render threads, never by an MHD
- * thread: an MHD thread serves every request of its connections in turn,
- * so a write queued behind a few searches on the same thread waited for
- * all of them (16 connections of athlete searches took writes from 28 to
- * 172 ms).  Cached views and everything else are answered at once. */
+/* A view to render, its request suspended meanwhile (struct req.lazy):
+ * a task for the render threads (render.h), which never run on an MHD
+ * thread. */
 struct job {
+	struct task t;			/* first: a task is a job */
 	struct srv *s;
 	struct gview *g;		/* a reference held */
 	char *key;
-	struct MHD_Connection *c;
 	const struct view *v;		/* the answer, or NULL: status, why */
 	struct view once;
 	int status;
 	char why[256];
-	struct job *next;
 };
+
+/* On a render thread: make the view (lazy_get keeps it in the cache). */
+static void job_run(struct task *t)
+{
+	struct job *j = (struct job *)t;
+
+	j->v = lazy_get(j->s, j->g, j->key, render_lazy, &j->status,
+			&j->once, j->why, sizeof(j->why));
+}
 
 static enum MHD_Result job_queue(struct srv *s, struct MHD_Connection *c,
 				 struct req *r, struct gview *g,
@@ -907,17 +892,13 @@ static enum MHD_Result job_queue(struct srv *s, struct MHD_Connection *c,
 		return send_error(c, r, MHD_HTTP_INTERNAL_SERVER_ERROR,
 				  "out of memory", NULL);
 	}
+	j->t.run = job_run;
+	j->t.c = c;
 	j->s = s;
 	j->g = g;
 	atomic_fetch_add(&g->refs, 1);
-	j->c = c;
 	r->lazy = j;
-	MHD_suspend_connection(c);
-	pthread_mutex_lock(&s->job_mu);
-	*s->jobs_tail = j;
-	s->jobs_tail = &j->next;
-	pthread_cond_signal(&s->job_cv);
-	pthread_mutex_unlock(&s->job_mu);
+	render_queue(s, &j->t);
 	return MHD_YES;
 }
 
@@ -946,69 +927,6 @@ void lazy_drop(struct req *r)
 	if (r->lazy)
 		job_free(r->lazy);
 	r->lazy = NULL;
-}
-
-/* A render thread: take the oldest job, render it (lazy_get keeps it in
- * the cache), resume its request; when stopping, the queue is drained
- * first so that no request stays suspended. */
-static void *render_main(void *arg)
-{
-	struct srv *s = arg;
-	struct job *j;
-
-	for (;;) {
-		pthread_mutex_lock(&s->job_mu);
-		while (!s->jobs && !s->job_stop)
-			pthread_cond_wait(&s->job_cv, &s->job_mu);
-		if (!(j = s->jobs)) {
-			pthread_mutex_unlock(&s->job_mu);
-			return NULL;
-		}
-		if (!(s->jobs = j->next))
-			s->jobs_tail = &s->jobs;
-		pthread_mutex_unlock(&s->job_mu);
-		j->v = lazy_get(s, j->g, j->key, render_lazy, &j->status,
-				&j->once, j->why, sizeof(j->why));
-		/* j is the request's from here: not touched again */
-		MHD_resume_connection(j->c);
-	}
-}
-
-int lazy_start(struct srv *s, struct pd_diag *d)
-{
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	/* half the CPUs at most: rendering never takes all of them from
-	 * the writes and the builder */
-	size_t n = cpus < 4 ? 1 : (size_t)cpus / 2;
-
-	pthread_mutex_init(&s->job_mu, NULL);
-	pthread_cond_init(&s->job_cv, NULL);
-	s->jobs_tail = &s->jobs;
-	s->have_jobs = 1;
-	for (; s->nrender < n && s->nrender < RENDER_MAX; s->nrender++)
-		if (pthread_create(&s->render[s->nrender], NULL, render_main,
-				   s) != 0)
-			return pd_diag_set(d, PD_ENOMEM, NULL, 0, "cannot "
-					   "start a render thread");
-	return 0;
-}
-
-void lazy_stop(struct srv *s)
-{
-	size_t i;
-
-	if (!s->have_jobs)
-		return;
-	pthread_mutex_lock(&s->job_mu);
-	s->job_stop = 1;
-	pthread_cond_broadcast(&s->job_cv);
-	pthread_mutex_unlock(&s->job_mu);
-	for (i = 0; i < s->nrender; i++)
-		pthread_join(s->render[i], NULL);
-	s->nrender = 0;
-	pthread_mutex_destroy(&s->job_mu);
-	pthread_cond_destroy(&s->job_cv);
-	s->have_jobs = 0;
 }
 
 static enum MHD_Result send_lazy(struct srv *s, struct MHD_Connection *c,
@@ -1047,7 +965,7 @@ static enum MHD_Result send_lazy(struct srv *s, struct MHD_Connection *c,
 	}
 	if ((v = cache_find(g, key)))
 		return send_view(c, r, v);
-	if (s->nrender)
+	if (render_threads(s))
 		return job_queue(s, c, r, g, key);
 	v = lazy_get(s, g, key, render_lazy, &status, &once, why,
 		     sizeof(why));

@@ -16,11 +16,6 @@ struct srv;
 enum MHD_Result lazy_serve(struct srv *s, struct MHD_Connection *c,
 			   struct req *r, struct gview *g, const char *path);
 
-/* Start and stop the render threads that make uncached views (a stop
- * renders what is queued first); lazy_stop() may be called again. */
-struct pd_diag;
-int lazy_start(struct srv *s, struct pd_diag *d);
-void lazy_stop(struct srv *s);
 /* A request whose view a render thread made, resumed: answer it. */
 enum MHD_Result lazy_resume(struct MHD_Connection *c, struct req *r);
 /* Free what a request left waiting (its client gone). */

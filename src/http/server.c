@@ -49,6 +49,7 @@
 #include "assets.h"
 #include "builder.h"
 #include "lazy.h"
+#include "render.h"
 #include "respond.h"
 #include "snapshot.h"
 #include "srv.h"
@@ -456,7 +457,7 @@ static int open_readers(struct srv *s, struct pd_diag *d)
 
 static void srv_free(struct srv *s)
 {
-	lazy_stop(s);
+	render_stop(s);
 	builder_stop(s);
 	snap_put(s->snap);
 	hub_release(&s->hub);
@@ -499,7 +500,7 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	if ((ret = assets_init()) < 0 ||
 	    (ret = pd_store_open(&s->side, s->db_path, cfg->reg, diag)) < 0 ||
 	    (ret = open_readers(s, diag)) < 0 ||
-	    (ret = lazy_start(s, diag)) < 0 ||
+	    (ret = render_start(s, diag)) < 0 ||
 	    (ret = builder_start(s, diag)) < 0 ||
 	    (ret = start_daemon(s, diag)) < 0) {
 		srv_free(s);
@@ -540,7 +541,7 @@ void pd_http_stop(struct pd_http *h, int grace_ms)
 
 		nanosleep(&ts, NULL);
 	}
-	lazy_stop(s);		/* renders what is queued: nothing stays
+	render_stop(s);		/* renders what is queued: nothing stays
 				 * suspended when the daemon stops */
 	builder_stop(s);
 	MHD_stop_daemon(s->d);

@@ -12,7 +12,7 @@
  *   build_mu -> MHD's locks   builder_park() suspends, unpark() resumes
  *                             a connection under it
  *   hub.mu   -> MHD's locks   see stream.h
- *   snap_mu, side_mu, reader.mu, gview.lazy_mu, job_mu: nothing is
+ *   snap_mu, side_mu, reader.mu, gview.lazy_mu, task_mu: nothing is
  *                             taken while one is held
  *
  * No two of build_mu, hub.mu and side_mu are ever held together, so
@@ -40,6 +40,7 @@
 
 struct snap;
 struct job;
+struct task;
 
 #define READERS_MAX 8
 #define RENDER_MAX 4
@@ -85,15 +86,15 @@ struct srv {
 	struct reader readers[READERS_MAX];	/* readers[0..nreaders) */
 	size_t nreaders;
 
-	/* the render threads and their queue of jobs (lazy.c); job_mu
-	 * guards jobs and job_stop, nothing is taken under it */
+	/* the render threads and their queue of tasks (render.h);
+	 * task_mu guards tasks and task_stop, nothing is taken under it */
 	pthread_t render[RENDER_MAX];
 	size_t nrender;
-	int have_jobs;
-	pthread_mutex_t job_mu;
-	pthread_cond_t job_cv;
-	struct job *jobs, **jobs_tail;
-	int job_stop;
+	int have_tasks;
+	pthread_mutex_t task_mu;
+	pthread_cond_t task_cv;
+	struct task *tasks, **tasks_tail;
+	int task_stop;
 
 	struct hub hub;			/* its own lock: stream.h */
 	atomic_int inflight;
