@@ -25,7 +25,8 @@
 	X(IO,       -8, "input/output error")         \
 	X(STORE,    -9, "storage error")              \
 	X(EXISTS,  -10, "already exists")             \
-	X(CONSIST, -11, "inconsistent data")
+	X(CONSIST, -11, "inconsistent data")          \
+	X(STALE,   -12, "the store is no longer at its address")
 
 enum pd_error {
 	PD_OK = 0,

@@ -57,24 +57,26 @@ int pd_op_games_ensure(struct pd_store *s, const char *code,
 struct pd_event_input {
 	const char *sport, *name;	/* required */
 	const char *gender;		/* "M", "W", "X" or "" */
-	const char *sport_class;	/* T54, S9 ...; NULL keeps the stored */
-	const char *date;		/* may be NULL */
-	const char *policy;		/* NULL keeps the stored one (a new
-					 * event has its sport's default) */
-	const char *status;		/* NULL is scheduled */
-	int team;
+	/* NULL: not given (a new event has none, its sport's default
+	 * policy, and is scheduled) */
+	const char *sport_class;	/* T54, S9 ... */
+	const char *date;
+	const char *policy;
+	const char *status;		/* a new event's only */
+	int team;			/* 1: a team event */
 };
 
-/* pd_op_event_add() flags. */
-#define PD_EVENT_NEW 1	/* an event that exists is PD_EEXISTS (the API:
-			 * never silently reset), its id in *id */
-
-/* Add games' event in (the Games made if absent), or without PD_EVENT_NEW
- * set the existing one's policy, class and status as in says ('podium
- * event add' again).  An event is its Games, sport, name and gender.
- * *id receives its id, *version (if not NULL) the new version. */
+/* Add games' event in (the Games made if absent).  An event is its Games,
+ * sport, name and gender.  One that exists is not changed: when in agrees
+ * with it on every field in gives (status aside, which only
+ * pd_op_event_status() changes) nothing is written and no version made,
+ * *unchanged (if not NULL) is set and *version is the Games' current one;
+ * when a field differs it is PD_EEXISTS, the message naming the field.
+ * Adding again must never reset an event: it once set an official event
+ * back to scheduled, and its medals went.  *id receives the event's id
+ * (also with PD_EEXISTS), *version (if not NULL) the new version. */
 int pd_op_event_add(struct pd_store *s, const char *games,
-		    const struct pd_event_input *in, int flags,
+		    const struct pd_event_input *in, int *unchanged,
 		    const struct pd_who *who, const struct pd_op_notify *nt,
 		    long *id, long *version, struct pd_diag *diag);
 

@@ -43,7 +43,16 @@ int pd_store_open(struct pd_store **out, const char *path,
 		  const struct pd_registry *reg, struct pd_diag *diag);
 void pd_store_close(struct pd_store *s);
 
+/* Begin a write transaction.  PD_ESTALE first when the store is no longer
+ * the one at its address (pd_store_here()): a write then would be
+ * acknowledged and lost. */
 int pd_store_begin(struct pd_store *s, struct pd_diag *diag);
+/* 0 if s is still the store at the address it was opened with; PD_ESTALE,
+ * saying so in diag, when it is not: a SQLite file removed or replaced
+ * since it was opened (what is written to the unlinked file is gone at
+ * the next start).  A PostgreSQL database is reached by name, never by
+ * an inode, so it is always still there. */
+int pd_store_here(struct pd_store *s, struct pd_diag *diag);
 /* A read transaction: everything read until pd_store_rollback() sees one
  * version of the store, whatever other connections write meanwhile (WAL
  * snapshot isolation), and no writer waits for it. */

@@ -409,38 +409,84 @@ static int check_event(const struct pd_event_input *in, struct pd_diag *d)
 	return 0;
 }
 
-/* With PD_EVENT_NEW, an event of the same sport, name and gender is a
- * conflict: looked for inside the transaction, so two adds cannot both
- * pass. */
-static int refuse_existing(struct pd_store *s, const char *games,
-			   const struct pd_event_input *in, long *id,
-			   struct pd_diag *d)
+/* The field of in that says otherwise than the stored event e, in what
+ * and the two values; NULL when in agrees with e on every field it gives.
+ * Status is not compared: only 'event status' changes it.  Team is a
+ * flag: its absence says nothing, so only a team event asked for where
+ * an individual one stands differs. */
+static const char *differs(const struct pd_event_input *in,
+			   const struct pd_event_info *e, const char **was,
+			   const char **asked)
+{
+#define STORED(x) ((x) ? (x) : "")
+	if (in->sport_class && strcmp(in->sport_class, STORED(e->sport_class))) {
+		*was = STORED(e->sport_class);
+		*asked = in->sport_class;
+		return "class";
+	}
+	if (in->date && strcmp(in->date, STORED(e->date))) {
+		*was = STORED(e->date);
+		*asked = in->date;
+		return "date";
+	}
+	if (in->policy && strcmp(in->policy, STORED(e->policy))) {
+		*was = STORED(e->policy);
+		*asked = in->policy;
+		return "policy";
+	}
+	if (in->team && !e->team) {
+		*was = "individual";
+		*asked = "team";
+		return "team";
+	}
+#undef STORED
+	return NULL;
+}
+
+/* An event of the same sport, name and gender: *id set to it (0 when
+ * there is none), and PD_EEXISTS naming the field when in says otherwise
+ * than it.  Looked for inside the transaction, so two adds cannot both
+ * make it. */
+static int existing(struct pd_store *s, const char *games,
+		    const struct pd_event_input *in, long *id,
+		    struct pd_diag *d)
 {
 	struct find_event f;
+	struct pd_event_info e;
+	const char *field, *was = "", *asked = "";
 	int ret;
 
 	f.name = in->name;
 	f.gender = in->gender ? in->gender : "";
 	f.id = 0;
+	*id = 0;
 	if ((ret = pd_store_events(s, games, in->sport, same_event, &f,
-				   d)) < 0)
+				   d)) < 0 || !f.id)
 		return ret;
-	if (!f.id)
-		return 0;
 	*id = f.id;
-	return pd_diag_set(d, PD_EEXISTS, NULL, 0, "the event exists: id %ld",
-			   f.id);
+	if ((ret = pd_store_event_get(s, f.id, &e, d)) < 0)
+		return ret;
+	if ((field = differs(in, &e, &was, &asked)))
+		ret = pd_diag_set(d, PD_EEXISTS, NULL, 0, "the event exists "
+				  "(id %ld) with %s '%s', not '%s': an event "
+				  "is not changed by adding it again", f.id,
+				  field, was, asked);
+	pd_event_info_release(&e);
+	return ret;
 }
 
 int pd_op_event_add(struct pd_store *s, const char *games,
-		    const struct pd_event_input *in, int flags,
+		    const struct pd_event_input *in, int *unchanged,
 		    const struct pd_who *who, const struct pd_op_notify *nt,
 		    long *id, long *version, struct pd_diag *diag)
 {
 	struct pd_who w = *who;
 	const char *gender = in->gender ? in->gender : "";
+	struct pd_games g;
 	int ret;
 
+	if (unchanged)
+		*unchanged = 0;
 	if ((ret = check_event(in, diag)) < 0)
 		return ret;
 	/* the audit log has always shown an event's missing reason as "" */
@@ -448,10 +494,21 @@ int pd_op_event_add(struct pd_store *s, const char *games,
 		w.reason = "";
 	if ((ret = app_begin(s, diag)) < 0)
 		return ret;
-	if ((ret = pd_op_games_ensure(s, games, nt, diag)) == 0 &&
-	    (!(flags & PD_EVENT_NEW) ||
-	     (ret = refuse_existing(s, games, in, id, diag)) == 0) &&
-	    (ret = app_change(s, games, 0, &w, nt, version, diag)) == 0 &&
+	if ((ret = pd_op_games_ensure(s, games, nt, diag)) < 0 ||
+	    (ret = existing(s, games, in, id, diag)) < 0)
+		return app_end(s, ret, diag);
+	if (*id) {
+		/* there already, as asked: nothing to write, no version */
+		if (unchanged)
+			*unchanged = 1;
+		if (version &&
+		    (ret = pd_store_games_get(s, games, &g, diag)) == 0) {
+			*version = g.version;
+			pd_games_release(&g);
+		}
+		return app_end(s, ret, diag);
+	}
+	if ((ret = app_change(s, games, 0, &w, nt, version, diag)) == 0 &&
 	    (ret = pd_store_event_ensure(s, games, in->sport, in->name,
 					 gender, in->date, in->team, id,
 					 diag)) == 0 &&

@@ -121,5 +121,13 @@ int cli_games_code(const char *arg, char *out, size_t size);
 
 /* Write all of b to stdout; EXIT_STORE-like failure reported. */
 int cli_write(const struct pd_buf *b);
+/* s as the terminal may show it: every byte a name may not hold (a tab,
+ * a line break, an escape sequence, invalid UTF-8) as \xHH, so that text
+ * stored before the label rules (label.h) cannot forge a line, a column
+ * or the screen.  Every field the CLI prints from the store goes through
+ * here.  The result lives in one of CLI_TEXT_SLOTS rotating buffers, so
+ * a printf may take that many; a longer one is cut with "...". */
+#define CLI_TEXT_SLOTS 8
+const char *cli_text(const char *s);
 
 #endif

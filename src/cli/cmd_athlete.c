@@ -207,21 +207,23 @@ static int print_found(struct pd_buf *b, const struct found *f)
 	for (k = 0; k < f->n; k++) {
 		const struct won *x = &f->won[k];
 
-		if (pd_buf_columns(x->games) > w[0])
-			w[0] = pd_buf_columns(x->games);
-		if (pd_buf_columns(x->sport) > w[1])
-			w[1] = pd_buf_columns(x->sport);
-		if (pd_buf_columns(x->event) > w[2])
-			w[2] = pd_buf_columns(x->event);
+		if (pd_buf_columns(cli_text(x->games)) > w[0])
+			w[0] = pd_buf_columns(cli_text(x->games));
+		if (pd_buf_columns(cli_text(x->sport)) > w[1])
+			w[1] = pd_buf_columns(cli_text(x->sport));
+		if (pd_buf_columns(cli_text(x->event)) > w[2])
+			w[2] = pd_buf_columns(cli_text(x->event));
 		count[x->medal]++;
 	}
-	err |= pd_buf_addf(b, "%s (%s)\n", f->name, f->npc) < 0;
+	err |= pd_buf_addf(b, "%s (%s)\n", cli_text(f->name),
+			   cli_text(f->npc)) < 0;
 	if (f->n == 0)
 		return pd_buf_adds(b, "  no medals\n") < 0 || err ?
 		       PD_ETOOBIG : 0;
 	for (k = 0; k < f->n; k++) {
 		const struct won *x = &f->won[k];
-		const char *cell[3] = { x->games, x->sport, x->event };
+		const char *cell[3] = { cli_text(x->games), cli_text(x->sport),
+					cli_text(x->event) };
 
 		for (c = 0; c < 3; c++) {
 			err |= pd_buf_adds(b, "  ") < 0;

@@ -78,7 +78,7 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	struct pd_event_input in;
 	struct pd_store *s;
 	long id = 0;
-	int ret, code = 0;
+	int ret, code = 0, same = 0;
 
 	if ((ret = parse_add(&a, argc, argv)))
 		return ret;
@@ -93,9 +93,13 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	in.policy = a.policy < 0 ? NULL : pd_policy_name(a.policy);
 	in.status = a.status;
 	in.team = a.team;
-	if ((ret = pd_op_event_add(s, a.games, &in, 0, cli_who(cli, a.reason),
-				   &cli_notice, &id, NULL, &d)) < 0)
+	if ((ret = pd_op_event_add(s, a.games, &in, &same,
+				   cli_who(cli, a.reason), &cli_notice, &id,
+				   NULL, &d)) < 0)
 		return cli_fail(ret, &d);
+	if (same)
+		fprintf(stderr, "podium: event %ld exists as given: nothing "
+			"changed\n", id);
 	printf("%ld\n", id);
 	return EXIT_OK;
 }
@@ -141,10 +145,11 @@ static int run_status(struct cli *cli, int argc, char **argv)
 static int print_event(const struct pd_event_info *e, size_t results,
 		       void *arg)
 {
-	printf("%ld\t%s\t%s\t%s\t%s\t%s\t%s\t%zu results\n", e->id, e->sport,
-	       e->name, *e->gender ? e->gender : "-",
-	       *e->sport_class ? e->sport_class : "-", e->status, e->policy,
-	       results);
+	printf("%ld\t%s\t%s\t%s\t%s\t%s\t%s\t%zu results\n", e->id,
+	       cli_text(e->sport), cli_text(e->name),
+	       *e->gender ? cli_text(e->gender) : "-",
+	       *e->sport_class ? cli_text(e->sport_class) : "-",
+	       cli_text(e->status), cli_text(e->policy), results);
 	return 0;
 }
 
@@ -231,9 +236,10 @@ static int print_result(const struct pd_result_row *r, void *arg)
 	for (i = 0; i < mm->nbanned; i++)
 		if (r->athlete_id && mm->banned[i] == r->athlete_id)
 			irm = "DSQ (sanction)";
-	printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->rank ? "" : "-", r->npc,
-	       r->name, *r->mark ? r->mark : "-", irm,
-	       *r->records ? r->records : "-", *medal ? medal : "-");
+	printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r->rank ? "" : "-",
+	       cli_text(r->npc), cli_text(r->name),
+	       *r->mark ? cli_text(r->mark) : "-", cli_text(irm),
+	       *r->records ? cli_text(r->records) : "-", *medal ? medal : "-");
 	return 0;
 }
 
@@ -264,10 +270,11 @@ static int run_show(struct cli *cli, int argc, char **argv)
 		return code;
 	if ((ret = pd_store_event_get(s, id, &e, &d)) < 0)
 		return cli_fail(ret, &d);
-	printf("event %ld: %s, %s%s%s%s%s (%s)\n", e.id, e.sport, e.name,
-	       *e.gender ? ", " : "", e.gender, *e.sport_class ? ", " : "",
-	       e.sport_class, e.games);
-	printf("status %s; policy %s%s%s\n", e.status, e.policy,
+	printf("event %ld: %s, %s%s%s%s%s (%s)\n", e.id, cli_text(e.sport),
+	       cli_text(e.name), *e.gender ? ", " : "", cli_text(e.gender),
+	       *e.sport_class ? ", " : "", cli_text(e.sport_class), e.games);
+	printf("status %s; policy %s%s%s\n", cli_text(e.status),
+	       cli_text(e.policy),
 	       e.team ? "; team event" : "", as_of ? "; as of version" : "");
 	memset(&mm, 0, sizeof(mm));
 	mm.event = id;
@@ -312,7 +319,8 @@ const struct cli_command cmd_event = {
 	"       podium event show EVENT [--as-of VERSION]\n"
 	"\n"
 	"add prints the new event's id (or the existing one's: an event is\n"
-	"its Games, sport, name and gender).  --class is the Paralympic sport\n"
+	"its Games, sport, name and gender; adding it again changes nothing,\n"
+	"and an option that differs from the stored event is refused).  --class is the Paralympic sport\n"
 	"class (T54, S9, B1 ...); --team marks a team event; --policy is\n"
 	"standard (1, 2, 3 -> gold, silver, bronze; ties share), two-bronzes\n"
 	"(judo, boxing, wrestling, taekwondo: the default for those sports) or\n"

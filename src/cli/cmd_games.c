@@ -33,8 +33,9 @@ static int run(struct cli *cli, int argc, char **argv)
 			char *shown = pd_strings_join(&sources, ",");
 
 			printf("%s\t%s\tversion %ld\t%zu medals\tpublished: "
-			       "%s\n", v[i].code, v[i].name_en, v[i].version,
-			       medals, shown && *shown ? shown : "-");
+			       "%s\n", v[i].code, cli_text(v[i].name_en),
+			       v[i].version, medals, shown && *shown ?
+			       cli_text(shown) : "-");
 			free(shown);
 			pd_strings_release(&sources);
 		}

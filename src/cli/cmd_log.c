@@ -7,8 +7,9 @@
 
 static int print_entry(const struct pd_audit_entry *e, void *arg)
 {
-	printf("%s\tv%ld\t%s\t%s\t%s%s%s\n", e->games, e->version, e->at,
-	       e->actor, e->command, *e->reason ? "\t# " : "", e->reason);
+	printf("%s\tv%ld\t%s\t%s\t%s%s%s\n", e->games, e->version,
+	       cli_text(e->at), cli_text(e->actor), cli_text(e->command),
+	       *e->reason ? "\t# " : "", cli_text(e->reason));
 	return 0;
 }
 

@@ -78,8 +78,8 @@ static int add_row(struct pd_buf *b, const char *const cells[7],
 static const char *shown(const struct pd_medallist *r, char *buf, size_t size)
 {
 	if (!r->event)
-		return r->name;
-	snprintf(buf, size, "%s (%s)", r->name, r->event);
+		return cli_text(r->name);
+	snprintf(buf, size, "%s (%s)", cli_text(r->name), cli_text(r->event));
 	return buf;
 }
 
@@ -106,7 +106,7 @@ static int print_rows(const struct pd_medallists *m, size_t n,
 					      sizeof(name)))) > width[1])
 			width[1] = i;
 	pd_buf_init(&b, 0);
-	if (pd_buf_addf(&b, "%s\n", caption) < 0 ||
+	if (pd_buf_addf(&b, "%s\n", cli_text(caption)) < 0 ||
 	    add_row(&b, head, width) < 0)
 		ret = PD_ETOOBIG;
 	for (k = 0; k < n && ret == 0; k++) {
@@ -118,7 +118,7 @@ static int print_rows(const struct pd_medallists *m, size_t n,
 				 r->medals[i]);
 		snprintf(num[4], sizeof(num[4]), "%ld", r->total);
 		cells[1] = shown(r, name, sizeof(name));
-		cells[2] = r->npc;
+		cells[2] = cli_text(r->npc);
 		ret = add_row(&b, cells, width);
 	}
 	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);

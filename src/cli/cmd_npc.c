@@ -31,7 +31,7 @@ static int add_counts(struct pd_buf *b, const char *label, int width,
 {
 	int err = pd_buf_adds(b, "  ") < 0;
 
-	err |= pd_buf_addpad(b, label, width, 0) < 0;
+	err |= pd_buf_addpad(b, cli_text(label), width, 0) < 0;
 	err |= pd_buf_addf(b, "%7ld%7ld%7ld%7ld\n", n[0], n[1], n[2],
 			   n[0] + n[1] + n[2]) < 0;
 	return err ? PD_ETOOBIG : 0;
@@ -53,7 +53,7 @@ static int place(struct walk *w, const struct pd_games *g, struct pd_buf *b)
 	for (i = 0; i < st.n && strcmp(st.rows[i].npc, w->npc); i++)
 		;
 	ret = pd_buf_addf(b, "%s  %s: rank %ld of %zu\n", g->code,
-			  g->name_en, i < st.n ? st.rows[i].rank : 0L,
+			  cli_text(g->name_en), i < st.n ? st.rows[i].rank : 0L,
 			  st.nall);
 	pd_standings_release(&st);
 	return ret;
@@ -69,13 +69,13 @@ static int print_games(struct walk *w, const struct pd_games *g,
 
 	if (w->sports.n == 0)
 		return pd_buf_addf(b, "%s  %s: no medals\n", g->code,
-				   g->name_en);
+				   cli_text(g->name_en));
 	if ((ret = place(w, g, b)) < 0)
 		return ret;
 	pd_counts_sort(&w->sports);
 	for (i = 0; i < w->sports.n; i++)
-		if (pd_buf_columns(w->sports.rows[i].key) > width)
-			width = pd_buf_columns(w->sports.rows[i].key);
+		if (pd_buf_columns(cli_text(w->sports.rows[i].key)) > width)
+			width = pd_buf_columns(cli_text(w->sports.rows[i].key));
 	ret = pd_buf_addf(b, "  %-*s%7s%7s%7s%7s\n", width, "Sport", L->gold,
 			  L->silver, L->bronze, L->total);
 	for (i = 0; i < w->sports.n && ret == 0; i++)

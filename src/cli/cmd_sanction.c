@@ -134,8 +134,9 @@ static int run_lift(struct cli *cli, int argc, char **argv)
 static int print_sanction(const struct pd_sanction_info *si, void *arg)
 {
 	printf("%ld\t%ld\t%s\t%s\t%s\tevents %s\t%s\tversion %ld", si->id,
-	       si->athlete, si->athlete_name, si->npc, si->mode, si->events,
-	       si->reason, si->since);
+	       si->athlete, cli_text(si->athlete_name), cli_text(si->npc),
+	       cli_text(si->mode), cli_text(si->events), cli_text(si->reason),
+	       si->since);
 	if (si->until)
 		printf("\tlifted at version %ld", si->until);
 	putchar('\n');

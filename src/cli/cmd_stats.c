@@ -86,7 +86,7 @@ static int text(const struct pd_games *g, const struct pd_games_stats *st,
 	size_t i;
 	int err = 0;
 
-	err |= pd_buf_addf(b, "%s  %s\n", g->code, g->name_en) < 0;
+	err |= pd_buf_addf(b, "%s  %s\n", g->code, cli_text(g->name_en)) < 0;
 	if (*g->start)
 		err |= LINE(b, "dates", "%s to %s\n", g->start, g->end);
 	if (g->host[0])
@@ -105,7 +105,8 @@ static int text(const struct pd_games *g, const struct pd_games_stats *st,
 	err |= LINE(b, "events", "%ld in %zu sport%s\n", st->events,
 		    st->sports.n, st->sports.n == 1 ? "" : "s");
 	for (i = 0; i < st->sports.n; i++)
-		err |= pd_buf_addf(b, "  %-27s %5ld\n", st->sports.rows[i].key,
+		err |= pd_buf_addf(b, "  %-27s %5ld\n",
+				   cli_text(st->sports.rows[i].key),
 				   st->sports.rows[i].n[0]) < 0;
 	if (st->records == 0)
 		err |= LINE(b, "records", "none flagged in the results\n");
@@ -113,7 +114,7 @@ static int text(const struct pd_games *g, const struct pd_games_stats *st,
 		err |= LINE(b, "records", "%ld results\n", st->records);
 	for (i = 0; i < st->record_types.n; i++)
 		err |= pd_buf_addf(b, "  %-27s %5ld\n",
-				   st->record_types.rows[i].key,
+				   cli_text(st->record_types.rows[i].key),
 				   st->record_types.rows[i].n[0]) < 0;
 	err |= LINE(b, "sanctions in force", "%ld", st->sanctions);
 	if (st->sanctions)

@@ -52,8 +52,9 @@ static int run_add(struct cli *cli, int argc, char **argv)
 
 static int print_token(const struct pd_token_info *t, void *arg)
 {
-	printf("%s\t%s\t%s%s%s\n", t->name, pd_role_name(t->role), t->created,
-	       t->revoked[0] ? "\trevoked " : "", t->revoked);
+	printf("%s\t%s\t%s%s%s\n", cli_text(t->name), pd_role_name(t->role),
+	       cli_text(t->created), t->revoked[0] ? "\trevoked " : "",
+	       cli_text(t->revoked));
 	return 0;
 }
 

@@ -5,16 +5,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/label.h"
 #include "cli.h"
 
+/* A message is one line: what it quotes from the store or a file is
+ * escaped with the rest of it. */
 void cli_report(const struct pd_diag *d)
 {
+	const char *msg = cli_text(d->msg);
+
 	if (d->file[0] && d->line > 0)
-		fprintf(stderr, "%s:%ld: %s\n", d->file, d->line, d->msg);
+		fprintf(stderr, "%s:%ld: %s\n", cli_text(d->file), d->line,
+			msg);
 	else if (d->file[0])
-		fprintf(stderr, "%s: %s\n", d->file, d->msg);
+		fprintf(stderr, "%s: %s\n", cli_text(d->file), msg);
 	else
-		fprintf(stderr, "podium: %s\n", d->msg);
+		fprintf(stderr, "podium: %s\n", msg);
 }
 
 void cli_error(const char *fmt, ...)
@@ -34,6 +40,7 @@ int cli_exit_for(int err)
 	case PD_OK:
 		return EXIT_OK;
 	case PD_ESTORE:
+	case PD_ESTALE:
 	case PD_ENOMEM:
 		return EXIT_STORE;
 	case PD_EINVAL:
@@ -152,10 +159,53 @@ const char *cli_default_lang(void)
 	return "en";
 }
 
+const char *cli_text(const char *s)
+{
+	/* as git's oid_to_hex(): a few at once in one printf */
+	static char slot[CLI_TEXT_SLOTS][4 * PD_TEXT_MAX + 8];
+	static unsigned next;
+	char *out = slot[next++ % CLI_TEXT_SLOTS];
+
+	pd_text_escape(out, sizeof(slot[0]), s ? s : "");
+	return out;
+}
+
+/* The bytes of a rendered document that no text output holds: C0 controls
+ * but tab and line ends, DEL, and C1 (U+0080..U+009F, which terminals
+ * take for escape sequences).  Tabs and line ends are the formats' own
+ * separators; the fields in them were escaped with cli_text() where
+ * they were rendered in src/cli. */
+static size_t controls(const char *p, size_t n)
+{
+	unsigned char c = (unsigned char)p[0];
+
+	if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
+		return 1;
+	if (c == 0xC2 && n > 1 && (unsigned char)p[1] >= 0x80 &&
+	    (unsigned char)p[1] <= 0x9F)
+		return 2;
+	return 0;
+}
+
 int cli_write(const struct pd_buf *b)
 {
-	if (fwrite(b->data, 1, b->len, stdout) != b->len ||
-	    fflush(stdout) != 0) {
+	size_t i = 0, from = 0, k;
+	int err = 0;
+
+	/* the last line of defence for what src/io and src/app render:
+	 * no escape sequence reaches the terminal */
+	for (i = 0; i < b->len; i++) {
+		if (!(k = controls(b->data + i, b->len - i)))
+			continue;
+		err |= fwrite(b->data + from, 1, i - from, stdout) != i - from;
+		err |= printf(k == 1 ? "\\x%02X" : "\\xC2\\x%02X",
+			      (unsigned char)b->data[i + k - 1]) < 0;
+		i += k - 1;
+		from = i + 1;
+	}
+	err |= fwrite(b->data + from, 1, b->len - from, stdout) !=
+	       b->len - from;
+	if (err || fflush(stdout) != 0) {
 		cli_error("cannot write the output");
 		return EXIT_STORE;
 	}

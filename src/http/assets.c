@@ -32,6 +32,7 @@ static struct asset assets[] = {
 };
 
 #define NASSETS (sizeof(assets) / sizeof(*assets))
+#define CSP "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"
 
 static unsigned long long fnv(const unsigned char *p, size_t n)
 {
@@ -59,11 +60,12 @@ int assets_init(void)
 				     assets[i].type, 0)) < 0)
 			return ret;
 	}
-	/* the page loads nothing from elsewhere */
+	/* the page loads nothing from elsewhere, and no other site may
+	 * frame it (clickjacking: a write's button under a decoy) */
 	MHD_add_response_header(assets[0].v.plain, "Content-Security-Policy",
-				"default-src 'self'; img-src 'self' data:");
+				CSP);
 	MHD_add_response_header(assets[0].v.gz, "Content-Security-Policy",
-				"default-src 'self'; img-src 'self' data:");
+				CSP);
 	return 0;
 }
 

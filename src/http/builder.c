@@ -24,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "podium/label.h"
 #include "builder.h"
 #include "respond.h"
 #include "snapshot.h"
@@ -179,7 +180,11 @@ static void *builder_main(void *arg)
 		/* a failed build keeps the last good snapshot, says why
 		 * once, and tries again at the next poll */
 		if (tick(s, &d) < 0 && d.msg[0]) {
-			fprintf(stderr, "podium serve: %s\n", d.msg);
+			char text[4 * PD_DIAG_MSG];
+
+			/* a store's message may quote a label */
+			pd_text_escape(text, sizeof(text), d.msg);
+			fprintf(stderr, "podium serve: %s\n", text);
 			memset(&d, 0, sizeof(d));
 		}
 		unpark(s, 0);

@@ -10,20 +10,30 @@
  * key is looked up in the gview's cache (lazy_get), and on a miss it is
  * read back into the route and its parameters and rendered (render_lazy).
  * Both directions use the one table routes[], so a route cannot be made
- * one way and read another.  Views that need the store use the server's
- * side connection under side_mu; the cache's own lock, gview.lazy_mu, is
- * never held while a view renders (snapshot.h).
+ * one way and read another.
+ *
+ * Views that read the store do it on a reader connection (srv.readers,
+ * never the writes' side connection: a flood of uncached reads held up
+ * every write when they shared it) inside one read transaction, and are
+ * labelled with the version that transaction reads, which is past the
+ * snapshot's when writes landed since it was built: such a view is sent
+ * but not kept (it is not that gview's).  The cache's own lock,
+ * gview.lazy_mu, is never held while a view renders (snapshot.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
 #include "podium/audit.h"
 #include "podium/event.h"
+#include "podium/label.h"
 #include "podium/stats.h"
+#include "podium/token.h"
 #include "lazy.h"
+#include "render.h"
 #include "respond.h"
 #include "snapshot.h"
 #include "srv.h"
@@ -42,7 +52,7 @@ enum route {
 	ROUTE_EVENT,		/* E id */
 	ROUTE_NPC,		/* N code source */
 	ROUTE_ATHLETES,		/* A q */
-	ROUTE_LOG,		/* L since */
+	ROUTE_LOG,		/* L since full */
 	ROUTE_EVENTS,		/* V */
 	ROUTE_STATS,		/* T */
 	ROUTE_TIMELINE,		/* G */
@@ -55,6 +65,20 @@ static json_t *jstr(const char *s)
 
 	return j ? j : json_null();
 }
+
+/* What a view is made from: the gview (its Games, tables and medals, at
+ * g->version) and, for the views that read the store, a reader
+ * connection inside one read transaction.  version is what the view
+ * says it shows: the version that transaction read when st is set (it
+ * may be past g->version, when writes landed since the snapshot), else
+ * g->version.  Bytes and label come from one read, so one ETag never
+ * names two bodies. */
+struct lz {
+	struct srv *s;
+	struct gview *g;
+	struct pd_store *st;	/* NULL: made from g alone */
+	long version;
+};
 
 /* Answer other than 200: why goes in out for lazy_get to report. */
 static int refuse(struct pd_buf *out, int *status, int code, const char *why)
@@ -91,9 +115,11 @@ static const struct table *find_table(const struct gview *g,
 }
 
 /* S source scheme lang sport top */
-static int standings(struct srv *s, struct gview *g, char **f,
-		     struct pd_buf *out, int *status)
+static int standings(struct lz *z, char **f, struct pd_buf *out,
+		     int *status)
 {
+	struct srv *s = z->s;
+	struct gview *g = z->g;
 	struct pd_diag d = { "", 0, "" };
 	struct pd_standings_opts o;
 	const struct table *t = find_table(g, f[1]);
@@ -117,16 +143,14 @@ static int standings(struct srv *s, struct gview *g, char **f,
 			return refuse(out, status, MHD_HTTP_BAD_REQUEST,
 				      "sport needs results, and this is a "
 				      "published table");
-		pthread_mutex_lock(&s->side_mu);
-		ret = pd_store_tally_q(s->side, &q, &bysport, NULL, &d);
-		pthread_mutex_unlock(&s->side_mu);
-		if (ret < 0) {
+		if ((ret = pd_store_tally_q(z->st, &q, &bysport, NULL,
+					    &d)) < 0) {
 			pd_tally_release(&bysport);
 			return ret;
 		}
 		tally = &bysport;
 	}
-	ret = render_standings(out, g, t, tally, &o, f[3],
+	ret = render_standings(out, g, z->version, t, tally, &o, f[3],
 			       *f[4] ? f[4] : NULL, s->cfg.reg);
 	pd_tally_release(&bysport);
 	return ret;
@@ -171,9 +195,9 @@ static int event_result(const struct pd_result_row *r, void *arg)
 
 /* E id: the event, its results and the medals that follow from them
  * (whatever its status: what would be awarded). */
-static int event(struct srv *s, struct gview *g, char **f,
-		 struct pd_buf *out, int *status)
+static int event(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
+	struct gview *g = z->g;
 	struct pd_diag d = { "", 0, "" };
 	struct pd_query q = { g->info.code, NULL, 1, 0 };
 	struct event_walk w = { atol(f[1]), json_object(), json_array() };
@@ -181,22 +205,20 @@ static int event(struct srv *s, struct gview *g, char **f,
 	json_t *doc = NULL;
 	int ret, have = 0;
 
-	pthread_mutex_lock(&s->side_mu);
-	if ((ret = pd_store_event_get(s->side, w.event, &e, &d)) == 0) {
+	if ((ret = pd_store_event_get(z->st, w.event, &e, &d)) == 0) {
 		have = 1;
 		if (strcmp(e.games, g->info.code))
 			ret = PD_ENOTFOUND;	/* another Games' event */
 	}
 	if (ret == 0 &&
-	    (ret = pd_store_medals(s->side, &q, event_medal, &w, &d)) == 0)
-		ret = pd_store_event_results(s->side, w.event, 0, event_result,
+	    (ret = pd_store_medals(z->st, &q, event_medal, &w, &d)) == 0)
+		ret = pd_store_event_results(z->st, w.event, 0, event_result,
 					     &w, &d);
-	pthread_mutex_unlock(&s->side_mu);
 	if (ret == 0)
 		doc = json_pack("{s:s, s:I, s:I, s:o, s:o, s:o, s:o, s:o, "
 				"s:o, s:o, s:b, s:O}",
 				"games", g->info.code,
-				"version", (json_int_t)g->version,
+				"version", (json_int_t)z->version,
 				"id", (json_int_t)e.id, "sport", jstr(e.sport),
 				"name", jstr(e.name), "gender", jstr(e.gender),
 				"class", jstr(e.sport_class),
@@ -215,9 +237,10 @@ static int event(struct srv *s, struct gview *g, char **f,
 
 /* N code source: an NPC's row in a table and, for the computed one, its
  * medals event by event. */
-static int npc(struct srv *s, struct gview *g, char **f, struct pd_buf *out,
-	       int *status)
+static int npc(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
+	struct srv *s = z->s;
+	struct gview *g = z->g;
 	static const char *const word[3] = { "gold", "silver", "bronze" };
 	const struct pd_npc *n = pd_registry_code(s->cfg.reg, f[1]);
 	const struct table *t = find_table(g, f[2]);
@@ -272,12 +295,32 @@ static int npc(struct srv *s, struct gview *g, char **f, struct pd_buf *out,
 }
 
 struct athlete_walk {
-	const struct gview *g;
 	char *needle;
 	json_t *list;
 	size_t n;
 	int more;
+	/* each medal's athlete and colour, read in the same transaction as
+	 * the athletes: the snapshot's may be older */
+	struct won { long athlete; enum pd_medal medal; } *won;
+	size_t nwon;
 };
+
+static int athlete_medal(const struct pd_medal_out *m, void *arg)
+{
+	struct athlete_walk *w = arg;
+	struct won *v;
+
+	if (!m->athlete_id)
+		return 0;
+	if (w->nwon % 256 == 0) {
+		if (!(v = realloc(w->won, (w->nwon + 256) * sizeof(*v))))
+			return PD_ENOMEM;
+		w->won = v;
+	}
+	w->won[w->nwon].athlete = m->athlete_id;
+	w->won[w->nwon++].medal = m->medal;
+	return 0;
+}
 
 static int athlete(long id, const struct pd_athlete *a, void *arg)
 {
@@ -291,8 +334,8 @@ static int athlete(long id, const struct pd_athlete *a, void *arg)
 		w->more = 1;
 		return 0;
 	}
-	for (i = 0; i < w->g->nmedals; i++)
-		won[w->g->medals[i].medal] += w->g->medals[i].athlete_id == id;
+	for (i = 0; i < w->nwon; i++)
+		won[w->won[i].medal] += w->won[i].athlete == id;
 	w->n++;
 	return json_array_append_new(w->list, json_pack("{s:I, s:o, s:s, "
 				     "s:o, s:o, s:{s:I, s:I, s:I}}",
@@ -307,30 +350,43 @@ static int athlete(long id, const struct pd_athlete *a, void *arg)
 }
 
 /* A q: athletes of the Games whose name contains q, first 100. */
-static int athletes(struct srv *s, struct gview *g, char **f,
-		    struct pd_buf *out, int *status)
+static int athletes(struct lz *z, char **f, struct pd_buf *out,
+		    int *status)
 {
+	struct gview *g = z->g;
 	struct pd_diag d = { "", 0, "" };
-	struct athlete_walk w = { g, pd_name_normalise(f[1]), json_array(),
-				  0, 0 };
-	int ret;
+	struct pd_query q = { g->info.code, NULL, 0, 0 };
+	struct athlete_walk w = { pd_name_normalise(f[1]), json_array(), 0, 0,
+				  NULL, 0 };
+	int ret = 0;
 
 	if (!w.needle) {
 		json_decref(w.list);
 		return refuse(out, status, MHD_HTTP_BAD_REQUEST, "q is not "
 			      "valid UTF-8");
 	}
-	pthread_mutex_lock(&s->side_mu);
-	ret = pd_store_athletes(s->side, g->info.code, athlete, &w, &d);
-	pthread_mutex_unlock(&s->side_mu);
+	/* the snapshot's medals when the read is at its version (the usual
+	 * case), else those of the version read */
+	for (size_t i = 0; z->version == g->version && i < g->nmedals &&
+	     ret == 0; i++) {
+		struct pd_medal_out m = { .athlete_id = g->medals[i].athlete_id,
+					  .medal = g->medals[i].medal };
+
+		ret = athlete_medal(&m, &w);
+	}
+	if (ret == 0 && z->version != g->version)
+		ret = pd_store_medals(z->st, &q, athlete_medal, &w, &d);
+	if (ret == 0)
+		ret = pd_store_athletes(z->st, g->info.code, athlete, &w, &d);
 	free(w.needle);
+	free(w.won);
 	if (ret < 0) {
 		json_decref(w.list);
 		return ret;
 	}
 	return json_dump_to(out, json_pack("{s:s, s:I, s:s, s:o, s:b}", "games",
 				   g->info.code, "version",
-				   (json_int_t)g->version, "q", f[1],
+				   (json_int_t)z->version, "q", f[1],
 				   "athletes", w.list, "more", w.more));
 }
 
@@ -338,79 +394,114 @@ struct log_walk {
 	json_t *list;
 	size_t n;
 	int more;
+	int full;		/* an admin asked: the entries as stored */
 };
+
+/* What the public sees of a change: the command that made it, not the
+ * command line.  A write through the API is stored as "POST /api/..."
+ * (the path, never the query), which is shown as it is; a CLI command
+ * line holds file paths and the database's, so only its command words
+ * are shown ("podium import table", "podium result set"). */
+static void public_change(char *out, size_t size, const char *command)
+{
+	const char *p = command;
+	size_t n, words = 0, len = 0;
+
+	if (!strncmp(command, "POST /api/", 10)) {
+		snprintf(out, size, "%s", command);
+		return;
+	}
+	out[0] = '\0';
+	while (*p && words < 3) {
+		p += strspn(p, " ");
+		n = strcspn(p, " ");
+		if (!n || strspn(p, "abcdefghijklmnopqrstuvwxyz-") != n ||
+		    *p == '-' || len + n + 2 > size)
+			break;
+		len += (size_t)snprintf(out + len, size - len, "%s%.*s",
+					words ? " " : "", (int)n, p);
+		words++;
+		p += n;
+	}
+	if (!len)
+		snprintf(out, size, "podium");
+}
+
+/* Who the public sees: a token's name (chosen to be shown), or "cli"
+ * for a change made at the console, whose actor is a local user name. */
+static const char *public_actor(const struct pd_audit_entry *e)
+{
+	return !strncmp(e->command, "POST /api/", 10) ? e->actor : "cli";
+}
 
 static int log_entry(const struct pd_audit_entry *e, void *arg)
 {
 	struct log_walk *w = arg;
+	char change[128];
 
 	if (w->n == LOG_MAX) {
 		w->more = 1;
 		return 1;	/* stop: the client asks again from here */
 	}
 	w->n++;
+	if (!w->full)
+		public_change(change, sizeof(change), e->command);
 	return json_array_append_new(w->list, json_pack("{s:I, s:o, s:o, "
 				     "s:o, s:o}", "version",
 				     (json_int_t)e->version, "at", jstr(e->at),
-				     "actor", jstr(e->actor), "command",
-				     jstr(e->command), "reason",
+				     "actor", jstr(w->full ? e->actor :
+						   public_actor(e)),
+				     "command", jstr(w->full ? e->command :
+						     change), "reason",
 				     jstr(e->reason))) < 0 ? PD_ENOMEM : 0;
 }
 
-/* L since: the changes after version since, oldest first. */
-static int audit_log(struct srv *s, struct gview *g, char **f,
-		     struct pd_buf *out, int *status)
+/* L since full: the changes after version since, oldest first; full
+ * ("1", an admin's token checked) as stored, else as the public sees
+ * them. */
+static int audit_log(struct lz *z, char **f, struct pd_buf *out,
+		     int *status)
 {
+	struct gview *g = z->g;
 	struct pd_diag d = { "", 0, "" };
-	struct log_walk w = { json_array(), 0, 0 };
+	struct log_walk w = { json_array(), 0, 0, !strcmp(f[2], "1") };
 	long since = atol(f[1]);
 	int ret;
 
-	pthread_mutex_lock(&s->side_mu);
-	ret = pd_store_log(s->side, g->info.code, since, log_entry, &w, &d);
-	pthread_mutex_unlock(&s->side_mu);
+	ret = pd_store_log(z->st, g->info.code, since, log_entry, &w, &d);
 	if (ret < 0) {
 		json_decref(w.list);
 		return ret;
 	}
 	return json_dump_to(out, json_pack("{s:s, s:I, s:I, s:o, s:b}", "games",
 				   g->info.code, "version",
-				   (json_int_t)g->version, "since",
+				   (json_int_t)z->version, "since",
 				   (json_int_t)since, "changes", w.list,
 				   "more", w.more));
 }
 
 /* V: the events list */
-static int events_list(struct srv *s, struct gview *g, char **f,
-		       struct pd_buf *out, int *status)
+static int events_list(struct lz *z, char **f, struct pd_buf *out,
+		       int *status)
 {
 	struct pd_diag d = { "", 0, "" };
-	int ret;
 
-	pthread_mutex_lock(&s->side_mu);
-	ret = render_events(out, s->side, g, &d);
-	pthread_mutex_unlock(&s->side_mu);
-	return ret;
+	return render_events(out, z->st, z->g, z->version, &d);
 }
 
 /* T: the statistics */
-static int stats(struct srv *s, struct gview *g, char **f,
-		 struct pd_buf *out, int *status)
+static int stats(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
 	struct pd_diag d = { "", 0, "" };
-	int ret;
 
-	pthread_mutex_lock(&s->side_mu);
-	ret = render_stats(out, s->side, g, &d);
-	pthread_mutex_unlock(&s->side_mu);
-	return ret;
+	return render_stats(out, z->st, z->g, z->version, &d);
 }
 
 /* G: the gold timeline */
-static int timeline(struct srv *s, struct gview *g, char **f,
-		    struct pd_buf *out, int *status)
+static int timeline(struct lz *z, char **f, struct pd_buf *out,
+		    int *status)
 {
-	return render_timeline(out, g, s->cfg.reg);
+	return render_timeline(out, z->g, z->s->cfg.reg);
 }
 
 #define PARAMS_MAX 5
@@ -418,24 +509,60 @@ static int timeline(struct srv *s, struct gview *g, char **f,
 static const struct {
 	char letter;
 	size_t nparams;		/* at most PARAMS_MAX */
-	int (*render)(struct srv *s, struct gview *g, char **f,
-		      struct pd_buf *out, int *status);
+	/* what each parameter is called in a 400 */
+	const char *names[PARAMS_MAX];
+	/* reads the store (a sport's table only: standings() reads it for
+	 * a sport alone), or is made from the gview alone */
+	int store;
+	int (*render)(struct lz *z, char **f, struct pd_buf *out,
+		      int *status);
 } routes[ROUTE_COUNT] = {
-	[ROUTE_STANDINGS] = { 'S', 5, standings },
-	[ROUTE_EVENT] = { 'E', 1, event },
-	[ROUTE_NPC] = { 'N', 2, npc },
-	[ROUTE_ATHLETES] = { 'A', 1, athletes },
-	[ROUTE_LOG] = { 'L', 1, audit_log },
-	[ROUTE_EVENTS] = { 'V', 0, events_list },
-	[ROUTE_STATS] = { 'T', 0, stats },
-	[ROUTE_TIMELINE] = { 'G', 0, timeline },
+	[ROUTE_STANDINGS] = { 'S', 5, { "source", "scheme", "lang", "sport",
+					"top" }, 1, standings },
+	[ROUTE_EVENT] = { 'E', 1, { "event" }, 1, event },
+	[ROUTE_NPC] = { 'N', 2, { "npc", "source" }, 0, npc },
+	[ROUTE_ATHLETES] = { 'A', 1, { "q" }, 1, athletes },
+	[ROUTE_LOG] = { 'L', 2, { "since", "full" }, 1, audit_log },
+	[ROUTE_EVENTS] = { 'V', 0, { NULL }, 1, events_list },
+	[ROUTE_STATS] = { 'T', 0, { NULL }, 1, stats },
+	[ROUTE_TIMELINE] = { 'G', 0, { NULL }, 0, timeline },
 };
+
+/* Run route rt's render on a reader inside one read transaction, the
+ * view labelled with the version that transaction reads. */
+static int render_read(struct lz *z, size_t rt, char **f, struct pd_buf *out,
+		       int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct reader *rd = reader_take(z->s);
+	struct pd_games gi;
+	int ret;
+
+	memset(&gi, 0, sizeof(gi));
+	z->st = rd->st;
+	if ((ret = pd_store_begin_read(z->st, &d)) == 0) {
+		if ((ret = pd_store_games_get(z->st, z->g->info.code, &gi,
+					      &d)) == 0) {
+			z->version = gi.version;
+			pd_games_release(&gi);
+			ret = routes[rt].render(z, f, out, status);
+		} else if (ret == PD_ENOTFOUND) {
+			ret = refuse(out, status, MHD_HTTP_NOT_FOUND, "no such "
+				     "Games");
+		}
+		pd_store_rollback(z->st);	/* ends the read */
+	}
+	reader_give(rd);
+	z->st = NULL;
+	return ret;
+}
 
 /* Render the view key names (f[0] its letter, f[1..] its parameters).
  * A key no route reads is PD_EINVAL: a parameter held KEY_SEP after all. */
 static int render_lazy(struct srv *s, struct gview *g, const char *key,
-		       struct pd_buf *out, int *status)
+		       struct pd_buf *out, int *status, long *version)
 {
+	struct lz z = { s, g, NULL, g->version };
 	char *copy = strdup(key), *f[PARAMS_MAX + 1];
 	size_t n, i;
 	int ret = PD_EINVAL;
@@ -446,11 +573,30 @@ static int render_lazy(struct srv *s, struct gview *g, const char *key,
 	for (i = 0; i < ROUTE_COUNT; i++)
 		if (f[0][0] == routes[i].letter && !f[0][1] &&
 		    n == routes[i].nparams + 1) {
-			ret = routes[i].render(s, g, f, out, status);
+			if (routes[i].store &&
+			    (i != ROUTE_STANDINGS || *f[4]))
+				ret = render_read(&z, i, f, out, status);
+			else
+				ret = routes[i].render(&z, f, out, status);
 			break;
 		}
+	*version = z.version;
 	free(copy);
 	return ret;
+}
+
+/* The view for key in g's cache, or NULL. */
+static const struct view *cache_find(struct gview *g, const char *key)
+{
+	const struct view *found = NULL;
+	size_t i;
+
+	pthread_mutex_lock(&g->lazy_mu);
+	for (i = 0; i < g->nlazy && !found; i++)
+		if (!strcmp(g->lazy[i].key, key))
+			found = &g->lazy[i].v;
+	pthread_mutex_unlock(&g->lazy_mu);
+	return found;
 }
 
 /* The view for key, rendered on its first request at this version and
@@ -461,27 +607,24 @@ static const struct view *lazy_get(struct srv *s, struct gview *g,
 				   const char *key,
 				   int (*render)(struct srv *, struct gview *,
 						 const char *, struct pd_buf *,
-						 int *),
+						 int *, long *),
 				   int *status, struct view *once, char *why,
 				   size_t whysize)
 {
 	const struct view *found = NULL;
 	struct view v;
 	struct pd_buf b;
+	long version = g->version;
 	size_t i;
 
 	memset(once, 0, sizeof(*once));
 	*status = MHD_HTTP_OK;
-	pthread_mutex_lock(&g->lazy_mu);
-	for (i = 0; i < g->nlazy && !found; i++)
-		if (!strcmp(g->lazy[i].key, key))
-			found = &g->lazy[i].v;
-	pthread_mutex_unlock(&g->lazy_mu);
-	if (found)
+	if ((found = cache_find(g, key)))
 		return found;
 	pd_buf_init(&b, 0);
-	if (render(s, g, key, &b, status) < 0 || *status != MHD_HTTP_OK ||
-	    view_make_json(&v, &b, g->version) < 0) {
+	if (render(s, g, key, &b, status, &version) < 0 ||
+	    *status != MHD_HTTP_OK ||
+	    view_make_json(&v, &b, version) < 0) {
 		/* a render that answers other than 200 says why in b */
 		snprintf(why, whysize, "%s", *status != MHD_HTTP_OK ? b.data :
 			 "cannot render the view");
@@ -491,6 +634,12 @@ static const struct view *lazy_get(struct srv *s, struct gview *g,
 		return NULL;
 	}
 	pd_buf_release(&b);
+	/* read past the snapshot (writes landed since): right for this
+	 * request, labelled so, but not this gview's to keep */
+	if (version != g->version) {
+		*once = v;
+		return once;
+	}
 	pthread_mutex_lock(&g->lazy_mu);
 	for (i = 0; i < g->nlazy && !found; i++)
 		if (!strcmp(g->lazy[i].key, key))
@@ -512,12 +661,10 @@ static const struct view *lazy_get(struct srv *s, struct gview *g,
 	return once;
 }
 
+/* A query parameter as sent; key_make() refuses one that is not text. */
 static const char *arg(struct MHD_Connection *c, const char *name)
 {
-	const char *v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
-						    name);
-
-	return v && !strchr(v, KEY_SEP) ? v : NULL;
+	return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, name);
 }
 
 /* A whole number from 0 to max; -1 if s is not one. */
@@ -533,16 +680,42 @@ static long number(const char *s, long max)
 }
 
 /* The key of route r with its parameters p[0..routes[r].nparams): the
- * route's letter, then each parameter after KEY_SEP, cut to fit size. */
-static void key_make(char *key, size_t size, enum route r,
-		     const char *const *p)
+ * route's letter, then each parameter after KEY_SEP.  Every parameter
+ * the client chose passes through here, so this is where one that is not
+ * clean text (invalid UTF-8, a control character -- KEY_SEP among them)
+ * or that would not fit is refused: a 400 naming it, sent on c, never a
+ * key cut short or split wrongly, which would render as a 500 or as
+ * another request's view. */
+static enum MHD_Result key_make(struct MHD_Connection *c, struct req *r,
+				char *key, size_t size, enum route rt,
+				const char *const *p)
 {
-	size_t i, len;
+	char why[96];
+	size_t i, len, n;
 
-	len = (size_t)snprintf(key, size, "%c", routes[r].letter);
-	for (i = 0; i < routes[r].nparams && len < size; i++)
-		len += (size_t)snprintf(key + len, size - len, "%c%s", KEY_SEP,
-					p[i]);
+	len = (size_t)snprintf(key, size, "%c", routes[rt].letter);
+	for (i = 0; i < routes[rt].nparams; i++) {
+		n = strlen(p[i]);
+		if (!pd_text_is_clean(p[i], n)) {
+			snprintf(why, sizeof(why), "%s is not valid text (UTF-8 "
+				 "without control characters)",
+				 routes[rt].names[i]);
+			break;
+		}
+		if (len + 1 + n >= size) {
+			snprintf(why, sizeof(why), "%s is too long",
+				 routes[rt].names[i]);
+			break;
+		}
+		key[len++] = KEY_SEP;
+		memcpy(key + len, p[i], n + 1);
+		len += n;
+	}
+	if (i == routes[rt].nparams)
+		return MHD_YES;
+	key[0] = '\0';
+	return send_error(c, r, MHD_HTTP_BAD_REQUEST, why,
+			  routes[rt].names[i]);
 }
 
 /* The table: ready for gold and total in en and zh; other queries make
@@ -590,33 +763,69 @@ static enum MHD_Result standings_key(struct MHD_Connection *c,
 			PD_SCHEME_TOTAL][!strcmp(lang, "zh")]);
 	pd_scheme_format(&sc, sch, sizeof(sch));
 	snprintf(top_n, sizeof(top_n), "%ld", n);
-	key_make(key, size, ROUTE_STANDINGS, (const char *const[]){
-		 source, sch, lang, sport, top_n });
-	return MHD_YES;
+	return key_make(c, r, key, size, ROUTE_STANDINGS,
+			(const char *const[]){ source, sch, lang, sport,
+					       top_n });
+}
+
+/* 1 if the request carries a live admin token, 0 if it carries none;
+ * a token that is not valid is answered 401 (and -1 returned), as a
+ * write's would be, rather than quietly shown less. */
+static int is_admin(struct srv *s, struct MHD_Connection *c, struct req *r)
+{
+	struct pd_diag d = { "", 0, "" };
+	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+						    "Authorization");
+	struct pd_token_info t;
+	struct reader *rd;
+	int ret;
+
+	if (!h)
+		return 0;
+	if (strncasecmp(h, "Bearer ", 7)) {
+		send_error(c, r, MHD_HTTP_UNAUTHORIZED, "use Authorization: "
+			   "Bearer TOKEN", NULL);
+		return -1;
+	}
+	rd = reader_take(s);
+	ret = pd_token_check(rd->st, h + 7 + strspn(h + 7, " "), &t, &d);
+	reader_give(rd);
+	if (ret < 0) {
+		send_error(c, r, ret == PD_ENOTFOUND ? MHD_HTTP_UNAUTHORIZED :
+			   MHD_HTTP_INTERNAL_SERVER_ERROR, ret == PD_ENOTFOUND ?
+			   "the token is not valid (revoked, or never made)" :
+			   d.msg[0] ? d.msg : pd_strerror(ret), NULL);
+		return -1;
+	}
+	return t.role >= PD_ROLE_ADMIN;
 }
 
 /* The lazy key of path (after /api/games/CODE/), or a response sent. */
-static enum MHD_Result lazy_key(struct MHD_Connection *c, struct req *r,
-				const char *path, char *key, size_t size)
+static enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
+				struct req *r, const char *path, char *key,
+				size_t size)
 {
 	const char *v;
 	char num[24], code[8];
 	size_t i;
 	long n;
+	int ok;
 
 	if (!strcmp(path, "events") || !strcmp(path, "stats") ||
 	    !strcmp(path, "timeline")) {
 		/* rendered on first request at a version, not on every
 		 * change: with them built eagerly a write took 65-160 ms
 		 * to reach the streams, most of it here */
-		key_make(key, size, path[0] == 'e' ? ROUTE_EVENTS :
-			 path[0] == 's' ? ROUTE_STATS : ROUTE_TIMELINE, NULL);
+		return key_make(c, r, key, size, path[0] == 'e' ?
+				ROUTE_EVENTS : path[0] == 's' ? ROUTE_STATS :
+				ROUTE_TIMELINE, NULL);
 	} else if (!strncmp(path, "events/", 7)) {
 		if ((n = number(path + 7, 1L << 40)) < 1)
 			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "
 					  "event", NULL);
 		snprintf(num, sizeof(num), "%ld", n);
-		key_make(key, size, ROUTE_EVENT, (const char *const[]){ num });
+		return key_make(c, r, key, size, ROUTE_EVENT,
+				(const char *const[]){ num });
 	} else if (!strncmp(path, "npcs/", 5) && path[5] &&
 		   !strchr(path + 5, '/') && strlen(path + 5) < sizeof(code)) {
 		v = arg(c, "source");
@@ -625,27 +834,99 @@ static enum MHD_Result lazy_key(struct MHD_Connection *c, struct req *r,
 					 path[5 + i] <= 'z' ?
 					 path[5 + i] - 32 : path[5 + i]);
 		code[i] = '\0';
-		key_make(key, size, ROUTE_NPC, (const char *const[]){
-			 code, v && strcmp(v, "results") ? v : "" });
+		return key_make(c, r, key, size, ROUTE_NPC,
+				(const char *const[]){ code, v && strcmp(v,
+				"results") ? v : "" });
 	} else if (!strcmp(path, "athletes")) {
 		v = arg(c, "q");
 		if (v && strlen(v) > 200)
 			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "q is "
 					  "at most 200 bytes", "q");
-		key_make(key, size, ROUTE_ATHLETES, (const char *const[]){
-			 v ? v : "" });
+		return key_make(c, r, key, size, ROUTE_ATHLETES,
+				(const char *const[]){ v ? v : "" });
 	} else if (!strcmp(path, "log")) {
 		v = arg(c, "since");
 		if ((n = v ? number(v, 1L << 40) : 0) < 0)
 			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "since "
 					  "is a version number", "since");
 		snprintf(num, sizeof(num), "%ld", n);
-		key_make(key, size, ROUTE_LOG, (const char *const[]){ num });
-	} else {
-		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
-				  NULL);
+		if ((ok = is_admin(s, c, r)) < 0)
+			return MHD_YES;		/* answered */
+		return key_make(c, r, key, size, ROUTE_LOG,
+				(const char *const[]){ num, ok ? "1" : "0" });
 	}
+	return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource", NULL);
+}
+
+/* A view to render, its request suspended meanwhile (struct req.lazy):
+ * a task for the render threads (render.h), which never run on an MHD
+ * thread. */
+struct job {
+	struct task t;			/* first: a task is a job */
+	struct srv *s;
+	struct gview *g;		/* a reference held */
+	char *key;
+	const struct view *v;		/* the answer, or NULL: status, why */
+	struct view once;
+	int status;
+	char why[256];
+};
+
+/* On a render thread: make the view (lazy_get keeps it in the cache). */
+static void job_run(struct task *t)
+{
+	struct job *j = (struct job *)t;
+
+	j->v = lazy_get(j->s, j->g, j->key, render_lazy, &j->status,
+			&j->once, j->why, sizeof(j->why));
+}
+
+static enum MHD_Result job_queue(struct srv *s, struct MHD_Connection *c,
+				 struct req *r, struct gview *g,
+				 const char *key)
+{
+	struct job *j = calloc(1, sizeof(*j));
+
+	if (!j || !(j->key = strdup(key))) {
+		free(j);
+		return send_error(c, r, MHD_HTTP_INTERNAL_SERVER_ERROR,
+				  "out of memory", NULL);
+	}
+	j->t.run = job_run;
+	j->t.c = c;
+	j->s = s;
+	j->g = g;
+	atomic_fetch_add(&g->refs, 1);
+	r->lazy = j;
+	render_queue(s, &j->t);
 	return MHD_YES;
+}
+
+static void job_free(struct job *j)
+{
+	view_release(&j->once);
+	gview_put(j->g);
+	free(j->key);
+	free(j);
+}
+
+enum MHD_Result lazy_resume(struct MHD_Connection *c, struct req *r)
+{
+	struct job *j = r->lazy;
+	enum MHD_Result ok;
+
+	r->lazy = NULL;
+	ok = j->v ? send_view(c, r, j->v) : send_error(c, r, j->status,
+						       j->why, NULL);
+	job_free(j);
+	return ok;
+}
+
+void lazy_drop(struct req *r)
+{
+	if (r->lazy)
+		job_free(r->lazy);
+	r->lazy = NULL;
 }
 
 static enum MHD_Result send_lazy(struct srv *s, struct MHD_Connection *c,
@@ -658,6 +939,34 @@ static enum MHD_Result send_lazy(struct srv *s, struct MHD_Connection *c,
 	char why[256];
 	int status;
 
+	/* the log as stored, for an admin: never kept or cached (a shared
+	 * cache would hand it to the next reader of the same URL) */
+	if (key[0] == routes[ROUTE_LOG].letter &&
+	    !strcmp(strrchr(key, KEY_SEP) + 1, "1")) {
+		struct pd_buf b;
+		size_t len;
+		char *body;
+
+		status = MHD_HTTP_OK;
+		pd_buf_init(&b, 0);
+		long version;
+
+		if (render_lazy(s, g, key, &b, &status, &version) < 0 ||
+		    status != MHD_HTTP_OK) {
+			ok = send_error(c, r, status == MHD_HTTP_OK ?
+					MHD_HTTP_INTERNAL_SERVER_ERROR : status,
+					status == MHD_HTTP_OK ? "cannot render "
+					"the view" : b.data, NULL);
+			pd_buf_release(&b);
+			return ok;
+		}
+		body = pd_buf_detach(&b, &len);
+		return send_json(c, r, MHD_HTTP_OK, body, len);
+	}
+	if ((v = cache_find(g, key)))
+		return send_view(c, r, v);
+	if (render_threads(s))
+		return job_queue(s, c, r, g, key);
 	v = lazy_get(s, g, key, render_lazy, &status, &once, why,
 		     sizeof(why));
 	if (!v)
@@ -676,7 +985,7 @@ enum MHD_Result lazy_serve(struct srv *s, struct MHD_Connection *c,
 	if (!strcmp(path, "standings"))
 		ok = standings_key(c, r, g, key, sizeof(key));
 	else
-		ok = lazy_key(c, r, path, key, sizeof(key));
+		ok = lazy_key(s, c, r, path, key, sizeof(key));
 	if (ok == MHD_YES && !r->answered && key[0])
 		ok = send_lazy(s, c, r, g, key);
 	return ok;

@@ -16,4 +16,9 @@ struct srv;
 enum MHD_Result lazy_serve(struct srv *s, struct MHD_Connection *c,
 			   struct req *r, struct gview *g, const char *path);
 
+/* A request whose view a render thread made, resumed: answer it. */
+enum MHD_Result lazy_resume(struct MHD_Connection *c, struct req *r);
+/* Free what a request left waiting (its client gone). */
+void lazy_drop(struct req *r);
+
 #endif

@@ -98,6 +98,9 @@ enum MHD_Result send_json(struct MHD_Connection *c, struct req *r,
 	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, JSON_TYPE);
 	MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
 				"no-store");
+	if (r->close)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION,
+					"close");
 	if (status == MHD_HTTP_UNAUTHORIZED)
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
 					"Bearer realm=\"podium\"");

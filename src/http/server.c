@@ -49,6 +49,7 @@
 #include "assets.h"
 #include "builder.h"
 #include "lazy.h"
+#include "render.h"
 #include "respond.h"
 #include "snapshot.h"
 #include "srv.h"
@@ -136,32 +137,90 @@ static enum MHD_Result options(struct MHD_Connection *c, struct req *r)
 	return ok;
 }
 
+struct framing {
+	const char *length;	/* the first Content-Length */
+	int lengths, differ, bad, chunked;
+};
+
+static enum MHD_Result framing_header(void *cls, enum MHD_ValueKind kind,
+				      const char *key, const char *value)
+{
+	struct framing *f = cls;
+
+	if (!strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING))
+		f->chunked = 1;
+	if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH))
+		return MHD_YES;
+	if (!value || !*value || strspn(value, "0123456789") != strlen(value))
+		f->bad = 1;
+	if (f->lengths++ && strcmp(f->length, value ? value : ""))
+		f->differ = 1;
+	if (!f->length)
+		f->length = value ? value : "";
+	return MHD_YES;
+}
+
+/* 0 if the request says where its body ends in one way only.  Two
+ * Content-Length headers that differ, one that is not a number, or one
+ * beside Transfer-Encoding: RFC 9112 (6.3) makes each an error the
+ * connection cannot recover from, since a proxy in front may have framed
+ * the body otherwise -- what follows could be a smuggled request.  MHD
+ * 0.9.75 takes the first length and goes on, so it is checked here. */
+static int framing_bad(struct MHD_Connection *c)
+{
+	struct framing f = { NULL, 0, 0, 0, 0 };
+
+	MHD_get_connection_values(c, MHD_HEADER_KIND, framing_header, &f);
+	return f.differ || f.bad || (f.lengths && f.chunked);
+}
+
+/* The methods url takes, for Allow, or NULL when it names nothing (404
+ * whatever the method).  One answer for every method, so a PUT, a DELETE
+ * and a POST to the same read-only resource are told the same. */
+static const char *allowed(const char *url)
+{
+	char games[PD_GAMES_CODE];
+	long event;
+	int kind;
+
+	if (write_route(url, games, sizeof(games), &event, &kind))
+		return !strcmp(url + strlen(url) - 7, "/events") ?
+		       "GET, HEAD, OPTIONS, POST" : "POST";
+	if (asset_find(url) || (!strncmp(url, "/api/games", 10) &&
+				(!url[10] || url[10] == '/')))
+		return "GET, HEAD, OPTIONS";
+	return NULL;
+}
+
+/* 405 with what url takes; 404 when it names nothing. */
+static enum MHD_Result not_allowed(struct MHD_Connection *c, struct req *r,
+				   const char *url)
+{
+	if (!(r->allow = allowed(url)))
+		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
+				  NULL);
+	return send_error(c, r, MHD_HTTP_METHOD_NOT_ALLOWED,
+			  !strcmp(r->allow, "POST") ? "this resource takes "
+			  "POST" : "this resource is read-only", NULL);
+}
+
 /* Reads are answered once the whole request is in: answered earlier,
  * MHD could not keep the connection alive. */
 static enum MHD_Result dispatch(struct srv *s, struct MHD_Connection *c,
 				struct req *r, const char *url,
 				const char *method)
 {
-	int kind;
-	long event;
-	char games[PD_GAMES_CODE];
+	const char *allow;
 
 	if (r->is_post)
 		return write_finish(s, c, r, url);
-	if (!strcmp(method, "GET") || !strcmp(method, "HEAD")) {
-		if (write_route(url, games, sizeof(games), &event, &kind) &&
-		    strcmp(url + strlen(url) - 7, "/events")) {
-			r->allow = "POST";
-			return send_error(c, r, MHD_HTTP_METHOD_NOT_ALLOWED,
-					  "this resource takes POST", NULL);
-		}
-		return get(s, c, r, url);
-	}
 	if (!strcmp(method, "OPTIONS"))
 		return options(c, r);
-	r->allow = "GET, HEAD, OPTIONS, POST";
-	return send_error(c, r, MHD_HTTP_METHOD_NOT_ALLOWED, "use GET, HEAD, "
-			  "OPTIONS or POST", NULL);
+	allow = allowed(url);
+	if ((!strcmp(method, "GET") || !strcmp(method, "HEAD")) &&
+	    (!allow || strcmp(allow, "POST")))
+		return get(s, c, r, url);
+	return not_allowed(c, r, url);
 }
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
@@ -178,6 +237,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 		r->start = now_ms();
 		pd_buf_init(&r->body, BODY_MAX);
 		snprintf(r->line, sizeof(r->line), "%s %s", method, url);
+		r->is_head = !strcmp(method, "HEAD");
 		*con_cls = r;
 		atomic_fetch_add(&s->inflight, 1);
 		/* requests begun before the stop finish; later ones are
@@ -185,14 +245,28 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 		if (atomic_load(&s->closing))
 			return send_error(c, r, MHD_HTTP_SERVICE_UNAVAILABLE,
 					  "the server is stopping", NULL);
+		/* answered before the body, and the connection closed
+		 * after it: nothing more on it is read */
+		if (framing_bad(c)) {
+			r->close = 1;
+			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "the "
+					  "body's length is given twice, or "
+					  "is not a number", NULL);
+		}
 		/* a write is refused (401, 403, 404, 413) before its body
 		 * is read */
 		if (!strcmp(method, "POST")) {
+			const char *allow = allowed(url);
+
+			if (!allow || !strstr(allow, "POST"))
+				return not_allowed(c, r, url);
 			r->is_post = 1;
 			return write_begin(s, c, r, url);
 		}
 		return MHD_YES;
 	}
+	if (r->lazy)		/* a view rendered meanwhile: send it */
+		return lazy_resume(c, r);
 	if (r->waiting) {	/* a parked write, resumed: answer it */
 		char *reply = r->wreply;
 
@@ -222,17 +296,42 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 	return dispatch(s, c, r, url, method);
 }
 
+/* s as the access log shows it: as nginx does, every byte that is not
+ * printable ASCII, and '"' and '\\', becomes \xHH.  MHD hands us the
+ * URL decoded, so without this a %0A in a request forged a log line, and
+ * a '"' a field. */
+static void log_escape(char *out, size_t size, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t o = 0;
+
+	for (; *s && o + 5 < size; s++) {
+		unsigned char b = (unsigned char)*s;
+
+		if (b < 0x20 || b >= 0x7f || b == '"' || b == '\\') {
+			out[o++] = '\\';
+			out[o++] = 'x';
+			out[o++] = hex[b >> 4];
+			out[o++] = hex[b & 15];
+		} else {
+			out[o++] = (char)b;
+		}
+	}
+	out[o] = '\0';
+}
+
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 		      enum MHD_RequestTerminationCode toe)
 {
 	struct srv *s = cls;
 	struct req *r = *con_cls;
 	const union MHD_ConnectionInfo *ci;
-	char addr[64] = "-";
+	char addr[64] = "-", line[4 * sizeof(r->line)];
 
 	if (!r)
 		return;
 	if (s->cfg.log) {
+		log_escape(line, sizeof(line), r->line);
 		ci = MHD_get_connection_info(c,
 			MHD_CONNECTION_INFO_CLIENT_ADDRESS);
 		if (ci && ci->client_addr->sa_family == AF_INET)
@@ -243,12 +342,13 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 			inet_ntop(AF_INET6, &((struct sockaddr_in6 *)
 				  ci->client_addr)->sin6_addr, addr,
 				  sizeof(addr));
-		fprintf(stderr, "%s \"%s\" %d %zu %.1fms%s\n", addr, r->line,
+		fprintf(stderr, "%s \"%s\" %d %zu %.1fms%s\n", addr, line,
 			r->status, r->bytes, now_ms() - r->start,
 			toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" :
 			" (cut short)");
 	}
 	pd_buf_release(&r->body);
+	lazy_drop(r);		/* a view whose client left */
 	free(r->wreply);	/* a parked write whose client left */
 	free(r);
 	*con_cls = NULL;
@@ -338,12 +438,34 @@ static int start_daemon(struct srv *s, struct pd_diag *d)
 	return 0;
 }
 
+/* One reader connection per MHD thread (lazy.c). */
+static int open_readers(struct srv *s, struct pd_diag *d)
+{
+	unsigned n = threads(s->cfg.threads);
+	int ret;
+
+	while (s->nreaders < (n < READERS_MAX ? n : READERS_MAX)) {
+		struct reader *rd = &s->readers[s->nreaders];
+
+		if ((ret = pd_store_open(&rd->st, s->db_path, NULL, d)) < 0)
+			return ret;
+		pthread_mutex_init(&rd->mu, NULL);
+		s->nreaders++;
+	}
+	return 0;
+}
+
 static void srv_free(struct srv *s)
 {
+	render_stop(s);
 	builder_stop(s);
 	snap_put(s->snap);
 	hub_release(&s->hub);
 	pd_store_close(s->side);
+	for (size_t i = 0; i < s->nreaders; i++) {
+		pd_store_close(s->readers[i].st);
+		pthread_mutex_destroy(&s->readers[i].mu);
+	}
 	pthread_mutex_destroy(&s->snap_mu);
 	pthread_mutex_destroy(&s->build_mu);
 	pthread_mutex_destroy(&s->side_mu);
@@ -377,6 +499,8 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	hub_init(&s->hub);
 	if ((ret = assets_init()) < 0 ||
 	    (ret = pd_store_open(&s->side, s->db_path, cfg->reg, diag)) < 0 ||
+	    (ret = open_readers(s, diag)) < 0 ||
+	    (ret = render_start(s, diag)) < 0 ||
 	    (ret = builder_start(s, diag)) < 0 ||
 	    (ret = start_daemon(s, diag)) < 0) {
 		srv_free(s);
@@ -417,6 +541,8 @@ void pd_http_stop(struct pd_http *h, int grace_ms)
 
 		nanosleep(&ts, NULL);
 	}
+	render_stop(s);		/* renders what is queued: nothing stays
+				 * suspended when the daemon stops */
 	builder_stop(s);
 	MHD_stop_daemon(s->d);
 	srv_free(s);

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/label.h"
+
 #include "snapshot.h"
 #include "srv.h"
 #include "views.h"
@@ -93,8 +95,13 @@ struct gview *snap_find(struct snap *sn, const char *code)
 /* t cannot be served: say so in the log, and to whoever asks for it. */
 static int table_broken(struct gview *g, struct table *t, const char *why)
 {
+	char src[4 * SOURCE_MAX], text[1024];
+
+	/* the label is what broke: shown escaped, never as it is */
+	pd_text_escape(src, sizeof(src), t->source);
+	pd_text_escape(text, sizeof(text), why);
 	fprintf(stderr, "podium serve: %s@%s is not served: %s\n",
-		g->info.code, t->source, why);
+		g->info.code, src, text);
 	pd_tally_release(&t->tally);
 	pd_tally_init(&t->tally);
 	if (t->have_pub)
@@ -204,7 +211,8 @@ static int render_tables(struct srv *s, struct gview *g)
 			o.scheme.kind = k / 2 ? PD_SCHEME_TOTAL :
 					PD_SCHEME_GOLD;
 			pd_buf_reset(&b);
-			if ((ret = render_standings(&b, g, t, &t->tally, &o,
+			if ((ret = render_standings(&b, g, g->version, t,
+						    &t->tally, &o,
 						    langs[k % 2], NULL,
 						    s->cfg.reg)) == 0)
 				ret = view_make_json(&t->v[k / 2][k % 2],
@@ -252,6 +260,7 @@ static int broken_gview(struct pd_games *info, struct pd_diag *d,
 			struct gview **out)
 {
 	struct gview *g;
+	char text[1024];
 
 	if (!(g = calloc(1, sizeof(*g))) ||
 	    !(g->tables = calloc(1, sizeof(*g->tables)))) {
@@ -270,8 +279,10 @@ static int broken_gview(struct pd_games *info, struct pd_diag *d,
 	g->info = *info;
 	memset(info, 0, sizeof(*info));
 	g->version = g->info.version;
+	pd_text_escape(text, sizeof(text), d->msg[0] ? d->msg :
+		       "it could not be read");
 	fprintf(stderr, "podium serve: %s is not served: %s\n",
-		g->info.code, d->msg[0] ? d->msg : "it could not be read");
+		g->info.code, text);
 	if (!(g->error = strdup(d->msg[0] ? d->msg : "it could not be "
 				"read"))) {
 		gview_put(g);

@@ -5,14 +5,15 @@
  * Locks, and the order they are taken in.  No code holds two of these
  * but in the order below (an arrow: the left one may be held while the
  * right one is taken, never the other way), and none is held while a
- * store query runs except side_mu, which exists for that:
+ * store query runs except side_mu and reader.mu, which exist for that:
  *
  *   build_mu -> snap_mu       unpark() reads each parked write's version
  *                             (snap_get) while it walks the waiters
  *   build_mu -> MHD's locks   builder_park() suspends, unpark() resumes
  *                             a connection under it
  *   hub.mu   -> MHD's locks   see stream.h
- *   snap_mu, side_mu, gview.lazy_mu: nothing is taken while one is held
+ *   snap_mu, side_mu, reader.mu, gview.lazy_mu, task_mu: nothing is
+ *                             taken while one is held
  *
  * No two of build_mu, hub.mu and side_mu are ever held together, so
  * their relative order never arises.
@@ -38,6 +39,19 @@
 #define BODY_MAX (64 * 1024)	/* a write's JSON body */
 
 struct snap;
+struct job;
+struct task;
+
+#define READERS_MAX 8
+#define RENDER_MAX 4
+
+/* A connection for the lazy views' reads (lazy.c), its own lock held
+ * while it is used: one per MHD thread, so readers wait for each other
+ * only when more render at once than there are threads. */
+struct reader {
+	pthread_mutex_t mu;
+	struct pd_store *st;
+};
 
 struct srv {
 	struct pd_http_config cfg;
@@ -69,10 +83,23 @@ struct srv {
 	struct pd_store *lstore;	/* the listener's connection: its
 					 * own thread's, no lock */
 
-	/* side_mu serialises every use of the side connection: writes,
-	 * token checks and the lazy views that query the store */
+	/* side_mu serialises every use of the side connection: the writes
+	 * and their token checks, and nothing else -- no read waits on it,
+	 * and it waits on no read */
 	pthread_mutex_t side_mu;
 	struct pd_store *side;
+	struct reader readers[READERS_MAX];	/* readers[0..nreaders) */
+	size_t nreaders;
+
+	/* the render threads and their queue of tasks (render.h);
+	 * task_mu guards tasks and task_stop, nothing is taken under it */
+	pthread_t render[RENDER_MAX];
+	size_t nrender;
+	int have_tasks;
+	pthread_mutex_t task_mu;
+	pthread_cond_t task_cv;
+	struct task *tasks, **tasks_tail;
+	int task_stop;
 
 	struct hub hub;			/* its own lock: stream.h */
 	atomic_int inflight;
@@ -85,7 +112,8 @@ struct req {
 	double start;
 	int status;
 	size_t bytes;
-	int is_post, is_stream, answered, too_big;
+	int is_post, is_head, is_stream, answered, too_big;
+	int close;			/* the answer closes the connection */
 	size_t dropped;			/* body bytes after a refusal */
 	int role;			/* enum pd_role of the token */
 	char actor[64];
@@ -100,6 +128,7 @@ struct req {
 	double wuntil;			/* give up waiting then (ms) */
 	int whttp;
 	char *wreply;			/* the JSON to send once resumed */
+	struct job *lazy;		/* a view being rendered (lazy.c) */
 	struct MHD_Connection *wconn;
 	struct req *wnext;
 };

@@ -296,6 +296,16 @@ static long last_id(struct MHD_Connection *c)
 	return *end || n < 0 ? 0 : n;
 }
 
+static void stream_headers(struct MHD_Response *resp)
+{
+	add_common_headers(resp, 1);
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
+				"text/event-stream; charset=utf-8");
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
+				"no-cache");
+	MHD_add_response_header(resp, "X-Accel-Buffering", "no");
+}
+
 enum MHD_Result stream_open(struct srv *s, struct MHD_Connection *c,
 			    struct req *r, const char *code)
 {
@@ -305,6 +315,21 @@ enum MHD_Result stream_open(struct srv *s, struct MHD_Connection *c,
 	struct chan *ch;
 	enum MHD_Result ok;
 
+	/* HEAD gets the stream's headers and no body: a callback response
+	 * would be sent chunked all the same (MHD 0.9.75), and its chunks
+	 * read as the start of the next response on a kept-alive
+	 * connection.  Nothing is registered, so nothing is left open. */
+	if (r->is_head) {
+		if (!(resp = MHD_create_response_from_buffer(0, NULL,
+				MHD_RESPMEM_PERSISTENT)))
+			return MHD_NO;
+		stream_headers(resp);
+		r->status = MHD_HTTP_OK;
+		r->answered = 1;
+		ok = MHD_queue_response(c, MHD_HTTP_OK, resp);
+		MHD_destroy_response(resp);
+		return ok;
+	}
 	if (!(st = calloc(1, sizeof(*st))))
 		return send_error(c, r, MHD_HTTP_INTERNAL_SERVER_ERROR,
 				  "out of memory", NULL);
@@ -335,12 +360,7 @@ enum MHD_Result stream_open(struct srv *s, struct MHD_Connection *c,
 		stream_free(st);
 		return MHD_NO;
 	}
-	add_common_headers(resp, 1);
-	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
-				"text/event-stream; charset=utf-8");
-	MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
-				"no-cache");
-	MHD_add_response_header(resp, "X-Accel-Buffering", "no");
+	stream_headers(resp);
 	/* a stream is idle by design: no timeout, the heartbeat finds the
 	 * clients that went away */
 	MHD_set_connection_option(c, MHD_CONNECTION_OPTION_TIMEOUT, 0);

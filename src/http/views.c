@@ -48,7 +48,7 @@ int json_dump_to(struct pd_buf *out, json_t *doc)
 }
 
 int render_standings(struct pd_buf *out, const struct gview *g,
-		     const struct table *t, const struct pd_tally *tally,
+		     long version, const struct table *t, const struct pd_tally *tally,
 		     const struct pd_standings_opts *o, const char *lang,
 		     const char *sport, const struct pd_registry *reg)
 {
@@ -80,7 +80,7 @@ int render_standings(struct pd_buf *out, const struct gview *g,
 		doc = json_loadb(tmp.data, tmp.len, 0, NULL);
 		if (doc)
 			json_object_set_new(doc, "version",
-					    json_integer(g->version));
+					    json_integer(version));
 		ret = json_dump_to(out, doc);
 	}
 	pd_buf_release(&tmp);
@@ -153,7 +153,7 @@ static int add_event(const struct pd_event_info *e, size_t results,
 }
 
 int render_events(struct pd_buf *out, struct pd_store *st,
-		  const struct gview *g, struct pd_diag *d)
+		  const struct gview *g, long version, struct pd_diag *d)
 {
 	json_t *list = json_array();
 	int ret;
@@ -164,19 +164,19 @@ int render_events(struct pd_buf *out, struct pd_store *st,
 		return ret;
 	}
 	return json_dump_to(out, json_pack("{s:s, s:I, s:o}", "games", g->info.code,
-				   "version", (json_int_t)g->version,
+				   "version", (json_int_t)version,
 				   "events", list));
 }
 
 int render_stats(struct pd_buf *out, struct pd_store *st,
-		 const struct gview *g, struct pd_diag *d)
+		 const struct gview *g, long version, struct pd_diag *d)
 {
 	struct pd_games_stats s;
 	int ret;
 
 	memset(&s, 0, sizeof(s));
 	if ((ret = pd_store_games_stats(st, g->info.code, &s, d)) == 0)
-		ret = pd_doc_stats(out, &g->info, g->version, &s, 0);
+		ret = pd_doc_stats(out, &g->info, version, &s, 0);
 	pd_games_stats_release(&s);
 	return ret;
 }

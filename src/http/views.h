@@ -19,16 +19,18 @@ struct table;
  * or cannot be dumped. */
 int json_dump_to(struct pd_buf *out, json_t *doc);
 
+/* Each labels its document with version: the gview's, or the one a read
+ * transaction saw (lazy.c). */
 int render_standings(struct pd_buf *out, const struct gview *g,
-		     const struct table *t, const struct pd_tally *tally,
+		     long version, const struct table *t, const struct pd_tally *tally,
 		     const struct pd_standings_opts *o, const char *lang,
 		     const char *sport, const struct pd_registry *reg);
 int render_games(struct pd_buf *out, const struct snap *sn,
 		 const struct pd_registry *reg);
 int render_events(struct pd_buf *out, struct pd_store *st,
-		  const struct gview *g, struct pd_diag *d);
+		  const struct gview *g, long version, struct pd_diag *d);
 int render_stats(struct pd_buf *out, struct pd_store *st,
-		 const struct gview *g, struct pd_diag *d);
+		 const struct gview *g, long version, struct pd_diag *d);
 int render_timeline(struct pd_buf *out, const struct gview *g,
 		    const struct pd_registry *reg);
 

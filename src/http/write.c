@@ -102,13 +102,10 @@ enum MHD_Result write_begin(struct srv *s, struct MHD_Connection *c,
 	int known;
 	enum MHD_Result ok;
 
-	if (!write_route(url, games, sizeof(games), &event, &kind)) {
-		if (!strncmp(url, "/api/", 5))
-			return send_error(c, r, MHD_HTTP_METHOD_NOT_ALLOWED,
-					  "this resource is read-only", NULL);
+	/* server.c answers a POST to anything else (404 or 405) */
+	if (!write_route(url, games, sizeof(games), &event, &kind))
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
 				  NULL);
-	}
 	if ((ok = authorise(s, c, r, kind)) != MHD_YES || r->answered)
 		return ok;
 	sn = snap_get(s);
@@ -240,6 +237,8 @@ static int status_for(int err)
 		return MHD_HTTP_BAD_REQUEST;
 	case PD_EEXISTS:
 		return MHD_HTTP_CONFLICT;
+	case PD_ESTALE:		/* until a restart: see pd_store_here() */
+		return MHD_HTTP_SERVICE_UNAVAILABLE;
 	default:
 		return MHD_HTTP_INTERNAL_SERVER_ERROR;
 	}
@@ -267,6 +266,7 @@ struct wctx {
 	struct bad b;
 	long version, id;
 	int http;		/* 200 or 201 */
+	int unchanged;		/* an event added again, as it was */
 };
 
 static int do_results(struct wctx *w, json_t *body)
@@ -370,15 +370,16 @@ static int do_event(struct wctx *w, json_t *body)
 	const char *sport, *name, *gender, *cls, *date, *policy, *status;
 	json_t *team = json_object_get(body, "team");
 	struct pd_event_input in;
+	int ret;
 
 	if (only_fields(body, ok, &w->b) < 0 ||
 	    str_field(body, "sport", &sport, NULL, &w->b) < 0 ||
 	    str_field(body, "name", &name, NULL, &w->b) < 0 ||
 	    str_field(body, "gender", &gender, "", &w->b) < 0 ||
-	    str_field(body, "class", &cls, "", &w->b) < 0 ||
-	    str_field(body, "date", &date, "", &w->b) < 0 ||
+	    str_field(body, "class", &cls, NULL, &w->b) < 0 ||
+	    str_field(body, "date", &date, NULL, &w->b) < 0 ||
 	    str_field(body, "policy", &policy, NULL, &w->b) < 0 ||
-	    str_field(body, "status", &status, "scheduled", &w->b) < 0)
+	    str_field(body, "status", &status, NULL, &w->b) < 0)
 		return PD_EINVAL;
 	if (!sport || !*sport)
 		return bad(&w->b, "sport", "an event needs a sport"), PD_EINVAL;
@@ -390,7 +391,7 @@ static int do_event(struct wctx *w, json_t *body)
 	if (policy && pd_policy_parse(policy) < 0)
 		return bad(&w->b, "policy", "standard, two-bronzes or capped"),
 		       PD_EINVAL;
-	if (!pd_event_status_valid(status))
+	if (status && !pd_event_status_valid(status))
 		return bad(&w->b, "status", "one of " PD_EVENT_STATUSES),
 		       PD_EINVAL;
 	if (team && !json_is_boolean(team))
@@ -404,11 +405,14 @@ static int do_event(struct wctx *w, json_t *body)
 	in.policy = policy;
 	in.status = status;
 	in.team = json_is_true(team);
-	w->http = MHD_HTTP_CREATED;
-	/* like 'podium event add', but an event that exists is a
-	 * conflict, never silently reset */
-	return pd_op_event_add(w->s->side, w->games, &in, PD_EVENT_NEW,
-			       &w->who, NULL, &w->id, &w->version, &w->d);
+	/* as 'podium event add': an event that exists as asked is a 200
+	 * with its id, changed in nothing; one that differs is a 409 */
+	if ((ret = pd_op_event_add(w->s->side, w->games, &in, &w->unchanged,
+				   &w->who, NULL, &w->id, &w->version,
+				   &w->d)) < 0)
+		return ret;
+	w->http = w->unchanged ? MHD_HTTP_OK : MHD_HTTP_CREATED;
+	return 0;
 }
 
 static int perform(struct wctx *w, int kind, json_t *body)
@@ -441,6 +445,8 @@ static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
 	if (doc && w->id)
 		json_object_set_new(doc, kind == W_EVENTS ? "event" : "id",
 				    json_integer(w->id));
+	if (doc && w->unchanged)
+		json_object_set_new(doc, "unchanged", json_true());
 	text = doc ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER) :
 		     NULL;
 	json_decref(doc);
@@ -490,6 +496,10 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	if (ret < 0 && w.b.msg[0])
 		return send_error(c, r, MHD_HTTP_BAD_REQUEST, w.b.msg,
 				  w.b.field);
+	/* the operator must hear of it, not only the client: every write
+	 * is refused until the server is restarted */
+	if (ret == PD_ESTALE)
+		fprintf(stderr, "podium serve: %s: %s\n", w.d.file, w.d.msg);
 	if (ret < 0)
 		return send_error(c, r, status_for(ret), w.d.msg[0] ?
 				  w.d.msg : pd_strerror(ret), NULL);

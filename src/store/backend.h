@@ -54,6 +54,7 @@ struct pd_store_ops {
 	/* transactions, Games, published tables, medals (store.h) */
 	void (*close)(struct pd_store *s);
 	int (*begin)(struct pd_store *s, struct pd_diag *diag);
+	int (*here)(struct pd_store *s, struct pd_diag *diag);
 	int (*begin_read)(struct pd_store *s, struct pd_diag *diag);
 	int (*commit)(struct pd_store *s, struct pd_diag *diag);
 	void (*rollback)(struct pd_store *s);

@@ -136,8 +136,10 @@ int pd_check_result(const struct pd_result_rec *r, struct pd_diag *diag)
 
 	if ((ret = names(f, NFIELDS(f), diag)) < 0)
 		return ret;
+	/* a source label like any other ("results" names the computed
+	 * table); empty: the result came from no source */
 	if (r->source && *r->source &&
-	    (ret = pd_ident_check("source label", r->source, diag)) < 0)
+	    (ret = pd_source_check(r->source, diag)) < 0)
 		return ret;
 	return 0;
 }

@@ -38,7 +38,17 @@ void pd_store_close(struct pd_store *s)
 
 int pd_store_begin(struct pd_store *s, struct pd_diag *diag)
 {
+	int ret;
+
+	/* every write, from every front end, starts here */
+	if ((ret = s->ops->here(s, diag)) < 0)
+		return ret;
 	return s->ops->begin(s, diag);
+}
+
+int pd_store_here(struct pd_store *s, struct pd_diag *diag)
+{
+	return s->ops->here(s, diag);
 }
 
 int pd_store_begin_read(struct pd_store *s, struct pd_diag *diag)

@@ -219,8 +219,16 @@ test('api__results_move_the_table_and_every_view', async () => {
 	eventId = r.json().event;
 	assert.ok(eventId > 0);
 	assert.equal(r.json().version, v0 + 1);
+	// added again: nothing changes, no version is made
 	r = await post(G + '/events', { sport: 'Athletics', name: '100 m T54', gender: 'M' }, s.admin);
+	assert.equal(r.status, 200);
+	assert.equal(r.json().event, eventId);
+	assert.equal(r.json().unchanged, true);
+	assert.equal(r.json().version, v0 + 1);
+	r = await post(G + '/events', { sport: 'Athletics', name: '100 m T54', gender: 'M',
+		date: '2004-09-21' }, s.admin);
 	assert.equal(r.status, 409);
+	assert.match(r.json().error, /with date '2004-09-20', not '2004-09-21'/);
 	r = await post(`${G}/events/${eventId}/results`, { results: [
 		{ npc: 'CHN', name: 'Li Wei', rank: 1, mark: '14.20', value: 14.2 },
 		{ npc: 'GBR', name: 'Ann Smith', rank: 2 },

@@ -18,10 +18,18 @@ FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	      -Iinclude -Itests/fuzz
 FUZZ_LIB_SRC := $(LIB_SRC) $(B)/gen/bundled.c $(B)/gen/web.c
 
+# Each object is named for its whole path: src/store/sqlite/schema.c and
+# src/store/postgres/schema.c would both be schema.o, the second
+# overwriting the first (and the SQLite migrations then missing).
 $(FZ)/libpodium.a: $(FUZZ_LIB_SRC)
-	@mkdir -p $(FZ)/obj
-	cd $(FZ)/obj && $(FUZZ_CC) $(FUZZ_FLAGS:-I%=-I$(CURDIR)/%) \
-		$(PKG_CFLAGS) -c $(abspath $(FUZZ_LIB_SRC))
+	@rm -rf $(FZ)/obj && mkdir -p $(FZ)/obj
+	@for f in $(FUZZ_LIB_SRC); do \
+		o=$$(echo "$${f%.c}" | tr / _).o; \
+		echo "$(FUZZ_CC) -c $$f"; \
+		$(FUZZ_CC) $(FUZZ_FLAGS) $(PKG_CFLAGS) -c -o $(FZ)/obj/$$o \
+			$$f || exit 1; \
+	done
+	rm -f $@
 	ar rcs $@ $(FZ)/obj/*.o
 
 $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FZ)/libpodium.a

@@ -114,7 +114,7 @@ static void test_app__event_add_makes_games_from_bundled_list(void **state)
 	struct pd_games g;
 	long id = 0, version = 0;
 
-	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, 0, &who, NULL,
+	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, NULL, &who, NULL,
 					 &id, &version, &f->d), 0);
 	assert_true(id > 0);
 	assert_int_equal(version, 1);
@@ -133,42 +133,58 @@ static void test_app__event_add_tells_of_a_games_made_from_its_code(
 	struct pd_op_notify nt = { .games_new = games_new, .arg = &t };
 	long id = 0;
 
-	assert_int_equal(pd_op_event_add(f->s, "XX2099", &in, 0, &who, &nt,
+	assert_int_equal(pd_op_event_add(f->s, "XX2099", &in, NULL, &who, &nt,
 					 &id, NULL, &f->d), 0);
 	assert_string_equal(t.games, "XX2099");
 }
 
-static void test_app__event_add_again_keeps_the_id(void **state)
+/* Adding an event again changes nothing, status included: it once set an
+ * official event back to scheduled, and its medals went. */
+static void test_app__event_add_again_changes_nothing(void **state)
 {
 	struct fixture *f = *state;
-	struct pd_event_input in = { "Athletics", "100 m", "M", NULL, NULL,
-				     NULL, NULL, 0 };
-	long a = 0, b = 0;
+	struct pd_event_input in = { "Athletics", "100 m", "M", "T11", NULL,
+				     NULL, "official", 0 };
+	struct pd_event_info e;
+	long a = 0, b = 0, v = 0;
+	int same = 1;
 
-	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, 0, &who, NULL,
-					 &a, NULL, &f->d), 0);
-	in.status = "official";
-	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, 0, &who, NULL,
-					 &b, NULL, &f->d), 0);
+	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, &same, &who,
+					 NULL, &a, NULL, &f->d), 0);
+	assert_int_equal(same, 0);
+	in.status = "scheduled";
+	in.sport_class = NULL;		/* not given: agrees */
+	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, &same, &who,
+					 NULL, &b, &v, &f->d), 0);
+	assert_int_equal(same, 1);
 	assert_int_equal(a, b);
-	assert_int_equal(version_of(f, "PG2004"), 2);
+	assert_int_equal(v, 1);
+	assert_int_equal(version_of(f, "PG2004"), 1);
+	assert_int_equal(pd_store_event_get(f->s, a, &e, &f->d), 0);
+	assert_string_equal(e.status, "official");
+	pd_event_info_release(&e);
 }
 
-static void test_app__event_add_new_refuses_existing_and_writes_nothing(
+static void test_app__event_add_again_refuses_a_differing_field(
 	void **state)
 {
 	struct fixture *f = *state;
-	struct pd_event_input in = { "Athletics", "100 m", "M", NULL, NULL,
+	struct pd_event_input in = { "Athletics", "100 m", "M", "T11", NULL,
 				     NULL, NULL, 0 };
 	long a = 0, b = 0;
 
-	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, PD_EVENT_NEW,
-					 &who, NULL, &a, NULL, &f->d), 0);
-	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, PD_EVENT_NEW,
-					 &who, NULL, &b, NULL, &f->d),
-			 PD_EEXISTS);
+	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, NULL, &who,
+					 NULL, &a, NULL, &f->d), 0);
+	in.sport_class = "T12";
+	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, NULL, &who,
+					 NULL, &b, NULL, &f->d), PD_EEXISTS);
 	assert_int_equal(a, b);
-	assert_non_null(strstr(f->d.msg, "the event exists"));
+	assert_non_null(strstr(f->d.msg, "with class 'T11', not 'T12'"));
+	in.sport_class = "T11";
+	in.policy = "capped";
+	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, NULL, &who,
+					 NULL, &b, NULL, &f->d), PD_EEXISTS);
+	assert_non_null(strstr(f->d.msg, "with policy"));
 	assert_int_equal(version_of(f, "PG2004"), 1);
 }
 
@@ -180,7 +196,7 @@ static void test_app__event_add_refuses_a_bad_gender(void **state)
 	struct pd_games g;
 	long id = 0;
 
-	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, 0, &who, NULL,
+	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, NULL, &who, NULL,
 					 &id, NULL, &f->d), PD_EINVAL);
 	assert_int_equal(pd_store_games_get(f->s, "PG2004", &g, NULL),
 			 PD_ENOTFOUND);
@@ -301,8 +317,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_app__event_add_makes_games_from_bundled_list),
 		T(test_app__event_add_tells_of_a_games_made_from_its_code),
-		T(test_app__event_add_again_keeps_the_id),
-		T(test_app__event_add_new_refuses_existing_and_writes_nothing),
+		T(test_app__event_add_again_changes_nothing),
+		T(test_app__event_add_again_refuses_a_differing_field),
 		T(test_app__event_add_refuses_a_bad_gender),
 		T(test_app__entries_import_reports_progress_to_the_end),
 		T(test_app__caption_of_a_sport_is_never_the_published_one),

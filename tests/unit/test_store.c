@@ -24,6 +24,7 @@
 #include <sqlite3.h>
 
 #include "podium/audit.h"
+#include "podium/event.h"
 #include "podium/store.h"
 
 static const char registry_tsv[] =
@@ -611,6 +612,9 @@ static void test_store__bad_labels_are_refused_before_a_write(void **state)
 	struct fixture *f = *state;
 	struct pd_games g = athens(), got, *list;
 	struct pd_medal_rec bad = medals_a[0];
+	struct pd_result_rec rec = { .event_id = 1, .npc = "CHN", .name = "Li",
+				     .rank = 1, .mark = "", .irm = "",
+				     .records = "", .date = "" };
 	struct pd_tally t;
 	char command[64] = "";
 	size_t n;
@@ -639,6 +643,14 @@ static void test_store__bad_labels_are_refused_before_a_write(void **state)
 	assert_int_equal(pd_store_medals_replace(f->s, "PG2004", "-csv",
 						 medals_a, 1, &f->d),
 			 PD_EPARSE);
+	/* empty and reserved labels would shadow the computed table */
+	assert_int_equal(pd_store_medals_replace(f->s, "PG2004", "", medals_a,
+						 1, &f->d), PD_EPARSE);
+	assert_int_equal(pd_store_medals_replace(f->s, "PG2004", "results",
+						 medals_a, 1, &f->d),
+			 PD_EPARSE);
+	rec.source = "results";
+	assert_int_equal(pd_store_result_add(f->s, &rec, &f->d), PD_EPARSE);
 	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
 	assert_int_equal(pd_store_games_get(f->s, "PG2004", &got, &f->d), 0);
 	assert_int_equal(got.version, 1);
@@ -653,7 +665,45 @@ static void test_store__bad_labels_are_refused_before_a_write(void **state)
 	pd_tally_release(&t);
 }
 
+/* A store just opened is the one at its address, and writes begin. */
+static void test_store__is_here_once_opened(void **state)
+{
+	struct fixture *f = *state;
+
+	open_store(f);
+	assert_int_equal(pd_store_here(f->s, &f->d), 0);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	pd_store_rollback(f->s);
+}
+
 /* -- the SQLite backend's own: its file, its pragmas, its schema */
+
+/* The file removed, or another put in its place, while the store is open:
+ * SQLite would write on to the inode it holds and every write would be
+ * lost at the next start, so writes are refused, saying why. */
+static void test_store__a_removed_or_replaced_file_refuses_writes(
+	void **state)
+{
+	static const char *const sides[] = { "", "-wal", "-shm" };
+	struct fixture *f = *state;
+	struct pd_store *other;
+	char file[WHERE_MAX + 16];
+	size_t i;
+
+	open_store(f);
+	for (i = 0; i < NELEM(sides); i++) {
+		snprintf(file, sizeof(file), "%s%s", f->path, sides[i]);
+		unlink(file);
+	}
+	assert_int_equal(pd_store_here(f->s, &f->d), PD_ESTALE);
+	assert_int_equal(pd_store_begin(f->s, &f->d), PD_ESTALE);
+	assert_non_null(strstr(f->d.msg, "removed"));
+	/* a new file at the path is not the one this store holds */
+	assert_int_equal(pd_store_open(&other, f->path, &f->reg, &f->d), 0);
+	pd_store_close(other);
+	assert_int_equal(pd_store_begin(f->s, &f->d), PD_ESTALE);
+	assert_non_null(strstr(f->d.msg, "replaced"));
+}
 
 /* A fresh folder under /tmp, empty: the store is its podium.db. */
 static int sqlite_make(char *where, size_t size)
@@ -867,6 +917,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__reopen_keeps_data),
 	T(test_store__open_without_registry_works),
 	T(test_store__bad_labels_are_refused_before_a_write),
+	T(test_store__is_here_once_opened),
 };
 
 static const struct CMUnitTest sqlite_own[] = {
@@ -874,6 +925,7 @@ static const struct CMUnitTest sqlite_own[] = {
 	T(test_store__reopen_keeps_schema_version),
 	T(test_store__file_that_is_not_a_database),
 	T(test_store__newer_schema_is_refused),
+	T(test_store__a_removed_or_replaced_file_refuses_writes),
 };
 
 /* Every backend this podium is built with: one row each. */

@@ -8,6 +8,7 @@ static const struct pd_store_ops pg_ops = {
 	.name = "postgresql",
 	.close = pg_close,
 	.begin = pg_begin,
+	.here = pg_here,
 	.begin_read = pg_begin_read,
 	.commit = pg_commit,
 	.rollback = pg_rollback,

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 
 #include <sqlite3.h>
 
@@ -176,6 +177,7 @@ static const struct pd_store_ops sqlite_ops = {
 	.name = "sqlite",
 	.close = pd_sqlite_close,
 	.begin = pd_sqlite_begin,
+	.here = pd_sqlite_here,
 	.begin_read = pd_sqlite_begin_read,
 	.commit = pd_sqlite_commit,
 	.rollback = pd_sqlite_rollback,
@@ -221,6 +223,7 @@ int pd_sqlite_open(struct pd_store **out, const char *path,
 		   const struct pd_registry *reg, struct pd_diag *diag)
 {
 	struct pd_sqlite *s;
+	struct stat st;
 	int ret;
 
 	*out = NULL;
@@ -255,6 +258,14 @@ int pd_sqlite_open(struct pd_store **out, const char *path,
 	    (ret = migrate(s, diag)) < 0 ||
 	    (reg && (ret = sync_npcs(s, reg, diag)) < 0))
 		goto cleanup;
+	/* the file is there now (journal_mode made it): remember which it
+	 * is.  The path is stat()ed just after SQLite opened it, so this is
+	 * the file SQLite holds, bar a swap in between. */
+	if (stat(path, &st) == 0) {
+		s->dev = st.st_dev;
+		s->ino = st.st_ino;
+		s->have_file = 1;
+	}
 	*out = &s->base;
 	return 0;
 cleanup:
@@ -274,6 +285,29 @@ void pd_sqlite_close(struct pd_store *store)
 	sqlite3_finalize(s->ins_st);
 	sqlite3_close(s->db);
 	free(s);
+}
+
+/* A file removed (rm podium.db*) or replaced (a restore copied over it)
+ * while the process runs: SQLite goes on writing to the inode it holds,
+ * every write is acknowledged, and all are lost at the next start. */
+int pd_sqlite_here(struct pd_store *store, struct pd_diag *diag)
+{
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	struct stat st;
+
+	if (!s->have_file)
+		return 0;
+	if (stat(s->path, &st) != 0)
+		return pd_diag_set(diag, PD_ESTALE, s->path, 0, "the database "
+				   "file was removed after it was opened: "
+				   "writes are refused, since they would be "
+				   "lost; restart to open it again");
+	if (st.st_dev != s->dev || st.st_ino != s->ino)
+		return pd_diag_set(diag, PD_ESTALE, s->path, 0, "the database "
+				   "file was replaced after it was opened: "
+				   "writes are refused, since they would go to "
+				   "the old one; restart to open the new one");
+	return 0;
 }
 
 int pd_sqlite_begin(struct pd_store *store, struct pd_diag *diag)

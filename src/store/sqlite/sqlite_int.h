@@ -4,6 +4,9 @@
 #ifndef PODIUM_SQLITE_INT_H
 #define PODIUM_SQLITE_INT_H
 
+#include <sys/stat.h>
+#include <sys/types.h>
+
 #include <sqlite3.h>
 
 #include "../backend.h"
@@ -15,6 +18,11 @@ struct pd_sqlite {
 	struct pd_store base;	/* first: a pd_store * is a pd_sqlite * */
 	sqlite3 *db;
 	const char *path;
+	/* the file opened: the path's device and inode then (have_file 0
+	 * for an in-memory database) */
+	dev_t dev;
+	ino_t ino;
+	int have_file;
 	long version;	/* of the change under way (pd_store_change) */
 	long data_version;	/* as last seen by pd_store_wait_change */
 	int listening;
@@ -48,6 +56,7 @@ int pd_sqlite_cached(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 char *pd_sqlite_dup(sqlite3_stmt *st, int i);
 
 void pd_sqlite_close(struct pd_store *s);
+int pd_sqlite_here(struct pd_store *s, struct pd_diag *diag);
 int pd_sqlite_begin(struct pd_store *s, struct pd_diag *diag);
 int pd_sqlite_begin_read(struct pd_store *s, struct pd_diag *diag);
 int pd_sqlite_wait_change(struct pd_store *s, int timeout_ms,
