@@ -26,7 +26,8 @@
 	X(STORE,    -9, "storage error")              \
 	X(EXISTS,  -10, "already exists")             \
 	X(CONSIST, -11, "inconsistent data")          \
-	X(STALE,   -12, "the store is no longer at its address")
+	X(STALE,   -12, "the store is no longer at its address")  \
+	X(AWAY,    -13, "the database server cannot be reached")
 
 enum pd_error {
 	PD_OK = 0,

@@ -41,6 +41,7 @@ int cli_exit_for(int err)
 		return EXIT_OK;
 	case PD_ESTORE:
 	case PD_ESTALE:
+	case PD_EAWAY:
 	case PD_ENOMEM:
 		return EXIT_STORE;
 	case PD_EINVAL:

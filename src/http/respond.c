@@ -104,6 +104,10 @@ enum MHD_Result send_json(struct MHD_Connection *c, struct req *r,
 	if (status == MHD_HTTP_UNAUTHORIZED)
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
 					"Bearer realm=\"podium\"");
+	/* the database is away (or the store moved): a client may try the
+	 * same write again, and need not hurry */
+	if (status == MHD_HTTP_SERVICE_UNAVAILABLE)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, "2");
 	if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW,
 					r->allow ? r->allow : "GET, HEAD, "

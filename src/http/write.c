@@ -58,6 +58,11 @@ int write_route(const char *url, char *games, size_t size, long *event,
 	return *kind;
 }
 
+static int status_for(int err);
+static enum MHD_Result send_store_error(struct MHD_Connection *c,
+					struct req *r, int err,
+					const struct pd_diag *d);
+
 /* 401 without a live token; 403 when its role may not do kind. */
 static enum MHD_Result authorise(struct srv *s, struct MHD_Connection *c,
 				 struct req *r, int kind)
@@ -77,9 +82,8 @@ static enum MHD_Result authorise(struct srv *s, struct MHD_Connection *c,
 	if (ret == PD_ENOTFOUND)
 		return send_error(c, r, MHD_HTTP_UNAUTHORIZED, "the token is "
 				  "not valid (revoked, or never made)", NULL);
-	if (ret < 0)
-		return send_error(c, r, MHD_HTTP_INTERNAL_SERVER_ERROR,
-				  d.msg[0] ? d.msg : pd_strerror(ret), NULL);
+	if (ret < 0)	/* the store's trouble: 503 while it is away */
+		return send_store_error(c, r, ret, &d);
 	if (t.role < (kind == W_EVENTS || kind == W_SANCTIONS ?
 		      PD_ROLE_ADMIN : PD_ROLE_OPERATOR))
 		return send_error(c, r, MHD_HTTP_FORBIDDEN, "this needs an "
@@ -238,10 +242,31 @@ static int status_for(int err)
 	case PD_EEXISTS:
 		return MHD_HTTP_CONFLICT;
 	case PD_ESTALE:		/* until a restart: see pd_store_here() */
+	case PD_EAWAY:		/* until the database is back: Retry-After */
 		return MHD_HTTP_SERVICE_UNAVAILABLE;
+	case PD_ETOOBIG:
+		return MHD_HTTP_CONTENT_TOO_LARGE;
 	default:
 		return MHD_HTTP_INTERNAL_SERVER_ERROR;
 	}
+}
+
+/* An operation's error as its status; a database that is away is said
+ * in general words (the log has the details: a socket path or a host is
+ * the operator's business, not the client's). */
+static enum MHD_Result send_store_error(struct MHD_Connection *c,
+					struct req *r, int err,
+					const struct pd_diag *d)
+{
+	if (err == PD_EAWAY) {
+		fprintf(stderr, "podium serve: %s\n", d->msg[0] ? d->msg :
+			pd_strerror(err));
+		return send_error(c, r, MHD_HTTP_SERVICE_UNAVAILABLE, "the "
+				  "database cannot be reached: nothing was "
+				  "written; try again shortly", NULL);
+	}
+	return send_error(c, r, status_for(err), d->msg[0] ? d->msg :
+			  pd_strerror(err), NULL);
 }
 
 /* The event must exist and be the Games' own. */
@@ -501,7 +526,6 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	if (ret == PD_ESTALE)
 		fprintf(stderr, "podium serve: %s: %s\n", w.d.file, w.d.msg);
 	if (ret < 0)
-		return send_error(c, r, status_for(ret), w.d.msg[0] ?
-				  w.d.msg : pd_strerror(ret), NULL);
+		return send_store_error(c, r, ret, &w.d);
 	return answer(s, c, r, &w, kind);
 }

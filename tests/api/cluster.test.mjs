@@ -108,3 +108,41 @@ test('cluster__two_writers_racing_through_two_nodes_lose_nothing', async () => {
 	const logNow = (await get(b, G + '/log')).json();
 	assert.ok(logNow.version >= before.version + 2 * n);
 });
+
+test('cluster__postgresql_restarting_under_a_node', async () => {
+	const [a] = nodes;
+	const script = new URL('../../scripts/pg-cluster.sh', import.meta.url).pathname;
+	const stream = openStream(a, G + '/stream');
+	const first = await stream.next((m) => m.event === 'standings');
+	execFileSync('sh', [script, 'stop', dir]);
+	try {
+		// writes are refused, saying when to come back; reads go on
+		let r = await post(a, `${G}/events/${eventId}/results`, { npc: 'USA', name: 'While Away', rank: 4 });
+		assert.equal(r.status, 503);
+		assert.equal(r.headers['retry-after'], '2');
+		assert.match(r.json().error, /database cannot be reached: nothing was written/);
+		assert.doesNotMatch(r.text, /\.s\.PGSQL|\/tmp\//);
+		assert.equal((await get(a, G + '/standings')).status, 200);
+	} finally {
+		execFileSync('sh', [script, 'start', dir], { stdio: 'ignore' });
+	}
+	// the node connects again by itself: the next write lands and reaches
+	// the stream, after the versions it had, none lost or doubled
+	let r;
+	for (let i = 0; i < 50; i++) {
+		r = await post(a, `${G}/events/${eventId}/results`, { npc: 'USA', name: 'After Restart', rank: 4 });
+		if (r.status === 200) break;
+		await new Promise((res) => setTimeout(res, 100));
+	}
+	assert.equal(r.status, 200);
+	const v = r.json().version;
+	const m = await stream.next((x) => x.event === 'standings' && Number(x.id) >= v, 5000);
+	assert.equal(Number(m.id), v);
+	const ids = stream.msgs.filter((x) => x.event === 'standings').map((x) => Number(x.id));
+	assert.equal(ids[0], Number(first.id));
+	assert.deepEqual(ids, [...new Set(ids)].sort((x, y) => x - y));
+	stream.close();
+	const log = execFileSync('psql', [uri, '-qAt', '-c',
+		"SELECT count(*) FROM results WHERE name = 'While Away'"], { encoding: 'utf8' });
+	assert.equal(log.trim(), '0');
+});

@@ -873,8 +873,9 @@ static void test_store__newer_schema_is_refused(void **state)
 
 /* -- the interface itself, whatever is built */
 
-/* A PostgreSQL address is never taken for a file: one that cannot be
- * reached is a storage error, and the message never shows its password. */
+/* A PostgreSQL address is never taken for a file: a server that cannot be
+ * reached is PD_EAWAY (503 with Retry-After over HTTP, exit 3), and the
+ * message never shows the password. */
 static void test_store__postgres_uri_unreachable(void **state)
 {
 	static const char *const uris[] = {
@@ -890,7 +891,7 @@ static void test_store__postgres_uri_unreachable(void **state)
 		s = (struct pd_store *)&d;	/* must be reset to NULL */
 		memset(&d, 0, sizeof(d));
 		assert_int_equal(pd_store_open(&s, uris[i], NULL, &d),
-				 PD_ESTORE);
+				 PD_EAWAY);
 		assert_null(s);
 		assert_non_null(strstr(d.msg, "cannot connect"));
 		assert_null(strstr(d.msg, "secret"));

@@ -47,6 +47,8 @@ int pd_pg_fail(struct pd_pg *s, const PGresult *res, const char *what,
 			    NULL;
 	const char *msg = res ? PQresultErrorField(res,
 				PG_DIAG_MESSAGE_PRIMARY) : NULL;
+	int err = state && !strcmp(state, "23505") ? PD_EEXISTS :
+		  PQstatus(s->conn) != CONNECTION_OK ? PD_EAWAY : PD_ESTORE;
 	const char *detail = res ? PQresultErrorField(res,
 				   PG_DIAG_MESSAGE_DETAIL) : NULL;
 	size_t n;
@@ -56,8 +58,7 @@ int pd_pg_fail(struct pd_pg *s, const PGresult *res, const char *what,
 	if (!msg || !*msg)
 		msg = PQerrorMessage(s->conn);
 	n = strcspn(msg, "\n");
-	return pd_diag_set(diag, state && !strcmp(state, "23505") ?
-			   PD_EEXISTS : PD_ESTORE, s->where, 0,
+	return pd_diag_set(diag, err, s->where, 0,
 			   "%s: %.*s%s%.*s%s", what, (int)n, msg,
 			   detail ? " (" : "",
 			   detail ? (int)strcspn(detail, "\n") : 0,
@@ -72,7 +73,7 @@ int pd_pg_alive(struct pd_pg *s, struct pd_diag *diag)
 	 * outside it; the server dropped the transaction with the
 	 * connection, so nothing of it was written */
 	if (s->in_tx)
-		return pd_diag_set(diag, PD_ESTORE, s->where, 0, "the connection "
+		return pd_diag_set(diag, PD_EAWAY, s->where, 0, "the connection "
 				   "to PostgreSQL was lost in a transaction: "
 				   "nothing of it was written");
 	/* the server went away (a restart, a failover): connect again with
@@ -82,9 +83,11 @@ int pd_pg_alive(struct pd_pg *s, struct pd_diag *diag)
 	s->ncache = 0;
 	s->listening = 0;
 	s->ins_table[0] = '\0';
-	if (PQstatus(s->conn) != CONNECTION_OK)
-		return pd_pg_fail(s, NULL, "the connection to PostgreSQL was "
-				  "lost and could not be made again", diag);
+	if (PQstatus(s->conn) != CONNECTION_OK) {
+		pd_pg_fail(s, NULL, "the connection to PostgreSQL was lost and "
+			   "could not be made again", diag);
+		return PD_EAWAY;
+	}
 	PQsetClientEncoding(s->conn, "UTF8");
 	PQclear(PQexec(s->conn, "SET TIME ZONE 'UTC'; SET "
 		       "client_min_messages = warning"));
@@ -156,6 +159,20 @@ int pd_pg_query(struct pd_pg *s, const char *sql,
 	res = PQexecPrepared(s->conn, name, n, params ? params->v : NULL,
 			     NULL, NULL, 0);
 	st = PQresultStatus(res);
+	/* the server went away under this statement (a restart): outside
+	 * a transaction, connect again and send it once more, so a restart
+	 * costs the caller nothing it could have avoided */
+	if (st == PGRES_FATAL_ERROR && !s->in_tx &&
+	    PQstatus(s->conn) != CONNECTION_OK) {
+		PQclear(res);
+		if (pd_pg_alive(s, diag) < 0)
+			return PD_EAWAY;
+		if (!(name = prepared(s, sql, n, diag)))
+			return PD_ESTORE;
+		res = PQexecPrepared(s->conn, name, n, params ?
+				     params->v : NULL, NULL, NULL, 0);
+		st = PQresultStatus(res);
+	}
 	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
 		int ret = pd_pg_fail(s, res, what, diag);
 

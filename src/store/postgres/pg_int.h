@@ -55,7 +55,8 @@ void pd_pg_long(struct pd_pg_params *p, long v);
 void pd_pg_double(struct pd_pg_params *p, double v);
 
 /* Fill diag with what PostgreSQL said (res may be NULL: the connection's
- * message); PD_EEXISTS for a unique violation, else PD_ESTORE. */
+ * message); PD_EEXISTS for a unique violation, PD_EAWAY when the
+ * connection is down (the server restarts: try again), else PD_ESTORE. */
 int pd_pg_fail(struct pd_pg *s, const PGresult *res, const char *what,
 	       struct pd_diag *diag);
 /* 0 if the connection is up; 1 if it was lost and is made again (what
