@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "podium/app.h"
+#include "app_fixture.h"
 #include "podium/entries.h"
 
 static const char registry_tsv[] =
@@ -21,59 +22,11 @@ static const char registry_tsv[] =
 	"JAM\tcurrent\tJamaica\t牙买加\t\n"
 	"USA\tcurrent\tUnited States\t美国\t\n";
 
-struct fixture {
-	char path[64];
-	struct pd_registry reg;
-	struct pd_store *s;
-	struct pd_diag d;
-};
-
 static const struct pd_who who = { "test", "test_app", NULL };
-
-static void remove_db(const char *path)
-{
-	char side[80];
-
-	unlink(path);
-	snprintf(side, sizeof(side), "%s-wal", path);
-	unlink(side);
-	snprintf(side, sizeof(side), "%s-shm", path);
-	unlink(side);
-}
 
 static int setup(void **state)
 {
-	struct fixture *f = calloc(1, sizeof(*f));
-	int fd;
-
-	if (!f)
-		return -1;
-	strcpy(f->path, "/tmp/podium-test-app-XXXXXX");
-	if ((fd = mkstemp(f->path)) < 0) {
-		free(f);
-		return -1;
-	}
-	close(fd);
-	if (pd_registry_parse(&f->reg, registry_tsv, strlen(registry_tsv),
-			      "reg.tsv", NULL) < 0 ||
-	    pd_store_open(&f->s, f->path, &f->reg, &f->d) < 0) {
-		remove_db(f->path);
-		free(f);
-		return -1;
-	}
-	*state = f;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fixture *f = *state;
-
-	pd_store_close(f->s);
-	remove_db(f->path);
-	pd_registry_release(&f->reg);
-	free(f);
-	return 0;
+	return fixture_open(state, registry_tsv);
 }
 
 struct told {
