@@ -42,6 +42,9 @@ struct pd_store;
 int pd_store_open(struct pd_store **out, const char *path,
 		  const struct pd_registry *reg, struct pd_diag *diag);
 void pd_store_close(struct pd_store *s);
+/* Non-zero if path names a PostgreSQL database (a postgresql:// or
+ * postgres:// URI) rather than a SQLite file. */
+int pd_store_is_postgres(const char *path);
 
 /* Begin a write transaction.  PD_ESTALE first when the store is no longer
  * the one at its address (pd_store_here()): a write then would be

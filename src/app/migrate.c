@@ -37,12 +37,6 @@ static int count_row(const char *const *col, int n, void *arg)
 	return 0;
 }
 
-static int is_uri(const char *where)
-{
-	return !strncmp(where, "postgresql://", 13) ||
-	       !strncmp(where, "postgres://", 11);
-}
-
 /* The target must hold nothing: a copy never merges two stores. */
 static int empty(struct pd_store *to, const char *where, struct pd_diag *d)
 {
@@ -79,11 +73,11 @@ int pd_op_migrate(const char *from, const char *to,
 				   "name the same store");
 	/* a SQLite file that is not there would be made, empty, by opening
 	 * it: a typo must not look like an empty source */
-	if (!is_uri(from) && access(from, F_OK) != 0)
+	if (!pd_store_is_postgres(from) && access(from, F_OK) != 0)
 		return pd_diag_set(diag, PD_ENOTFOUND, from, 0, "no such store "
 				   "to copy from");
 	/* a new SQLite file that the copy fails to fill is removed again */
-	made = !is_uri(to) && access(to, F_OK) != 0;
+	made = !pd_store_is_postgres(to) && access(to, F_OK) != 0;
 	if ((ret = pd_store_open(&src, from, NULL, diag)) < 0 ||
 	    (ret = pd_store_open(&dst, to, NULL, diag)) < 0 ||
 	    (ret = empty(dst, to, diag)) < 0 ||

@@ -13,7 +13,7 @@
 /* Which backend an address selects: a postgresql:// or postgres:// URI
  * is a PostgreSQL database (src/store/postgres/); anything else is a
  * SQLite file. */
-static int is_postgres(const char *path)
+int pd_store_is_postgres(const char *path)
 {
 	return !strncmp(path, "postgresql://", 13) ||
 	       !strncmp(path, "postgres://", 11);
@@ -23,7 +23,7 @@ int pd_store_open(struct pd_store **out, const char *path,
 		  const struct pd_registry *reg, struct pd_diag *diag)
 {
 	*out = NULL;
-	if (is_postgres(path))
+	if (pd_store_is_postgres(path))
 		return pd_pg_open(out, path, reg, diag);
 	return pd_sqlite_open(out, path, reg, diag);
 }

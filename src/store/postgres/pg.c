@@ -186,6 +186,46 @@ int pd_pg_query(struct pd_pg *s, const char *sql,
 	return 0;
 }
 
+int pd_pg_each(struct pd_pg *s, const char *sql,
+	       const struct pd_pg_params *params, pd_pg_row_fn fn, void *arg,
+	       const char *what, struct pd_diag *diag)
+{
+	PGresult *res;
+	int ret, r;
+
+	if ((ret = pd_pg_query(s, sql, params, &res, what, diag)) < 0)
+		return ret;
+	for (r = 0; r < PQntuples(res) && ret == 0; r++)
+		ret = fn(res, r, arg);
+	PQclear(res);
+	return ret;
+}
+
+static int add_string(const PGresult *res, int r, void *arg)
+{
+	return pd_strings_add(arg, PQgetvalue(res, r, 0));
+}
+
+int pd_pg_strings(struct pd_pg *s, const char *sql, const char *key,
+		  struct pd_strings *out, const char *what,
+		  struct pd_diag *diag)
+{
+	struct pd_pg_params p;
+	int ret;
+
+	pd_strings_init(out);
+	pd_pg_params_init(&p);
+	pd_pg_text(&p, key);
+	if ((ret = pd_pg_each(s, sql, &p, add_string, out, what, diag)) < 0)
+		pd_strings_release(out);
+	return ret;
+}
+
+const char *pd_pg_text_or_null(const PGresult *res, int r, int c)
+{
+	return PQgetisnull(res, r, c) ? NULL : PQgetvalue(res, r, c);
+}
+
 long pd_pg_getlong(const PGresult *res, int r, int c)
 {
 	return PQgetisnull(res, r, c) ? 0 : strtol(PQgetvalue(res, r, c),

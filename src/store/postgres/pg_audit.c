@@ -6,35 +6,40 @@
 #include "podium/audit.h"
 #include "pg_int.h"
 
+struct audit_walk {
+	pd_audit_fn fn;
+	void *arg;
+};
+
+static int audit_row(const PGresult *res, int r, void *arg)
+{
+	struct audit_walk *w = arg;
+	struct pd_audit_entry e;
+
+	e.id = pd_pg_getlong(res, r, 0);
+	snprintf(e.games, sizeof(e.games), "%s", PQgetvalue(res, r, 1));
+	e.version = pd_pg_getlong(res, r, 2);
+	e.at = PQgetvalue(res, r, 3);
+	e.actor = PQgetvalue(res, r, 4);
+	e.command = PQgetvalue(res, r, 5);
+	e.reason = PQgetvalue(res, r, 6);
+	return w->fn(&e, w->arg);
+}
+
 int pg_log(struct pd_store *s, const char *games, long since, pd_audit_fn fn,
 	   void *arg, struct pd_diag *diag)
 {
 	static const char sql[] = "SELECT id, games, version, at, actor, "
 		"command, reason FROM audit WHERE ($1::text IS NULL OR games = "
 		"$1) AND version > $2 ORDER BY id";
-	struct pd_audit_entry e;
+	struct audit_walk w = { fn, arg };
 	struct pd_pg_params p;
-	PGresult *res;
-	int ret, r;
 
 	pd_pg_params_init(&p);
 	pd_pg_text(&p, games);
 	pd_pg_long(&p, since);
-	if ((ret = pd_pg_query(PG(s), sql, &p, &res, "read the audit log",
-			       diag)) < 0)
-		return ret;
-	for (r = 0; r < PQntuples(res) && ret == 0; r++) {
-		e.id = pd_pg_getlong(res, r, 0);
-		snprintf(e.games, sizeof(e.games), "%s", PQgetvalue(res, r, 1));
-		e.version = pd_pg_getlong(res, r, 2);
-		e.at = PQgetvalue(res, r, 3);
-		e.actor = PQgetvalue(res, r, 4);
-		e.command = PQgetvalue(res, r, 5);
-		e.reason = PQgetvalue(res, r, 6);
-		ret = fn(&e, arg);
-	}
-	PQclear(res);
-	return ret;
+	return pd_pg_each(PG(s), sql, &p, audit_row, &w, "read the audit log",
+			  diag);
 }
 
 int pg_version_at(struct pd_store *s, const char *games, const char *when,
@@ -162,6 +167,28 @@ int pg_sanction_lift(struct pd_store *s, const char *games, long id,
 	return ret;
 }
 
+struct sanction_walk {
+	pd_sanction_fn fn;
+	void *arg;
+};
+
+static int sanction_row(const PGresult *res, int r, void *arg)
+{
+	struct sanction_walk *w = arg;
+	struct pd_sanction_info si;
+
+	si.id = pd_pg_getlong(res, r, 0);
+	si.athlete = pd_pg_getlong(res, r, 1);
+	si.athlete_name = PQgetvalue(res, r, 2);
+	snprintf(si.npc, sizeof(si.npc), "%s", PQgetvalue(res, r, 3));
+	si.mode = PQgetvalue(res, r, 4);
+	si.reason = PQgetvalue(res, r, 5);
+	si.events = PQgetvalue(res, r, 6);
+	si.since = pd_pg_getlong(res, r, 7);
+	si.until = pd_pg_getlong(res, r, 8);
+	return w->fn(&si, w->arg);
+}
+
 int pg_sanctions(struct pd_store *s, const char *games, pd_sanction_fn fn,
 		 void *arg, struct pd_diag *diag)
 {
@@ -171,30 +198,13 @@ int pg_sanctions(struct pd_store *s, const char *games, pd_sanction_fn fn,
 		"= sa.id), sa.since, coalesce(sa.until, 0) FROM sanctions sa "
 		"JOIN athletes a ON a.id = sa.athlete_id WHERE sa.games = $1 "
 		"ORDER BY sa.id";
-	struct pd_sanction_info si;
+	struct sanction_walk w = { fn, arg };
 	struct pd_pg_params p;
-	PGresult *res;
-	int ret, r;
 
 	pd_pg_params_init(&p);
 	pd_pg_text(&p, games);
-	if ((ret = pd_pg_query(PG(s), sql, &p, &res, "read the sanctions",
-			       diag)) < 0)
-		return ret;
-	for (r = 0; r < PQntuples(res) && ret == 0; r++) {
-		si.id = pd_pg_getlong(res, r, 0);
-		si.athlete = pd_pg_getlong(res, r, 1);
-		si.athlete_name = PQgetvalue(res, r, 2);
-		snprintf(si.npc, sizeof(si.npc), "%s", PQgetvalue(res, r, 3));
-		si.mode = PQgetvalue(res, r, 4);
-		si.reason = PQgetvalue(res, r, 5);
-		si.events = PQgetvalue(res, r, 6);
-		si.since = pd_pg_getlong(res, r, 7);
-		si.until = pd_pg_getlong(res, r, 8);
-		ret = fn(&si, arg);
-	}
-	PQclear(res);
-	return ret;
+	return pd_pg_each(PG(s), sql, &p, sanction_row, &w, "read the "
+			  "sanctions", diag);
 }
 
 int pg_sanction_games(struct pd_store *s, long id, char *games, size_t size,

@@ -51,18 +51,13 @@ static const char starters_sql[] =
 	"SELECT count(*) FROM results r WHERE r.event_id = $1 AND r.irm <> "
 	"'DNS' AND " VALID_AT("r");
 
-static const char *text_or_null(const PGresult *res, int r, int c)
-{
-	return PQgetisnull(res, r, c) ? NULL : PQgetvalue(res, r, c);
-}
-
 static int load_event(const PGresult *res, int r, const struct pd_query *q,
 		      struct pd_walk_event *e)
 {
 	return pd_walk_event(e, pd_pg_getlong(res, r, 0),
 			     PQgetvalue(res, r, 1), PQgetvalue(res, r, 2),
 			     PQgetvalue(res, r, 3), PQgetvalue(res, r, 4),
-			     text_or_null(res, r, 5), text_or_null(res, r, 6),
+			     pd_pg_text_or_null(res, r, 5), pd_pg_text_or_null(res, r, 6),
 			     q->include_unofficial);
 }
 
@@ -71,7 +66,7 @@ static int add_result(const PGresult *res, int k, struct pd_walk_event *e)
 	return pd_walk_result(e, PQgetvalue(res, k, 1), PQgetvalue(res, k, 2),
 			      pd_pg_getlong(res, k, 3), pd_pg_getlong(res, k, 4),
 			      pd_pg_getlong(res, k, 8), pd_pg_getlong(res, k, 5),
-			      text_or_null(res, k, 6), text_or_null(res, k, 7));
+			      pd_pg_text_or_null(res, k, 6), pd_pg_text_or_null(res, k, 7));
 }
 
 /* Who started: only the capped policy asks, and the results read leave
@@ -167,20 +162,6 @@ int pg_sports(struct pd_store *s, const char *games, struct pd_strings *out,
 	static const char sql[] = "SELECT DISTINCT sp.name FROM events e "
 		"JOIN sports sp ON sp.id = e.sport_id WHERE e.games = $1 "
 		"ORDER BY sp.name";
-	struct pd_pg_params p;
-	PGresult *res;
-	int ret, r;
 
-	pd_strings_init(out);
-	pd_pg_params_init(&p);
-	pd_pg_text(&p, games);
-	if ((ret = pd_pg_query(PG(s), sql, &p, &res, "list the sports",
-			       diag)) < 0)
-		return ret;
-	for (r = 0; r < PQntuples(res) && ret == 0; r++)
-		ret = pd_strings_add(out, PQgetvalue(res, r, 0));
-	PQclear(res);
-	if (ret < 0)
-		pd_strings_release(out);
-	return ret;
+	return pd_pg_strings(PG(s), sql, games, out, "list the sports", diag);
 }

@@ -283,6 +283,31 @@ int pg_event_update(struct pd_store *s, long id, const char *policy,
 	return ret;
 }
 
+struct event_walk {
+	const char *games;
+	pd_event_fn fn;
+	void *arg;
+};
+
+static int event_row(const PGresult *res, int r, void *arg)
+{
+	struct event_walk *w = arg;
+	struct pd_event_info e;
+
+	memset(&e, 0, sizeof(e));
+	e.id = pd_pg_getlong(res, r, 0);
+	snprintf(e.games, sizeof(e.games), "%s", w->games);
+	e.sport = PQgetvalue(res, r, 1);
+	e.name = PQgetvalue(res, r, 2);
+	e.gender = PQgetvalue(res, r, 3);
+	e.sport_class = PQgetvalue(res, r, 4);
+	e.date = PQgetvalue(res, r, 5);
+	e.status = PQgetvalue(res, r, 6);
+	e.policy = PQgetvalue(res, r, 7);
+	e.team = (int)pd_pg_getlong(res, r, 8);
+	return w->fn(&e, (size_t)pd_pg_getlong(res, r, 9), w->arg);
+}
+
 int pg_events(struct pd_store *s, const char *games, const char *sport,
 	      pd_event_fn fn, void *arg, struct pd_diag *diag)
 {
@@ -293,33 +318,36 @@ int pg_events(struct pd_store *s, const char *games, const char *sport,
 		"sports sp ON sp.id = e.sport_id WHERE e.games = $1 AND "
 		"($2::text IS NULL OR sp.name = $2) ORDER BY sp.name, e.name, "
 		"e.gender";
-	struct pd_event_info e;
+	struct event_walk w = { games, fn, arg };
 	struct pd_pg_params p;
-	PGresult *res;
-	int ret, r;
 
 	pd_pg_params_init(&p);
 	pd_pg_text(&p, games);
 	pd_pg_text(&p, sport);
-	if ((ret = pd_pg_query(PG(s), sql, &p, &res, "list the events",
-			       diag)) < 0)
-		return ret;
-	for (r = 0; r < PQntuples(res) && ret == 0; r++) {
-		memset(&e, 0, sizeof(e));
-		e.id = pd_pg_getlong(res, r, 0);
-		snprintf(e.games, sizeof(e.games), "%s", games);
-		e.sport = PQgetvalue(res, r, 1);
-		e.name = PQgetvalue(res, r, 2);
-		e.gender = PQgetvalue(res, r, 3);
-		e.sport_class = PQgetvalue(res, r, 4);
-		e.date = PQgetvalue(res, r, 5);
-		e.status = PQgetvalue(res, r, 6);
-		e.policy = PQgetvalue(res, r, 7);
-		e.team = (int)pd_pg_getlong(res, r, 8);
-		ret = fn(&e, (size_t)pd_pg_getlong(res, r, 9), arg);
-	}
-	PQclear(res);
-	return ret;
+	return pd_pg_each(PG(s), sql, &p, event_row, &w, "list the events",
+			  diag);
+}
+
+struct result_walk {
+	pd_result_fn fn;
+	void *arg;
+};
+
+static int result_row(const PGresult *res, int r, void *arg)
+{
+	struct result_walk *w = arg;
+	struct pd_result_row row;
+
+	row.id = pd_pg_getlong(res, r, 0);
+	snprintf(row.npc, sizeof(row.npc), "%s", PQgetvalue(res, r, 1));
+	row.name = PQgetvalue(res, r, 2);
+	row.mark = PQgetvalue(res, r, 3);
+	row.irm = PQgetvalue(res, r, 4);
+	row.records = PQgetvalue(res, r, 5);
+	row.athlete_id = pd_pg_getlong(res, r, 6);
+	row.team_id = pd_pg_getlong(res, r, 7);
+	row.rank = pd_pg_getlong(res, r, 8);
+	return w->fn(&row, w->arg);
 }
 
 int pg_event_results(struct pd_store *s, long event, long as_of,
@@ -329,31 +357,14 @@ int pg_event_results(struct pd_store *s, long event, long as_of,
 		"coalesce(athlete_id, 0), coalesce(team_id, 0), rank FROM "
 		"results WHERE event_id = $1 AND since <= $2 AND (until IS "
 		"NULL OR until > $2) ORDER BY rank = 0, rank, id";
-	struct pd_result_row row;
+	struct result_walk w = { fn, arg };
 	struct pd_pg_params p;
-	PGresult *res;
-	int ret, r;
 
 	pd_pg_params_init(&p);
 	pd_pg_long(&p, event);
 	pd_pg_long(&p, as_of > 0 ? as_of : (long)1 << 62);
-	if ((ret = pd_pg_query(PG(s), sql, &p, &res, "read the results",
-			       diag)) < 0)
-		return ret;
-	for (r = 0; r < PQntuples(res) && ret == 0; r++) {
-		row.id = pd_pg_getlong(res, r, 0);
-		snprintf(row.npc, sizeof(row.npc), "%s", PQgetvalue(res, r, 1));
-		row.name = PQgetvalue(res, r, 2);
-		row.mark = PQgetvalue(res, r, 3);
-		row.irm = PQgetvalue(res, r, 4);
-		row.records = PQgetvalue(res, r, 5);
-		row.athlete_id = pd_pg_getlong(res, r, 6);
-		row.team_id = pd_pg_getlong(res, r, 7);
-		row.rank = pd_pg_getlong(res, r, 8);
-		ret = fn(&row, arg);
-	}
-	PQclear(res);
-	return ret;
+	return pd_pg_each(PG(s), sql, &p, result_row, &w, "read the results",
+			  diag);
 }
 
 int pg_athlete_get(struct pd_store *s, long id, char **name, char *npc,

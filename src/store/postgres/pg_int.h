@@ -70,6 +70,19 @@ int pd_pg_exec(struct pd_pg *s, const char *sql, struct pd_diag *diag);
 int pd_pg_query(struct pd_pg *s, const char *sql,
 		const struct pd_pg_params *params, PGresult **res,
 		const char *what, struct pd_diag *diag);
+typedef int (*pd_pg_row_fn)(const PGresult *res, int r, void *arg);
+
+/* Run sql with params and call fn on each row of its result; fn's
+ * non-zero return stops and is returned. */
+int pd_pg_each(struct pd_pg *s, const char *sql,
+	       const struct pd_pg_params *params, pd_pg_row_fn fn, void *arg,
+	       const char *what, struct pd_diag *diag);
+/* Column 0 of every row of sql, run with $1 = key, into *out. */
+int pd_pg_strings(struct pd_pg *s, const char *sql, const char *key,
+		  struct pd_strings *out, const char *what,
+		  struct pd_diag *diag);
+/* Column c of row r as text, NULL for SQL NULL. */
+const char *pd_pg_text_or_null(const PGresult *res, int r, int c);
 /* Column c of row r as a long (0 for NULL). */
 long pd_pg_getlong(const PGresult *res, int r, int c);
 /* A malloc'd copy of column c of row r ("" for NULL); NULL on no memory. */

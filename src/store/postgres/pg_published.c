@@ -171,20 +171,7 @@ int pg_published_sources(struct pd_store *s, const char *games,
 {
 	static const char sql[] = "SELECT source FROM published WHERE "
 				  "games = $1 ORDER BY source";
-	struct pd_pg_params p;
-	PGresult *res;
-	int ret, r;
 
-	pd_strings_init(out);
-	pd_pg_params_init(&p);
-	pd_pg_text(&p, games);
-	if ((ret = pd_pg_query(PG(s), sql, &p, &res, "list the published "
-			       "tables", diag)) < 0)
-		return ret;
-	for (r = 0; r < PQntuples(res) && ret == 0; r++)
-		ret = pd_strings_add(out, PQgetvalue(res, r, 0));
-	PQclear(res);
-	if (ret < 0)
-		pd_strings_release(out);
-	return ret;
+	return pd_pg_strings(PG(s), sql, games, out, "list the published "
+			     "tables", diag);
 }

@@ -16,25 +16,16 @@
 	"WHERE athlete_id IS NOT NULL UNION SELECT tm.athlete_id FROM (" \
 	LIVE_RESULTS ") lr JOIN team_members tm ON tm.team_id = lr.team_id"
 
-typedef int (*row_fn)(const PGresult *res, int r, void *arg);
-
 /* Run sql with $1 = games (NULL allowed) and call fn on each row. */
 static int each_row(struct pd_pg *pg, const char *sql, const char *games,
-		    row_fn fn, void *arg, const char *what,
+		    pd_pg_row_fn fn, void *arg, const char *what,
 		    struct pd_diag *diag)
 {
 	struct pd_pg_params p;
-	PGresult *res;
-	int ret, r;
 
 	pd_pg_params_init(&p);
 	pd_pg_text(&p, games);
-	if ((ret = pd_pg_query(pg, sql, &p, &res, what, diag)) < 0)
-		return ret;
-	for (r = 0; r < PQntuples(res) && ret == 0; r++)
-		ret = fn(res, r, arg);
-	PQclear(res);
-	return ret;
+	return pd_pg_each(pg, sql, &p, fn, arg, what, diag);
 }
 
 /* See the SQLite backend for what each figure means. */
@@ -101,23 +92,18 @@ struct athlete_walk {
 	void *arg;
 };
 
-static const char *text_or_null(const PGresult *res, int r, int c)
-{
-	return PQgetisnull(res, r, c) ? NULL : PQgetvalue(res, r, c);
-}
-
 static int read_athlete(const PGresult *res, int r, void *arg)
 {
 	struct athlete_walk *w = arg;
 	struct pd_athlete a;
 
 	memset(&a, 0, sizeof(a));
-	a.ext = text_or_null(res, r, 1);
-	a.name = text_or_null(res, r, 2);
-	a.gender = text_or_null(res, r, 3);
+	a.ext = pd_pg_text_or_null(res, r, 1);
+	a.name = pd_pg_text_or_null(res, r, 2);
+	a.gender = pd_pg_text_or_null(res, r, 3);
 	snprintf(a.npc, sizeof(a.npc), "%s", PQgetvalue(res, r, 4));
-	a.sport_class = text_or_null(res, r, 5);
-	a.guide = text_or_null(res, r, 6);
+	a.sport_class = pd_pg_text_or_null(res, r, 5);
+	a.guide = pd_pg_text_or_null(res, r, 6);
 	return w->fn(pd_pg_getlong(res, r, 0), &a, w->arg);
 }
 

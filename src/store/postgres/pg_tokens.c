@@ -58,8 +58,15 @@ static int hexval(char c)
 	       c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-static void read_token(const PGresult *res, int r, struct pd_token_info *t)
+struct token_walk {
+	pd_token_fn fn;
+	void *arg;
+};
+
+static int token_row(const PGresult *res, int r, void *arg)
 {
+	struct token_walk *w = arg;
+	struct pd_token_info info, *t = &info;
 	const char *hex = PQgetvalue(res, r, 4);
 	int i;
 
@@ -68,11 +75,10 @@ static void read_token(const PGresult *res, int r, struct pd_token_info *t)
 	t->role = pd_role_parse(PQgetvalue(res, r, 1));
 	snprintf(t->created, sizeof(t->created), "%s", PQgetvalue(res, r, 2));
 	snprintf(t->revoked, sizeof(t->revoked), "%s", PQgetvalue(res, r, 3));
-	if (strlen(hex) != 2 * PD_TOKEN_HASH)
-		return;
-	for (i = 0; i < PD_TOKEN_HASH; i++)
+	for (i = 0; strlen(hex) == 2 * PD_TOKEN_HASH && i < PD_TOKEN_HASH; i++)
 		t->hash[i] = (unsigned char)(hexval(hex[2 * i]) << 4 |
 					     hexval(hex[2 * i + 1]));
+	return w->fn(t, w->arg);
 }
 
 int pg_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
@@ -82,20 +88,11 @@ int pg_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
 		"SELECT name, role, created, revoked, encode(hash, 'hex') "
 		"FROM tokens WHERE $1::boolean OR revoked IS NULL ORDER BY "
 		"name";
-	struct pd_token_info t;
+	struct token_walk w = { fn, arg };
 	struct pd_pg_params p;
-	PGresult *res;
-	int ret, r;
 
 	pd_pg_params_init(&p);
 	pd_pg_text(&p, all ? "true" : "false");
-	if ((ret = pd_pg_query(PG(s), sql, &p, &res, "list the tokens",
-			       diag)) < 0)
-		return ret;
-	for (r = 0; r < PQntuples(res) && ret == 0; r++) {
-		read_token(res, r, &t);
-		ret = fn(&t, arg);
-	}
-	PQclear(res);
-	return ret;
+	return pd_pg_each(PG(s), sql, &p, token_row, &w, "list the tokens",
+			  diag);
 }

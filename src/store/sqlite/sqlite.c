@@ -65,6 +65,28 @@ int pd_sqlite_cached(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 	return 0;
 }
 
+int pd_sqlite_strings(struct pd_sqlite *s, const char *sql, const char *key,
+		      struct pd_strings *out, const char *what,
+		      struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	pd_strings_init(out);
+	if ((ret = pd_sqlite_prepare(s, &st, sql, diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && ret == 0)
+		ret = pd_strings_add(out, (const char *)
+				     sqlite3_column_text(st, 0));
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, what);
+	sqlite3_finalize(st);
+	if (ret < 0)
+		pd_strings_release(out);
+	return ret;
+}
+
 char *pd_sqlite_dup(sqlite3_stmt *st, int i)
 {
 	const unsigned char *t = sqlite3_column_text(st, i);

@@ -183,23 +183,9 @@ cleanup:
 int pd_sqlite_sports(struct pd_store *store, const char *games,
 		     struct pd_strings *out, struct pd_diag *diag)
 {
-	struct pd_sqlite *s = pd_sqlite_of(store);
-	sqlite3_stmt *st;
-	int ret, rc;
-
-	pd_strings_init(out);
-	if ((ret = pd_sqlite_prepare(s, &st, "SELECT DISTINCT sp.name FROM "
-			"events e JOIN sports sp ON sp.id = e.sport_id WHERE "
-			"e.games = ?1 ORDER BY sp.name", diag)) < 0)
-		return ret;
-	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && ret == 0)
-		ret = pd_strings_add(out, (const char *)
-				     sqlite3_column_text(st, 0));
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "list the sports");
-	sqlite3_finalize(st);
-	if (ret < 0)
-		pd_strings_release(out);
-	return ret;
+	return pd_sqlite_strings(pd_sqlite_of(store), "SELECT DISTINCT "
+				 "sp.name FROM events e JOIN sports sp ON "
+				 "sp.id = e.sport_id WHERE e.games = ?1 ORDER "
+				 "BY sp.name", games, out, "list the sports",
+				 diag);
 }

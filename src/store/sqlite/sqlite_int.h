@@ -52,6 +52,11 @@ int pd_sqlite_prepare(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 int pd_sqlite_cached(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 		     struct pd_diag *diag);
 
+/* Column 0 of every row of sql, run with ?1 = key, into *out. */
+int pd_sqlite_strings(struct pd_sqlite *s, const char *sql, const char *key,
+		      struct pd_strings *out, const char *what,
+		      struct pd_diag *diag);
+
 /* A malloc'd copy of column i's text ("" for NULL); NULL on no memory. */
 char *pd_sqlite_dup(sqlite3_stmt *st, int i);
 
