@@ -41,6 +41,9 @@ int pd_name_check(const char *what, const char *s, size_t max,
  * line break ("Smith,\r\nJohn" in a quoted CSV field) into one space,
  * as a reader sees it; other text is left as it is.  Returns s. */
 char *pd_name_fold(char *s);
+/* Non-zero if pd_name_fold() would change s: for a caller that must copy
+ * a borrowed name before folding it. */
+int pd_name_folds(const char *s);
 /* 1 if s is valid UTF-8 and holds no character a name may not. */
 int pd_text_is_clean(const char *s, size_t len);
 /* Copy s into out (size bytes) with every byte a name may not hold shown

@@ -74,6 +74,11 @@ char *pd_name_fold(char *s)
 	return s;
 }
 
+int pd_name_folds(const char *s)
+{
+	return strpbrk(s, "\t\n\r\v\f") != NULL;
+}
+
 int pd_text_is_clean(const char *s, size_t len)
 {
 	return clean_prefix(s, len) == len;

@@ -86,8 +86,7 @@ const char *pd_entries_str(struct pd_entry_set *s, const char *str)
 	memcpy(copy, str, len);
 	/* a tab or line break inside a quoted name is white space to a
 	 * reader (the store refuses control characters in names) */
-	if (strpbrk(copy, "\t\n\r\v\f"))
-		pd_name_fold(copy);
+	pd_name_fold(copy);
 	if (pd_strmap_get(&s->arena->interned, copy, 1, &val) < 0)
 		return NULL;
 	return copy;

@@ -55,7 +55,7 @@ int pd_import_npc(struct pd_import *im, const char *name, long line,
  * that differs; NULL when it does not fit. */
 static const char *as_kept(const char *s, char *buf, size_t size)
 {
-	if (!strpbrk(s, "\t\n\r\v\f"))
+	if (!pd_name_folds(s))
 		return s;
 	if (strlen(s) >= size)
 		return NULL;

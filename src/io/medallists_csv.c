@@ -119,8 +119,7 @@ static int keyed(struct parse *ps, struct pd_strmap *m, size_t **slot,
 	    (int)sizeof(ps->key))
 		return pd_diag_set(diag, PD_ETOOBIG, ps->c->file, ps->c->line,
 				   "names too long");
-	if (strpbrk(ps->key, "\t\n\r\v\f"))
-		pd_name_fold(ps->key);
+	pd_name_fold(ps->key);
 	return pd_strmap_add_copy(m, ps->key, slot);
 }
 
