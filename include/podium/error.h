@@ -27,7 +27,8 @@
 	X(EXISTS,  -10, "already exists")             \
 	X(CONSIST, -11, "inconsistent data")          \
 	X(STALE,   -12, "the store is no longer at its address")  \
-	X(AWAY,    -13, "the database server cannot be reached")
+	X(AWAY,    -13, "the database server cannot be reached") \
+	X(MOVED,   -14, "the Games has moved on since that version")
 
 enum pd_error {
 	PD_OK = 0,

@@ -30,6 +30,10 @@ struct pd_who {
 	const char *actor;	/* a user or a token's name */
 	const char *command;	/* the command line or "POST /api/..." */
 	const char *reason;	/* may be NULL */
+	/* the Games' version the writer last saw (HTTP If-Match), or 0 for
+	 * any: a change to a Games at another version is refused with
+	 * PD_EMOVED, the current version in *version, nothing written */
+	long expect;
 };
 
 /* What a write tells its caller as it goes.  Any member may be NULL, and

@@ -20,13 +20,28 @@ int app_change(struct pd_store *s, const char *games, int flags,
 	       const struct pd_who *who, const struct pd_op_notify *nt,
 	       long *version, struct pd_diag *d)
 {
+	long v = 0;
 	int ret;
 
 	if ((flags & APP_ENSURE_GAMES) &&
 	    (ret = pd_op_games_ensure(s, games, nt, d)) < 0)
 		return ret;
-	return pd_store_change(s, games, who->actor, who->command,
-			       who->reason, version, d);
+	if ((ret = pd_store_change(s, games, who->actor, who->command,
+				   who->reason, &v, d)) < 0)
+		return ret;
+	/* inside the writers' lock, so the version checked is the one the
+	 * change follows: a stale writer can never slip in between */
+	if (who->expect > 0 && v - 1 != who->expect) {
+		if (version)
+			*version = v - 1;
+		return pd_diag_set(d, PD_EMOVED, NULL, 0, "%s is at version "
+				   "%ld, not %ld: nothing was written; read it "
+				   "again and retry", games, v - 1,
+				   who->expect);
+	}
+	if (version)
+		*version = v;
+	return 0;
 }
 
 int app_end(struct pd_store *s, int ret, struct pd_diag *d)

@@ -269,6 +269,47 @@ static enum MHD_Result send_store_error(struct MHD_Connection *c,
 			  pd_strerror(err), NULL);
 }
 
+/* If-Match: the ETag of a Games read ("17"), or '*' for any version;
+ * 0 into *expect when there is none.  Only the one tag a client keeps
+ * is taken: a list, or a weak tag (which never matches strongly, RFC
+ * 9110 13.1.1), is refused rather than guessed at. */
+static int if_match(struct MHD_Connection *c, long *expect)
+{
+	const char *v = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+						    MHD_HTTP_HEADER_IF_MATCH);
+	char *end;
+	long n;
+
+	*expect = 0;
+	if (!v)
+		return 0;
+	v += strspn(v, " \t");
+	if (!strcmp(v, "*"))
+		return 0;
+	if (*v != '"' || v[1] < '1' || v[1] > '9')
+		return -1;
+	n = strtol(v + 1, &end, 10);
+	if (*end != '"' || end[1 + strspn(end + 1, " \t")] || n < 1)
+		return -1;
+	*expect = n;
+	return 0;
+}
+
+/* 412: the Games moved on; the body says where it is now. */
+static enum MHD_Result send_moved(struct MHD_Connection *c, struct req *r,
+				  const char *games, long version,
+				  const char *msg)
+{
+	json_t *doc = json_pack("{s:s, s:s, s:I}", "error", msg, "games",
+				games, "version", (json_int_t)version);
+	char *text = doc ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER)
+			 : NULL;
+
+	json_decref(doc);
+	return send_json(c, r, MHD_HTTP_PRECONDITION_FAILED, text,
+			 text ? strlen(text) : 0);
+}
+
 /* The event must exist and be the Games' own. */
 static int event_of(struct srv *s, const char *games, long id)
 {
@@ -511,6 +552,12 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	w.who.actor = r->actor;
 	w.who.command = cmd;
 	w.http = MHD_HTTP_OK;
+	if (if_match(c, &w.who.expect) < 0) {
+		json_decref(body);
+		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "If-Match: the "
+				  "ETag of a read of this Games, like \"17\", "
+				  "or *", NULL);
+	}
 	pthread_mutex_lock(&s->side_mu);
 	ret = perform(&w, kind, body);
 	pthread_mutex_unlock(&s->side_mu);
@@ -525,6 +572,8 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	 * is refused until the server is restarted */
 	if (ret == PD_ESTALE)
 		fprintf(stderr, "podium serve: %s: %s\n", w.d.file, w.d.msg);
+	if (ret == PD_EMOVED)
+		return send_moved(c, r, games, w.version, w.d.msg);
 	if (ret < 0)
 		return send_store_error(c, r, ret, &w.d);
 	return answer(s, c, r, &w, kind);

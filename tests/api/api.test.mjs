@@ -295,6 +295,34 @@ test('api__status_and_sanction', async () => {
 		gold: 1, silver: 0, bronze: 0, total: 1 });
 });
 
+test('api__if_match_refuses_a_write_to_a_games_that_moved_on', async () => {
+	const st = await get(G + '/standings');
+	const v = st.json().version;
+	const url = `${G}/events/${eventId}/status`;
+	// the ETag just read: the write lands
+	let r = await post(url, { status: 'official', reason: 'as read' }, s.operator, { 'If-Match': st.headers.etag });
+	assert.equal(r.status, 200);
+	assert.equal(r.json().version, v + 1);
+	// the same ETag again: the Games is at v + 1 now, so 412, nothing written
+	r = await post(url, { status: 'protested', reason: 'stale' }, s.operator, { 'If-Match': st.headers.etag });
+	assert.equal(r.status, 412);
+	assert.equal(r.json().version, v + 1);
+	assert.equal(r.json().games, 'PG2004');
+	assert.match(r.json().error, /at version \d+, not \d+: nothing was written/);
+	assert.equal(r.headers['cache-control'], 'no-store');
+	assert.equal((await get(`${G}/events/${eventId}`)).json().status, 'official');
+	const log = (await get(G + '/log?since=' + v)).json();
+	assert.deepEqual(log.changes.map((c) => c.reason), ['as read']);
+	// '*' is any version; a weak or a malformed tag is refused, not guessed
+	r = await post(url, { status: 'official', reason: 'any' }, s.operator, { 'If-Match': '*' });
+	assert.equal(r.status, 200);
+	for (const bad of ['W/"3"', '3', '"x"', '"3", "4"', '"0"']) {
+		r = await post(url, { status: 'official' }, s.operator, { 'If-Match': bad });
+		assert.equal(r.status, 400, bad);
+		assert.match(r.json().error, /If-Match/);
+	}
+});
+
 test('api__stream_sends_changes_and_resumes_with_last_event_id', async () => {
 	const st = openStream(s, G + '/stream');
 	const first = await st.next((m) => m.event === 'standings');
