@@ -155,6 +155,7 @@ soak: podium
 crash: podium
 	sh tests/crash/import-kill.sh $(B)/podium 20
 	sh tests/crash/serve-kill.sh $(B)/podium 20
+	sh tests/crash/pg-restart.sh $(B)/podium 20
 
 # Benchmarks against named peers, in one run, as ratios (bench/README.md).
 bench: podium

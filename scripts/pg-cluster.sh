@@ -7,8 +7,12 @@
 # usage: scripts/pg-cluster.sh start DIR   prints the libpq URI of database
 #                                          'podium' in it, e.g.
 #                                          postgresql:///podium?host=DIR
-#        scripts/pg-cluster.sh stop DIR    stops it (the folder is left to
-#                                          the caller to remove)
+#        scripts/pg-cluster.sh stop DIR [immediate]
+#                                          stops it (the folder is left to
+#                                          the caller to remove); with
+#                                          'immediate', as a crash would:
+#                                          no checkpoint, recovery from
+#                                          the WAL at the next start
 #        scripts/pg-cluster.sh uri DIR     prints the URI again
 # Exit 0 ok; 1 PostgreSQL is missing or would not start (the reason on
 # stderr, with its log).
@@ -72,9 +76,13 @@ start)
 	uri
 	;;
 stop)
+	case ${3:-fast} in fast|immediate) ;; *)
+		echo "pg-cluster: stop DIR [immediate]: '$3' is not a mode" >&2
+		exit 64 ;;
+	esac
 	dir=$(cd "$dir" && pwd)
 	[ -f "$dir/data/postmaster.pid" ] &&
-		as_pg "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+		as_pg "$bin/pg_ctl" -D "$dir/data" -m "${3:-fast}" -w stop >/dev/null
 	exit 0
 	;;
 uri)

@@ -181,9 +181,13 @@ static int load_tables(struct pd_store *st, struct gview *g,
 			t->have_pub = 1;
 			tr = pd_published_tally(&t->pub, &t->tally);
 		}
-		if (tr == PD_ENOMEM)
+		if (tr == PD_ENOMEM || tr == PD_EAWAY) {
+			/* the database away is no fault of the table's:
+			 * the build fails, and the next poll tries again */
 			ret = tr;
-		else if (tr < 0)
+			if (tr == PD_EAWAY)
+				*d = td;
+		} else if (tr < 0)
 			ret = table_broken(g, t, td.msg[0] ? td.msg :
 					   pd_strerror(tr));
 	}
@@ -246,6 +250,10 @@ static int build_gview(struct srv *s, struct pd_games *info,
 	if ((ret = load_tables(s->bstore, g, d)) == 0)
 		ret = render_tables(s, g);
 	if (ret < 0) {
+		/* the caller keeps the info: a Games that cannot be built
+		 * is still named (broken_gview) by what it was given */
+		*info = g->info;
+		memset(&g->info, 0, sizeof(g->info));
 		gview_put(g);
 		return ret;
 	}
@@ -349,9 +357,13 @@ int build_snap(struct srv *s, struct snap *old, struct pd_games *v,
 	}
 	atomic_init(&sn->refs, 1);
 	for (i = 0; i < n && ret == 0; i++) {
+		/* a database that went away mid-read (a PostgreSQL restart)
+		 * says nothing of the Games: the whole build fails, the last
+		 * snapshot is kept and the next poll tries again; anything
+		 * else is this Games' own fault, and only it is not served */
 		if (!(sn->g[i] = reuse(old, &v[i])) &&
 		    (ret = build_gview(s, &v[i], &sn->g[i], d)) < 0 &&
-		    ret != PD_ENOMEM)
+		    ret != PD_ENOMEM && ret != PD_EAWAY)
 			ret = broken_gview(&v[i], d, &sn->g[i]);
 		if (ret == 0) {
 			sn->stamp += sn->g[i]->version;

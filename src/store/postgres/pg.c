@@ -40,6 +40,22 @@ void pd_pg_double(struct pd_pg_params *p, double v)
 	}
 }
 
+/* Whether res failed because the server went away, whether or not
+ * libpq has marked the connection bad yet: class 08 (connection
+ * exception), 57P01-57P03 (shut down by the administrator, by a crash,
+ * or not yet accepting connections), or no SQLSTATE at all (libpq's own
+ * "server closed the connection unexpectedly", seen while a restart
+ * was under way and the connection still said CONNECTION_OK). */
+static int gone(const struct pd_pg *s, const PGresult *res)
+{
+	const char *state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) :
+			    NULL;
+
+	return PQstatus(s->conn) != CONNECTION_OK || !state ||
+	       !strncmp(state, "08", 2) || !strcmp(state, "57P01") ||
+	       !strcmp(state, "57P02") || !strcmp(state, "57P03");
+}
+
 int pd_pg_fail(struct pd_pg *s, const PGresult *res, const char *what,
 	       struct pd_diag *diag)
 {
@@ -48,7 +64,7 @@ int pd_pg_fail(struct pd_pg *s, const PGresult *res, const char *what,
 	const char *msg = res ? PQresultErrorField(res,
 				PG_DIAG_MESSAGE_PRIMARY) : NULL;
 	int err = state && !strcmp(state, "23505") ? PD_EEXISTS :
-		  PQstatus(s->conn) != CONNECTION_OK ? PD_EAWAY : PD_ESTORE;
+		  gone(s, res) ? PD_EAWAY : PD_ESTORE;
 	const char *detail = res ? PQresultErrorField(res,
 				   PG_DIAG_MESSAGE_DETAIL) : NULL;
 	size_t n;
@@ -65,6 +81,8 @@ int pd_pg_fail(struct pd_pg *s, const PGresult *res, const char *what,
 			   detail ? detail : "", detail ? ")" : "");
 }
 
+static int reconnect(struct pd_pg *s, struct pd_diag *diag);
+
 int pd_pg_alive(struct pd_pg *s, struct pd_diag *diag)
 {
 	if (PQstatus(s->conn) == CONNECTION_OK)
@@ -76,9 +94,14 @@ int pd_pg_alive(struct pd_pg *s, struct pd_diag *diag)
 		return pd_diag_set(diag, PD_EAWAY, s->where, 0, "the connection "
 				   "to PostgreSQL was lost in a transaction: "
 				   "nothing of it was written");
-	/* the server went away (a restart, a failover): connect again with
-	 * the same parameters; what was prepared or listened for on the old
-	 * connection is gone with it */
+	return reconnect(s, diag);
+}
+
+/* The server went away (a restart, a failover): connect again with the
+ * same parameters; what was prepared or listened for on the old
+ * connection is gone with it.  1 when connected again, or PD_EAWAY. */
+static int reconnect(struct pd_pg *s, struct pd_diag *diag)
+{
 	PQreset(s->conn);
 	s->ncache = 0;
 	s->listening = 0;
@@ -111,34 +134,37 @@ int pd_pg_exec(struct pd_pg *s, const char *sql, struct pd_diag *diag)
 	return ret;
 }
 
-/* The name of sql's statement, prepared on this connection if new. */
-static const char *prepared(struct pd_pg *s, const char *sql, int nparams,
-			    struct pd_diag *diag)
+/* The name of sql's statement into *name, prepared on this connection if
+ * new: 0, or the error (PD_EAWAY when the server went away). */
+static int prepared(struct pd_pg *s, const char *sql, int nparams,
+		    const char **name, struct pd_diag *diag)
 {
 	PGresult *res;
 	size_t i;
+	int ret;
 
 	for (i = 0; i < s->ncache; i++)
-		if (s->cache[i].sql == sql)
-			return s->cache[i].name;
-	if (s->ncache == PD_PG_CACHE) {
+		if (s->cache[i].sql == sql) {
+			*name = s->cache[i].name;
+			return 0;
+		}
+	if (s->ncache == PD_PG_CACHE)
 		/* more statements than PD_PG_CACHE is a programming
 		 * error, and the contract suite would catch it */
-		pd_diag_set(diag, PD_ESTORE, s->where, 0, "statement cache "
-			    "full");
-		return NULL;
-	}
+		return pd_diag_set(diag, PD_ESTORE, s->where, 0, "statement "
+				   "cache full");
 	snprintf(s->cache[i].name, sizeof(s->cache[i].name), "pd%zu", i);
 	res = PQprepare(s->conn, s->cache[i].name, sql, nparams, NULL);
 	if (PQresultStatus(res) != PGRES_COMMAND_OK) {
-		pd_pg_fail(s, res, "prepare", diag);
+		ret = pd_pg_fail(s, res, "prepare", diag);
 		PQclear(res);
-		return NULL;
+		return ret;
 	}
 	PQclear(res);
 	s->cache[i].sql = sql;
 	s->ncache++;
-	return s->cache[i].name;
+	*name = s->cache[i].name;
+	return 0;
 }
 
 int pd_pg_query(struct pd_pg *s, const char *sql,
@@ -146,36 +172,39 @@ int pd_pg_query(struct pd_pg *s, const char *sql,
 		const char *what, struct pd_diag *diag)
 {
 	int n = params ? params->n : 0;
-	const char *name;
-	PGresult *res;
-	ExecStatusType st;
+	ExecStatusType st = PGRES_FATAL_ERROR;
+	PGresult *res = NULL;
+	const char *name = NULL;
+	int ret, again;
 
 	if (out)
 		*out = NULL;
-	if (pd_pg_alive(s, diag) < 0)
-		return PD_ESTORE;
-	if (!(name = prepared(s, sql, n, diag)))
-		return PD_ESTORE;
-	res = PQexecPrepared(s->conn, name, n, params ? params->v : NULL,
-			     NULL, NULL, 0);
-	st = PQresultStatus(res);
-	/* the server went away under this statement (a restart): outside
-	 * a transaction, connect again and send it once more, so a restart
-	 * costs the caller nothing it could have avoided */
-	if (st == PGRES_FATAL_ERROR && !s->in_tx &&
-	    PQstatus(s->conn) != CONNECTION_OK) {
+	if ((ret = pd_pg_alive(s, diag)) < 0)
+		return ret;
+	for (again = 1;; again = 0) {
+		if ((ret = prepared(s, sql, n, &name, diag)) == 0) {
+			res = PQexecPrepared(s->conn, name, n, params ?
+					     params->v : NULL, NULL, NULL, 0);
+			st = PQresultStatus(res);
+		}
+		/* the server went away under this statement (a restart),
+		 * found out by the prepare or by the statement: outside a
+		 * transaction, connect again and send it once more, so a
+		 * restart costs the caller nothing it could have avoided */
+		if (!again || s->in_tx || (ret == 0 && st != PGRES_FATAL_ERROR) ||
+		    (ret < 0 ? ret != PD_EAWAY : !gone(s, res)))
+			break;
 		PQclear(res);
-		if (pd_pg_alive(s, diag) < 0)
-			return PD_EAWAY;
-		if (!(name = prepared(s, sql, n, diag)))
-			return PD_ESTORE;
-		res = PQexecPrepared(s->conn, name, n, params ?
-				     params->v : NULL, NULL, NULL, 0);
-		st = PQresultStatus(res);
+		res = NULL;
+		/* even one libpq still calls good: it failed as a
+		 * connection that is gone does */
+		if ((ret = reconnect(s, diag)) < 0)
+			return ret;
 	}
+	if (ret < 0)
+		return ret;
 	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
-		int ret = pd_pg_fail(s, res, what, diag);
-
+		ret = pd_pg_fail(s, res, what, diag);
 		PQclear(res);
 		return ret;
 	}
@@ -303,6 +332,15 @@ unlock:
 	return ret;
 }
 
+/* A warning the server sends (the one a shutdown sends to every
+ * connection, say) as one line of podium's, not libpq's bare text. */
+static void notice(void *arg, const char *msg)
+{
+	(void)arg;
+	fprintf(stderr, "podium: PostgreSQL: %.*s\n", (int)strcspn(msg, "\n"),
+		msg);
+}
+
 int pd_pg_connect(struct pd_pg *s, const char *uri, struct pd_diag *diag)
 {
 	int ret;
@@ -313,6 +351,7 @@ int pd_pg_connect(struct pd_pg *s, const char *uri, struct pd_diag *diag)
 		return PD_ENOMEM;
 	if (PQstatus(s->conn) != CONNECTION_OK)
 		return pd_pg_fail(s, NULL, "cannot connect", diag);
+	PQsetNoticeProcessor(s->conn, notice, NULL);
 	/* UTF-8 both ways, times in UTC, and no notices on stderr */
 	if (PQsetClientEncoding(s->conn, "UTF8") != 0)
 		return pd_pg_fail(s, NULL, "set the client encoding", diag);
