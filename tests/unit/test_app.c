@@ -22,7 +22,7 @@ static const char registry_tsv[] =
 	"JAM\tcurrent\tJamaica\t牙买加\t\n"
 	"USA\tcurrent\tUnited States\t美国\t\n";
 
-static const struct pd_who who = { "test", "test_app", NULL };
+static const struct pd_who who = { "test", "test_app", NULL, 0 };
 
 static int setup(void **state)
 {
@@ -263,6 +263,37 @@ static void test_app__an_issued_token_checks_and_another_does_not(
 					&f->d), PD_EEXISTS);
 }
 
+/* A write as of a version the Games has moved on from is refused, says
+ * the version it is at, and writes nothing; as of the current one, it
+ * lands. */
+static void test_app__a_write_as_of_an_old_version_is_refused(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_event_input in = { "Athletics", "100 m", "M", NULL, NULL,
+				     NULL, NULL, 0 };
+	struct pd_who as_of = who;
+	long id = 0, version = 0, v;
+
+	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, NULL, &who, NULL,
+					 &id, &version, &f->d), 0);
+	assert_int_equal(pd_op_event_status(f->s, id, "scheduled", &who,
+					    &version, &f->d), 0);
+	v = version_of(f, "PG2004");
+	assert_int_equal(v, 2);
+	as_of.expect = v - 1;	/* (0 would be any version) */
+	version = 0;
+	assert_int_equal(pd_op_event_status(f->s, id, "live", &as_of, &version,
+					    &f->d), PD_EMOVED);
+	assert_int_equal(version, v);
+	assert_non_null(strstr(f->d.msg, "nothing was written"));
+	assert_int_equal(version_of(f, "PG2004"), v);
+	as_of.expect = v;
+	assert_int_equal(pd_op_event_status(f->s, id, "live", &as_of, &version,
+					    &f->d), 0);
+	assert_int_equal(version, v + 1);
+	assert_int_equal(version_of(f, "PG2004"), v + 1);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 int main(void)
@@ -277,6 +308,7 @@ int main(void)
 		T(test_app__caption_of_a_sport_is_never_the_published_one),
 		T(test_app__stats_document_has_the_api_keys_and_no_nulls),
 		T(test_app__an_issued_token_checks_and_another_does_not),
+		T(test_app__a_write_as_of_an_old_version_is_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
