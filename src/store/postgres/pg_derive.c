@@ -6,50 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../sql.h"
 #include "../walk.h"
 #include "pg_int.h"
-
-#define VALID_AT(t) "(" t ".since <= $2 AND (" t ".until IS NULL OR " \
-		    t ".until > $2))"
-
-static const char events_sql[] =
-	"SELECT e.id, sp.name, e.name, e.gender, e.date, "
-	"coalesce(e.policy, sp.policy), (SELECT es.status FROM event_status "
-	"es WHERE es.event_id = e.id AND " VALID_AT("es") " ORDER BY es.since "
-	"DESC LIMIT 1) FROM events e JOIN sports sp ON sp.id = e.sport_id "
-	"WHERE e.games = $1 AND ($3::text IS NULL OR sp.name = $3) ORDER BY "
-	"e.id";
-
-/* Only results that can matter: ranked ones, and those with an IRM (see
- * the SQLite backend for why). */
-#define RESULTS_FROM \
-	" FROM results r JOIN events e ON e.id = r.event_id JOIN sports sp " \
-	"ON sp.id = e.sport_id WHERE e.games = $1 AND ($3::text IS NULL OR " \
-	"sp.name = $3) AND (r.rank > 0 OR r.irm <> '') AND " VALID_AT("r") \
-	" ORDER BY r.event_id, r.id"
-
-/* A result's sanction: one valid at $2 on its athlete, or on a member of
- * its team, in its event; reallocation wins over vacating. */
-static const char results_sql[] =
-	"SELECT r.event_id, r.npc, r.name, coalesce(r.athlete_id, 0), "
-	"coalesce(r.team_id, 0), r.rank, r.irm, (SELECT sa.mode FROM "
-	"sanctions sa JOIN sanction_events se ON se.sanction_id = sa.id "
-	"WHERE se.event_id = r.event_id AND " VALID_AT("sa") " AND "
-	"(sa.athlete_id = r.athlete_id OR sa.athlete_id IN (SELECT "
-	"tm.athlete_id FROM team_members tm WHERE tm.team_id = r.team_id)) "
-	"ORDER BY sa.mode = 'reallocate' DESC LIMIT 1), r.id" RESULTS_FROM;
-
-/* The same for a Games without a sanction: no subquery per row. */
-static const char results_plain_sql[] =
-	"SELECT r.event_id, r.npc, r.name, coalesce(r.athlete_id, 0), "
-	"coalesce(r.team_id, 0), r.rank, r.irm, NULL, r.id" RESULTS_FROM;
-
-static const char any_sanction_sql[] =
-	"SELECT EXISTS (SELECT 1 FROM sanctions WHERE games = $1)::int";
-
-static const char starters_sql[] =
-	"SELECT count(*) FROM results r WHERE r.event_id = $1 AND r.irm <> "
-	"'DNS' AND " VALID_AT("r");
 
 static int load_event(const PGresult *res, int r, const struct pd_query *q,
 		      struct pd_walk_event *e)
@@ -85,8 +44,8 @@ static int count_starters(struct pd_pg *pg, const struct pd_query *q,
 	pd_pg_params_init(&p);
 	pd_pg_long(&p, e->id);
 	pd_pg_long(&p, q->as_of > 0 ? q->as_of : LONG_MAX);
-	if ((ret = pd_pg_query(pg, starters_sql, &p, &res, "count the "
-			       "starters", diag)) < 0)
+	if ((ret = pd_pg_query(pg, pd_sql_derive_starters, &p, &res,
+			       "count the starters", diag)) < 0)
 		return ret;
 	*starters = (size_t)pd_pg_getlong(res, 0, 0);
 	PQclear(res);
@@ -129,15 +88,16 @@ int pg_medals(struct pd_store *s, const struct pd_query *q, pd_medal_fn fn,
 	memset(&e, 0, sizeof(e));
 	pd_pg_params_init(&p);
 	pd_pg_text(&p, q->games);
-	if ((ret = pd_pg_query(pg, any_sanction_sql, &p, &any, "read the "
-			       "sanctions", diag)) < 0)
+	if ((ret = pd_pg_query(pg, pd_sql_derive_any_sanction, &p, &any,
+			       "read the sanctions", diag)) < 0)
 		goto cleanup;
 	query_params(&p, q);
-	if ((ret = pd_pg_query(pg, events_sql, &p, &ev, "read the events",
-			       diag)) < 0 ||
-	    (ret = pd_pg_query(pg, pd_pg_getlong(any, 0, 0) ? results_sql :
-			       results_plain_sql, &p, &rs, "read the results",
-			       diag)) < 0)
+	if ((ret = pd_pg_query(pg, pd_sql_derive_events, &p, &ev,
+			       "read the events", diag)) < 0 ||
+	    (ret = pd_pg_query(pg, pd_pg_getlong(any, 0, 0) ?
+			       pd_sql_derive_results :
+			       pd_sql_derive_results_plain, &p, &rs,
+			       "read the results", diag)) < 0)
 		goto cleanup;
 	nr = PQntuples(rs);
 	for (i = 0; ret == 0 && i < PQntuples(ev); i++) {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "podium/event.h"
+#include "../sql.h"
 #include "pg_int.h"
 
 static const char *opt(const char *s)
@@ -31,13 +32,6 @@ static int get_id(struct pd_pg *pg, const char *sql,
 	return ret;
 }
 
-static const char find_ext_sql[] = "SELECT id FROM athletes WHERE ext = $1";
-static const char find_name_sql[] = "SELECT id FROM athletes WHERE ext IS "
-	"NULL AND name = $1 AND npc = $2";
-static const char add_athlete_sql[] = "INSERT INTO athletes (ext, name, "
-	"gender, npc, sport_class, guide) VALUES ($1, $2, $3, $4, $5, $6) "
-	"RETURNING id";
-
 int pg_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 		      long *id, struct pd_diag *diag)
 {
@@ -48,12 +42,13 @@ int pg_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 	pd_pg_params_init(&p);
 	if (a->ext) {
 		pd_pg_text(&p, a->ext);
-		ret = get_id(pg, find_ext_sql, &p, id, "find an athlete", diag);
+		ret = get_id(pg, pd_sql_event_find_ext, &p, id,
+			     "find an athlete", diag);
 	} else {
 		pd_pg_text(&p, a->name);
 		pd_pg_text(&p, a->npc);
-		ret = get_id(pg, find_name_sql, &p, id, "find an athlete",
-			     diag);
+		ret = get_id(pg, pd_sql_event_find_name, &p, id,
+			     "find an athlete", diag);
 	}
 	if (ret != PD_ENOTFOUND)
 		return ret;
@@ -64,18 +59,12 @@ int pg_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 	pd_pg_text(&p, a->npc);
 	pd_pg_text(&p, opt(a->sport_class));
 	pd_pg_text(&p, opt(a->guide));
-	ret = get_id(pg, add_athlete_sql, &p, id, "write an athlete", diag);
+	ret = get_id(pg, pd_sql_event_add_athlete, &p, id, "write an athlete",
+		     diag);
 	return ret == PD_ENOTFOUND ? pd_diag_set(diag, PD_ESTORE, pg->where,
 						 0, "write an athlete: no id "
 						 "came back") : ret;
 }
-
-static const char find_team_sql[] = "SELECT id FROM teams WHERE event_id = "
-	"$1 AND npc = $2 AND name = $3";
-static const char add_team_sql[] = "INSERT INTO teams (event_id, npc, name) "
-	"VALUES ($1, $2, $3) RETURNING id";
-static const char add_member_sql[] = "INSERT INTO team_members (team_id, "
-	"athlete_id) VALUES ($1, $2) ON CONFLICT DO NOTHING";
 
 int pg_team_ensure(struct pd_store *s, long event, const char *npc,
 		   const char *name, const long *members, size_t n, long *id,
@@ -90,9 +79,9 @@ int pg_team_ensure(struct pd_store *s, long event, const char *npc,
 	pd_pg_long(&p, event);
 	pd_pg_text(&p, npc);
 	pd_pg_text(&p, name);
-	if ((ret = get_id(pg, find_team_sql, &p, id, "write a team",
+	if ((ret = get_id(pg, pd_sql_event_find_team, &p, id, "write a team",
 			  diag)) == PD_ENOTFOUND &&
-	    (ret = get_id(pg, add_team_sql, &p, id, "write a team",
+	    (ret = get_id(pg, pd_sql_event_add_team, &p, id, "write a team",
 			  diag)) == PD_ENOTFOUND)
 		ret = pd_diag_set(diag, PD_ESTORE, pg->where, 0, "write a "
 				  "team: no id came back");
@@ -100,16 +89,11 @@ int pg_team_ensure(struct pd_store *s, long event, const char *npc,
 		pd_pg_params_init(&p);
 		pd_pg_long(&p, *id);
 		pd_pg_long(&p, members[i]);
-		ret = pd_pg_query(pg, add_member_sql, &p, NULL, "write a team "
-				  "member", diag);
+		ret = pd_pg_query(pg, pd_sql_event_add_member, &p, NULL,
+				  "write a team member", diag);
 	}
 	return ret;
 }
-
-static const char add_result_sql[] = "INSERT INTO results (event_id, npc, "
-	"name, athlete_id, team_id, rank, mark, mark_value, irm, records, "
-	"date, source, since) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
-	"$10, $11, $12, $13)";
 
 int pg_result_add(struct pd_store *s, const struct pd_result_rec *r,
 		  struct pd_diag *diag)
@@ -140,19 +124,13 @@ int pg_result_add(struct pd_store *s, const struct pd_result_rec *r,
 	pd_pg_text(&p, opt(r->date));
 	pd_pg_text(&p, opt(r->source));
 	pd_pg_long(&p, pg->version);
-	return pd_pg_query(pg, add_result_sql, &p, NULL, "write a result",
-			   diag);
+	return pd_pg_query(pg, pd_sql_event_add_result, &p, NULL,
+			   "write a result", diag);
 }
 
 int pg_results_close(struct pd_store *s, long event, long athlete, long team,
 		     size_t *closed, struct pd_diag *diag)
 {
-	static const char by_athlete[] = "UPDATE results SET until = $2 "
-		"WHERE athlete_id = $3 AND event_id = $1 AND until IS NULL";
-	static const char by_team[] = "UPDATE results SET until = $2 WHERE "
-		"team_id = $3 AND event_id = $1 AND until IS NULL";
-	static const char by_event[] = "UPDATE results SET until = $2 WHERE "
-		"event_id = $1 AND until IS NULL";
 	struct pd_pg *pg = PG(s);
 	struct pd_pg_params p;
 	PGresult *res;
@@ -163,8 +141,10 @@ int pg_results_close(struct pd_store *s, long event, long athlete, long team,
 	pd_pg_long(&p, pg->version);
 	if (athlete || team)
 		pd_pg_long(&p, athlete ? athlete : team);
-	if ((ret = pd_pg_query(pg, athlete ? by_athlete : team ? by_team :
-			       by_event, &p, &res, "close results", diag)) < 0)
+	if ((ret = pd_pg_query(pg, athlete ? pd_sql_event_by_athlete :
+			       team ? pd_sql_event_by_team :
+			       pd_sql_event_by_event, &p, &res, "close results",
+			       diag)) < 0)
 		return ret;
 	if (closed)
 		*closed = (size_t)strtoul(PQcmdTuples(res), NULL, 10);

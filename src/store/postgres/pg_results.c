@@ -5,18 +5,8 @@
 #include <string.h>
 
 #include "podium/results.h"
+#include "../sql.h"
 #include "pg_int.h"
-
-static const char sport_sql[] = "INSERT INTO sports (name, policy) VALUES "
-	"($1, $2) ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name "
-	"RETURNING id";
-static const char find_event_sql[] = "SELECT id FROM events WHERE games = "
-	"$1 AND sport_id = $2 AND name = $3 AND gender = $4";
-static const char add_event_sql[] = "INSERT INTO events (games, sport_id, "
-	"name, gender, date, team, status) VALUES ($1, $2, $3, $4, $5, $6, "
-	"'official') RETURNING id";
-static const char add_status_sql[] = "INSERT INTO event_status (event_id, "
-	"status, since) VALUES ($1, 'official', $2)";
 
 /* Run sql; *out (if not NULL) receives column 0 of its first row.  1
  * with a row, 0 without, or an error. */
@@ -45,7 +35,7 @@ static int ensure_sport(struct pd_pg *pg, const char *sport, long *id,
 	pd_pg_params_init(&p);
 	pd_pg_text(&p, sport);
 	pd_pg_text(&p, pd_policy_name(pd_policy_for_sport(sport)));
-	ret = one(pg, sport_sql, &p, id, "write a sport", diag);
+	ret = one(pg, pd_sql_results_sport, &p, id, "write a sport", diag);
 	return ret == 1 ? 0 : ret < 0 ? ret :
 	       pd_diag_set(diag, PD_ESTORE, pg->where, 0, "write a sport: "
 			   "no id came back");
@@ -67,12 +57,12 @@ int pg_event_ensure(struct pd_store *s, const char *games, const char *sport,
 	pd_pg_long(&p, sport_id);
 	pd_pg_text(&p, name);
 	pd_pg_text(&p, gender);
-	if ((ret = one(pg, find_event_sql, &p, id, "find an event",
+	if ((ret = one(pg, pd_sql_results_find_event, &p, id, "find an event",
 		       diag)) != 0)
 		return ret < 0 ? ret : 0;
 	pd_pg_text(&p, date ? date : "");
 	pd_pg_long(&p, team);
-	if ((ret = one(pg, add_event_sql, &p, id, "write an event",
+	if ((ret = one(pg, pd_sql_results_add_event, &p, id, "write an event",
 		       diag)) <= 0)
 		return ret < 0 ? ret : pd_diag_set(diag, PD_ESTORE, pg->where,
 						   0, "write an event: no id "
@@ -80,8 +70,8 @@ int pg_event_ensure(struct pd_store *s, const char *games, const char *sport,
 	pd_pg_params_init(&p);
 	pd_pg_long(&p, *id);
 	pd_pg_long(&p, pg->version);
-	ret = one(pg, add_status_sql, &p, NULL, "write an event's status",
-		  diag);
+	ret = one(pg, pd_sql_results_add_status, &p, NULL,
+		  "write an event's status", diag);
 	return ret < 0 ? ret : 0;
 }
 
@@ -99,9 +89,6 @@ static int close_source(struct pd_pg *pg, const char *games,
 	pd_pg_long(&p, pg->version);
 	return pd_pg_query(pg, sql, &p, NULL, "replace the medals", diag);
 }
-
-static const char add_medal_sql[] = "INSERT INTO results (event_id, npc, "
-	"name, rank, date, source, since) VALUES ($1, $2, $3, $4, $5, $6, $7)";
 
 /* Whether two medals name the same event (rows of one event come
  * together in every medals file seen, so one comparison saves most
@@ -139,7 +126,7 @@ int pg_medals_replace(struct pd_store *s, const char *games,
 		pd_pg_text(&p, v[i].date);
 		pd_pg_text(&p, source);
 		pd_pg_long(&p, pg->version);
-		if ((ret = pd_pg_query(pg, add_medal_sql, &p, NULL,
+		if ((ret = pd_pg_query(pg, pd_sql_results_add_medal, &p, NULL,
 				       "write a result", diag)) < 0)
 			return ret;
 	}

@@ -31,10 +31,42 @@ static int exec(struct pd_sqlite *s, const char *sql, struct pd_diag *diag)
 	return 0;
 }
 
+/* sql with PostgreSQL's parameters ($1) as SQLite's (?1), into a copy
+ * (NULL when out of memory): the text both backends share (../sql.c) is
+ * written in PostgreSQL's form, SQLite's own statements in either.  A '$'
+ * inside a quoted string is left as it is. */
+static char *dialect(const char *sql)
+{
+	char *t = strdup(sql), *p;
+	int quoted = 0;
+
+	for (p = t; p && *p; p++) {
+		if (*p == '\'')
+			quoted = !quoted;
+		else if (!quoted && *p == '$' && p[1] >= '0' && p[1] <= '9')
+			*p = '?';
+	}
+	return t;
+}
+
+/* sqlite3_prepare_v3 of sql in SQLite's dialect. */
+static int prepare(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
+		   unsigned flags)
+{
+	char *t = strchr(sql, '$') ? dialect(sql) : NULL;
+	int rc;
+
+	if (!t && strchr(sql, '$'))
+		return SQLITE_NOMEM;
+	rc = sqlite3_prepare_v3(s->db, t ? t : sql, -1, flags, st, NULL);
+	free(t);
+	return rc;
+}
+
 int pd_sqlite_prepare(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 		      struct pd_diag *diag)
 {
-	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
+	if (prepare(s, st, sql, 0) != SQLITE_OK)
 		return pd_sqlite_fail(s, diag, "prepare");
 	return 0;
 }
@@ -50,8 +82,7 @@ int pd_sqlite_cached(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 			return 0;
 		}
 	}
-	if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st,
-			       NULL) != SQLITE_OK)
+	if (prepare(s, st, sql, SQLITE_PREPARE_PERSISTENT) != SQLITE_OK)
 		return pd_sqlite_fail(s, diag, "prepare");
 	if (i == PD_STMT_CACHE) {
 		/* more cached statements than PD_STMT_CACHE is a

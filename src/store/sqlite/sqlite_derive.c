@@ -6,53 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../sql.h"
 #include "../walk.h"
 #include "sqlite_int.h"
-
-#define VALID_AT(t) "(" t ".since <= ?2 AND (" t ".until IS NULL OR " \
-		    t ".until > ?2))"
-
-static const char events_sql[] =
-	"SELECT e.id, sp.name, e.name, e.gender, e.date, "
-	"coalesce(e.policy, sp.policy), (SELECT es.status FROM event_status "
-	"es WHERE es.event_id = e.id AND " VALID_AT("es") " ORDER BY es.since "
-	"DESC LIMIT 1) FROM events e JOIN sports sp ON sp.id = e.sport_id "
-	"WHERE e.games = ?1 AND (?3 IS NULL OR sp.name = ?3) ORDER BY e.id";
-
-/* Only results that can matter: ranked ones, and those with an IRM (a
- * DSQ moves the others up).  An unranked result without an IRM never
- * medals and moves nobody; it counts only as a starter under the capped
- * policy, counted apart (starters_sql).  In athlete_events.csv that
- * leaves 40,000 of 271,116 rows, read through the partial index
- * results_ranked. */
-#define RESULTS_FROM \
-	" FROM results r JOIN events e ON e.id = r.event_id JOIN sports sp " \
-	"ON sp.id = e.sport_id WHERE e.games = ?1 AND (?3 IS NULL OR " \
-	"sp.name = ?3) AND (r.rank > 0 OR r.irm <> '') AND " VALID_AT("r") \
-	" ORDER BY r.event_id, r.id"
-
-/* A result's sanction: one valid at ?2 on its athlete, or on a member of
- * its team, in its event; reallocation wins over vacating. */
-static const char results_sql[] =
-	"SELECT r.event_id, r.npc, r.name, coalesce(r.athlete_id, 0), "
-	"coalesce(r.team_id, 0), r.rank, r.irm, (SELECT sa.mode FROM "
-	"sanctions sa JOIN sanction_events se ON se.sanction_id = sa.id "
-	"WHERE se.event_id = r.event_id AND " VALID_AT("sa") " AND "
-	"(sa.athlete_id = r.athlete_id OR sa.athlete_id IN (SELECT "
-	"tm.athlete_id FROM team_members tm WHERE tm.team_id = r.team_id)) "
-	"ORDER BY sa.mode = 'reallocate' DESC LIMIT 1), r.id" RESULTS_FROM;
-
-/* The same for a Games without a sanction: no subquery per row. */
-static const char results_plain_sql[] =
-	"SELECT r.event_id, r.npc, r.name, coalesce(r.athlete_id, 0), "
-	"coalesce(r.team_id, 0), r.rank, r.irm, NULL, r.id" RESULTS_FROM;
-
-static const char any_sanction_sql[] =
-	"SELECT EXISTS (SELECT 1 FROM sanctions WHERE games = ?1)";
-
-static const char starters_sql[] =
-	"SELECT count(*) FROM results r WHERE r.event_id = ?1 AND r.irm <> "
-	"'DNS' AND " VALID_AT("r");
 
 static const char *text(sqlite3_stmt *st, int i)
 {
@@ -89,7 +45,7 @@ static int count_starters(struct pd_sqlite *s, const struct pd_query *q,
 	*starters = e->n;
 	if (e->policy != PD_POLICY_CAPPED)
 		return 0;
-	if ((ret = pd_sqlite_cached(s, &st, starters_sql, diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, pd_sql_derive_starters, diag)) < 0)
 		return ret;
 	sqlite3_bind_int64(st, 1, e->id);
 	sqlite3_bind_int64(st, 2, q->as_of > 0 ? q->as_of : LONG_MAX);
@@ -129,7 +85,8 @@ static int any_sanction(struct pd_sqlite *s, const char *games, int *any,
 	sqlite3_stmt *st;
 	int ret;
 
-	if ((ret = pd_sqlite_cached(s, &st, any_sanction_sql, diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, pd_sql_derive_any_sanction,
+				    diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW)
@@ -152,9 +109,9 @@ int pd_sqlite_medals(struct pd_store *store, const struct pd_query *q,
 
 	memset(&e, 0, sizeof(e));
 	if ((ret = any_sanction(s, q->games, &sanctions, diag)) < 0 ||
-	    (ret = pd_sqlite_prepare(s, &ev, events_sql, diag)) < 0 ||
-	    (ret = pd_sqlite_prepare(s, &rs, sanctions ? results_sql :
-				     results_plain_sql, diag)) < 0)
+	    (ret = pd_sqlite_prepare(s, &ev, pd_sql_derive_events, diag)) < 0 ||
+	    (ret = pd_sqlite_prepare(s, &rs, sanctions ? pd_sql_derive_results :
+				     pd_sql_derive_results_plain, diag)) < 0)
 		goto cleanup;
 	bind_query(ev, q);
 	bind_query(rs, q);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "podium/event.h"
+#include "../sql.h"
 #include "sqlite_int.h"
 
 static const char *opt(const char *s)
@@ -29,13 +30,6 @@ static int step_id(struct pd_sqlite *s, sqlite3_stmt *st, long *id,
 	return ret;
 }
 
-static const char find_ext_sql[] = "SELECT id FROM athletes WHERE ext = ?1";
-static const char find_name_sql[] = "SELECT id FROM athletes WHERE ext IS "
-	"NULL AND name = ?1 AND npc = ?2";
-static const char add_athlete_sql[] = "INSERT INTO athletes (ext, name, "
-	"gender, npc, sport_class, guide) VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
-	"RETURNING id";
-
 int pd_sqlite_athlete_ensure(struct pd_store *store,
 			     const struct pd_athlete *a, long *id,
 			     struct pd_diag *diag)
@@ -45,11 +39,13 @@ int pd_sqlite_athlete_ensure(struct pd_store *store,
 	int ret;
 
 	if (a->ext) {
-		if ((ret = pd_sqlite_cached(s, &st, find_ext_sql, diag)) < 0)
+		if ((ret = pd_sqlite_cached(s, &st, pd_sql_event_find_ext,
+					    diag)) < 0)
 			return ret;
 		sqlite3_bind_text(st, 1, a->ext, -1, SQLITE_STATIC);
 	} else {
-		if ((ret = pd_sqlite_cached(s, &st, find_name_sql, diag)) < 0)
+		if ((ret = pd_sqlite_cached(s, &st, pd_sql_event_find_name,
+					    diag)) < 0)
 			return ret;
 		sqlite3_bind_text(st, 1, a->name, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 2, a->npc, -1, SQLITE_STATIC);
@@ -57,7 +53,8 @@ int pd_sqlite_athlete_ensure(struct pd_store *store,
 	if ((ret = step_id(s, st, id, "find an athlete", diag)) !=
 	    PD_ENOTFOUND)
 		return ret;
-	if ((ret = pd_sqlite_cached(s, &st, add_athlete_sql, diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, pd_sql_event_add_athlete,
+				    diag)) < 0)
 		return ret;
 	if (a->ext)
 		sqlite3_bind_text(st, 1, a->ext, -1, SQLITE_STATIC);
@@ -71,13 +68,6 @@ int pd_sqlite_athlete_ensure(struct pd_store *store,
 						    "athlete") : ret;
 }
 
-static const char find_team_sql[] = "SELECT id FROM teams WHERE event_id = "
-	"?1 AND npc = ?2 AND name = ?3";
-static const char add_team_sql[] = "INSERT INTO teams (event_id, npc, name) "
-	"VALUES (?1, ?2, ?3) RETURNING id";
-static const char add_member_sql[] = "INSERT OR IGNORE INTO team_members "
-	"(team_id, athlete_id) VALUES (?1, ?2)";
-
 int pd_sqlite_team_ensure(struct pd_store *store, long event, const char *npc,
 			  const char *name, const long *members, size_t n,
 			  long *id, struct pd_diag *diag)
@@ -88,8 +78,8 @@ int pd_sqlite_team_ensure(struct pd_store *store, long event, const char *npc,
 	int ret, k;
 
 	for (k = 0; k < 2; k++) {
-		if ((ret = pd_sqlite_cached(s, &st, k ? add_team_sql :
-					    find_team_sql, diag)) < 0)
+		if ((ret = pd_sqlite_cached(s, &st, k ? pd_sql_event_add_team :
+					    pd_sql_event_find_team, diag)) < 0)
 			return ret;
 		sqlite3_bind_int64(st, 1, event);
 		sqlite3_bind_text(st, 2, npc, -1, SQLITE_STATIC);
@@ -101,7 +91,7 @@ int pd_sqlite_team_ensure(struct pd_store *store, long event, const char *npc,
 	if (ret < 0)
 		return ret == PD_ENOTFOUND ? pd_sqlite_fail(s, diag, "write a "
 							    "team") : ret;
-	if ((ret = pd_sqlite_cached(s, &st, add_member_sql, diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, pd_sql_event_add_member, diag)) < 0)
 		return ret;
 	for (i = 0; i < n && ret == 0; i++) {
 		sqlite3_bind_int64(st, 1, *id);
@@ -113,11 +103,6 @@ int pd_sqlite_team_ensure(struct pd_store *store, long event, const char *npc,
 	return ret;
 }
 
-static const char add_result_sql[] = "INSERT INTO results (event_id, npc, "
-	"name, athlete_id, team_id, rank, mark, mark_value, irm, records, "
-	"date, source, since) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
-	"?10, ?11, ?12, ?13)";
-
 int pd_sqlite_result_add(struct pd_store *store, const struct pd_result_rec *r,
 			 struct pd_diag *diag)
 {
@@ -125,7 +110,7 @@ int pd_sqlite_result_add(struct pd_store *store, const struct pd_result_rec *r,
 	sqlite3_stmt *st;
 	int ret;
 
-	if ((ret = pd_sqlite_cached(s, &st, add_result_sql, diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, pd_sql_event_add_result, diag)) < 0)
 		return ret;
 	sqlite3_bind_int64(st, 1, r->event_id);
 	sqlite3_bind_text(st, 2, r->npc, -1, SQLITE_STATIC);
@@ -157,18 +142,13 @@ int pd_sqlite_results_close(struct pd_store *store, long event, long athlete,
 	 * "(?3 = 0 OR athlete_id = ?3)" form SQLite read every result of
 	 * the event, and a heat of 10,000 results made each write slower
 	 * than the last. */
-	static const char by_athlete[] = "UPDATE results SET until = ?2 "
-		"WHERE athlete_id = ?3 AND event_id = ?1 AND until IS NULL";
-	static const char by_team[] = "UPDATE results SET until = ?2 WHERE "
-		"team_id = ?3 AND event_id = ?1 AND until IS NULL";
-	static const char by_event[] = "UPDATE results SET until = ?2 WHERE "
-		"event_id = ?1 AND until IS NULL";
 	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	int ret;
 
-	if ((ret = pd_sqlite_cached(s, &st, athlete ? by_athlete : team ?
-				    by_team : by_event, diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, athlete ? pd_sql_event_by_athlete :
+				    team ? pd_sql_event_by_team :
+				    pd_sql_event_by_event, diag)) < 0)
 		return ret;
 	sqlite3_bind_int64(st, 1, event);
 	sqlite3_bind_int64(st, 2, s->version);

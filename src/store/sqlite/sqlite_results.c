@@ -5,17 +5,8 @@
 #include <string.h>
 
 #include "podium/results.h"
+#include "../sql.h"
 #include "sqlite_int.h"
-
-static const char sport_sql[] = "INSERT INTO sports (name, policy) VALUES "
-	"(?1, ?2) ON CONFLICT (name) DO UPDATE SET name = name RETURNING id";
-static const char find_event_sql[] = "SELECT id FROM events WHERE games = "
-	"?1 AND sport_id = ?2 AND name = ?3 AND gender = ?4";
-static const char add_event_sql[] = "INSERT INTO events (games, sport_id, "
-	"name, gender, date, team, status) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
-	"'official') RETURNING id";
-static const char add_status_sql[] = "INSERT INTO event_status (event_id, "
-	"status, since) VALUES (?1, 'official', ?2)";
 
 /* Step a cached statement, take column 0 of its row if it has one, and
  * reset it for the next use.  1 with a row, 0 without, or an error. */
@@ -43,7 +34,7 @@ static int ensure_sport(struct pd_sqlite *s, const char *sport,
 	sqlite3_stmt *st;
 	int ret;
 
-	if ((ret = pd_sqlite_cached(s, &st, sport_sql, diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, pd_sql_results_sport, diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, sport, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, pd_policy_name(pd_policy_for_sport(sport)),
@@ -74,14 +65,16 @@ int pd_sqlite_event_ensure(struct pd_store *store, const char *games,
 	int ret;
 
 	if ((ret = ensure_sport(s, sport, &sport_id, diag)) < 0 ||
-	    (ret = pd_sqlite_cached(s, &st, find_event_sql, diag)) < 0)
+	    (ret = pd_sqlite_cached(s, &st, pd_sql_results_find_event,
+				    diag)) < 0)
 		return ret;
 	bind_event(st, games, sport_id, name, gender);
 	if ((ret = step_cached(s, st, &found, "find an event", diag)) != 0) {
 		*id = (long)found;
 		return ret < 0 ? ret : 0;
 	}
-	if ((ret = pd_sqlite_cached(s, &st, add_event_sql, diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, pd_sql_results_add_event,
+				    diag)) < 0)
 		return ret;
 	bind_event(st, games, sport_id, name, gender);
 	sqlite3_bind_text(st, 5, date ? date : "", -1, SQLITE_STATIC);
@@ -89,7 +82,8 @@ int pd_sqlite_event_ensure(struct pd_store *store, const char *games,
 	if ((ret = step_cached(s, st, &found, "write an event", diag)) <= 0)
 		return ret < 0 ? ret : pd_sqlite_fail(s, diag, "write an event");
 	*id = (long)found;
-	if ((ret = pd_sqlite_cached(s, &st, add_status_sql, diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, pd_sql_results_add_status,
+				    diag)) < 0)
 		return ret;
 	sqlite3_bind_int64(st, 1, *id);
 	sqlite3_bind_int64(st, 2, s->version);
@@ -115,9 +109,6 @@ static int close_source(struct pd_sqlite *s, const char *games,
 	sqlite3_finalize(st);
 	return ret;
 }
-
-static const char add_medal_sql[] = "INSERT INTO results (event_id, npc, "
-	"name, rank, date, source, since) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
 
 /* Whether two medals name the same event (rows of one event come
  * together in every medals file seen, so one comparison saves most
@@ -148,7 +139,8 @@ int pd_sqlite_medals_replace(struct pd_store *store, const char *games,
 						  v[i].date, 0, &event,
 						  diag)) < 0)
 			return ret;
-		if ((ret = pd_sqlite_cached(s, &st, add_medal_sql, diag)) < 0)
+		if ((ret = pd_sqlite_cached(s, &st, pd_sql_results_add_medal,
+					    diag)) < 0)
 			return ret;
 		sqlite3_bind_int64(st, 1, event);
 		sqlite3_bind_text(st, 2, v[i].npc, -1, SQLITE_STATIC);

@@ -1,0 +1,161 @@
+/* sql.c -- the SQL text both store backends send, written once.
+ *
+ * In PostgreSQL's form: parameters are $1, $2 ..., and the portable
+ * spellings where the two differ (CAST(x AS int), not x::int; subqueries
+ * named; ON CONFLICT ... EXCLUDED).  The SQLite backend turns $N into ?N
+ * as it prepares a statement (pd_sqlite_prepare), so one text means the
+ * same to both, and a statement changed here changes in both at once.
+ * What only one backend says (its schema, its locks, its upserts of a
+ * kind the other lacks) stays in its own folder. */
+#include "backend.h"
+#include "sql.h"
+
+/* Rows valid at $2 (a version): written at or before it, not yet closed
+ * by it. */
+#define VALID_AT(t) "(" t ".since <= $2 AND (" t ".until IS NULL OR " \
+		    t ".until > $2))"
+
+/* Only results that can matter to the medals: ranked ones, and those
+ * with an IRM (which may cost a medal under the capped policy); the
+ * unranked ones of events decided by starters are counted apart
+ * (pd_sql_derive_starters).  In athlete_events.csv that leaves 40,000 of
+ * 271,116 rows, read through the partial index results_ranked. */
+#define RESULTS_FROM \
+	" FROM results r JOIN events e ON e.id = r.event_id JOIN sports sp " \
+	"ON sp.id = e.sport_id WHERE e.games = $1 AND (CAST($3 AS text) IS " \
+	"NULL OR sp.name = $3) AND (r.rank > 0 OR r.irm <> '') AND " \
+	VALID_AT("r") " ORDER BY r.event_id, r.id"
+
+/* The results of $1 valid now, and the athletes behind them (alone or as
+ * team members): the base of every participation figure. */
+#define LIVE_RESULTS "SELECT r.* FROM results r JOIN events e ON e.id = " \
+	"r.event_id WHERE e.games = $1 AND r.until IS NULL"
+#define GAMES_ATHLETES "SELECT athlete_id AS id FROM (" LIVE_RESULTS ") l0 " \
+	"WHERE athlete_id IS NOT NULL UNION SELECT tm.athlete_id FROM (" \
+	LIVE_RESULTS ") lr JOIN team_members tm ON tm.team_id = lr.team_id"
+
+/* the rows the medals are derived from (sqlite_derive.c, pg_derive.c) */
+const char pd_sql_derive_events[] =
+	"SELECT e.id, sp.name, e.name, e.gender, e.date, "
+	"coalesce(e.policy, sp.policy), (SELECT es.status FROM event_status "
+	"es WHERE es.event_id = e.id AND " VALID_AT("es") " ORDER BY es.since "
+	"DESC LIMIT 1) FROM events e JOIN sports sp ON sp.id = e.sport_id "
+	"WHERE e.games = $1 AND (CAST($3 AS text) IS NULL OR sp.name = $3) "
+	"ORDER BY e.id";
+/* A result's sanction: one valid at $2 on its athlete, or on a member of
+ * its team, in its event; reallocation wins over vacating. */
+const char pd_sql_derive_results[] =
+	"SELECT r.event_id, r.npc, r.name, coalesce(r.athlete_id, 0), "
+	"coalesce(r.team_id, 0), r.rank, r.irm, (SELECT sa.mode FROM "
+	"sanctions sa JOIN sanction_events se ON se.sanction_id = sa.id "
+	"WHERE se.event_id = r.event_id AND " VALID_AT("sa") " AND "
+	"(sa.athlete_id = r.athlete_id OR sa.athlete_id IN (SELECT "
+	"tm.athlete_id FROM team_members tm WHERE tm.team_id = r.team_id)) "
+	"ORDER BY sa.mode = 'reallocate' DESC LIMIT 1), r.id" RESULTS_FROM;
+/* The same for a Games without a sanction: no subquery per row. */
+const char pd_sql_derive_results_plain[] =
+	"SELECT r.event_id, r.npc, r.name, coalesce(r.athlete_id, 0), "
+	"coalesce(r.team_id, 0), r.rank, r.irm, NULL, r.id" RESULTS_FROM;
+const char pd_sql_derive_any_sanction[] =
+	"SELECT CAST(EXISTS (SELECT 1 FROM sanctions WHERE games = $1) AS "
+	"int)";
+const char pd_sql_derive_starters[] =
+	"SELECT count(*) FROM results r WHERE r.event_id = $1 AND r.irm <> "
+	"'DNS' AND " VALID_AT("r");
+
+/* athletes, teams and results as written (sqlite_event.c, pg_event.c) */
+const char pd_sql_event_find_ext[] =
+	"SELECT id FROM athletes WHERE ext = $1";
+const char pd_sql_event_find_name[] =
+	"SELECT id FROM athletes WHERE ext IS "
+	"NULL AND name = $1 AND npc = $2";
+const char pd_sql_event_add_athlete[] =
+	"INSERT INTO athletes (ext, name, "
+	"gender, npc, sport_class, guide) VALUES ($1, $2, $3, $4, $5, $6) "
+	"RETURNING id";
+const char pd_sql_event_find_team[] =
+	"SELECT id FROM teams WHERE event_id = "
+	"$1 AND npc = $2 AND name = $3";
+const char pd_sql_event_add_team[] =
+	"INSERT INTO teams (event_id, npc, name) "
+	"VALUES ($1, $2, $3) RETURNING id";
+const char pd_sql_event_add_member[] =
+	"INSERT INTO team_members (team_id, "
+	"athlete_id) VALUES ($1, $2) ON CONFLICT DO NOTHING";
+const char pd_sql_event_add_result[] =
+	"INSERT INTO results (event_id, npc, "
+	"name, athlete_id, team_id, rank, mark, mark_value, irm, records, "
+	"date, source, since) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
+	"$10, $11, $12, $13)";
+const char pd_sql_event_by_athlete[] =
+	"UPDATE results SET until = $2 "
+	"WHERE athlete_id = $3 AND event_id = $1 AND until IS NULL";
+const char pd_sql_event_by_team[] =
+	"UPDATE results SET until = $2 WHERE "
+	"team_id = $3 AND event_id = $1 AND until IS NULL";
+const char pd_sql_event_by_event[] =
+	"UPDATE results SET until = $2 WHERE "
+	"event_id = $1 AND until IS NULL";
+
+/* sports, events, statuses and medals as written (sqlite_results.c,
+ * pg_results.c) */
+const char pd_sql_results_sport[] =
+	"INSERT INTO sports (name, policy) VALUES "
+	"($1, $2) ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name "
+	"RETURNING id";
+const char pd_sql_results_find_event[] =
+	"SELECT id FROM events WHERE games = "
+	"$1 AND sport_id = $2 AND name = $3 AND gender = $4";
+const char pd_sql_results_add_event[] =
+	"INSERT INTO events (games, sport_id, "
+	"name, gender, date, team, status) VALUES ($1, $2, $3, $4, $5, $6, "
+	"'official') RETURNING id";
+const char pd_sql_results_add_status[] =
+	"INSERT INTO event_status (event_id, "
+	"status, since) VALUES ($1, 'official', $2)";
+const char pd_sql_results_add_medal[] =
+	"INSERT INTO results (event_id, npc, "
+	"name, rank, date, source, since) VALUES ($1, $2, $3, $4, $5, $6, $7)";
+
+/* the figures behind stats.h (sqlite_stats.c, pg_stats.c) */
+/* A result beyond a medal placing -- a rank past 3, no rank, an IRM --
+ * means the store holds who took part, not only who won.  Linked
+ * athletes alone do not: the Paris 2024 importer links every medallist
+ * to the athlete registry but brings no other result. */
+const char pd_sql_stats_results[] =
+	"SELECT count(*), coalesce(sum(CAST((rank NOT BETWEEN 1 AND 3 OR irm "
+	"<> '') AS int)), 0) FROM (" LIVE_RESULTS ") l";
+const char pd_sql_stats_athletes[] =
+	"WITH ga AS (" GAMES_ATHLETES "), ath AS (SELECT a.* FROM ga JOIN "
+	"athletes a ON a.id = ga.id) SELECT (SELECT count(*) FROM ath), "
+	"(SELECT count(*) FROM ath WHERE gender IN ('W', 'F')), (SELECT "
+	"count(*) FROM ath WHERE gender = 'M'), (SELECT count(*) FROM (SELECT "
+	"npc FROM (" LIVE_RESULTS ") l1 UNION SELECT npc FROM ath) u)";
+const char pd_sql_stats_sports[] =
+	"SELECT sp.name, count(*) FROM events e JOIN sports sp ON sp.id = "
+	"e.sport_id WHERE e.games = $1 GROUP BY sp.name ORDER BY sp.name";
+const char pd_sql_stats_records[] =
+	"SELECT records FROM (" LIVE_RESULTS ") l WHERE records <> ''";
+const char pd_sql_stats_sanctions[] =
+	"SELECT mode, count(*) FROM sanctions WHERE games = $1 AND until IS "
+	"NULL GROUP BY mode ORDER BY mode";
+const char pd_sql_stats_members[] =
+	"SELECT tm.team_id, a.id, a.name, a.npc FROM team_members tm JOIN "
+	"teams t ON t.id = tm.team_id JOIN events e ON e.id = t.event_id "
+	"JOIN athletes a ON a.id = tm.athlete_id WHERE e.games = $1 "
+	"ORDER BY tm.team_id, a.name, a.id";
+const char pd_sql_stats_athletes_all[] =
+	"SELECT id, ext, name, gender, npc, sport_class, guide FROM athletes "
+	"WHERE CAST($1 AS text) IS NULL OR id IN (" GAMES_ATHLETES ") "
+	"ORDER BY name, "
+	"id";
+
+/* Each figure of pd_store_figures, by its number (stats.h). */
+const char *const pd_sql_figures[PD_FIGURES] = {
+	[PD_FIGURE_RESULTS] = pd_sql_stats_results,
+	[PD_FIGURE_ATHLETES] = pd_sql_stats_athletes,
+	[PD_FIGURE_SPORTS] = pd_sql_stats_sports,
+	[PD_FIGURE_RECORDS] = pd_sql_stats_records,
+	[PD_FIGURE_SANCTIONS] = pd_sql_stats_sanctions,
+	[PD_FIGURE_MEMBERS] = pd_sql_stats_members,
+};

@@ -1,0 +1,39 @@
+/* sql.h -- the SQL text both store backends send (sql.c): PostgreSQL's
+ * $N parameters, which the SQLite backend turns into ?N as it prepares. */
+#ifndef PODIUM_STORE_SQL_H
+#define PODIUM_STORE_SQL_H
+
+extern const char pd_sql_derive_events[];
+extern const char pd_sql_derive_results[];
+extern const char pd_sql_derive_results_plain[];
+extern const char pd_sql_derive_any_sanction[];
+extern const char pd_sql_derive_starters[];
+
+extern const char pd_sql_event_find_ext[];
+extern const char pd_sql_event_find_name[];
+extern const char pd_sql_event_add_athlete[];
+extern const char pd_sql_event_find_team[];
+extern const char pd_sql_event_add_team[];
+extern const char pd_sql_event_add_member[];
+extern const char pd_sql_event_add_result[];
+extern const char pd_sql_event_by_athlete[];
+extern const char pd_sql_event_by_team[];
+extern const char pd_sql_event_by_event[];
+
+extern const char pd_sql_results_sport[];
+extern const char pd_sql_results_find_event[];
+extern const char pd_sql_results_add_event[];
+extern const char pd_sql_results_add_status[];
+extern const char pd_sql_results_add_medal[];
+
+extern const char pd_sql_stats_results[];
+extern const char pd_sql_stats_athletes[];
+extern const char pd_sql_stats_sports[];
+extern const char pd_sql_stats_records[];
+extern const char pd_sql_stats_sanctions[];
+extern const char pd_sql_stats_members[];
+extern const char pd_sql_stats_athletes_all[];
+/* by enum pd_figure (backend.h) */
+extern const char *const pd_sql_figures[];
+
+#endif
