@@ -25,19 +25,14 @@ pg=$WORK/pg
 uri=$(sh "$TOP/scripts/pg-cluster.sh" start "$pg") || exit 1
 NODES=""
 NGINX=""
-cleanup() {
-	for p in $NODES $NGINX; do kill "$p" 2>/dev/null; done
-	wait 2>/dev/null
-	sh "$TOP/scripts/pg-cluster.sh" stop "$pg" >/dev/null 2>&1
-	rm -rf "$WORK"
-}
-trap cleanup EXIT
+AT_EXIT='sh "$TOP/scripts/pg-cluster.sh" stop "$pg" >/dev/null 2>&1'
 "$PODIUM" --db "$uri" init >/dev/null 2>&1 || { say "bench cluster: init failed"; exit 1; }
 token=$("$PODIUM" --db "$uri" token add --role admin --name bench 2>/dev/null)
 
 start_node() {	# PORT
 	"$PODIUM" --db "$uri" serve --port "$1" 2>"$WORK/node$1.err" &
 	NODES="$NODES $!"
+	track $!
 	for _ in $(seq 50); do
 		curl -sf "http://127.0.0.1:$1$URL" >/dev/null && return 0
 		sleep 0.1
@@ -63,6 +58,7 @@ balancer() {	# N
 		{ print }' "$TOP/docs/deploy/nginx.conf" >"$WORK/ng.conf"
 	nginx -c "$WORK/ng.conf" -p "$WORK" -g 'daemon off;' 2>>"$WORK/ng.err" &
 	NGINX=$!
+	track $!
 	sleep 0.5
 }
 

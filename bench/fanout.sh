@@ -25,7 +25,6 @@ token=$(PODIUM_DB="$WORK/fan.db" "$PODIUM" token add --role operator \
 event=$(PODIUM_DB="$WORK/fan.db" "$PODIUM" event add --games PG2004 \
 	--sport Bench --name "Fan-out final" --status official 2>/dev/null)
 PODIUM_PID=
-trap 'kill $PODIUM_PID 2>/dev/null; wait 2>/dev/null; rm -rf "$WORK"' EXIT
 
 i=0
 while [ "$i" -lt "$ROUNDS" ]; do
@@ -42,6 +41,7 @@ while [ "$i" -lt "$ROUNDS" ]; do
 	"$WORK/sse_clients" $PORT /api/games/PG2004/stream $CLIENTS 10 \
 		<"$fifo" >"$WORK/clients.out" &
 	cpid=$!
+	track $cpid
 	exec 3>"$fifo"
 	until grep -q ready "$WORK/clients.out" 2>/dev/null; do
 		kill -0 $cpid 2>/dev/null || { say "bench fanout: clients died"; exit 1; }

@@ -23,6 +23,7 @@ make_db() {
 start_podium() {
 	PODIUM_DB=$1 "$PODIUM" serve --port "$2" ${SERVE_ARGS:-} >"$WORK/serve.log" 2>&1 &
 	PODIUM_PID=$!
+	track $PODIUM_PID
 	wait_port "$2"
 }
 

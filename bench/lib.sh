@@ -13,7 +13,33 @@ ROUNDS=${ROUNDS:-5}
 SMOKE=${SMOKE:-0}
 RESULTS="$BENCH_DIR/results"
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+
+# Every process a benchmark starts is tracked (track PID...) and killed
+# when the benchmark ends, however it ends: done, failed, Ctrl-C, or a
+# timeout's TERM.  (Once a failed fanout.sh left its server holding
+# 10,000 connections on port 18083.)  AT_EXIT is more to do then (a
+# PostgreSQL cluster to stop).  A failure says so, with its status.
+PIDS=""
+AT_EXIT=""
+track() { PIDS="$PIDS $*"; }
+stop_all() {
+	for p in $PIDS; do kill "$p" 2>/dev/null; done
+	sleep 0.2
+	for p in $PIDS; do kill -9 "$p" 2>/dev/null; done
+	wait 2>/dev/null
+	PIDS=""
+}
+on_exit() {
+	rc=$?
+	trap - EXIT
+	stop_all
+	[ -n "$AT_EXIT" ] && eval "$AT_EXIT"
+	rm -rf "$WORK"
+	[ "$rc" -ne 0 ] && say "bench $(basename "$0" .sh): failed (exit $rc); every process it started is stopped"
+	exit "$rc"
+}
+trap on_exit EXIT
+trap 'say "bench $(basename "$0" .sh): stopped by a signal"; exit 2' INT TERM HUP
 
 say() { printf '%s\n' "$*" >&2; }
 

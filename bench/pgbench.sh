@@ -28,15 +28,7 @@ cc -O2 -pthread -D_GNU_SOURCE -o "$WORK/writers" "$BENCH_DIR/writers.c" || exit 
 
 pg=$WORK/pg
 uri=$(sh "$TOP/scripts/pg-cluster.sh" start "$pg") || exit 1
-PODIUM_PID=""
-cleanup() {
-	[ -n "$PODIUM_PID" ] && kill "$PODIUM_PID" 2>/dev/null
-	wait 2>/dev/null
-	sh "$TOP/scripts/pg-cluster.sh" stop "$pg" >/dev/null 2>&1
-	rm -rf "$WORK"
-}
-trap cleanup EXIT
-trap 'exit 2' INT TERM
+AT_EXIT='sh "$TOP/scripts/pg-cluster.sh" stop "$pg" >/dev/null 2>&1'
 sock="-h $pg -p 5432 -U podium"
 psql "postgresql:///postgres?host=$pg&port=5432&user=podium" -qAt \
 	-c "CREATE DATABASE pgbench" >/dev/null || exit 1

@@ -42,7 +42,7 @@ http {
 CONF
 nginx -c "$WORK/nginx.conf" -p "$WORK" &
 NGINX_PID=$!
-trap 'kill $PODIUM_PID $NGINX_PID 2>/dev/null; wait 2>/dev/null; rm -rf "$WORK"' EXIT
+track $NGINX_PID
 wait_port $P2 || exit 1
 curl -s "http://127.0.0.1:$P2$URL" | cmp -s - "$WORK/www/api/games/PG2004/standings" ||
 	{ say "bench serve: nginx does not serve the same bytes"; cat "$WORK/nginx.err" >&2; exit 1; }
