@@ -6,7 +6,7 @@ static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
 	struct pd_store *s;
-	struct pd_who who;
+	struct pd_who who = { NULL, NULL, NULL, 0 };
 	size_t rows = 0;
 	int ret, code = 0;
 
