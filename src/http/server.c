@@ -238,6 +238,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 		pd_buf_init(&r->body, BODY_MAX);
 		snprintf(r->line, sizeof(r->line), "%s %s", method, url);
 		r->is_head = !strcmp(method, "HEAD");
+		r->http11 = !strcmp(version, MHD_HTTP_VERSION_1_1);
 		*con_cls = r;
 		atomic_fetch_add(&s->inflight, 1);
 		/* requests begun before the stop finish; later ones are
@@ -496,7 +497,11 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	pthread_mutex_init(&s->side_mu, NULL);
 	pthread_cond_init(&s->build_cv, NULL);
 	pthread_cond_init(&s->built_cv, NULL);
-	hub_init(&s->hub);
+	if (hub_init(&s->hub) < 0) {
+		srv_free(s);
+		return pd_diag_set(diag, PD_ENOMEM, NULL, 0, "cannot start "
+				   "the streams' sending threads");
+	}
 	if ((ret = assets_init()) < 0 ||
 	    (ret = pd_store_open(&s->side, s->db_path, cfg->reg, diag)) < 0 ||
 	    (ret = open_readers(s, diag)) < 0 ||

@@ -12,6 +12,7 @@
  *   build_mu -> MHD's locks   builder_park() suspends, unpark() resumes
  *                             a connection under it
  *   hub.mu   -> MHD's locks   see stream.h
+ *   hub.mu   -> sender.mu     sender_adopt() (sender.c)
  *   snap_mu, side_mu, reader.mu, gview.lazy_mu, task_mu: nothing is
  *                             taken while one is held
  *
@@ -113,6 +114,7 @@ struct req {
 	int status;
 	size_t bytes;
 	int is_post, is_head, is_stream, answered, too_big;
+	int http11;			/* an HTTP/1.1 request (chunks) */
 	int close;			/* the answer closes the connection */
 	size_t dropped;			/* body bytes after a refusal */
 	int role;			/* enum pd_role of the token */

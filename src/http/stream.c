@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "respond.h"
+#include "sender.h"
 #include "srv.h"
 #include "stream.h"
 #include "views.h"
@@ -24,27 +25,23 @@
 #define BEAT ": keep-alive\n\n"
 #define HELLO "retry: 2000\n\n"
 
-struct stream {
-	struct srv *srv;
-	struct MHD_Connection *c;
-	struct chan *ch;
-	struct stream *prev, *next;
-	long last;		/* the id of the last message sent */
-	struct msg *cur;	/* being sent */
-	size_t off;
-	long beat;
-	int suspended, hello;
-};
+#define SENDERS 2	/* the floor of bench/fanout.sh: sender.c */
 
-void hub_init(struct hub *h)
+int hub_init(struct hub *h)
 {
 	memset(h, 0, sizeof(*h));
 	pthread_mutex_init(&h->mu, NULL);
+	if (!(h->beat_msg = msg_make(0, 0, BEAT, strlen(BEAT))))
+		return -1;
+	return senders_start(h, SENDERS);
 }
 
 void hub_release(struct hub *h)
 {
 	size_t i, k;
+
+	senders_stop(h);
+	msg_put(h->beat_msg);
 
 	for (i = 0; i < h->n; i++) {
 		for (k = 0; k < h->ch[i].n; k++)
@@ -162,6 +159,7 @@ void hub_publish(struct srv *s, const char *code, struct msg *full,
 		ch->ring[ch->n++] = diff;
 	}
 	wake_all(h, ch);
+	senders_poke(h);
 }
 
 void hub_beat(struct srv *s)
@@ -176,6 +174,7 @@ void hub_beat(struct srv *s)
 		for (st = h->ch[i].streams; st; st = st->next)
 			wake(st);
 	pthread_mutex_unlock(&h->mu);
+	senders_poke(h);
 }
 
 void hub_close(struct srv *s)
@@ -190,11 +189,12 @@ void hub_close(struct srv *s)
 		for (st = h->ch[i].streams; st; st = st->next)
 			wake(st);
 	pthread_mutex_unlock(&h->mu);
+	senders_poke(h);
 }
 
 /* The next message for st: the first one of the ring after the last it
  * sent, or the whole table when the ring does not reach back to it. */
-static struct msg *next_msg(struct stream *st)
+static struct msg *stream_next(struct stream *st)
 {
 	struct chan *ch = st->ch;
 	size_t i;
@@ -227,6 +227,12 @@ static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
 	size_t off = 0;
 
 	pthread_mutex_lock(&h->mu);
+	/* a stream a sender gave back: ended, cleanly or broken off */
+	if (st->end) {
+		n = st->end == 1 ? MHD_CONTENT_READER_END_OF_STREAM :
+		    MHD_CONTENT_READER_END_WITH_ERROR;
+		goto cleanup;
+	}
 	if (h->closing) {
 		n = MHD_CONTENT_READER_END_OF_STREAM;
 		goto cleanup;
@@ -236,12 +242,13 @@ static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
 		n = copy_out(buf, max, HELLO, strlen(HELLO), &off);
 		goto cleanup;
 	}
-	if (!st->cur && (st->cur = next_msg(st))) {
+	if (!st->cur && (st->cur = stream_next(st))) {
 		atomic_fetch_add(&st->cur->refs, 1);
 		st->off = 0;
 	}
 	if (st->cur) {
-		n = copy_out(buf, max, st->cur->data, st->cur->len, &st->off);
+		n = copy_out(buf, max, MSG_TEXT(st->cur), st->cur->len,
+			     &st->off);
 		if (st->off == st->cur->len) {
 			st->last = st->cur->id;
 			msg_put(st->cur);
@@ -250,6 +257,12 @@ static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
 	} else if (st->beat != h->beat) {
 		st->beat = h->beat;
 		n = copy_out(buf, max, BEAT, strlen(BEAT), &off);
+	} else if (st->fd >= 0 && h->nsenders) {
+		/* nothing to send: MHD's buffer is empty (it calls us only
+		 * then), so from now on a sending thread writes the socket
+		 * and MHD keeps the connection suspended (sender.c) */
+		MHD_suspend_connection(st->c);
+		sender_adopt(h, st);
 	} else {
 		/* nothing to send: sleep until the builder wakes us */
 		st->suspended = 1;
@@ -336,6 +349,13 @@ enum MHD_Result stream_open(struct srv *s, struct MHD_Connection *c,
 	st->srv = s;
 	st->c = c;
 	st->last = last_id(c);
+	st->chunked = r->http11;
+	{
+		const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c,
+				MHD_CONNECTION_INFO_CONNECTION_FD);
+
+		st->fd = ci ? ci->connect_fd : -1;
+	}
 	pthread_mutex_lock(&h->mu);
 	ch = chan_find(h, code);
 	if (!ch || h->closing) {
@@ -347,6 +367,7 @@ enum MHD_Result stream_open(struct srv *s, struct MHD_Connection *c,
 				       "Games", NULL);
 	}
 	st->ch = ch;
+	st->chan = (size_t)(ch - h->ch);
 	st->beat = h->beat;
 	st->next = ch->streams;
 	if (ch->streams)

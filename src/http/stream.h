@@ -9,8 +9,9 @@
  * state.  It may be held while MHD's own locks are taken
  * (MHD_suspend_connection in a reader), never the other way: MHD calls
  * the reader and the free callback without holding its own.  No other
- * lock of the server is taken while hub.mu is held, and hub.mu is never
- * taken while another is (srv.h has the order of all of them).
+ * lock of the server is taken while hub.mu is held but a sender's own
+ * (sender.c: hub.mu -> sender.mu), and hub.mu is never taken while
+ * another is (srv.h has the order of all of them).
  */
 #ifndef PODIUM_HTTP_STREAM_H
 #define PODIUM_HTTP_STREAM_H
@@ -27,15 +28,52 @@
 
 struct req;
 struct srv;
-struct stream;
 
 /* A message on a Games' event stream, shared by every stream that sends
- * it; id is the version it brings the reader to, from the one before. */
+ * it; id is the version it brings the reader to, from the one before.
+ * It is kept framed once as an HTTP/1.1 chunk -- the size in hex, CRLF,
+ * the text, CRLF -- so that the sending threads (sender.c) write the
+ * same bytes to every socket: data[0..hlen) is the chunk's head,
+ * data[hlen..hlen+len) the event's text (MSG_TEXT), then CRLF. */
 struct msg {
 	atomic_int refs;
 	long id, from;
-	size_t len;
+	size_t len, hlen;
 	char data[];
+};
+
+#define MSG_TEXT(m) ((m)->data + (m)->hlen)
+/* a message made of text (len bytes), framed as above, refs 1 */
+struct msg *msg_make(long id, long from, const char *text, size_t len);
+void msg_put(struct msg *m);
+
+/* One client's stream.  Until it first has nothing to send, MHD sends it
+ * (reader() in stream.c fills MHD's chunks); from then on it is "direct":
+ * its connection stays suspended in MHD and one of the sending threads
+ * writes each message's chunk to its socket itself (sender.c), handing
+ * it back to MHD (resumed) only to end it. */
+struct stream {
+	struct srv *srv;
+	struct MHD_Connection *c;
+	struct chan *ch;
+	struct stream *prev, *next;	/* the channel's, under hub.mu */
+	long last;		/* the id of the last message sent */
+	struct msg *cur;	/* being sent */
+	size_t off;		/* of cur: in its text (MHD), or in its
+				 * chunk (direct) */
+	long beat;
+	int suspended, hello;
+	/* direct */
+	int direct, chunked;	/* chunked: HTTP/1.1 (else raw, HTTP/1.0) */
+	int fd;
+	size_t chan;		/* its channel's index in hub.ch (fixed:
+				 * hub.ch moves, its order does not) */
+	int end;		/* 1: ended cleanly, 2: broken (the reader
+				 * answers so once resumed) */
+	int waiting;		/* in the sender's epoll for EPOLLOUT */
+	int stuck;		/* heartbeats it has waited so */
+	int held;		/* it holds a reference on cur */
+	struct stream *snext;	/* the sender's list */
 };
 
 struct chan {
@@ -46,17 +84,21 @@ struct chan {
 	struct stream *streams;
 };
 
-/* Everything under mu. */
+/* Everything under mu, but the senders' own state (sender.c). */
 struct hub {
 	pthread_mutex_t mu;
 	struct chan *ch;
 	size_t n, alloc;
 	long beat;			/* bumped for each heartbeat */
+	struct msg *beat_msg;		/* the heartbeat, framed */
 	int closing;
 	size_t nstreams;
+	struct sender *senders;		/* the sending threads */
+	size_t nsenders, next_sender;
 };
 
-void hub_init(struct hub *h);
+/* 0, or -1 when the sending threads could not start. */
+int hub_init(struct hub *h);
 void hub_release(struct hub *h);
 /* The builder publishes: full is the whole table, diff the change (NULL
  * if none); both references are taken. */

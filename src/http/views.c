@@ -271,6 +271,25 @@ static int same_row(const struct pd_standing *a, const struct pd_standing *b)
 	       a->medals[1] == b->medals[1] && a->medals[2] == b->medals[2];
 }
 
+struct msg *msg_make(long id, long from, const char *text, size_t len)
+{
+	char head[24];
+	int hlen = snprintf(head, sizeof(head), "%zx\r\n", len);
+	struct msg *m = malloc(sizeof(*m) + (size_t)hlen + len + 3);
+
+	if (!m)
+		return NULL;
+	atomic_init(&m->refs, 1);
+	m->id = id;
+	m->from = from;
+	m->len = len;
+	m->hlen = (size_t)hlen;
+	memcpy(m->data, head, (size_t)hlen);
+	memcpy(m->data + hlen, text, len);
+	memcpy(m->data + hlen + len, "\r\n", 3);
+	return m;
+}
+
 void msg_put(struct msg *m)
 {
 	if (m && atomic_fetch_sub(&m->refs, 1) == 1)
@@ -313,14 +332,9 @@ struct msg *msg_standings(const struct gview *now, const struct gview *was,
 	json_decref(doc);
 	pd_buf_init(&b, 0);
 	if (text && pd_buf_addf(&b, "id: %ld\nevent: standings\ndata: %s\n\n",
-				now->version, text) == 0 &&
-	    (m = malloc(sizeof(*m) + b.len + 1))) {
-		atomic_init(&m->refs, 1);
-		m->id = now->version;
-		m->from = was ? was->version : 0;
-		m->len = b.len;
-		memcpy(m->data, b.data, b.len + 1);
-	}
+				now->version, text) == 0)
+		m = msg_make(now->version, was ? was->version : 0, b.data,
+			     b.len);
 	free(text);
 	pd_buf_release(&b);
 	return m;

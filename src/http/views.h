@@ -37,6 +37,5 @@ int render_timeline(struct pd_buf *out, const struct gview *g,
 /* A stream message: rows of now that differ from was (NULL: all). */
 struct msg *msg_standings(const struct gview *now, const struct gview *was,
 			  const struct pd_registry *reg);
-void msg_put(struct msg *m);
 
 #endif

@@ -323,6 +323,56 @@ test('api__if_match_refuses_a_write_to_a_games_that_moved_on', async () => {
 	}
 });
 
+// Raw bytes of a stream on one socket: an HTTP/1.1 client gets every
+// message as one chunk (the size in hex, the text, CRLF), an HTTP/1.0
+// one the text alone.  After its first message a stream is written by
+// the server's own sending threads (sender.c), not by MHD: these are the
+// bytes they write, byte for byte.
+async function rawStream(version, until) {
+	const sock = net.connect(s.port, '127.0.0.1');
+	let buf = '';
+	sock.setEncoding('latin1');
+	sock.on('data', (d) => { buf += d; });
+	sock.write(`GET ${G}/stream HTTP/${version}\r\nHost: x\r\n\r\n`);
+	const wait = async (re) => {
+		for (let i = 0; i < 200 && !re.test(buf); i++)
+			await new Promise((r) => setTimeout(r, 10));
+		assert.match(buf, re);
+	};
+	await wait(/event: standings/);
+	const r = await post(`${G}/events/${eventId}/results`, { npc: 'NZL', name: `Raw ${version}`, rank: 5 }, s.operator);
+	const v = r.json().version;
+	await wait(new RegExp(`id: ${v}\n`));
+	await until?.(v);
+	sock.destroy();
+	return { buf, v };
+}
+
+test('api__a_stream_written_by_the_sending_threads_is_framed_for_its_client', async () => {
+	let { buf, v } = await rawStream('1.1');
+	assert.match(buf, /^HTTP\/1\.1 200/);
+	assert.match(buf, /\r\nTransfer-Encoding: chunked\r\n/i);
+	const body = buf.slice(buf.indexOf('\r\n\r\n') + 4);
+	// every chunk's size is its text's length in bytes
+	const chunks = [];
+	for (let p = 0; p < body.length;) {
+		const eol = body.indexOf('\r\n', p);
+		if (eol < 0) break;
+		const n = parseInt(body.slice(p, eol), 16);
+		if (!(n > 0) || eol + 2 + n + 2 > body.length) break;
+		chunks.push(body.slice(eol + 2, eol + 2 + n));
+		assert.equal(body.slice(eol + 2 + n, eol + 4 + n), '\r\n');
+		p = eol + 4 + n;
+	}
+	assert.ok(chunks.some((c) => c.startsWith(`id: ${v}\nevent: standings\ndata: {`) && c.endsWith('}\n\n')),
+		'the new message is one whole chunk');
+	({ buf, v } = await rawStream('1.0'));
+	assert.doesNotMatch(buf, /Transfer-Encoding/i);
+	const raw = buf.slice(buf.indexOf('\r\n\r\n') + 4);
+	assert.match(raw, new RegExp(`\n\nid: ${v}\nevent: standings\ndata: \\{[^\r]*\\}\n\n$`));
+	assert.doesNotMatch(raw, /\r\n/);
+});
+
 test('api__stream_sends_changes_and_resumes_with_last_event_id', async () => {
 	const st = openStream(s, G + '/stream');
 	const first = await st.next((m) => m.event === 'standings');

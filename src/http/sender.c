@@ -1,0 +1,412 @@
+/* sender.c -- the streams' own sending threads.
+ *
+ * Why not libmicrohttpd: with every stream suspended in MHD while idle,
+ * one change meant 10,000 MHD_resume_connection() calls, then each
+ * connection's turn in MHD's loop to call its reader, copy the message
+ * into its buffer, frame it as a chunk and send it: 186 ms at p99 for
+ * 10,000 streams on this machine (bench/fanout.sh, 2026-11-30), where a
+ * bare loop writing one pre-framed 600-byte message to 10,000 loopback
+ * sockets takes about 65 ms from one thread and 45 ms from two (the
+ * floor the performance issue measured).  So once a stream has nothing
+ * left to send it stays suspended in MHD, its socket is handed to one of
+ * these threads, and each message -- framed once as an HTTP/1.1 chunk
+ * when it is made (stream.h) -- is written by them to every socket with
+ * send().  MHD keeps everything else, and gets the stream back (resumed)
+ * only to end it: the client went away, or the server stops.
+ *
+ * It is safe to write the socket: MHD calls a stream's reader only with
+ * its buffer empty (try_ready_chunked_body asserts it, 0.9.75), and a
+ * suspended connection is out of MHD's poll set, so while a stream is
+ * here MHD neither writes nor reads it.
+ *
+ * A socket that is full (a slow client) is watched for EPOLLOUT and the
+ * rest of its chunk sent when it drains; one that is still full two
+ * heartbeats later (30 s), or that fails, is ended as broken.
+ *
+ * Locking: a sender's mu guards only its incoming list; it may be taken
+ * under hub.mu (sender_adopt), never the other way.  The thread takes
+ * hub.mu once a round to copy the channels' messages (look), and
+ * chooses and writes without it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+
+#include "sender.h"
+#include "stream.h"
+
+#define STUCK_BEATS 2	/* heartbeats a full socket may stay full */
+
+/* What a round sends: each channel's messages as they were when the
+ * round began, copied (and referenced) under hub.mu in one short hold,
+ * so that choosing 5,000 streams' next message takes no lock and no
+ * atomic per stream (a reference per stream, on the one cache line of a
+ * message both threads share, and the lock held through the choosing,
+ * cost 9 ms a round at 10,000 streams). */
+struct seen {
+	struct msg *full;
+	struct msg *ring[RING_MAX];
+	size_t n;
+};
+
+struct sender {
+	pthread_t thread;
+	pthread_mutex_t mu;
+	struct stream *incoming;	/* under mu */
+	struct stream *list;		/* the thread's own */
+	int ep, ev;
+	struct hub *h;
+	int started;
+	struct seen *seen;		/* per channel, this round */
+	size_t nseen, aseen;
+	long beat;
+	int closing;
+};
+
+static void poke(struct sender *sd)
+{
+	uint64_t one = 1;
+
+	if (write(sd->ev, &one, sizeof(one)) < 0 && errno != EAGAIN)
+		perror("podium serve: a sender's eventfd");
+}
+
+/* The bytes of st's message still to write, from st->off. */
+static const char *chunk(const struct stream *st, size_t *len)
+{
+	const struct msg *m = st->cur;
+
+	/* HTTP/1.0 has no chunks: the text alone, the end of the stream
+	 * being the connection's close */
+	if (!st->chunked) {
+		*len = m->len - st->off;
+		return MSG_TEXT(m) + st->off;
+	}
+	*len = m->hlen + m->len + 2 - st->off;
+	return m->data + st->off;
+}
+
+/* Give st back to MHD, ended (st->end set): its reader answers the end,
+ * MHD closes the connection and frees the stream.  The last touch of st
+ * on this thread. */
+static void hand_back(struct sender *sd, struct stream *st)
+{
+	if (st->waiting)
+		epoll_ctl(sd->ep, EPOLL_CTL_DEL, st->fd, NULL);
+	st->waiting = 0;
+	MHD_resume_connection(st->c);
+}
+
+/* Write what st has: 0 when it has nothing (left), 2 when it wrote a
+ * whole message (the ring may hold another for it), 1 when the socket is
+ * full, -1 when it failed. */
+static int drain(struct sender *sd, struct stream *st)
+{
+	int wrote = 0;
+
+	while (st->cur) {
+		size_t len;
+		const char *p = chunk(st, &len);
+		ssize_t n = send(st->fd, p, len, MSG_NOSIGNAL | MSG_DONTWAIT);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			if (!st->held) {	/* kept past the round */
+				atomic_fetch_add(&st->cur->refs, 1);
+				st->held = 1;
+			}
+			if (!st->waiting) {
+				struct epoll_event e;
+
+				memset(&e, 0, sizeof(e));
+				e.events = EPOLLOUT;
+				e.data.ptr = st;
+				if (epoll_ctl(sd->ep, EPOLL_CTL_ADD, st->fd,
+					      &e) < 0)
+					return -1;
+				st->waiting = 1;
+			}
+			return 1;
+		}
+		if (n < 0)
+			return -1;
+		st->off += (size_t)n;
+		if ((size_t)n < len)
+			continue;
+		if (st->cur->id)	/* not a heartbeat */
+			st->last = st->cur->id;
+		if (st->held)
+			msg_put(st->cur);
+		st->held = 0;
+		st->cur = NULL;
+		st->off = 0;
+		wrote = 2;
+	}
+	if (st->waiting) {
+		epoll_ctl(sd->ep, EPOLL_CTL_DEL, st->fd, NULL);
+		st->waiting = 0;
+	}
+	return wrote;
+}
+
+/* Copy each channel's messages under hub.mu, taking a reference on each
+ * (released by forget()). */
+static int look(struct sender *sd)
+{
+	struct hub *h = sd->h;
+	size_t i, k;
+
+	pthread_mutex_lock(&h->mu);
+	if (h->n > sd->aseen) {
+		struct seen *v = realloc(sd->seen, h->n * sizeof(*v));
+
+		if (!v) {
+			pthread_mutex_unlock(&h->mu);
+			return -1;
+		}
+		sd->seen = v;
+		sd->aseen = h->n;
+	}
+	sd->nseen = h->n;
+	sd->beat = h->beat;
+	sd->closing = h->closing;
+	for (i = 0; i < h->n; i++) {
+		struct seen *c = &sd->seen[i];
+
+		c->full = h->ch[i].full;
+		c->n = h->ch[i].n;
+		memcpy(c->ring, h->ch[i].ring, c->n * sizeof(*c->ring));
+		if (c->full)
+			atomic_fetch_add(&c->full->refs, 1);
+		for (k = 0; k < c->n; k++)
+			atomic_fetch_add(&c->ring[k]->refs, 1);
+	}
+	pthread_mutex_unlock(&h->mu);
+	return 0;
+}
+
+static void forget(struct sender *sd)
+{
+	size_t i, k;
+
+	for (i = 0; i < sd->nseen; i++) {
+		msg_put(sd->seen[i].full);
+		for (k = 0; k < sd->seen[i].n; k++)
+			msg_put(sd->seen[i].ring[k]);
+	}
+	sd->nseen = 0;
+}
+
+/* st's next message in what the round saw (as stream_next), or NULL. */
+static struct msg *next_seen(const struct sender *sd, const struct stream *st)
+{
+	const struct seen *c;
+	size_t i;
+
+	if (st->chan >= sd->nseen)
+		return NULL;
+	c = &sd->seen[st->chan];
+	if (!c->full || st->last == c->full->id)
+		return NULL;
+	if (st->last > 0 && st->last < c->full->id)
+		for (i = 0; i < c->n; i++)
+			if (c->ring[i]->from <= st->last &&
+			    c->ring[i]->id > st->last)
+				return c->ring[i];
+	return c->full;
+}
+
+/* Give every stream without a message its next one (or a heartbeat),
+ * and mark the ones to end.  A message chosen here is held by the
+ * round's copy; a stream that keeps one past the round (its socket was
+ * full) takes its own reference (drain). */
+static void choose(struct sender *sd)
+{
+	struct stream *st;
+
+	for (st = sd->list; st; st = st->snext) {
+		if (sd->closing) {
+			/* a chunk cut short cannot be followed by MHD's
+			 * last chunk: the connection is broken off */
+			st->end = st->cur ? 2 : 1;
+			continue;
+		}
+		if (st->cur) {
+			/* a full socket: still full heartbeats later? */
+			if (st->beat != sd->beat) {
+				st->beat = sd->beat;
+				if (++st->stuck > STUCK_BEATS)
+					st->end = 2;
+			}
+			continue;
+		}
+		st->stuck = 0;
+		st->off = 0;
+		st->held = 0;
+		if (!(st->cur = next_seen(sd, st)) && st->beat != sd->beat) {
+			st->beat = sd->beat;
+			st->cur = sd->h->beat_msg;
+		}
+	}
+}
+
+/* One round: choose under the lock, write without it, hand back what
+ * ended; again while any stream wrote a whole message (the ring may
+ * hold more for it).  Returns whether the server is stopping. */
+static int round_once(struct sender *sd)
+{
+	struct stream **pp, *st;
+	int again = 1;
+
+	while (again) {
+		again = 0;
+		if (look(sd) < 0)
+			return 0;	/* no memory: the next poke tries again */
+		choose(sd);
+		for (pp = &sd->list; (st = *pp);) {
+			int r = st->end ? -1 : drain(sd, st);
+
+			if (r < 0) {
+				if (!st->end)
+					st->end = 2;
+				*pp = st->snext;
+				if (st->held)
+					msg_put(st->cur);
+				st->cur = NULL;
+				st->held = 0;
+				hand_back(sd, st);
+				continue;
+			}
+			again |= r == 2;
+			pp = &st->snext;
+		}
+		forget(sd);
+	}
+	return sd->closing;
+}
+
+static void *sender_main(void *arg)
+{
+	struct sender *sd = arg;
+	struct epoll_event evs[256];
+	uint64_t v;
+	int n, i, stop;
+
+	for (;;) {
+		n = epoll_wait(sd->ep, evs, 256, -1);
+		if (n < 0 && errno != EINTR)
+			break;
+		for (i = 0; i < n; i++)
+			if (!evs[i].data.ptr &&
+			    read(sd->ev, &v, sizeof(v)) < 0 && errno != EAGAIN)
+				perror("podium serve: a sender's eventfd");
+		pthread_mutex_lock(&sd->mu);
+		while (sd->incoming) {
+			struct stream *st = sd->incoming;
+
+			sd->incoming = st->snext;
+			st->snext = sd->list;
+			sd->list = st;
+		}
+		pthread_mutex_unlock(&sd->mu);
+		stop = round_once(sd);
+		if (stop && !sd->list) {
+			pthread_mutex_lock(&sd->mu);
+			stop = !sd->incoming;
+			pthread_mutex_unlock(&sd->mu);
+			if (stop)
+				break;
+		}
+	}
+	return NULL;
+}
+
+int senders_start(struct hub *h, size_t n)
+{
+	struct epoll_event e;
+	size_t i;
+
+	if (!(h->senders = calloc(n, sizeof(*h->senders))))
+		return -1;
+	h->nsenders = n;
+	for (i = 0; i < n; i++)
+		h->senders[i].ep = h->senders[i].ev = -1;
+	for (i = 0; i < n; i++) {
+		struct sender *sd = &h->senders[i];
+
+		sd->h = h;
+		sd->ep = epoll_create1(EPOLL_CLOEXEC);
+		sd->ev = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+		pthread_mutex_init(&sd->mu, NULL);
+		memset(&e, 0, sizeof(e));
+		e.events = EPOLLIN;
+		e.data.ptr = NULL;
+		if (sd->ep < 0 || sd->ev < 0 ||
+		    epoll_ctl(sd->ep, EPOLL_CTL_ADD, sd->ev, &e) < 0 ||
+		    pthread_create(&sd->thread, NULL, sender_main, sd) != 0)
+			return -1;
+		sd->started = 1;
+	}
+	return 0;
+}
+
+void senders_poke(struct hub *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->nsenders; i++)
+		poke(&h->senders[i]);
+}
+
+void sender_adopt(struct hub *h, struct stream *st)
+{
+	struct sender *sd = &h->senders[h->next_sender++ % h->nsenders];
+	int on = 1;
+
+	/* each message leaves at once, whatever MHD last set */
+	setsockopt(st->fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof(on));
+#ifdef TCP_CORK
+	on = 0;
+	setsockopt(st->fd, IPPROTO_TCP, TCP_CORK, &on, sizeof(on));
+#endif
+	st->direct = 1;
+	pthread_mutex_lock(&sd->mu);
+	st->snext = sd->incoming;
+	sd->incoming = st;
+	pthread_mutex_unlock(&sd->mu);
+	poke(sd);
+}
+
+void senders_stop(struct hub *h)
+{
+	size_t i;
+
+	pthread_mutex_lock(&h->mu);
+	h->closing = 1;
+	pthread_mutex_unlock(&h->mu);
+	for (i = 0; i < h->nsenders; i++) {
+		struct sender *sd = &h->senders[i];
+
+		if (sd->started) {
+			poke(sd);
+			pthread_join(sd->thread, NULL);
+		}
+		if (sd->ep >= 0)
+			close(sd->ep);
+		if (sd->ev >= 0)
+			close(sd->ev);
+		pthread_mutex_destroy(&sd->mu);
+		free(sd->seen);
+	}
+	free(h->senders);
+	h->senders = NULL;
+	h->nsenders = 0;
+}
