@@ -47,7 +47,7 @@ int pd_table_text_parse(struct pd_published *out, const char *data,
 			const struct pd_registry *reg, struct pd_diag *diag);
 
 /* A filter on CSV rows: keep rows whose column equals (or, with negate,
- * differs from) value. */
+ * differs from) value; a value "A|B" is A or B (with negate: neither). */
 struct pd_where {
 	const char *column;
 	const char *value;
@@ -89,6 +89,8 @@ struct pd_medal_set {
 	size_t pool_len, pool_alloc;
 	size_t rows;		/* CSV rows read (after --where) */
 	size_t merged;		/* team-member rows merged into one medal */
+	long *lines;		/* lines[i]: the file line of v[i] (its first
+				 * row) */
 };
 
 void pd_medal_set_release(struct pd_medal_set *s);

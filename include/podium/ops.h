@@ -187,6 +187,9 @@ struct pd_op_import_args {
 	char games[PD_GAMES_CODE];	/* "" when not given */
 	const char *source;	/* NULL: the format's own label */
 	struct pd_csv_opts opts;	/* by pd_op_import_map(), _where() */
+	/* a medal the rules drop or change (notes below) refuses the
+	 * import (PD_ECONSIST) instead of warning */
+	int strict;
 };
 
 /* Add a --map FIELD=COLUMN (arg is split in place and must outlive a) or a
@@ -225,6 +228,11 @@ struct pd_op_import {
 	size_t rows;		/* input rows taken (medals, entries) */
 	size_t merged;		/* team-member rows merged (medals) */
 	struct pd_op_import_counts counts;	/* an entries import's writes */
+	/* A medals or entries import's medals that the rules of their
+	 * events drop or change (four bronzes in a two-bronze event ...),
+	 * one per recorded medal, in line order (import_rules.c).  With
+	 * strict, any refuses the import: refused set, PD_ECONSIST. */
+	struct pd_problems notes;
 	/* what was read, for pd_op_import_write() */
 	struct pd_published pub;
 	struct pd_medal_set medals;

@@ -435,6 +435,7 @@ int pd_op_import_read(struct pd_op_import *im,
 
 	memset(im, 0, sizeof(*im));
 	pd_problems_init(&im->problems);
+	pd_problems_init(&im->notes);
 	if (!fmt)
 		return pd_op_import_check(a, diag);
 	memcpy(im->games, a->games, sizeof(im->games));
@@ -442,7 +443,12 @@ int pd_op_import_read(struct pd_op_import *im,
 	im->file = a->file;
 	if (!strcmp(a->format, "paris2024")) {
 		im->kind = PD_OP_IMPORT_ENTRIES;
-		ret = read_paris(im, a, reg, diag);
+		if ((ret = read_paris(im, a, reg, diag)) == 0 &&
+		    (ret = app_import_rules(im)) == 0 && a->strict &&
+		    im->notes.n) {
+			im->refused = 1;
+			ret = PD_ECONSIST;
+		}
 		goto cleanup;
 	}
 	if ((ret = input(a, &heap, &data, &len, diag)) < 0)
@@ -460,6 +466,11 @@ int pd_op_import_read(struct pd_op_import *im,
 	} else {
 		im->kind = PD_OP_IMPORT_PUBLISHED;
 		ret = read_published(im, a, data, len, reg, diag);
+	}
+	if (ret == 0 && (ret = app_import_rules(im)) == 0 && a->strict &&
+	    im->notes.n) {
+		im->refused = 1;
+		ret = PD_ECONSIST;
 	}
 cleanup:
 	if (im->kind == PD_OP_IMPORT_ENTRIES)
@@ -496,6 +507,7 @@ int pd_op_import_run(struct pd_store *s, const struct pd_op_import_args *a,
 
 	memset(im, 0, sizeof(*im));
 	pd_problems_init(&im->problems);
+	pd_problems_init(&im->notes);
 	if ((ret = pd_op_import_check(a, diag)) < 0 ||
 	    (ret = pd_op_import_read(im, a, reg, diag)) < 0)
 		return ret;
@@ -505,6 +517,7 @@ int pd_op_import_run(struct pd_store *s, const struct pd_op_import_args *a,
 void pd_op_import_release(struct pd_op_import *im)
 {
 	pd_problems_release(&im->problems);
+	pd_problems_release(&im->notes);
 	pd_published_release(&im->pub);
 	pd_medal_set_release(&im->medals);
 	pd_entries_release(&im->entries);

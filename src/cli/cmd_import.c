@@ -14,6 +14,7 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 		{ "source", required_argument, NULL, 's' },
 		{ "map", required_argument, NULL, 'm' },
 		{ "where", required_argument, NULL, 'w' },
+		{ "strict", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct pd_diag d = { "", 0, "" };
@@ -36,6 +37,9 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 		case 'w':
 			if (pd_op_import_where(a, optarg, &d) < 0)
 				return cli_usage(&cmd_import, d.msg);
+			break;
+		case 'S':
+			a->strict = 1;
 			break;
 		default:
 			return cli_usage(&cmd_import, NULL);
@@ -60,7 +64,7 @@ static void problems(const struct pd_op_import *im)
 	for (i = 0; i < p->n && (im->refused || i < 3); i++)
 		fprintf(stderr, "%s:%ld: %s%s\n", im->file, p->v[i].line,
 			im->refused ? "" : "warning: ", p->v[i].msg);
-	if (im->refused)
+	if (im->refused && p->n)
 		fprintf(stderr, "podium: %s is inconsistent (%zu problem%s); "
 			"nothing imported\n", im->file, p->n,
 			p->n == 1 ? "" : "s");
@@ -68,6 +72,26 @@ static void problems(const struct pd_op_import *im)
 		fprintf(stderr, "podium: kept as published, with %zu "
 			"inconsistenc%s%s\n", p->n, p->n == 1 ? "y" : "ies",
 			p->n > 3 ? " (the first 3 shown)" : "");
+}
+
+/* The medals the rules drop or change, each on its own line: errors
+ * under --strict (nothing imported), else warnings. */
+static void notes(const struct pd_op_import *im, int strict)
+{
+	const struct pd_problems *p = &im->notes;
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		fprintf(stderr, "%s:%ld: %s%s\n", im->file, p->v[i].line,
+			strict ? "" : "warning: ", p->v[i].msg);
+	if (p->n && strict)
+		fprintf(stderr, "podium: the rules drop or change %zu medal%s "
+			"of %s (--strict); nothing imported\n", p->n,
+			p->n == 1 ? "" : "s", im->file);
+	else if (p->n)
+		fprintf(stderr, "podium: the rules drop or change %zu medal%s "
+			"as recorded (--strict refuses)\n", p->n,
+			p->n == 1 ? "" : "s");
 }
 
 static void summary(const struct pd_op_import *im)
@@ -106,6 +130,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		return ret;
 	ret = pd_op_import_read(&im, &a, cli_registry(cli), &d);
 	problems(&im);
+	notes(&im, a.strict);
 	if (ret < 0) {
 		ret = im.refused ? EXIT_INPUT : cli_fail(ret, &d);
 		goto cleanup;
@@ -185,7 +210,16 @@ const struct cli_command cmd_import = {
 	"                        medallists)\n"
 	"  --where COLUMN=VALUE  only rows where COLUMN is VALUE (!= for not);\n"
 	"                        repeatable, all must hold (not for table,\n"
-	"                        paris2024)\n"
+	"                        paris2024); VALUE A|B means A or B\n"
+	"  --strict              refuse (exit 2) a medals or results file\n"
+	"                        whose medals the rules change: see below\n"
+	"\n"
+	"The medals a medals or results file records go through each event's\n"
+	"rule (two bronzes for judo, boxing, wrestling, taekwondo; the\n"
+	"standard otherwise), as the table will count them; every recorded\n"
+	"medal the rule drops or changes (four bronzes in one event, when two\n"
+	"events share a name) is a warning naming its line, an error with\n"
+	"--strict.\n"
 	"\n"
 	"Nothing is written unless the whole file is good (exit 2 otherwise).\n",
 };

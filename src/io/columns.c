@@ -115,6 +115,21 @@ int pd_columns_require(int *at, const struct pd_csv *c,
 	return 0;
 }
 
+/* Whether v is value or, value being "A|B|...", one of those. */
+static int one_of(const char *v, const char *value)
+{
+	size_t n = strlen(v);
+	const char *bar;
+
+	for (;; value = bar + 1) {
+		bar = strchr(value, '|');
+		if (!bar)
+			return !strcmp(v, value);
+		if ((size_t)(bar - value) == n && !strncmp(v, value, n))
+			return 1;
+	}
+}
+
 int pd_columns_keep(const struct pd_columns *cols, const struct pd_csv *c)
 {
 	size_t i;
@@ -122,7 +137,7 @@ int pd_columns_keep(const struct pd_columns *cols, const struct pd_csv *c)
 	for (i = 0; i < cols->nwhere; i++) {
 		int at = cols->where_at[i];
 		const char *v = (size_t)at < c->nf ? c->f[at] : "";
-		int eq = !strcmp(v, cols->where[i].value);
+		int eq = one_of(v, cols->where[i].value);
 
 		if (eq == cols->where[i].negate)
 			return 0;

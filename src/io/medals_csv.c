@@ -60,6 +60,7 @@ static int medal_of(const char *s)
 
 struct offs {
 	size_t sport, event, gender, date, athlete, team;
+	long line;
 };
 
 struct parse {
@@ -119,6 +120,7 @@ static int take_row(struct parse *ps, const struct pd_columns *cols,
 	o = &ps->offs[s->n];
 	memset(r, 0, sizeof(*r));
 	r->medal = (enum pd_medal)m;
+	o->line = c->line;
 	if ((ret = pd_import_npc(&ps->im, pd_columns_get(cols, c, PD_F_NPC),
 				 c->line, &npc, diag)) < 0)
 		return ret;
@@ -215,14 +217,19 @@ void pd_medal_set_release(struct pd_medal_set *s)
 {
 	free(s->v);
 	free(s->pool);
+	free(s->lines);
 	memset(s, 0, sizeof(*s));
 }
 
-static void point_strings(struct parse *ps)
+static int point_strings(struct parse *ps)
 {
 	struct pd_medal_set *s = ps->set;
 	size_t i;
 
+	if (!(s->lines = malloc((s->n ? s->n : 1) * sizeof(*s->lines))))
+		return PD_ENOMEM;
+	for (i = 0; i < s->n; i++)
+		s->lines[i] = ps->offs[i].line;
 	s->pool = pd_buf_detach(&ps->pool, &s->pool_len);
 	for (i = 0; i < s->n; i++) {
 		s->v[i].sport = s->pool + ps->offs[i].sport;
@@ -231,6 +238,7 @@ static void point_strings(struct parse *ps)
 		s->v[i].date = s->pool + ps->offs[i].date;
 		s->v[i].athlete = s->pool + ps->offs[i].athlete;
 	}
+	return 0;
 }
 
 int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
@@ -267,7 +275,7 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 				  "no medal rows%s", opts->nwhere ?
 				  " match --where" : "");
 	if (ret == 0 && (ret = merge_teams(&ps)) == 0)
-		point_strings(&ps);
+		ret = point_strings(&ps);
 cleanup:
 	pd_csv_release(&c);
 	pd_buf_release(&ps.pool);
