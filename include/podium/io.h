@@ -67,11 +67,26 @@ enum pd_field {
 	PD_F_TOTAL, PD_F_RANK, PD_F_NAME, PD_F_COUNT
 };
 
+/* A --fix LINE=CODE: the NPC of the row at that line of the file, for a
+ * row whose NPC the source lost (or got wrong); CODE "-" leaves the row
+ * out. */
+struct pd_fix {
+	long line;
+	const char *npc;
+};
+
+#define PD_FIX_MAX 32
+
 struct pd_csv_opts {
 	const char *map[PD_F_COUNT];
 	struct pd_where where[PD_WHERE_MAX];
 	size_t nwhere;
+	struct pd_fix fix[PD_FIX_MAX];	/* medals, standings */
+	size_t nfix;
 };
+
+/* Parse "LINE=CODE" (CODE may be "-").  PD_EINVAL with the reason. */
+int pd_fix_parse(struct pd_fix *f, char *text, struct pd_diag *diag);
 
 /* The field a --map name stands for ("medal", "npc" ...); -1 if none. */
 int pd_field_lookup(const char *name);

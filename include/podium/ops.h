@@ -198,6 +198,11 @@ int pd_op_import_map(struct pd_op_import_args *a, char *arg,
 		     struct pd_diag *diag);
 int pd_op_import_where(struct pd_op_import_args *a, char *arg,
 		       struct pd_diag *diag);
+/* Add a --fix LINE=CODE (or LINE=-: leave the row out) to a: the NPC of a
+ * row whose source lost it (medals, standings).  PD_EINVAL with the
+ * reason. */
+int pd_op_import_fix(struct pd_op_import_args *a, char *arg,
+		     struct pd_diag *diag);
 /* Is a a whole request: a known format, --games where the format needs
  * it, --map and --where only where they apply?  PD_EINVAL with the reason
  * in diag. */

@@ -13,7 +13,8 @@
  *             single spaces, a row that ties the one above without rank,
  *             the totals row
  *   csv       RFC 4180; header rank,npc,name,gold,silver,bronze,total;
- *             one row per NPC, no totals row
+ *             one row per NPC, no totals row (cut by top: the remaining
+ *             and totals rows, rank and npc empty)
  *   json      {"games", "source", "scheme", "lang", "caption", "rows":
  *             [{rank, npc, name: {en, zh}, gold, silver, bronze, total}],
  *             "totals": {...}, "remaining": {...} when cut by top}

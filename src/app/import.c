@@ -305,6 +305,14 @@ int pd_op_import_where(struct pd_op_import_args *a, char *arg,
 	return pd_where_parse(&a->opts.where[a->opts.nwhere++], arg, diag);
 }
 
+int pd_op_import_fix(struct pd_op_import_args *a, char *arg,
+		     struct pd_diag *diag)
+{
+	if (a->opts.nfix == PD_FIX_MAX)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "too many --fix");
+	return pd_fix_parse(&a->opts.fix[a->opts.nfix++], arg, diag);
+}
+
 int pd_op_import_check(const struct pd_op_import_args *a,
 		       struct pd_diag *diag)
 {
@@ -326,6 +334,11 @@ int pd_op_import_check(const struct pd_op_import_args *a,
 	if (a->opts.nwhere && !(fmt->flags & F_WHERE))
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--where does "
 				   "not apply to format %s", a->format);
+	if (a->opts.nfix && strcmp(a->format, "medals") &&
+	    strcmp(a->format, "standings"))
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--fix applies "
+				   "to formats medals and standings, not %s",
+				   a->format);
 	return 0;
 }
 

@@ -54,6 +54,30 @@ static void sums(const struct pd_tally *t, long out[4])
 		}
 }
 
+/* A published side's printed numbers that are not the sums of its own
+ * rows, each on its own line (a total of 127 for 126 medals is a
+ * difference too, even where the other side agrees with the medals).
+ * Returns how many, or -1 on no memory. */
+static long printed_wrong(const struct pd_ref *r)
+{
+	struct pd_problems p;
+	size_t i;
+	long n;
+
+	if (!r->have_pub)
+		return 0;
+	pd_problems_init(&p);
+	if (pd_published_check_sums(&r->pub, &p) < 0) {
+		pd_problems_release(&p);
+		return -1;
+	}
+	for (i = 0; i < p.n; i++)
+		printf("%s:%ld: %s\n", r->label, p.v[i].line, p.v[i].msg);
+	n = (long)p.n;
+	pd_problems_release(&p);
+	return n;
+}
+
 static int print_diff(struct cli *cli, const struct pd_ref *a,
 		      const struct pd_ref *b, const char *lang)
 {
@@ -62,7 +86,7 @@ static int print_diff(struct cli *cli, const struct pd_ref *a,
 	const struct pd_npc *npc;
 	const char **codes;
 	size_t n, i, ndiff = 0;
-	long sa[4], sb[4];
+	long sa[4], sb[4], wa, wb;
 
 	if (!(codes = union_codes(&a->tally, &b->tally, &n))) {
 		cli_error("out of memory");
@@ -90,9 +114,20 @@ static int print_diff(struct cli *cli, const struct pd_ref *a,
 	       sa[2], sa[3]);
 	printf("%s %s: %ld %ld %ld %ld\n", L->totals, b->label, sb[0], sb[1],
 	       sb[2], sb[3]);
-	fprintf(stderr, "podium: %zu NPC%s differ%s\n", ndiff,
-		ndiff == 1 ? "" : "s", ndiff == 1 ? "s" : "");
-	return ndiff ? EXIT_DIFFER : EXIT_OK;
+	if ((wa = printed_wrong(a)) < 0 || (wb = printed_wrong(b)) < 0) {
+		cli_error("out of memory");
+		return EXIT_STORE;
+	}
+	if (wa + wb)
+		fprintf(stderr, "podium: %zu NPC%s differ%s; %ld printed "
+			"number%s %s not the sum of %s rows\n", ndiff,
+			ndiff == 1 ? "" : "s", ndiff == 1 ? "s" : "", wa + wb,
+			wa + wb == 1 ? "" : "s", wa + wb == 1 ? "is" : "are",
+			wa + wb == 1 ? "its" : "their");
+	else
+		fprintf(stderr, "podium: %zu NPC%s differ%s\n", ndiff,
+			ndiff == 1 ? "" : "s", ndiff == 1 ? "s" : "");
+	return ndiff || wa + wb ? EXIT_DIFFER : EXIT_OK;
 }
 
 static int run(struct cli *cli, int argc, char **argv)
@@ -130,7 +165,9 @@ const struct cli_command cmd_diff = {
 	"(a published table) or a file (a table as text, or standings CSV).\n"
 	"Prints one line per NPC whose counts differ -- code, name, and each\n"
 	"colour's value in A then in B -- then the totals of both.  NPCs that\n"
-	"agree are not printed.\n"
+	"agree are not printed.  A published side is also held to its own\n"
+	"rows: each printed total that is not their sum (a row's, or a figure\n"
+	"of the totals row) is a line LABEL:LINE: message, and a difference.\n"
 	"\n"
 	"Exit 0 when the two are identical, 1 when they differ.\n",
 };

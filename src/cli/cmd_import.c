@@ -15,6 +15,7 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 		{ "map", required_argument, NULL, 'm' },
 		{ "where", required_argument, NULL, 'w' },
 		{ "strict", no_argument, NULL, 'S' },
+		{ "fix", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct pd_diag d = { "", 0, "" };
@@ -40,6 +41,10 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 			break;
 		case 'S':
 			a->strict = 1;
+			break;
+		case 'f':
+			if (pd_op_import_fix(a, optarg, &d) < 0)
+				return cli_usage(&cmd_import, d.msg);
 			break;
 		default:
 			return cli_usage(&cmd_import, NULL);
@@ -92,6 +97,22 @@ static void notes(const struct pd_op_import *im, int strict)
 		fprintf(stderr, "podium: the rules drop or change %zu medal%s "
 			"as recorded (--strict refuses)\n", p->n,
 			p->n == 1 ? "" : "s");
+}
+
+/* Each --fix, as applied (pd_op_import_read() refuses one that named no
+ * row). */
+static void fixes(const struct pd_op_import_args *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->opts.nfix; i++)
+		if (!strcmp(a->opts.fix[i].npc, "-"))
+			fprintf(stderr, "%s:%ld: row left out (--fix)\n",
+				a->file, a->opts.fix[i].line);
+		else
+			fprintf(stderr, "%s:%ld: NPC taken as '%s' (--fix)\n",
+				a->file, a->opts.fix[i].line,
+				a->opts.fix[i].npc);
 }
 
 static void summary(const struct pd_op_import *im)
@@ -147,6 +168,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		ret = cli_fail(ret, &d);
 		goto cleanup;
 	}
+	fixes(&a);
 	summary(&im);
 	ret = EXIT_OK;
 cleanup:
@@ -211,6 +233,9 @@ const struct cli_command cmd_import = {
 	"  --where COLUMN=VALUE  only rows where COLUMN is VALUE (!= for not);\n"
 	"                        repeatable, all must hold (not for table,\n"
 	"                        paris2024); VALUE A|B means A or B\n"
+	"  --fix LINE=CODE       the NPC of the row at LINE of the file, for\n"
+	"                        a row whose source lost it (LINE=- leaves\n"
+	"                        the row out); repeatable (medals, standings)\n"
 	"  --strict              refuse (exit 2) a medals or results file\n"
 	"                        whose medals the rules change: see below\n"
 	"\n"

@@ -1,5 +1,6 @@
 /* columns.c -- what the CSV importers share: --map field names, header
  * guessing and --where row filters. */
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -45,6 +46,23 @@ int pd_where_parse(struct pd_where *w, char *text, struct pd_diag *diag)
 	return 0;
 }
 
+int pd_fix_parse(struct pd_fix *f, char *text, struct pd_diag *diag)
+{
+	char *eq = strchr(text, '='), *end;
+	long line;
+
+	if (!eq || !eq[1])
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--fix '%s': "
+				   "expected LINE=CODE or LINE=-", text);
+	line = strtol(text, &end, 10);
+	if (end != eq || line < 2)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--fix '%s': "
+				   "LINE is the file line of a row, 2 or more",
+				   text);
+	f->line = line;
+	f->npc = eq + 1;
+	return 0;
+}
 
 static int find_header(const struct pd_csv *c, const char *name)
 {

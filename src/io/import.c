@@ -51,6 +51,45 @@ int pd_import_npc(struct pd_import *im, const char *name, long line,
 	return 0;
 }
 
+int pd_import_npc_value(struct pd_import *im, const struct pd_csv_opts *opts,
+			long line, const char *value, const char **out,
+			struct pd_diag *diag)
+{
+	size_t i;
+
+	*out = value;
+	for (i = 0; opts && i < opts->nfix; i++)
+		if (opts->fix[i].line == line) {
+			im->fixed[i] = 1;
+			*out = strcmp(opts->fix[i].npc, "-") ?
+			       opts->fix[i].npc : NULL;
+			return 0;
+		}
+	if (!*value)
+		return pd_diag_set(diag, PD_EPARSE, im->file, line, "no %s in "
+				   "this row: name it with --fix %ld=CODE, or "
+				   "leave it out with --fix %ld=-",
+				   im->npc_column, line, line);
+	return 0;
+}
+
+int pd_import_fixes_check(const struct pd_import *im,
+			  const struct pd_csv_opts *opts,
+			  struct pd_diag *diag)
+{
+	size_t i;
+
+	for (i = 0; opts && i < opts->nfix; i++)
+		if (!im->fixed[i])
+			return pd_diag_set(diag, PD_EPARSE, im->file,
+					   opts->fix[i].line, "--fix %ld: no "
+					   "row taken at line %ld (a header, "
+					   "or left out by --where?)",
+					   opts->fix[i].line,
+					   opts->fix[i].line);
+	return 0;
+}
+
 /* s as the set will keep it (pd_entries_str() folds it), in buf when
  * that differs; NULL when it does not fit. */
 static const char *as_kept(const char *s, char *buf, size_t size)

@@ -44,6 +44,7 @@ struct pd_import {
 					 * set->events */
 	char key[PD_IMPORT_KEY_MAX];
 	char fold[2][PD_IMPORT_KEY_MAX];	/* sport and name, folded */
+	unsigned char fixed[PD_FIX_MAX];	/* each --fix, once used */
 };
 
 /* Start with empty indexes; set may be NULL when only NPCs are resolved.
@@ -53,6 +54,17 @@ void pd_import_init(struct pd_import *im, const struct pd_registry *reg,
 		    struct pd_entry_set *set, const char *file,
 		    const char *npc_column);
 void pd_import_release(struct pd_import *im);
+
+/* The NPC value of the row at line: the --fix for that line if opts has
+ * one (*out = NULL for "-": leave the row out), else value.  A row with
+ * no value and no fix is PD_EPARSE, saying how to fix it. */
+int pd_import_npc_value(struct pd_import *im, const struct pd_csv_opts *opts,
+			long line, const char *value, const char **out,
+			struct pd_diag *diag);
+/* PD_EPARSE if a --fix of opts named a line that was no row taken. */
+int pd_import_fixes_check(const struct pd_import *im,
+			  const struct pd_csv_opts *opts,
+			  struct pd_diag *diag);
 
 /* The registry's NPC for name as the file writes it, in *out.  An empty
  * name is PD_EPARSE "no NPC in this row" (im->npc_column names the

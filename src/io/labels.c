@@ -42,7 +42,10 @@ const char *pd_view_name(const struct pd_view *v, const struct pd_standing *row)
 {
 	const struct pd_npc *npc;
 
-	if (v->use_printed && row->printed && *row->printed)
+	/* a source that printed only codes printed no name: "USA USA"
+	 * helps no reader */
+	if (v->use_printed && row->printed && *row->printed &&
+	    strcmp(row->printed, row->npc))
 		return row->printed;
 	npc = v->reg ? pd_registry_code(v->reg, row->npc) : NULL;
 	if (npc)

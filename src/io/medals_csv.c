@@ -101,7 +101,8 @@ static int grow(struct parse *ps)
 }
 
 static int take_row(struct parse *ps, const struct pd_columns *cols,
-		    const struct pd_csv *c, struct pd_diag *diag)
+		    const struct pd_csv *c, const struct pd_csv_opts *opts,
+		    struct pd_diag *diag)
 {
 	struct pd_medal_set *s = ps->set;
 	struct pd_medal_rec *r;
@@ -121,8 +122,13 @@ static int take_row(struct parse *ps, const struct pd_columns *cols,
 	memset(r, 0, sizeof(*r));
 	r->medal = (enum pd_medal)m;
 	o->line = c->line;
-	if ((ret = pd_import_npc(&ps->im, pd_columns_get(cols, c, PD_F_NPC),
-				 c->line, &npc, diag)) < 0)
+	if ((ret = pd_import_npc_value(&ps->im, opts, c->line,
+				       pd_columns_get(cols, c, PD_F_NPC), &v,
+				       diag)) < 0)
+		return ret;
+	if (!v)
+		return 0;	/* --fix LINE=- */
+	if ((ret = pd_import_npc(&ps->im, v, c->line, &npc, diag)) < 0)
 		return ret;
 	memcpy(r->npc, npc->code, PD_CODE_MAX);
 	if (keep(ps, pd_columns_get(cols, c, PD_F_SPORT), &o->sport) ||
@@ -268,8 +274,10 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 	}
 	while ((ret = pd_csv_next(&c, diag)) > 0)
 		if (pd_columns_keep(&cols, &c) &&
-		    (ret = take_row(&ps, &cols, &c, diag)) < 0)
+		    (ret = take_row(&ps, &cols, &c, opts, diag)) < 0)
 			goto cleanup;
+	if (ret == 0)
+		ret = pd_import_fixes_check(&ps.im, opts, diag);
 	if (ret == 0 && out->n == 0)
 		ret = pd_diag_set(diag, PD_EPARSE, file, c.next_line,
 				  "no medal rows%s", opts->nwhere ?
