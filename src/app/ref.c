@@ -16,8 +16,19 @@
 
 int pd_registry_bundled(struct pd_registry *r, struct pd_diag *diag)
 {
-	return pd_registry_parse(r, (const char *)pd_embed_npcs,
-				 pd_embed_npcs_len, "data/npcs.tsv", diag);
+	int ret;
+
+	if ((ret = pd_registry_parse(r, (const char *)pd_embed_npcs,
+				     pd_embed_npcs_len, "data/npcs.tsv",
+				     diag)) < 0)
+		return ret;
+	if ((ret = pd_registry_history_parse(r,
+					     (const char *)pd_embed_history,
+					     pd_embed_history_len,
+					     "data/npc_history.tsv",
+					     diag)) < 0)
+		pd_registry_release(r);
+	return ret;
 }
 
 void pd_ref_release(struct pd_ref *r)
