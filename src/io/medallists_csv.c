@@ -28,7 +28,8 @@ static const char *const g_event[] = { "event", "event_name", NULL };
 static const char *const g_sport[] = { "type", "sport", "discipline", NULL };
 static const char *const g_athlete[] = { "athlete", "name", NULL };
 static const char *const g_gender[] = { "gender", "event_gender", NULL };
-static const char *const g_team[] = { "grp_id", "team_id", "team", NULL };
+static const char *const g_team[] = { "grp_id", "team_id", "code_team",
+				      "team", NULL };
 
 static const char *const *const guesses[PD_F_COUNT] = {
 	[PD_F_MEDAL] = g_medal, [PD_F_NPC] = g_npc, [PD_F_EVENT] = g_event,
@@ -63,6 +64,11 @@ struct parse {
 	size_t nmembers, amembers;
 	struct team *teams_v;
 	size_t nteams, ateams;
+	/* per event: 1 a man, 2 a woman among its medallists (for an event
+	 * whose gender neither its name nor the file gives) */
+	unsigned char *genders;
+	size_t agenders;
+	int team_ids;		/* the team column names teams, not members */
 	char key[1024];
 };
 
@@ -78,22 +84,64 @@ static int fail(const struct parse *ps, struct pd_diag *diag,
 			   "%s '%s': expected %s", what, value, expected);
 }
 
-/* "Men" -> M, "Women" -> W, "Mixed" -> X; NULL if none of these. */
+/* An event's gender: "Men" -> M, "Women" -> W, "Mixed" or "Open" -> X;
+ * NULL if none of these. */
 static const char *gender_of(const char *v)
 {
-	static const char *const names[3][4] = {
-		{ "M", "men", "male", "m" }, { "W", "women", "female", "w" },
-		{ "X", "mixed", "x", "open" },
+	static const char *const names[3][5] = {
+		{ "M", "men", "m", "men's", NULL },
+		{ "W", "women", "w", "women's", NULL },
+		{ "X", "mixed", "x", "open", "o" },
 	};
 	int g, i;
 
 	if (!*v)
 		return "";
 	for (g = 0; g < 3; g++)
-		for (i = 1; i < 4; i++)
+		for (i = 1; i < 5 && names[g][i]; i++)
 			if (!strcasecmp(v, names[g][i]))
 				return names[g][0];
 	return NULL;
+}
+
+/* A person's gender, as files that give the athlete's (not the event's)
+ * spell it: "Male" -> M, "Female" -> W; NULL otherwise. */
+static const char *person_gender(const char *v)
+{
+	if (!strcasecmp(v, "male"))
+		return "M";
+	if (!strcasecmp(v, "female") || !strcasecmp(v, "f"))
+		return "W";
+	return NULL;
+}
+
+/* The gender an event's name gives ("Men's 100m", "PR3 Mixed Coxed Four",
+ * "Women K44 -47kg"): the first word that is one; "" if none is. */
+static const char *name_gender(const char *name)
+{
+	char word[16];
+	const char *g;
+	size_t n;
+
+	while (*name) {
+		while (*name == ' ' || *name == '-')
+			name++;
+		for (n = 0; name[n] && name[n] != ' ' && n + 1 < sizeof(word);
+		     n++)
+			word[n] = name[n];
+		word[n] = '\0';
+		/* "Men’s", with a typographic apostrophe, is "Men's" */
+		if (n > 4 && !strcmp(word + n - 4, "\xE2\x80\x99s"))
+			strcpy(word + n - 4, "'s");
+		if (*word && (g = gender_of(word)) && *g &&
+		    strcasecmp(word, "m") && strcasecmp(word, "w") &&
+		    strcasecmp(word, "x") && strcasecmp(word, "o"))
+			return g;
+		name += n;
+		while (*name && *name != ' ')
+			name++;
+	}
+	return "";
 }
 
 static int npc_code(struct parse *ps, char *code, struct pd_diag *diag)
@@ -181,8 +229,12 @@ static int join_team(struct parse *ps, const struct pd_entry_result *r,
 
 	snprintf(rank, sizeof(rank), "%d", r->rank);
 	snprintf(ev, sizeof(ev), "%zu", r->event);
-	if ((ret = keyed(ps, &ps->teams, &slot, "%s\x1f%s\x1f%s%s", ev,
-			 r->npc, rank, "", diag)) < 0)
+	/* a column that names each team (Paris's code_team) tells two teams
+	 * of one NPC with one medal apart (two bronzes); tidytuesday's
+	 * grp_id only numbers a team's members (1, 2, 3) */
+	if ((ret = keyed(ps, &ps->teams, &slot, "%s\x1f%s\x1f%s\x1f%s", ev,
+			 r->npc, rank, ps->team_ids ? get(ps, PD_F_TEAM) : "",
+			 diag)) < 0)
 		return ret;
 	if (ret == 1) {
 		if ((ret = pd_import_grow(&ps->teams_v, ps->nteams,
@@ -204,9 +256,39 @@ static int join_team(struct parse *ps, const struct pd_entry_result *r,
 	return 0;
 }
 
+static int note_gender(struct parse *ps, size_t event, const char *person)
+{
+	size_t na;
+	unsigned char *v;
+
+	if (event >= ps->agenders) {
+		na = event < 64 ? 128 : event * 2;
+		if (!(v = realloc(ps->genders, na)))
+			return PD_ENOMEM;
+		memset(v + ps->agenders, 0, na - ps->agenders);
+		ps->genders = v;
+		ps->agenders = na;
+	}
+	ps->genders[event] |= *person == 'M' ? 1 : 2;
+	return 0;
+}
+
+/* An event that only its athletes can tell ("?" until now): men's, women's
+ * or mixed by who won its medals. */
+static void settle_genders(struct parse *ps)
+{
+	static const char *const by[4] = { "", "M", "W", "X" };
+	size_t e;
+
+	for (e = 0; e < ps->set->nevents; e++)
+		if (!strcmp(ps->set->events[e].gender, "?"))
+			strcpy(ps->set->events[e].gender,
+			       by[e < ps->agenders ? ps->genders[e] & 3 : 0]);
+}
+
 static int take_row(struct parse *ps, struct pd_diag *diag)
 {
-	const char *medal = get(ps, PD_F_MEDAL), *gender;
+	const char *medal = get(ps, PD_F_MEDAL), *gender, *person;
 	const char *athlete = get(ps, PD_F_ATHLETE);
 	struct pd_entry_result r;
 	size_t at;
@@ -219,14 +301,23 @@ static int take_row(struct parse *ps, struct pd_diag *diag)
 		return pd_diag_set(diag, PD_EPARSE, ps->c->file, r.line, "'%s' "
 				   "is not a medal: expected Gold, Silver or "
 				   "Bronze", medal);
-	if (!(gender = gender_of(get(ps, PD_F_GENDER))))
+	/* a column of the athletes' genders (Paris: Male, Female) does not
+	 * split an event: its gender is its name's, or its athletes' */
+	if ((person = person_gender(get(ps, PD_F_GENDER))))
+		gender = name_gender(get(ps, PD_F_EVENT));
+	else if (!(gender = gender_of(get(ps, PD_F_GENDER))))
 		return fail(ps, diag, "gender", get(ps, PD_F_GENDER),
-			    "Men, Women or Mixed");
+			    "Men, Women, Mixed or Open (or an athlete's Male "
+			    "or Female)");
 	if ((ret = npc_code(ps, r.npc, diag)) < 0 ||
-	    (ret = event_index(ps, gender, &r.event, diag)) < 0)
+	    (ret = event_index(ps, person && !*gender ? "?" : gender,
+			       &r.event, diag)) < 0)
+		return ret;
+	if (person && (ret = note_gender(ps, r.event, person)) < 0)
 		return ret;
 	if (*athlete && strcmp(athlete, "TEAM")) {
-		if ((ret = athlete_index(ps, r.npc, gender, &at, diag)) < 0)
+		if ((ret = athlete_index(ps, r.npc, person ? person : gender,
+					 &at, diag)) < 0)
 			return ret;
 		r.athlete = at + 1;
 		r.name = ps->set->athletes[at].name;
@@ -307,6 +398,9 @@ static int read_header(struct parse *ps, struct pd_csv *c,
 					   "it with --map %s=COLUMN",
 					   pd_field_name(need[i]),
 					   pd_field_name(need[i]));
+	ps->team_ids = ps->cols.at[PD_F_TEAM] >= 0 &&
+		       (size_t)ps->cols.at[PD_F_TEAM] < c->nf &&
+		       strcasecmp(c->f[ps->cols.at[PD_F_TEAM]], "grp_id");
 	ps->guide_at = -1;
 	for (i = 0; i < c->nf && ps->guide_at < 0; i++)
 		if (!strcasecmp(c->f[i], "guide"))
@@ -342,6 +436,8 @@ int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
 		ret = pd_diag_set(diag, PD_EPARSE, file, c.next_line,
 				  "no medallist rows%s", opts->nwhere ?
 				  " match --where" : "");
+	if (ret == 0)
+		settle_genders(&ps);
 	if (ret == 0 && (ret = emit_teams(&ps)) == 0)
 		ret = pd_entries_finish(out);
 cleanup:
@@ -351,6 +447,7 @@ cleanup:
 	pd_strmap_release_keys(&ps.teams);
 	free(ps.members);
 	free(ps.teams_v);
+	free(ps.genders);
 	if (ret < 0)
 		pd_entries_release(out);
 	return ret;
