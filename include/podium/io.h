@@ -77,12 +77,17 @@ struct pd_fix {
 
 #define PD_FIX_MAX 32
 
+/* --teams: the format's own rule (PD_TEAMS_FILE, the default), or each
+ * event decided from its rows (PD_TEAMS_INFER: entries.h). */
+enum pd_teams { PD_TEAMS_FILE, PD_TEAMS_INFER };
+
 struct pd_csv_opts {
 	const char *map[PD_F_COUNT];
 	struct pd_where where[PD_WHERE_MAX];
 	size_t nwhere;
 	struct pd_fix fix[PD_FIX_MAX];	/* medals, standings */
 	size_t nfix;
+	enum pd_teams teams;	/* athlete-events: how team events are told */
 };
 
 /* Parse "LINE=CODE" (CODE may be "-").  PD_EINVAL with the reason. */

@@ -203,6 +203,9 @@ int pd_op_import_where(struct pd_op_import_args *a, char *arg,
  * reason. */
 int pd_op_import_fix(struct pd_op_import_args *a, char *arg,
 		     struct pd_diag *diag);
+/* --teams infer|file (athlete-events): PD_EINVAL for anything else. */
+int pd_op_import_teams(struct pd_op_import_args *a, const char *arg,
+		       struct pd_diag *diag);
 /* Is a a whole request: a known format, --games where the format needs
  * it, --map and --where only where they apply?  PD_EINVAL with the reason
  * in diag. */

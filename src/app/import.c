@@ -313,6 +313,19 @@ int pd_op_import_fix(struct pd_op_import_args *a, char *arg,
 	return pd_fix_parse(&a->opts.fix[a->opts.nfix++], arg, diag);
 }
 
+int pd_op_import_teams(struct pd_op_import_args *a, const char *arg,
+		       struct pd_diag *diag)
+{
+	if (!strcmp(arg, "infer"))
+		a->opts.teams = PD_TEAMS_INFER;
+	else if (!strcmp(arg, "file"))
+		a->opts.teams = PD_TEAMS_FILE;
+	else
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--teams is "
+				   "infer or file");
+	return 0;
+}
+
 int pd_op_import_check(const struct pd_op_import_args *a,
 		       struct pd_diag *diag)
 {
@@ -334,6 +347,12 @@ int pd_op_import_check(const struct pd_op_import_args *a,
 	if (a->opts.nwhere && !(fmt->flags & F_WHERE))
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--where does "
 				   "not apply to format %s", a->format);
+	if (a->opts.teams == PD_TEAMS_INFER &&
+	    strcmp(a->format, "athlete-events"))
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--teams infer "
+				   "applies to format athlete-events, not %s "
+				   "(medallists tell teams by their team "
+				   "column)", a->format);
 	if (a->opts.nfix && strcmp(a->format, "medals") &&
 	    strcmp(a->format, "standings"))
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--fix applies "

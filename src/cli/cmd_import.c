@@ -16,6 +16,7 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 		{ "where", required_argument, NULL, 'w' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "fix", required_argument, NULL, 'f' },
+		{ "teams", required_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct pd_diag d = { "", 0, "" };
@@ -44,6 +45,10 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 			break;
 		case 'f':
 			if (pd_op_import_fix(a, optarg, &d) < 0)
+				return cli_usage(&cmd_import, d.msg);
+			break;
+		case 't':
+			if (pd_op_import_teams(a, optarg, &d) < 0)
 				return cli_usage(&cmd_import, d.msg);
 			break;
 		default:
@@ -115,6 +120,20 @@ static void fixes(const struct pd_op_import_args *a)
 				a->opts.fix[i].npc);
 }
 
+/* Under --teams infer, what it took each event for. */
+static void teams_taken(const struct pd_op_import *im)
+{
+	const struct pd_entry_set *e = &im->entries;
+	size_t i, team = 0, mixed = 0;
+
+	for (i = 0; i < e->nevents; i++) {
+		team += e->events[i].team != 0;
+		mixed += !strcmp(e->events[i].gender, "X");
+	}
+	fprintf(stderr, "podium: --teams infer: %zu team events, %zu "
+		"individual; %zu mixed\n", team, e->nevents - team, mixed);
+}
+
 static void summary(const struct pd_op_import *im)
 {
 	const struct pd_op_import_counts *n = &im->counts;
@@ -169,6 +188,8 @@ static int run(struct cli *cli, int argc, char **argv)
 		goto cleanup;
 	}
 	fixes(&a);
+	if (a.opts.teams == PD_TEAMS_INFER)
+		teams_taken(&im);
 	summary(&im);
 	ret = EXIT_OK;
 cleanup:
@@ -241,6 +262,11 @@ const struct cli_command cmd_import = {
 	"  --fix LINE=CODE       the NPC of the row at LINE of the file, for\n"
 	"                        a row whose source lost it (LINE=- leaves\n"
 	"                        the row out); repeatable (medals, standings)\n"
+	"  --teams infer         athlete-events: decide each event from its\n"
+	"                        rows (team only when every medal names\n"
+	"                        several athletes of its NOC; else a tie of\n"
+	"                        two of one NOC is two medals); --teams file\n"
+	"                        (the default) is the dedupe described above\n"
 	"  --strict              refuse (exit 2) a medals or results file\n"
 	"                        whose medals the rules change: see below\n"
 	"\n"

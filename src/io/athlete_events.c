@@ -59,6 +59,7 @@ struct parse {
 	size_t nrows, arows;
 	struct pd_strmap athletes;	/* "kaggle:ID" -> athlete index */
 	struct pd_strmap medals;	/* medal key -> medal_id (own keys) */
+	int infer;		/* --teams infer (fold_event()) */
 	size_t games_at[YEARS][2];	/* year, season -> games + 1 */
 	char key[64];
 	char medal_key[PD_MEDAL_KEY_MAX];
@@ -349,23 +350,50 @@ static int emit(struct parse *ps, size_t from, size_t to, int team)
 	return pd_entries_result(s, &out);
 }
 
-/* One event's rows, sorted by cmp_rows, into results. */
+/* Each athlete of rows[from..to) (one medal run) as a medal of their
+ * own: a tie of one NOC's athletes in an individual event. */
+static int emit_each(struct parse *ps, size_t from, size_t to)
+{
+	size_t i, j;
+	int ret = 0;
+
+	for (i = from; i < to && ret == 0; i++) {
+		for (j = from; j < i; j++)
+			if (ps->rows[j].athlete == ps->rows[i].athlete)
+				break;
+		if (j == i)
+			ret = emit(ps, i, i + 1, 0);
+	}
+	return ret;
+}
+
+/* One event's rows, sorted by cmp_rows, into results.  By default a
+ * medal run naming several athletes makes a team event (the SQL dedupe);
+ * under --teams infer only an event whose every medal run names several
+ * is one, and in any other event each athlete keeps a medal of their own
+ * (two Soviet bronzes in 1964 judo are two). */
 static int fold_event(struct parse *ps, size_t from, size_t to)
 {
 	struct row *rows = ps->rows;
 	size_t i, end;
-	int team_event = 0, ret;
+	int team_event = 0, single = 0, ret;
 
 	for (i = from; i < to; i = end) {
 		end = run_end(rows, i, to, 0);
 		if (rows[i].medal && several(rows, i, end))
 			team_event = 1;
+		else if (rows[i].medal)
+			single = 1;
 	}
+	if (ps->infer && single)
+		team_event = 0;
 	ps->set->events[rows[from].event].team = team_event;
 	for (i = from; i < to; i = end) {
 		end = run_end(rows, i, to, team_event);
 		if (rows[i].medal) {
-			if (several(rows, i, end))
+			if (ps->infer && !team_event)
+				ret = emit_each(ps, i, end);
+			else if (several(rows, i, end))
 				ret = emit(ps, i, end, 1);
 			else
 				ret = emit(ps, i, i + 1, 0);
@@ -448,6 +476,7 @@ int pd_athlete_events_parse(struct pd_entry_set *out, const char *data,
 	pd_import_init(&ps.im, reg, out, file, "NOC");
 	ps.file = file;
 	ps.only = only;
+	ps.infer = opts->teams == PD_TEAMS_INFER;
 	ps.c = &c;
 	pd_entries_init(out);
 	pd_csv_init(&c, data, len, file);
