@@ -348,11 +348,11 @@ int pd_op_import_check(const struct pd_op_import_args *a,
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--where does "
 				   "not apply to format %s", a->format);
 	if (a->opts.teams == PD_TEAMS_INFER &&
-	    strcmp(a->format, "athlete-events"))
+	    strcmp(a->format, "athlete-events") &&
+	    strcmp(a->format, "medallists"))
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--teams infer "
-				   "applies to format athlete-events, not %s "
-				   "(medallists tell teams by their team "
-				   "column)", a->format);
+				   "applies to formats athlete-events and "
+				   "medallists, not %s", a->format);
 	if (a->opts.nfix && strcmp(a->format, "medals") &&
 	    strcmp(a->format, "standings"))
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--fix applies "

@@ -50,6 +50,7 @@ struct team {
 	char npc[PD_CODE_MAX];
 	int rank;
 	long line;
+	int inferred;		/* --teams infer: rows of one medal and NPC */
 };
 
 struct parse {
@@ -69,6 +70,7 @@ struct parse {
 	unsigned char *genders;
 	size_t agenders;
 	int team_ids;		/* the team column names teams, not members */
+	int infer;		/* --teams infer */
 	char key[1024];
 };
 
@@ -221,7 +223,7 @@ static int athlete_index(struct parse *ps, const char *npc,
 }
 
 static int join_team(struct parse *ps, const struct pd_entry_result *r,
-		     struct pd_diag *diag)
+		     int inferred, struct pd_diag *diag)
 {
 	char rank[4], ev[24];
 	size_t *slot;
@@ -233,8 +235,8 @@ static int join_team(struct parse *ps, const struct pd_entry_result *r,
 	 * of one NPC with one medal apart (two bronzes); tidytuesday's
 	 * grp_id only numbers a team's members (1, 2, 3) */
 	if ((ret = keyed(ps, &ps->teams, &slot, "%s\x1f%s\x1f%s\x1f%s", ev,
-			 r->npc, rank, ps->team_ids ? get(ps, PD_F_TEAM) : "",
-			 diag)) < 0)
+			 r->npc, rank, inferred ? "\x1einferred" :
+			 ps->team_ids ? get(ps, PD_F_TEAM) : "", diag)) < 0)
 		return ret;
 	if (ret == 1) {
 		if ((ret = pd_import_grow(&ps->teams_v, ps->nteams,
@@ -245,6 +247,7 @@ static int join_team(struct parse *ps, const struct pd_entry_result *r,
 		ps->teams_v[ps->nteams].event = r->event;
 		memcpy(ps->teams_v[ps->nteams].npc, r->npc, PD_CODE_MAX);
 		ps->teams_v[ps->nteams].rank = r->rank;
+		ps->teams_v[ps->nteams].inferred = inferred;
 		ps->teams_v[ps->nteams++].line = r->line;
 	}
 	if ((ret = pd_import_grow(&ps->members, ps->nmembers, &ps->amembers,
@@ -324,10 +327,13 @@ static int take_row(struct parse *ps, struct pd_diag *diag)
 	}
 	ps->set->rows++;
 	if (is_team)
-		return join_team(ps, &r, diag);
+		return join_team(ps, &r, 0, diag);
 	if (!r.athlete)
 		return pd_diag_set(diag, PD_EPARSE, ps->c->file, r.line,
 				   "no athlete in this row");
+	/* decided once the whole event is read (emit_teams()) */
+	if (ps->infer)
+		return join_team(ps, &r, 1, diag);
 	r.date = "";
 	return pd_entries_result(ps->set, &r);
 }
@@ -341,25 +347,79 @@ static int cmp_members(const void *a, const void *b)
 	return (x->line > y->line) - (x->line < y->line);
 }
 
+/* Under --teams infer: is the event of each inferred group a team event,
+ * every one of its medals naming several athletes of its NPC?  single[e]
+ * is set for an event with a group of one athlete.  The members are
+ * sorted by team. */
+static int infer_events(struct parse *ps, unsigned char **single)
+{
+	size_t t, m = 0, n;
+
+	if (!(*single = calloc(ps->set->nevents ? ps->set->nevents : 1, 1)))
+		return PD_ENOMEM;
+	for (t = 0; t < ps->nteams; t++) {
+		for (n = 0; m < ps->nmembers && ps->members[m].team == t; m++)
+			n += !n || ps->members[m].athlete !=
+				   ps->members[m - 1].athlete;
+		if (ps->teams_v[t].inferred && n < 2)
+			(*single)[ps->teams_v[t].event] = 1;
+	}
+	return 0;
+}
+
+/* An inferred group of an individual event: each member's own medal. */
+static int emit_each(struct parse *ps, size_t t, size_t *m)
+{
+	struct pd_entry_set *s = ps->set;
+	struct pd_entry_result r;
+	int ret;
+
+	for (; *m < ps->nmembers && ps->members[*m].team == t; (*m)++) {
+		memset(&r, 0, sizeof(r));
+		r.event = ps->teams_v[t].event;
+		memcpy(r.npc, ps->teams_v[t].npc, PD_CODE_MAX);
+		r.athlete = ps->members[*m].athlete;
+		r.name = s->athletes[r.athlete - 1].name;
+		r.rank = ps->teams_v[t].rank;
+		r.line = ps->members[*m].line;
+		r.rows = 1;
+		r.date = "";
+		if ((ret = pd_entries_result(s, &r)) < 0)
+			return ret;
+	}
+	return 0;
+}
+
 /* One result per team, its members the rows that named an athlete. */
 static int emit_teams(struct parse *ps)
 {
 	struct pd_entry_set *s = ps->set;
 	struct pd_entry_result r;
 	const struct pd_npc *npc;
+	unsigned char *single = NULL;
 	size_t t, m = 0;
 	int ret;
 
 	if (ps->nmembers)
 		qsort(ps->members, ps->nmembers, sizeof(*ps->members),
 		      cmp_members);
+	if (ps->infer && (ret = infer_events(ps, &single)) < 0)
+		return ret;
 	for (t = 0; t < ps->nteams; t++) {
+		if (single && ps->teams_v[t].inferred &&
+		    single[ps->teams_v[t].event]) {
+			if ((ret = emit_each(ps, t, &m)) < 0)
+				goto cleanup;
+			continue;
+		}
 		memset(&r, 0, sizeof(r));
 		r.event = ps->teams_v[t].event;
 		memcpy(r.npc, ps->teams_v[t].npc, PD_CODE_MAX);
 		npc = pd_registry_code(ps->im.reg, r.npc);
-		if (!(r.name = pd_entries_str(s, npc ? npc->en : r.npc)))
-			return PD_ENOMEM;
+		if (!(r.name = pd_entries_str(s, npc ? npc->en : r.npc))) {
+			ret = PD_ENOMEM;
+			goto cleanup;
+		}
 		r.team = 1;
 		r.rank = ps->teams_v[t].rank;
 		r.line = ps->teams_v[t].line;
@@ -370,14 +430,17 @@ static int emit_teams(struct parse *ps)
 			if (ps->members[m].athlete &&
 			    (ret = pd_entries_member(s, ps->members[m].athlete -
 						     1)) < 0)
-				return ret;
+				goto cleanup;
 		}
 		r.nmembers = s->nmembers - r.member;
 		s->events[r.event].team = 1;
 		if ((ret = pd_entries_result(s, &r)) < 0)
-			return ret;
+			goto cleanup;
 	}
-	return 0;
+	ret = 0;
+cleanup:
+	free(single);
+	return ret;
 }
 
 static int read_header(struct parse *ps, struct pd_csv *c,
@@ -420,6 +483,7 @@ int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
 
 	memset(&ps, 0, sizeof(ps));
 	ps.set = out;
+	ps.infer = opts->teams == PD_TEAMS_INFER;
 	pd_import_init(&ps.im, reg, out, file, NULL);
 	ps.c = &c;
 	pd_entries_init(out);
