@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "podium/io.h"
 #include "podium/label.h"
@@ -135,6 +136,56 @@ int pd_import_event(struct pd_import *im, const struct pd_entry_event *e,
 		return ret;
 	*slot = *at;
 	return 0;
+}
+
+/* "Men", "Men's" -> M; "Women", "Women's" -> W; "Mixed", "Open" -> X. */
+static const char *word_gender(const char *w)
+{
+	if (!strcasecmp(w, "men") || !strcasecmp(w, "men's"))
+		return "M";
+	if (!strcasecmp(w, "women") || !strcasecmp(w, "women's"))
+		return "W";
+	if (!strcasecmp(w, "mixed") || !strcasecmp(w, "open"))
+		return "X";
+	return NULL;
+}
+
+/* A person's gender, as files that give the athlete's (not the event's)
+ * spell it: "Male" -> M, "Female" -> W; NULL otherwise. */
+const char *pd_import_person_gender(const char *v)
+{
+	if (!strcasecmp(v, "male"))
+		return "M";
+	if (!strcasecmp(v, "female") || !strcasecmp(v, "f"))
+		return "W";
+	return NULL;
+}
+
+/* The gender an event's name gives ("Men's 100m", "PR3 Mixed Coxed Four",
+ * "Women K44 -47kg"): the first word that is one; "" if none is. */
+const char *pd_import_name_gender(const char *name)
+{
+	char word[16];
+	const char *g;
+	size_t n;
+
+	while (*name) {
+		while (*name == ' ' || *name == '-')
+			name++;
+		for (n = 0; name[n] && name[n] != ' ' && n + 1 < sizeof(word);
+		     n++)
+			word[n] = name[n];
+		word[n] = '\0';
+		/* "Men’s", with a typographic apostrophe, is "Men's" */
+		if (n > 4 && !strcmp(word + n - 4, "\xE2\x80\x99s"))
+			strcpy(word + n - 4, "'s");
+		if ((g = word_gender(word)))
+			return g;
+		name += n;
+		while (*name && *name != ' ')
+			name++;
+	}
+	return "";
 }
 
 int pd_import_grow(void *v, size_t n, size_t *alloc, size_t elem)

@@ -61,6 +61,12 @@ void pd_import_release(struct pd_import *im);
 int pd_import_npc_value(struct pd_import *im, const struct pd_csv_opts *opts,
 			long line, const char *value, const char **out,
 			struct pd_diag *diag);
+/* A person's gender as a file of athletes gives it: "Male" -> "M",
+ * "Female" or "F" -> "W"; NULL for anything else (an event's "Men"). */
+const char *pd_import_person_gender(const char *v);
+/* The gender an event's name gives ("Men's 100m", "PR3 Mixed Coxed Four",
+ * "Women K44 -47kg"): the first word that is one; "" if none is. */
+const char *pd_import_name_gender(const char *name);
 /* PD_EPARSE if a --fix of opts named a line that was no row taken. */
 int pd_import_fixes_check(const struct pd_import *im,
 			  const struct pd_csv_opts *opts,

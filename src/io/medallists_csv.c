@@ -106,46 +106,6 @@ static const char *gender_of(const char *v)
 	return NULL;
 }
 
-/* A person's gender, as files that give the athlete's (not the event's)
- * spell it: "Male" -> M, "Female" -> W; NULL otherwise. */
-static const char *person_gender(const char *v)
-{
-	if (!strcasecmp(v, "male"))
-		return "M";
-	if (!strcasecmp(v, "female") || !strcasecmp(v, "f"))
-		return "W";
-	return NULL;
-}
-
-/* The gender an event's name gives ("Men's 100m", "PR3 Mixed Coxed Four",
- * "Women K44 -47kg"): the first word that is one; "" if none is. */
-static const char *name_gender(const char *name)
-{
-	char word[16];
-	const char *g;
-	size_t n;
-
-	while (*name) {
-		while (*name == ' ' || *name == '-')
-			name++;
-		for (n = 0; name[n] && name[n] != ' ' && n + 1 < sizeof(word);
-		     n++)
-			word[n] = name[n];
-		word[n] = '\0';
-		/* "Men’s", with a typographic apostrophe, is "Men's" */
-		if (n > 4 && !strcmp(word + n - 4, "\xE2\x80\x99s"))
-			strcpy(word + n - 4, "'s");
-		if (*word && (g = gender_of(word)) && *g &&
-		    strcasecmp(word, "m") && strcasecmp(word, "w") &&
-		    strcasecmp(word, "x") && strcasecmp(word, "o"))
-			return g;
-		name += n;
-		while (*name && *name != ' ')
-			name++;
-	}
-	return "";
-}
-
 static int npc_code(struct parse *ps, char *code, struct pd_diag *diag)
 {
 	const struct pd_npc *npc;
@@ -306,8 +266,8 @@ static int take_row(struct parse *ps, struct pd_diag *diag)
 				   "Bronze", medal);
 	/* a column of the athletes' genders (Paris: Male, Female) does not
 	 * split an event: its gender is its name's, or its athletes' */
-	if ((person = person_gender(get(ps, PD_F_GENDER))))
-		gender = name_gender(get(ps, PD_F_EVENT));
+	if ((person = pd_import_person_gender(get(ps, PD_F_GENDER))))
+		gender = pd_import_name_gender(get(ps, PD_F_EVENT));
 	else if (!(gender = gender_of(get(ps, PD_F_GENDER))))
 		return fail(ps, diag, "gender", get(ps, PD_F_GENDER),
 			    "Men, Women, Mixed or Open (or an athlete's Male "

@@ -68,6 +68,7 @@ struct parse {
 	struct offs *offs;
 	struct pd_buf pool;
 	struct pd_import im;
+	int team_ids;		/* the team column names teams, not members */
 };
 
 static int keep(struct parse *ps, const char *s, size_t *off)
@@ -108,7 +109,7 @@ static int take_row(struct parse *ps, const struct pd_columns *cols,
 	struct pd_medal_rec *r;
 	const struct pd_npc *npc;
 	struct offs *o;
-	const char *v = pd_columns_get(cols, c, PD_F_MEDAL);
+	const char *v = pd_columns_get(cols, c, PD_F_MEDAL), *gender;
 	int m = medal_of(v), ret;
 
 	if (m < 0)
@@ -131,9 +132,15 @@ static int take_row(struct parse *ps, const struct pd_columns *cols,
 	if ((ret = pd_import_npc(&ps->im, v, c->line, &npc, diag)) < 0)
 		return ret;
 	memcpy(r->npc, npc->code, PD_CODE_MAX);
+	/* an athlete's gender (Male, Female) splits no event: the event's
+	 * is its name's */
+	gender = pd_columns_get(cols, c, PD_F_GENDER);
+	if (pd_import_person_gender(gender))
+		gender = pd_import_name_gender(pd_columns_get(cols, c,
+							      PD_F_EVENT));
 	if (keep(ps, pd_columns_get(cols, c, PD_F_SPORT), &o->sport) ||
 	    keep(ps, pd_columns_get(cols, c, PD_F_EVENT), &o->event) ||
-	    keep(ps, pd_columns_get(cols, c, PD_F_GENDER), &o->gender) ||
+	    keep(ps, gender, &o->gender) ||
 	    keep(ps, pd_columns_get(cols, c, PD_F_DATE), &o->date) ||
 	    keep(ps, pd_columns_get(cols, c, PD_F_ATHLETE), &o->athlete) ||
 	    keep(ps, pd_columns_get(cols, c, PD_F_TEAM), &o->team))
@@ -153,9 +160,12 @@ static const char *team_key(const struct parse *ps, size_t i, char *out,
 
 	if (!pool[o->team])
 		return "";
-	snprintf(out, size, "%s\x1f%s\x1f%s\x1f%d\x1f%s", pool + o->sport,
-		 pool + o->event, pool + o->gender, ps->set->v[i].medal,
-		 ps->set->v[i].npc);
+	/* a column that names each team (code_team) tells two teams of one
+	 * NPC sharing a medal apart; tidytuesday's grp_id numbers members */
+	snprintf(out, size, "%s\x1f%s\x1f%s\x1f%d\x1f%s\x1f%s",
+		 pool + o->sport, pool + o->event, pool + o->gender,
+		 ps->set->v[i].medal, ps->set->v[i].npc,
+		 ps->team_ids ? pool + o->team : "");
 	return out;
 }
 
@@ -252,7 +262,7 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 			const struct pd_registry *reg,
 			const struct pd_csv_opts *opts, struct pd_diag *diag)
 {
-	struct parse ps = { out, NULL, { 0 }, { 0 } };
+	struct parse ps = { out, NULL, { 0 }, { 0 }, 0 };
 	struct pd_columns cols;
 	struct pd_csv c;
 	int ret;
@@ -265,6 +275,9 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 	    (ret = pd_columns_header(&c, diag)) < 0 ||
 	    (ret = pd_columns_find(&cols, &c, opts, guesses, diag)) < 0)
 		goto cleanup;
+	ps.team_ids = cols.at[PD_F_TEAM] >= 0 &&
+		      (size_t)cols.at[PD_F_TEAM] < c.nf &&
+		      strcasecmp(c.f[cols.at[PD_F_TEAM]], "grp_id");
 	if (cols.at[PD_F_MEDAL] < 0 || cols.at[PD_F_NPC] < 0) {
 		ret = pd_diag_set(diag, PD_EPARSE, file, c.line, "no %s column "
 				  "in the header: name it with --map %s=COLUMN",
