@@ -77,6 +77,8 @@ struct pd_fix {
 
 #define PD_FIX_MAX 32
 
+struct pd_catalogue;
+
 /* --teams: the format's own rule (PD_TEAMS_FILE, the default), or each
  * event decided from its rows (PD_TEAMS_INFER: entries.h). */
 enum pd_teams { PD_TEAMS_FILE, PD_TEAMS_INFER };
@@ -88,6 +90,9 @@ struct pd_csv_opts {
 	struct pd_fix fix[PD_FIX_MAX];	/* medals, standings */
 	size_t nfix;
 	enum pd_teams teams;	/* athlete-events: how team events are told */
+	/* the events catalogue --teams infer consults first (catalogue.h);
+	 * NULL for none */
+	const struct pd_catalogue *events;
 };
 
 /* Parse "LINE=CODE" (CODE may be "-").  PD_EINVAL with the reason. */

@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include "audit.h"
+#include "catalogue.h"
 #include "entries.h"
 #include "io.h"
 #include "error.h"
@@ -241,6 +242,9 @@ struct pd_op_import {
 	 * one per recorded medal, in line order (import_rules.c).  With
 	 * strict, any refuses the import: refused set, PD_ECONSIST. */
 	struct pd_problems notes;
+	/* the bundled events catalogue (data/events.tsv), read for an
+	 * import under --teams infer */
+	struct pd_catalogue events;
 	/* what was read, for pd_op_import_write() */
 	struct pd_published pub;
 	struct pd_medal_set medals;

@@ -441,18 +441,30 @@ static int read_paris(struct pd_op_import *im,
 	return ret;
 }
 
+/* Under --teams infer the importers consult the bundled catalogue. */
 static int read_entries(struct pd_op_import *im,
 			const struct pd_op_import_args *a,
 			const char *data, size_t len,
 			const struct pd_registry *reg, struct pd_diag *d)
 {
+	struct pd_csv_opts o = a->opts;
+	int ret;
+
+	if (o.teams == PD_TEAMS_INFER) {
+		if ((ret = pd_catalogue_parse(&im->events,
+					      (const char *)pd_embed_events,
+					      pd_embed_events_len,
+					      "data/events.tsv", d)) < 0)
+			return ret;
+		o.events = &im->events;
+	}
 	if (!strcmp(a->format, "athlete-events"))
 		return pd_athlete_events_parse(&im->entries, data, len,
 					       a->file, reg,
 					       a->games[0] ? a->games : NULL,
-					       &a->opts, d);
+					       &o, d);
 	return pd_medallists_csv_parse(&im->entries, data, len, a->file,
-				       a->games, reg, &a->opts, d);
+				       a->games, reg, &o, d);
 }
 
 int pd_op_import_read(struct pd_op_import *im,
@@ -550,6 +562,7 @@ void pd_op_import_release(struct pd_op_import *im)
 {
 	pd_problems_release(&im->problems);
 	pd_problems_release(&im->notes);
+	pd_catalogue_release(&im->events);
 	pd_published_release(&im->pub);
 	pd_medal_set_release(&im->medals);
 	pd_entries_release(&im->entries);

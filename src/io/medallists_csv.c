@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "podium/catalogue.h"
 #include "podium/entries.h"
 #include "podium/label.h"
 #include "columns.h"
@@ -71,6 +72,7 @@ struct parse {
 	size_t agenders;
 	int team_ids;		/* the team column names teams, not members */
 	int infer;		/* --teams infer */
+	const struct pd_catalogue *events;	/* consulted under infer */
 	char key[1024];
 };
 
@@ -313,6 +315,7 @@ static int cmp_members(const void *a, const void *b)
  * sorted by team. */
 static int infer_events(struct parse *ps, unsigned char **single)
 {
+	const struct pd_event_rule *rule;
 	size_t t, m = 0, n;
 
 	if (!(*single = calloc(ps->set->nevents ? ps->set->nevents : 1, 1)))
@@ -324,6 +327,12 @@ static int infer_events(struct parse *ps, unsigned char **single)
 		if (ps->teams_v[t].inferred && n < 2)
 			(*single)[ps->teams_v[t].event] = 1;
 	}
+	/* the catalogue, where it says, decides before the rows */
+	for (t = 0; t < ps->set->nevents; t++)
+		if ((rule = pd_catalogue_find(ps->events,
+					      ps->set->events[t].sport,
+					      ps->set->events[t].name)))
+			(*single)[t] = !rule->team;
 	return 0;
 }
 
@@ -444,6 +453,7 @@ int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
 	memset(&ps, 0, sizeof(ps));
 	ps.set = out;
 	ps.infer = opts->teams == PD_TEAMS_INFER;
+	ps.events = opts->events;
 	pd_import_init(&ps.im, reg, out, file, NULL);
 	ps.c = &c;
 	pd_entries_init(out);
