@@ -76,6 +76,7 @@ struct pd_fix {
 };
 
 #define PD_FIX_MAX 32
+#define PD_SAME_MAX 16
 
 struct pd_catalogue;
 
@@ -93,6 +94,9 @@ struct pd_csv_opts {
 	/* the events catalogue --teams infer consults first (catalogue.h);
 	 * NULL for none */
 	const struct pd_catalogue *events;
+	/* --same A=B: a row's B is taken as A (codes of the registry) */
+	char same[PD_SAME_MAX][2][PD_CODE_MAX];
+	size_t nsame;
 };
 
 /* Parse "LINE=CODE" (CODE may be "-").  PD_EINVAL with the reason. */

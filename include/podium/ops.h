@@ -188,6 +188,9 @@ struct pd_op_import_args {
 	char games[PD_GAMES_CODE];	/* "" when not given */
 	const char *source;	/* NULL: the format's own label */
 	struct pd_csv_opts opts;	/* by pd_op_import_map(), _where() */
+	/* --same A=B as given (codes or names), by pd_op_import_same() */
+	const char *same[PD_SAME_MAX][2];
+	size_t nsame;
 	/* a medal the rules drop or change (notes below) refuses the
 	 * import (PD_ECONSIST) instead of warning */
 	int strict;
@@ -204,6 +207,10 @@ int pd_op_import_where(struct pd_op_import_args *a, char *arg,
  * reason. */
 int pd_op_import_fix(struct pd_op_import_args *a, char *arg,
 		     struct pd_diag *diag);
+/* --same A=B: the import takes B (a code or name) as A; arg is split in
+ * place and must outlive a.  PD_EINVAL with the reason. */
+int pd_op_import_same(struct pd_op_import_args *a, char *arg,
+		      struct pd_diag *diag);
 /* --teams infer|file (athlete-events): PD_EINVAL for anything else. */
 int pd_op_import_teams(struct pd_op_import_args *a, const char *arg,
 		       struct pd_diag *diag);

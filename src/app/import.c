@@ -326,6 +326,39 @@ int pd_op_import_teams(struct pd_op_import_args *a, const char *arg,
 	return 0;
 }
 
+int pd_op_import_same(struct pd_op_import_args *a, char *arg,
+		      struct pd_diag *diag)
+{
+	char *eq = strchr(arg, '=');
+
+	if (!eq || eq == arg || !eq[1] || a->nsame == PD_SAME_MAX)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--same takes "
+				   "A=B (at most %d)", PD_SAME_MAX);
+	*eq = '\0';
+	a->same[a->nsame][0] = arg;
+	a->same[a->nsame++][1] = eq + 1;
+	return 0;
+}
+
+/* a's --same names, codes or names, as the registry's codes in o. */
+static int same_codes(const struct pd_op_import_args *a,
+		      const struct pd_registry *reg, struct pd_csv_opts *o,
+		      struct pd_diag *d)
+{
+	const struct pd_npc *x;
+	size_t i;
+	int k;
+
+	for (i = 0, o->nsame = 0; i < a->nsame; i++, o->nsame++)
+		for (k = 0; k < 2; k++) {
+			if (!(x = pd_registry_find(reg, a->same[i][k])))
+				return pd_unknown_npc(reg, a->same[i][k],
+						      NULL, 0, d);
+			memcpy(o->same[i][k], x->code, PD_CODE_MAX);
+		}
+	return 0;
+}
+
 int pd_op_import_check(const struct pd_op_import_args *a,
 		       struct pd_diag *diag)
 {
@@ -382,6 +415,7 @@ static int input(const struct pd_op_import_args *a, char **heap,
  * with itself is refused, a standings CSV kept with warnings (ops.h). */
 static int read_published(struct pd_op_import *im,
 			  const struct pd_op_import_args *a,
+			  const struct pd_csv_opts *opts,
 			  const char *data, size_t len,
 			  const struct pd_registry *reg, struct pd_diag *d)
 {
@@ -389,7 +423,7 @@ static int read_published(struct pd_op_import *im,
 
 	if (standings)
 		ret = pd_standings_csv_parse(&im->pub, data, len, a->file,
-					     reg, &a->opts, d);
+					     reg, opts, d);
 	else
 		ret = pd_table_text_parse(&im->pub, data, len, a->file, reg,
 					  d);
@@ -444,10 +478,11 @@ static int read_paris(struct pd_op_import *im,
 /* Under --teams infer the importers consult the bundled catalogue. */
 static int read_entries(struct pd_op_import *im,
 			const struct pd_op_import_args *a,
+			const struct pd_csv_opts *opts,
 			const char *data, size_t len,
 			const struct pd_registry *reg, struct pd_diag *d)
 {
-	struct pd_csv_opts o = a->opts;
+	struct pd_csv_opts o = *opts;
 	int ret;
 
 	if (o.teams == PD_TEAMS_INFER) {
@@ -472,6 +507,7 @@ int pd_op_import_read(struct pd_op_import *im,
 		      const struct pd_registry *reg, struct pd_diag *diag)
 {
 	const struct format *fmt = format_of(a->format);
+	struct pd_csv_opts opts = a->opts;
 	const char *data = NULL;
 	char *heap = NULL;
 	size_t len = 0;
@@ -485,6 +521,8 @@ int pd_op_import_read(struct pd_op_import *im,
 	memcpy(im->games, a->games, sizeof(im->games));
 	im->source = a->source ? a->source : fmt->source;
 	im->file = a->file;
+	if ((ret = same_codes(a, reg, &opts, diag)) < 0)
+		return ret;
 	if (!strcmp(a->format, "paris2024")) {
 		im->kind = PD_OP_IMPORT_ENTRIES;
 		if ((ret = read_paris(im, a, reg, diag)) == 0 &&
@@ -499,17 +537,17 @@ int pd_op_import_read(struct pd_op_import *im,
 		goto cleanup;
 	if (fmt->flags & F_ENTRIES) {
 		im->kind = PD_OP_IMPORT_ENTRIES;
-		ret = read_entries(im, a, data, len, reg, diag);
+		ret = read_entries(im, a, &opts, data, len, reg, diag);
 	} else if (!strcmp(a->format, "medals")) {
 		im->kind = PD_OP_IMPORT_MEDALS;
 		ret = pd_medals_csv_parse(&im->medals, data, len, a->file, reg,
-					  &a->opts, diag);
+					  &opts, diag);
 		im->n = im->medals.n;
 		im->rows = im->medals.rows;
 		im->merged = im->medals.merged;
 	} else {
 		im->kind = PD_OP_IMPORT_PUBLISHED;
-		ret = read_published(im, a, data, len, reg, diag);
+		ret = read_published(im, a, &opts, data, len, reg, diag);
 	}
 	if (ret == 0 && (ret = app_import_rules(im)) == 0 && a->strict &&
 	    im->notes.n) {

@@ -17,6 +17,7 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 		{ "strict", no_argument, NULL, 'S' },
 		{ "fix", required_argument, NULL, 'f' },
 		{ "teams", required_argument, NULL, 't' },
+		{ "same", required_argument, NULL, 'a' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct pd_diag d = { "", 0, "" };
@@ -49,6 +50,10 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 			break;
 		case 't':
 			if (pd_op_import_teams(a, optarg, &d) < 0)
+				return cli_usage(&cmd_import, d.msg);
+			break;
+		case 'a':
+			if (pd_op_import_same(a, optarg, &d) < 0)
 				return cli_usage(&cmd_import, d.msg);
 			break;
 		default:
@@ -267,6 +272,8 @@ const struct cli_command cmd_import = {
 	"                        names several athletes of its NPC; else a\n"
 	"                        tie of two of one NPC is two medals); --teams\n"
 	"                        file (the default) is each format's own rule\n"
+	"  --same A=B            take B as A: one team two ways (codes or\n"
+	"                        names; ZZX=MIX ...); repeatable\n"
 	"  --strict              refuse (exit 2) a medals or results file\n"
 	"                        whose medals the rules change: see below\n"
 	"\n"

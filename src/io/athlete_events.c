@@ -503,6 +503,7 @@ int pd_athlete_events_parse(struct pd_entry_set *out, const char *data,
 	memset(&ps, 0, sizeof(ps));
 	ps.set = out;
 	pd_import_init(&ps.im, reg, out, file, "NOC");
+	pd_import_same(&ps.im, opts);
 	ps.file = file;
 	ps.only = only;
 	ps.infer = opts->teams == PD_TEAMS_INFER;

@@ -27,6 +27,25 @@ void pd_import_release(struct pd_import *im)
 	pd_strmap_release_keys(&im->events);
 }
 
+void pd_import_same(struct pd_import *im, const struct pd_csv_opts *opts)
+{
+	im->opts = opts;
+}
+
+/* npc, or A when --same A=B names npc as B. */
+static const struct pd_npc *same_as(const struct pd_import *im,
+				    const struct pd_npc *npc)
+{
+	const struct pd_npc *a;
+	size_t i;
+
+	for (i = 0; im->opts && i < im->opts->nsame; i++)
+		if (!strcmp(im->opts->same[i][1], npc->code) &&
+		    (a = pd_registry_code(im->reg, im->opts->same[i][0])))
+			return a;
+	return npc;
+}
+
 int pd_import_npc(struct pd_import *im, const char *name, long line,
 		  const struct pd_npc **out, struct pd_diag *diag)
 {
@@ -45,6 +64,7 @@ int pd_import_npc(struct pd_import *im, const char *name, long line,
 				   "no %s in this row", im->npc_column);
 	if (!(npc = pd_registry_find(im->reg, name)))
 		return pd_unknown_npc(im->reg, name, im->file, line, diag);
+	npc = same_as(im, npc);
 	if ((ret = pd_strmap_add_copy(&im->npcs, name, &slot)) < 0)
 		return ret;
 	*slot = (size_t)(npc - im->reg->npcs);

@@ -45,6 +45,7 @@ struct pd_import {
 	char key[PD_IMPORT_KEY_MAX];
 	char fold[2][PD_IMPORT_KEY_MAX];	/* sport and name, folded */
 	unsigned char fixed[PD_FIX_MAX];	/* each --fix, once used */
+	const struct pd_csv_opts *opts;	/* --same, or NULL */
 };
 
 /* Start with empty indexes; set may be NULL when only NPCs are resolved.
@@ -54,6 +55,9 @@ void pd_import_init(struct pd_import *im, const struct pd_registry *reg,
 		    struct pd_entry_set *set, const char *file,
 		    const char *npc_column);
 void pd_import_release(struct pd_import *im);
+/* Take opts' --same pairs (borrowed; may be NULL): pd_import_npc() then
+ * gives A for a name that resolves to B. */
+void pd_import_same(struct pd_import *im, const struct pd_csv_opts *opts);
 
 /* The NPC value of the row at line: the --fix for that line if opts has
  * one (*out = NULL for "-": leave the row out), else value.  A row with

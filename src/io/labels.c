@@ -47,7 +47,8 @@ const char *pd_view_name(const struct pd_view *v, const struct pd_standing *row)
 	/* a source that printed only codes printed no name: "USA USA"
 	 * helps no reader */
 	if (v->use_printed && row->printed && *row->printed &&
-	    strcmp(row->printed, row->npc))
+	    strcmp(row->printed, row->npc) &&
+	    !(v->reg && pd_registry_code(v->reg, row->printed)))
 		return row->printed;
 	npc = v->reg ? pd_registry_code(v->reg, row->npc) : NULL;
 	if (npc)

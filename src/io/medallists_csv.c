@@ -455,6 +455,7 @@ int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
 	ps.infer = opts->teams == PD_TEAMS_INFER;
 	ps.events = opts->events;
 	pd_import_init(&ps.im, reg, out, file, NULL);
+	pd_import_same(&ps.im, opts);
 	ps.c = &c;
 	pd_entries_init(out);
 	pd_csv_init(&c, data, len, file);

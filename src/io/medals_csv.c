@@ -270,6 +270,7 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 	memset(out, 0, sizeof(*out));
 	pd_buf_init(&ps.pool, 0);
 	pd_import_init(&ps.im, reg, NULL, file, NULL);
+	pd_import_same(&ps.im, opts);
 	pd_csv_init(&c, data, len, file);
 	if ((ret = pd_utf8_check(data, len, file, diag)) < 0 ||
 	    (ret = pd_columns_header(&c, diag)) < 0 ||

@@ -110,6 +110,7 @@ int pd_standings_csv_parse(struct pd_published *out, const char *data,
 	pd_published_init(out);
 	strcpy(out->lang, "en");
 	pd_import_init(&im, reg, NULL, file, NULL);
+	pd_import_same(&im, opts);
 	pd_csv_init(&c, data, len, file);
 	if ((ret = pd_utf8_check(data, len, file, diag)) < 0 ||
 	    (ret = pd_columns_header(&c, diag)) < 0 ||
