@@ -382,10 +382,10 @@ int pd_op_import_check(const struct pd_op_import_args *a,
 				   "not apply to format %s", a->format);
 	if (a->opts.teams == PD_TEAMS_INFER &&
 	    strcmp(a->format, "athlete-events") &&
-	    strcmp(a->format, "medallists"))
+	    strcmp(a->format, "medallists") && strcmp(a->format, "medals"))
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--teams infer "
-				   "applies to formats athlete-events and "
-				   "medallists, not %s", a->format);
+				   "applies to formats medals, medallists and "
+				   "athlete-events, not %s", a->format);
 	if (a->opts.nfix && strcmp(a->format, "medals") &&
 	    strcmp(a->format, "standings"))
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--fix applies "
@@ -476,6 +476,22 @@ static int read_paris(struct pd_op_import *im,
 }
 
 /* Under --teams infer the importers consult the bundled catalogue. */
+static int load_catalogue(struct pd_op_import *im, struct pd_csv_opts *o,
+			  struct pd_diag *d)
+{
+	int ret;
+
+	if (o->teams != PD_TEAMS_INFER)
+		return 0;
+	if ((ret = pd_catalogue_parse(&im->events,
+				      (const char *)pd_embed_events,
+				      pd_embed_events_len, "data/events.tsv",
+				      d)) < 0)
+		return ret;
+	o->events = &im->events;
+	return 0;
+}
+
 static int read_entries(struct pd_op_import *im,
 			const struct pd_op_import_args *a,
 			const struct pd_csv_opts *opts,
@@ -485,14 +501,8 @@ static int read_entries(struct pd_op_import *im,
 	struct pd_csv_opts o = *opts;
 	int ret;
 
-	if (o.teams == PD_TEAMS_INFER) {
-		if ((ret = pd_catalogue_parse(&im->events,
-					      (const char *)pd_embed_events,
-					      pd_embed_events_len,
-					      "data/events.tsv", d)) < 0)
-			return ret;
-		o.events = &im->events;
-	}
+	if ((ret = load_catalogue(im, &o, d)) < 0)
+		return ret;
 	if (!strcmp(a->format, "athlete-events"))
 		return pd_athlete_events_parse(&im->entries, data, len,
 					       a->file, reg,
@@ -540,8 +550,9 @@ int pd_op_import_read(struct pd_op_import *im,
 		ret = read_entries(im, a, &opts, data, len, reg, diag);
 	} else if (!strcmp(a->format, "medals")) {
 		im->kind = PD_OP_IMPORT_MEDALS;
-		ret = pd_medals_csv_parse(&im->medals, data, len, a->file, reg,
-					  &opts, diag);
+		if ((ret = load_catalogue(im, &opts, diag)) == 0)
+			ret = pd_medals_csv_parse(&im->medals, data, len,
+						  a->file, reg, &opts, diag);
 		im->n = im->medals.n;
 		im->rows = im->medals.rows;
 		im->merged = im->medals.merged;

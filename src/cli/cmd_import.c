@@ -193,7 +193,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		goto cleanup;
 	}
 	fixes(&a);
-	if (a.opts.teams == PD_TEAMS_INFER)
+	if (a.opts.teams == PD_TEAMS_INFER && im.kind == PD_OP_IMPORT_ENTRIES)
 		teams_taken(&im);
 	summary(&im);
 	ret = EXIT_OK;
@@ -267,7 +267,8 @@ const struct cli_command cmd_import = {
 	"  --fix LINE=CODE       the NPC of the row at LINE of the file, for\n"
 	"                        a row whose source lost it (LINE=- leaves\n"
 	"                        the row out); repeatable (medals, standings)\n"
-	"  --teams infer         athlete-events, medallists: decide each event\n"
+	"  --teams infer         medals, medallists, athlete-events: decide each\n"
+	"                        event by the catalogue (data/events.tsv), else\n"
 	"                        from its rows (team only when every medal\n"
 	"                        names several athletes of its NPC; else a\n"
 	"                        tie of two of one NPC is two medals); --teams\n"

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "podium/catalogue.h"
 #include "podium/io.h"
 #include "podium/label.h"
 #include "columns.h"
@@ -69,6 +70,8 @@ struct parse {
 	struct pd_buf pool;
 	struct pd_import im;
 	int team_ids;		/* the team column names teams, not members */
+	int infer;		/* --teams infer */
+	const struct pd_catalogue *events;	/* consulted under infer */
 };
 
 static int keep(struct parse *ps, const char *s, size_t *off)
@@ -158,11 +161,15 @@ static const char *team_key(const struct parse *ps, size_t i, char *out,
 	const struct offs *o = &ps->offs[i];
 	const char *pool = ps->pool.data;
 
-	if (!pool[o->team])
+	/* under --teams infer every row is in some group: its event
+	 * decides (merge_teams()) */
+	if (!pool[o->team] && !ps->infer)
 		return "";
 	/* a column that names each team (code_team) tells two teams of one
-	 * NPC sharing a medal apart; tidytuesday's grp_id numbers members */
-	snprintf(out, size, "%s\x1f%s\x1f%s\x1f%d\x1f%s\x1f%s",
+	 * NPC sharing a medal apart; tidytuesday's grp_id numbers members.
+	 * The event's part ends at \x1d, so one event's groups sort
+	 * together. */
+	snprintf(out, size, "%s\x1f%s\x1f%s\x1d%d\x1f%s\x1f%s",
 		 pool + o->sport, pool + o->event, pool + o->gender,
 		 ps->set->v[i].medal, ps->set->v[i].npc,
 		 ps->team_ids ? pool + o->team : "");
@@ -180,6 +187,47 @@ static int cmp_keyed(const void *a, const void *b)
 	int c = strcmp(x->key, y->key);
 
 	return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/* The length of key's event part (up to \x1d). */
+static size_t event_part(const char *key)
+{
+	return strcspn(key, "\x1d");
+}
+
+/* Under --teams infer: in each event (a run of k[] sharing the event
+ * part), fold every group of rows of one medal and NPC into one medal
+ * when the catalogue says the event is a team's, or, where it says
+ * nothing, when every group has several rows; else keep every row. */
+static void infer_drops(struct parse *ps, const struct keyed *k, size_t nk,
+			char *drop)
+{
+	const struct pd_event_rule *rule;
+	const char *pool = ps->pool.data;
+	size_t i, j, g, n, e;
+	int team;
+
+	for (i = 0; i < nk; i = j) {
+		e = event_part(k[i].key);
+		for (j = i + 1; j < nk && event_part(k[j].key) == e &&
+		     !strncmp(k[i].key, k[j].key, e); j++)
+			;
+		rule = pd_catalogue_find(ps->events,
+					 pool + ps->offs[k[i].i].sport,
+					 pool + ps->offs[k[i].i].event);
+		team = 1;
+		for (g = i; g < j && team; g = n) {
+			for (n = g + 1; n < j && !strcmp(k[g].key, k[n].key);
+			     n++)
+				;
+			team = n - g >= 2;
+		}
+		if (rule)
+			team = rule->team;
+		for (g = i + 1; team && g < j; g++)
+			if (!strcmp(k[g - 1].key, k[g].key))
+				drop[k[g].i] = 1;
+	}
 }
 
 /* Fold team members into one medal: keep the first row of each key. */
@@ -209,9 +257,12 @@ static int merge_teams(struct parse *ps)
 		k[nk++].i = i;
 	}
 	qsort(k, nk, sizeof(*k), cmp_keyed);
-	for (i = 1; i < nk; i++)
-		if (!strcmp(k[i - 1].key, k[i].key))
-			drop[k[i].i] = 1;
+	if (ps->infer)
+		infer_drops(ps, k, nk, drop);
+	else
+		for (i = 1; i < nk; i++)
+			if (!strcmp(k[i - 1].key, k[i].key))
+				drop[k[i].i] = 1;
 	for (i = 0, j = 0; i < s->n; i++) {
 		if (drop[i]) {
 			s->merged++;
@@ -262,7 +313,8 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 			const struct pd_registry *reg,
 			const struct pd_csv_opts *opts, struct pd_diag *diag)
 {
-	struct parse ps = { out, NULL, { 0 }, { 0 }, 0 };
+	struct parse ps = { out, NULL, { 0 }, { 0 }, 0,
+			    opts->teams == PD_TEAMS_INFER, opts->events };
 	struct pd_columns cols;
 	struct pd_csv c;
 	int ret;
