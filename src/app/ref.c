@@ -171,6 +171,18 @@ static const char *const sport_zh[][2] = {
 	{ "残奥冰球", "Para Ice Hockey" }, { "轮椅冰壶", "Wheelchair Curling" },
 };
 
+const char *app_sport_zh(const char *sport)
+{
+	const char *en = strncasecmp(sport, "para ", 5) ? sport : sport + 5;
+	size_t k;
+
+	for (k = 0; k < sizeof(sport_zh) / sizeof(*sport_zh); k++)
+		if (!strcasecmp(en, sport_zh[k][1]) ||
+		    !strcasecmp(sport, sport_zh[k][1]))
+			return sport_zh[k][0];
+	return sport;
+}
+
 /* name without a leading "Para " (any case). */
 static const char *unpara(const char *name)
 {
