@@ -30,11 +30,18 @@ trap 'rm -rf "$tmp"' EXIT
 gzip -dcf "$src" >"$tmp/ae.csv" || exit 2
 sqlite3 "$tmp/check.db" ".import --csv $tmp/ae.csv ae" || exit 2
 
-# The SQL side: a team's medal once per NOC, as the common dedupe has it.
+# The SQL side: a team's medal once per NOC, as the common dedupe has it,
+# with the registry's spellings of one code as that code (data/npcs.tsv:
+# Kaggle's LIB is Lebanon, LBN).
 sqlite3 -csv "$tmp/check.db" "
+CREATE TABLE variant (code TEXT PRIMARY KEY, canon TEXT);
+INSERT INTO variant VALUES ('FAR', 'FRO'), ('LIB', 'LBN'), ('MGO', 'MNE'),
+  ('MSH', 'MHL'), ('RAU', 'UAR'), ('SIN', 'SGP'), ('TRI', 'TTO'),
+  ('UPV', 'VOL'), ('XXB', 'ZZX');
 CREATE TABLE sql_medals AS
   SELECT (CASE Season WHEN 'Winter' THEN 'OW' ELSE 'OG' END) || Year
-           AS games, NOC AS npc,
+           AS games,
+         coalesce((SELECT canon FROM variant WHERE code = NOC), NOC) AS npc,
          sum(CASE Medal WHEN 'Gold' THEN n ELSE 0 END) AS gold,
          sum(CASE Medal WHEN 'Silver' THEN n ELSE 0 END) AS silver,
          sum(CASE Medal WHEN 'Bronze' THEN n ELSE 0 END) AS bronze

@@ -50,9 +50,13 @@ struct pd_ref {
 	struct pd_published pub;
 	int have_pub;
 	long as_of;		/* the version read, 0 for now */
+	/* the sport a --sport named, as the store names it ("Para
+	 * Swimming" for swimming or 游泳); "" if it named none */
+	char sport[128];
 };
 
-/* How to read a computed reference: one sport (or NULL), unofficial
+/* How to read a computed reference: one sport (or NULL: matched in any
+ * case, with or without "Para ", or by its Chinese name), unofficial
  * events too, and as of a version number or an ISO date (or NULL). */
 struct pd_ref_opts {
 	const char *sport;

@@ -11,5 +11,9 @@ extern const unsigned char pd_embed_games[];	/* data/games.tsv */
 extern const size_t pd_embed_games_len;
 extern const unsigned char pd_embed_pg2004[];	/* data/PG2004.seed.txt */
 extern const size_t pd_embed_pg2004_len;
+extern const unsigned char pd_embed_history[];	/* data/npc_history.tsv */
+extern const size_t pd_embed_history_len;
+extern const unsigned char pd_embed_events[];	/* data/events.tsv */
+extern const size_t pd_embed_events_len;
 
 #endif

@@ -47,7 +47,7 @@ int pd_table_text_parse(struct pd_published *out, const char *data,
 			const struct pd_registry *reg, struct pd_diag *diag);
 
 /* A filter on CSV rows: keep rows whose column equals (or, with negate,
- * differs from) value. */
+ * differs from) value; a value "A|B" is A or B (with negate: neither). */
 struct pd_where {
 	const char *column;
 	const char *value;
@@ -67,11 +67,40 @@ enum pd_field {
 	PD_F_TOTAL, PD_F_RANK, PD_F_NAME, PD_F_COUNT
 };
 
+/* A --fix LINE=CODE: the NPC of the row at that line of the file, for a
+ * row whose NPC the source lost (or got wrong); CODE "-" leaves the row
+ * out. */
+struct pd_fix {
+	long line;
+	const char *npc;
+};
+
+#define PD_FIX_MAX 32
+#define PD_SAME_MAX 16
+
+struct pd_catalogue;
+
+/* --teams: the format's own rule (PD_TEAMS_FILE, the default), or each
+ * event decided from its rows (PD_TEAMS_INFER: entries.h). */
+enum pd_teams { PD_TEAMS_FILE, PD_TEAMS_INFER };
+
 struct pd_csv_opts {
 	const char *map[PD_F_COUNT];
 	struct pd_where where[PD_WHERE_MAX];
 	size_t nwhere;
+	struct pd_fix fix[PD_FIX_MAX];	/* medals, standings */
+	size_t nfix;
+	enum pd_teams teams;	/* athlete-events: how team events are told */
+	/* the events catalogue --teams infer consults first (catalogue.h);
+	 * NULL for none */
+	const struct pd_catalogue *events;
+	/* --same A=B: a row's B is taken as A (codes of the registry) */
+	char same[PD_SAME_MAX][2][PD_CODE_MAX];
+	size_t nsame;
 };
+
+/* Parse "LINE=CODE" (CODE may be "-").  PD_EINVAL with the reason. */
+int pd_fix_parse(struct pd_fix *f, char *text, struct pd_diag *diag);
 
 /* The field a --map name stands for ("medal", "npc" ...); -1 if none. */
 int pd_field_lookup(const char *name);
@@ -89,6 +118,8 @@ struct pd_medal_set {
 	size_t pool_len, pool_alloc;
 	size_t rows;		/* CSV rows read (after --where) */
 	size_t merged;		/* team-member rows merged into one medal */
+	long *lines;		/* lines[i]: the file line of v[i] (its first
+				 * row) */
 };
 
 void pd_medal_set_release(struct pd_medal_set *s);

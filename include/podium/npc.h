@@ -35,11 +35,31 @@ struct pd_npc {
 
 struct pd_alias;
 
+/* A name an entry had at the Games of the years from..to (npc_history.c,
+ * data/npc_history.tsv): shown, never matched. */
+struct pd_npc_era {
+	char code[PD_CODE_MAX];
+	long from, to;
+	char *en, *zh;
+};
+
+/* Codes a and b are one team at the Games of the years from..to (0, 0:
+ * at every Games); b is counted as a. */
+struct pd_npc_same {
+	char a[PD_CODE_MAX], b[PD_CODE_MAX];
+	long from, to;
+};
+
 struct pd_registry {
 	struct pd_npc *npcs;	/* sorted by code */
 	size_t n;
 	struct pd_alias *index;	/* normalised name -> npc, sorted */
 	size_t nindex;
+	/* history (pd_registry_history_parse()); none until it is read */
+	struct pd_npc_era *eras;
+	size_t neras;
+	struct pd_npc_same *same;
+	size_t nsame;
 };
 
 /* Parse registry text (len bytes, need not be NUL-terminated).  file names
@@ -65,6 +85,26 @@ size_t pd_registry_suggest(const struct pd_registry *r, const char *name,
 
 /* The display name in lang ("zh" or "en"); falls back to English. */
 const char *pd_npc_name(const struct pd_npc *npc, const char *lang);
+
+/* Read the history text (data/npc_history.tsv: "name" and "same" lines,
+ * see its header) into r, whose entries must be there: a code r does not
+ * know, a year range backwards or a malformed line is PD_EPARSE at its
+ * line, and r keeps no history then. */
+int pd_registry_history_parse(struct pd_registry *r, const char *text,
+			      size_t len, const char *file,
+			      struct pd_diag *diag);
+/* npc's name in lang at the Games of year (0: now): its era's name when
+ * the history has one, else pd_npc_name(). */
+const char *pd_npc_name_at(const struct pd_registry *r,
+			   const struct pd_npc *npc, const char *lang,
+			   long year);
+/* The code a team is counted under at the Games of year (0: any Games):
+ * a when the history says code (as b) and a are one team then, else code
+ * itself. */
+const char *pd_registry_same(const struct pd_registry *r, const char *code,
+			     long year);
+/* The year of a Games code ("PG2004" -> 2004), 0 for anything else. */
+long pd_games_year(const char *games);
 
 /* Normalise s for matching into a new malloc'd string (NFKC, case fold,
  * white space folded and trimmed).  NULL on invalid UTF-8 or no memory. */

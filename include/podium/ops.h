@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include "audit.h"
+#include "catalogue.h"
 #include "entries.h"
 #include "io.h"
 #include "error.h"
@@ -191,6 +192,12 @@ struct pd_op_import_args {
 	char games[PD_GAMES_CODE];	/* "" when not given */
 	const char *source;	/* NULL: the format's own label */
 	struct pd_csv_opts opts;	/* by pd_op_import_map(), _where() */
+	/* --same A=B as given (codes or names), by pd_op_import_same() */
+	const char *same[PD_SAME_MAX][2];
+	size_t nsame;
+	/* a medal the rules drop or change (notes below) refuses the
+	 * import (PD_ECONSIST) instead of warning */
+	int strict;
 };
 
 /* Add a --map FIELD=COLUMN (arg is split in place and must outlive a) or a
@@ -198,6 +205,18 @@ struct pd_op_import_args {
 int pd_op_import_map(struct pd_op_import_args *a, char *arg,
 		     struct pd_diag *diag);
 int pd_op_import_where(struct pd_op_import_args *a, char *arg,
+		       struct pd_diag *diag);
+/* Add a --fix LINE=CODE (or LINE=-: leave the row out) to a: the NPC of a
+ * row whose source lost it (medals, standings).  PD_EINVAL with the
+ * reason. */
+int pd_op_import_fix(struct pd_op_import_args *a, char *arg,
+		     struct pd_diag *diag);
+/* --same A=B: the import takes B (a code or name) as A; arg is split in
+ * place and must outlive a.  PD_EINVAL with the reason. */
+int pd_op_import_same(struct pd_op_import_args *a, char *arg,
+		      struct pd_diag *diag);
+/* --teams infer|file (athlete-events): PD_EINVAL for anything else. */
+int pd_op_import_teams(struct pd_op_import_args *a, const char *arg,
 		       struct pd_diag *diag);
 /* Is a a whole request: a known format, --games where the format needs
  * it, --map and --where only where they apply?  PD_EINVAL with the reason
@@ -229,6 +248,14 @@ struct pd_op_import {
 	size_t rows;		/* input rows taken (medals, entries) */
 	size_t merged;		/* team-member rows merged (medals) */
 	struct pd_op_import_counts counts;	/* an entries import's writes */
+	/* A medals or entries import's medals that the rules of their
+	 * events drop or change (four bronzes in a two-bronze event ...),
+	 * one per recorded medal, in line order (import_rules.c).  With
+	 * strict, any refuses the import: refused set, PD_ECONSIST. */
+	struct pd_problems notes;
+	/* the bundled events catalogue (data/events.tsv), read for an
+	 * import under --teams infer */
+	struct pd_catalogue events;
 	/* what was read, for pd_op_import_write() */
 	struct pd_published pub;
 	struct pd_medal_set medals;

@@ -36,6 +36,8 @@ struct pd_published {
 	int has_totals;
 	long totals_line;
 	long totals[4];		/* gold, silver, bronze, total as printed */
+	int no_ranks;		/* the source prints no ranks at all (a CSV
+				 * without a rank column): none is checked */
 };
 
 void pd_published_init(struct pd_published *p);
@@ -75,9 +77,17 @@ int pd_problems_add(struct pd_problems *p, long line, const char *fmt, ...)
  *  - a tied row with a rank other than the shared one (no rank is fine);
  *  - a row that starts a new rank but prints none;
  *  - a totals row whose figures are not the column sums.
+ * Each wrong number is reported once: a row's wrong total is that row's
+ * problem, and the totals row is held to the rows' medals.  With
+ * p->no_ranks, nothing about ranks.
  * Returns 0 (problems may be empty) or PD_ENOMEM. */
 int pd_published_check(const struct pd_published *p,
 		       const struct pd_scheme *scheme,
 		       struct pd_problems *out);
+/* The printed numbers alone: each row total that is not its gold +
+ * silver + bronze, each figure of the totals row that is not the rows'
+ * sum (what 'podium diff' holds a published side to). */
+int pd_published_check_sums(const struct pd_published *p,
+			    struct pd_problems *out);
 
 #endif

@@ -13,7 +13,8 @@
  *             single spaces, a row that ties the one above without rank,
  *             the totals row
  *   csv       RFC 4180; header rank,npc,name,gold,silver,bronze,total;
- *             one row per NPC, no totals row
+ *             one row per NPC, no totals row (cut by top: the remaining
+ *             and totals rows, rank and npc empty)
  *   json      {"games", "source", "scheme", "lang", "caption", "rows":
  *             [{rank, npc, name: {en, zh}, gold, silver, bronze, total}],
  *             "totals": {...}, "remaining": {...} when cut by top}
@@ -49,12 +50,19 @@ struct pd_view {
 struct pd_labels {
 	const char *rank, *npc, *gold, *silver, *bronze, *total;
 	const char *totals, *remaining, *medal_table, *host;
+	const char *noc;	/* the team column of an Olympic table */
 };
 const struct pd_labels *pd_labels(const char *lang);
 
+/* The team column's heading: NOC for Olympic Games (OG, OW), NPC for
+ * Paralympic ones and anything else (zh: 国家／地区 for both).  CSV and
+ * JSON keep the key npc for both. */
+const char *pd_view_npc_label(const struct pd_view *v);
+
 /* The name to show for a standings row: the printed name when use_printed
- * and there is one, else the registry's name in the view's language, else
- * the code. */
+ * and there is one (a code printed as the name is none), else the
+ * registry's name in the view's language at the Games of v->games (the
+ * name of that era: Czech Republic at PG2004), else the code. */
 const char *pd_view_name(const struct pd_view *v, const struct pd_standing *row);
 
 typedef int (*pd_render_fn)(struct pd_buf *out, const struct pd_view *v);

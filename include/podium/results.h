@@ -12,9 +12,16 @@
  *                next two places both bronze (ranks 3 and 3, or 3 and 4).
  *   capped       the IPC "minus one" rule: with S starters at most S - 1
  *                medals go (3 starters: gold and silver; 2: gold only).
+ *                The cap counts medals, awarded rank by rank: a tie that
+ *                would pass it gets none (3 starters ranked 1, 2, 2: gold
+ *                alone).
  *
  * A sanction that *reallocates* removes the result: everyone below moves up
- * and the medals follow.  One that *vacates* removes the result but keeps
+ * and the medals follow.  In a two-bronze event each one below moves up
+ * one place in turn, as the IOC reallocates: the recorded ties from rank 3
+ * down (3 and 3, 5 and 5) are places told apart in the order given, so
+ * stripping the silver of 1, 2, 3, 3 makes the first bronze silver, keeps
+ * the other bronze and gives the first fifth the bronze left.  One that *vacates* removes the result but keeps
  * its place: the medal stays unawarded and nobody moves.
  */
 #ifndef PODIUM_RESULTS_H

@@ -35,6 +35,14 @@ int app_open(struct pd_store *s, const char *games, int flags,
  * error. */
 int app_end(struct pd_store *s, int ret, struct pd_diag *d);
 
+/* Fill im->notes with the medals im read that the rules of their events
+ * drop or change (import_rules.c).  0 or PD_ENOMEM. */
+int app_import_rules(struct pd_op_import *im);
+
+/* A sport's Chinese name ("Para Swimming" -> 游泳), or sport itself when
+ * the table of them (ref.c) has none. */
+const char *app_sport_zh(const char *sport);
+
 /* Dump doc (consumed, may be NULL: PD_ENOMEM) onto out as doc.h says. */
 int app_json_dump(struct pd_buf *out, json_t *doc, unsigned flags);
 /* A JSON string of s ("" for NULL); null if jansson refuses it. */

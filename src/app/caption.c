@@ -20,6 +20,8 @@ void pd_caption(char *out, size_t size, const struct pd_games *g,
 	}
 	name = !g ? label : zh && g->name_zh && *g->name_zh ? g->name_zh :
 	       g->name_en;
+	if (sport && zh)
+		sport = app_sport_zh(sport);
 	snprintf(out, size, "%s%s%s%s%s", name ? name : "", zh ? "" : " ",
 		 L->medal_table, sport ? " — " : "", sport ? sport : "");
 }

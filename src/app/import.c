@@ -305,6 +305,60 @@ int pd_op_import_where(struct pd_op_import_args *a, char *arg,
 	return pd_where_parse(&a->opts.where[a->opts.nwhere++], arg, diag);
 }
 
+int pd_op_import_fix(struct pd_op_import_args *a, char *arg,
+		     struct pd_diag *diag)
+{
+	if (a->opts.nfix == PD_FIX_MAX)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "too many --fix");
+	return pd_fix_parse(&a->opts.fix[a->opts.nfix++], arg, diag);
+}
+
+int pd_op_import_teams(struct pd_op_import_args *a, const char *arg,
+		       struct pd_diag *diag)
+{
+	if (!strcmp(arg, "infer"))
+		a->opts.teams = PD_TEAMS_INFER;
+	else if (!strcmp(arg, "file"))
+		a->opts.teams = PD_TEAMS_FILE;
+	else
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--teams is "
+				   "infer or file");
+	return 0;
+}
+
+int pd_op_import_same(struct pd_op_import_args *a, char *arg,
+		      struct pd_diag *diag)
+{
+	char *eq = strchr(arg, '=');
+
+	if (!eq || eq == arg || !eq[1] || a->nsame == PD_SAME_MAX)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--same takes "
+				   "A=B (at most %d)", PD_SAME_MAX);
+	*eq = '\0';
+	a->same[a->nsame][0] = arg;
+	a->same[a->nsame++][1] = eq + 1;
+	return 0;
+}
+
+/* a's --same names, codes or names, as the registry's codes in o. */
+static int same_codes(const struct pd_op_import_args *a,
+		      const struct pd_registry *reg, struct pd_csv_opts *o,
+		      struct pd_diag *d)
+{
+	const struct pd_npc *x;
+	size_t i;
+	int k;
+
+	for (i = 0, o->nsame = 0; i < a->nsame; i++, o->nsame++)
+		for (k = 0; k < 2; k++) {
+			if (!(x = pd_registry_find(reg, a->same[i][k])))
+				return pd_unknown_npc(reg, a->same[i][k],
+						      NULL, 0, d);
+			memcpy(o->same[i][k], x->code, PD_CODE_MAX);
+		}
+	return 0;
+}
+
 int pd_op_import_check(const struct pd_op_import_args *a,
 		       struct pd_diag *diag)
 {
@@ -326,6 +380,17 @@ int pd_op_import_check(const struct pd_op_import_args *a,
 	if (a->opts.nwhere && !(fmt->flags & F_WHERE))
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--where does "
 				   "not apply to format %s", a->format);
+	if (a->opts.teams == PD_TEAMS_INFER &&
+	    strcmp(a->format, "athlete-events") &&
+	    strcmp(a->format, "medallists") && strcmp(a->format, "medals"))
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--teams infer "
+				   "applies to formats medals, medallists and "
+				   "athlete-events, not %s", a->format);
+	if (a->opts.nfix && strcmp(a->format, "medals") &&
+	    strcmp(a->format, "standings"))
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--fix applies "
+				   "to formats medals and standings, not %s",
+				   a->format);
 	return 0;
 }
 
@@ -350,6 +415,7 @@ static int input(const struct pd_op_import_args *a, char **heap,
  * with itself is refused, a standings CSV kept with warnings (ops.h). */
 static int read_published(struct pd_op_import *im,
 			  const struct pd_op_import_args *a,
+			  const struct pd_csv_opts *opts,
 			  const char *data, size_t len,
 			  const struct pd_registry *reg, struct pd_diag *d)
 {
@@ -357,7 +423,7 @@ static int read_published(struct pd_op_import *im,
 
 	if (standings)
 		ret = pd_standings_csv_parse(&im->pub, data, len, a->file,
-					     reg, &a->opts, d);
+					     reg, opts, d);
 	else
 		ret = pd_table_text_parse(&im->pub, data, len, a->file, reg,
 					  d);
@@ -409,18 +475,41 @@ static int read_paris(struct pd_op_import *im,
 	return ret;
 }
 
+/* Under --teams infer the importers consult the bundled catalogue. */
+static int load_catalogue(struct pd_op_import *im, struct pd_csv_opts *o,
+			  struct pd_diag *d)
+{
+	int ret;
+
+	if (o->teams != PD_TEAMS_INFER)
+		return 0;
+	if ((ret = pd_catalogue_parse(&im->events,
+				      (const char *)pd_embed_events,
+				      pd_embed_events_len, "data/events.tsv",
+				      d)) < 0)
+		return ret;
+	o->events = &im->events;
+	return 0;
+}
+
 static int read_entries(struct pd_op_import *im,
 			const struct pd_op_import_args *a,
+			const struct pd_csv_opts *opts,
 			const char *data, size_t len,
 			const struct pd_registry *reg, struct pd_diag *d)
 {
+	struct pd_csv_opts o = *opts;
+	int ret;
+
+	if ((ret = load_catalogue(im, &o, d)) < 0)
+		return ret;
 	if (!strcmp(a->format, "athlete-events"))
 		return pd_athlete_events_parse(&im->entries, data, len,
 					       a->file, reg,
 					       a->games[0] ? a->games : NULL,
-					       &a->opts, d);
+					       &o, d);
 	return pd_medallists_csv_parse(&im->entries, data, len, a->file,
-				       a->games, reg, &a->opts, d);
+				       a->games, reg, &o, d);
 }
 
 int pd_op_import_read(struct pd_op_import *im,
@@ -428,6 +517,7 @@ int pd_op_import_read(struct pd_op_import *im,
 		      const struct pd_registry *reg, struct pd_diag *diag)
 {
 	const struct format *fmt = format_of(a->format);
+	struct pd_csv_opts opts = a->opts;
 	const char *data = NULL;
 	char *heap = NULL;
 	size_t len = 0;
@@ -435,31 +525,45 @@ int pd_op_import_read(struct pd_op_import *im,
 
 	memset(im, 0, sizeof(*im));
 	pd_problems_init(&im->problems);
+	pd_problems_init(&im->notes);
 	if (!fmt)
 		return pd_op_import_check(a, diag);
 	memcpy(im->games, a->games, sizeof(im->games));
 	im->source = a->source ? a->source : fmt->source;
 	im->file = a->file;
+	if ((ret = same_codes(a, reg, &opts, diag)) < 0)
+		return ret;
 	if (!strcmp(a->format, "paris2024")) {
 		im->kind = PD_OP_IMPORT_ENTRIES;
-		ret = read_paris(im, a, reg, diag);
+		if ((ret = read_paris(im, a, reg, diag)) == 0 &&
+		    (ret = app_import_rules(im)) == 0 && a->strict &&
+		    im->notes.n) {
+			im->refused = 1;
+			ret = PD_ECONSIST;
+		}
 		goto cleanup;
 	}
 	if ((ret = input(a, &heap, &data, &len, diag)) < 0)
 		goto cleanup;
 	if (fmt->flags & F_ENTRIES) {
 		im->kind = PD_OP_IMPORT_ENTRIES;
-		ret = read_entries(im, a, data, len, reg, diag);
+		ret = read_entries(im, a, &opts, data, len, reg, diag);
 	} else if (!strcmp(a->format, "medals")) {
 		im->kind = PD_OP_IMPORT_MEDALS;
-		ret = pd_medals_csv_parse(&im->medals, data, len, a->file, reg,
-					  &a->opts, diag);
+		if ((ret = load_catalogue(im, &opts, diag)) == 0)
+			ret = pd_medals_csv_parse(&im->medals, data, len,
+						  a->file, reg, &opts, diag);
 		im->n = im->medals.n;
 		im->rows = im->medals.rows;
 		im->merged = im->medals.merged;
 	} else {
 		im->kind = PD_OP_IMPORT_PUBLISHED;
-		ret = read_published(im, a, data, len, reg, diag);
+		ret = read_published(im, a, &opts, data, len, reg, diag);
+	}
+	if (ret == 0 && (ret = app_import_rules(im)) == 0 && a->strict &&
+	    im->notes.n) {
+		im->refused = 1;
+		ret = PD_ECONSIST;
 	}
 cleanup:
 	if (im->kind == PD_OP_IMPORT_ENTRIES)
@@ -496,6 +600,7 @@ int pd_op_import_run(struct pd_store *s, const struct pd_op_import_args *a,
 
 	memset(im, 0, sizeof(*im));
 	pd_problems_init(&im->problems);
+	pd_problems_init(&im->notes);
 	if ((ret = pd_op_import_check(a, diag)) < 0 ||
 	    (ret = pd_op_import_read(im, a, reg, diag)) < 0)
 		return ret;
@@ -505,6 +610,8 @@ int pd_op_import_run(struct pd_store *s, const struct pd_op_import_args *a,
 void pd_op_import_release(struct pd_op_import *im)
 {
 	pd_problems_release(&im->problems);
+	pd_problems_release(&im->notes);
+	pd_catalogue_release(&im->events);
 	pd_published_release(&im->pub);
 	pd_medal_set_release(&im->medals);
 	pd_entries_release(&im->entries);

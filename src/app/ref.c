@@ -16,8 +16,19 @@
 
 int pd_registry_bundled(struct pd_registry *r, struct pd_diag *diag)
 {
-	return pd_registry_parse(r, (const char *)pd_embed_npcs,
-				 pd_embed_npcs_len, "data/npcs.tsv", diag);
+	int ret;
+
+	if ((ret = pd_registry_parse(r, (const char *)pd_embed_npcs,
+				     pd_embed_npcs_len, "data/npcs.tsv",
+				     diag)) < 0)
+		return ret;
+	if ((ret = pd_registry_history_parse(r,
+					     (const char *)pd_embed_history,
+					     pd_embed_history_len,
+					     "data/npc_history.tsv",
+					     diag)) < 0)
+		pd_registry_release(r);
+	return ret;
 }
 
 void pd_ref_release(struct pd_ref *r)
@@ -128,6 +139,83 @@ int pd_ref_init(struct pd_ref *r, const char *text, struct pd_diag *diag)
 	return 0;
 }
 
+/* Sports by their Chinese names, for --sport 游泳: the Olympic and
+ * Paralympic sports under their English names without "Para ". */
+static const char *const sport_zh[][2] = {
+	{ "田径", "Athletics" }, { "游泳", "Swimming" }, { "柔道", "Judo" },
+	{ "硬地滚球", "Boccia" }, { "自行车", "Cycling" },
+	{ "射箭", "Archery" }, { "射击", "Shooting" },
+	{ "乒乓球", "Table Tennis" }, { "轮椅网球", "Wheelchair Tennis" },
+	{ "轮椅篮球", "Wheelchair Basketball" },
+	{ "轮椅击剑", "Wheelchair Fencing" },
+	{ "轮椅橄榄球", "Wheelchair Rugby" }, { "力量举", "Powerlifting" },
+	{ "盲人门球", "Goalball" }, { "坐式排球", "Sitting Volleyball" },
+	{ "五人制足球", "Football 5-a-side" },
+	{ "七人制足球", "Football 7-a-side" }, { "马术", "Equestrian" },
+	{ "赛艇", "Rowing" }, { "帆船", "Sailing" },
+	{ "铁人三项", "Triathlon" }, { "皮划艇", "Canoe" },
+	{ "跆拳道", "Taekwondo" }, { "羽毛球", "Badminton" },
+	{ "摔跤", "Wrestling" }, { "拳击", "Boxing" },
+	{ "体操", "Gymnastics" }, { "击剑", "Fencing" },
+	{ "举重", "Weightlifting" }, { "篮球", "Basketball" },
+	{ "排球", "Volleyball" }, { "手球", "Handball" },
+	{ "曲棍球", "Hockey" }, { "网球", "Tennis" }, { "跳水", "Diving" },
+	{ "水球", "Water Polo" }, { "现代五项", "Modern Pentathlon" },
+	{ "高尔夫", "Golf" }, { "橄榄球", "Rugby" }, { "足球", "Football" },
+	{ "棒球", "Baseball" }, { "垒球", "Softball" },
+	{ "冰球", "Ice Hockey" }, { "冰壶", "Curling" },
+	{ "花样滑冰", "Figure Skating" }, { "速度滑冰", "Speed Skating" },
+	{ "短道速滑", "Short Track Speed Skating" },
+	{ "高山滑雪", "Alpine Skiing" }, { "越野滑雪", "Cross Country Skiing" },
+	{ "冬季两项", "Biathlon" }, { "单板滑雪", "Snowboard" },
+	{ "残奥冰球", "Para Ice Hockey" }, { "轮椅冰壶", "Wheelchair Curling" },
+};
+
+const char *app_sport_zh(const char *sport)
+{
+	const char *en = strncasecmp(sport, "para ", 5) ? sport : sport + 5;
+	size_t k;
+
+	for (k = 0; k < sizeof(sport_zh) / sizeof(*sport_zh); k++)
+		if (!strcasecmp(en, sport_zh[k][1]) ||
+		    !strcasecmp(sport, sport_zh[k][1]))
+			return sport_zh[k][0];
+	return sport;
+}
+
+/* name without a leading "Para " (any case). */
+static const char *unpara(const char *name)
+{
+	return strncasecmp(name, "para ", 5) ? name : name + 5;
+}
+
+/* The sport of r->games that want names: itself, in any case, with or
+ * without "Para ", or by its Chinese name.  "" when none does. */
+static int sport_named(struct pd_ref *r, struct pd_store *s,
+		       const char *want, struct pd_diag *d)
+{
+	struct pd_strings l;
+	size_t i, k;
+	int ret;
+
+	r->sport[0] = '\0';
+	for (k = 0; k < sizeof(sport_zh) / sizeof(*sport_zh); k++)
+		if (!strcmp(want, sport_zh[k][0])) {
+			want = sport_zh[k][1];
+			break;
+		}
+	if ((ret = pd_store_sports(s, r->games, &l, d)) < 0)
+		return ret;
+	for (i = 0; i < l.n && !r->sport[0]; i++)
+		if (!strcmp(l.v[i], want))
+			snprintf(r->sport, sizeof(r->sport), "%s", l.v[i]);
+	for (i = 0; i < l.n && !r->sport[0]; i++)
+		if (!strcasecmp(unpara(l.v[i]), unpara(want)))
+			snprintf(r->sport, sizeof(r->sport), "%s", l.v[i]);
+	pd_strings_release(&l);
+	return 0;
+}
+
 int pd_ref_load(struct pd_ref *r, struct pd_store *s,
 		const struct pd_registry *reg, const struct pd_ref_opts *o,
 		struct pd_diag *d)
@@ -157,8 +245,10 @@ int pd_ref_load(struct pd_ref *r, struct pd_store *s,
 	if (o->as_of && (ret = as_of_version(s, r, o->as_of, &r->as_of,
 					     d)) < 0)
 		return ret;
+	if (o->sport && (ret = sport_named(r, s, o->sport, d)) < 0)
+		return ret;
 	q.games = r->games;
-	q.sport = o->sport;
+	q.sport = r->sport[0] ? r->sport : o->sport;
 	q.include_unofficial = o->include_unofficial;
 	q.as_of = r->as_of;
 	return pd_store_tally_q(s, &q, &r->tally, NULL, d);

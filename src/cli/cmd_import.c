@@ -14,6 +14,10 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 		{ "source", required_argument, NULL, 's' },
 		{ "map", required_argument, NULL, 'm' },
 		{ "where", required_argument, NULL, 'w' },
+		{ "strict", no_argument, NULL, 'S' },
+		{ "fix", required_argument, NULL, 'f' },
+		{ "teams", required_argument, NULL, 't' },
+		{ "same", required_argument, NULL, 'a' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct pd_diag d = { "", 0, "" };
@@ -35,6 +39,21 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 			break;
 		case 'w':
 			if (pd_op_import_where(a, optarg, &d) < 0)
+				return cli_usage(&cmd_import, d.msg);
+			break;
+		case 'S':
+			a->strict = 1;
+			break;
+		case 'f':
+			if (pd_op_import_fix(a, optarg, &d) < 0)
+				return cli_usage(&cmd_import, d.msg);
+			break;
+		case 't':
+			if (pd_op_import_teams(a, optarg, &d) < 0)
+				return cli_usage(&cmd_import, d.msg);
+			break;
+		case 'a':
+			if (pd_op_import_same(a, optarg, &d) < 0)
 				return cli_usage(&cmd_import, d.msg);
 			break;
 		default:
@@ -60,7 +79,7 @@ static void problems(const struct pd_op_import *im)
 	for (i = 0; i < p->n && (im->refused || i < 3); i++)
 		fprintf(stderr, "%s:%ld: %s%s\n", im->file, p->v[i].line,
 			im->refused ? "" : "warning: ", p->v[i].msg);
-	if (im->refused)
+	if (im->refused && p->n)
 		fprintf(stderr, "podium: %s is inconsistent (%zu problem%s); "
 			"nothing imported\n", im->file, p->n,
 			p->n == 1 ? "" : "s");
@@ -68,6 +87,56 @@ static void problems(const struct pd_op_import *im)
 		fprintf(stderr, "podium: kept as published, with %zu "
 			"inconsistenc%s%s\n", p->n, p->n == 1 ? "y" : "ies",
 			p->n > 3 ? " (the first 3 shown)" : "");
+}
+
+/* The medals the rules drop or change, each on its own line: errors
+ * under --strict (nothing imported), else warnings. */
+static void notes(const struct pd_op_import *im, int strict)
+{
+	const struct pd_problems *p = &im->notes;
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		fprintf(stderr, "%s:%ld: %s%s\n", im->file, p->v[i].line,
+			strict ? "" : "warning: ", p->v[i].msg);
+	if (p->n && strict)
+		fprintf(stderr, "podium: the rules drop or change %zu medal%s "
+			"of %s (--strict); nothing imported\n", p->n,
+			p->n == 1 ? "" : "s", im->file);
+	else if (p->n)
+		fprintf(stderr, "podium: the rules drop or change %zu medal%s "
+			"as recorded (--strict refuses)\n", p->n,
+			p->n == 1 ? "" : "s");
+}
+
+/* Each --fix, as applied (pd_op_import_read() refuses one that named no
+ * row). */
+static void fixes(const struct pd_op_import_args *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->opts.nfix; i++)
+		if (!strcmp(a->opts.fix[i].npc, "-"))
+			fprintf(stderr, "%s:%ld: row left out (--fix)\n",
+				a->file, a->opts.fix[i].line);
+		else
+			fprintf(stderr, "%s:%ld: NPC taken as '%s' (--fix)\n",
+				a->file, a->opts.fix[i].line,
+				a->opts.fix[i].npc);
+}
+
+/* Under --teams infer, what it took each event for. */
+static void teams_taken(const struct pd_op_import *im)
+{
+	const struct pd_entry_set *e = &im->entries;
+	size_t i, team = 0, mixed = 0;
+
+	for (i = 0; i < e->nevents; i++) {
+		team += e->events[i].team != 0;
+		mixed += !strcmp(e->events[i].gender, "X");
+	}
+	fprintf(stderr, "podium: --teams infer: %zu team events, %zu "
+		"individual; %zu mixed\n", team, e->nevents - team, mixed);
 }
 
 static void summary(const struct pd_op_import *im)
@@ -106,6 +175,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		return ret;
 	ret = pd_op_import_read(&im, &a, cli_registry(cli), &d);
 	problems(&im);
+	notes(&im, a.strict);
 	if (ret < 0) {
 		ret = im.refused ? EXIT_INPUT : cli_fail(ret, &d);
 		goto cleanup;
@@ -122,6 +192,9 @@ static int run(struct cli *cli, int argc, char **argv)
 		ret = cli_fail(ret, &d);
 		goto cleanup;
 	}
+	fixes(&a);
+	if (a.opts.teams == PD_TEAMS_INFER && im.kind == PD_OP_IMPORT_ENTRIES)
+		teams_taken(&im);
 	summary(&im);
 	ret = EXIT_OK;
 cleanup:
@@ -171,7 +244,12 @@ const struct cli_command cmd_import = {
 	"             medals_clean.csv): athlete, country_code, type/sport,\n"
 	"             event, gender, medal, grp_id, guide; rows with a team\n"
 	"             value (or athlete TEAM) sharing sport, event, gender, medal\n"
-	"             and NPC are one team with those members.\n"
+	"             and NPC are one team with those members (a code_team or\n"
+	"             team_id also tells two teams apart).  A gender of Men,\n"
+	"             Women, Mixed or Open is the event's; an athlete's (Male,\n"
+	"             Female, as Paris 2024's medallists.csv) splits no event:\n"
+	"             its gender is its name's (Men's, Women's, Mixed), else\n"
+	"             that of its medallists.\n"
 	"\n"
 	"FILE may be gzip-compressed, or - for standard input.  Names of NPCs\n"
 	"may be codes or names in English or Chinese ('podium resolve').\n"
@@ -185,7 +263,27 @@ const struct cli_command cmd_import = {
 	"                        medallists)\n"
 	"  --where COLUMN=VALUE  only rows where COLUMN is VALUE (!= for not);\n"
 	"                        repeatable, all must hold (not for table,\n"
-	"                        paris2024)\n"
+	"                        paris2024); VALUE A|B means A or B\n"
+	"  --fix LINE=CODE       the NPC of the row at LINE of the file, for\n"
+	"                        a row whose source lost it (LINE=- leaves\n"
+	"                        the row out); repeatable (medals, standings)\n"
+	"  --teams infer         medals, medallists, athlete-events: decide each\n"
+	"                        event by the catalogue (data/events.tsv), else\n"
+	"                        from its rows (team only when every medal\n"
+	"                        names several athletes of its NPC; else a\n"
+	"                        tie of two of one NPC is two medals); --teams\n"
+	"                        file (the default) is each format's own rule\n"
+	"  --same A=B            take B as A: one team two ways (codes or\n"
+	"                        names; ZZX=MIX ...); repeatable\n"
+	"  --strict              refuse (exit 2) a medals or results file\n"
+	"                        whose medals the rules change: see below\n"
+	"\n"
+	"The medals a medals or results file records go through each event's\n"
+	"rule (two bronzes for judo, boxing, wrestling, taekwondo; the\n"
+	"standard otherwise), as the table will count them; every recorded\n"
+	"medal the rule drops or changes (four bronzes in one event, when two\n"
+	"events share a name) is a warning naming its line, an error with\n"
+	"--strict.\n"
 	"\n"
 	"Nothing is written unless the whole file is good (exit 2 otherwise).\n",
 };

@@ -144,7 +144,7 @@ static int render(struct cli *cli, struct table_args *a,
 		return cli_fail(ret, &d);
 	pd_caption(caption, sizeof(caption), r->have_info ? &r->info : NULL,
 		   r->label, r->have_pub ? &r->pub : NULL, a->lang,
-		   a->ref_opts.sport);
+		   r->sport[0] ? r->sport : a->ref_opts.sport);
 	memset(&v, 0, sizeof(v));
 	v.st = &st;
 	v.reg = cli_registry(cli);
@@ -153,7 +153,7 @@ static int render(struct cli *cli, struct table_args *a,
 	v.games = r->games[0] ? r->games : r->label;
 	v.source = r->have_pub ? (r->source[0] ? r->source : r->label) : NULL;
 	v.host = opts.host;
-	v.sport = a->ref_opts.sport;
+	v.sport = r->sport[0] ? r->sport : a->ref_opts.sport;
 	v.use_printed = r->have_pub && !strcmp(r->pub.lang, a->lang);
 	v.color = !strcmp(a->format, "text") && isatty(1) &&
 		  !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
@@ -182,7 +182,7 @@ static int finish(struct table_args *a, struct pd_buf *out, size_t blocks)
 }
 
 /* The sports a Games has, on one line, for a --sport that matched none
- * (names are matched exactly: "judo" is not "Judo"). */
+ * (in any case, with or without "Para ", nor by its Chinese name). */
 static void list_sports(struct cli *cli, const char *games)
 {
 	struct pd_diag d = { "", 0, "" };
@@ -326,8 +326,11 @@ const struct cli_command cmd_table = {
 	"  --lang zh|en          names and headings (default from $LANG)\n"
 	"  --format FORMAT       text (default), plain, csv, json, markdown,\n"
 	"                        wikitext, html\n"
-	"  --top N               the first N ranks and a 'remaining' row\n"
-	"  --sport SPORT         only the medals of one sport\n"
+	"  --top N               the first N ranks, a 'remaining' row and the\n"
+	"                        totals (csv: those two with rank and npc\n"
+	"                        empty)\n"
+	"  --sport SPORT         only the medals of one sport (any case, with\n"
+	"                        or without Para, or its Chinese name: 游泳)\n"
 	"  --as-of VERSION|DATE  the table as it stood at a version ('podium\n"
 	"                        log') or at the end of a date (UTC)\n"
 	"  --include-unofficial  count every event with results, not only the\n"

@@ -120,10 +120,68 @@ static int effective_ranks(const struct pd_result_in *in, size_t n,
 	return 0;
 }
 
-/* Under two bronzes, the third medal goes to the next two places: ranks
- * 3 and 3 (the usual record) or 3 and 4 (a record that ranks the two
- * losing semi-finalists apart).  With no rank 3 at all (a tie for silver
- * took it) there is no bronze to give, as in the standard policy. */
+/* Under two bronzes the third and fourth places are both bronze: a record
+ * ranks the two losing semi-finalists 3 and 3 (the usual record) or 3 and
+ * 4, and the two losers of the repechage 5 and 5.  Those ties are places
+ * told apart, not shared ones: when a medallist is removed, each one below
+ * moves up one place in turn, as the IOC reallocates (strip a silver in 1,
+ * 2, 3, 3: the first bronze becomes silver, the other stays bronze and the
+ * first fifth takes the bronze left).  So ties from rank 3 down become
+ * consecutive places in the order the results are given; ties for gold or
+ * silver stay ties.  *places is a malloc'd copy of in, or NULL when no
+ * result was removed (then the record is taken as it is). */
+struct place {
+	long rank;
+	size_t at;
+};
+
+static int cmp_place(const void *a, const void *b)
+{
+	const struct place *x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return (x->rank > y->rank) - (x->rank < y->rank);
+	return (x->at > y->at) - (x->at < y->at);
+}
+
+static int two_bronze_places(const struct pd_result_in *in, size_t n,
+			     struct pd_result_in **places)
+{
+	struct pd_result_in *p;
+	struct place *o;
+	size_t i, k = 0;
+
+	*places = NULL;
+	for (i = 0; i < n; i++)
+		k += removed(&in[i]) && in[i].rank > 0;
+	if (!k)
+		return 0;
+	p = malloc(n * sizeof(*p));
+	o = malloc(n * sizeof(*o));
+	if (!p || !o) {
+		free(p);
+		free(o);
+		return PD_ENOMEM;
+	}
+	memcpy(p, in, n * sizeof(*p));
+	for (i = 0; i < n; i++) {
+		o[i].rank = in[i].rank;
+		o[i].at = i;
+	}
+	qsort(o, n, sizeof(*o), cmp_place);
+	for (i = 1, k = 0; i < n; i++) {
+		k = o[i].rank == o[i - 1].rank ? k + 1 : 0;
+		if (o[i].rank >= 3)
+			p[o[i].at].rank = o[i].rank + (long)k;
+	}
+	free(o);
+	*places = p;
+	return 0;
+}
+
+/* The bronzes of a two-bronze event: places 3 and 4, at most two.  With
+ * no place 3 at all (a tie for silver took it) there is no bronze to
+ * give, as in the standard policy. */
 static void two_bronzes(size_t n, struct pd_result_out *out)
 {
 	size_t i, bronzes = 0;
@@ -140,24 +198,48 @@ static void two_bronzes(size_t n, struct pd_result_out *out)
 		}
 }
 
+/* The minus-one cap counts medals, not ranks: with S starters at most
+ * S - 1 medals go, awarded rank by rank, and a tie that would pass the
+ * cap gets none (3 starters ranked 1, 2, 2: the gold alone). */
+static void cap_medals(size_t n, long cap, struct pd_result_out *out)
+{
+	long given = 0, r;
+	size_t i, tied;
+
+	for (r = 1; r <= 3; r++) {
+		for (i = 0, tied = 0; i < n; i++)
+			tied += out[i].medal >= 0 && out[i].rank == r;
+		if (given + (long)tied > cap)
+			break;
+		given += (long)tied;
+	}
+	for (; r <= 3; r++)
+		for (i = 0; i < n; i++)
+			if (out[i].rank == r)
+				out[i].medal = -1;
+}
+
 int pd_event_medals(enum pd_policy policy, const struct pd_result_in *in,
 		    size_t n, size_t starters, struct pd_result_out *out)
 {
-	long cap = 3;
+	struct pd_result_in *places = NULL;
 	size_t i;
 	int ret;
 
 	for (i = 0; i < n; i++)
 		if (in[i].rank < 0)
 			return PD_EINVAL;
-	if ((ret = effective_ranks(in, n, out)) < 0)
+	if (policy == PD_POLICY_TWO_BRONZES &&
+	    (ret = two_bronze_places(in, n, &places)) < 0)
 		return ret;
-	if (policy == PD_POLICY_CAPPED)
-		cap = starters >= 4 ? 3 : (long)starters - 1;
+	ret = effective_ranks(places ? places : in, n, out);
+	free(places);
+	if (ret < 0)
+		return ret;
 	for (i = 0; i < n; i++) {
 		long r = out[i].rank;
 
-		if (r < 1 || r > cap)
+		if (r < 1 || r > 3)
 			continue;
 		if (policy == PD_POLICY_TWO_BRONZES && r >= 3)
 			continue;
@@ -165,5 +247,7 @@ int pd_event_medals(enum pd_policy policy, const struct pd_result_in *in,
 	}
 	if (policy == PD_POLICY_TWO_BRONZES)
 		two_bronzes(n, out);
+	if (policy == PD_POLICY_CAPPED && starters < 4)
+		cap_medals(n, starters ? (long)starters - 1 : 0, out);
 	return 0;
 }

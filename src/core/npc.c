@@ -65,6 +65,12 @@ void pd_registry_release(struct pd_registry *r)
 	}
 	for (i = 0; i < r->nindex; i++)
 		free(r->index[i].key);
+	for (i = 0; i < r->neras; i++) {
+		free(r->eras[i].en);
+		free(r->eras[i].zh);
+	}
+	free(r->eras);
+	free(r->same);
 	free(r->npcs);
 	free(r->index);
 	memset(r, 0, sizeof(*r));

@@ -167,7 +167,7 @@ static int check_row(const struct pd_published *p, size_t i,
 				r->medals[1], r->medals[2], up->name,
 				up->medals[0], up->medals[1], up->medals[2]);
 	}
-	if (ret)
+	if (ret || p->no_ranks)
 		return ret;
 	if (c == 0) {
 		/* tied with the row above: no rank, or the shared one */
@@ -199,19 +199,39 @@ static int check_totals(const struct pd_published *p,
 	for (i = 0; i < p->n; i++) {
 		for (m = 0; m < 3; m++)
 			sum[m] += p->rows[i].medals[m];
-		sum[3] += p->rows[i].total >= 0 ? p->rows[i].total :
-			  sum3(p->rows[i].medals);
+		/* the medals, not a row's printed total: a wrong one is
+		 * that row's problem, not the totals row's as well */
+		sum[3] += sum3(p->rows[i].medals);
 	}
+	/* each wrong number once: a totals row whose gold, silver and
+	 * bronze are the sums has a total that is their sum iff it is the
+	 * rows' */
 	for (m = 0; m < 4 && ret == 0; m++)
 		if (p->totals[m] != sum[m])
 			ret = pd_problems_add(out, p->totals_line, "totals row: "
 					      "%s %ld, but the rows add up to "
 					      "%ld", what[m], p->totals[m],
 					      sum[m]);
-	if (ret == 0 && p->totals[3] != sum3(p->totals))
-		ret = pd_problems_add(out, p->totals_line, "totals row: total "
-				      "%ld is not gold + silver + bronze = %ld",
-				      p->totals[3], sum3(p->totals));
+	return ret;
+}
+
+int pd_published_check_sums(const struct pd_published *p,
+			    struct pd_problems *out)
+{
+	const struct pd_published_row *r;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < p->n && ret == 0; i++) {
+		r = &p->rows[i];
+		if (r->total >= 0 && r->total != sum3(r->medals))
+			ret = pd_problems_add(out, r->line, "%s: total %ld is "
+					      "not gold + silver + bronze = "
+					      "%ld", r->name, r->total,
+					      sum3(r->medals));
+	}
+	if (ret == 0 && p->has_totals)
+		ret = check_totals(p, out);
 	return ret;
 }
 

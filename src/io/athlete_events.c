@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/catalogue.h"
 #include "podium/entries.h"
 #include "athlete_events.h"
 #include "columns.h"
@@ -59,6 +60,8 @@ struct parse {
 	size_t nrows, arows;
 	struct pd_strmap athletes;	/* "kaggle:ID" -> athlete index */
 	struct pd_strmap medals;	/* medal key -> medal_id (own keys) */
+	int infer;		/* --teams infer (fold_event()) */
+	const struct pd_catalogue *events;	/* consulted under infer */
 	size_t games_at[YEARS][2];	/* year, season -> games + 1 */
 	char key[64];
 	char medal_key[PD_MEDAL_KEY_MAX];
@@ -349,23 +352,77 @@ static int emit(struct parse *ps, size_t from, size_t to, int team)
 	return pd_entries_result(s, &out);
 }
 
-/* One event's rows, sorted by cmp_rows, into results. */
+/* Each athlete of rows[from..to) (one medal run) as a medal of their
+ * own: a tie of one NOC's athletes in an individual event. */
+static int emit_each(struct parse *ps, size_t from, size_t to)
+{
+	size_t i, j;
+	int ret = 0;
+
+	for (i = from; i < to && ret == 0; i++) {
+		for (j = from; j < i; j++)
+			if (ps->rows[j].athlete == ps->rows[i].athlete)
+				break;
+		if (j == i)
+			ret = emit(ps, i, i + 1, 0);
+	}
+	return ret;
+}
+
+/* A medal run of k * size rows in an event whose teams have size
+ * members (the catalogue's): k teams of one NOC sharing the medal (two
+ * Korean pairs with a doubles bronze), members taken in file order, as
+ * nothing in the rows says who played with whom. */
+static int emit_split(struct parse *ps, size_t from, size_t to, size_t size)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = from; i < to && ret == 0; i += size)
+		ret = emit(ps, i, i + size, 1);
+	return ret;
+}
+
+/* One event's rows, sorted by cmp_rows, into results.  By default a
+ * medal run naming several athletes makes a team event (the SQL dedupe);
+ * under --teams infer only an event whose every medal run names several
+ * is one, and in any other event each athlete keeps a medal of their own
+ * (two Soviet bronzes in 1964 judo are two). */
 static int fold_event(struct parse *ps, size_t from, size_t to)
 {
+	const struct pd_event_rule *rule;
 	struct row *rows = ps->rows;
 	size_t i, end;
-	int team_event = 0, ret;
+	int team_event = 0, single = 0, size = 0, ret;
 
 	for (i = from; i < to; i = end) {
 		end = run_end(rows, i, to, 0);
 		if (rows[i].medal && several(rows, i, end))
 			team_event = 1;
+		else if (rows[i].medal)
+			single = 1;
+	}
+	if (ps->infer && single)
+		team_event = 0;
+	if (ps->infer && (rule = pd_catalogue_find(ps->events,
+						   ps->set->events[rows[from].event].sport,
+						   ps->set->events[rows[from].event].name))) {
+		team_event = rule->team;
+		size = rule->size;
+		if (rule->gender[0])
+			strcpy(ps->set->events[rows[from].event].gender,
+			       rule->gender);
 	}
 	ps->set->events[rows[from].event].team = team_event;
 	for (i = from; i < to; i = end) {
 		end = run_end(rows, i, to, team_event);
 		if (rows[i].medal) {
-			if (several(rows, i, end))
+			if (ps->infer && !team_event)
+				ret = emit_each(ps, i, end);
+			else if (size && end - i >= 2 * (size_t)size &&
+				 (end - i) % (size_t)size == 0)
+				ret = emit_split(ps, i, end, (size_t)size);
+			else if (several(rows, i, end))
 				ret = emit(ps, i, end, 1);
 			else
 				ret = emit(ps, i, i + 1, 0);
@@ -446,8 +503,11 @@ int pd_athlete_events_parse(struct pd_entry_set *out, const char *data,
 	memset(&ps, 0, sizeof(ps));
 	ps.set = out;
 	pd_import_init(&ps.im, reg, out, file, "NOC");
+	pd_import_same(&ps.im, opts);
 	ps.file = file;
 	ps.only = only;
+	ps.infer = opts->teams == PD_TEAMS_INFER;
+	ps.events = opts->events;
 	ps.c = &c;
 	pd_entries_init(out);
 	pd_csv_init(&c, data, len, file);

@@ -1,5 +1,6 @@
 /* columns.c -- what the CSV importers share: --map field names, header
  * guessing and --where row filters. */
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -45,6 +46,23 @@ int pd_where_parse(struct pd_where *w, char *text, struct pd_diag *diag)
 	return 0;
 }
 
+int pd_fix_parse(struct pd_fix *f, char *text, struct pd_diag *diag)
+{
+	char *eq = strchr(text, '='), *end;
+	long line;
+
+	if (!eq || !eq[1])
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--fix '%s': "
+				   "expected LINE=CODE or LINE=-", text);
+	line = strtol(text, &end, 10);
+	if (end != eq || line < 2)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--fix '%s': "
+				   "LINE is the file line of a row, 2 or more",
+				   text);
+	f->line = line;
+	f->npc = eq + 1;
+	return 0;
+}
 
 static int find_header(const struct pd_csv *c, const char *name)
 {
@@ -115,6 +133,21 @@ int pd_columns_require(int *at, const struct pd_csv *c,
 	return 0;
 }
 
+/* Whether v is value or, value being "A|B|...", one of those. */
+static int one_of(const char *v, const char *value)
+{
+	size_t n = strlen(v);
+	const char *bar;
+
+	for (;; value = bar + 1) {
+		bar = strchr(value, '|');
+		if (!bar)
+			return !strcmp(v, value);
+		if ((size_t)(bar - value) == n && !strncmp(v, value, n))
+			return 1;
+	}
+}
+
 int pd_columns_keep(const struct pd_columns *cols, const struct pd_csv *c)
 {
 	size_t i;
@@ -122,7 +155,7 @@ int pd_columns_keep(const struct pd_columns *cols, const struct pd_csv *c)
 	for (i = 0; i < cols->nwhere; i++) {
 		int at = cols->where_at[i];
 		const char *v = (size_t)at < c->nf ? c->f[at] : "";
-		int eq = !strcmp(v, cols->where[i].value);
+		int eq = one_of(v, cols->where[i].value);
 
 		if (eq == cols->where[i].negate)
 			return 0;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "podium/io.h"
 #include "podium/label.h"
@@ -26,6 +27,25 @@ void pd_import_release(struct pd_import *im)
 	pd_strmap_release_keys(&im->events);
 }
 
+void pd_import_same(struct pd_import *im, const struct pd_csv_opts *opts)
+{
+	im->opts = opts;
+}
+
+/* npc, or A when --same A=B names npc as B. */
+static const struct pd_npc *same_as(const struct pd_import *im,
+				    const struct pd_npc *npc)
+{
+	const struct pd_npc *a;
+	size_t i;
+
+	for (i = 0; im->opts && i < im->opts->nsame; i++)
+		if (!strcmp(im->opts->same[i][1], npc->code) &&
+		    (a = pd_registry_code(im->reg, im->opts->same[i][0])))
+			return a;
+	return npc;
+}
+
 int pd_import_npc(struct pd_import *im, const char *name, long line,
 		  const struct pd_npc **out, struct pd_diag *diag)
 {
@@ -44,10 +64,50 @@ int pd_import_npc(struct pd_import *im, const char *name, long line,
 				   "no %s in this row", im->npc_column);
 	if (!(npc = pd_registry_find(im->reg, name)))
 		return pd_unknown_npc(im->reg, name, im->file, line, diag);
+	npc = same_as(im, npc);
 	if ((ret = pd_strmap_add_copy(&im->npcs, name, &slot)) < 0)
 		return ret;
 	*slot = (size_t)(npc - im->reg->npcs);
 	*out = npc;
+	return 0;
+}
+
+int pd_import_npc_value(struct pd_import *im, const struct pd_csv_opts *opts,
+			long line, const char *value, const char **out,
+			struct pd_diag *diag)
+{
+	size_t i;
+
+	*out = value;
+	for (i = 0; opts && i < opts->nfix; i++)
+		if (opts->fix[i].line == line) {
+			im->fixed[i] = 1;
+			*out = strcmp(opts->fix[i].npc, "-") ?
+			       opts->fix[i].npc : NULL;
+			return 0;
+		}
+	if (!*value)
+		return pd_diag_set(diag, PD_EPARSE, im->file, line, "no %s in "
+				   "this row: name it with --fix %ld=CODE, or "
+				   "leave it out with --fix %ld=-",
+				   im->npc_column, line, line);
+	return 0;
+}
+
+int pd_import_fixes_check(const struct pd_import *im,
+			  const struct pd_csv_opts *opts,
+			  struct pd_diag *diag)
+{
+	size_t i;
+
+	for (i = 0; opts && i < opts->nfix; i++)
+		if (!im->fixed[i])
+			return pd_diag_set(diag, PD_EPARSE, im->file,
+					   opts->fix[i].line, "--fix %ld: no "
+					   "row taken at line %ld (a header, "
+					   "or left out by --where?)",
+					   opts->fix[i].line,
+					   opts->fix[i].line);
 	return 0;
 }
 
@@ -96,6 +156,56 @@ int pd_import_event(struct pd_import *im, const struct pd_entry_event *e,
 		return ret;
 	*slot = *at;
 	return 0;
+}
+
+/* "Men", "Men's" -> M; "Women", "Women's" -> W; "Mixed", "Open" -> X. */
+static const char *word_gender(const char *w)
+{
+	if (!strcasecmp(w, "men") || !strcasecmp(w, "men's"))
+		return "M";
+	if (!strcasecmp(w, "women") || !strcasecmp(w, "women's"))
+		return "W";
+	if (!strcasecmp(w, "mixed") || !strcasecmp(w, "open"))
+		return "X";
+	return NULL;
+}
+
+/* A person's gender, as files that give the athlete's (not the event's)
+ * spell it: "Male" -> M, "Female" -> W; NULL otherwise. */
+const char *pd_import_person_gender(const char *v)
+{
+	if (!strcasecmp(v, "male"))
+		return "M";
+	if (!strcasecmp(v, "female") || !strcasecmp(v, "f"))
+		return "W";
+	return NULL;
+}
+
+/* The gender an event's name gives ("Men's 100m", "PR3 Mixed Coxed Four",
+ * "Women K44 -47kg"): the first word that is one; "" if none is. */
+const char *pd_import_name_gender(const char *name)
+{
+	char word[16];
+	const char *g;
+	size_t n;
+
+	while (*name) {
+		while (*name == ' ' || *name == '-')
+			name++;
+		for (n = 0; name[n] && name[n] != ' ' && n + 1 < sizeof(word);
+		     n++)
+			word[n] = name[n];
+		word[n] = '\0';
+		/* "Men’s", with a typographic apostrophe, is "Men's" */
+		if (n > 4 && !strcmp(word + n - 4, "\xE2\x80\x99s"))
+			strcpy(word + n - 4, "'s");
+		if ((g = word_gender(word)))
+			return g;
+		name += n;
+		while (*name && *name != ' ')
+			name++;
+	}
+	return "";
 }
 
 int pd_import_grow(void *v, size_t n, size_t *alloc, size_t elem)

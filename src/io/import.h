@@ -44,6 +44,8 @@ struct pd_import {
 					 * set->events */
 	char key[PD_IMPORT_KEY_MAX];
 	char fold[2][PD_IMPORT_KEY_MAX];	/* sport and name, folded */
+	unsigned char fixed[PD_FIX_MAX];	/* each --fix, once used */
+	const struct pd_csv_opts *opts;	/* --same, or NULL */
 };
 
 /* Start with empty indexes; set may be NULL when only NPCs are resolved.
@@ -53,6 +55,26 @@ void pd_import_init(struct pd_import *im, const struct pd_registry *reg,
 		    struct pd_entry_set *set, const char *file,
 		    const char *npc_column);
 void pd_import_release(struct pd_import *im);
+/* Take opts' --same pairs (borrowed; may be NULL): pd_import_npc() then
+ * gives A for a name that resolves to B. */
+void pd_import_same(struct pd_import *im, const struct pd_csv_opts *opts);
+
+/* The NPC value of the row at line: the --fix for that line if opts has
+ * one (*out = NULL for "-": leave the row out), else value.  A row with
+ * no value and no fix is PD_EPARSE, saying how to fix it. */
+int pd_import_npc_value(struct pd_import *im, const struct pd_csv_opts *opts,
+			long line, const char *value, const char **out,
+			struct pd_diag *diag);
+/* A person's gender as a file of athletes gives it: "Male" -> "M",
+ * "Female" or "F" -> "W"; NULL for anything else (an event's "Men"). */
+const char *pd_import_person_gender(const char *v);
+/* The gender an event's name gives ("Men's 100m", "PR3 Mixed Coxed Four",
+ * "Women K44 -47kg"): the first word that is one; "" if none is. */
+const char *pd_import_name_gender(const char *name);
+/* PD_EPARSE if a --fix of opts named a line that was no row taken. */
+int pd_import_fixes_check(const struct pd_import *im,
+			  const struct pd_csv_opts *opts,
+			  struct pd_diag *diag);
 
 /* The registry's NPC for name as the file writes it, in *out.  An empty
  * name is PD_EPARSE "no NPC in this row" (im->npc_column names the

@@ -7,6 +7,7 @@ static const struct pd_labels zh = {
 	.rank = "排名",
 	/* U+FF0F, the full-width slash the published tables use. */
 	.npc = "国家／地区",
+	.noc = "国家／地区",
 	.gold = "金牌",
 	.silver = "银牌",
 	.bronze = "铜牌",
@@ -20,6 +21,7 @@ static const struct pd_labels zh = {
 static const struct pd_labels en = {
 	.rank = "Rank",
 	.npc = "NPC",
+	.noc = "NOC",
 	.gold = "Gold",
 	.silver = "Silver",
 	.bronze = "Bronze",
@@ -42,12 +44,26 @@ const char *pd_view_name(const struct pd_view *v, const struct pd_standing *row)
 {
 	const struct pd_npc *npc;
 
-	if (v->use_printed && row->printed && *row->printed)
+	/* a source that printed only codes printed no name: "USA USA"
+	 * helps no reader */
+	if (v->use_printed && row->printed && *row->printed &&
+	    strcmp(row->printed, row->npc) &&
+	    !(v->reg && pd_registry_code(v->reg, row->printed)))
 		return row->printed;
 	npc = v->reg ? pd_registry_code(v->reg, row->npc) : NULL;
 	if (npc)
-		return pd_npc_name(npc, v->lang);
+		return pd_npc_name_at(v->reg, npc, v->lang,
+				      pd_games_year(v->games));
 	return row->npc;
+}
+
+const char *pd_view_npc_label(const struct pd_view *v)
+{
+	const struct pd_labels *L = pd_labels(v->lang);
+	const char *g = v->games;
+
+	return g && g[0] == 'O' && (g[1] == 'G' || g[1] == 'W') &&
+	       pd_games_year(g) ? L->noc : L->npc;
 }
 
 static const struct {

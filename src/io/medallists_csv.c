@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "podium/catalogue.h"
 #include "podium/entries.h"
 #include "podium/label.h"
 #include "columns.h"
@@ -28,7 +29,8 @@ static const char *const g_event[] = { "event", "event_name", NULL };
 static const char *const g_sport[] = { "type", "sport", "discipline", NULL };
 static const char *const g_athlete[] = { "athlete", "name", NULL };
 static const char *const g_gender[] = { "gender", "event_gender", NULL };
-static const char *const g_team[] = { "grp_id", "team_id", "team", NULL };
+static const char *const g_team[] = { "grp_id", "team_id", "code_team",
+				      "team", NULL };
 
 static const char *const *const guesses[PD_F_COUNT] = {
 	[PD_F_MEDAL] = g_medal, [PD_F_NPC] = g_npc, [PD_F_EVENT] = g_event,
@@ -49,6 +51,7 @@ struct team {
 	char npc[PD_CODE_MAX];
 	int rank;
 	long line;
+	int inferred;		/* --teams infer: rows of one medal and NPC */
 };
 
 struct parse {
@@ -63,6 +66,13 @@ struct parse {
 	size_t nmembers, amembers;
 	struct team *teams_v;
 	size_t nteams, ateams;
+	/* per event: 1 a man, 2 a woman among its medallists (for an event
+	 * whose gender neither its name nor the file gives) */
+	unsigned char *genders;
+	size_t agenders;
+	int team_ids;		/* the team column names teams, not members */
+	int infer;		/* --teams infer */
+	const struct pd_catalogue *events;	/* consulted under infer */
 	char key[1024];
 };
 
@@ -78,19 +88,21 @@ static int fail(const struct parse *ps, struct pd_diag *diag,
 			   "%s '%s': expected %s", what, value, expected);
 }
 
-/* "Men" -> M, "Women" -> W, "Mixed" -> X; NULL if none of these. */
+/* An event's gender: "Men" -> M, "Women" -> W, "Mixed" or "Open" -> X;
+ * NULL if none of these. */
 static const char *gender_of(const char *v)
 {
-	static const char *const names[3][4] = {
-		{ "M", "men", "male", "m" }, { "W", "women", "female", "w" },
-		{ "X", "mixed", "x", "open" },
+	static const char *const names[3][5] = {
+		{ "M", "men", "m", "men's", NULL },
+		{ "W", "women", "w", "women's", NULL },
+		{ "X", "mixed", "x", "open", "o" },
 	};
 	int g, i;
 
 	if (!*v)
 		return "";
 	for (g = 0; g < 3; g++)
-		for (i = 1; i < 4; i++)
+		for (i = 1; i < 5 && names[g][i]; i++)
 			if (!strcasecmp(v, names[g][i]))
 				return names[g][0];
 	return NULL;
@@ -173,7 +185,7 @@ static int athlete_index(struct parse *ps, const char *npc,
 }
 
 static int join_team(struct parse *ps, const struct pd_entry_result *r,
-		     struct pd_diag *diag)
+		     int inferred, struct pd_diag *diag)
 {
 	char rank[4], ev[24];
 	size_t *slot;
@@ -181,8 +193,12 @@ static int join_team(struct parse *ps, const struct pd_entry_result *r,
 
 	snprintf(rank, sizeof(rank), "%d", r->rank);
 	snprintf(ev, sizeof(ev), "%zu", r->event);
-	if ((ret = keyed(ps, &ps->teams, &slot, "%s\x1f%s\x1f%s%s", ev,
-			 r->npc, rank, "", diag)) < 0)
+	/* a column that names each team (Paris's code_team) tells two teams
+	 * of one NPC with one medal apart (two bronzes); tidytuesday's
+	 * grp_id only numbers a team's members (1, 2, 3) */
+	if ((ret = keyed(ps, &ps->teams, &slot, "%s\x1f%s\x1f%s\x1f%s", ev,
+			 r->npc, rank, inferred ? "\x1einferred" :
+			 ps->team_ids ? get(ps, PD_F_TEAM) : "", diag)) < 0)
 		return ret;
 	if (ret == 1) {
 		if ((ret = pd_import_grow(&ps->teams_v, ps->nteams,
@@ -193,6 +209,7 @@ static int join_team(struct parse *ps, const struct pd_entry_result *r,
 		ps->teams_v[ps->nteams].event = r->event;
 		memcpy(ps->teams_v[ps->nteams].npc, r->npc, PD_CODE_MAX);
 		ps->teams_v[ps->nteams].rank = r->rank;
+		ps->teams_v[ps->nteams].inferred = inferred;
 		ps->teams_v[ps->nteams++].line = r->line;
 	}
 	if ((ret = pd_import_grow(&ps->members, ps->nmembers, &ps->amembers,
@@ -204,9 +221,39 @@ static int join_team(struct parse *ps, const struct pd_entry_result *r,
 	return 0;
 }
 
+static int note_gender(struct parse *ps, size_t event, const char *person)
+{
+	size_t na;
+	unsigned char *v;
+
+	if (event >= ps->agenders) {
+		na = event < 64 ? 128 : event * 2;
+		if (!(v = realloc(ps->genders, na)))
+			return PD_ENOMEM;
+		memset(v + ps->agenders, 0, na - ps->agenders);
+		ps->genders = v;
+		ps->agenders = na;
+	}
+	ps->genders[event] |= *person == 'M' ? 1 : 2;
+	return 0;
+}
+
+/* An event that only its athletes can tell ("?" until now): men's, women's
+ * or mixed by who won its medals. */
+static void settle_genders(struct parse *ps)
+{
+	static const char *const by[4] = { "", "M", "W", "X" };
+	size_t e;
+
+	for (e = 0; e < ps->set->nevents; e++)
+		if (!strcmp(ps->set->events[e].gender, "?"))
+			strcpy(ps->set->events[e].gender,
+			       by[e < ps->agenders ? ps->genders[e] & 3 : 0]);
+}
+
 static int take_row(struct parse *ps, struct pd_diag *diag)
 {
-	const char *medal = get(ps, PD_F_MEDAL), *gender;
+	const char *medal = get(ps, PD_F_MEDAL), *gender, *person;
 	const char *athlete = get(ps, PD_F_ATHLETE);
 	struct pd_entry_result r;
 	size_t at;
@@ -219,24 +266,36 @@ static int take_row(struct parse *ps, struct pd_diag *diag)
 		return pd_diag_set(diag, PD_EPARSE, ps->c->file, r.line, "'%s' "
 				   "is not a medal: expected Gold, Silver or "
 				   "Bronze", medal);
-	if (!(gender = gender_of(get(ps, PD_F_GENDER))))
+	/* a column of the athletes' genders (Paris: Male, Female) does not
+	 * split an event: its gender is its name's, or its athletes' */
+	if ((person = pd_import_person_gender(get(ps, PD_F_GENDER))))
+		gender = pd_import_name_gender(get(ps, PD_F_EVENT));
+	else if (!(gender = gender_of(get(ps, PD_F_GENDER))))
 		return fail(ps, diag, "gender", get(ps, PD_F_GENDER),
-			    "Men, Women or Mixed");
+			    "Men, Women, Mixed or Open (or an athlete's Male "
+			    "or Female)");
 	if ((ret = npc_code(ps, r.npc, diag)) < 0 ||
-	    (ret = event_index(ps, gender, &r.event, diag)) < 0)
+	    (ret = event_index(ps, person && !*gender ? "?" : gender,
+			       &r.event, diag)) < 0)
+		return ret;
+	if (person && (ret = note_gender(ps, r.event, person)) < 0)
 		return ret;
 	if (*athlete && strcmp(athlete, "TEAM")) {
-		if ((ret = athlete_index(ps, r.npc, gender, &at, diag)) < 0)
+		if ((ret = athlete_index(ps, r.npc, person ? person : gender,
+					 &at, diag)) < 0)
 			return ret;
 		r.athlete = at + 1;
 		r.name = ps->set->athletes[at].name;
 	}
 	ps->set->rows++;
 	if (is_team)
-		return join_team(ps, &r, diag);
+		return join_team(ps, &r, 0, diag);
 	if (!r.athlete)
 		return pd_diag_set(diag, PD_EPARSE, ps->c->file, r.line,
 				   "no athlete in this row");
+	/* decided once the whole event is read (emit_teams()) */
+	if (ps->infer)
+		return join_team(ps, &r, 1, diag);
 	r.date = "";
 	return pd_entries_result(ps->set, &r);
 }
@@ -250,25 +309,86 @@ static int cmp_members(const void *a, const void *b)
 	return (x->line > y->line) - (x->line < y->line);
 }
 
+/* Under --teams infer: is the event of each inferred group a team event,
+ * every one of its medals naming several athletes of its NPC?  single[e]
+ * is set for an event with a group of one athlete.  The members are
+ * sorted by team. */
+static int infer_events(struct parse *ps, unsigned char **single)
+{
+	const struct pd_event_rule *rule;
+	size_t t, m = 0, n;
+
+	if (!(*single = calloc(ps->set->nevents ? ps->set->nevents : 1, 1)))
+		return PD_ENOMEM;
+	for (t = 0; t < ps->nteams; t++) {
+		for (n = 0; m < ps->nmembers && ps->members[m].team == t; m++)
+			n += !n || ps->members[m].athlete !=
+				   ps->members[m - 1].athlete;
+		if (ps->teams_v[t].inferred && n < 2)
+			(*single)[ps->teams_v[t].event] = 1;
+	}
+	/* the catalogue, where it says, decides before the rows */
+	for (t = 0; t < ps->set->nevents; t++)
+		if ((rule = pd_catalogue_find(ps->events,
+					      ps->set->events[t].sport,
+					      ps->set->events[t].name)))
+			(*single)[t] = !rule->team;
+	return 0;
+}
+
+/* An inferred group of an individual event: each member's own medal. */
+static int emit_each(struct parse *ps, size_t t, size_t *m)
+{
+	struct pd_entry_set *s = ps->set;
+	struct pd_entry_result r;
+	int ret;
+
+	for (; *m < ps->nmembers && ps->members[*m].team == t; (*m)++) {
+		memset(&r, 0, sizeof(r));
+		r.event = ps->teams_v[t].event;
+		memcpy(r.npc, ps->teams_v[t].npc, PD_CODE_MAX);
+		r.athlete = ps->members[*m].athlete;
+		r.name = s->athletes[r.athlete - 1].name;
+		r.rank = ps->teams_v[t].rank;
+		r.line = ps->members[*m].line;
+		r.rows = 1;
+		r.date = "";
+		if ((ret = pd_entries_result(s, &r)) < 0)
+			return ret;
+	}
+	return 0;
+}
+
 /* One result per team, its members the rows that named an athlete. */
 static int emit_teams(struct parse *ps)
 {
 	struct pd_entry_set *s = ps->set;
 	struct pd_entry_result r;
 	const struct pd_npc *npc;
+	unsigned char *single = NULL;
 	size_t t, m = 0;
 	int ret;
 
 	if (ps->nmembers)
 		qsort(ps->members, ps->nmembers, sizeof(*ps->members),
 		      cmp_members);
+	if (ps->infer && (ret = infer_events(ps, &single)) < 0)
+		return ret;
 	for (t = 0; t < ps->nteams; t++) {
+		if (single && ps->teams_v[t].inferred &&
+		    single[ps->teams_v[t].event]) {
+			if ((ret = emit_each(ps, t, &m)) < 0)
+				goto cleanup;
+			continue;
+		}
 		memset(&r, 0, sizeof(r));
 		r.event = ps->teams_v[t].event;
 		memcpy(r.npc, ps->teams_v[t].npc, PD_CODE_MAX);
 		npc = pd_registry_code(ps->im.reg, r.npc);
-		if (!(r.name = pd_entries_str(s, npc ? npc->en : r.npc)))
-			return PD_ENOMEM;
+		if (!(r.name = pd_entries_str(s, npc ? npc->en : r.npc))) {
+			ret = PD_ENOMEM;
+			goto cleanup;
+		}
 		r.team = 1;
 		r.rank = ps->teams_v[t].rank;
 		r.line = ps->teams_v[t].line;
@@ -279,14 +399,17 @@ static int emit_teams(struct parse *ps)
 			if (ps->members[m].athlete &&
 			    (ret = pd_entries_member(s, ps->members[m].athlete -
 						     1)) < 0)
-				return ret;
+				goto cleanup;
 		}
 		r.nmembers = s->nmembers - r.member;
 		s->events[r.event].team = 1;
 		if ((ret = pd_entries_result(s, &r)) < 0)
-			return ret;
+			goto cleanup;
 	}
-	return 0;
+	ret = 0;
+cleanup:
+	free(single);
+	return ret;
 }
 
 static int read_header(struct parse *ps, struct pd_csv *c,
@@ -307,6 +430,9 @@ static int read_header(struct parse *ps, struct pd_csv *c,
 					   "it with --map %s=COLUMN",
 					   pd_field_name(need[i]),
 					   pd_field_name(need[i]));
+	ps->team_ids = ps->cols.at[PD_F_TEAM] >= 0 &&
+		       (size_t)ps->cols.at[PD_F_TEAM] < c->nf &&
+		       strcasecmp(c->f[ps->cols.at[PD_F_TEAM]], "grp_id");
 	ps->guide_at = -1;
 	for (i = 0; i < c->nf && ps->guide_at < 0; i++)
 		if (!strcasecmp(c->f[i], "guide"))
@@ -326,7 +452,10 @@ int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
 
 	memset(&ps, 0, sizeof(ps));
 	ps.set = out;
+	ps.infer = opts->teams == PD_TEAMS_INFER;
+	ps.events = opts->events;
 	pd_import_init(&ps.im, reg, out, file, NULL);
+	pd_import_same(&ps.im, opts);
 	ps.c = &c;
 	pd_entries_init(out);
 	pd_csv_init(&c, data, len, file);
@@ -342,6 +471,8 @@ int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
 		ret = pd_diag_set(diag, PD_EPARSE, file, c.next_line,
 				  "no medallist rows%s", opts->nwhere ?
 				  " match --where" : "");
+	if (ret == 0)
+		settle_genders(&ps);
 	if (ret == 0 && (ret = emit_teams(&ps)) == 0)
 		ret = pd_entries_finish(out);
 cleanup:
@@ -351,6 +482,7 @@ cleanup:
 	pd_strmap_release_keys(&ps.teams);
 	free(ps.members);
 	free(ps.teams_v);
+	free(ps.genders);
 	if (ret < 0)
 		pd_entries_release(out);
 	return ret;

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "podium/catalogue.h"
 #include "podium/io.h"
 #include "podium/label.h"
 #include "columns.h"
@@ -60,6 +61,7 @@ static int medal_of(const char *s)
 
 struct offs {
 	size_t sport, event, gender, date, athlete, team;
+	long line;
 };
 
 struct parse {
@@ -67,6 +69,9 @@ struct parse {
 	struct offs *offs;
 	struct pd_buf pool;
 	struct pd_import im;
+	int team_ids;		/* the team column names teams, not members */
+	int infer;		/* --teams infer */
+	const struct pd_catalogue *events;	/* consulted under infer */
 };
 
 static int keep(struct parse *ps, const char *s, size_t *off)
@@ -100,13 +105,14 @@ static int grow(struct parse *ps)
 }
 
 static int take_row(struct parse *ps, const struct pd_columns *cols,
-		    const struct pd_csv *c, struct pd_diag *diag)
+		    const struct pd_csv *c, const struct pd_csv_opts *opts,
+		    struct pd_diag *diag)
 {
 	struct pd_medal_set *s = ps->set;
 	struct pd_medal_rec *r;
 	const struct pd_npc *npc;
 	struct offs *o;
-	const char *v = pd_columns_get(cols, c, PD_F_MEDAL);
+	const char *v = pd_columns_get(cols, c, PD_F_MEDAL), *gender;
 	int m = medal_of(v), ret;
 
 	if (m < 0)
@@ -119,13 +125,25 @@ static int take_row(struct parse *ps, const struct pd_columns *cols,
 	o = &ps->offs[s->n];
 	memset(r, 0, sizeof(*r));
 	r->medal = (enum pd_medal)m;
-	if ((ret = pd_import_npc(&ps->im, pd_columns_get(cols, c, PD_F_NPC),
-				 c->line, &npc, diag)) < 0)
+	o->line = c->line;
+	if ((ret = pd_import_npc_value(&ps->im, opts, c->line,
+				       pd_columns_get(cols, c, PD_F_NPC), &v,
+				       diag)) < 0)
+		return ret;
+	if (!v)
+		return 0;	/* --fix LINE=- */
+	if ((ret = pd_import_npc(&ps->im, v, c->line, &npc, diag)) < 0)
 		return ret;
 	memcpy(r->npc, npc->code, PD_CODE_MAX);
+	/* an athlete's gender (Male, Female) splits no event: the event's
+	 * is its name's */
+	gender = pd_columns_get(cols, c, PD_F_GENDER);
+	if (pd_import_person_gender(gender))
+		gender = pd_import_name_gender(pd_columns_get(cols, c,
+							      PD_F_EVENT));
 	if (keep(ps, pd_columns_get(cols, c, PD_F_SPORT), &o->sport) ||
 	    keep(ps, pd_columns_get(cols, c, PD_F_EVENT), &o->event) ||
-	    keep(ps, pd_columns_get(cols, c, PD_F_GENDER), &o->gender) ||
+	    keep(ps, gender, &o->gender) ||
 	    keep(ps, pd_columns_get(cols, c, PD_F_DATE), &o->date) ||
 	    keep(ps, pd_columns_get(cols, c, PD_F_ATHLETE), &o->athlete) ||
 	    keep(ps, pd_columns_get(cols, c, PD_F_TEAM), &o->team))
@@ -143,11 +161,18 @@ static const char *team_key(const struct parse *ps, size_t i, char *out,
 	const struct offs *o = &ps->offs[i];
 	const char *pool = ps->pool.data;
 
-	if (!pool[o->team])
+	/* under --teams infer every row is in some group: its event
+	 * decides (merge_teams()) */
+	if (!pool[o->team] && !ps->infer)
 		return "";
-	snprintf(out, size, "%s\x1f%s\x1f%s\x1f%d\x1f%s", pool + o->sport,
-		 pool + o->event, pool + o->gender, ps->set->v[i].medal,
-		 ps->set->v[i].npc);
+	/* a column that names each team (code_team) tells two teams of one
+	 * NPC sharing a medal apart; tidytuesday's grp_id numbers members.
+	 * The event's part ends at \x1d, so one event's groups sort
+	 * together. */
+	snprintf(out, size, "%s\x1f%s\x1f%s\x1d%d\x1f%s\x1f%s",
+		 pool + o->sport, pool + o->event, pool + o->gender,
+		 ps->set->v[i].medal, ps->set->v[i].npc,
+		 ps->team_ids ? pool + o->team : "");
 	return out;
 }
 
@@ -162,6 +187,47 @@ static int cmp_keyed(const void *a, const void *b)
 	int c = strcmp(x->key, y->key);
 
 	return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/* The length of key's event part (up to \x1d). */
+static size_t event_part(const char *key)
+{
+	return strcspn(key, "\x1d");
+}
+
+/* Under --teams infer: in each event (a run of k[] sharing the event
+ * part), fold every group of rows of one medal and NPC into one medal
+ * when the catalogue says the event is a team's, or, where it says
+ * nothing, when every group has several rows; else keep every row. */
+static void infer_drops(struct parse *ps, const struct keyed *k, size_t nk,
+			char *drop)
+{
+	const struct pd_event_rule *rule;
+	const char *pool = ps->pool.data;
+	size_t i, j, g, n, e;
+	int team;
+
+	for (i = 0; i < nk; i = j) {
+		e = event_part(k[i].key);
+		for (j = i + 1; j < nk && event_part(k[j].key) == e &&
+		     !strncmp(k[i].key, k[j].key, e); j++)
+			;
+		rule = pd_catalogue_find(ps->events,
+					 pool + ps->offs[k[i].i].sport,
+					 pool + ps->offs[k[i].i].event);
+		team = 1;
+		for (g = i; g < j && team; g = n) {
+			for (n = g + 1; n < j && !strcmp(k[g].key, k[n].key);
+			     n++)
+				;
+			team = n - g >= 2;
+		}
+		if (rule)
+			team = rule->team;
+		for (g = i + 1; team && g < j; g++)
+			if (!strcmp(k[g - 1].key, k[g].key))
+				drop[k[g].i] = 1;
+	}
 }
 
 /* Fold team members into one medal: keep the first row of each key. */
@@ -191,9 +257,12 @@ static int merge_teams(struct parse *ps)
 		k[nk++].i = i;
 	}
 	qsort(k, nk, sizeof(*k), cmp_keyed);
-	for (i = 1; i < nk; i++)
-		if (!strcmp(k[i - 1].key, k[i].key))
-			drop[k[i].i] = 1;
+	if (ps->infer)
+		infer_drops(ps, k, nk, drop);
+	else
+		for (i = 1; i < nk; i++)
+			if (!strcmp(k[i - 1].key, k[i].key))
+				drop[k[i].i] = 1;
 	for (i = 0, j = 0; i < s->n; i++) {
 		if (drop[i]) {
 			s->merged++;
@@ -215,14 +284,19 @@ void pd_medal_set_release(struct pd_medal_set *s)
 {
 	free(s->v);
 	free(s->pool);
+	free(s->lines);
 	memset(s, 0, sizeof(*s));
 }
 
-static void point_strings(struct parse *ps)
+static int point_strings(struct parse *ps)
 {
 	struct pd_medal_set *s = ps->set;
 	size_t i;
 
+	if (!(s->lines = malloc((s->n ? s->n : 1) * sizeof(*s->lines))))
+		return PD_ENOMEM;
+	for (i = 0; i < s->n; i++)
+		s->lines[i] = ps->offs[i].line;
 	s->pool = pd_buf_detach(&ps->pool, &s->pool_len);
 	for (i = 0; i < s->n; i++) {
 		s->v[i].sport = s->pool + ps->offs[i].sport;
@@ -231,6 +305,7 @@ static void point_strings(struct parse *ps)
 		s->v[i].date = s->pool + ps->offs[i].date;
 		s->v[i].athlete = s->pool + ps->offs[i].athlete;
 	}
+	return 0;
 }
 
 int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
@@ -238,7 +313,8 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 			const struct pd_registry *reg,
 			const struct pd_csv_opts *opts, struct pd_diag *diag)
 {
-	struct parse ps = { out, NULL, { 0 }, { 0 } };
+	struct parse ps = { out, NULL, { 0 }, { 0 }, 0,
+			    opts->teams == PD_TEAMS_INFER, opts->events };
 	struct pd_columns cols;
 	struct pd_csv c;
 	int ret;
@@ -246,11 +322,15 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 	memset(out, 0, sizeof(*out));
 	pd_buf_init(&ps.pool, 0);
 	pd_import_init(&ps.im, reg, NULL, file, NULL);
+	pd_import_same(&ps.im, opts);
 	pd_csv_init(&c, data, len, file);
 	if ((ret = pd_utf8_check(data, len, file, diag)) < 0 ||
 	    (ret = pd_columns_header(&c, diag)) < 0 ||
 	    (ret = pd_columns_find(&cols, &c, opts, guesses, diag)) < 0)
 		goto cleanup;
+	ps.team_ids = cols.at[PD_F_TEAM] >= 0 &&
+		      (size_t)cols.at[PD_F_TEAM] < c.nf &&
+		      strcasecmp(c.f[cols.at[PD_F_TEAM]], "grp_id");
 	if (cols.at[PD_F_MEDAL] < 0 || cols.at[PD_F_NPC] < 0) {
 		ret = pd_diag_set(diag, PD_EPARSE, file, c.line, "no %s column "
 				  "in the header: name it with --map %s=COLUMN",
@@ -260,14 +340,16 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 	}
 	while ((ret = pd_csv_next(&c, diag)) > 0)
 		if (pd_columns_keep(&cols, &c) &&
-		    (ret = take_row(&ps, &cols, &c, diag)) < 0)
+		    (ret = take_row(&ps, &cols, &c, opts, diag)) < 0)
 			goto cleanup;
+	if (ret == 0)
+		ret = pd_import_fixes_check(&ps.im, opts, diag);
 	if (ret == 0 && out->n == 0)
 		ret = pd_diag_set(diag, PD_EPARSE, file, c.next_line,
 				  "no medal rows%s", opts->nwhere ?
 				  " match --where" : "");
 	if (ret == 0 && (ret = merge_teams(&ps)) == 0)
-		point_strings(&ps);
+		ret = point_strings(&ps);
 cleanup:
 	pd_csv_release(&c);
 	pd_buf_release(&ps.pool);

@@ -98,7 +98,7 @@ static int sum_row(struct pd_buf *b, const char *label,
 static int head(struct pd_buf *b, const struct pd_view *v,
 		const struct pd_labels *L, const char *title)
 {
-	const char *cols[] = { L->rank, L->npc, L->gold, L->silver,
+	const char *cols[] = { L->rank, pd_view_npc_label(v), L->gold, L->silver,
 			       L->bronze, L->total };
 	size_t i;
 	int ret;

@@ -65,8 +65,13 @@ static json_t *names(const struct pd_view *v, const struct pd_standing *r,
 	const char *fallback = r->printed && *r->printed ? r->printed : r->npc;
 	json_t *o = json_object();
 
-	set(o, "en", str(npc ? npc->en : fallback, err), err);
-	set(o, "zh", str(npc ? pd_npc_name(npc, "zh") : fallback, err), err);
+	long year = pd_games_year(v->games);
+
+	/* the names at those Games, as the text formats print them */
+	set(o, "en", str(npc ? pd_npc_name_at(v->reg, npc, "en", year) :
+			 fallback, err), err);
+	set(o, "zh", str(npc ? pd_npc_name_at(v->reg, npc, "zh", year) :
+			 fallback, err), err);
 	return o;
 }
 

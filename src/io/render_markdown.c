@@ -55,7 +55,7 @@ static int header(struct pd_buf *b, const struct pd_view *v)
 	}
 	if (ret == 0)
 		ret = pd_buf_addf(b, "| %s | %s | %s | %s | %s | %s |\n",
-				  L->rank, L->npc, L->gold, L->silver,
+				  L->rank, pd_view_npc_label(v), L->gold, L->silver,
 				  L->bronze, L->total);
 	if (ret == 0)
 		ret = pd_buf_adds(b, "| ---: | --- | ---: | ---: | ---: | ---: |\n");

@@ -38,7 +38,7 @@ int pd_render_plain(struct pd_buf *out, const struct pd_view *v)
 	if (v->caption)
 		ret = pd_buf_addf(out, "%s\n", v->caption);
 	if (ret == 0)
-		ret = pd_buf_addf(out, "%s %s %s %s %s %s\n", L->rank, L->npc,
+		ret = pd_buf_addf(out, "%s %s %s %s %s %s\n", L->rank, pd_view_npc_label(v),
 				  L->gold, L->silver, L->bronze, L->total);
 	for (i = 0; i < st->n && ret == 0; i++)
 		ret = row(out, v, &st->rows[i]);

@@ -69,7 +69,7 @@ static void fill_head(struct line *l, const struct pd_view *v)
 	const struct pd_labels *L = pd_labels(v->lang);
 	int zh = L == pd_labels("zh");
 	const char *head[NCOL] = {
-		L->rank, "", L->npc, L->gold, L->silver, L->bronze, L->total,
+		L->rank, "", pd_view_npc_label(v), L->gold, L->silver, L->bronze, L->total,
 		/* Only this format shows points, so the label lives here. */
 		zh ? "积分" : "Points",
 	};

@@ -51,7 +51,7 @@ static long count_of(const char *s)
 
 static int take_row(struct pd_published *p, const struct pd_columns *cols,
 		    const struct pd_csv *c, struct pd_import *im,
-		    struct pd_diag *diag)
+		    const struct pd_csv_opts *opts, struct pd_diag *diag)
 {
 	static const enum pd_field colour[3] = { PD_F_GOLD, PD_F_SILVER,
 						 PD_F_BRONZE };
@@ -76,6 +76,11 @@ static int take_row(struct pd_published *p, const struct pd_columns *cols,
 	if (*total && (t = count_of(total)) < 0)
 		return pd_diag_set(diag, PD_EPARSE, c->file, c->line,
 				   "total '%s' is not a whole number", total);
+	if ((ret = pd_import_npc_value(im, opts, c->line, name, &name,
+				       diag)) < 0)
+		return ret;
+	if (!name)
+		return 0;	/* --fix LINE=- */
 	if ((ret = pd_import_npc(im, name, c->line, &npc, diag)) < 0)
 		return ret;
 	for (i = 0; i < p->n; i++)
@@ -105,6 +110,7 @@ int pd_standings_csv_parse(struct pd_published *out, const char *data,
 	pd_published_init(out);
 	strcpy(out->lang, "en");
 	pd_import_init(&im, reg, NULL, file, NULL);
+	pd_import_same(&im, opts);
 	pd_csv_init(&c, data, len, file);
 	if ((ret = pd_utf8_check(data, len, file, diag)) < 0 ||
 	    (ret = pd_columns_header(&c, diag)) < 0 ||
@@ -121,10 +127,14 @@ int pd_standings_csv_parse(struct pd_published *out, const char *data,
 			goto cleanup;
 		}
 	}
+	/* ranks are optional: a file without them is not wrong about them */
+	out->no_ranks = cols.at[PD_F_RANK] < 0;
 	while ((ret = pd_csv_next(&c, diag)) > 0)
 		if (pd_columns_keep(&cols, &c) &&
-		    (ret = take_row(out, &cols, &c, &im, diag)) < 0)
+		    (ret = take_row(out, &cols, &c, &im, opts, diag)) < 0)
 			goto cleanup;
+	if (ret == 0)
+		ret = pd_import_fixes_check(&im, opts, diag);
 	if (ret == 0 && out->n == 0)
 		ret = pd_diag_set(diag, PD_EPARSE, file, c.next_line,
 				  "no rows%s", opts->nwhere ?

@@ -4,7 +4,9 @@
  *	排名 国家／地区 金牌 银牌 铜牌 总数   header
  *	1 中国 63 46 32 141                 [rank] name gold silver bronze total
  *	牙买加 1 0 1 2                      no rank: ties the row above
- *	总计 519 518 533 1570               totals row (总计, 合计, Total)
+ *	                                    (or a shared rank "=3", "3=")
+ *	总计 519 518 533 1570               totals row (总计, 合计, Total; a
+ *	                                    note in brackets may follow)
  *
  * Fields are split on tabs when a line has any (names may then hold
  * spaces), else on runs of spaces; a name of several words is joined back
@@ -91,13 +93,26 @@ static int number(const char *s, long *out)
 	return *s == '-' ? -1 : 0;
 }
 
+/* "Total", "总计" ..., alone or followed by a note in brackets: "Totals
+ * (2 NOCs)", "总计（83个）". */
 static int is_totals(const char *name)
 {
 	static const char *const words[] = { "总计", "合计", "總計", "total",
 					     "totals", NULL };
-	char *key = pd_name_normalise(name);
+	char *key = pd_name_normalise(name), *open;
+	size_t n;
 	int i, hit = 0;
 
+	if (key && (open = strstr(key, "(")) != NULL && open > key &&
+	    (n = strlen(key)) && key[n - 1] == ')') {
+		while (open > key && open[-1] == ' ')
+			open--;
+		*open = '\0';
+	} else if (key && (open = strstr(key, "ï¼")) != NULL &&
+		   open > key && (n = strlen(key)) >= 3 &&
+		   !strcmp(key + n - 3, "ï¼")) {
+		*open = '\0';	/* full-width brackets */
+	}
 	for (i = 0; key && words[i] && !hit; i++)
 		hit = !strcmp(key, words[i]);
 	free(key);
@@ -159,6 +174,22 @@ static int parse_counts(struct state *st, const struct line *l, long lineno,
 	return 0;
 }
 
+/* A printed rank: "3", or a shared one written "=3" or "3=". */
+static int rank_of(const char *tok, long *rank)
+{
+	char buf[32];
+	size_t n = strlen(tok);
+
+	if (tok[0] == '=')
+		return number(tok + 1, rank);
+	if (n > 1 && n < sizeof(buf) && tok[n - 1] == '=') {
+		memcpy(buf, tok, n - 1);
+		buf[n - 1] = '\0';
+		return number(buf, rank);
+	}
+	return number(tok, rank);
+}
+
 static int add_row(struct state *st, struct line *l, long lineno)
 {
 	struct pd_published_row *row;
@@ -174,7 +205,7 @@ static int add_row(struct state *st, struct line *l, long lineno)
 		return pd_diag_set(st->diag, PD_EPARSE, st->file, lineno,
 				   "row after the totals row (line %ld)",
 				   st->p->totals_line);
-	r = number(l->tok[0][0] == '=' ? l->tok[0] + 1 : l->tok[0], &rank);
+	r = rank_of(l->tok[0], &rank);
 	if (r == 0 && l->n >= 6)
 		first = 1;
 	join(l, first, l->n - 4, name, sizeof(name));
@@ -203,11 +234,14 @@ static int add_row(struct state *st, struct line *l, long lineno)
 	return 0;
 }
 
+/* A row ends in numbers; a caption may end in one (a year: "Athens
+ * Paralympics 2004"), a row in at least two. */
 static int looks_like_row(const struct line *l)
 {
 	long v;
 
-	return l->n >= 2 && number(l->tok[l->n - 1], &v) != -2;
+	return l->n >= 3 && number(l->tok[l->n - 1], &v) != -2 &&
+	       number(l->tok[l->n - 2], &v) != -2;
 }
 
 static int take_line(struct state *st, const char *s, size_t n, long lineno)

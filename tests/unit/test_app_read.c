@@ -167,6 +167,39 @@ static void test_app_read__a_revoked_token_no_longer_checks(void **state)
 	pd_token_forget(text);
 }
 
+static void test_app_read__medals_the_rules_drop_are_noted_or_refused(
+	void **state)
+{
+	static const char csv[] = "medal,npc,event,sport\n"
+				  "Gold,CHN,-55 kg,Judo\n"
+				  "Silver,GBR,-55 kg,Judo\n"
+				  "Bronze,USA,-55 kg,Judo\n"
+				  "Bronze,CAN,-55 kg,Judo\n"
+				  "Bronze,GBR,-55 kg,Judo\n";
+	struct fixture *f = *state;
+	struct pd_op_import_args a;
+	struct pd_op_import im;
+	struct pd_games g;
+
+	args(&a, "medals", csv);
+	a.strict = 1;
+	assert_int_equal(pd_op_import_run(f->s, &a, &f->reg, &who, NULL, &im,
+				       &f->d), PD_ECONSIST);
+	assert_true(im.refused);
+	assert_int_equal(im.notes.n, 1);
+	assert_int_equal(im.notes.v[0].line, 6);
+	assert_non_null(strstr(im.notes.v[0].msg, "GBR"));
+	assert_non_null(strstr(im.notes.v[0].msg, "dropped"));
+	pd_op_import_release(&im);
+	assert_int_equal(pd_store_games_get(f->s, "PG2004", &g, NULL),
+			 PD_ENOTFOUND);
+	a.strict = 0;
+	assert_int_equal(pd_op_import_run(f->s, &a, &f->reg, &who, NULL, &im,
+				       &f->d), 0);
+	assert_int_equal(im.notes.n, 1);
+	pd_op_import_release(&im);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 int main(void)
@@ -178,6 +211,7 @@ int main(void)
 		T(test_app_read__a_ranking_csv_replaces_the_event_results),
 		T(test_app_read__a_file_reference_needs_no_store),
 		T(test_app_read__a_revoked_token_no_longer_checks),
+		T(test_app_read__medals_the_rules_drop_are_noted_or_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

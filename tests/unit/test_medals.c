@@ -178,6 +178,53 @@ static void test_medals__policy_names_and_sport_defaults(void **state)
 	assert_int_equal(pd_irm_parse("XYZ"), -1);
 }
 
+static void test_medals__capped_counts_medals_not_ranks(void **state)
+{
+	/* 3 starters ranked 1, 2, 2: two silvers would make 3 medals */
+	struct pd_result_in in[] = { { 1, 0, 0 }, { 2, 0, 0 }, { 2, 0, 0 } };
+	int want[] = { G, NO, NO };
+	/* 1, 1, 3: two golds are the two medals the cap allows */
+	struct pd_result_in tie[] = { { 1, 0, 0 }, { 1, 0, 0 }, { 3, 0, 0 } };
+	int want_tie[] = { G, G, NO };
+
+	expect_medals(PD_POLICY_CAPPED, in, N(in), 3, want);
+	expect_medals(PD_POLICY_CAPPED, tie, N(tie), 3, want_tie);
+}
+
+static void test_medals__two_bronzes_silver_stripped_moves_up_in_turn(
+	void **state)
+{
+	struct pd_result_in in[] = { { 1, 0, 0 },
+				     { 2, 0, PD_SANCTION_REALLOCATE },
+				     { 3, 0, 0 }, { 3, 0, 0 }, { 5, 0, 0 },
+				     { 5, 0, 0 } };
+	int want[] = { G, NO, S, B, B, NO };
+
+	expect_medals(PD_POLICY_TWO_BRONZES, in, N(in), N(in), want);
+}
+
+static void test_medals__two_bronzes_gold_and_silver_stripped(void **state)
+{
+	struct pd_result_in in[] = { { 1, 0, PD_SANCTION_REALLOCATE },
+				     { 2, 0, PD_SANCTION_REALLOCATE },
+				     { 3, 0, 0 }, { 3, 0, 0 }, { 5, 0, 0 },
+				     { 5, 0, 0 }, { 7, 0, 0 } };
+	int want[] = { NO, NO, G, S, B, B, NO };
+
+	expect_medals(PD_POLICY_TWO_BRONZES, in, N(in), N(in), want);
+}
+
+static void test_medals__two_bronzes_bronze_stripped_fifth_moves_up(
+	void **state)
+{
+	struct pd_result_in in[] = { { 1, 0, 0 }, { 2, 0, 0 },
+				     { 3, 0, PD_SANCTION_REALLOCATE },
+				     { 3, 0, 0 }, { 5, 0, 0 }, { 5, 0, 0 } };
+	int want[] = { G, S, NO, B, B, NO };
+
+	expect_medals(PD_POLICY_TWO_BRONZES, in, N(in), N(in), want);
+}
+
 /* A team of four wins one event: one medal in the table, not four. */
 static void test_medals__team_medal_counts_once(void **state)
 {
@@ -264,6 +311,12 @@ int main(void)
 		cmocka_unit_test(test_medals__negative_rank_is_refused),
 		cmocka_unit_test(test_medals__policy_names_and_sport_defaults),
 		cmocka_unit_test(test_medals__team_medal_counts_once),
+		cmocka_unit_test(test_medals__capped_counts_medals_not_ranks),
+		cmocka_unit_test(
+			test_medals__two_bronzes_silver_stripped_moves_up_in_turn),
+		cmocka_unit_test(test_medals__two_bronzes_gold_and_silver_stripped),
+		cmocka_unit_test(
+			test_medals__two_bronzes_bronze_stripped_fifth_moves_up),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -411,6 +411,83 @@ static void test_npc__bundled_registry_knows_official_names(void **state)
 	pd_registry_release(&r);
 }
 
+/* The bundled history: names of each era, one team two ways, and no
+ * name that carries a code (as "Singapore (SIN)" did). */
+static void test_npc__bundled_history_names_eras_and_same_teams(void **state)
+{
+	struct pd_registry r;
+	struct pd_diag d;
+	char *data;
+	size_t len, i;
+	int ret;
+
+	if (load_bundled(&r) < 0) {
+		skip();
+		return;
+	}
+	if (pd_file_read("data/npc_history.tsv", &data, &len, NULL) < 0) {
+		pd_registry_release(&r);
+		skip();
+		return;
+	}
+	memset(&d, 0, sizeof(d));
+	ret = pd_registry_history_parse(&r, data, len, "data/npc_history.tsv",
+					&d);
+	free(data);
+	if (ret)
+		fail_msg("%s:%ld: %s", d.file, d.line, d.msg);
+	assert_string_equal(pd_npc_name_at(&r, pd_registry_code(&r, "CZE"),
+					   "en", 2004), "Czech Republic");
+	assert_string_equal(pd_npc_name_at(&r, pd_registry_code(&r, "CZE"),
+					   "en", 2024), "Czechia");
+	assert_string_equal(pd_npc_name_at(&r, pd_registry_code(&r, "MKD"),
+					   "zh", 2004), "马其顿");
+	assert_string_equal(pd_npc_name_at(&r, pd_registry_code(&r, "MKD"),
+					   "zh", 0), "北马其顿");
+	assert_string_equal(pd_registry_same(&r, "ZZX", 1900), "MIX");
+	assert_string_equal(pd_registry_same(&r, "EUA", 1960), "GER");
+	assert_string_equal(pd_registry_same(&r, "EUA", 1992), "EUA");
+	assert_string_equal(pd_registry_same(&r, "EGY", 1960), "UAR");
+	assert_string_equal(pd_registry_same(&r, "EGY", 2004), "EGY");
+	assert_finds(&r, "TRI", "TTO");
+	assert_finds(&r, "UPV", "VOL");
+	assert_finds(&r, "SIN", "SGP");
+	assert_finds(&r, "LIB", "LBN");
+	for (i = 0; i < r.n; i++) {
+		char en[16], zh[32];
+
+		snprintf(en, sizeof(en), "(%s)", r.npcs[i].code);
+		snprintf(zh, sizeof(zh), "（%s）", r.npcs[i].code);
+		if (strstr(r.npcs[i].en, en) || strstr(r.npcs[i].zh, zh))
+			fail_msg("%s: name '%s' / '%s' carries its code",
+				 r.npcs[i].code, r.npcs[i].en, r.npcs[i].zh);
+	}
+	assert_int_equal(pd_games_year("PG2004"), 2004);
+	assert_int_equal(pd_games_year("fixtures/2004.csv"), 0);
+	pd_registry_release(&r);
+}
+
+static void test_npc__history_errors_name_their_line(void **state)
+{
+	static const char bad_code[] = "# x\nname\tXYZ\t1990\t2000\tX\tX\ts\n";
+	static const char backwards[] = "same\tCHN\tGBR\t2000\t1990\ts\n";
+	struct pd_registry r;
+	struct pd_diag d;
+
+	load(&r);
+	memset(&d, 0, sizeof(d));
+	assert_int_equal(pd_registry_history_parse(&r, bad_code,
+						   strlen(bad_code), "h.tsv",
+						   &d), PD_EPARSE);
+	assert_int_equal(d.line, 2);
+	assert_int_equal(r.neras, 0);
+	assert_int_equal(pd_registry_history_parse(&r, backwards,
+						   strlen(backwards), "h.tsv",
+						   &d), PD_EPARSE);
+	assert_int_equal(d.line, 1);
+	pd_registry_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -431,6 +508,9 @@ int main(void)
 		cmocka_unit_test(test_npc__same_name_twice_for_one_code_is_fine),
 		cmocka_unit_test(test_npc__bundled_registry_resolves_2004_table),
 		cmocka_unit_test(test_npc__bundled_registry_knows_official_names),
+		cmocka_unit_test(
+			test_npc__bundled_history_names_eras_and_same_teams),
+		cmocka_unit_test(test_npc__history_errors_name_their_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

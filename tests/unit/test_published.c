@@ -248,26 +248,67 @@ static void test_published__totals_row_off_in_one_column(void **state)
 	struct pd_published p;
 	struct pd_problems pr;
 
-	/* a slip in silver: the printed total then disagrees with the
-	 * printed colours as well */
+	/* a slip in silver: the silver is wrong, the total (the rows'
+	 * 243) is not, and each wrong number is reported once */
 	make(&p, good, N(good), silver_off);
 	check(&p, NULL, &pr);
-	assert_int_equal(pr.n, 2);
+	assert_int_equal(pr.n, 1);
 	assert_problem(&pr, 0, 9, "totals row: silver 77, but the rows add "
 		       "up to 76");
-	assert_problem(&pr, 1, 9, "totals row: total 243 is not gold + "
-		       "silver + bronze = 244");
 	pd_problems_release(&pr);
 	pd_published_release(&p);
 
-	/* a slip in the total column alone */
+	/* a slip in the total column alone: once */
 	make(&p, good, N(good), total_off);
 	check(&p, NULL, &pr);
-	assert_int_equal(pr.n, 2);
+	assert_int_equal(pr.n, 1);
 	assert_problem(&pr, 0, 9, "totals row: total 242, but the rows add "
 		       "up to 243");
-	assert_problem(&pr, 1, 9, "totals row: total 242 is not gold + "
-		       "silver + bronze = 243");
+	pd_problems_release(&pr);
+	pd_published_release(&p);
+}
+
+/* A row's wrong total is that row's problem; the totals row, which
+ * prints the rows' true sum, is right (it was reported as well). */
+static void test_published__wrong_row_total_reported_once(void **state)
+{
+	static const struct prow rows[] = {
+		{ 3, 1, "China", 63, 46, 32, 142 },
+		{ 4, 2, "Great Britain", 35, 30, 30, 95 },
+	};
+	static const long totals[4] = { 98, 76, 62, 236 };
+	struct pd_published p;
+	struct pd_problems pr;
+
+	make(&p, rows, N(rows), totals);
+	check(&p, NULL, &pr);
+	assert_int_equal(pr.n, 1);
+	assert_problem(&pr, 0, 3, "China: total 142");
+	pd_problems_release(&pr);
+	pd_problems_init(&pr);
+	assert_int_equal(pd_published_check_sums(&p, &pr), 0);
+	assert_int_equal(pr.n, 1);
+	pd_problems_release(&pr);
+	pd_published_release(&p);
+}
+
+/* A source without ranks (a CSV with no rank column) is not wrong about
+ * them; its order still counts. */
+static void test_published__no_ranks_checks_no_ranks(void **state)
+{
+	static const struct prow rows[] = {
+		{ 2, 0, "China", 5, 3, 2, 10 },
+		{ 3, 0, "Japan", 1, 1, 1, 3 },
+		{ 4, 0, "Canada", 2, 0, 0, 2 },
+	};
+	struct pd_published p;
+	struct pd_problems pr;
+
+	make(&p, rows, N(rows), NULL);
+	p.no_ranks = 1;
+	check(&p, NULL, &pr);
+	assert_int_equal(pr.n, 1);
+	assert_problem(&pr, 0, 4, "listed below");
 	pd_problems_release(&pr);
 	pd_published_release(&p);
 }
@@ -315,8 +356,8 @@ static void test_published__problems_come_in_line_order(void **state)
 	assert_problem(&pr, 0, 3, "A: total 4 is not");
 	assert_problem(&pr, 1, 4, "B: rank 1 should be 2");
 	assert_problem(&pr, 2, 5, "C starts rank 3 but prints no rank");
-	assert_problem(&pr, 3, 6, "totals row: total 7 is not gold + silver "
-		       "+ bronze = 6");
+	assert_problem(&pr, 3, 6, "totals row: total 7, but the rows add up "
+		       "to 6");
 	pd_problems_release(&pr);
 	pd_published_release(&p);
 }
@@ -361,6 +402,8 @@ int main(void)
 		cmocka_unit_test(test_published__check_under_total_scheme),
 		cmocka_unit_test(test_published__problems_come_in_line_order),
 		cmocka_unit_test(test_published__tally_takes_resolved_rows),
+		cmocka_unit_test(test_published__wrong_row_total_reported_once),
+		cmocka_unit_test(test_published__no_ranks_checks_no_ranks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

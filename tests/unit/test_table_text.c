@@ -361,6 +361,36 @@ static void test_table_text__lang_follows_caption_or_names(void **state)
 	pd_published_release(&p);
 }
 
+/* What published tables print: a caption ending in a year, shared ranks
+ * "2=", a totals row with a note in brackets. */
+static void test_table_text__caption_year_rank_equals_totals_note(
+	void **state)
+{
+	static const char text[] =
+		"Athens Paralympics 2004\n"
+		"Rank NOC Gold Silver Bronze Total\n"
+		"1 China 3 2 1 6\n"
+		"2= India 0 0 1 1\n"
+		"2= Jamaica 0 0 1 1\n"
+		"Totals (3 NOCs) 3 2 3 8\n";
+	struct pd_published p;
+	struct pd_registry reg;
+	struct pd_diag d;
+
+	load(&reg);
+	memset(&d, 0, sizeof(d));
+	assert_int_equal(pd_table_text_parse(&p, text, strlen(text), "t.txt",
+					     &reg, &d), 0);
+	assert_string_equal(p.caption, "Athens Paralympics 2004");
+	assert_int_equal(p.n, 3);
+	assert_prow(&p.rows[1], 4, 1, 2, "India", "IND", 0, 0, 1, 1);
+	assert_prow(&p.rows[2], 5, 1, 2, "Jamaica", "JAM", 0, 0, 1, 1);
+	assert_int_equal(p.has_totals, 1);
+	assert_int_equal(p.totals[3], 8);
+	pd_published_release(&p);
+	pd_registry_release(&reg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -382,6 +412,8 @@ int main(void)
 		cmocka_unit_test(test_table_text__error_unknown_name_suggests),
 		cmocka_unit_test(test_table_text__error_duplicate_npc),
 		cmocka_unit_test(test_table_text__lang_follows_caption_or_names),
+		cmocka_unit_test(
+			test_table_text__caption_year_rank_equals_totals_note),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
