@@ -23,10 +23,11 @@ SAN ?=
 
 PORT ?= 8080
 
-PKGS := sqlite3 libpq jansson libutf8proc zlib libmicrohttpd libsodium
+PKGS := sqlite3 libpq jansson libutf8proc zlib libmicrohttpd libsodium \
+	libxml-2.0
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lsqlite3 \
-	   -lpq -ljansson -lutf8proc -lz -lmicrohttpd -lsodium) -pthread
+	   -lpq -ljansson -lutf8proc -lz -lmicrohttpd -lsodium -lxml2) -pthread
 
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror \

@@ -9,7 +9,7 @@ set -eu
 
 pkgs="gcc make pkg-config libsqlite3-dev sqlite3 libjansson-dev
 libutf8proc-dev libsodium-dev zlib1g-dev libcmocka-dev libmicrohttpd-dev
-libpq-dev postgresql nodejs curl"
+libpq-dev postgresql nodejs curl libxml2-dev libxml2-utils"
 if [ "${1:-}" = "e2e" ]; then
 	pkgs="$pkgs chromium npm fonts-wqy-zenhei"
 fi

@@ -43,4 +43,23 @@ void pd_caption(char *out, size_t size, const struct pd_games *g,
 		const char *label, const struct pd_published *pub,
 		const char *lang, const char *sport);
 
+/* The ODF messages (odf.c; docs/ODF.md), each an XML document appended to
+ * out.  DT_MEDALS of the loaded reference r (struct pd_ref of app.h): a
+ * table computed from results is read again from s, under opts (may be
+ * NULL), for its medals by gender and sport, its events' status and its
+ * sanctions; a published table is sent as printed.  DT_MEDALLISTS: every
+ * medal of games, event by event.  DT_RESULT: event's results as of a
+ * version (0: now).  The store's errors with diag; PD_EINVAL when libxml2
+ * refuses a string. */
+struct pd_ref;
+struct pd_ref_opts;
+int pd_doc_odf_medals(struct pd_buf *out, struct pd_store *s,
+		      const struct pd_ref *r, const struct pd_ref_opts *opts,
+		      struct pd_diag *diag);
+int pd_doc_odf_medallists(struct pd_buf *out, struct pd_store *s,
+			  const char *games, const struct pd_registry *reg,
+			  struct pd_diag *diag);
+int pd_doc_odf_result(struct pd_buf *out, struct pd_store *s, long event,
+		      long as_of, struct pd_diag *diag);
+
 #endif

@@ -53,9 +53,10 @@ static int parse_args(struct table_args *a, int argc, char **argv)
 			break;
 		case 'f':
 			a->format = optarg;
-			if (!pd_render_lookup(optarg, &names)) {
+			if (strcmp(optarg, "odf") &&
+			    !pd_render_lookup(optarg, &names)) {
 				fprintf(stderr, "podium table: unknown format "
-					"'%s': use %s\n", optarg, names);
+					"'%s': use %s|odf\n", optarg, names);
 				return EXIT_USAGE;
 			}
 			break;
@@ -92,6 +93,11 @@ static int parse_args(struct table_args *a, int argc, char **argv)
 				 "per Games; html is one page: name a Games");
 	if (a->all_games && a->ref && strchr(a->ref, '@'))
 		return cli_usage(&cmd_table, "--all-games takes no --games");
+	if (!strcmp(a->format, "odf") && (a->all_games || a->from ||
+					   a->opts.top))
+		return cli_usage(&cmd_table, "--format odf is one Games' "
+				 "whole table: no --all-games, --from or "
+				 "--top");
 	if (a->from && (a->ref_opts.as_of || a->ref_opts.include_unofficial ||
 			a->ref_opts.sport))
 		return cli_usage(&cmd_table, "--from reads a file: --as-of, "
@@ -159,6 +165,11 @@ static int render(struct cli *cli, struct table_args *a,
 		  !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
 	v.games_column = a->all_games;
 	v.no_header = block > 0;
+	if (!strcmp(a->format, "odf")) {
+		ret = pd_doc_odf_medals(out, cli->store, r, &a->ref_opts, &d);
+		pd_standings_release(&st);
+		return ret < 0 ? cli_fail(ret, &d) : 0;
+	}
 	if (a->all_games && !strcmp(a->format, "json"))
 		ret = pd_buf_adds(out, block ? "," : "[");
 	else if (block && strcmp(a->format, "csv"))
@@ -325,7 +336,8 @@ const struct cli_command cmd_table = {
 	"  --scheme points=3,2,1 weighted points (any weights)\n"
 	"  --lang zh|en          names and headings (default from $LANG)\n"
 	"  --format FORMAT       text (default), plain, csv, json, markdown,\n"
-	"                        wikitext, html\n"
+	"                        wikitext, html, odf (an ODF DT_MEDALS\n"
+	"                        message: docs/ODF.md)\n"
 	"  --top N               the first N ranks and a 'remaining' row\n"
 	"  --sport SPORT         only the medals of one sport\n"
 	"  --as-of VERSION|DATE  the table as it stood at a version ('podium\n"
