@@ -84,13 +84,18 @@ struct pd_odf_competitor {
 	const char *name;
 	int team;
 	const char *mark, *irm, *records;	/* "" when none */
-	const char *members;	/* a team's athletes, '\n'-separated, or "" */
+	/* its athletes (a team's known members, an athlete alone), one a
+	 * line: "CODE\tNAME" (the outside id or "podium:ID", and the
+	 * athlete's own name, which a result may show otherwise), or "" */
+	const char *members;
+	long line;		/* read back: where its Result was */
 };
 
 struct pd_odf_event {
 	const char *sport, *name, *gender, *sport_class, *date, *status;
 	long id;
 	int team;
+	long line;		/* read back: where it was */
 };
 
 /* DT_MEDALLISTS (competitors by event, medals in order) and DT_RESULT
@@ -122,11 +127,13 @@ struct pd_odf_msg {
 	char competition[16];
 	long version;
 	char status[16];
+	char document_code[64];
 	/* DT_MEDALS: the table as a published table (rows in SortRank order,
 	 * printed names when the message has them, else the codes) */
 	struct pd_published pub;
 	int has_caption;
 	/* DT_MEDALLISTS, DT_RESULT */
+	/* (status: the podium event status, read back from ResultStatus) */
 	struct pd_odf_event *events;
 	size_t nevents;
 	struct pd_odf_competitor *v;

@@ -250,6 +250,29 @@ int pd_op_import_run(struct pd_store *s, const struct pd_op_import_args *a,
 		     struct pd_diag *diag);
 void pd_op_import_release(struct pd_op_import *im);
 
+/* What pd_op_odf_import() read and wrote. */
+struct pd_op_odf_counts {
+	size_t messages;	/* read */
+	size_t used;		/* the latest of each key, written */
+	size_t games, tables, events, results;
+};
+
+/* 'podium import odf FILE|DIR...' (odf_import.c; docs/ODF.md): read every
+ * message (a folder's *.xml by name), order them by Games and Version and
+ * keep the latest of each key (Games, DocumentType, DocumentCode), then
+ * in one transaction, one change per Games: a DT_MEDALS becomes the
+ * published table GAMES@SOURCE (source NULL: "odf"), a DT_MEDALLISTS gives
+ * each of its events its medallists as results, a DT_RESULT its event's
+ * whole results.  The Games is each message's CompetitionCode unless
+ * games is given.  A message podium cannot read, or an NPC the registry
+ * does not know, fails naming the file and line, and nothing is
+ * written. */
+int pd_op_odf_import(struct pd_store *s, const struct pd_registry *reg,
+		     const char *const *paths, size_t npaths,
+		     const char *games, const char *source,
+		     const struct pd_who *who, const struct pd_op_notify *nt,
+		     struct pd_op_odf_counts *counts, struct pd_diag *diag);
+
 /* Copy the whole store at from (a SQLite path or a PostgreSQL URI) into
  * the empty store at to, of either backend: every table, every row with
  * its ids, versions and dates, in one transaction on the target.

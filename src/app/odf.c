@@ -136,7 +136,8 @@ static int common_load(struct common *c, struct pd_store *s,
 				c, d)) < 0 ||
 	    (ret = pd_store_sanctions(s, games, note, c, d)) < 0)
 		return ret;
-	qsort(c->notes, c->nnotes, sizeof(*c->notes), by_version);
+	if (c->nnotes > 1)
+		qsort(c->notes, c->nnotes, sizeof(*c->notes), by_version);
 	return 0;
 }
 
@@ -237,7 +238,8 @@ static void split_merge(struct split_walk *w)
 	size_t i, k = 0;
 	int m;
 
-	qsort(w->v, w->n, sizeof(*w->v), split_cmp);
+	if (w->n > 1)
+		qsort(w->v, w->n, sizeof(*w->v), split_cmp);
 	for (i = 0; i < w->n; i++) {
 		if (k && !split_cmp(&w->v[k - 1], &w->v[i])) {
 			for (m = 0; m < 3; m++)
@@ -337,7 +339,9 @@ struct comp_walk {
 	size_t n, alloc;
 	long *ev_ids;		/* the store id of ev[i] */
 	long *result_ids;	/* the result of v[i] */
-	struct pd_buf members;	/* the last team's, while it is read */
+	struct pd_buf members;	/* the last competitor's, while read */
+	struct ath { long id; const char *code, *name; } *ath;
+	size_t nath, aath;	/* the Games' athletes, by id */
 	long medal_event;	/* DT_RESULT: medals of this event only */
 	long *medal_ids;
 	int *medal_of;
@@ -359,6 +363,7 @@ static void comp_release(struct comp_walk *w)
 	free(w->banned);
 	free(w->moves);
 	pd_buf_release(&w->members);
+	free(w->ath);
 }
 
 /* Room for one more of an array of size each, n used of *alloc. */
@@ -412,6 +417,27 @@ static int collect_event(const struct pd_event_info *e, size_t results,
 	return add_event(arg, e);
 }
 
+static int ev_cmp(const void *a, const void *b)
+{
+	const struct pd_odf_event *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Events in the order they were made (their ids), which is the order
+ * the store walks medals in: a feed read back makes them in that order
+ * again, so everything derived from that order (whose name a medallist
+ * is shown under) comes out the same. */
+static void events_by_id(struct comp_walk *w)
+{
+	size_t i;
+
+	if (w->nev > 1)
+		qsort(w->ev, w->nev, sizeof(*w->ev), ev_cmp);
+	for (i = 0; i < w->nev; i++)
+		w->ev_ids[i] = w->ev[i].id;
+}
+
 static long event_index(const struct comp_walk *w, long id)
 {
 	size_t i;
@@ -443,6 +469,62 @@ static struct pd_odf_competitor *add_comp(struct comp_walk *w, long result)
 	return c;
 }
 
+/* An athlete's code for the feed: the outside id it came with
+ * ("paris:1897206"), else podium's own ("podium:12"). */
+static int collect_athlete(long id, const struct pd_athlete *a, void *arg)
+{
+	struct comp_walk *w = arg;
+	char code[32];
+	struct ath *t;
+	int ret;
+
+	if ((ret = grow((void **)&w->ath, w->nath, &w->aath,
+			sizeof(*w->ath))) < 0)
+		return ret;
+	t = &w->ath[w->nath];
+	snprintf(code, sizeof(code), "podium:%ld", id);
+	t->id = id;
+	if (!(t->code = keep(w->c, a->ext && *a->ext ? a->ext : code)) ||
+	    !(t->name = keep(w->c, a->name)))
+		return PD_ENOMEM;
+	w->nath++;
+	return 0;
+}
+
+static int ath_cmp(const void *a, const void *b)
+{
+	const struct ath *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Add athlete id's "code\tname" line to the competitor's members. */
+static int add_member(struct comp_walk *w, long id)
+{
+	struct ath key, *t;
+
+	key.id = id;
+	if (!id || !w->nath ||
+	    !(t = bsearch(&key, w->ath, w->nath, sizeof(*w->ath),
+				 ath_cmp)))
+		return 0;
+	if (w->members.len && pd_buf_addc(&w->members, '\n') < 0)
+		return PD_ENOMEM;
+	return pd_buf_addf(&w->members, "%s\t%s", t->code, t->name);
+}
+
+static int load_athletes(struct pd_store *s, struct comp_walk *w,
+			 const char *games, struct pd_diag *d)
+{
+	int ret;
+
+	if ((ret = pd_store_athletes(s, games, collect_athlete, w, d)) < 0)
+		return ret;
+	if (w->nath > 1)
+		qsort(w->ath, w->nath, sizeof(*w->ath), ath_cmp);
+	return 0;
+}
+
 /* Keep the members gathered for the last competitor. */
 static int members_done(struct comp_walk *w)
 {
@@ -455,7 +537,8 @@ static int members_done(struct comp_walk *w)
 }
 
 /* A medal's credits come one a member for a team with known members,
- * one after another: the first makes the competitor, each adds a name. */
+ * one after another: the first makes the competitor, each adds one.  An
+ * athlete's medal has the athlete as its one member. */
 static int credit(const struct pd_credit *cr, const struct pd_medal_out *m,
 		  void *arg)
 {
@@ -464,11 +547,8 @@ static int credit(const struct pd_credit *cr, const struct pd_medal_out *m,
 	long e;
 	int ret;
 
-	if (w->n && w->result_ids[w->n - 1] == m->result_id) {
-		if (w->members.len && pd_buf_addc(&w->members, '\n') < 0)
-			return PD_ENOMEM;
-		return pd_buf_adds(&w->members, cr->name);
-	}
+	if (w->n && w->result_ids[w->n - 1] == m->result_id)
+		return cr->team_id ? 0 : add_member(w, cr->athlete_id);
 	if ((ret = members_done(w)) < 0)
 		return ret;
 	if ((e = event_index(w, m->event_id)) < 0)
@@ -482,9 +562,8 @@ static int credit(const struct pd_credit *cr, const struct pd_medal_out *m,
 	c->team = m->team_id != 0;
 	if (!(c->name = keep(w->c, m->name)))
 		return PD_ENOMEM;
-	if (c->team && !cr->team_id && cr->athlete_id)
-		return pd_buf_adds(&w->members, cr->name);
-	return 0;
+	return add_member(w, c->team ? (cr->team_id ? 0 : cr->athlete_id) :
+			  m->athlete_id);
 }
 
 static int comp_cmp(const void *a, const void *b)
@@ -556,13 +635,17 @@ int pd_doc_odf_medallists(struct pd_buf *out, struct pd_store *s,
 	w.c = &c;
 	memset(&q, 0, sizeof(q));
 	q.games = games;
-	if ((ret = pd_store_events(s, games, NULL, collect_event, &w,
-				   diag)) < 0 ||
-	    (ret = pd_store_credits(s, &q, reg, credit, &w, diag)) < 0 ||
+	if ((ret = load_athletes(s, &w, games, diag)) < 0 ||
+	    (ret = pd_store_events(s, games, NULL, collect_event, &w,
+				   diag)) < 0)
+		goto cleanup;
+	events_by_id(&w);
+	if ((ret = pd_store_credits(s, &q, reg, credit, &w, diag)) < 0 ||
 	    (ret = members_done(&w)) < 0 ||
 	    (ret = games_status(s, games, NULL, &status, diag)) < 0)
 		goto cleanup;
-	qsort(w.v, w.n, sizeof(*w.v), comp_cmp);
+	if (w.n > 1)
+		qsort(w.v, w.n, sizeof(*w.v), comp_cmp);
 	medal_ties(w.v, w.n);
 	ret = results_write(out, &w, games, "GLO", "DT_MEDALLISTS", status);
 cleanup:
@@ -636,6 +719,8 @@ static int result_row(const struct pd_result_row *r, void *arg)
 	for (i = 0; i < w->nmedals; i++)
 		if (w->medal_ids[i] == r->id)
 			c->medal = w->medal_of[i];
+	if (add_member(w, r->athlete_id) < 0 || members_done(w) < 0)
+		return PD_ENOMEM;
 	for (i = 0; i < w->nbanned && r->athlete_id; i++)
 		if (w->banned[i] == r->athlete_id) {
 			c->irm = "DSQ";
@@ -722,6 +807,7 @@ int pd_doc_odf_result(struct pd_buf *out, struct pd_store *s, long event,
 	q.include_unofficial = 1;
 	q.as_of = as_of;
 	if ((ret = add_event(&w, &e)) < 0 ||
+	    (ret = load_athletes(s, &w, e.games, diag)) < 0 ||
 	    (ret = pd_store_medals(s, &q, result_medal, &w, diag)) < 0 ||
 	    (ret = pd_store_sanctions(s, e.games, result_banned, &w,
 				      diag)) < 0 ||

@@ -7,6 +7,16 @@
 #include "podium/ops.h"
 #include "cli.h"
 
+static int has_map(const struct pd_op_import_args *a)
+{
+	size_t f;
+
+	for (f = 0; f < PD_F_COUNT; f++)
+		if (a->opts.map[f])
+			return 1;
+	return 0;
+}
+
 static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -40,6 +50,16 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 		default:
 			return cli_usage(&cmd_import, NULL);
 		}
+	}
+	if (optind < argc && !strcmp(argv[optind], "odf")) {
+		a->format = "odf";
+		if (argc - optind < 2)
+			return cli_usage(&cmd_import, "expected odf and FILE "
+					 "or DIR");
+		if (a->opts.nwhere || has_map(a))
+			return cli_usage(&cmd_import, "--map and --where do "
+					 "not apply to format odf");
+		return 0;
 	}
 	if (argc - optind != 2)
 		return cli_usage(&cmd_import, "expected FORMAT and FILE");
@@ -88,6 +108,31 @@ static void summary(const struct pd_op_import *im)
 			im->source);
 }
 
+/* 'podium import odf FILE|DIR...': every message, the latest of each
+ * kept (src/app), one transaction. */
+static int run_odf(struct cli *cli, const struct pd_op_import_args *a,
+		   int argc, char **argv)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_op_odf_counts n;
+	struct pd_store *s;
+	int ret, code = 0;
+
+	if (!(s = cli_store(cli, &code)))
+		return code;
+	ret = pd_op_odf_import(s, cli_registry(cli),
+			       (const char *const *)argv, (size_t)argc,
+			       a->games[0] ? a->games : NULL, a->source,
+			       cli_who(cli, NULL), &cli_notice, &n, &d);
+	if (ret < 0)
+		return cli_fail(ret, &d);
+	fprintf(stderr, "podium: imported %zu of %zu ODF messages (the latest "
+		"of each): %zu Games, %zu tables, %zu events, %zu results "
+		"(source '%s')\n", n.used, n.messages, n.games, n.tables,
+		n.events, n.results, a->source ? a->source : "odf");
+	return EXIT_OK;
+}
+
 /* Read the whole file first (src/app parses and validates it), then open
  * the store and write it: a bad file touches no store at all. */
 static int run(struct cli *cli, int argc, char **argv)
@@ -104,6 +149,8 @@ static int run(struct cli *cli, int argc, char **argv)
 	memset(&im, 0, sizeof(im));
 	if ((ret = parse_args(&a, argc, argv)))
 		return ret;
+	if (!strcmp(a.format, "odf"))
+		return run_odf(cli, &a, argc - optind - 1, argv + optind + 1);
 	ret = pd_op_import_read(&im, &a, cli_registry(cli), &d);
 	problems(&im);
 	if (ret < 0) {
@@ -133,6 +180,7 @@ const struct cli_command cmd_import = {
 	"import", run, "load a medal table or medals from a file",
 	"usage: podium import FORMAT FILE --games CODE [--source LABEL]\n"
 	"                     [--map FIELD=COLUMN]... [--where COLUMN=VALUE]...\n"
+	"       podium import odf FILE|DIR... [--games CODE] [--source LABEL]\n"
 	"\n"
 	"FORMAT is one of:\n"
 	"  table      a published table as text: an optional caption line, a\n"
@@ -172,6 +220,15 @@ const struct cli_command cmd_import = {
 	"             event, gender, medal, grp_id, guide; rows with a team\n"
 	"             value (or athlete TEAM) sharing sport, event, gender, medal\n"
 	"             and NPC are one team with those members.\n"
+	"\n"
+	"  odf        ODF messages as podium writes them (docs/ODF.md), files\n"
+	"             or folders of *.xml, read in Version order: the latest\n"
+	"             of each (Games, DocumentType, DocumentCode) counts.  A\n"
+	"             DT_MEDALS is kept as GAMES@SOURCE (default 'odf'); a\n"
+	"             DT_MEDALLISTS gives its events their medallists as\n"
+	"             results, a DT_RESULT its event all its results.  The\n"
+	"             Games is each message's CompetitionCode (--games to\n"
+	"             override).\n"
 	"\n"
 	"FILE may be gzip-compressed, or - for standard input.  Names of NPCs\n"
 	"may be codes or names in English or Chinese ('podium resolve').\n"

@@ -250,7 +250,7 @@ static void competitor(struct w *w, const struct pd_odf_competitor *c,
 		       long sort)
 {
 	const char *p, *nl;
-	char name[512];
+	char name[512], *tab;
 
 	start(w, "Result");
 	if (c->rank) {
@@ -266,14 +266,18 @@ static void competitor(struct w *w, const struct pd_odf_competitor *c,
 	attr(w, "Type", c->team ? "T" : "A");
 	attr(w, "Organisation", c->npc);
 	attr(w, "Name", c->name);
-	if (c->team && c->members && *c->members) {
+	if (c->members && *c->members) {
 		start(w, "Composition");
 		for (p = c->members; *p; p = *nl ? nl + 1 : nl) {
 			if (!(nl = strchr(p, '\n')))
 				nl = p + strlen(p);
 			snprintf(name, sizeof(name), "%.*s", (int)(nl - p), p);
 			start(w, "Athlete");
-			attr(w, "Name", name);
+			if ((tab = strchr(name, '\t'))) {
+				*tab = '\0';
+				attr(w, "Code", name);
+			}
+			attr(w, "Name", tab ? tab + 1 : name);
 			end(w);
 		}
 		end(w);
