@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include "buf.h"
 #include "published.h"
+#include "render.h"
 #include "stats.h"
 #include "store.h"
 
@@ -42,6 +43,15 @@ int pd_doc_stats(struct pd_buf *out, const struct pd_games *g, long version,
 void pd_caption(char *out, size_t size, const struct pd_games *g,
 		const char *label, const struct pd_published *pub,
 		const char *lang, const char *sport);
+
+/* The corrections to games' table computed from results, for its notes
+ * (notes.c): one per sanction in force, on its athlete's NPC, in English
+ * ("ZHANG Lixin's medal in Men's 100m T54 was reallocated: anti-doping
+ * rule violation").  *notes is malloc'd (the caller frees it), the texts
+ * are added to pool. */
+int pd_doc_table_notes(struct pd_store *s, const char *games,
+		       struct pd_view_note **notes, size_t *n,
+		       struct pd_strings *pool, struct pd_diag *diag);
 
 /* The ODF messages (odf.c; docs/ODF.md), each an XML document appended to
  * out.  DT_MEDALS of the loaded reference r (struct pd_ref of app.h): a
