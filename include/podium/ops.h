@@ -204,7 +204,8 @@ int pd_op_import_check(const struct pd_op_import_args *a,
 enum pd_op_import_kind {
 	PD_OP_IMPORT_PUBLISHED,	/* table, standings: kept as GAMES@SOURCE */
 	PD_OP_IMPORT_MEDALS,	/* medals: the Games' medals from SOURCE */
-	PD_OP_IMPORT_ENTRIES	/* athletes, events and results */
+	PD_OP_IMPORT_ENTRIES,	/* athletes, events and results */
+	PD_OP_IMPORT_RECORDS	/* records (record.h) */
 };
 
 /* An import read and (after pd_op_import_write) written.  The caller owns
@@ -229,6 +230,7 @@ struct pd_op_import {
 	struct pd_published pub;
 	struct pd_medal_set medals;
 	struct pd_entry_set entries;
+	struct pd_record_set records;
 };
 
 /* Read and validate a's input into im (a must be checked and outlive
@@ -249,6 +251,14 @@ int pd_op_import_run(struct pd_store *s, const struct pd_op_import_args *a,
 		     const struct pd_op_notify *nt, struct pd_op_import *im,
 		     struct pd_diag *diag);
 void pd_op_import_release(struct pd_op_import *im);
+
+/* Add records v[0..n) (record.h) in one change to games, each replacing
+ * the record in force of its key and kind: older ones first, so the
+ * history is as it happened (records.c). */
+int pd_op_records_import(struct pd_store *s, const char *games,
+			 const struct pd_record *v, size_t n,
+			 const struct pd_who *who,
+			 const struct pd_op_notify *nt, struct pd_diag *diag);
 
 /* What pd_op_odf_import() read and wrote. */
 struct pd_op_odf_counts {

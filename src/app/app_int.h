@@ -15,6 +15,7 @@
 #include <jansson.h>
 
 #include "podium/doc.h"
+#include "podium/event.h"
 #include "podium/ops.h"
 
 /* app_change() flags. */
@@ -34,6 +35,15 @@ int app_open(struct pd_store *s, const char *games, int flags,
 /* Commit when ret is 0, else roll back; returns ret or the commit's
  * error. */
 int app_end(struct pd_store *s, int ret, struct pd_diag *d);
+
+/* Meet the records in force of e's event and sport class with r's mark
+ * (records.c): each it beats is replaced by a record of r (inside the
+ * change), and r->records becomes the flags worked out (WR, =PR ...)
+ * with the other typed ones kept, written into flags, which must outlive
+ * r.  With no record in force r is left as it is. */
+int app_records_flag(struct pd_store *s, const struct pd_event_info *e,
+		     struct pd_result_rec *r, struct pd_buf *flags,
+		     struct pd_diag *d);
 
 /* Dump doc (consumed, may be NULL: PD_ENOMEM) onto out as doc.h says. */
 int app_json_dump(struct pd_buf *out, json_t *doc, unsigned flags);

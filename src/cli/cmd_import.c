@@ -98,6 +98,9 @@ static void summary(const struct pd_op_import *im)
 		fprintf(stderr, "podium: imported %zu medals into %s (source "
 			"'%s'; %zu rows, %zu team-member rows merged)\n",
 			im->n, im->games, im->source, im->rows, im->merged);
+	else if (im->kind == PD_OP_IMPORT_RECORDS)
+		fprintf(stderr, "podium: imported %zu records (for %s)\n",
+			im->n, im->games);
 	else if (im->kind == PD_OP_IMPORT_PUBLISHED)
 		fprintf(stderr, "podium: imported %zu rows into %s@%s\n",
 			im->n, im->games, im->source);
@@ -221,6 +224,13 @@ const struct cli_command cmd_import = {
 	"             value (or athlete TEAM) sharing sport, event, gender, medal\n"
 	"             and NPC are one team with those members.\n"
 	"\n"
+	"  records    CSV, one row per record: kind (WR, PR, OR ...), sport,\n"
+	"             event, mark, holder, npc, and optionally gender, class,\n"
+	"             value (else read from the mark), better (lower: a time,\n"
+	"             the default; higher), date.  Older records first: each\n"
+	"             replaces the one in force of its event, class and kind,\n"
+	"             which stays as history ('podium records').  --games\n"
+	"             names the Games whose log records the import.\n"
 	"  odf        ODF messages as podium writes them (docs/ODF.md), files\n"
 	"             or folders of *.xml, read in Version order: the latest\n"
 	"             of each (Games, DocumentType, DocumentCode) counts.  A\n"
