@@ -132,6 +132,7 @@ struct pd_odf_msg {
 	 * printed names when the message has them, else the codes) */
 	struct pd_published pub;
 	int has_caption;
+	long one_sport;		/* the line of a one-sport table's Discipline */
 	/* DT_MEDALLISTS, DT_RESULT */
 	/* (status: the podium event status, read back from ResultStatus) */
 	struct pd_odf_event *events;

@@ -278,6 +278,7 @@ int pd_doc_odf_medals(struct pd_buf *out, struct pd_store *s,
 	struct pd_odf_medals m;
 	struct pd_query q;
 	struct common c;
+	char code[256];
 	long version;
 	int ret;
 
@@ -310,7 +311,10 @@ int pd_doc_odf_medals(struct pd_buf *out, struct pd_store *s,
 		m.lang = r->pub.lang;
 	}
 	m.head.competition = games;
-	m.head.document_code = "GLO";
+	/* a one-sport table is another message than the Games' table */
+	snprintf(code, sizeof(code), "GLO-%s", opts && opts->sport ?
+		 opts->sport : "");
+	m.head.document_code = opts && opts->sport ? code : "GLO";
 	m.head.document_type = "DT_MEDALS";
 	m.head.version = version;
 	m.head.date = c.date;

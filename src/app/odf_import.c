@@ -71,7 +71,7 @@ static int read_one(struct feed *f, const char *path, const char *games,
 		return PD_ENOMEM;
 	if (pd_games_code(m->games, sizeof(m->games),
 			  games ? games : m->m.competition) < 0)
-		return pd_diag_set(d, PD_EINVAL, path, 0, "'%s' is not a "
+		return pd_diag_set(d, PD_EPARSE, path, 0, "'%s' is not a "
 				   "Games code", games ? games :
 				   m->m.competition);
 	return 0;
@@ -163,6 +163,10 @@ static int check_npcs(struct msg *m, const struct pd_registry *reg,
 	char *name;
 	size_t i;
 
+	if (m->m.one_sport)
+		return pd_diag_set(d, PD_EPARSE, m->file, m->m.one_sport, "a "
+				   "one-sport table (MedalStandings Discipline) "
+				   "is not the Games' table: not imported");
 	for (i = 0; i < p->n; i++) {
 		if (!(npc = pd_registry_code(reg, p->rows[i].npc)))
 			return pd_diag_set(d, PD_ENOTFOUND, m->file,
@@ -358,7 +362,7 @@ int pd_op_odf_import(struct pd_store *s, const struct pd_registry *reg,
 	for (i = 0; i < f.n && ret == 0; i++)
 		ret = check_npcs(&f.v[i], reg, diag);
 	if (ret == 0 && f.n == 0)
-		ret = pd_diag_set(diag, PD_EINVAL, paths[0], 0, "no ODF "
+		ret = pd_diag_set(diag, PD_EPARSE, paths[0], 0, "no ODF "
 				  "message (*.xml) here");
 	if (ret < 0)
 		goto cleanup;

@@ -163,6 +163,8 @@ static int medals(struct rd *r, xmlNodePtr comp)
 		;
 	if (!st)
 		return bad(r, comp, "no MedalStandings", NULL);
+	if (xmlHasProp(st, BAD_CAST "Discipline"))
+		r->m->one_sport = xmlGetLineNo(st);
 	for (n = st->children; n; n = n->next) {
 		if (is(n, "MedalsTable")) {
 			if ((ret = opt(r, n, "Lang", &lang)) < 0 ||
