@@ -23,10 +23,11 @@ SAN ?=
 
 PORT ?= 8080
 
-PKGS := sqlite3 libpq jansson libutf8proc zlib libmicrohttpd libsodium
+PKGS := sqlite3 libpq jansson libutf8proc zlib libmicrohttpd libsodium \
+	libxml-2.0
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lsqlite3 \
-	   -lpq -ljansson -lutf8proc -lz -lmicrohttpd -lsodium) -pthread
+	   -lpq -ljansson -lutf8proc -lz -lmicrohttpd -lsodium -lxml2) -pthread
 
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror \
@@ -56,7 +57,8 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 BUNDLED := npcs=data/npcs.tsv games=data/games.tsv pg2004=data/PG2004.seed.txt \
 	history=data/npc_history.tsv events=data/events.tsv
 # the web page, served from the binary with nothing beside it
-WEB := web_index=web/index.html web_app=web/app.js web_style=web/style.css
+WEB := web_index=web/index.html web_app=web/app.js web_style=web/style.css \
+	web_openapi=docs/openapi.yaml
 DEPS_STAMP := build/.deps-ok
 
 include tests/fuzz/fuzz.mk
@@ -110,7 +112,8 @@ $(B)/gen/bundled.c: $(B)/tools/embed data/npcs.tsv data/games.tsv data/PG2004.se
 $(B)/gen/bundled.o: $(B)/gen/bundled.c
 	$(CC) $(CFLAGS) -c -o $@ $<
 
-$(B)/gen/web.c: $(B)/tools/embed web/index.html web/app.js web/style.css
+$(B)/gen/web.c: $(B)/tools/embed web/index.html web/app.js web/style.css \
+		docs/openapi.yaml
 	@mkdir -p $(dir $@)
 	$(B)/tools/embed $@ $(WEB)
 

@@ -2,6 +2,8 @@
 # deps.sh -- install the Debian packages podium needs to build and test,
 # only those missing: PostgreSQL too (libpq to build the backend, the
 # server for the tests' throwaway clusters, scripts/pg-cluster.sh).
+# npm installs the API tests' OpenAPI validator (tests/api/package.json),
+# libxml2 writes and reads the ODF messages and xmllint checks them.
 # Run by the Makefile; safe to run again.
 # usage: scripts/deps.sh [e2e]    e2e: also what the browser test needs
 # (chromium, npm, a CJK font), run by 'make test-e2e'.
@@ -9,9 +11,9 @@ set -eu
 
 pkgs="gcc make pkg-config libsqlite3-dev sqlite3 libjansson-dev
 libutf8proc-dev libsodium-dev zlib1g-dev libcmocka-dev libmicrohttpd-dev
-libpq-dev postgresql nodejs curl"
+libpq-dev postgresql nodejs npm curl libxml2-dev libxml2-utils"
 if [ "${1:-}" = "e2e" ]; then
-	pkgs="$pkgs chromium npm fonts-wqy-zenhei"
+	pkgs="$pkgs chromium fonts-wqy-zenhei"
 fi
 
 missing=""

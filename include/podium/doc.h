@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include "buf.h"
 #include "published.h"
+#include "render.h"
 #include "stats.h"
 #include "store.h"
 
@@ -42,5 +43,33 @@ int pd_doc_stats(struct pd_buf *out, const struct pd_games *g, long version,
 void pd_caption(char *out, size_t size, const struct pd_games *g,
 		const char *label, const struct pd_published *pub,
 		const char *lang, const char *sport);
+
+/* The corrections to games' table computed from results, for its notes
+ * (notes.c): one per sanction in force, on its athlete's NPC, in English
+ * ("ZHANG Lixin's medal in Men's 100m T54 was reallocated: anti-doping
+ * rule violation").  *notes is malloc'd (the caller frees it), the texts
+ * are added to pool. */
+int pd_doc_table_notes(struct pd_store *s, const char *games,
+		       struct pd_view_note **notes, size_t *n,
+		       struct pd_strings *pool, struct pd_diag *diag);
+
+/* The ODF messages (odf.c; docs/ODF.md), each an XML document appended to
+ * out.  DT_MEDALS of the loaded reference r (struct pd_ref of app.h): a
+ * table computed from results is read again from s, under opts (may be
+ * NULL), for its medals by gender and sport, its events' status and its
+ * sanctions; a published table is sent as printed.  DT_MEDALLISTS: every
+ * medal of games, event by event.  DT_RESULT: event's results as of a
+ * version (0: now).  The store's errors with diag; PD_EINVAL when libxml2
+ * refuses a string. */
+struct pd_ref;
+struct pd_ref_opts;
+int pd_doc_odf_medals(struct pd_buf *out, struct pd_store *s,
+		      const struct pd_ref *r, const struct pd_ref_opts *opts,
+		      struct pd_diag *diag);
+int pd_doc_odf_medallists(struct pd_buf *out, struct pd_store *s,
+			  const char *games, const struct pd_registry *reg,
+			  struct pd_diag *diag);
+int pd_doc_odf_result(struct pd_buf *out, struct pd_store *s, long event,
+		      long as_of, struct pd_diag *diag);
 
 #endif

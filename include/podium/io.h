@@ -9,6 +9,7 @@
 #define PODIUM_IO_H
 
 #include <stddef.h>
+#include "buf.h"
 #include "error.h"
 #include "model.h"
 #include "npc.h"
@@ -174,6 +175,23 @@ int pd_athlete_events_tally(const char *data, size_t len, const char *file,
 			    const struct pd_registry *reg, const char *only,
 			    struct pd_games_tally **out, size_t *n,
 			    struct pd_diag *diag);
+
+/* Records as CSV (records_csv.c): one row per record, columns by header:
+ * kind (WR, PR, OR ...), sport, event, mark, holder, npc, and optionally
+ * gender, class, value (else read from the mark), better ("lower", a
+ * time, the default; "higher", a distance or points), date and games.
+ * Rows stay in file order, the older record of a key first, so that its
+ * history is written as it happened.  Strings point into pool. */
+struct pd_record_set {
+	struct pd_record *v;
+	size_t n, alloc;
+	struct pd_strings pool;
+};
+
+void pd_record_set_release(struct pd_record_set *s);
+int pd_records_csv_parse(struct pd_record_set *out, const char *data,
+			 size_t len, const char *file,
+			 const struct pd_registry *reg, struct pd_diag *diag);
 
 /* The Games list (games_tsv.c, data/games.tsv): tab-separated CODE YEAR
  * SEASON HOST NAME_EN NAME_ZH START END KIND. */

@@ -118,4 +118,25 @@ struct pd_event_info {
 
 void pd_event_info_release(struct pd_event_info *e);
 
+/* A world, Paralympic or Olympic record of an event and sport class (the
+ * store keeps them: record.h). */
+struct pd_record {
+	long id;
+	const char *kind;		/* "WR", "PR", "OR" ... */
+	const char *sport, *event, *gender, *sport_class;	/* the key */
+	const char *mark;		/* as shown: "10.62", "2:03.45" */
+	double value;			/* sortable: seconds, metres, points */
+	int lower_better;		/* 1 for a time, 0 for a distance */
+	const char *holder;		/* athlete or team */
+	char npc[PD_CODE_MAX];
+	const char *date;		/* ISO date or "" */
+	const char *games;		/* the Games it was set at, or "" */
+	long replaced_by;		/* the record that beat it; 0: in force */
+};
+
+/* The sortable value of a mark as shown: "13.76" -> 13.76, "1:02.34" ->
+ * 62.34, "2:03:45" -> 7425 (hours, minutes, seconds), "7.52m" -> 7.52.
+ * PD_EINVAL when text is not a mark. */
+int pd_mark_value(const char *text, double *out);
+
 #endif

@@ -227,7 +227,8 @@ int pd_op_import_check(const struct pd_op_import_args *a,
 enum pd_op_import_kind {
 	PD_OP_IMPORT_PUBLISHED,	/* table, standings: kept as GAMES@SOURCE */
 	PD_OP_IMPORT_MEDALS,	/* medals: the Games' medals from SOURCE */
-	PD_OP_IMPORT_ENTRIES	/* athletes, events and results */
+	PD_OP_IMPORT_ENTRIES,	/* athletes, events and results */
+	PD_OP_IMPORT_RECORDS	/* records (record.h) */
 };
 
 /* An import read and (after pd_op_import_write) written.  The caller owns
@@ -260,6 +261,7 @@ struct pd_op_import {
 	struct pd_published pub;
 	struct pd_medal_set medals;
 	struct pd_entry_set entries;
+	struct pd_record_set records;
 };
 
 /* Read and validate a's input into im (a must be checked and outlive
@@ -280,6 +282,37 @@ int pd_op_import_run(struct pd_store *s, const struct pd_op_import_args *a,
 		     const struct pd_op_notify *nt, struct pd_op_import *im,
 		     struct pd_diag *diag);
 void pd_op_import_release(struct pd_op_import *im);
+
+/* Add records v[0..n) (record.h) in one change to games, each replacing
+ * the record in force of its key and kind: older ones first, so the
+ * history is as it happened (records.c). */
+int pd_op_records_import(struct pd_store *s, const char *games,
+			 const struct pd_record *v, size_t n,
+			 const struct pd_who *who,
+			 const struct pd_op_notify *nt, struct pd_diag *diag);
+
+/* What pd_op_odf_import() read and wrote. */
+struct pd_op_odf_counts {
+	size_t messages;	/* read */
+	size_t used;		/* the latest of each key, written */
+	size_t games, tables, events, results;
+};
+
+/* 'podium import odf FILE|DIR...' (odf_import.c; docs/ODF.md): read every
+ * message (a folder's *.xml by name), order them by Games and Version and
+ * keep the latest of each key (Games, DocumentType, DocumentCode), then
+ * in one transaction, one change per Games: a DT_MEDALS becomes the
+ * published table GAMES@SOURCE (source NULL: "odf"), a DT_MEDALLISTS gives
+ * each of its events its medallists as results, a DT_RESULT its event's
+ * whole results.  The Games is each message's CompetitionCode unless
+ * games is given.  A message podium cannot read, or an NPC the registry
+ * does not know, fails naming the file and line, and nothing is
+ * written. */
+int pd_op_odf_import(struct pd_store *s, const struct pd_registry *reg,
+		     const char *const *paths, size_t npaths,
+		     const char *games, const char *source,
+		     const struct pd_who *who, const struct pd_op_notify *nt,
+		     struct pd_op_odf_counts *counts, struct pd_diag *diag);
 
 /* Copy the whole store at from (a SQLite path or a PostgreSQL URI) into
  * the empty store at to, of either backend: every table, every row with

@@ -12,14 +12,17 @@
  *   plain     the published form: caption, header, one row a line with
  *             single spaces, a row that ties the one above without rank,
  *             the totals row
- *   csv       RFC 4180; header rank,npc,name,gold,silver,bronze,total;
- *             one row per NPC, no totals row (cut by top: the remaining
- *             and totals rows, rank and npc empty)
+ *   csv       RFC 4180; header rank,npc,name,gold,silver,bronze,total
+ *             (and host with host_column; a BOM first with bom); one row
+ *             per NPC, no totals row (cut by top: the remaining and
+ *             totals rows, rank and npc empty)
  *   json      {"games", "source", "scheme", "lang", "caption", "rows":
  *             [{rank, npc, name: {en, zh}, gold, silver, bronze, total}],
  *             "totals": {...}, "remaining": {...} when cut by top}
- *   markdown  a pipe table with a caption line
- *   wikitext  a {{Medals table}} invocation
+ *   markdown  a pipe table with a caption line; the host marked "\\*"
+ *             with a legend below
+ *   wikitext  a {{Medals table}} invocation, with the parameters
+ *             Module:Medals table documents
  *   html      a standalone page with a real <table>
  */
 #ifndef PODIUM_RENDER_H
@@ -43,6 +46,19 @@ struct pd_view {
 	int color;		/* ANSI colour, text format only */
 	int games_column;	/* csv: a leading games column (many Games) */
 	int no_header;		/* csv: rows only (a later block) */
+	/* wikitext: the corrections to note, each on an NPC; NULL / 0 for
+	 * none */
+	const struct pd_view_note *notes;
+	size_t nnotes;
+	int host_column;	/* csv: a last column "host", 1 on its row */
+	int bom;		/* csv: a UTF-8 byte order mark first */
+};
+
+/* A note on an NPC's line of the table: a medal reallocated or vacated,
+ * and why (wikitext's note_XXX). */
+struct pd_view_note {
+	char npc[PD_CODE_MAX];
+	const char *text;
 };
 
 /* Labels in a language: the column headings and row labels every format

@@ -15,6 +15,7 @@
 #include <jansson.h>
 
 #include "podium/doc.h"
+#include "podium/event.h"
 #include "podium/ops.h"
 
 /* app_change() flags. */
@@ -42,6 +43,15 @@ int app_import_rules(struct pd_op_import *im);
 /* A sport's Chinese name ("Para Swimming" -> 游泳), or sport itself when
  * the table of them (ref.c) has none. */
 const char *app_sport_zh(const char *sport);
+
+/* Meet the records in force of e's event and sport class with r's mark
+ * (records.c): each it beats is replaced by a record of r (inside the
+ * change), and r->records becomes the flags worked out (WR, =PR ...)
+ * with the other typed ones kept, written into flags, which must outlive
+ * r.  With no record in force r is left as it is. */
+int app_records_flag(struct pd_store *s, const struct pd_event_info *e,
+		     struct pd_result_rec *r, struct pd_buf *flags,
+		     struct pd_diag *d);
 
 /* Dump doc (consumed, may be NULL: PD_ENOMEM) onto out as doc.h says. */
 int app_json_dump(struct pd_buf *out, json_t *doc, unsigned flags);

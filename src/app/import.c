@@ -266,6 +266,7 @@ static const struct format {
 	  F_WHERE | F_GAMES_OPTIONAL | F_ENTRIES },
 	{ "paris2024", "paris2024", F_ENTRIES },
 	{ "medallists", "medallists", F_MAP | F_WHERE | F_ENTRIES },
+	{ "records", "records", 0 },
 	{ NULL, NULL, 0 },
 };
 
@@ -368,7 +369,7 @@ int pd_op_import_check(const struct pd_op_import_args *a,
 	if (!fmt)
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "FORMAT is "
 				   "table, medals, standings, athlete-events, "
-				   "paris2024 or medallists");
+				   "paris2024, medallists, records or odf");
 	if (!a->games[0] && !(fmt->flags & F_GAMES_OPTIONAL))
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0,
 				   "--games CODE is required");
@@ -548,6 +549,11 @@ int pd_op_import_read(struct pd_op_import *im,
 	if (fmt->flags & F_ENTRIES) {
 		im->kind = PD_OP_IMPORT_ENTRIES;
 		ret = read_entries(im, a, &opts, data, len, reg, diag);
+	} else if (!strcmp(a->format, "records")) {
+		im->kind = PD_OP_IMPORT_RECORDS;
+		ret = pd_records_csv_parse(&im->records, data, len, a->file,
+					   reg, diag);
+		im->n = im->records.n;
 	} else if (!strcmp(a->format, "medals")) {
 		im->kind = PD_OP_IMPORT_MEDALS;
 		if ((ret = load_catalogue(im, &opts, diag)) == 0)
@@ -580,6 +586,9 @@ int pd_op_import_write(struct pd_store *s, struct pd_op_import *im,
 	case PD_OP_IMPORT_ENTRIES:
 		return pd_op_entries_import(s, &im->entries, im->source, who,
 					    nt, &im->counts, diag);
+	case PD_OP_IMPORT_RECORDS:
+		return pd_op_records_import(s, im->games, im->records.v,
+					    im->records.n, who, nt, diag);
 	case PD_OP_IMPORT_MEDALS:
 		return pd_op_medals_import(s, im->games, im->source,
 					   im->medals.v, im->medals.n, who, nt,
@@ -615,6 +624,7 @@ void pd_op_import_release(struct pd_op_import *im)
 	pd_published_release(&im->pub);
 	pd_medal_set_release(&im->medals);
 	pd_entries_release(&im->entries);
+	pd_record_set_release(&im->records);
 }
 
 int pd_op_init(struct pd_store *s, const struct pd_registry *reg,

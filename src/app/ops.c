@@ -166,11 +166,13 @@ static int write_one(struct pd_store *s, const struct pd_registry *reg,
 		     struct who_key *key, struct pd_diag *d)
 {
 	struct pd_result_rec r;
+	struct pd_buf flags;
 	char *owned = NULL;
 	int ret;
 
 	if ((ret = check_input(in, d)) < 0)
 		return ret;
+	pd_buf_init(&flags, 4096);
 	memset(&r, 0, sizeof(r));
 	r.event_id = e->id;
 	r.rank = in->rank;
@@ -182,8 +184,10 @@ static int write_one(struct pd_store *s, const struct pd_registry *reg,
 	r.source = "operator";
 	if ((ret = competitor(s, reg, e, in, &r, &owned, d)) == 0 &&
 	    (!replace_one || (ret = pd_store_results_close(s, e->id,
-				r.athlete_id, r.team_id, NULL, d)) == 0))
+				r.athlete_id, r.team_id, NULL, d)) == 0) &&
+	    (ret = app_records_flag(s, e, &r, &flags, d)) == 0)
 		ret = pd_store_result_add(s, &r, d);
+	pd_buf_release(&flags);
 	if (ret == 0 && key) {
 		key->athlete = r.athlete_id;
 		key->team = r.team_id;

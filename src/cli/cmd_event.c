@@ -250,6 +250,20 @@ static int print_result_ranked(const struct pd_result_row *r, void *arg)
 	return print_result(r, arg);
 }
 
+/* The event's results as an ODF DT_RESULT message. */
+static int show_odf(struct pd_store *s, long id, long as_of)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_buf b;
+	int ret;
+
+	pd_buf_init(&b, 0);
+	ret = pd_doc_odf_result(&b, s, id, as_of, &d);
+	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
+	pd_buf_release(&b);
+	return ret;
+}
+
 static int run_show(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
@@ -258,16 +272,23 @@ static int run_show(struct cli *cli, int argc, char **argv)
 	struct medal_map mm;
 	struct pd_store *s;
 	long id, as_of = 0;
-	int ret, code = 0;
+	int ret, code = 0, i, odf = 0, bad = argc < 2;
 
-	if (argc == 4 && !strcmp(argv[2], "--as-of"))
-		as_of = cli_number(argv[3], 1L << 40);
-	if ((argc != 2 && argc != 4) || as_of < 0 ||
-	    (id = cli_number(argv[1], 1L << 40)) < 0)
+	for (i = 2; i + 1 < argc && !bad; i += 2)
+		if (!strcmp(argv[i], "--as-of"))
+			bad = (as_of = cli_number(argv[i + 1], 1L << 40)) < 0;
+		else if (!strcmp(argv[i], "--format"))
+			bad = strcmp(argv[i + 1], "text") &&
+			      !(odf = !strcmp(argv[i + 1], "odf"));
+		else
+			bad = 1;
+	if (bad || argc % 2 || (id = cli_number(argv[1], 1L << 40)) < 0)
 		return cli_usage(&cmd_event, "event show EVENT [--as-of "
-				 "VERSION]");
+				 "VERSION] [--format text|odf]");
 	if (!(s = cli_store(cli, &code)))
 		return code;
+	if (odf)
+		return show_odf(s, id, as_of);
 	if ((ret = pd_store_event_get(s, id, &e, &d)) < 0)
 		return cli_fail(ret, &d);
 	printf("event %ld: %s, %s%s%s%s%s (%s)\n", e.id, cli_text(e.sport),
@@ -316,7 +337,7 @@ const struct cli_command cmd_event = {
 	"                        [--policy P] [--status S] [--reason R]\n"
 	"       podium event status EVENT STATUS [--reason R]\n"
 	"       podium event list --games G [--sport S]\n"
-	"       podium event show EVENT [--as-of VERSION]\n"
+	"       podium event show EVENT [--as-of VERSION] [--format text|odf]\n"
 	"\n"
 	"add prints the new event's id (or the existing one's: an event is\n"
 	"its Games, sport, name and gender; adding it again changes nothing,\n"
@@ -332,6 +353,7 @@ const struct cli_command cmd_event = {
 	"is given --include-unofficial.\n"
 	"\n"
 	"show lists the results with the medals that follow from them under\n"
-	"the policy, the IRMs and any sanctions.  Every change is logged\n"
+	"the policy, the IRMs and any sanctions (--format odf: an ODF\n"
+	"DT_RESULT message, docs/ODF.md).  Every change is logged\n"
 	"('podium log') with --reason.\n",
 };

@@ -7,6 +7,16 @@
 #include "podium/ops.h"
 #include "cli.h"
 
+static int has_map(const struct pd_op_import_args *a)
+{
+	size_t f;
+
+	for (f = 0; f < PD_F_COUNT; f++)
+		if (a->opts.map[f])
+			return 1;
+	return 0;
+}
+
 static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -59,6 +69,16 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 		default:
 			return cli_usage(&cmd_import, NULL);
 		}
+	}
+	if (optind < argc && !strcmp(argv[optind], "odf")) {
+		a->format = "odf";
+		if (argc - optind < 2)
+			return cli_usage(&cmd_import, "expected odf and FILE "
+					 "or DIR");
+		if (a->opts.nwhere || has_map(a))
+			return cli_usage(&cmd_import, "--map and --where do "
+					 "not apply to format odf");
+		return 0;
 	}
 	if (argc - optind != 2)
 		return cli_usage(&cmd_import, "expected FORMAT and FILE");
@@ -147,6 +167,9 @@ static void summary(const struct pd_op_import *im)
 		fprintf(stderr, "podium: imported %zu medals into %s (source "
 			"'%s'; %zu rows, %zu team-member rows merged)\n",
 			im->n, im->games, im->source, im->rows, im->merged);
+	else if (im->kind == PD_OP_IMPORT_RECORDS)
+		fprintf(stderr, "podium: imported %zu records (for %s)\n",
+			im->n, im->games);
 	else if (im->kind == PD_OP_IMPORT_PUBLISHED)
 		fprintf(stderr, "podium: imported %zu rows into %s@%s\n",
 			im->n, im->games, im->source);
@@ -155,6 +178,31 @@ static void summary(const struct pd_op_import *im)
 			"athletes, %zu events, %zu medals (source '%s')\n",
 			im->rows, n->games, n->athletes, n->events, n->medals,
 			im->source);
+}
+
+/* 'podium import odf FILE|DIR...': every message, the latest of each
+ * kept (src/app), one transaction. */
+static int run_odf(struct cli *cli, const struct pd_op_import_args *a,
+		   int argc, char **argv)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_op_odf_counts n;
+	struct pd_store *s;
+	int ret, code = 0;
+
+	if (!(s = cli_store(cli, &code)))
+		return code;
+	ret = pd_op_odf_import(s, cli_registry(cli),
+			       (const char *const *)argv, (size_t)argc,
+			       a->games[0] ? a->games : NULL, a->source,
+			       cli_who(cli, NULL), &cli_notice, &n, &d);
+	if (ret < 0)
+		return cli_fail(ret, &d);
+	fprintf(stderr, "podium: imported %zu of %zu ODF messages (the latest "
+		"of each): %zu Games, %zu tables, %zu events, %zu results "
+		"(source '%s')\n", n.used, n.messages, n.games, n.tables,
+		n.events, n.results, a->source ? a->source : "odf");
+	return EXIT_OK;
 }
 
 /* Read the whole file first (src/app parses and validates it), then open
@@ -173,6 +221,8 @@ static int run(struct cli *cli, int argc, char **argv)
 	memset(&im, 0, sizeof(im));
 	if ((ret = parse_args(&a, argc, argv)))
 		return ret;
+	if (!strcmp(a.format, "odf"))
+		return run_odf(cli, &a, argc - optind - 1, argv + optind + 1);
 	ret = pd_op_import_read(&im, &a, cli_registry(cli), &d);
 	problems(&im);
 	notes(&im, a.strict);
@@ -206,6 +256,7 @@ const struct cli_command cmd_import = {
 	"import", run, "load a medal table or medals from a file",
 	"usage: podium import FORMAT FILE --games CODE [--source LABEL]\n"
 	"                     [--map FIELD=COLUMN]... [--where COLUMN=VALUE]...\n"
+	"       podium import odf FILE|DIR... [--games CODE] [--source LABEL]\n"
 	"\n"
 	"FORMAT is one of:\n"
 	"  table      a published table as text: an optional caption line, a\n"
@@ -250,6 +301,22 @@ const struct cli_command cmd_import = {
 	"             Female, as Paris 2024's medallists.csv) splits no event:\n"
 	"             its gender is its name's (Men's, Women's, Mixed), else\n"
 	"             that of its medallists.\n"
+	"\n"
+	"  records    CSV, one row per record: kind (WR, PR, OR ...), sport,\n"
+	"             event, mark, holder, npc, and optionally gender, class,\n"
+	"             value (else read from the mark), better (lower: a time,\n"
+	"             the default; higher), date.  Older records first: each\n"
+	"             replaces the one in force of its event, class and kind,\n"
+	"             which stays as history ('podium records').  --games\n"
+	"             names the Games whose log records the import.\n"
+	"  odf        ODF messages as podium writes them (docs/ODF.md), files\n"
+	"             or folders of *.xml, read in Version order: the latest\n"
+	"             of each (Games, DocumentType, DocumentCode) counts.  A\n"
+	"             DT_MEDALS is kept as GAMES@SOURCE (default 'odf'); a\n"
+	"             DT_MEDALLISTS gives its events their medallists as\n"
+	"             results, a DT_RESULT its event all its results.  The\n"
+	"             Games is each message's CompetitionCode (--games to\n"
+	"             override).\n"
 	"\n"
 	"FILE may be gzip-compressed, or - for standard input.  Names of NPCs\n"
 	"may be codes or names in English or Chinese ('podium resolve').\n"

@@ -11,6 +11,7 @@ struct args {
 	char games[PD_GAMES_CODE];
 	const char *lang;
 	size_t top;
+	int odf;	/* --format odf: a DT_MEDALLISTS message */
 };
 
 static int parse_args(struct args *a, int argc, char **argv)
@@ -19,6 +20,7 @@ static int parse_args(struct args *a, int argc, char **argv)
 		{ "games", required_argument, NULL, 'g' },
 		{ "top", required_argument, NULL, 't' },
 		{ "lang", required_argument, NULL, 'l' },
+		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char *end;
@@ -45,6 +47,12 @@ static int parse_args(struct args *a, int argc, char **argv)
 			if (!(a->lang = cli_lang(optarg)))
 				return cli_usage(&cmd_medallists, "--lang is zh "
 						 "or en");
+			break;
+		case 'f':
+			if (strcmp(optarg, "text") && strcmp(optarg, "odf"))
+				return cli_usage(&cmd_medallists, "--format "
+						 "is text or odf");
+			a->odf = !strcmp(optarg, "odf");
 			break;
 		default:
 			return cli_usage(&cmd_medallists, NULL);
@@ -126,6 +134,21 @@ static int print_rows(const struct pd_medallists *m, size_t n,
 	return ret;
 }
 
+/* Every medal, event by event, as ODF: --top ranks people, which a
+ * medallists message does not. */
+static int run_odf(struct pd_store *s, struct cli *cli, const char *games)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_buf b;
+	int ret;
+
+	pd_buf_init(&b, 0);
+	ret = pd_doc_odf_medallists(&b, s, games, cli_registry(cli), &d);
+	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
+	pd_buf_release(&b);
+	return ret;
+}
+
 static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
@@ -144,6 +167,8 @@ static int run(struct cli *cli, int argc, char **argv)
 		return ret;
 	if (!(s = cli_store(cli, &code)))
 		return code;
+	if (a.odf)
+		return run_odf(s, cli, a.games);
 	if ((ret = pd_store_games_get(s, a.games, &g, &d)) < 0)
 		return cli_fail(ret, &d);
 	memset(&q, 0, sizeof(q));
@@ -174,6 +199,7 @@ static int run(struct cli *cli, int argc, char **argv)
 const struct cli_command cmd_medallists = {
 	"medallists", run, "list a Games' most decorated competitors",
 	"usage: podium medallists --games GAMES [--top N] [--lang zh|en]\n"
+	"       podium medallists --games GAMES --format odf\n"
 	"\n"
 	"Ranks everyone who won a medal at GAMES by gold, then silver, then\n"
 	"bronze; competitors equal in all three share the rank and are listed\n"
@@ -184,5 +210,7 @@ const struct cli_command cmd_medallists = {
 	"\n"
 	"  --top N        the first N ranks, all rows tied at rank N included\n"
 	"                 (default 10)\n"
-	"  --lang zh|en   headings (default from $LANG)\n",
+	"  --lang zh|en   headings (default from $LANG)\n"
+	"  --format odf   every medal, event by event, as an ODF\n"
+	"                 DT_MEDALLISTS message (docs/ODF.md)\n",
 };

@@ -11,6 +11,7 @@
 struct table_args {
 	const char *ref, *lang, *format, *from;
 	int all_games;
+	int host_column, bom;	/* csv */
 	struct pd_ref_opts ref_opts;
 	struct pd_standings_opts opts;
 };
@@ -28,6 +29,8 @@ static int parse_args(struct table_args *a, int argc, char **argv)
 		{ "include-unofficial", no_argument, NULL, 'u' },
 		{ "all-games", no_argument, NULL, 'A' },
 		{ "from", required_argument, NULL, 'F' },
+		{ "host-column", no_argument, NULL, 'H' },
+		{ "bom", no_argument, NULL, 'B' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct pd_diag d = { "", 0, "" };
@@ -53,9 +56,10 @@ static int parse_args(struct table_args *a, int argc, char **argv)
 			break;
 		case 'f':
 			a->format = optarg;
-			if (!pd_render_lookup(optarg, &names)) {
+			if (strcmp(optarg, "odf") &&
+			    !pd_render_lookup(optarg, &names)) {
 				fprintf(stderr, "podium table: unknown format "
-					"'%s': use %s\n", optarg, names);
+					"'%s': use %s|odf\n", optarg, names);
 				return EXIT_USAGE;
 			}
 			break;
@@ -81,6 +85,12 @@ static int parse_args(struct table_args *a, int argc, char **argv)
 		case 'F':
 			a->from = optarg;
 			break;
+		case 'H':
+			a->host_column = 1;
+			break;
+		case 'B':
+			a->bom = 1;
+			break;
 		default:
 			return cli_usage(&cmd_table, NULL);
 		}
@@ -92,6 +102,14 @@ static int parse_args(struct table_args *a, int argc, char **argv)
 				 "per Games; html is one page: name a Games");
 	if (a->all_games && a->ref && strchr(a->ref, '@'))
 		return cli_usage(&cmd_table, "--all-games takes no --games");
+	if ((a->host_column || a->bom) && strcmp(a->format, "csv"))
+		return cli_usage(&cmd_table, "--host-column and --bom are for "
+				 "--format csv");
+	if (!strcmp(a->format, "odf") && (a->all_games || a->from ||
+					   a->opts.top))
+		return cli_usage(&cmd_table, "--format odf is one Games' "
+				 "whole table: no --all-games, --from or "
+				 "--top");
 	if (a->from && (a->ref_opts.as_of || a->ref_opts.include_unofficial ||
 			a->ref_opts.sport))
 		return cli_usage(&cmd_table, "--from reads a file: --as-of, "
@@ -133,11 +151,14 @@ static int render(struct cli *cli, struct table_args *a,
 {
 	struct pd_diag d = { "", 0, "" };
 	struct pd_standings_opts opts = a->opts;
+	struct pd_view_note *notes = NULL;
 	struct pd_standings st;
+	struct pd_strings pool;
 	struct pd_view v;
 	char caption[512];
 	int ret;
 
+	pd_strings_init(&pool);
 	if (r->have_info && r->info.host[0])
 		opts.host = r->info.host;
 	if ((ret = pd_standings_build(&st, &r->tally, &opts, &d)) < 0)
@@ -159,12 +180,29 @@ static int render(struct cli *cli, struct table_args *a,
 		  !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
 	v.games_column = a->all_games;
 	v.no_header = block > 0;
+	v.host_column = a->host_column;
+	v.bom = a->bom;
+	/* a published table is as printed; a computed one notes its
+	 * sanctions */
+	if (!strcmp(a->format, "wikitext") && !r->have_pub && r->have_info &&
+	    cli->store && (ret = pd_doc_table_notes(cli->store, r->games,
+						     &notes, &v.nnotes, &pool,
+						     &d)) < 0)
+		goto cleanup;
+	v.notes = notes;
+	if (!strcmp(a->format, "odf")) {
+		ret = pd_doc_odf_medals(out, cli->store, r, &a->ref_opts, &d);
+		goto cleanup;
+	}
 	if (a->all_games && !strcmp(a->format, "json"))
 		ret = pd_buf_adds(out, block ? "," : "[");
 	else if (block && strcmp(a->format, "csv"))
 		ret = pd_buf_addc(out, '\n');
 	if (ret == 0)
 		ret = pd_render_lookup(a->format, NULL)(out, &v);
+cleanup:
+	free(notes);
+	pd_strings_release(&pool);
 	pd_standings_release(&st);
 	return ret < 0 ? cli_fail(ret, &d) : 0;
 }
@@ -324,8 +362,12 @@ const struct cli_command cmd_table = {
 	"  --scheme total        total, then gold, silver, bronze\n"
 	"  --scheme points=3,2,1 weighted points (any weights)\n"
 	"  --lang zh|en          names and headings (default from $LANG)\n"
+	"  --host-column, --bom  csv: a last column host (1 on the host's row);\n"
+	"                        a UTF-8 byte order mark first, for the\n"
+	"                        spreadsheets that need one\n"
 	"  --format FORMAT       text (default), plain, csv, json, markdown,\n"
-	"                        wikitext, html\n"
+	"                        wikitext, html, odf (an ODF DT_MEDALS\n"
+	"                        message: docs/ODF.md)\n"
 	"  --top N               the first N ranks, a 'remaining' row and the\n"
 	"                        totals (csv: those two with rank and npc\n"
 	"                        empty)\n"

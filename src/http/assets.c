@@ -1,6 +1,7 @@
-/* assets.c -- the web page (web/), built into the binary by tools/embed.c
- * so that 'podium serve' needs no file beside it.  Each asset is a view
- * made once at start, with an ETag from its bytes. */
+/* assets.c -- the web page (web/) and the API's OpenAPI description
+ * (docs/openapi.yaml), built into the binary by tools/embed.c so that
+ * 'podium serve' needs no file beside it.  Each asset is a view made once
+ * at start, with an ETag from its bytes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,9 +11,9 @@
 #include "view.h"
 
 extern const unsigned char pd_embed_web_index[], pd_embed_web_app[],
-	pd_embed_web_style[];
+	pd_embed_web_style[], pd_embed_web_openapi[];
 extern const size_t pd_embed_web_index_len, pd_embed_web_app_len,
-	pd_embed_web_style_len;
+	pd_embed_web_style_len, pd_embed_web_openapi_len;
 
 struct asset {
 	const char *path;
@@ -29,6 +30,9 @@ static struct asset assets[] = {
 	  "text/javascript; charset=utf-8", { 0 } },
 	{ "/style.css", pd_embed_web_style, &pd_embed_web_style_len,
 	  "text/css; charset=utf-8", { 0 } },
+	{ "/api/openapi.yaml", pd_embed_web_openapi,
+	  &pd_embed_web_openapi_len, "application/yaml; charset=utf-8",
+	  { 0 } },
 };
 
 #define NASSETS (sizeof(assets) / sizeof(*assets))

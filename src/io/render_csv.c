@@ -28,9 +28,13 @@ static int row(struct pd_buf *b, const struct pd_view *v,
 	if (ret == 0)
 		ret = pd_csv_quote(b, pd_view_name(v, r));
 	if (ret == 0)
-		ret = pd_buf_addf(b, ",%ld,%ld,%ld,%ld\n", r->medals[PD_GOLD],
+		ret = pd_buf_addf(b, ",%ld,%ld,%ld,%ld", r->medals[PD_GOLD],
 				  r->medals[PD_SILVER], r->medals[PD_BRONZE],
 				  r->total);
+	if (ret == 0 && v->host_column)
+		ret = pd_buf_adds(b, r->host ? ",1" : ",0");
+	if (ret == 0)
+		ret = pd_buf_addc(b, '\n');
 	return ret;
 }
 
@@ -59,11 +63,16 @@ int pd_render_csv(struct pd_buf *out, const struct pd_view *v)
 	int ret;
 
 	ret = 0;
-	if (!v->no_header)
+	/* some spreadsheets read UTF-8 only after a byte order mark */
+	if (v->bom && !v->no_header)
+		ret = pd_buf_adds(out, "\xEF\xBB\xBF");
+	if (!v->no_header && ret == 0)
 		ret = pd_buf_adds(out, v->games_column ? "games," : "");
 	if (!v->no_header && ret == 0)
 		ret = pd_buf_adds(out, "rank,npc,name,gold,silver,bronze,"
-				  "total\n");
+				  "total");
+	if (!v->no_header && ret == 0)
+		ret = pd_buf_adds(out, v->host_column ? ",host\n" : "\n");
 	for (i = 0; i < v->st->n && ret == 0; i++)
 		ret = row(out, v, &v->st->rows[i]);
 	if (ret == 0 && v->st->has_remaining)

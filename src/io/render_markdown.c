@@ -34,6 +34,9 @@ static int row(struct pd_buf *b, const struct pd_view *v,
 	ret = pd_buf_addf(b, "| %ld | ", r->rank);
 	if (ret == 0)
 		ret = cell_text(b, pd_view_name(v, r));
+	/* the host's mark, explained below the table */
+	if (ret == 0 && r->host)
+		ret = pd_buf_adds(b, " \\*");
 	if (ret == 0)
 		ret = pd_buf_adds(b, " |");
 	if (ret == 0)
@@ -81,5 +84,8 @@ int pd_render_markdown(struct pd_buf *out, const struct pd_view *v)
 		ret = pd_buf_addf(out, "| | **%s** |", L->totals);
 	if (ret == 0)
 		ret = counts(out, &st->totals, 1);
+	for (i = 0; i < st->n && ret == 0; i++)
+		if (st->rows[i].host)
+			ret = pd_buf_addf(out, "\n\\* %s\n", L->host);
 	return ret;
 }

@@ -29,6 +29,7 @@
 
 #include "podium/audit.h"
 #include "podium/event.h"
+#include "podium/record.h"
 #include "podium/stats.h"
 #include "podium/store.h"
 #include "podium/token.h"
@@ -158,6 +159,12 @@ struct pd_store_ops {
 			    const char *cols, const char *const *col, int n,
 			    struct pd_diag *diag);
 	int (*table_done)(struct pd_store *s, struct pd_diag *diag);
+
+	/* records (record.h) */
+	int (*record_add)(struct pd_store *s, const struct pd_record *r,
+			  long *id, struct pd_diag *diag);
+	int (*records)(struct pd_store *s, const char *sport, pd_record_fn fn,
+		       void *arg, struct pd_diag *diag);
 };
 
 struct pd_store {

@@ -510,7 +510,7 @@ const char *const pd_store_tables[] = {
 	"meta", "games", "npcs", "sports", "events", "event_status",
 	"athletes", "teams", "team_members", "results", "sanctions",
 	"sanction_events", "audit", "published", "published_rows", "tokens",
-	NULL,
+	"records", NULL,
 };
 
 static int known_table(const char *table, struct pd_diag *diag)
@@ -630,4 +630,37 @@ const char *pd_role_name(enum pd_role role)
 {
 	return role == PD_ROLE_ADMIN ? "admin" :
 	       role == PD_ROLE_OPERATOR ? "operator" : "none";
+}
+
+/* -- records (record.h) */
+
+int pd_store_record_add(struct pd_store *s, const struct pd_record *r,
+			long *id, struct pd_diag *diag)
+{
+	long dummy;
+	int ret;
+
+	if ((ret = pd_ident_check("record kind", r->kind, diag)) < 0 ||
+	    (ret = pd_name_check("sport", r->sport, 200, 0, diag)) < 0 ||
+	    (ret = pd_name_check("event", r->event, 200, 0, diag)) < 0 ||
+	    (ret = pd_name_check("gender", r->gender, 8, 1, diag)) < 0 ||
+	    (ret = pd_name_check("sport class", r->sport_class, 32, 1,
+				 diag)) < 0 ||
+	    (ret = pd_name_check("mark", r->mark, 64, 0, diag)) < 0 ||
+	    (ret = pd_name_check("holder", r->holder, 200, 0, diag)) < 0 ||
+	    (ret = pd_name_check("date", r->date, 32, 1, diag)) < 0 ||
+	    (ret = pd_name_check("games", r->games, PD_GAMES_CODE - 1, 1,
+				 diag)) < 0 ||
+	    (ret = pd_ident_check("NPC", r->npc, diag)) < 0)
+		return ret;
+	if (r->value != r->value)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a record's value "
+				   "is a number");
+	return s->ops->record_add(s, r, id ? id : &dummy, diag);
+}
+
+int pd_store_records(struct pd_store *s, const char *sport, pd_record_fn fn,
+		     void *arg, struct pd_diag *diag)
+{
+	return s->ops->records(s, sport, fn, arg, diag);
 }

@@ -67,7 +67,7 @@ test('api__standings_bad_queries', async () => {
 	assert.equal(r.status, 400);
 	r = await get('/api/games/XX1999/standings');
 	assert.equal(r.status, 404);
-	r = await get('/api/nothing');
+	r = await request(s, 'GET', '/api/nothing', { undocumented: true });
 	assert.equal(r.status, 404);
 	assert.ok(r.json().error);
 });

@@ -1,11 +1,15 @@
 // server.mjs -- start 'podium serve' for a test: a fresh database in a
 // temporary folder, the bundled data, an admin and an operator token, a
 // free loopback port; and small HTTP helpers (node:http, keep-alive).
+// Every response of request() and every stream message of openStream() is
+// checked against docs/openapi.yaml (openapi.mjs): a response the contract
+// does not describe fails the test that received it.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import http from 'node:http';
+import { check, checkStreamMessage } from './openapi.mjs';
 
 export const BIN = process.env.PODIUM_BIN || 'podium';
 
@@ -42,8 +46,10 @@ export async function startServer(extra = []) {
 		async stop() {
 			agent.destroy();
 			if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
+			// unref'd: a pending 20 s timer would keep node (and so each
+			// test file) alive 20 s after the server is gone
 			const r = await Promise.race([exited, new Promise((res) =>
-				setTimeout(() => res({ code: 'timeout' }), 20000))]);
+				setTimeout(() => res({ code: 'timeout' }), 20000).unref())]);
 			if (r.code === 'timeout') proc.kill('SIGKILL');
 			rmSync(dir, { recursive: true, force: true });
 			return r;
@@ -52,8 +58,11 @@ export async function startServer(extra = []) {
 	return s;
 }
 
-// One request; resolves {status, headers, body: Buffer, text, json()}.
-export function request(s, method, path, { headers = {}, body, agent } = {}) {
+// One request; resolves {status, headers, body: Buffer, text, json()},
+// or rejects when the response is not what docs/openapi.yaml says
+// (undocumented: true for a request that probes a path meant not to
+// exist).
+export function request(s, method, path, { headers = {}, body, agent, undocumented } = {}) {
 	return new Promise((resolve, reject) => {
 		const data = body === undefined ? undefined :
 			typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
@@ -68,8 +77,15 @@ export function request(s, method, path, { headers = {}, body, agent } = {}) {
 			res.on('data', (c) => chunks.push(c));
 			res.on('end', () => {
 				const b = Buffer.concat(chunks);
-				resolve({ status: res.statusCode, headers: res.headers, body: b,
-					text: b.toString('utf8'), json: () => JSON.parse(b.toString('utf8')) });
+				const r = { status: res.statusCode, headers: res.headers, body: b,
+					text: b.toString('utf8'), json: () => JSON.parse(b.toString('utf8')) };
+				try {
+					check(method, path, r, { undocumented });
+				} catch (e) {
+					reject(e);
+					return;
+				}
+				resolve(r);
 			});
 		});
 		req.on('timeout', () => req.destroy(new Error('timeout: ' + method + ' ' + path)));
@@ -84,9 +100,12 @@ export const bearer = (tok) => ({ Authorization: 'Bearer ' + tok });
 // An event stream: collects messages; next(pred, ms) waits for one.
 export function openStream(s, path, headers = {}) {
 	const msgs = [];
-	let buf = '', waiters = [], res0;
+	let buf = '', waiters = [], res0, invalid = null;
 	const req = http.get({ host: '127.0.0.1', port: s.port, path, headers, agent: false }, (res) => {
 		res0 = res;
+		if (res.statusCode === 200 &&
+		    !String(res.headers['content-type']).startsWith('text/event-stream'))
+			invalid = new Error(`openapi: ${path}: a stream of ${res.headers['content-type']}`);
 		res.setEncoding('utf8');
 		res.on('data', (chunk) => {
 			buf += chunk;
@@ -99,6 +118,9 @@ export function openStream(s, path, headers = {}) {
 					if (line.startsWith(':')) m.comment = true;
 					const k = line.indexOf(':');
 					if (k > 0) m[line.slice(0, k)] = line.slice(k + 1).trimStart();
+				}
+				if (res.statusCode === 200 && !invalid) {
+					try { checkStreamMessage(path, m); } catch (e) { invalid = e; }
 				}
 				msgs.push(m);
 				waiters = waiters.filter((w) => !w());
@@ -114,14 +136,15 @@ export function openStream(s, path, headers = {}) {
 		next(pred, ms = 5000) {
 			return new Promise((resolve, reject) => {
 				let seen = 0;
-				const check = () => {
+				const look = () => {
+					if (invalid) { clearTimeout(timer); reject(invalid); return true; }
 					for (; seen < msgs.length; seen++)
 						if (pred(msgs[seen])) { clearTimeout(timer); resolve(msgs[seen]); return true; }
 					if (msgs.ended) { clearTimeout(timer); reject(new Error('stream ended')); return true; }
 					return false;
 				};
-				const timer = setTimeout(() => { waiters = waiters.filter((w) => w !== check); reject(new Error('no message in ' + ms + ' ms; got ' + JSON.stringify(msgs))); }, ms);
-				if (!check()) waiters.push(check);
+				const timer = setTimeout(() => { waiters = waiters.filter((w) => w !== look); reject(new Error('no message in ' + ms + ' ms; got ' + JSON.stringify(msgs))); }, ms);
+				if (!look()) waiters.push(look);
 			});
 		},
 	};

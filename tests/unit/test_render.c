@@ -312,9 +312,11 @@ static void test_render__markdown_table_with_remaining(void **state)
 			    "| Rank | NPC | Gold | Silver | Bronze | Total |\n"
 			    "| ---: | --- | ---: | ---: | ---: | ---: |\n"
 			    "| 1 | China | 63 | 46 | 32 | 141 |\n"
-			    "| 2 | Greece | 6 | 16 | 20 | 42 |\n"
+			    "| 2 | Greece \\* | 6 | 16 | 20 | 42 |\n"
 			    "| | Remaining | 2 | 0 | 3 | 5 |\n"
-			    "| | **Total** | **71** | **62** | **55** | **188** |\n");
+			    "| | **Total** | **71** | **62** | **55** | **188** |\n"
+			    "\n"
+			    "\\* host\n");
 	teardown(&f);
 }
 
@@ -342,6 +344,7 @@ static void test_render__wikitext_medals_table_parameters(void **state)
 		"| host = GRE\n"
 		"| flag_template = flagPCteam\n"
 		"| event = 2004 Summer\n"
+		"| team = NPC\n"
 		"| gold_CHN = 63 | silver_CHN = 46 | bronze_CHN = 32\n"
 		"| gold_GRE = 6 | silver_GRE = 16 | bronze_GRE = 20"
 		" | host_GRE = yes\n"
@@ -349,8 +352,53 @@ static void test_render__wikitext_medals_table_parameters(void **state)
 		"| gold_JAM = 1 | silver_JAM = 0 | bronze_JAM = 1\n"
 		"| gold_ZZZ = 0 | silver_ZZZ = 0 | bronze_ZZZ = 1\n"
 		"| show_limit = 2\n"
-		"| source = IPC\n"
+		"| remaining_link = 2004 Summer Paralympics medal table\n"
 		"}}\n");
+	teardown(&f);
+}
+
+/* A sanction's note goes on its NPC's line, or with the caption when the
+ * NPC is no longer in the table, and the notelist follows. */
+static void test_render__wikitext_notes_on_sanctions(void **state)
+{
+	const struct pd_view_note notes[] = {
+		{ "GRE", "A's medal in 100m was reallocated: doping" },
+		{ "XYZ", "B's medal in 200m was vacated: a | b" },
+	};
+	struct fixture f;
+
+	setup(&f, "en", 0, NULL, NULL);
+	f.view.caption = "T";
+	f.view.notes = notes;
+	f.view.nnotes = 2;
+	assert_int_equal(pd_render_wikitext(&f.out, &f.view), 0);
+	assert_non_null(strstr(f.out.data, "| caption = T{{efn|B's medal in "
+					   "200m was vacated: a {{!}} b}}\n"));
+	assert_non_null(strstr(f.out.data, " | host_GRE = yes | note_GRE = "
+			       "{{efn|A's medal in 100m was reallocated: "
+			       "doping}}\n"));
+	assert_non_null(strstr(f.out.data, "}}\n{{notelist}}\n"));
+	assert_null(strstr(f.out.data, "source"));
+	teardown(&f);
+}
+
+static void test_render__csv_host_column_and_bom(void **state)
+{
+	struct fixture f;
+
+	setup(&f, "en", 0, NULL, NULL);
+	f.view.host_column = 1;
+	f.view.bom = 1;
+	assert_int_equal(pd_render_csv(&f.out, &f.view), 0);
+	assert_int_equal(strncmp(f.out.data, "\xEF\xBB\xBFrank,npc,name,gold,"
+				 "silver,bronze,total,host\n", 46), 0);
+	assert_non_null(strstr(f.out.data, ",GRE,Greece,6,16,20,42,1\n"));
+	assert_non_null(strstr(f.out.data, ",CHN,China,63,46,32,141,0\n"));
+	/* a later block (--all-games) has neither header nor mark */
+	pd_buf_reset(&f.out);
+	f.view.no_header = 1;
+	assert_int_equal(pd_render_csv(&f.out, &f.view), 0);
+	assert_int_equal(strncmp(f.out.data, "1,CHN,", 6), 0);
 	teardown(&f);
 }
 
@@ -461,6 +509,8 @@ int main(void)
 		cmocka_unit_test(test_render__markdown_escapes_pipe),
 		cmocka_unit_test(test_render__wikitext_medals_table_parameters),
 		cmocka_unit_test(test_render__wikitext_olympic_winter_event),
+		cmocka_unit_test(test_render__wikitext_notes_on_sanctions),
+		cmocka_unit_test(test_render__csv_host_column_and_bom),
 		cmocka_unit_test(test_render__html_escapes_names),
 		cmocka_unit_test(test_render__html_zh_page_has_lang_and_remaining),
 		cmocka_unit_test(test_render__every_format_ends_with_newline),

@@ -25,6 +25,7 @@
 
 #include "podium/audit.h"
 #include "podium/event.h"
+#include "podium/record.h"
 #include "podium/store.h"
 
 static const char registry_tsv[] =
@@ -798,6 +799,17 @@ static void query_text(const char *path, const char *sql, char *out,
 	sqlite3_close(db);
 }
 
+/* The schema version a new store has: one per migration (schema.c). */
+extern const size_t pd_nmigrations;
+
+static const char *migrations(void)
+{
+	static char v[24];
+
+	snprintf(v, sizeof(v), "%zu", pd_nmigrations);
+	return v;
+}
+
 static void test_store__open_creates_schema(void **state)
 {
 	struct fixture *f = *state;
@@ -805,7 +817,7 @@ static void test_store__open_creates_schema(void **state)
 
 	open_store(f);
 	query_text(f->path, "PRAGMA user_version", v, sizeof(v));
-	assert_string_equal(v, "2");
+	assert_string_equal(v, migrations());
 	query_text(f->path, "PRAGMA journal_mode", v, sizeof(v));
 	assert_string_equal(v, "wal");
 	query_text(f->path, "SELECT count(*) FROM npcs", v, sizeof(v));
@@ -833,7 +845,7 @@ static void test_store__reopen_keeps_schema_version(void **state)
 	pd_store_close(f->s);
 	f->s = NULL;
 	query_text(f->path, "PRAGMA user_version", v, sizeof(v));
-	assert_string_equal(v, "2");
+	assert_string_equal(v, migrations());
 }
 
 static void test_store__file_that_is_not_a_database(void **state)
@@ -904,8 +916,86 @@ static void test_store__postgres_uri_unreachable(void **state)
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 /* What every backend must do. */
+
+struct record_seen {
+	char line[8][128];
+	size_t n;
+};
+
+static int seen_record(const struct pd_record *r, void *arg)
+{
+	struct record_seen *w = arg;
+
+	if (w->n < 8)
+		snprintf(w->line[w->n++], sizeof(w->line[0]),
+			 "%s %s %s/%s %s %.2f %s %s %s %d %s", r->kind, r->sport,
+			 r->event, r->sport_class, r->gender, r->value, r->mark,
+			 r->holder, r->npc, r->replaced_by != 0, r->games);
+	return 0;
+}
+
+/* A better mark adds a record that replaces the one in force of its key
+ * and kind only; every record stays, the history first. */
+static void test_store__records_replace_in_force_and_keep_history(
+	void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_record r = {
+		.kind = "WR", .sport = "Para Athletics", .event = "100 m",
+		.gender = "M", .sport_class = "T54", .mark = "13.80",
+		.value = 13.8, .lower_better = 1, .holder = "Old Hand",
+		.npc = "GBR", .date = "2000-10-20", .games = "",
+	};
+	struct record_seen w;
+	long id1 = 0, id2 = 0;
+
+	open_store(f);
+	put_games(f, &g);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "records",
+					 NULL, NULL, &f->d), 0);
+	assert_int_equal(pd_store_record_add(f->s, &r, &id1, &f->d), 0);
+	r.kind = "PR";
+	assert_int_equal(pd_store_record_add(f->s, &r, NULL, &f->d), 0);
+	r.kind = "WR";
+	r.sport_class = "T53";
+	assert_int_equal(pd_store_record_add(f->s, &r, NULL, &f->d), 0);
+	r.sport_class = "T54";
+	r.mark = "13.76";
+	r.value = 13.76;
+	r.holder = "ZHANG Lixin";
+	snprintf(r.npc, sizeof(r.npc), "CHN");
+	r.games = "PG2004";
+	assert_int_equal(pd_store_record_add(f->s, &r, &id2, &f->d), 0);
+	assert_true(id2 > id1);
+	/* a label that breaks the rules never reaches the backend */
+	r.kind = "W R";
+	assert_int_equal(pd_store_record_add(f->s, &r, NULL, &f->d),
+			 PD_EPARSE);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+
+	memset(&w, 0, sizeof(w));
+	assert_int_equal(pd_store_records(f->s, NULL, seen_record, &w,
+					  &f->d), 0);
+	assert_int_equal(w.n, 4);
+	assert_string_equal(w.line[0], "WR Para Athletics 100 m/T53 M 13.80 "
+			    "13.80 Old Hand GBR 0 ");
+	assert_string_equal(w.line[1], "PR Para Athletics 100 m/T54 M 13.80 "
+			    "13.80 Old Hand GBR 0 ");
+	assert_string_equal(w.line[2], "WR Para Athletics 100 m/T54 M 13.80 "
+			    "13.80 Old Hand GBR 1 ");
+	assert_string_equal(w.line[3], "WR Para Athletics 100 m/T54 M 13.76 "
+			    "13.76 ZHANG Lixin CHN 0 PG2004");
+	memset(&w, 0, sizeof(w));
+	assert_int_equal(pd_store_records(f->s, "Swimming", seen_record, &w,
+					  &f->d), 0);
+	assert_int_equal(w.n, 0);
+}
+
 static const struct CMUnitTest contract[] = {
 	T(test_store__foreign_keys_are_enforced),
+	T(test_store__records_replace_in_force_and_keep_history),
 	T(test_store__games_put_get_list),
 	T(test_store__empty_store_lists_no_games),
 	T(test_store__change_bumps_version_and_put_keeps_it),

@@ -183,6 +183,11 @@ int pg_table_rows(struct pd_store *s, const char *table, char **cols,
 int pg_table_insert(struct pd_store *s, const char *table, const char *cols,
 		    const char *const *col, int n, struct pd_diag *diag);
 int pg_table_done(struct pd_store *s, struct pd_diag *diag);
+/* pg_records.c */
+int pg_record_add(struct pd_store *s, const struct pd_record *r, long *id,
+		  struct pd_diag *diag);
+int pg_records(struct pd_store *s, const char *sport, pd_record_fn fn,
+	       void *arg, struct pd_diag *diag);
 
 /* The migrations, oldest first (schema.c). */
 extern const char *const pd_pg_migrations[];

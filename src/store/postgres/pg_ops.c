@@ -48,6 +48,8 @@ static const struct pd_store_ops pg_ops = {
 	.table_rows = pg_table_rows,
 	.table_insert = pg_table_insert,
 	.table_done = pg_table_done,
+	.record_add = pg_record_add,
+	.records = pg_records,
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,

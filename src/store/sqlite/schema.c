@@ -176,6 +176,26 @@ const char *const pd_migrations[] = {
 	"    DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),\n"
 	"  revoked TEXT\n"
 	");\n",
+	/* 3: records by event and sport class, each kept: a better mark
+	 * adds a record that replaces the one in force */
+	"CREATE TABLE records (\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  kind TEXT NOT NULL,\n"
+	"  sport TEXT NOT NULL,\n"
+	"  event TEXT NOT NULL,\n"
+	"  gender TEXT NOT NULL DEFAULT '',\n"
+	"  sport_class TEXT NOT NULL DEFAULT '',\n"
+	"  mark TEXT NOT NULL,\n"
+	"  value REAL NOT NULL,\n"
+	"  lower_better INTEGER NOT NULL DEFAULT 1,\n"
+	"  holder TEXT NOT NULL,\n"
+	"  npc TEXT NOT NULL REFERENCES npcs(code),\n"
+	"  date TEXT NOT NULL DEFAULT '',\n"
+	"  games TEXT NOT NULL DEFAULT '',\n"
+	"  replaced_by INTEGER REFERENCES records(id)\n"
+	");\n"
+	"CREATE INDEX records_by_key ON records (sport, event, gender,\n"
+	"  sport_class, kind);\n",
 };
 
 const size_t pd_nmigrations = sizeof(pd_migrations) / sizeof(*pd_migrations);

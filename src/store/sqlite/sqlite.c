@@ -270,6 +270,8 @@ static const struct pd_store_ops sqlite_ops = {
 	.table_rows = pd_sqlite_table_rows,
 	.table_insert = pd_sqlite_table_insert,
 	.table_done = pd_sqlite_table_done,
+	.record_add = pd_sqlite_record_add,
+	.records = pd_sqlite_records,
 };
 
 int pd_sqlite_open(struct pd_store **out, const char *path,

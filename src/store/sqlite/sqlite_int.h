@@ -72,6 +72,11 @@ int pd_sqlite_table_insert(struct pd_store *s, const char *table,
 			   const char *cols, const char *const *col, int n,
 			   struct pd_diag *diag);
 int pd_sqlite_table_done(struct pd_store *s, struct pd_diag *diag);
+/* sqlite_records.c */
+int pd_sqlite_record_add(struct pd_store *s, const struct pd_record *r,
+			 long *id, struct pd_diag *diag);
+int pd_sqlite_records(struct pd_store *s, const char *sport, pd_record_fn fn,
+		      void *arg, struct pd_diag *diag);
 int pd_sqlite_commit(struct pd_store *s, struct pd_diag *diag);
 void pd_sqlite_rollback(struct pd_store *s);
 int pd_sqlite_games_put(struct pd_store *s, const struct pd_games *g,

@@ -1,0 +1,377 @@
+/* odf_import.c -- 'podium import odf' (ops.h): a captured feed of ODF
+ * messages rebuilt into the store, in one transaction.
+ *
+ * Messages are read from files and folders (a folder's *.xml by name),
+ * then ordered by Games and Version; for each key (Games, DocumentType,
+ * DocumentCode) only the latest version counts, since ODF messages are
+ * cumulative: a later one replaces an earlier one whole.  A DT_MEDALS
+ * becomes the published table GAMES@SOURCE; a DT_MEDALLISTS gives every
+ * event it names its medallists as results, and a DT_RESULT then gives
+ * its event the full results, replacing them. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "podium/event.h"
+#include "podium/odf.h"
+#include "app_int.h"
+
+struct msg {
+	struct pd_odf_msg m;
+	char *file;
+	char games[PD_GAMES_CODE];
+	size_t order;		/* in reading order */
+	int latest;		/* no later version of its key */
+};
+
+struct feed {
+	struct msg *v;
+	size_t n, alloc;
+};
+
+static void feed_release(struct feed *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		pd_odf_msg_release(&f->v[i].m);
+		free(f->v[i].file);
+	}
+	free(f->v);
+}
+
+static int read_one(struct feed *f, const char *path, const char *games,
+		    struct pd_diag *d)
+{
+	struct msg *m;
+	char *data = NULL;
+	size_t len;
+	int ret;
+
+	if (f->n == f->alloc) {
+		size_t a = f->alloc ? f->alloc * 2 : 16;
+
+		if (!(m = realloc(f->v, a * sizeof(*m))))
+			return PD_ENOMEM;
+		f->v = m;
+		f->alloc = a;
+	}
+	m = &f->v[f->n];
+	memset(m, 0, sizeof(*m));
+	if ((ret = pd_file_read(path, &data, &len, d)) < 0)
+		return ret;
+	ret = pd_odf_parse(&m->m, data, len, path, d);
+	free(data);
+	if (ret < 0)
+		return ret;
+	m->order = f->n++;
+	if (!(m->file = strdup(path)))
+		return PD_ENOMEM;
+	if (pd_games_code(m->games, sizeof(m->games),
+			  games ? games : m->m.competition) < 0)
+		return pd_diag_set(d, PD_EPARSE, path, 0, "'%s' is not a "
+				   "Games code", games ? games :
+				   m->m.competition);
+	return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every *.xml of a folder, by name. */
+static int read_dir(struct feed *f, const char *dir, const char *games,
+		    struct pd_diag *d)
+{
+	struct pd_strings l;
+	struct dirent *e;
+	char *path;
+	size_t i, n;
+	DIR *dp;
+	int ret = 0;
+
+	if (!(dp = opendir(dir)))
+		return pd_diag_set(d, PD_EIO, dir, 0, "cannot read the "
+				   "folder");
+	pd_strings_init(&l);
+	while ((e = readdir(dp)) && ret == 0)
+		if ((n = strlen(e->d_name)) > 4 &&
+		    !strcmp(e->d_name + n - 4, ".xml"))
+			ret = pd_strings_add(&l, e->d_name);
+	closedir(dp);
+	if (l.n > 1)
+		qsort(l.v, l.n, sizeof(*l.v), by_name);
+	for (i = 0; i < l.n && ret == 0; i++) {
+		n = strlen(dir) + strlen(l.v[i]) + 2;
+		if (!(path = malloc(n))) {
+			ret = PD_ENOMEM;
+			break;
+		}
+		snprintf(path, n, "%s/%s", dir, l.v[i]);
+		ret = read_one(f, path, games, d);
+		free(path);
+	}
+	pd_strings_release(&l);
+	return ret;
+}
+
+static int by_version(const void *a, const void *b)
+{
+	const struct msg *x = a, *y = b;
+	int c;
+
+	if ((c = strcmp(x->games, y->games)))
+		return c;
+	if (x->m.version != y->m.version)
+		return x->m.version < y->m.version ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static int same_key(const struct msg *x, const struct msg *y)
+{
+	return !strcmp(x->games, y->games) && x->m.type == y->m.type &&
+	       !strcmp(x->m.document_code, y->m.document_code);
+}
+
+/* Order the feed and mark the latest message of each key. */
+static void order(struct feed *f)
+{
+	size_t i, j;
+
+	if (f->n > 1)
+		qsort(f->v, f->n, sizeof(*f->v), by_version);
+	for (i = 0; i < f->n; i++) {
+		f->v[i].latest = 1;
+		for (j = i + 1; j < f->n && f->v[i].latest; j++)
+			if (same_key(&f->v[i], &f->v[j]))
+				f->v[i].latest = 0;
+	}
+}
+
+/* Every NPC a message names must be one the store knows.  A table sent
+ * without printed names (one computed from results) is kept with the
+ * registry's English names, as the store keeps a table in a language. */
+static int check_npcs(struct msg *m, const struct pd_registry *reg,
+		      struct pd_diag *d)
+{
+	struct pd_published *p = &m->m.pub;
+	const struct pd_npc *npc;
+	int named = p->lang[0] != '\0';
+	char *name;
+	size_t i;
+
+	if (m->m.one_sport)
+		return pd_diag_set(d, PD_EPARSE, m->file, m->m.one_sport, "a "
+				   "one-sport table (MedalStandings Discipline) "
+				   "is not the Games' table: not imported");
+	for (i = 0; i < p->n; i++) {
+		if (!(npc = pd_registry_code(reg, p->rows[i].npc)))
+			return pd_diag_set(d, PD_ENOTFOUND, m->file,
+					   p->rows[i].line, "unknown NPC "
+					   "'%s'", p->rows[i].npc);
+		if (named)
+			continue;
+		if (!(name = strdup(pd_npc_name(npc, "en"))))
+			return PD_ENOMEM;
+		free(p->rows[i].name);
+		p->rows[i].name = name;
+	}
+	if (!named)
+		strcpy(p->lang, "en");
+	for (i = 0; i < m->m.n; i++)
+		if (!pd_registry_code(reg, m->m.v[i].npc))
+			return pd_diag_set(d, PD_ENOTFOUND, m->file,
+					   m->m.v[i].line, "unknown NPC '%s'",
+					   m->m.v[i].npc);
+	return 0;
+}
+
+/* An athlete by code (the store's outside id) when the feed gives one,
+ * else by name and NPC. */
+static int athlete(struct pd_store *s, const char *code, const char *name,
+		   const char *npc, long *id, struct pd_diag *d)
+{
+	struct pd_athlete a;
+
+	memset(&a, 0, sizeof(a));
+	a.ext = code && *code ? code : NULL;
+	a.name = name;
+	a.gender = a.sport_class = a.guide = "";
+	snprintf(a.npc, sizeof(a.npc), "%s", npc);
+	return pd_store_athlete_ensure(s, &a, id, d);
+}
+
+/* The competitor's athletes ("CODE\tNAME" lines) into ids[0..*n). */
+static int members(struct pd_store *s, const struct pd_odf_competitor *c,
+		   long *ids, size_t max, size_t *n, struct pd_diag *d)
+{
+	char line[512], *tab;
+	const char *p, *nl;
+	int ret;
+
+	*n = 0;
+	for (p = c->members; *p && *n < max; p = *nl ? nl + 1 : nl) {
+		if (!(nl = strchr(p, '\n')))
+			nl = p + strlen(p);
+		snprintf(line, sizeof(line), "%.*s", (int)(nl - p), p);
+		if (!(tab = strchr(line, '\t')))
+			continue;
+		*tab = '\0';
+		if ((ret = athlete(s, line, tab + 1, c->npc, &ids[(*n)++],
+				   d)) < 0)
+			return ret;
+	}
+	return 0;
+}
+
+static int competitor(struct pd_store *s, long event, const char *source,
+		      const struct pd_odf_competitor *c, struct pd_diag *d)
+{
+	struct pd_result_rec r;
+	long ids[256];
+	size_t n;
+	int ret;
+
+	memset(&r, 0, sizeof(r));
+	r.event_id = event;
+	snprintf(r.npc, sizeof(r.npc), "%s", c->npc);
+	r.name = c->name;
+	r.rank = c->rank;
+	r.mark = c->mark;
+	r.irm = c->irm;
+	r.records = c->records;
+	r.date = "";
+	r.source = source;
+	if ((ret = members(s, c, ids, 256, &n, d)) < 0)
+		return ret;
+	if (c->team)
+		ret = pd_store_team_ensure(s, event, c->npc, c->name, ids, n,
+					   &r.team_id, d);
+	else if (n)
+		r.athlete_id = ids[0];
+	else
+		ret = athlete(s, NULL, c->name, c->npc, &r.athlete_id, d);
+	return ret < 0 ? ret : pd_store_result_add(s, &r, d);
+}
+
+/* An event of m and its competitors, replacing its results. */
+static int write_event(struct pd_store *s, const char *games,
+		       const struct msg *m, size_t e, const char *source,
+		       struct pd_op_odf_counts *n, struct pd_diag *d)
+{
+	const struct pd_odf_event *ev = &m->m.events[e];
+	struct pd_event_info info;
+	size_t i;
+	long id;
+	int ret;
+
+	if ((ret = pd_store_event_ensure(s, games, ev->sport, ev->name,
+					 ev->gender, ev->date, ev->team, &id,
+					 d)) < 0 ||
+	    (ret = pd_store_event_update(s, id, NULL, *ev->sport_class ?
+					 ev->sport_class : NULL, ev->team,
+					 d)) < 0 ||
+	    (ret = pd_store_event_get(s, id, &info, d)) < 0)
+		return ret;
+	if (*ev->status && strcmp(info.status, ev->status))
+		ret = pd_store_event_status(s, id, ev->status, d);
+	pd_event_info_release(&info);
+	if (ret == 0)
+		ret = pd_store_results_close(s, id, 0, 0, NULL, d);
+	for (i = 0; i < m->m.n && ret == 0; i++)
+		if (m->m.v[i].event == (long)e) {
+			ret = competitor(s, id, source, &m->m.v[i], d);
+			n->results++;
+		}
+	n->events++;
+	return ret;
+}
+
+static int write_msg(struct pd_store *s, const struct msg *m,
+		     const char *source, struct pd_op_odf_counts *n,
+		     struct pd_diag *d)
+{
+	size_t e;
+	int ret = 0;
+
+	if (m->m.type == PD_ODF_MEDALS) {
+		n->tables++;
+		return pd_store_published_put(s, m->games, source, &m->m.pub,
+					      m->file, d);
+	}
+	for (e = 0; e < m->m.nevents && ret == 0; e++)
+		ret = write_event(s, m->games, m, e, source, n, d);
+	return ret;
+}
+
+/* The messages of each Games, one change per Games: the table, the
+ * medallists, then the results (which know more). */
+static int write_all(struct pd_store *s, const struct feed *f,
+		     const char *source, const struct pd_who *who,
+		     const struct pd_op_notify *nt,
+		     struct pd_op_odf_counts *n, struct pd_diag *d)
+{
+	static const enum pd_odf_type pass[] = { PD_ODF_MEDALS,
+						 PD_ODF_MEDALLISTS,
+						 PD_ODF_RESULT };
+	size_t g, i, p;
+	int ret = 0;
+
+	for (g = 0; g < f->n && ret == 0; g = i) {
+		ret = app_change(s, f->v[g].games, APP_ENSURE_GAMES, who, nt,
+				 NULL, d);
+		for (p = 0; p < 3 && ret == 0; p++)
+			for (i = g; i < f->n && ret == 0 &&
+			     !strcmp(f->v[i].games, f->v[g].games); i++)
+				if (f->v[i].latest && f->v[i].m.type == pass[p]) {
+					ret = write_msg(s, &f->v[i], source, n,
+							d);
+					n->used++;
+				}
+		for (i = g; i < f->n && !strcmp(f->v[i].games, f->v[g].games);
+		     i++)
+			;
+		n->games++;
+	}
+	return ret;
+}
+
+int pd_op_odf_import(struct pd_store *s, const struct pd_registry *reg,
+		     const char *const *paths, size_t npaths,
+		     const char *games, const char *source,
+		     const struct pd_who *who, const struct pd_op_notify *nt,
+		     struct pd_op_odf_counts *counts, struct pd_diag *diag)
+{
+	struct pd_who w = *who;
+	struct feed f;
+	struct stat st;
+	size_t i;
+	int ret = 0;
+
+	memset(&f, 0, sizeof(f));
+	memset(counts, 0, sizeof(*counts));
+	if (!w.reason)
+		w.reason = "";
+	for (i = 0; i < npaths && ret == 0; i++)
+		ret = stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode) ?
+		      read_dir(&f, paths[i], games, diag) :
+		      read_one(&f, paths[i], games, diag);
+	for (i = 0; i < f.n && ret == 0; i++)
+		ret = check_npcs(&f.v[i], reg, diag);
+	if (ret == 0 && f.n == 0)
+		ret = pd_diag_set(diag, PD_EPARSE, paths[0], 0, "no ODF "
+				  "message (*.xml) here");
+	if (ret < 0)
+		goto cleanup;
+	order(&f);
+	counts->messages = f.n;
+	if ((ret = app_begin(s, diag)) == 0)
+		ret = app_end(s, write_all(s, &f, source ? source : "odf", &w,
+					   nt, counts, diag), diag);
+cleanup:
+	feed_release(&f);
+	return ret;
+}
