@@ -10,6 +10,7 @@
 #   make test SAN=1 the same under ASan + UBSan
 #   make calls      which file of src/http calls which; fails on a circle
 #   make layers     each folder's #includes against docs/ARCHITECTURE.md
+#   make man        docs/podium.1 from docs/podium.1.in and the help text
 #   make test-e2e   the web page in a headless Chromium (playwright-core)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
@@ -61,7 +62,7 @@ DEPS_STAMP := build/.deps-ok
 include tests/fuzz/fuzz.mk
 
 .PHONY: bench calls crash soak all run test test-e2e unit cli-test install clean deps \
-	layers
+	layers man
 all: podium
 
 # The packages are checked once per change of the script, not every build.
@@ -134,6 +135,11 @@ test: podium $(UNIT_BIN) $(REPLAY_BIN)
 # that it fails on a bad include or write).
 layers:
 	@sh tools/layers.sh .
+
+# The manual is made from the help text of every command (tools/man.sh);
+# make test fails when docs/podium.1 is not what this makes.
+man: podium
+	sh tools/man.sh ./podium > docs/podium.1.tmp && mv docs/podium.1.tmp docs/podium.1
 
 # The files of src/http call each other without a circle (server.c calls
 # everything, nothing calls back; docs/internals/http.md).  The checker is

@@ -82,7 +82,7 @@ static int run_add(struct cli *cli, int argc, char **argv)
 
 	if ((ret = parse_add(&a, argc, argv)))
 		return ret;
-	if (!(s = cli_store(cli, &code)))
+	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	memset(&in, 0, sizeof(in));
 	in.sport = a.sport;
@@ -128,7 +128,7 @@ static int run_status(struct cli *cli, int argc, char **argv)
 	if (!pd_event_status_valid(pos[1]))
 		return cli_usage(&cmd_event, "STATUS is one of "
 				 PD_EVENT_STATUSES);
-	if (!(s = cli_store(cli, &code)))
+	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	if ((ret = pd_store_event_get(s, id, &e, &d)) < 0)
 		return cli_fail(ret, &d);

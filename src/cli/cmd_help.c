@@ -9,11 +9,8 @@ static int run_help(struct cli *cli, int argc, char **argv)
 	size_t i;
 
 	if (argc > 1) {
-		if (!(cmd = cli_find(argv[1]))) {
-			fprintf(stderr, "podium: '%s' is not a command; see "
-				"'podium help'\n", argv[1]);
-			return EXIT_USAGE;
-		}
+		if (!(cmd = cli_find(argv[1])))
+			return not_a_command(argv[1]);
 		fputs(cmd->usage, stdout);
 		return EXIT_OK;
 	}

@@ -95,7 +95,7 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	memset(&a, 0, sizeof(a));
 	if ((ret = parse_add(&a, argc, argv)))
 		return ret;
-	if (!(s = cli_store(cli, &code)))
+	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	who = cli_who(cli, a.reason);
 	if ((ret = pd_op_sanction_add(s, a.athlete, a.mode, a.events,
@@ -124,7 +124,7 @@ static int run_lift(struct cli *cli, int argc, char **argv)
 	}
 	if (id < 0 || !reason || !*reason)
 		return cli_usage(&cmd_sanction, "sanction lift ID --reason R");
-	if (!(s = cli_store(cli, &code)))
+	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	who = cli_who(cli, reason);
 	ret = pd_op_sanction_lift(s, id, who, NULL, &d);

@@ -73,6 +73,8 @@ static int run(struct cli *cli, int argc, char **argv)
 	c.port = 8080;
 	if ((ret = parse_args(&c, argc, argv)))
 		return ret;
+	if (!cli_store_exists(cli))
+		return EXIT_STORE;
 	if (c.games) {
 		const char *at = strchr(c.games, '@');
 
@@ -123,7 +125,7 @@ const struct cli_command cmd_serve = {
 	"                 CODE@SOURCE (a published table).  Default: PG2004\n"
 	"                 from its results once it has medals, else its\n"
 	"                 published table\n"
-	"  --log          one line per request on stderr\n"
+	"  --log          one line per request on stderr, with its time\n"
 	"  --threads N    request threads (default: one per CPU, up to 4)\n"
 	"\n"
 	"On SIGTERM or SIGINT it stops accepting, ends the event streams, lets\n"

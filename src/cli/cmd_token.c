@@ -37,7 +37,7 @@ static int run_add(struct cli *cli, int argc, char **argv)
 				 "--name");
 	if (!*name || strlen(name) >= PD_TOKEN_NAME)
 		return cli_usage(&cmd_token, "--name is 1 to 63 bytes");
-	if (!(s = cli_store(cli, &code)))
+	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	if ((ret = pd_token_issue(s, name, role, text, &d)) < 0)
 		return cli_fail(ret, &d);
@@ -82,7 +82,7 @@ static int run_revoke(struct cli *cli, int argc, char **argv)
 
 	if (argc != 2)
 		return cli_usage(&cmd_token, "token revoke NAME");
-	if (!(s = cli_store(cli, &code)))
+	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	if ((ret = pd_token_revoke(s, argv[1], &d)) < 0)
 		return cli_fail(ret, &d);

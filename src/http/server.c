@@ -320,13 +320,51 @@ static void log_escape(char *out, size_t size, const char *s)
 	out[o] = '\0';
 }
 
+/* Now as the log's lines begin: UTC to the millisecond, 24 bytes. */
+static void log_time(char *out, size_t size)
+{
+	struct timespec ts;
+	struct tm tm;
+	char sec[24];
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	gmtime_r(&ts.tv_sec, &tm);
+	strftime(sec, sizeof(sec), "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(out, size, "%.19s.%03dZ", sec, (int)(ts.tv_nsec / 1000000));
+}
+
+/* What MHD says goes to the log with its time, escaped -- but not that a
+ * client went away: a closed tab is no error of the server's, and each
+ * one said "Failed to send the chunked response body". */
+static void mhd_log(void *cls, const char *fm, va_list ap)
+{
+	static const char *const gone[] = { "reset by peer", "Broken pipe",
+		"closed by remote", "forcibly closed", "shut down",
+		"closed when reading", "Socket is not connected", NULL };
+	char msg[512], line[4 * sizeof(msg)], at[48];
+	size_t i, n;
+
+	vsnprintf(msg, sizeof(msg), fm, ap);
+	for (i = 0; gone[i]; i++)
+		if (strstr(msg, gone[i]))
+			return;
+	if (!strncmp(msg, "Failed to send", 14) && strstr(msg, "Error: "))
+		return;		/* the error is the client's socket */
+	n = strlen(msg);
+	while (n && msg[n - 1] == '\n')
+		msg[--n] = '\0';
+	log_escape(line, sizeof(line), msg);
+	log_time(at, sizeof(at));
+	fprintf(stderr, "%s podium serve: %s\n", at, line);
+}
+
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 		      enum MHD_RequestTerminationCode toe)
 {
 	struct srv *s = cls;
 	struct req *r = *con_cls;
 	const union MHD_ConnectionInfo *ci;
-	char addr[64] = "-", line[4 * sizeof(r->line)];
+	char addr[64] = "-", line[4 * sizeof(r->line)], at[48];
 
 	if (!r)
 		return;
@@ -342,7 +380,9 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 			inet_ntop(AF_INET6, &((struct sockaddr_in6 *)
 				  ci->client_addr)->sin6_addr, addr,
 				  sizeof(addr));
-		fprintf(stderr, "%s \"%s\" %d %zu %.1fms%s\n", addr, line,
+		log_time(at, sizeof(at));
+		fprintf(stderr, "%s %s \"%s\" %d %zu %.1fms%s\n", at, addr,
+			line,
 			r->status, r->bytes, now_ms() - r->start,
 			toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" :
 			" (cut short)");
@@ -426,6 +466,7 @@ static int start_daemon(struct srv *s, struct pd_diag *d)
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONN_MEMORY,
 		MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024,
 		MHD_OPTION_NOTIFY_COMPLETED, completed, s,
+		MHD_OPTION_EXTERNAL_LOGGER, mhd_log, s,
 		/* a pool of one is no pool: MHD warns about a size of 0 */
 		n > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, n,
 		MHD_OPTION_END);

@@ -344,7 +344,7 @@ test('api__revoked_token_is_refused', async () => {
 
 test('api__request_log_line', async () => {
 	await get('/api/games');
-	assert.match(s.stderr(), /127\.0\.0\.1 "GET \/api\/games" 200 \d+ [\d.]+ms/);
+	assert.match(s.stderr(), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z 127\.0\.0\.1 "GET \/api\/games" 200 \d+ [\d.]+ms$/m);
 });
 
 test('api__sigterm_finishes_the_request_in_flight', async () => {
