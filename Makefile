@@ -56,7 +56,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 BUNDLED := npcs=data/npcs.tsv games=data/games.tsv pg2004=data/PG2004.seed.txt
 # the web page, served from the binary with nothing beside it
-WEB := web_index=web/index.html web_app=web/app.js web_style=web/style.css
+WEB := web_app=web/app.js web_style=web/style.css
 DEPS_STAMP := build/.deps-ok
 
 include tests/fuzz/fuzz.mk
@@ -109,7 +109,7 @@ $(B)/gen/bundled.c: $(B)/tools/embed data/npcs.tsv data/games.tsv data/PG2004.se
 $(B)/gen/bundled.o: $(B)/gen/bundled.c
 	$(CC) $(CFLAGS) -c -o $@ $<
 
-$(B)/gen/web.c: $(B)/tools/embed web/index.html web/app.js web/style.css
+$(B)/gen/web.c: $(B)/tools/embed web/app.js web/style.css
 	@mkdir -p $(dir $@)
 	$(B)/tools/embed $@ $(WEB)
 

@@ -1,6 +1,7 @@
-/* assets.c -- the web page (web/), built into the binary by tools/embed.c
- * so that 'podium serve' needs no file beside it.  Each asset is a view
- * made once at start, with an ETag from its bytes. */
+/* assets.c -- the page's script and style (web/), built into the binary
+ * by tools/embed.c so that 'podium serve' needs no file beside it.  Each
+ * asset is a view made once at start, with an ETag from its bytes.  The
+ * pages themselves are the server's (site.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,10 +10,8 @@
 #include "assets.h"
 #include "view.h"
 
-extern const unsigned char pd_embed_web_index[], pd_embed_web_app[],
-	pd_embed_web_style[];
-extern const size_t pd_embed_web_index_len, pd_embed_web_app_len,
-	pd_embed_web_style_len;
+extern const unsigned char pd_embed_web_app[], pd_embed_web_style[];
+extern const size_t pd_embed_web_app_len, pd_embed_web_style_len;
 
 struct asset {
 	const char *path;
@@ -23,8 +22,6 @@ struct asset {
 };
 
 static struct asset assets[] = {
-	{ "/", pd_embed_web_index, &pd_embed_web_index_len,
-	  "text/html; charset=utf-8", { 0 } },
 	{ "/app.js", pd_embed_web_app, &pd_embed_web_app_len,
 	  "text/javascript; charset=utf-8", { 0 } },
 	{ "/style.css", pd_embed_web_style, &pd_embed_web_style_len,
@@ -32,7 +29,6 @@ static struct asset assets[] = {
 };
 
 #define NASSETS (sizeof(assets) / sizeof(*assets))
-#define CSP "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"
 
 static unsigned long long fnv(const unsigned char *p, size_t n)
 {
@@ -60,12 +56,6 @@ int assets_init(void)
 				     assets[i].type, 0)) < 0)
 			return ret;
 	}
-	/* the page loads nothing from elsewhere, and no other site may
-	 * frame it (clickjacking: a write's button under a decoy) */
-	MHD_add_response_header(assets[0].v.plain, "Content-Security-Policy",
-				CSP);
-	MHD_add_response_header(assets[0].v.gz, "Content-Security-Policy",
-				CSP);
 	return 0;
 }
 
@@ -81,8 +71,6 @@ const struct view *asset_find(const char *path)
 {
 	size_t i;
 
-	if (!strcmp(path, "/index.html"))
-		path = "/";
 	for (i = 0; i < NASSETS; i++)
 		if (!strcmp(assets[i].path, path) && assets[i].v.plain)
 			return &assets[i].v;

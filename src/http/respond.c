@@ -120,6 +120,37 @@ enum MHD_Result send_json(struct MHD_Connection *c, struct req *r,
 	return ok;
 }
 
+enum MHD_Result send_html(struct MHD_Connection *c, struct req *r,
+			  int status, char *body, size_t len)
+{
+	struct MHD_Response *resp;
+	enum MHD_Result ok;
+
+	if (!body)
+		return MHD_NO;
+	resp = MHD_create_response_from_buffer(len, body,
+					       MHD_RESPMEM_MUST_FREE);
+	if (!resp) {
+		free(body);
+		return MHD_NO;
+	}
+	add_common_headers(resp, 0);
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
+				"text/html; charset=utf-8");
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
+				"no-store");
+	MHD_add_response_header(resp, "Content-Security-Policy",
+				"default-src 'self'; frame-ancestors 'none'");
+	if (status == MHD_HTTP_SERVICE_UNAVAILABLE)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, "2");
+	r->status = status;
+	r->bytes = len;
+	r->answered = 1;
+	ok = MHD_queue_response(c, (unsigned)status, resp);
+	MHD_destroy_response(resp);
+	return ok;
+}
+
 /* Like views.c's: a string jansson refuses (not UTF-8) becomes null, so
  * an error is always answered. */
 static json_t *jstr(const char *s)

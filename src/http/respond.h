@@ -38,6 +38,9 @@ enum MHD_Result send_view(struct MHD_Connection *c, struct req *r,
  * NULL body is MHD_NO, which closes the connection). */
 enum MHD_Result send_json(struct MHD_Connection *c, struct req *r,
 			  int status, char *body, size_t len);
+/* The same for an HTML page (a page saying what went wrong). */
+enum MHD_Result send_html(struct MHD_Connection *c, struct req *r,
+			  int status, char *body, size_t len);
 /* Queue {"error": msg, "field": field} (field left out when NULL). */
 enum MHD_Result send_error(struct MHD_Connection *c, struct req *r,
 			   int status, const char *msg, const char *field);

@@ -51,6 +51,7 @@
 #include "lazy.h"
 #include "render.h"
 #include "respond.h"
+#include "site.h"
 #include "snapshot.h"
 #include "srv.h"
 #include "stream.h"
@@ -99,6 +100,8 @@ static enum MHD_Result get(struct srv *s, struct MHD_Connection *c,
 	struct snap *sn;
 	enum MHD_Result ok;
 
+	if (site_route(url))
+		return site_serve(s, c, r, url);
 	if ((asset = asset_find(url)))
 		return send_view(c, r, asset);
 	if (strncmp(url, "/api/games", 10) || (url[10] && url[10] != '/'))
@@ -186,7 +189,8 @@ static const char *allowed(const char *url)
 	if (write_route(url, games, sizeof(games), &event, &kind))
 		return !strcmp(url + strlen(url) - 7, "/events") ?
 		       "GET, HEAD, OPTIONS, POST" : "POST";
-	if (asset_find(url) || (!strncmp(url, "/api/games", 10) &&
+	if (site_route(url) || asset_find(url) ||
+	    (!strncmp(url, "/api/games", 10) &&
 				(!url[10] || url[10] == '/')))
 		return "GET, HEAD, OPTIONS";
 	return NULL;

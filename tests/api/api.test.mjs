@@ -111,7 +111,8 @@ test('api__page_and_assets_from_the_binary', async () => {
 	const r = await get('/');
 	assert.equal(r.status, 200);
 	assert.match(r.headers['content-type'], /^text\/html/);
-	assert.match(r.text, /<table id="medals">/);
+	assert.match(r.text, /<table id="medals"[ >]/);
+	assert.match(r.text, /<tr data-npc="CHN">/);
 	assert.match(r.text, /<caption/);
 	assert.match((await get('/app.js')).headers['content-type'], /javascript/);
 	assert.match((await get('/style.css')).headers['content-type'], /text\/css/);
