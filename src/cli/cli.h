@@ -121,6 +121,9 @@ const char *cli_lang(const char *arg);
  * catalogue has it, else en itself.  cli_error() and cli_usage() look
  * their text up; a zh form takes the same conversions as en. */
 const char *cli_msg(const char *en) __attribute__((format_arg(1)));
+/* A message made elsewhere (a diag's, formatted) in the user's language:
+ * text itself, or its zh form written into out. */
+const char *cli_msg_made(const char *text, char *out, size_t size);
 /* "zh" or "en": the language of the messages. */
 const char *cli_msg_lang(void);
 
@@ -133,6 +136,10 @@ const char *cli_nearest(const char *word, const char *const *cands,
  * out; returns how many (at most max). */
 size_t cli_usage_options(const struct cli_command *cmd, char out[][32],
 			 size_t max);
+/* The subcommand argv[1] is none of subs (NULL-terminated): name the
+ * nearest, or say expected, with the synopsis; returns EXIT_USAGE. */
+int cli_no_subcommand(const struct cli_command *cmd, int argc, char **argv,
+		      const char *const *subs, const char *expected);
 /* An argument "--word" that is none of cmd's options (nor the start of
  * one) is reported with the nearest, and EXIT_USAGE returned; else 0. */
 int cli_check_options(const struct cli_command *cmd, int argc, char **argv);

@@ -306,7 +306,9 @@ static int run(struct cli *cli, int argc, char **argv)
 		return run_list(cli, argc - 1, argv + 1);
 	if (!strcmp(argv[1], "show"))
 		return run_show(cli, argc - 1, argv + 1);
-	return cli_usage(&cmd_event, "expected add, status, list or show");
+	return cli_no_subcommand(&cmd_event, argc, argv, (const char *const[]){
+				 "add", "status", "list", "show", NULL },
+				 "expected add, status, list or show");
 }
 
 const struct cli_command cmd_event = {

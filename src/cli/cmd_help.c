@@ -34,6 +34,10 @@ const struct cli_command cmd_help = {
 	"database (--db PATH, else $PODIUM_DB, else ./podium.db) and ranks,\n"
 	"checks, compares and prints medal tables.\n"
 	"\n"
+	"Messages are in Chinese when $PODIUM_LANG, else $LC_ALL,\n"
+	"$LC_MESSAGES or $LANG, starts with zh; --lang of a command is the\n"
+	"language of its output.\n"
+	"\n"
 	"exit codes: 0 ok, 1 differences found, 2 bad input (nothing\n"
 	"written), 3 storage error, 64 usage.\n",
 };

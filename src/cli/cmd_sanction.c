@@ -167,7 +167,10 @@ static int run(struct cli *cli, int argc, char **argv)
 		return run_lift(cli, argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "list"))
 		return run_list(cli, argc - 1, argv + 1);
-	return cli_usage(&cmd_sanction, "expected add, lift or list");
+	return cli_no_subcommand(&cmd_sanction, argc, argv,
+				 (const char *const[]){ "add", "lift", "list",
+							NULL },
+				 "expected add, lift or list");
 }
 
 const struct cli_command cmd_sanction = {

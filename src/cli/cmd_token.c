@@ -98,7 +98,9 @@ static int run(struct cli *cli, int argc, char **argv)
 		return run_list(cli, argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "revoke"))
 		return run_revoke(cli, argc - 1, argv + 1);
-	return cli_usage(&cmd_token, "expected add, list or revoke");
+	return cli_no_subcommand(&cmd_token, argc, argv, (const char *const[]){
+				 "add", "list", "revoke", NULL },
+				 "expected add, list or revoke");
 }
 
 const struct cli_command cmd_token = {

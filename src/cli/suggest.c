@@ -97,6 +97,23 @@ static int known(const char *opt, char names[][32], size_t n)
 	return 0;
 }
 
+int cli_no_subcommand(const struct cli_command *cmd, int argc, char **argv,
+		      const char *const *subs, const char *expected)
+{
+	const char *near;
+	size_t n;
+
+	for (n = 0; subs[n]; n++)
+		;
+	if (argc < 2 || !(near = cli_nearest(argv[1], subs, n)))
+		return cli_usage(cmd, expected);
+	fprintf(stderr, "podium %s: ", cmd->name);
+	fprintf(stderr, cli_msg("'%s' is not a subcommand; did you mean "
+				"'%s'?"), cli_text(argv[1]), near);
+	fputc('\n', stderr);
+	return cli_usage(cmd, NULL);
+}
+
 int cli_check_options(const struct cli_command *cmd, int argc, char **argv)
 {
 	char names[64][32], word[64];

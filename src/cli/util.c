@@ -13,7 +13,8 @@
  * escaped with the rest of it. */
 void cli_report(const struct pd_diag *d)
 {
-	const char *msg = cli_text(d->msg);
+	char zh[4 * PD_TEXT_MAX];
+	const char *msg = cli_text(cli_msg_made(d->msg, zh, sizeof(zh)));
 
 	if (d->file[0] && d->line > 0)
 		fprintf(stderr, "%s:%ld: %s\n", cli_text(d->file), d->line,
@@ -24,15 +25,19 @@ void cli_report(const struct pd_diag *d)
 		fprintf(stderr, "podium: %s\n", msg);
 }
 
+/* The message in the user's language: its format from the catalogue, or
+ * else the message made matched against the catalogue's patterns. */
 void cli_error(const char *fmt, ...)
 {
+	char text[4 * PD_TEXT_MAX], zh[4 * PD_TEXT_MAX];
+	const char *f = cli_msg(fmt);
 	va_list ap;
 
-	fputs("podium: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, cli_msg(fmt), ap);
+	vsnprintf(text, sizeof(text), f, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	fprintf(stderr, "podium: %s\n", f == fmt ?
+		cli_msg_made(text, zh, sizeof(zh)) : text);
 }
 
 int cli_exit_for(int err)
