@@ -332,6 +332,11 @@ int page_athlete(struct pd_buf *out, const struct page_games *pg, json_t *a)
 		ret |= h_esc(out, h_str(r, "sport"));
 		ret |= pd_buf_adds(out, "</td><th scope=\"row\">");
 		ret |= link_id(out, pg, "events", h_num(r, "event"), title);
+		if (*h_str(r, "team")) {
+			ret |= pd_buf_adds(out, " <span class=\"team\">(");
+			ret |= h_esc(out, h_str(r, "team"));
+			ret |= pd_buf_adds(out, ")</span>");
+		}
 		ret |= pd_buf_adds(out, "</th><td class=\"num\">");
 		if (h_num(r, "rank"))
 			ret |= pd_buf_addf(out, "%lld", h_num(r, "rank"));

@@ -367,6 +367,7 @@ struct athlete_one {
 	json_t *medals;		/* result id -> medal */
 	long won[3];
 	json_t *current;	/* the event whose results are walked */
+	json_t *team;		/* team medals, as results */
 };
 
 static int find_athlete(long id, const struct pd_athlete *a, void *arg)
@@ -399,18 +400,36 @@ static int keep_event(const struct pd_event_info *e, size_t results,
 				   jstr(e->date))) < 0 ? PD_ENOMEM : 0;
 }
 
-static int athlete_medal(const struct pd_medal_out *m, void *arg)
+/* A medal credited to the athlete: won alone (its result is among the
+ * athlete's, walked below) or as a member of a team (an entry of its
+ * own, the team's result, which names the team and not the athlete). */
+static int athlete_credit(const struct pd_credit *c,
+			  const struct pd_medal_out *m, void *arg)
 {
 	static const char *const word[3] = { "gold", "silver", "bronze" };
 	struct athlete_one *w = arg;
+	json_t *e;
 	char key[24];
 
-	if (m->athlete_id != w->id)
+	if (c->athlete_id != w->id)
 		return 0;
 	w->won[m->medal]++;
-	snprintf(key, sizeof(key), "%ld", m->result_id);
-	return json_object_set_new(w->medals, key, json_string(word[m->medal]))
-	       < 0 ? PD_ENOMEM : 0;
+	if (m->athlete_id == w->id) {
+		snprintf(key, sizeof(key), "%ld", m->result_id);
+		return json_object_set_new(w->medals, key,
+					   json_string(word[m->medal])) < 0 ?
+		       PD_ENOMEM : 0;
+	}
+	snprintf(key, sizeof(key), "%ld", m->event_id);
+	if (!(e = json_deep_copy(json_object_get(w->events, key))))
+		return 0;	/* an event not of this Games' list */
+	json_object_set_new(e, "rank", json_integer(m->medal + 1));
+	json_object_set_new(e, "mark", json_string(""));
+	json_object_set_new(e, "irm", json_string(""));
+	json_object_set_new(e, "records", json_string(""));
+	json_object_set_new(e, "medal", json_string(word[m->medal]));
+	json_object_set_new(e, "team", jstr(m->name));
+	return json_array_append_new(w->team, e) < 0 ? PD_ENOMEM : 0;
 }
 
 /* The athlete's own results of one event, with the event's names. */
@@ -443,7 +462,7 @@ int render_athlete(struct pd_buf *out, struct pd_store *st,
 {
 	struct athlete_one w = { id, 0, json_object(), json_object(),
 				 json_array(), json_object(), { 0, 0, 0 },
-				 NULL };
+				 NULL, json_array() };
 	struct pd_query q = { g->info.code, NULL, 0, 0 };
 	const char *key;
 	json_t *e;
@@ -458,7 +477,7 @@ int render_athlete(struct pd_buf *out, struct pd_store *st,
 	if (ret >= 0)
 		ret = pd_store_events(st, g->info.code, NULL, keep_event, &w, d);
 	if (ret >= 0)
-		ret = pd_store_medals(st, &q, athlete_medal, &w, d);
+		ret = pd_store_credits(st, &q, reg, athlete_credit, &w, d);
 	/* every event's results, the athlete's kept: one query an event,
 	 * once per version (the page and the document are cached) */
 	json_object_foreach(w.events, key, e) {
@@ -468,6 +487,8 @@ int render_athlete(struct pd_buf *out, struct pd_store *st,
 		ret = pd_store_event_results(st, atol(key), 0, athlete_result,
 					     &w, d);
 	}
+	if (ret >= 0)
+		json_array_extend(w.results, w.team);
 	if (ret >= 0) {
 		json_object_set_new(w.doc, "npc_name", names(reg,
 				    json_string_value(json_object_get(w.doc,
@@ -479,6 +500,7 @@ int render_athlete(struct pd_buf *out, struct pd_store *st,
 		json_object_set(w.doc, "results", w.results);
 	}
 	json_decref(w.events);
+	json_decref(w.team);
 	json_decref(w.results);
 	json_decref(w.medals);
 	if (ret < 0) {

@@ -167,6 +167,13 @@ test('site__event_npc_athlete_and_overview_pages_link_up', async () => {
 	assert.equal(ap.status, 200);
 	assert.match(ap.text, new RegExp(`href="/games/PG2024/events/${ev.id}\\?lang=en"`));
 	assert.equal((await get('/api/games/PG2024/athletes/999999')).status, 404);
+	// a team's medal is its members' too: on each member's page
+	const fp = (await get('/api/games/PG2024/athletes?q=pickard')).json().athletes[0];
+	const fd = (await get(`/api/games/PG2024/athletes/${fp.id}`)).json();
+	assert.deepEqual(fd.medals, { gold: 1, silver: 0, bronze: 0 });
+	assert.equal(fd.results[0].team, 'PICKARD/TWOMEY');
+	assert.match((await get(`/games/PG2024/athletes/${fp.id}`)).text,
+		/Women&#39;s Doubles - WD14<\/a> <span class="team">\(PICKARD\/TWOMEY\)<\/span>/);
 	assert.equal((await get('/games/PG2024/athletes/999999')).status, 404);
 
 	const npc = await get('/games/PG2024/npcs/GBR');
