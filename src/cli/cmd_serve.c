@@ -95,16 +95,16 @@ static int run(struct cli *cli, int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	if ((ret = pd_http_start(&h, &c, &d)) < 0)
 		return cli_fail(ret, &d);
-	fprintf(stderr, "podium: serving %s at http://%s%s%s:%u/ (%s stops)\n",
+	pd_http_log("serving %s at http://%s%s%s:%u/ (%s stops)",
 		*pd_http_default(h) ? pd_http_default(h) : "no Games yet",
 		strchr(c.bind, ':') ? "[" : "", c.bind,
 		strchr(c.bind, ':') ? "]" : "", pd_http_port(h),
 		"Ctrl-C or SIGTERM");
 	sigwait(&set, &sig);
-	fprintf(stderr, "podium: %s: finishing requests in flight\n",
-		sig == SIGINT ? "interrupted" : "terminated");
+	pd_http_log("%s: finishing requests in flight",
+		    sig == SIGINT ? "interrupted" : "terminated");
 	pd_http_stop(h, GRACE_MS);
-	fprintf(stderr, "podium: stopped\n");
+	pd_http_log("stopped");
 	return EXIT_OK;
 }
 

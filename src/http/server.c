@@ -37,6 +37,7 @@
  * requests in flight, then stop the builder and the daemon.
  */
 #include <arpa/inet.h>
+#include <stdarg.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -300,43 +301,6 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 	return dispatch(s, c, r, url, method);
 }
 
-/* s as the access log shows it: as nginx does, every byte that is not
- * printable ASCII, and '"' and '\\', becomes \xHH.  MHD hands us the
- * URL decoded, so without this a %0A in a request forged a log line, and
- * a '"' a field. */
-static void log_escape(char *out, size_t size, const char *s)
-{
-	static const char hex[] = "0123456789ABCDEF";
-	size_t o = 0;
-
-	for (; *s && o + 5 < size; s++) {
-		unsigned char b = (unsigned char)*s;
-
-		if (b < 0x20 || b >= 0x7f || b == '"' || b == '\\') {
-			out[o++] = '\\';
-			out[o++] = 'x';
-			out[o++] = hex[b >> 4];
-			out[o++] = hex[b & 15];
-		} else {
-			out[o++] = (char)b;
-		}
-	}
-	out[o] = '\0';
-}
-
-/* Now as the log's lines begin: UTC to the millisecond, 24 bytes. */
-static void log_time(char *out, size_t size)
-{
-	struct timespec ts;
-	struct tm tm;
-	char sec[24];
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	gmtime_r(&ts.tv_sec, &tm);
-	strftime(sec, sizeof(sec), "%Y-%m-%dT%H:%M:%S", &tm);
-	snprintf(out, size, "%.19s.%03dZ", sec, (int)(ts.tv_nsec / 1000000));
-}
-
 /* What MHD says goes to the log with its time, escaped -- but not that a
  * client went away: a closed tab is no error of the server's, and each
  * one said "Failed to send the chunked response body". */
@@ -345,7 +309,7 @@ static void mhd_log(void *cls, const char *fm, va_list ap)
 	static const char *const gone[] = { "reset by peer", "Broken pipe",
 		"closed by remote", "forcibly closed", "shut down",
 		"closed when reading", "Socket is not connected", NULL };
-	char msg[512], line[4 * sizeof(msg)], at[48];
+	char msg[512];
 	size_t i, n;
 
 	vsnprintf(msg, sizeof(msg), fm, ap);
@@ -357,9 +321,7 @@ static void mhd_log(void *cls, const char *fm, va_list ap)
 	n = strlen(msg);
 	while (n && msg[n - 1] == '\n')
 		msg[--n] = '\0';
-	log_escape(line, sizeof(line), msg);
-	log_time(at, sizeof(at));
-	fprintf(stderr, "%s podium serve: %s\n", at, line);
+	log_line("%s", msg);
 }
 
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
@@ -464,13 +426,14 @@ static int start_daemon(struct srv *s, struct pd_diag *d)
 		flags |= MHD_USE_IPv6;
 	s->d = MHD_start_daemon(flags, (uint16_t)s->cfg.port, NULL, NULL,
 		handle, s,
+		/* first, or MHD says so on stderr itself */
+		MHD_OPTION_EXTERNAL_LOGGER, mhd_log, s,
 		MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
 		MHD_OPTION_CONNECTION_LIMIT, raise_fd_limit(),
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CONN_TIMEOUT,
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONN_MEMORY,
 		MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024,
 		MHD_OPTION_NOTIFY_COMPLETED, completed, s,
-		MHD_OPTION_EXTERNAL_LOGGER, mhd_log, s,
 		/* a pool of one is no pool: MHD warns about a size of 0 */
 		n > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, n,
 		MHD_OPTION_END);
@@ -557,6 +520,17 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	snap_put(sn);
 	*out = (struct pd_http *)s;
 	return 0;
+}
+
+void pd_http_log(const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	log_line("%s", msg);
 }
 
 unsigned pd_http_port(const struct pd_http *h)

@@ -373,7 +373,7 @@ test('api__sigterm_finishes_the_request_in_flight', async () => {
 	assert.equal(ended, 'stream ended');
 	const exit = await t.stop();
 	assert.equal(exit.code, 0, t.stderr());
-	assert.match(t.stderr(), /podium: stopped/);
+	assert.match(t.stderr(), /^\S+Z podium serve: stopped$/m);
 	assert.doesNotMatch(t.stderr(), /ERROR: (Address|Leak)Sanitizer|runtime error/);
 });
 
