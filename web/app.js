@@ -139,3 +139,13 @@ window.addEventListener('popstate', () => {
 readWords(document);
 enhance();
 follow();
+// a reader whose browser asks for Chinese, on a page whose address does
+// not name a language, gets the zh page
+if (!new URLSearchParams(location.search).has('lang') &&
+    document.body.dataset.lang === 'en' &&
+    (navigator.language || '').toLowerCase().startsWith('zh')) {
+	const u = new URL(location.href);
+	u.searchParams.set('lang', 'zh');
+	swap(u.pathname + u.search).then(() => history.replaceState(null, '', u))
+		.catch(() => {});
+}

@@ -14,6 +14,7 @@
 #include "site.h"
 #include "snapshot.h"
 #include "srv.h"
+#include "view.h"
 #include "views.h"
 
 static const char *arg(struct MHD_Connection *c, const char *name)
@@ -43,13 +44,19 @@ static enum MHD_Result fail(struct MHD_Connection *c, struct req *r,
 	return send_html(c, r, status, body, len);
 }
 
-/* GET /games: every Games, made from GET /api/games of this snapshot. */
+/* GET /games: every Games, made from GET /api/games of this snapshot,
+ * with that document's ETag (and the language): small enough to make
+ * per request, and still answered 304 while no Games moved. */
 static enum MHD_Result games_list(struct srv *s, struct MHD_Connection *c,
 				  struct req *r, struct snap *sn,
 				  const char *lang)
 {
+	static const char csp[] = "default-src 'self'; frame-ancestors 'none'";
 	struct pd_buf b;
 	json_t *doc = NULL;
+	struct view v;
+	enum MHD_Result ok;
+	char etag[64];
 	size_t len;
 	char *body;
 	int ret;
@@ -66,7 +73,15 @@ static enum MHD_Result games_list(struct srv *s, struct MHD_Connection *c,
 		return fail(c, r, lang, MHD_HTTP_INTERNAL_SERVER_ERROR,
 			    "cannot render the page");
 	}
-	return send_html(c, r, MHD_HTTP_OK, body, len);
+	snprintf(etag, sizeof(etag), "\"g%ld.%zu.%s\"", sn->stamp, sn->n, lang);
+	if (view_make(&v, body, len, etag, "text/html; charset=utf-8", 0) < 0)
+		return fail(c, r, lang, MHD_HTTP_INTERNAL_SERVER_ERROR,
+			    "cannot render the page");
+	MHD_add_response_header(v.plain, "Content-Security-Policy", csp);
+	MHD_add_response_header(v.gz, "Content-Security-Policy", csp);
+	ok = send_view(c, r, &v);
+	view_release(&v);	/* MHD keeps the response it queued */
+	return ok;
 }
 
 /* The table a Games' page shows by default: the snapshot's default for

@@ -86,6 +86,8 @@ test('site__every_games_has_its_table_and_the_picker_lists_them', async () => {
 	assert.equal(list.status, 200);
 	assert.match(list.text, /href="\/games\/PG2004\?lang=en"/);
 	assert.match(list.text, /href="\/games\/PG2024\?lang=en"/);
+	assert.match(list.headers.etag, /^"g\d+\.2\.en"$/);
+	assert.equal((await get('/games', { 'If-None-Match': list.headers.etag })).status, 304);
 	const a = await get('/games/PG2024');
 	const b = await get('/?games=PG2024');
 	const c = await get('/games/pg2024');

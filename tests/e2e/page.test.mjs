@@ -261,3 +261,14 @@ test('e2e__reduced_motion_the_mark_goes_without_a_fade', async () => {
 	await p.waitForSelector('#medals tbody ' + row + ':not(.changed)');
 	await rm.close();
 });
+
+test('e2e__a_chinese_browser_gets_the_zh_page', async () => {
+	const zh = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
+	const p = await zh.newPage();
+	p.setDefaultTimeout(10000);
+	await p.goto(s.url + '/games/PG2024');
+	await p.waitForSelector('html[lang="zh-Hans"]');
+	assert.match(await p.locator('#medals thead').textContent(), /排名/);
+	assert.match(p.url(), /lang=zh/);
+	await zh.close();
+});
