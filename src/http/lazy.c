@@ -30,10 +30,10 @@
 #include "podium/audit.h"
 #include "podium/event.h"
 #include "podium/label.h"
-#include "podium/report.h"
 #include "podium/stats.h"
 #include "podium/token.h"
 #include "lazy.h"
+#include "page_make.h"
 #include "pages.h"
 #include "render.h"
 #include "respond.h"
@@ -550,166 +550,50 @@ static int doc_of(struct lz *z, int (*fn)(struct lz *, char **,
 	return *doc ? 0 : PD_ENOMEM;
 }
 
-static void page_games_of(struct page_games *pg, const struct gview *g,
-			  const char *lang)
+/* H source scheme lang pinned, J id lang, K code source lang, M id lang,
+ * O lang: a page, made from its documents (read here, in this one
+ * transaction) by page_make.c. */
+static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
-	pg->code = g->info.code;
-	pg->lang = lang;
-	pg->name = !strcmp(lang, "zh") && *g->info.name_zh ? g->info.name_zh :
-		   g->info.name_en;
-}
-
-/* The codes of the first CHART_LEADERS rows of a table that have
- * anything under its scheme, comma-separated: the chart's leaders are
- * the table's own. */
-#define CHART_LEADERS 5
-static void leaders(char *out, size_t size, json_t *doc,
-		    const struct pd_scheme *sc)
-{
-	json_t *r;
-	size_t i, n = 0, len = 0;
-
-	out[0] = '\0';
-	json_array_foreach(json_object_get(doc, "rows"), i, r) {
-		long g = (long)json_integer_value(json_object_get(r, "gold"));
-		long t = (long)json_integer_value(json_object_get(r, "total"));
-		long p = (long)json_integer_value(json_object_get(r, "points"));
-		long m = sc->kind == PD_SCHEME_TOTAL ? t :
-			 sc->kind == PD_SCHEME_POINTS ? p : g;
-		const char *code = json_string_value(json_object_get(r, "npc"));
-
-		if (n == CHART_LEADERS || !code)
-			break;
-		if (m <= 0 || len + strlen(code) + 2 > size)
-			continue;
-		len += (size_t)snprintf(out + len, size - len, "%s%s",
-					n ? "," : "", code);
-		n++;
-	}
-}
-
-/* H source scheme lang pinned: the table page, with its chart */
-static int page_of_table(struct lz *z, char **f, struct pd_buf *out,
-			 int *status)
-{
-	char *sf[6] = { "S", f[1], f[2], f[3], "", "0" }, npcs[64];
-	json_t *doc, *tl = NULL, *sources = json_array();
-	struct pd_diag d = { "", 0, "" };
-	struct page_games pg;
-	struct pd_scheme sc;
-	struct pd_buf b;
-	size_t i;
-	int ret;
-
-	pd_buf_init(&b, 0);
-	if ((ret = pd_scheme_parse(&sc, f[2], &d)) < 0 ||
-	    (ret = doc_of(z, standings, sf, out, status, &doc)) < 0 || !doc) {
-		json_decref(sources);
-		return ret < 0 && *status == MHD_HTTP_OK && d.msg[0] ?
-		       refuse(out, status, MHD_HTTP_BAD_REQUEST, d.msg) : ret;
-	}
-	for (i = 1; i < z->g->ntables; i++)
-		json_array_append_new(sources,
-				      json_string(z->g->tables[i].source));
-	leaders(npcs, sizeof(npcs), doc, &sc);
-	if (!*npcs || (ret = render_timeline(&b, z->g, z->s->cfg.reg,
-					     npcs)) == 0)
-		tl = *npcs ? json_loadb(b.data, b.len, 0, NULL) :
-		     json_pack("{s:[], s:[]}", "days", "series");
-	page_games_of(&pg, z->g, f[3]);
-	ret = ret < 0 ? ret : !tl ? PD_ENOMEM :
-	      page_table(out, &pg, doc, sources, &sc, tl, !strcmp(f[4], "1"));
-	pd_buf_release(&b);
-	json_decref(doc);
-	json_decref(tl);
-	json_decref(sources);
-	return ret;
-}
-
-/* J id lang: an event's page */
-static int page_of_event(struct lz *z, char **f, struct pd_buf *out,
-			 int *status)
-{
-	char *ef[2] = { "E", f[1] };
-	struct page_games pg;
-	json_t *doc;
-	int ret;
-
-	if ((ret = doc_of(z, event, ef, out, status, &doc)) < 0 || !doc)
-		return ret;
-	page_games_of(&pg, z->g, f[2]);
-	ret = page_event(out, &pg, doc);
-	json_decref(doc);
-	return ret;
-}
-
-/* K code source lang: an NPC's page */
-static int page_of_npc(struct lz *z, char **f, struct pd_buf *out,
-		       int *status)
-{
-	char *nf[3] = { "N", f[1], f[2] };
-	struct page_games pg;
-	json_t *doc;
-	int ret;
-
-	if ((ret = doc_of(z, npc, nf, out, status, &doc)) < 0 || !doc)
-		return ret;
-	page_games_of(&pg, z->g, f[3]);
-	ret = page_npc(out, &pg, doc);
-	json_decref(doc);
-	return ret;
-}
-
-/* M id lang: an athlete's page */
-static int page_of_athlete(struct lz *z, char **f, struct pd_buf *out,
-			   int *status)
-{
-	char *af[2] = { "I", f[1] };
-	struct page_games pg;
-	json_t *doc;
-	int ret;
-
-	if ((ret = doc_of(z, athlete_one, af, out, status, &doc)) < 0 || !doc)
-		return ret;
-	page_games_of(&pg, z->g, f[2]);
-	ret = page_athlete(out, &pg, doc);
-	json_decref(doc);
-	return ret;
-}
-
-/* O lang: a Games' overview: its figures and the top of its table (the
- * one from results, or the first published when it has no medals) */
-static int page_of_about(struct lz *z, char **f, struct pd_buf *out,
-			 int *status)
-{
-	const char *src = z->g->nmedals || z->g->ntables < 2 ? "" :
+	struct page_in in = { f[0][0], z->g, z->st, z->s->cfg.reg, "", NULL,
+			      NULL, 0 };
+	const char *src = z->g->tables[0].tally.n || z->g->ntables < 2 ? "" :
 			  z->g->tables[1].source;
-	char *tf[1] = { "T" };
-	char *sf[6] = { "S", (char *)src, "gold", f[1], "", "0" };
-	struct pd_diag d = { "", 0, "" };
-	struct page_games pg;
-	json_t *st, *table = NULL;
-	struct pd_buf rep;
+	char *sf[6] = { "S", f[1], f[2], f[3], "", "0" };
+	char *ef[2] = { "E", f[1] }, *af[2] = { "I", f[1] };
+	char *nf[3] = { "N", f[1], f[2] }, *tf[1] = { "T" };
+	char *of[6] = { "S", (char *)src, "gold", f[1], "", "0" };
 	int ret;
 
-	if ((ret = doc_of(z, stats, tf, out, status, &st)) < 0 || !st)
-		return ret;
-	/* the report reads in this same transaction: one version */
-	pd_buf_init(&rep, 0);
-	if (pd_report(&rep, z->st, z->s->cfg.reg, z->g->info.code, f[1],
-		      &d) < 0)
-		pd_buf_reset(&rep);	/* the figures are shown anyway */
-	if ((ret = doc_of(z, standings, sf, out, status, &table)) < 0 ||
-	    !table) {
-		json_decref(st);
-		pd_buf_release(&rep);
-		return ret;
+	switch (in.kind) {
+	case 'H':
+		in.lang = f[3];
+		in.pinned = !strcmp(f[4], "1");
+		ret = doc_of(z, standings, sf, out, status, &in.doc);
+		break;
+	case 'J':
+		in.lang = f[2];
+		ret = doc_of(z, event, ef, out, status, &in.doc);
+		break;
+	case 'K':
+		in.lang = f[3];
+		ret = doc_of(z, npc, nf, out, status, &in.doc);
+		break;
+	case 'M':
+		in.lang = f[2];
+		ret = doc_of(z, athlete_one, af, out, status, &in.doc);
+		break;
+	default:	/* 'O': the figures and the top of the table */
+		in.lang = f[1];
+		of[3] = f[1];
+		if ((ret = doc_of(z, stats, tf, out, status, &in.doc)) == 0 &&
+		    in.doc)
+			ret = doc_of(z, standings, of, out, status, &in.doc2);
 	}
-	page_games_of(&pg, z->g, f[1]);
-	ret = page_overview(out, &pg, st, table, rep.len ? rep.data : NULL);
-	pd_buf_release(&rep);
-	json_decref(st);
-	json_decref(table);
+	if (ret == 0 && in.doc && (in.kind != 'O' || in.doc2))
+		ret = page_make(out, &in);
+	json_decref(in.doc);
+	json_decref(in.doc2);
 	return ret;
 }
 
@@ -737,14 +621,14 @@ static const struct {
 	[ROUTE_TIMELINE] = { 'G', 1, { "npcs" }, 0, timeline },
 	[ROUTE_ATHLETE] = { 'I', 1, { "athlete" }, 1, athlete_one },
 	[ROUTE_PAGE_TABLE] = { 'H', 4, { "source", "scheme", "lang",
-				       "pinned" }, 0, page_of_table },
+				       "pinned" }, 0, page_of },
 	[ROUTE_PAGE_EVENT] = { 'J', 2, { "event", "lang" }, 1,
-			       page_of_event },
+			       page_of },
 	[ROUTE_PAGE_NPC] = { 'K', 3, { "npc", "source", "lang" }, 0,
-			     page_of_npc },
+			     page_of },
 	[ROUTE_PAGE_ATHLETE] = { 'M', 2, { "athlete", "lang" }, 1,
-				 page_of_athlete },
-	[ROUTE_PAGE_ABOUT] = { 'O', 1, { "lang" }, 1, page_of_about },
+				 page_of },
+	[ROUTE_PAGE_ABOUT] = { 'O', 1, { "lang" }, 1, page_of },
 };
 
 /* Is key a page's (HTML) rather than a document's (JSON)? */
