@@ -10,6 +10,7 @@
 #   make test SAN=1 the same under ASan + UBSan
 #   make calls      which file of src/http calls which; fails on a circle
 #   make layers     each folder's #includes against docs/ARCHITECTURE.md
+#   make man        docs/podium.1 from docs/podium.1.in and the help text
 #   make test-e2e   the web page in a headless Chromium (playwright-core)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
@@ -57,14 +58,14 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 BUNDLED := npcs=data/npcs.tsv games=data/games.tsv pg2004=data/PG2004.seed.txt \
 	history=data/npc_history.tsv events=data/events.tsv
 # the web page, served from the binary with nothing beside it
-WEB := web_index=web/index.html web_app=web/app.js web_style=web/style.css \
+WEB := web_app=web/app.js web_style=web/style.css \
 	web_openapi=docs/openapi.yaml
 DEPS_STAMP := build/.deps-ok
 
 include tests/fuzz/fuzz.mk
 
 .PHONY: bench calls crash soak all run test test-e2e unit cli-test install clean deps \
-	layers
+	layers man
 all: podium
 
 # The packages are checked once per change of the script, not every build.
@@ -112,8 +113,7 @@ $(B)/gen/bundled.c: $(B)/tools/embed data/npcs.tsv data/games.tsv data/PG2004.se
 $(B)/gen/bundled.o: $(B)/gen/bundled.c
 	$(CC) $(CFLAGS) -c -o $@ $<
 
-$(B)/gen/web.c: $(B)/tools/embed web/index.html web/app.js web/style.css \
-		docs/openapi.yaml
+$(B)/gen/web.c: $(B)/tools/embed web/app.js web/style.css docs/openapi.yaml
 	@mkdir -p $(dir $@)
 	$(B)/tools/embed $@ $(WEB)
 
@@ -139,6 +139,11 @@ test: podium $(UNIT_BIN) $(REPLAY_BIN)
 # that it fails on a bad include or write).
 layers:
 	@sh tools/layers.sh .
+
+# The manual is made from the help text of every command (tools/man.sh);
+# make test fails when docs/podium.1 is not what this makes.
+man: podium
+	sh tools/man.sh ./podium > docs/podium.1.tmp && mv docs/podium.1.tmp docs/podium.1
 
 # The files of src/http call each other without a circle (server.c calls
 # everything, nothing calls back; docs/internals/http.md).  The checker is

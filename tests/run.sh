@@ -92,6 +92,15 @@ mp=${1:-0}; mf=${2:-1}
 passed=$((passed + mp))
 failed=$((failed + mf))
 
+# the manual against the help (tools/man.sh, make man)
+out=$(sh tests/man/check.sh "$B/podium")
+printf '%s\n' "$out" | grep -v '^man: '
+summary=$(printf '%s\n' "$out" | sed -n 's/^man: //p' | tail -n 1)
+set -- $summary
+np=${1:-0}; nf=${2:-1}
+passed=$((passed + np))
+failed=$((failed + nf))
+
 # the includes against the layers of docs/ARCHITECTURE.md (make layers)
 out=$(sh tests/layers/run.sh)
 printf '%s\n' "$out" | grep -v '^layers: '

@@ -35,6 +35,9 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 		  struct pd_diag *diag);
 /* The port the server listens on. */
 unsigned pd_http_port(const struct pd_http *h);
+/* A line of the server's log on stderr, as its own lines are: the time
+ * (UTC, to the millisecond), "podium serve: ", the message escaped. */
+void pd_http_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* What the page shows by default, e.g. "PG2004@seed". */
 const char *pd_http_default(const struct pd_http *h);
 /* Stop gracefully: stop accepting, end the event streams, let requests in

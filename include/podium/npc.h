@@ -77,8 +77,11 @@ const struct pd_npc *pd_registry_find(const struct pd_registry *r,
 const struct pd_npc *pd_registry_code(const struct pd_registry *r,
 				      const char *code);
 
-/* Up to max entries whose names are closest to name (edit distance on the
- * normalised forms), best first, for "did you mean" messages.  Returns how
+/* Up to max entries whose names are most like name, best first, for
+ * "did you mean" messages: likeness is of the whole name -- the share of
+ * it an edit distance leaves the same, and a name that holds name as
+ * whole words ("Britain" in "Great Britain") above one a few letters
+ * away from it ("Bahrain").  Returns how
  * many were written to out. */
 size_t pd_registry_suggest(const struct pd_registry *r, const char *name,
 			   const struct pd_npc **out, size_t max);
@@ -107,8 +110,12 @@ const char *pd_registry_same(const struct pd_registry *r, const char *code,
 long pd_games_year(const char *games);
 
 /* Normalise s for matching into a new malloc'd string (NFKC, case fold,
- * white space folded and trimmed).  NULL on invalid UTF-8 or no memory. */
+ * white space folded and trimmed, Traditional Chinese characters of names
+ * Simplified).  NULL on invalid UTF-8 or no memory. */
 char *pd_name_normalise(const char *s);
+/* Rewrite the Traditional characters of NPC names in s (UTF-8) as their
+ * Simplified forms, in place (hanzi.c); returns s. */
+char *pd_hanzi_simplify(char *s);
 
 /* Suggest names for an unknown team in diag: "unknown NPC 'X'; did you
  * mean 'A' (AAA) or 'B' (BBB)?".  Returns PD_ENOTFOUND. */

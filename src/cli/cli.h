@@ -56,6 +56,8 @@ extern const struct cli_command cmd_version;
 /* The command table, NULL-terminated (main.c). */
 extern const struct cli_command *const cli_commands[];
 const struct cli_command *cli_find(const char *name);
+/* Say word is no command, with the nearest one; returns EXIT_USAGE. */
+int not_a_command(const char *word);
 
 /* Print a diag as "file:line: message" on stderr. */
 void cli_report(const struct pd_diag *d);
@@ -76,8 +78,15 @@ const char *cli_actor(void);
 
 /* The bundled registry; parsed once. */
 const struct pd_registry *cli_registry(struct cli *cli);
-/* Open the store (once); on failure report and return NULL. */
+/* Open the store (once); on failure report and return NULL.  cli_store
+ * is for reads: a SQLite file that is not there is reported ("podium
+ * init makes one", EXIT_STORE) and never made; cli_store_write makes
+ * it. */
 struct pd_store *cli_store(struct cli *cli, int *exit_code);
+struct pd_store *cli_store_write(struct cli *cli, int *exit_code);
+/* 1 if the store is there (a PostgreSQL URI always is), else 0 with the
+ * message printed. */
+int cli_store_exists(struct cli *cli);
 
 /* Who is writing, for the audit log: cli_actor(), this command line and
  * reason (may be NULL).  Points into cli; valid until the next call. */
@@ -106,6 +115,34 @@ void cli_progress_notify(struct pd_op_notify *nt, struct cli_progress *p);
 const char *cli_default_lang(void);
 /* Check a --lang value; NULL if it is neither zh nor en. */
 const char *cli_lang(const char *arg);
+
+/* The CLI's messages in the user's language (msg.c): en's zh form when
+ * PODIUM_LANG, else LC_ALL, LC_MESSAGES or LANG starts with zh and the
+ * catalogue has it, else en itself.  cli_error() and cli_usage() look
+ * their text up; a zh form takes the same conversions as en. */
+const char *cli_msg(const char *en) __attribute__((format_arg(1)));
+/* A message made elsewhere (a diag's, formatted) in the user's language:
+ * text itself, or its zh form written into out. */
+const char *cli_msg_made(const char *text, char *out, size_t size);
+/* "zh" or "en": the language of the messages. */
+const char *cli_msg_lang(void);
+
+/* Did you mean (suggest.c): the one of cands[0..n) nearest to word (a
+ * unique start of one, else within about a third of its letters), or
+ * NULL. */
+const char *cli_nearest(const char *word, const char *const *cands,
+			size_t n);
+/* The options cmd's help text names ("--games" ...), with "--help", into
+ * out; returns how many (at most max). */
+size_t cli_usage_options(const struct cli_command *cmd, char out[][32],
+			 size_t max);
+/* The subcommand argv[1] is none of subs (NULL-terminated): name the
+ * nearest, or say expected, with the synopsis; returns EXIT_USAGE. */
+int cli_no_subcommand(const struct cli_command *cmd, int argc, char **argv,
+		      const char *const *subs, const char *expected);
+/* An argument "--word" that is none of cmd's options (nor the start of
+ * one) is reported with the nearest, and EXIT_USAGE returned; else 0. */
+int cli_check_options(const struct cli_command *cmd, int argc, char **argv);
 
 /* Load a standings reference (table, diff; see pd_ref_init()), opening
  * the store only when it names one; opts may be NULL.  Returns 0 or an

@@ -82,7 +82,7 @@ static int run_add(struct cli *cli, int argc, char **argv)
 
 	if ((ret = parse_add(&a, argc, argv)))
 		return ret;
-	if (!(s = cli_store(cli, &code)))
+	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	memset(&in, 0, sizeof(in));
 	in.sport = a.sport;
@@ -128,7 +128,7 @@ static int run_status(struct cli *cli, int argc, char **argv)
 	if (!pd_event_status_valid(pos[1]))
 		return cli_usage(&cmd_event, "STATUS is one of "
 				 PD_EVENT_STATUSES);
-	if (!(s = cli_store(cli, &code)))
+	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	if ((ret = pd_store_event_get(s, id, &e, &d)) < 0)
 		return cli_fail(ret, &d);
@@ -327,7 +327,9 @@ static int run(struct cli *cli, int argc, char **argv)
 		return run_list(cli, argc - 1, argv + 1);
 	if (!strcmp(argv[1], "show"))
 		return run_show(cli, argc - 1, argv + 1);
-	return cli_usage(&cmd_event, "expected add, status, list or show");
+	return cli_no_subcommand(&cmd_event, argc, argv, (const char *const[]){
+				 "add", "status", "list", "show", NULL },
+				 "expected add, status, list or show");
 }
 
 const struct cli_command cmd_event = {

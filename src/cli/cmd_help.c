@@ -9,11 +9,8 @@ static int run_help(struct cli *cli, int argc, char **argv)
 	size_t i;
 
 	if (argc > 1) {
-		if (!(cmd = cli_find(argv[1]))) {
-			fprintf(stderr, "podium: '%s' is not a command; see "
-				"'podium help'\n", argv[1]);
-			return EXIT_USAGE;
-		}
+		if (!(cmd = cli_find(argv[1])))
+			return not_a_command(argv[1]);
 		fputs(cmd->usage, stdout);
 		return EXIT_OK;
 	}
@@ -36,6 +33,10 @@ const struct cli_command cmd_help = {
 	"podium keeps a Games' medals and published tables in a SQLite\n"
 	"database (--db PATH, else $PODIUM_DB, else ./podium.db) and ranks,\n"
 	"checks, compares and prints medal tables.\n"
+	"\n"
+	"Messages are in Chinese when $PODIUM_LANG, else $LC_ALL,\n"
+	"$LC_MESSAGES or $LANG, starts with zh; --lang of a command is the\n"
+	"language of its output.\n"
 	"\n"
 	"exit codes: 0 ok, 1 differences found, 2 bad input (nothing\n"
 	"written), 3 storage error, 64 usage.\n",

@@ -190,7 +190,7 @@ static int run_odf(struct cli *cli, const struct pd_op_import_args *a,
 	struct pd_store *s;
 	int ret, code = 0;
 
-	if (!(s = cli_store(cli, &code)))
+	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	ret = pd_op_odf_import(s, cli_registry(cli),
 			       (const char *const *)argv, (size_t)argc,
@@ -230,7 +230,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		ret = im.refused ? EXIT_INPUT : cli_fail(ret, &d);
 		goto cleanup;
 	}
-	if (!(s = cli_store(cli, &code))) {
+	if (!(s = cli_store_write(cli, &code))) {
 		ret = code;
 		goto cleanup;
 	}
@@ -291,7 +291,8 @@ const struct cli_command cmd_import = {
 	"  paris2024  FILE is a folder with the Paris 2024 set's athletes.csv\n"
 	"             (function Athlete), medals.csv (one row per medal) and\n"
 	"             medallists.csv (team members by code_team).\n"
-	"  medallists CSV, one row per medallist (tidytuesday's\n"
+	"  medallists\n"
+	"             CSV, one row per medallist (tidytuesday's\n"
 	"             medals_clean.csv): athlete, country_code, type/sport,\n"
 	"             event, gender, medal, grp_id, guide; rows with a team\n"
 	"             value (or athlete TEAM) sharing sport, event, gender, medal\n"

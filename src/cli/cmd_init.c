@@ -12,7 +12,7 @@ static int run(struct cli *cli, int argc, char **argv)
 
 	if (argc > 1)
 		return cli_usage(&cmd_init, "no arguments expected");
-	if (!(s = cli_store(cli, &code)))
+	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	who.actor = cli_actor();
 	who.command = "podium init";
@@ -20,8 +20,8 @@ static int run(struct cli *cli, int argc, char **argv)
 	if ((ret = pd_op_init(s, cli_registry(cli), &who, &cli_notice, &rows,
 			      &d)) < 0)
 		return cli_fail(ret, &d);
-	fprintf(stderr, "podium: %s ready: Athens 2004 Paralympics as "
-		"PG2004@seed (%zu NPCs)\n", cli->db_path, rows);
+	cli_error("%s ready: Athens 2004 Paralympics as PG2004@seed (%zu "
+		  "NPCs)", cli->db_path, rows);
 	return EXIT_OK;
 }
 

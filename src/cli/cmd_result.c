@@ -128,7 +128,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	memset(&a, 0, sizeof(a));
 	if ((ret = parse_args(&a, argc, argv)))
 		return ret;
-	if (!(s = cli_store(cli, &code)))
+	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	who = cli_who(cli, a.reason);
 	ret = a.file ? set_file(cli, s, &a, who, &d) :

@@ -95,7 +95,7 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	memset(&a, 0, sizeof(a));
 	if ((ret = parse_add(&a, argc, argv)))
 		return ret;
-	if (!(s = cli_store(cli, &code)))
+	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	who = cli_who(cli, a.reason);
 	if ((ret = pd_op_sanction_add(s, a.athlete, a.mode, a.events,
@@ -124,7 +124,7 @@ static int run_lift(struct cli *cli, int argc, char **argv)
 	}
 	if (id < 0 || !reason || !*reason)
 		return cli_usage(&cmd_sanction, "sanction lift ID --reason R");
-	if (!(s = cli_store(cli, &code)))
+	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	who = cli_who(cli, reason);
 	ret = pd_op_sanction_lift(s, id, who, NULL, &d);
@@ -167,7 +167,10 @@ static int run(struct cli *cli, int argc, char **argv)
 		return run_lift(cli, argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "list"))
 		return run_list(cli, argc - 1, argv + 1);
-	return cli_usage(&cmd_sanction, "expected add, lift or list");
+	return cli_no_subcommand(&cmd_sanction, argc, argv,
+				 (const char *const[]){ "add", "lift", "list",
+							NULL },
+				 "expected add, lift or list");
 }
 
 const struct cli_command cmd_sanction = {

@@ -73,6 +73,8 @@ static int run(struct cli *cli, int argc, char **argv)
 	c.port = 8080;
 	if ((ret = parse_args(&c, argc, argv)))
 		return ret;
+	if (!cli_store_exists(cli))
+		return EXIT_STORE;
 	if (c.games) {
 		const char *at = strchr(c.games, '@');
 
@@ -93,16 +95,16 @@ static int run(struct cli *cli, int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	if ((ret = pd_http_start(&h, &c, &d)) < 0)
 		return cli_fail(ret, &d);
-	fprintf(stderr, "podium: serving %s at http://%s%s%s:%u/ (%s stops)\n",
+	pd_http_log("serving %s at http://%s%s%s:%u/ (%s stops)",
 		*pd_http_default(h) ? pd_http_default(h) : "no Games yet",
 		strchr(c.bind, ':') ? "[" : "", c.bind,
 		strchr(c.bind, ':') ? "]" : "", pd_http_port(h),
 		"Ctrl-C or SIGTERM");
 	sigwait(&set, &sig);
-	fprintf(stderr, "podium: %s: finishing requests in flight\n",
-		sig == SIGINT ? "interrupted" : "terminated");
+	pd_http_log("%s: finishing requests in flight",
+		    sig == SIGINT ? "interrupted" : "terminated");
 	pd_http_stop(h, GRACE_MS);
-	fprintf(stderr, "podium: stopped\n");
+	pd_http_log("stopped");
 	return EXIT_OK;
 }
 
@@ -111,11 +113,13 @@ const struct cli_command cmd_serve = {
 	"usage: podium serve [--bind ADDR] [--port N] [--games CODE[@SOURCE]]\n"
 	"                    [--log] [--threads N]\n"
 	"\n"
-	"Serves the store over HTTP until SIGTERM or SIGINT: the web page at\n"
-	"/, the JSON API under /api/ (docs/API.md), a live event stream per\n"
-	"Games, and writes authorised by tokens ('podium token').  Changes\n"
-	"made meanwhile by other commands on the same database reach the page\n"
-	"and the streams within a fraction of a second.\n"
+	"Serves the store over HTTP until SIGTERM or SIGINT: the site (/,\n"
+	"/games, and each Games' table, overview, events, NPCs and athletes\n"
+	"as whole pages that need no script), the JSON API under /api/\n"
+	"(docs/API.md), a live event stream per Games, and writes authorised\n"
+	"by tokens ('podium token').  Changes made meanwhile by other\n"
+	"commands on the same database reach the pages and the streams\n"
+	"within a fraction of a second.\n"
 	"\n"
 	"  --bind ADDR    the address to listen on (default 127.0.0.1)\n"
 	"  --port N       the port (default 8080; 0 picks a free one)\n"
@@ -123,7 +127,7 @@ const struct cli_command cmd_serve = {
 	"                 CODE@SOURCE (a published table).  Default: PG2004\n"
 	"                 from its results once it has medals, else its\n"
 	"                 published table\n"
-	"  --log          one line per request on stderr\n"
+	"  --log          one line per request on stderr, with its time\n"
 	"  --threads N    request threads (default: one per CPU, up to 4)\n"
 	"\n"
 	"On SIGTERM or SIGINT it stops accepting, ends the event streams, lets\n"

@@ -37,7 +37,7 @@ static int run_add(struct cli *cli, int argc, char **argv)
 				 "--name");
 	if (!*name || strlen(name) >= PD_TOKEN_NAME)
 		return cli_usage(&cmd_token, "--name is 1 to 63 bytes");
-	if (!(s = cli_store(cli, &code)))
+	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	if ((ret = pd_token_issue(s, name, role, text, &d)) < 0)
 		return cli_fail(ret, &d);
@@ -82,7 +82,7 @@ static int run_revoke(struct cli *cli, int argc, char **argv)
 
 	if (argc != 2)
 		return cli_usage(&cmd_token, "token revoke NAME");
-	if (!(s = cli_store(cli, &code)))
+	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	if ((ret = pd_token_revoke(s, argv[1], &d)) < 0)
 		return cli_fail(ret, &d);
@@ -98,7 +98,9 @@ static int run(struct cli *cli, int argc, char **argv)
 		return run_list(cli, argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "revoke"))
 		return run_revoke(cli, argc - 1, argv + 1);
-	return cli_usage(&cmd_token, "expected add, list or revoke");
+	return cli_no_subcommand(&cmd_token, argc, argv, (const char *const[]){
+				 "add", "list", "revoke", NULL },
+				 "expected add, list or revoke");
 }
 
 const struct cli_command cmd_token = {

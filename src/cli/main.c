@@ -22,6 +22,22 @@ const struct cli_command *cli_find(const char *name)
 	return NULL;
 }
 
+int not_a_command(const char *word)
+{
+	const char *names[64], *near;
+	size_t n;
+
+	for (n = 0; cli_commands[n] && n < 64; n++)
+		names[n] = cli_commands[n]->name;
+	if ((near = cli_nearest(word, names, n)))
+		cli_error("'%s' is not a command; did you mean '%s'?",
+			  cli_text(word), near);
+	else
+		cli_error("'%s' is not a command; see 'podium help'",
+			  cli_text(word));
+	return EXIT_USAGE;
+}
+
 static void cli_release(struct cli *cli)
 {
 	pd_store_close(cli->store);
@@ -50,22 +66,23 @@ int main(int argc, char **argv)
 			   !strcmp(argv[i], "-h")) {
 			return cmd_help.run(&cli, 1, argv + i);
 		} else {
-			fprintf(stderr, "podium: unknown option '%s'\n",
-				argv[i]);
+			cli_error("unknown option '%s'", cli_text(argv[i]));
 			return cli_usage(&cmd_help, NULL);
 		}
 	}
-	if (i == argc)
-		return cli_usage(&cmd_help, "no command given");
-	if (!(cmd = cli_find(argv[i]))) {
-		fprintf(stderr, "podium: '%s' is not a command; see 'podium "
-			"help'\n", argv[i]);
+	/* bare 'podium': what it is and what it does, as 'podium help' */
+	if (i == argc) {
+		cmd_help.run(&cli, 1, argv);
 		return EXIT_USAGE;
 	}
+	if (!(cmd = cli_find(argv[i])))
+		return not_a_command(argv[i]);
 	if (cli_wants_help(argc - i, argv + i)) {
 		fputs(cmd->usage, stdout);
 		return EXIT_OK;
 	}
+	if ((ret = cli_check_options(cmd, argc - i, argv + i)))
+		return ret;
 	for (int k = i, off = 0; k < argc && off < (int)sizeof(cli.command);
 	     k++)
 		off += snprintf(cli.command + off, sizeof(cli.command) - off,

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "podium/label.h"
 #include "cli.h"
@@ -12,7 +13,8 @@
  * escaped with the rest of it. */
 void cli_report(const struct pd_diag *d)
 {
-	const char *msg = cli_text(d->msg);
+	char zh[4 * PD_TEXT_MAX];
+	const char *msg = cli_text(cli_msg_made(d->msg, zh, sizeof(zh)));
 
 	if (d->file[0] && d->line > 0)
 		fprintf(stderr, "%s:%ld: %s\n", cli_text(d->file), d->line,
@@ -23,15 +25,19 @@ void cli_report(const struct pd_diag *d)
 		fprintf(stderr, "podium: %s\n", msg);
 }
 
+/* The message in the user's language: its format from the catalogue, or
+ * else the message made matched against the catalogue's patterns. */
 void cli_error(const char *fmt, ...)
 {
+	char text[4 * PD_TEXT_MAX], zh[4 * PD_TEXT_MAX];
+	const char *f = cli_msg(fmt);
 	va_list ap;
 
-	fputs("podium: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(text, sizeof(text), f, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	fprintf(stderr, "podium: %s\n", f == fmt ?
+		cli_msg_made(text, zh, sizeof(zh)) : text);
 }
 
 int cli_exit_for(int err)
@@ -69,12 +75,12 @@ int cli_usage(const struct cli_command *cmd, const char *why)
 	int n = end ? (int)(end - cmd->usage) + 1 : (int)strlen(cmd->usage);
 
 	if (why)
-		fprintf(stderr, "podium %s: %s\n", cmd->name, why);
+		fprintf(stderr, "podium %s: %s\n", cmd->name, cli_msg(why));
 	fprintf(stderr, "%.*s", n, cmd->usage);
 	if (end && cmd == &cmd_help)
-		fputs("see 'podium help'\n", stderr);
+		fputs(cli_msg("see 'podium help'\n"), stderr);
 	else if (end)
-		fprintf(stderr, "see 'podium help %s'\n", cmd->name);
+		fprintf(stderr, cli_msg("see 'podium help %s'\n"), cmd->name);
 	return EXIT_USAGE;
 }
 
@@ -114,19 +120,46 @@ const struct pd_registry *cli_registry(struct cli *cli)
 	return &cli->reg;
 }
 
-struct pd_store *cli_store(struct cli *cli, int *exit_code)
+int cli_store_exists(struct cli *cli)
+{
+	if (pd_store_is_postgres(cli->db_path) ||
+	    access(cli->db_path, F_OK) == 0)
+		return 1;
+	cli_error("no database at '%s': 'podium init' makes one",
+		  cli_text(cli->db_path));
+	return 0;
+}
+
+/* Opening a SQLite file that is not there makes it: only the writes may
+ * (a read that made an empty database would hide a mistyped --db). */
+static struct pd_store *open_store(struct cli *cli, int *exit_code,
+				   int create)
 {
 	struct pd_diag d = { "", 0, "" };
 	int ret;
 
 	if (cli->store)
 		return cli->store;
+	if (!create && !cli_store_exists(cli)) {
+		*exit_code = EXIT_STORE;
+		return NULL;
+	}
 	ret = pd_store_open(&cli->store, cli->db_path, cli_registry(cli), &d);
 	if (ret < 0) {
 		*exit_code = cli_fail(ret, &d);
 		return NULL;
 	}
 	return cli->store;
+}
+
+struct pd_store *cli_store(struct cli *cli, int *exit_code)
+{
+	return open_store(cli, exit_code, 0);
+}
+
+struct pd_store *cli_store_write(struct cli *cli, int *exit_code)
+{
+	return open_store(cli, exit_code, 1);
 }
 
 const struct pd_who *cli_who(struct cli *cli, const char *reason)

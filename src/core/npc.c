@@ -41,7 +41,9 @@ char *pd_name_normalise(const char *s)
 		*w++ = *r;
 	}
 	*w = '\0';
-	return out;
+	/* 中國 and 中国 are one name: the registry's keys and every name
+	 * looked up pass through here */
+	return pd_hanzi_simplify(out);
 }
 
 static int cmp_alias(const void *a, const void *b)
@@ -384,6 +386,38 @@ static size_t distance(const utf8proc_int32_t *a, size_t na,
 	return prev[nb];
 }
 
+/* The least edit distance from a[0..na) to the words of b that end it
+ * ("britain" of "great britain"): a short form typed is the end of the
+ * whole name more often than its start. */
+static size_t tail_distance(const utf8proc_int32_t *a, size_t na,
+			    const utf8proc_int32_t *b, size_t nb)
+{
+	size_t j, d, best = (size_t)-1;
+
+	for (j = 1; j < nb; j++)
+		if (b[j - 1] == ' ' && (d = distance(a, na, b + j, nb - j)) <
+		    best)
+			best = d;
+	return best;
+}
+
+/* How unlike a typed name (na code points) is to a known one (nb), 0 (the
+ * same) to about 1000: the share of the longer one an edit distance e
+ * changes, so that one slip in a long name weighs less than in a short
+ * one; a known name that ends in the typed words (tail distance t) comes
+ * before names a few letters off, the more so the more of it they are. */
+static size_t unlikeness(size_t e, size_t t, size_t na, size_t nb)
+{
+	size_t longer = na > nb ? na : nb, whole, part = (size_t)-1;
+
+	whole = longer ? 150 + 850 * e / longer : 0;
+	if (t == 0)
+		part = 100 - 50 * na / (nb ? nb : 1);
+	else if (t != (size_t)-1 && na)
+		part = 400 + 850 * t / na;
+	return part < whole ? part : whole;
+}
+
 size_t pd_registry_suggest(const struct pd_registry *r, const char *name,
 			   const struct pd_npc **out, size_t max)
 {
@@ -396,16 +430,18 @@ size_t pd_registry_suggest(const struct pd_registry *r, const char *name,
 	if (!max || !(key = pd_name_normalise(name)))
 		return 0;
 	na = decode(key, a, SUGGEST_LEN);
-	free(key);
 	/* Only names within about a third of the length are worth offering. */
 	limit = na / 3 + 1;
 	for (i = 0; i < r->nindex; i++) {
 		size_t nb = decode(r->index[i].key, b, SUGGEST_LEN);
-		size_t d = distance(a, na, b, nb);
+		size_t e = distance(a, na, b, nb);
+		size_t t = na >= 3 ? tail_distance(a, na, b, nb) : (size_t)-1;
 		const struct pd_npc *npc = &r->npcs[r->index[i].npc];
+		size_t d;
 
-		if (d > limit)
+		if (e > limit && (t == (size_t)-1 || t > limit / 2))
 			continue;
+		d = unlikeness(e, t, na, nb);
 		for (j = 0; j < n && out[j] != npc; j++)
 			;
 		if (j < n) {
@@ -434,6 +470,7 @@ size_t pd_registry_suggest(const struct pd_registry *r, const char *name,
 		if (n < max)
 			n++;
 	}
+	free(key);
 	return n;
 }
 

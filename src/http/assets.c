@@ -1,7 +1,8 @@
-/* assets.c -- the web page (web/) and the API's OpenAPI description
- * (docs/openapi.yaml), built into the binary by tools/embed.c so that
- * 'podium serve' needs no file beside it.  Each asset is a view made once
- * at start, with an ETag from its bytes. */
+/* assets.c -- the page's script and style (web/) and the API's OpenAPI
+ * description (docs/openapi.yaml), built into the binary by tools/embed.c
+ * so that 'podium serve' needs no file beside it.  Each asset is a view
+ * made once at start, with an ETag from its bytes.  The pages themselves
+ * are the server's (site.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,10 +11,10 @@
 #include "assets.h"
 #include "view.h"
 
-extern const unsigned char pd_embed_web_index[], pd_embed_web_app[],
-	pd_embed_web_style[], pd_embed_web_openapi[];
-extern const size_t pd_embed_web_index_len, pd_embed_web_app_len,
-	pd_embed_web_style_len, pd_embed_web_openapi_len;
+extern const unsigned char pd_embed_web_app[], pd_embed_web_style[],
+	pd_embed_web_openapi[];
+extern const size_t pd_embed_web_app_len, pd_embed_web_style_len,
+	pd_embed_web_openapi_len;
 
 struct asset {
 	const char *path;
@@ -24,8 +25,6 @@ struct asset {
 };
 
 static struct asset assets[] = {
-	{ "/", pd_embed_web_index, &pd_embed_web_index_len,
-	  "text/html; charset=utf-8", { 0 } },
 	{ "/app.js", pd_embed_web_app, &pd_embed_web_app_len,
 	  "text/javascript; charset=utf-8", { 0 } },
 	{ "/style.css", pd_embed_web_style, &pd_embed_web_style_len,
@@ -36,7 +35,6 @@ static struct asset assets[] = {
 };
 
 #define NASSETS (sizeof(assets) / sizeof(*assets))
-#define CSP "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"
 
 static unsigned long long fnv(const unsigned char *p, size_t n)
 {
@@ -64,12 +62,6 @@ int assets_init(void)
 				     assets[i].type, 0)) < 0)
 			return ret;
 	}
-	/* the page loads nothing from elsewhere, and no other site may
-	 * frame it (clickjacking: a write's button under a decoy) */
-	MHD_add_response_header(assets[0].v.plain, "Content-Security-Policy",
-				CSP);
-	MHD_add_response_header(assets[0].v.gz, "Content-Security-Policy",
-				CSP);
 	return 0;
 }
 
@@ -85,8 +77,6 @@ const struct view *asset_find(const char *path)
 {
 	size_t i;
 
-	if (!strcmp(path, "/index.html"))
-		path = "/";
 	for (i = 0; i < NASSETS; i++)
 		if (!strcmp(assets[i].path, path) && assets[i].v.plain)
 			return &assets[i].v;

@@ -184,7 +184,7 @@ static void *builder_main(void *arg)
 
 			/* a store's message may quote a label */
 			pd_text_escape(text, sizeof(text), d.msg);
-			fprintf(stderr, "podium serve: %s\n", text);
+			log_line("%s", text);
 			memset(&d, 0, sizeof(d));
 		}
 		unpark(s, 0);
@@ -227,7 +227,7 @@ static void *listener_main(void *arg)
 			/* the store is away (a PostgreSQL restart): say so
 			 * once, and try again each second; the poll goes on */
 			if (!said && d.msg[0])
-				fprintf(stderr, "podium serve: %s\n", d.msg);
+				log_line("%s", d.msg);
 			said = 1;
 			memset(&d, 0, sizeof(d));
 			nanosleep(&pause, NULL);

@@ -33,6 +33,8 @@
 #include "podium/stats.h"
 #include "podium/token.h"
 #include "lazy.h"
+#include "page_make.h"
+#include "pages.h"
 #include "render.h"
 #include "respond.h"
 #include "snapshot.h"
@@ -55,7 +57,14 @@ enum route {
 	ROUTE_LOG,		/* L since full */
 	ROUTE_EVENTS,		/* V */
 	ROUTE_STATS,		/* T */
-	ROUTE_TIMELINE,		/* G */
+	ROUTE_TIMELINE,		/* G npcs */
+	ROUTE_ATHLETE,		/* I id */
+	/* the site's pages (pages.h), each made from its document */
+	ROUTE_PAGE_TABLE,	/* H source scheme lang pinned */
+	ROUTE_PAGE_EVENT,	/* J id lang */
+	ROUTE_PAGE_NPC,		/* K code source lang */
+	ROUTE_PAGE_ATHLETE,	/* M id lang */
+	ROUTE_PAGE_ABOUT,	/* O lang */
 	ROUTE_COUNT
 };
 
@@ -497,11 +506,95 @@ static int stats(struct lz *z, char **f, struct pd_buf *out, int *status)
 	return render_stats(out, z->st, z->g, z->version, &d);
 }
 
-/* G: the gold timeline */
+/* G npcs: the medals day by day of npcs, or of the leaders */
 static int timeline(struct lz *z, char **f, struct pd_buf *out,
 		    int *status)
 {
-	return render_timeline(out, z->g, z->s->cfg.reg);
+	return render_timeline(out, z->g, z->s->cfg.reg, f[1]);
+}
+
+/* I id: an athlete of the Games */
+static int athlete_one(struct lz *z, char **f, struct pd_buf *out,
+		       int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	int ret = render_athlete(out, z->st, z->g, z->version, atol(f[1]),
+				 z->s->cfg.reg, &d);
+
+	if (ret == PD_ENOTFOUND)
+		return refuse(out, status, MHD_HTTP_NOT_FOUND, "no such "
+			      "athlete in this Games");
+	return ret;
+}
+
+/* The document route fn makes of f, parsed into *doc; a refusal (status
+ * other than 200) is left in out for lazy_get to report. */
+static int doc_of(struct lz *z, int (*fn)(struct lz *, char **,
+					  struct pd_buf *, int *),
+		  char **f, struct pd_buf *out, int *status, json_t **doc)
+{
+	struct pd_buf b;
+	int ret;
+
+	*doc = NULL;
+	pd_buf_init(&b, 0);
+	if ((ret = fn(z, f, &b, status)) < 0 || *status != MHD_HTTP_OK) {
+		if (ret >= 0)
+			ret = refuse(out, status, *status, b.data ? b.data :
+				     "");
+		pd_buf_release(&b);
+		return ret;
+	}
+	*doc = json_loadb(b.data, b.len, 0, NULL);
+	pd_buf_release(&b);
+	return *doc ? 0 : PD_ENOMEM;
+}
+
+/* H source scheme lang pinned, J id lang, K code source lang, M id lang,
+ * O lang: a page, made from its documents (read here, in this one
+ * transaction) by page_make.c. */
+static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct page_in in = { f[0][0], z->g, z->st, z->s->cfg.reg, "", NULL,
+			      NULL, 0 };
+	const char *src = z->g->tables[0].tally.n || z->g->ntables < 2 ? "" :
+			  z->g->tables[1].source;
+	char *sf[6] = { "S", f[1], f[2], f[3], "", "0" };
+	char *ef[2] = { "E", f[1] }, *af[2] = { "I", f[1] };
+	char *nf[3] = { "N", f[1], f[2] }, *tf[1] = { "T" };
+	char *of[6] = { "S", (char *)src, "gold", f[1], "", "0" };
+	int ret;
+
+	switch (in.kind) {
+	case 'H':
+		in.lang = f[3];
+		in.pinned = !strcmp(f[4], "1");
+		ret = doc_of(z, standings, sf, out, status, &in.doc);
+		break;
+	case 'J':
+		in.lang = f[2];
+		ret = doc_of(z, event, ef, out, status, &in.doc);
+		break;
+	case 'K':
+		in.lang = f[3];
+		ret = doc_of(z, npc, nf, out, status, &in.doc);
+		break;
+	case 'M':
+		in.lang = f[2];
+		ret = doc_of(z, athlete_one, af, out, status, &in.doc);
+		break;
+	default:	/* 'O': the figures and the top of the table */
+		in.lang = f[1];
+		of[3] = f[1];
+		if ((ret = doc_of(z, stats, tf, out, status, &in.doc)) == 0 &&
+		    in.doc)
+			ret = doc_of(z, standings, of, out, status, &in.doc2);
+	}
+	if (ret == 0 && in.doc && (in.kind != 'O' || in.doc2))
+		ret = page_make(out, &in);
+	json_decref(in.doc);
+	json_decref(in.doc2);
+	return ret;
 }
 
 #define PARAMS_MAX 5
@@ -525,8 +618,24 @@ static const struct {
 	[ROUTE_LOG] = { 'L', 2, { "since", "full" }, 1, audit_log },
 	[ROUTE_EVENTS] = { 'V', 0, { NULL }, 1, events_list },
 	[ROUTE_STATS] = { 'T', 0, { NULL }, 1, stats },
-	[ROUTE_TIMELINE] = { 'G', 0, { NULL }, 0, timeline },
+	[ROUTE_TIMELINE] = { 'G', 1, { "npcs" }, 0, timeline },
+	[ROUTE_ATHLETE] = { 'I', 1, { "athlete" }, 1, athlete_one },
+	[ROUTE_PAGE_TABLE] = { 'H', 4, { "source", "scheme", "lang",
+				       "pinned" }, 0, page_of },
+	[ROUTE_PAGE_EVENT] = { 'J', 2, { "event", "lang" }, 1,
+			       page_of },
+	[ROUTE_PAGE_NPC] = { 'K', 3, { "npc", "source", "lang" }, 0,
+			     page_of },
+	[ROUTE_PAGE_ATHLETE] = { 'M', 2, { "athlete", "lang" }, 1,
+				 page_of },
+	[ROUTE_PAGE_ABOUT] = { 'O', 1, { "lang" }, 1, page_of },
 };
+
+/* Is key a page's (HTML) rather than a document's (JSON)? */
+static int is_page(const char *key)
+{
+	return key[0] && strchr("HJKMO", key[0]);
+}
 
 /* Run route rt's render on a reader inside one read transaction, the
  * view labelled with the version that transaction reads. */
@@ -585,6 +694,28 @@ static int render_lazy(struct srv *s, struct gview *g, const char *key,
 	return ret;
 }
 
+/* A page's view: HTML, its ETag the version with an "h" (the document
+ * of the same version is another body), and the page's rules: nothing
+ * loaded from elsewhere, no framing by another site. */
+static int view_page(struct view *v, struct pd_buf *b, long version)
+{
+	static const char csp[] = "default-src 'self'; img-src 'self' data:; "
+				  "frame-ancestors 'none'";
+	char etag[32], *data;
+	size_t len;
+	int ret;
+
+	snprintf(etag, sizeof(etag), "\"h%ld\"", version);
+	if (!(data = pd_buf_detach(b, &len)))
+		return PD_ENOMEM;
+	if ((ret = view_make(v, data, len, etag, "text/html; charset=utf-8",
+			     0)) < 0)
+		return ret;
+	MHD_add_response_header(v->plain, "Content-Security-Policy", csp);
+	MHD_add_response_header(v->gz, "Content-Security-Policy", csp);
+	return 0;
+}
+
 /* The view for key in g's cache, or NULL. */
 static const struct view *cache_find(struct gview *g, const char *key)
 {
@@ -624,7 +755,8 @@ static const struct view *lazy_get(struct srv *s, struct gview *g,
 	pd_buf_init(&b, 0);
 	if (render(s, g, key, &b, status, &version) < 0 ||
 	    *status != MHD_HTTP_OK ||
-	    view_make_json(&v, &b, version) < 0) {
+	    (is_page(key) ? view_page(&v, &b, version) :
+	     view_make_json(&v, &b, version)) < 0) {
 		/* a render that answers other than 200 says why in b */
 		snprintf(why, whysize, "%s", *status != MHD_HTTP_OK ? b.data :
 			 "cannot render the view");
@@ -811,14 +943,28 @@ static enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 	long n;
 	int ok;
 
-	if (!strcmp(path, "events") || !strcmp(path, "stats") ||
-	    !strcmp(path, "timeline")) {
+	if (!strcmp(path, "timeline")) {
+		v = arg(c, "npcs");
+		if (v && (strlen(v) > 80 || strspn(v, "ABCDEFGHIJKLMNOPQRSTU"
+		    "VWXYZ0123456789,") != strlen(v)))
+			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "npcs is "
+					  "a comma-separated list of codes",
+					  "npcs");
+		return key_make(c, r, key, size, ROUTE_TIMELINE,
+				(const char *const[]){ v ? v : "" });
+	} else if (!strcmp(path, "events") || !strcmp(path, "stats")) {
 		/* rendered on first request at a version, not on every
 		 * change: with them built eagerly a write took 65-160 ms
 		 * to reach the streams, most of it here */
 		return key_make(c, r, key, size, path[0] == 'e' ?
-				ROUTE_EVENTS : path[0] == 's' ? ROUTE_STATS :
-				ROUTE_TIMELINE, NULL);
+				ROUTE_EVENTS : ROUTE_STATS, NULL);
+	} else if (!strncmp(path, "athletes/", 9)) {
+		if ((n = number(path + 9, 1L << 40)) < 1)
+			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "
+					  "athlete", NULL);
+		snprintf(num, sizeof(num), "%ld", n);
+		return key_make(c, r, key, size, ROUTE_ATHLETE,
+				(const char *const[]){ num });
 	} else if (!strncmp(path, "events/", 7)) {
 		if ((n = number(path + 7, 1L << 40)) < 1)
 			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "
@@ -910,14 +1056,34 @@ static void job_free(struct job *j)
 	free(j);
 }
 
+/* What failed, said as the request's kind wants it: a page for a page
+ * (in its language, the key's last field), else the JSON error. */
+static enum MHD_Result send_fail(struct MHD_Connection *c, struct req *r,
+				 const char *key, int status, const char *why)
+{
+	struct pd_buf b;
+	size_t len;
+	char *body;
+
+	if (!is_page(key))
+		return send_error(c, r, status, why, NULL);
+	pd_buf_init(&b, 0);
+	if (page_error(&b, page_lang(strrchr(key, KEY_SEP) + 1), status,
+		       why) < 0 || !(body = pd_buf_detach(&b, &len))) {
+		pd_buf_release(&b);
+		return send_error(c, r, status, why, NULL);
+	}
+	return send_html(c, r, status, body, len);
+}
+
 enum MHD_Result lazy_resume(struct MHD_Connection *c, struct req *r)
 {
 	struct job *j = r->lazy;
 	enum MHD_Result ok;
 
 	r->lazy = NULL;
-	ok = j->v ? send_view(c, r, j->v) : send_error(c, r, j->status,
-						       j->why, NULL);
+	ok = j->v ? send_view(c, r, j->v) : send_fail(c, r, j->key, j->status,
+						      j->why);
 	job_free(j);
 	return ok;
 }
@@ -970,9 +1136,29 @@ static enum MHD_Result send_lazy(struct srv *s, struct MHD_Connection *c,
 	v = lazy_get(s, g, key, render_lazy, &status, &once, why,
 		     sizeof(why));
 	if (!v)
-		return send_error(c, r, status, why, NULL);
+		return send_fail(c, r, key, status, why);
 	ok = send_view(c, r, v);
 	view_release(&once);
+	return ok;
+}
+
+enum MHD_Result lazy_page(struct srv *s, struct MHD_Connection *c,
+			  struct req *r, struct gview *g, enum lazy_page kind,
+			  const char *const *params)
+{
+	static const enum route of[] = {
+		[LAZY_PAGE_TABLE] = ROUTE_PAGE_TABLE,
+		[LAZY_PAGE_EVENT] = ROUTE_PAGE_EVENT,
+		[LAZY_PAGE_NPC] = ROUTE_PAGE_NPC,
+		[LAZY_PAGE_ATHLETE] = ROUTE_PAGE_ATHLETE,
+		[LAZY_PAGE_ABOUT] = ROUTE_PAGE_ABOUT,
+	};
+	char key[KEY_MAX] = "";
+	enum MHD_Result ok;
+
+	ok = key_make(c, r, key, sizeof(key), of[kind], params);
+	if (ok == MHD_YES && !r->answered && key[0])
+		ok = send_lazy(s, c, r, g, key);
 	return ok;
 }
 

@@ -16,6 +16,23 @@ struct srv;
 enum MHD_Result lazy_serve(struct srv *s, struct MHD_Connection *c,
 			   struct req *r, struct gview *g, const char *path);
 
+/* The site's pages of a Games (pages.h), made and kept as the other
+ * lazy views are, params as each names them:
+ *   TABLE   source ("" from results), scheme, lang, pinned ("1": the
+ *           reader chose the source, "0": the Games' default)
+ *   EVENT   event id, lang
+ *   NPC     code, source, lang
+ *   ATHLETE athlete id, lang
+ *   ABOUT   lang
+ * A page that cannot be made is answered as a page saying why. */
+enum lazy_page {
+	LAZY_PAGE_TABLE, LAZY_PAGE_EVENT, LAZY_PAGE_NPC, LAZY_PAGE_ATHLETE,
+	LAZY_PAGE_ABOUT
+};
+enum MHD_Result lazy_page(struct srv *s, struct MHD_Connection *c,
+			  struct req *r, struct gview *g, enum lazy_page kind,
+			  const char *const *params);
+
 /* A request whose view a render thread made, resumed: answer it. */
 enum MHD_Result lazy_resume(struct MHD_Connection *c, struct req *r);
 /* Free what a request left waiting (its client gone). */

@@ -1,6 +1,8 @@
 /* respond.c -- answering a request (respond.h): a view as the request
  * asks for it (304, gzip, plain), or a JSON body or error made for it.
  * A leaf: it calls no other file of the server. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -118,6 +120,87 @@ enum MHD_Result send_json(struct MHD_Connection *c, struct req *r,
 	ok = MHD_queue_response(c, (unsigned)status, resp);
 	MHD_destroy_response(resp);
 	return ok;
+}
+
+enum MHD_Result send_html(struct MHD_Connection *c, struct req *r,
+			  int status, char *body, size_t len)
+{
+	struct MHD_Response *resp;
+	enum MHD_Result ok;
+
+	if (!body)
+		return MHD_NO;
+	resp = MHD_create_response_from_buffer(len, body,
+					       MHD_RESPMEM_MUST_FREE);
+	if (!resp) {
+		free(body);
+		return MHD_NO;
+	}
+	add_common_headers(resp, 0);
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
+				"text/html; charset=utf-8");
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
+				"no-store");
+	MHD_add_response_header(resp, "Content-Security-Policy",
+				"default-src 'self'; frame-ancestors 'none'");
+	if (status == MHD_HTTP_SERVICE_UNAVAILABLE)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, "2");
+	r->status = status;
+	r->bytes = len;
+	r->answered = 1;
+	ok = MHD_queue_response(c, (unsigned)status, resp);
+	MHD_destroy_response(resp);
+	return ok;
+}
+
+/* s as the access log shows it: as nginx does, every byte that is not
+ * printable ASCII, and '"' and '\\', becomes \xHH.  MHD hands us the
+ * URL decoded, so without this a %0A in a request forged a log line, and
+ * a '"' a field. */
+void log_escape(char *out, size_t size, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t o = 0;
+
+	for (; *s && o + 5 < size; s++) {
+		unsigned char b = (unsigned char)*s;
+
+		if (b < 0x20 || b >= 0x7f || b == '"' || b == '\\') {
+			out[o++] = '\\';
+			out[o++] = 'x';
+			out[o++] = hex[b >> 4];
+			out[o++] = hex[b & 15];
+		} else {
+			out[o++] = (char)b;
+		}
+	}
+	out[o] = '\0';
+}
+
+/* Now as the log's lines begin: UTC to the millisecond, 24 bytes. */
+void log_time(char *out, size_t size)
+{
+	struct timespec ts;
+	struct tm tm;
+	char sec[24];
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	gmtime_r(&ts.tv_sec, &tm);
+	strftime(sec, sizeof(sec), "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(out, size, "%.19s.%03dZ", sec, (int)(ts.tv_nsec / 1000000));
+}
+
+void log_line(const char *fmt, ...)
+{
+	char msg[1024], line[4 * sizeof(msg)], at[48];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	log_escape(line, sizeof(line), msg);
+	log_time(at, sizeof(at));
+	fprintf(stderr, "%s podium serve: %s\n", at, line);
 }
 
 /* Like views.c's: a string jansson refuses (not UTF-8) becomes null, so

@@ -27,6 +27,15 @@ static inline void add_common_headers(struct MHD_Response *resp, int cors)
 	}
 }
 
+/* The server's log, on stderr: each line begins with the time (UTC, to
+ * the millisecond: log_time), and what it quotes is escaped as nginx
+ * does (log_escape: every byte that is not printable ASCII, and '"' and
+ * '\\', as \xHH), so that no request can forge a line or a field. */
+void log_time(char *out, size_t size);
+void log_escape(char *out, size_t size, const char *s);
+/* "TIME podium serve: MESSAGE" */
+void log_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Milliseconds on the monotonic clock. */
 double now_ms(void);
 
@@ -37,6 +46,9 @@ enum MHD_Result send_view(struct MHD_Connection *c, struct req *r,
 /* Queue body[0..len) as JSON with status (takes ownership of body; a
  * NULL body is MHD_NO, which closes the connection). */
 enum MHD_Result send_json(struct MHD_Connection *c, struct req *r,
+			  int status, char *body, size_t len);
+/* The same for an HTML page (a page saying what went wrong). */
+enum MHD_Result send_html(struct MHD_Connection *c, struct req *r,
 			  int status, char *body, size_t len);
 /* Queue {"error": msg, "field": field} (field left out when NULL). */
 enum MHD_Result send_error(struct MHD_Connection *c, struct req *r,

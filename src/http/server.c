@@ -37,6 +37,7 @@
  * requests in flight, then stop the builder and the daemon.
  */
 #include <arpa/inet.h>
+#include <stdarg.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +52,7 @@
 #include "lazy.h"
 #include "render.h"
 #include "respond.h"
+#include "site.h"
 #include "snapshot.h"
 #include "srv.h"
 #include "stream.h"
@@ -99,6 +101,8 @@ static enum MHD_Result get(struct srv *s, struct MHD_Connection *c,
 	struct snap *sn;
 	enum MHD_Result ok;
 
+	if (site_route(url))
+		return site_serve(s, c, r, url);
 	if ((asset = asset_find(url)))
 		return send_view(c, r, asset);
 	if (strncmp(url, "/api/games", 10) || (url[10] && url[10] != '/'))
@@ -186,7 +190,8 @@ static const char *allowed(const char *url)
 	if (write_route(url, games, sizeof(games), &event, &kind))
 		return !strcmp(url + strlen(url) - 7, "/events") ?
 		       "GET, HEAD, OPTIONS, POST" : "POST";
-	if (asset_find(url) || (!strncmp(url, "/api/games", 10) &&
+	if (site_route(url) || asset_find(url) ||
+	    (!strncmp(url, "/api/games", 10) &&
 				(!url[10] || url[10] == '/')))
 		return "GET, HEAD, OPTIONS";
 	return NULL;
@@ -297,28 +302,27 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 	return dispatch(s, c, r, url, method);
 }
 
-/* s as the access log shows it: as nginx does, every byte that is not
- * printable ASCII, and '"' and '\\', becomes \xHH.  MHD hands us the
- * URL decoded, so without this a %0A in a request forged a log line, and
- * a '"' a field. */
-static void log_escape(char *out, size_t size, const char *s)
+/* What MHD says goes to the log with its time, escaped -- but not that a
+ * client went away: a closed tab is no error of the server's, and each
+ * one said "Failed to send the chunked response body". */
+static void mhd_log(void *cls, const char *fm, va_list ap)
 {
-	static const char hex[] = "0123456789ABCDEF";
-	size_t o = 0;
+	static const char *const gone[] = { "reset by peer", "Broken pipe",
+		"closed by remote", "forcibly closed", "shut down",
+		"closed when reading", "Socket is not connected", NULL };
+	char msg[512];
+	size_t i, n;
 
-	for (; *s && o + 5 < size; s++) {
-		unsigned char b = (unsigned char)*s;
-
-		if (b < 0x20 || b >= 0x7f || b == '"' || b == '\\') {
-			out[o++] = '\\';
-			out[o++] = 'x';
-			out[o++] = hex[b >> 4];
-			out[o++] = hex[b & 15];
-		} else {
-			out[o++] = (char)b;
-		}
-	}
-	out[o] = '\0';
+	vsnprintf(msg, sizeof(msg), fm, ap);
+	for (i = 0; gone[i]; i++)
+		if (strstr(msg, gone[i]))
+			return;
+	if (!strncmp(msg, "Failed to send", 14) && strstr(msg, "Error: "))
+		return;		/* the error is the client's socket */
+	n = strlen(msg);
+	while (n && msg[n - 1] == '\n')
+		msg[--n] = '\0';
+	log_line("%s", msg);
 }
 
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
@@ -327,7 +331,7 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	struct srv *s = cls;
 	struct req *r = *con_cls;
 	const union MHD_ConnectionInfo *ci;
-	char addr[64] = "-", line[4 * sizeof(r->line)];
+	char addr[64] = "-", line[4 * sizeof(r->line)], at[48];
 
 	if (!r)
 		return;
@@ -343,7 +347,9 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 			inet_ntop(AF_INET6, &((struct sockaddr_in6 *)
 				  ci->client_addr)->sin6_addr, addr,
 				  sizeof(addr));
-		fprintf(stderr, "%s \"%s\" %d %zu %.1fms%s\n", addr, line,
+		log_time(at, sizeof(at));
+		fprintf(stderr, "%s %s \"%s\" %d %zu %.1fms%s\n", at, addr,
+			line,
 			r->status, r->bytes, now_ms() - r->start,
 			toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" :
 			" (cut short)");
@@ -421,6 +427,8 @@ static int start_daemon(struct srv *s, struct pd_diag *d)
 		flags |= MHD_USE_IPv6;
 	s->d = MHD_start_daemon(flags, (uint16_t)s->cfg.port, NULL, NULL,
 		handle, s,
+		/* first, or MHD says so on stderr itself */
+		MHD_OPTION_EXTERNAL_LOGGER, mhd_log, s,
 		MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
 		MHD_OPTION_CONNECTION_LIMIT, raise_fd_limit(),
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CONN_TIMEOUT,
@@ -517,6 +525,17 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	snap_put(sn);
 	*out = (struct pd_http *)s;
 	return 0;
+}
+
+void pd_http_log(const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	log_line("%s", msg);
 }
 
 unsigned pd_http_port(const struct pd_http *h)

@@ -12,6 +12,7 @@
 
 #include "podium/label.h"
 
+#include "respond.h"
 #include "snapshot.h"
 #include "srv.h"
 #include "views.h"
@@ -100,8 +101,7 @@ static int table_broken(struct gview *g, struct table *t, const char *why)
 	/* the label is what broke: shown escaped, never as it is */
 	pd_text_escape(src, sizeof(src), t->source);
 	pd_text_escape(text, sizeof(text), why);
-	fprintf(stderr, "podium serve: %s@%s is not served: %s\n",
-		g->info.code, src, text);
+	log_line("%s@%s is not served: %s", g->info.code, src, text);
 	pd_tally_release(&t->tally);
 	pd_tally_init(&t->tally);
 	if (t->have_pub)
@@ -289,8 +289,7 @@ static int broken_gview(struct pd_games *info, struct pd_diag *d,
 	g->version = g->info.version;
 	pd_text_escape(text, sizeof(text), d->msg[0] ? d->msg :
 		       "it could not be read");
-	fprintf(stderr, "podium serve: %s is not served: %s\n",
-		g->info.code, text);
+	log_line("%s is not served: %s", g->info.code, text);
 	if (!(g->error = strdup(d->msg[0] ? d->msg : "it could not be "
 				"read"))) {
 		gview_put(g);

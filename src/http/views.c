@@ -206,34 +206,66 @@ static size_t medal_days(const struct gview *g, const char ***out)
 }
 
 #define TIMELINE_NPCS 5
+#define TIMELINE_MAX 10
 
-/* The leading NPCs' golds, day by day, summed up to each day. */
+/* One NPC's medals of each colour, day by day, summed up to each day. */
+static json_t *series_of(const struct gview *g, const char *npc,
+			 const char **days, size_t nd,
+			 const struct pd_registry *reg)
+{
+	static const char *const colour[3] = { "gold", "silver", "bronze" };
+	json_t *o = json_pack("{s:s, s:o}", "npc", npc, "name",
+			      names(reg, npc));
+	size_t c, k, m;
+
+	for (c = 0; o && c < 3; c++) {
+		json_t *a = json_array();
+		long sum = 0;
+
+		for (k = 0; k < nd; k++) {
+			for (m = 0; m < g->nmedals; m++)
+				sum += g->medals[m].medal == (enum pd_medal)c &&
+				       !strcmp(g->medals[m].npc, npc) &&
+				       !strcmp(g->medals[m].date, days[k]);
+			json_array_append_new(a, json_integer(sum));
+		}
+		json_object_set_new(o, colour[c], a);
+	}
+	return o;
+}
+
+/* The NPCs of npcs (a comma-separated list of codes, at most
+ * TIMELINE_MAX), or else the first five of the gold-first table that won
+ * a gold: their medals day by day. */
 int render_timeline(struct pd_buf *out, const struct gview *g,
-		    const struct pd_registry *reg)
+		    const struct pd_registry *reg, const char *npcs)
 {
 	const char **days;
-	size_t nd = medal_days(g, &days), i, k, m;
+	size_t nd = medal_days(g, &days), i, k, n;
 	json_t *jd = json_array(), *series = json_array();
+	char code[PD_CODE_MAX];
+	int chosen = npcs && *npcs;
 
 	for (k = 0; k < nd; k++)
 		json_array_append_new(jd, jstr(days[k]));
-	for (i = 0; i < g->gold.n && i < TIMELINE_NPCS; i++) {
+	for (i = 0; chosen && i < TIMELINE_MAX; i++) {
+		n = strcspn(npcs, ",");
+		if (n && n < sizeof(code)) {
+			snprintf(code, sizeof(code), "%.*s", (int)n, npcs);
+			json_array_append_new(series, series_of(g, code, days,
+								nd, reg));
+		}
+		npcs += n + (npcs[n] == ',');
+		if (!*npcs)
+			break;
+	}
+	for (i = 0; !chosen && i < g->gold.n && i < TIMELINE_NPCS; i++) {
 		const struct pd_standing *r = &g->gold.rows[i];
-		json_t *gold = json_array();
-		long sum = 0;
 
 		if (r->medals[PD_GOLD] == 0)
 			break;
-		for (k = 0; k < nd; k++) {
-			for (m = 0; m < g->nmedals; m++)
-				sum += g->medals[m].medal == PD_GOLD &&
-				       !strcmp(g->medals[m].npc, r->npc) &&
-				       !strcmp(g->medals[m].date, days[k]);
-			json_array_append_new(gold, json_integer(sum));
-		}
-		json_array_append_new(series, json_pack("{s:s, s:o, s:o}",
-				      "npc", r->npc, "name", names(reg, r->npc),
-				      "gold", gold));
+		json_array_append_new(series, series_of(g, r->npc, days, nd,
+							reg));
 	}
 	free(days);
 	return json_dump_to(out, json_pack("{s:s, s:I, s:o, s:o}", "games",
@@ -338,4 +370,156 @@ struct msg *msg_standings(const struct gview *now, const struct gview *was,
 	free(text);
 	pd_buf_release(&b);
 	return m;
+}
+
+struct athlete_one {
+	long id;
+	int found;
+	json_t *doc;
+	json_t *events;		/* every event of the Games, by id */
+	json_t *results;
+	json_t *medals;		/* result id -> medal */
+	long won[3];
+	json_t *current;	/* the event whose results are walked */
+	json_t *team;		/* team medals, as results */
+};
+
+static int find_athlete(long id, const struct pd_athlete *a, void *arg)
+{
+	struct athlete_one *w = arg;
+
+	if (id != w->id)
+		return 0;
+	w->found = 1;
+	json_object_set_new(w->doc, "name", jstr(a->name));
+	json_object_set_new(w->doc, "npc", jstr(a->npc));
+	json_object_set_new(w->doc, "gender", jstr(a->gender));
+	json_object_set_new(w->doc, "class", jstr(a->sport_class));
+	return 1;	/* stop: found */
+}
+
+static int keep_event(const struct pd_event_info *e, size_t results,
+		      void *arg)
+{
+	struct athlete_one *w = arg;
+	char key[24];
+
+	snprintf(key, sizeof(key), "%ld", e->id);
+	return json_object_set_new(w->events, key, json_pack("{s:I, s:o, "
+				   "s:o, s:o, s:o, s:o}", "event",
+				   (json_int_t)e->id, "sport", jstr(e->sport),
+				   "name", jstr(e->name), "gender",
+				   jstr(e->gender), "class",
+				   jstr(e->sport_class), "date",
+				   jstr(e->date))) < 0 ? PD_ENOMEM : 0;
+}
+
+/* A medal credited to the athlete: won alone (its result is among the
+ * athlete's, walked below) or as a member of a team (an entry of its
+ * own, the team's result, which names the team and not the athlete). */
+static int athlete_credit(const struct pd_credit *c,
+			  const struct pd_medal_out *m, void *arg)
+{
+	static const char *const word[3] = { "gold", "silver", "bronze" };
+	struct athlete_one *w = arg;
+	json_t *e;
+	char key[24];
+
+	if (c->athlete_id != w->id)
+		return 0;
+	w->won[m->medal]++;
+	if (m->athlete_id == w->id) {
+		snprintf(key, sizeof(key), "%ld", m->result_id);
+		return json_object_set_new(w->medals, key,
+					   json_string(word[m->medal])) < 0 ?
+		       PD_ENOMEM : 0;
+	}
+	snprintf(key, sizeof(key), "%ld", m->event_id);
+	if (!(e = json_deep_copy(json_object_get(w->events, key))))
+		return 0;	/* an event not of this Games' list */
+	json_object_set_new(e, "rank", json_integer(m->medal + 1));
+	json_object_set_new(e, "mark", json_string(""));
+	json_object_set_new(e, "irm", json_string(""));
+	json_object_set_new(e, "records", json_string(""));
+	json_object_set_new(e, "medal", json_string(word[m->medal]));
+	json_object_set_new(e, "team", jstr(m->name));
+	return json_array_append_new(w->team, e) < 0 ? PD_ENOMEM : 0;
+}
+
+/* The athlete's own results of one event, with the event's names. */
+static int athlete_result(const struct pd_result_row *r, void *arg)
+{
+	struct athlete_one *w = arg;
+	json_t *o, *e, *medal;
+	char key[24];
+
+	if (r->athlete_id != w->id)
+		return 0;
+	snprintf(key, sizeof(key), "%ld", r->id);
+	medal = json_object_get(w->medals, key);
+	o = json_pack("{s:I, s:o, s:o, s:o, s:O}", "rank", (json_int_t)r->rank,
+		      "mark", jstr(r->mark), "irm", jstr(r->irm), "records",
+		      jstr(r->records), "medal", medal ? medal : json_null());
+	e = json_deep_copy(w->current);
+	if (!o || !e || json_object_update(e, o) < 0) {
+		json_decref(o);
+		json_decref(e);
+		return PD_ENOMEM;
+	}
+	json_decref(o);
+	return json_array_append_new(w->results, e) < 0 ? PD_ENOMEM : 0;
+}
+
+int render_athlete(struct pd_buf *out, struct pd_store *st,
+		   const struct gview *g, long version, long id,
+		   const struct pd_registry *reg, struct pd_diag *d)
+{
+	struct athlete_one w = { id, 0, json_object(), json_object(),
+				 json_array(), json_object(), { 0, 0, 0 },
+				 NULL, json_array() };
+	struct pd_query q = { g->info.code, NULL, 0, 0 };
+	const char *key;
+	json_t *e;
+	int ret;
+
+	json_object_set_new(w.doc, "games", json_string(g->info.code));
+	json_object_set_new(w.doc, "version", json_integer(version));
+	json_object_set_new(w.doc, "id", json_integer(id));
+	ret = pd_store_athletes(st, g->info.code, find_athlete, &w, d);
+	if (ret >= 0 && !w.found)
+		ret = PD_ENOTFOUND;
+	if (ret >= 0)
+		ret = pd_store_events(st, g->info.code, NULL, keep_event, &w, d);
+	if (ret >= 0)
+		ret = pd_store_credits(st, &q, reg, athlete_credit, &w, d);
+	/* every event's results, the athlete's kept: one query an event,
+	 * once per version (the page and the document are cached) */
+	json_object_foreach(w.events, key, e) {
+		if (ret < 0)
+			break;
+		w.current = e;
+		ret = pd_store_event_results(st, atol(key), 0, athlete_result,
+					     &w, d);
+	}
+	if (ret >= 0)
+		json_array_extend(w.results, w.team);
+	if (ret >= 0) {
+		json_object_set_new(w.doc, "npc_name", names(reg,
+				    json_string_value(json_object_get(w.doc,
+				    "npc"))));
+		json_object_set_new(w.doc, "medals", json_pack("{s:I, s:I, "
+				    "s:I}", "gold", (json_int_t)w.won[0],
+				    "silver", (json_int_t)w.won[1], "bronze",
+				    (json_int_t)w.won[2]));
+		json_object_set(w.doc, "results", w.results);
+	}
+	json_decref(w.events);
+	json_decref(w.team);
+	json_decref(w.results);
+	json_decref(w.medals);
+	if (ret < 0) {
+		json_decref(w.doc);
+		return ret;
+	}
+	return json_dump_to(out, w.doc);
 }

@@ -31,8 +31,15 @@ int render_events(struct pd_buf *out, struct pd_store *st,
 		  const struct gview *g, long version, struct pd_diag *d);
 int render_stats(struct pd_buf *out, struct pd_store *st,
 		 const struct gview *g, long version, struct pd_diag *d);
+/* An athlete of the Games by id: names, NPC, medals and every result
+ * with its event; PD_ENOTFOUND when the Games has no such athlete. */
+int render_athlete(struct pd_buf *out, struct pd_store *st,
+		   const struct gview *g, long version, long id,
+		   const struct pd_registry *reg, struct pd_diag *d);
+/* npcs: a comma-separated list of codes (NULL or "": the gold-first
+ * table's first five with a gold). */
 int render_timeline(struct pd_buf *out, const struct gview *g,
-		    const struct pd_registry *reg);
+		    const struct pd_registry *reg, const char *npcs);
 
 /* A stream message: rows of now that differ from was (NULL: all). */
 struct msg *msg_standings(const struct gview *now, const struct gview *was,

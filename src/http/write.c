@@ -259,8 +259,7 @@ static enum MHD_Result send_store_error(struct MHD_Connection *c,
 					const struct pd_diag *d)
 {
 	if (err == PD_EAWAY) {
-		fprintf(stderr, "podium serve: %s\n", d->msg[0] ? d->msg :
-			pd_strerror(err));
+		log_line("%s", d->msg[0] ? d->msg : pd_strerror(err));
 		return send_error(c, r, MHD_HTTP_SERVICE_UNAVAILABLE, "the "
 				  "database cannot be reached: nothing was "
 				  "written; try again shortly", NULL);
@@ -571,7 +570,7 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	/* the operator must hear of it, not only the client: every write
 	 * is refused until the server is restarted */
 	if (ret == PD_ESTALE)
-		fprintf(stderr, "podium serve: %s: %s\n", w.d.file, w.d.msg);
+		log_line("%s: %s", w.d.file, w.d.msg);
 	if (ret == PD_EMOVED)
 		return send_moved(c, r, games, w.version, w.d.msg);
 	if (ret < 0)

@@ -111,7 +111,8 @@ test('api__page_and_assets_from_the_binary', async () => {
 	const r = await get('/');
 	assert.equal(r.status, 200);
 	assert.match(r.headers['content-type'], /^text\/html/);
-	assert.match(r.text, /<table id="medals">/);
+	assert.match(r.text, /<table id="medals"[ >]/);
+	assert.match(r.text, /<tr data-npc="CHN">/);
 	assert.match(r.text, /<caption/);
 	assert.match((await get('/app.js')).headers['content-type'], /javascript/);
 	assert.match((await get('/style.css')).headers['content-type'], /text\/css/);
@@ -422,7 +423,7 @@ test('api__revoked_token_is_refused', async () => {
 
 test('api__request_log_line', async () => {
 	await get('/api/games');
-	assert.match(s.stderr(), /127\.0\.0\.1 "GET \/api\/games" 200 \d+ [\d.]+ms/);
+	assert.match(s.stderr(), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z 127\.0\.0\.1 "GET \/api\/games" 200 \d+ [\d.]+ms$/m);
 });
 
 test('api__sigterm_finishes_the_request_in_flight', async () => {
@@ -450,7 +451,7 @@ test('api__sigterm_finishes_the_request_in_flight', async () => {
 	assert.equal(ended, 'stream ended');
 	const exit = await t.stop();
 	assert.equal(exit.code, 0, t.stderr());
-	assert.match(t.stderr(), /podium: stopped/);
+	assert.match(t.stderr(), /^\S+Z podium serve: stopped$/m);
 	assert.doesNotMatch(t.stderr(), /ERROR: (Address|Leak)Sanitizer|runtime error/);
 });
 

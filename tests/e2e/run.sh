@@ -4,6 +4,7 @@
 # pinned).  Installs what is missing through scripts/deps.sh e2e and npm;
 # when chromium cannot be had, the test is skipped, saying why.
 # usage: tests/e2e/run.sh PODIUM_BINARY
+# Screenshots in docs/screenshots/ are renewed with E2E_UPDATE=1.
 # Ends with the line 'N passed, N failed[, N skipped]'.
 set -u
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -43,6 +44,6 @@ if [ "$f" -ne 0 ]; then
 	echo "FAIL e2e (node --test, rc $rc):"
 	grep -v '^ok \|^# Subtest' "$log" | sed 's/^/    /' | head -n 150
 fi
-echo "screenshots: $here/artifacts/ (reference: $here/reference.png)"
+echo "screenshots: $here/artifacts/ (kept: docs/screenshots/, E2E_UPDATE=1 renews them)"
 echo "$p passed, $f failed"
 [ "$f" -eq 0 ]

@@ -488,6 +488,34 @@ static void test_npc__history_errors_name_their_line(void **state)
 	pd_registry_release(&r);
 }
 
+/* issue 16: what people type -- Traditional characters, short forms --
+ * and suggestions by the likeness of the whole name */
+static void test_npc__traditional_and_short_forms_resolve(void **state)
+{
+	const struct pd_npc *near[3];
+	struct pd_registry r;
+	char s[] = "中國香港 中華臺北 烏克蘭";
+
+	assert_string_equal(pd_hanzi_simplify(s), "中国香港 中华台北 乌克兰");
+	if (load_bundled(&r) < 0) {
+		skip();
+		return;
+	}
+	assert_finds(&r, "中國香港", "HKG");
+	assert_finds(&r, "中華台北", "TPE");
+	assert_finds(&r, "中華臺北", "TPE");
+	assert_finds(&r, "荷蘭", "NED");
+	assert_finds(&r, "Britain", "GBR");
+	assert_finds(&r, "Holland", "NED");
+	/* one slip in the end of a long name beats a short name three
+	 * letters off: not Bahrain, not Bhutan */
+	assert_true(pd_registry_suggest(&r, "Britian", near, 3) >= 1);
+	assert_string_equal(near[0]->code, "GBR");
+	assert_true(pd_registry_suggest(&r, "Brasil", near, 3) >= 1);
+	assert_string_equal(near[0]->code, "BRA");
+	pd_registry_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -511,6 +539,7 @@ int main(void)
 		cmocka_unit_test(
 			test_npc__bundled_history_names_eras_and_same_teams),
 		cmocka_unit_test(test_npc__history_errors_name_their_line),
+		cmocka_unit_test(test_npc__traditional_and_short_forms_resolve),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,443 @@
+/* page_view.c -- the pages of one thing of a Games (pages.h): an event
+ * with its results and medals, an NPC's medals by sport, an athlete's
+ * results, and the Games' overview.  Each links on: an event to its
+ * athletes and NPCs, an NPC to its events, an athlete to its events. */
+#include <stdio.h>
+#include <string.h>
+
+#include "podium/error.h"
+#include "podium/render.h"
+#include "pages_int.h"
+
+static int link_to(struct pd_buf *b, const struct page_games *pg,
+		   const char *kind, const char *id, const char *text)
+{
+	int ret = pd_buf_adds(b, "<a href=\"/games/");
+
+	ret |= h_url(b, pg->code);
+	ret |= pd_buf_addf(b, "/%s/", kind);
+	ret |= h_url(b, id);
+	ret |= pd_buf_addf(b, "?lang=%s\">", pg->lang);
+	ret |= h_esc(b, text);
+	return ret | pd_buf_adds(b, "</a>");
+}
+
+static int link_id(struct pd_buf *b, const struct page_games *pg,
+		   const char *kind, long long id, const char *text)
+{
+	char num[24];
+
+	snprintf(num, sizeof(num), "%lld", id);
+	return link_to(b, pg, kind, num, text);
+}
+
+static const char *gender_word(const char *lang, const char *g)
+{
+	return !strcmp(g, "M") ? h_word(lang, W_men) : !strcmp(g, "W") ?
+	       h_word(lang, W_women) : !strcmp(g, "X") ? h_word(lang, W_mixed) :
+	       g;
+}
+
+static const char *status_word(const char *lang, const char *s)
+{
+	static const struct { const char *s; enum word w; } st[] = {
+		{ "scheduled", W_scheduled }, { "live", W_live },
+		{ "unofficial", W_unofficial }, { "official", W_official },
+		{ "protested", W_protested }, { "provisional", W_provisional },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(st) / sizeof(st[0]); i++)
+		if (!strcmp(st[i].s, s))
+			return h_word(lang, st[i].w);
+	return s;
+}
+
+static const char *policy_word(const char *lang, const char *p)
+{
+	return !strcmp(p, "two-bronzes") ? h_word(lang, W_two_bronzes) :
+	       !strcmp(p, "capped") ? h_word(lang, W_capped) :
+	       h_word(lang, W_standard);
+}
+
+/* Does the event's name say whose it is ("Men's ...", "Women ...")? */
+static int names_gender(const char *name)
+{
+	static const char *const say[] = { "men", "women", "mixed", "男",
+					   "女", "混合", NULL };
+	size_t i, n;
+
+	for (i = 0; say[i]; i++) {
+		n = strlen(say[i]);
+		if (!strncmp(name, say[i], n) || (name[0] >= 'A' &&
+		    name[0] <= 'Z' && name[0] + 32 == say[i][0] &&
+		    !strncmp(name + 1, say[i] + 1, n - 1)))
+			return 1;
+	}
+	return 0;
+}
+
+/* "100 m T54, men" as an event is named: name, gender word (unless the
+ * name says it), class (unless the name holds it). */
+static void event_title(char *out, size_t size, const char *lang, json_t *e)
+{
+	const char *cls = h_str(e, "class"), *g = h_str(e, "gender");
+
+	if (names_gender(h_str(e, "name")))
+		g = "";
+
+	snprintf(out, size, "%s%s%s%s%s", h_str(e, "name"), *g ? ", " : "",
+		 *g ? gender_word(lang, g) : "", *cls && !strstr(h_str(e,
+		 "name"), cls) ? " " : "", *cls && !strstr(h_str(e, "name"),
+		 cls) ? cls : "");
+}
+
+static int fact(struct pd_buf *b, const char *term, const char *value)
+{
+	int ret = pd_buf_adds(b, "<dt>");
+
+	ret |= h_esc(b, term);
+	ret |= pd_buf_adds(b, "</dt><dd>");
+	ret |= h_esc(b, value);
+	return ret | pd_buf_adds(b, "</dd>\n");
+}
+
+static int fact_num(struct pd_buf *b, const char *term, json_t *v,
+		    const char *lang)
+{
+	char text[32];
+
+	if (json_is_integer(v))
+		snprintf(text, sizeof(text), "%lld", json_integer_value(v));
+	else
+		snprintf(text, sizeof(text), "%s", h_word(lang, W_unknown));
+	return fact(b, term, text);
+}
+
+static int result_row(struct pd_buf *b, const struct page_games *pg,
+		      json_t *r)
+{
+	const char *irm = h_str(r, "irm");
+	long long athlete = h_num(r, "athlete");
+	int ret = 0;
+
+	ret |= pd_buf_adds(b, "<tr><td class=\"num\">");
+	if (h_num(r, "rank"))
+		ret |= pd_buf_addf(b, "%lld", h_num(r, "rank"));
+	else
+		ret |= h_esc(b, irm);
+	ret |= pd_buf_adds(b, "</td><th scope=\"row\">");
+	ret |= athlete ? link_id(b, pg, "athletes", athlete, h_str(r, "name")) :
+	       h_esc(b, h_str(r, "name"));
+	ret |= pd_buf_adds(b, "</th><td class=\"code\">");
+	ret |= link_to(b, pg, "npcs", h_str(r, "npc"), h_str(r, "npc"));
+	ret |= pd_buf_adds(b, "</td><td>");
+	ret |= h_esc(b, h_str(r, "mark"));
+	if (*irm && h_num(r, "rank")) {
+		ret |= pd_buf_adds(b, " ");
+		ret |= h_esc(b, irm);
+	}
+	ret |= pd_buf_adds(b, "</td><td>");
+	ret |= h_esc(b, h_str(r, "records"));
+	ret |= pd_buf_adds(b, "</td><td>");
+	ret |= h_medal_cell(b, pg->lang, h_str(r, "medal"));
+	return ret | pd_buf_adds(b, "</td></tr>\n");
+}
+
+int page_event(struct pd_buf *out, const struct page_games *pg, json_t *e)
+{
+	const char *lang = pg->lang;
+	json_t *results = json_object_get(e, "results"), *r;
+	char title[400], self[96];
+	size_t i;
+	int ret;
+
+	event_title(title, sizeof(title), lang, e);
+	snprintf(self, sizeof(self), "/games/%s/events/%lld", pg->code,
+		 h_num(e, "id"));
+	if ((ret = h_head(out, pg, lang, "event", self, title, NULL)))
+		return ret;
+	ret |= pd_buf_adds(out, "<dl class=\"facts\">\n");
+	ret |= fact(out, h_word(lang, W_sport), h_str(e, "sport"));
+	if (*h_str(e, "date"))
+		ret |= fact(out, h_word(lang, W_date), h_str(e, "date"));
+	ret |= fact(out, h_word(lang, W_status),
+		    status_word(lang, h_str(e, "status")));
+	ret |= fact(out, h_word(lang, W_policy),
+		    policy_word(lang, h_str(e, "policy")));
+	ret |= pd_buf_addf(out, "</dl>\n<h2>%s</h2>\n", h_word(lang, W_results));
+	if (!json_array_size(results)) {
+		ret |= pd_buf_addf(out, "<p>%s</p>\n", h_word(lang,
+							       W_no_results));
+		return ret ? PD_ENOMEM : h_foot(out, lang, 1);
+	}
+	ret |= pd_buf_addf(out, "<div class=\"table-wrap\"><table id=\"results\">"
+			   "\n<thead><tr><th scope=\"col\" class=\"num\">%s</th>"
+			   "<th scope=\"col\">%s</th><th scope=\"col\">%s</th>"
+			   "<th scope=\"col\">%s</th><th scope=\"col\">%s</th>"
+			   "<th scope=\"col\">%s</th></tr></thead>\n<tbody>\n",
+			   pd_labels(lang)->rank, json_is_true(json_object_get(
+			   e, "team")) ? h_word(lang, W_team) :
+			   h_word(lang, W_athlete), pd_labels(lang)->npc,
+			   h_word(lang, W_mark), h_word(lang, W_records),
+			   h_word(lang, W_medal));
+	json_array_foreach(results, i, r)
+		ret |= result_row(out, pg, r);
+	ret |= pd_buf_adds(out, "</tbody>\n</table></div>\n");
+	return ret ? PD_ENOMEM : h_foot(out, lang, 1);
+}
+
+/* "Rank 1 · Gold 63 · Silver 46 · Bronze 32 · Total 141" */
+static int counts(struct pd_buf *b, const char *lang, json_t *o,
+		  long long rank)
+{
+	const struct pd_labels *t = pd_labels(lang);
+
+	return pd_buf_addf(b, "<p class=\"summary\" id=\"summary\">%s%s%.0lld"
+			   "%s<span class=\"dot gold\" aria-hidden=\"true\">"
+			   "</span>%s %lld · <span class=\"dot silver\" "
+			   "aria-hidden=\"true\"></span>%s %lld · <span class="
+			   "\"dot bronze\" aria-hidden=\"true\"></span>%s %lld"
+			   " · %s %lld</p>\n", rank ? t->rank : "",
+			   rank ? " " : "", rank, rank ? " · " : "", t->gold,
+			   h_num(o, "gold"), t->silver, h_num(o, "silver"),
+			   t->bronze, h_num(o, "bronze"), t->total,
+			   h_num(o, "total") ? h_num(o, "total") :
+			   h_num(o, "gold") + h_num(o, "silver") +
+			   h_num(o, "bronze"));
+}
+
+/* One sport's medals of an NPC: the sport, then each medal. */
+static int sport_medals(struct pd_buf *b, const struct page_games *pg,
+			json_t *medals, const char *sport)
+{
+	json_t *m;
+	size_t i, n = 0;
+	int ret = 0;
+
+	json_array_foreach(medals, i, m)
+		n += !strcmp(h_str(m, "sport"), sport);
+	ret |= pd_buf_adds(b, "<h3>");
+	ret |= h_esc(b, sport);
+	ret |= pd_buf_addf(b, " <span class=\"count\">(%zu)</span></h3>\n<ul "
+			   "class=\"medals\">\n", n);
+	json_array_foreach(medals, i, m) {
+		char title[300];
+
+		if (strcmp(h_str(m, "sport"), sport))
+			continue;
+		event_title(title, sizeof(title), pg->lang, m);
+		ret |= pd_buf_adds(b, "<li>");
+		ret |= h_medal_cell(b, pg->lang, h_str(m, "medal"));
+		ret |= pd_buf_adds(b, " — ");
+		ret |= link_id(b, pg, "events", h_num(m, "event"), title);
+		if (*h_str(m, "winner")) {
+			ret |= pd_buf_adds(b, ": ");
+			ret |= h_esc(b, h_str(m, "winner"));
+		}
+		if (*h_str(m, "date")) {
+			ret |= pd_buf_adds(b, " <span class=\"date\">(");
+			ret |= h_esc(b, h_str(m, "date"));
+			ret |= pd_buf_adds(b, ")</span>");
+		}
+		ret |= pd_buf_adds(b, "</li>\n");
+	}
+	return ret | pd_buf_adds(b, "</ul>\n");
+}
+
+int page_npc(struct pd_buf *out, const struct page_games *pg, json_t *d)
+{
+	const char *lang = pg->lang, *source;
+	json_t *medals = json_object_get(d, "medals"), *m, *done;
+	char title[300], self[128];
+	size_t i;
+	int ret;
+
+	source = json_string_value(json_object_get(d, "source"));
+	snprintf(title, sizeof(title), "%s (%s)", h_name(json_object_get(d,
+		 "name"), lang), h_str(d, "npc"));
+	snprintf(self, sizeof(self), "/games/%s/npcs/%s%s%s", pg->code,
+		 h_str(d, "npc"), source ? "?source=" : "", source ? source :
+		 "");
+	if ((ret = h_head(out, pg, lang, "npc", self, title, NULL)))
+		return ret;
+	if (h_num(d, "rank"))
+		ret |= counts(out, lang, d, h_num(d, "rank"));
+	else
+		ret |= pd_buf_addf(out, "<p class=\"summary\" id=\"summary\">"
+				   "%s</p>\n", h_word(lang, W_no_medals));
+	if (source) {
+		ret |= pd_buf_addf(out, "<p>%s</p>\n", h_word(lang, W_no_list));
+		return ret ? PD_ENOMEM : h_foot(out, lang, 1);
+	}
+	if (json_array_size(medals))
+		ret |= pd_buf_addf(out, "<h2>%s</h2>\n<div id=\"by-sport\">\n",
+				   h_word(lang, W_medals_by_sport));
+	/* by sport, in the order the sports first come */
+	done = json_object();
+	json_array_foreach(medals, i, m) {
+		const char *sport = h_str(m, "sport");
+
+		if (json_object_get(done, sport))
+			continue;
+		json_object_set_new(done, sport, json_true());
+		ret |= sport_medals(out, pg, medals, sport);
+	}
+	json_decref(done);
+	if (json_array_size(medals))
+		ret |= pd_buf_adds(out, "</div>\n");
+	return ret ? PD_ENOMEM : h_foot(out, lang, 1);
+}
+
+int page_athlete(struct pd_buf *out, const struct page_games *pg, json_t *a)
+{
+	const char *lang = pg->lang, *g = h_str(a, "gender");
+	json_t *results = json_object_get(a, "results"), *r;
+	char self[96], who[300];
+	size_t i;
+	int ret;
+
+	snprintf(self, sizeof(self), "/games/%s/athletes/%lld", pg->code,
+		 h_num(a, "id"));
+	if ((ret = h_head(out, pg, lang, "athlete", self, h_str(a, "name"),
+			  NULL)))
+		return ret;
+	ret |= pd_buf_adds(out, "<p class=\"who\">");
+	ret |= link_to(out, pg, "npcs", h_str(a, "npc"),
+		       h_name(json_object_get(a, "npc_name"), lang));
+	snprintf(who, sizeof(who), "%s%s%s%s", *g ? " · " : "", *g ?
+		 gender_word(lang, g) : "", *h_str(a, "class") ? " · " : "",
+		 h_str(a, "class"));
+	ret |= h_esc(out, who);
+	ret |= pd_buf_adds(out, "</p>\n");
+	ret |= counts(out, lang, json_object_get(a, "medals"), 0);
+	ret |= pd_buf_addf(out, "<h2>%s</h2>\n", h_word(lang, W_results));
+	if (!json_array_size(results)) {
+		ret |= pd_buf_addf(out, "<p>%s</p>\n", h_word(lang,
+							       W_no_results));
+		return ret ? PD_ENOMEM : h_foot(out, lang, 1);
+	}
+	ret |= pd_buf_addf(out, "<div class=\"table-wrap\"><table id=\"results\">"
+			   "\n<thead><tr><th scope=\"col\">%s</th><th scope="
+			   "\"col\">%s</th><th scope=\"col\" class=\"num\">%s"
+			   "</th><th scope=\"col\">%s</th><th scope=\"col\">%s"
+			   "</th></tr></thead>\n<tbody>\n", h_word(lang, W_sport),
+			   h_word(lang, W_event), pd_labels(lang)->rank,
+			   h_word(lang, W_mark), h_word(lang, W_medal));
+	json_array_foreach(results, i, r) {
+		char title[300];
+
+		event_title(title, sizeof(title), lang, r);
+		ret |= pd_buf_adds(out, "<tr><td>");
+		ret |= h_esc(out, h_str(r, "sport"));
+		ret |= pd_buf_adds(out, "</td><th scope=\"row\">");
+		ret |= link_id(out, pg, "events", h_num(r, "event"), title);
+		if (*h_str(r, "team")) {
+			ret |= pd_buf_adds(out, " <span class=\"team\">(");
+			ret |= h_esc(out, h_str(r, "team"));
+			ret |= pd_buf_adds(out, ")</span>");
+		}
+		ret |= pd_buf_adds(out, "</th><td class=\"num\">");
+		if (h_num(r, "rank"))
+			ret |= pd_buf_addf(out, "%lld", h_num(r, "rank"));
+		else
+			ret |= h_esc(out, h_str(r, "irm"));
+		ret |= pd_buf_adds(out, "</td><td>");
+		ret |= h_esc(out, h_str(r, "mark"));
+		ret |= pd_buf_adds(out, "</td><td>");
+		ret |= h_medal_cell(out, lang, h_str(r, "medal"));
+		ret |= pd_buf_adds(out, "</td></tr>\n");
+	}
+	ret |= pd_buf_adds(out, "</tbody>\n</table></div>\n");
+	return ret ? PD_ENOMEM : h_foot(out, lang, 1);
+}
+
+/* The report's paragraphs (its title line left out: the page has one). */
+static int report_text(struct pd_buf *b, const char *lang, const char *text)
+{
+	const char *p = strstr(text, "\n\n"), *end;
+	int ret = pd_buf_addf(b, "<section id=\"report\"><h2>%s</h2>\n",
+			      h_word(lang, W_report));
+
+	while (p && *p && ret == 0) {
+		p += strspn(p, "\n");
+		if (!*p)
+			break;
+		end = strstr(p, "\n\n");
+		ret |= pd_buf_adds(b, "<p>");
+		for (; *p && p != end && ret == 0 && !(*p == '\n' && !p[1]);
+		     p++) {
+			char one[2] = { *p == '\n' ? ' ' : *p, '\0' };
+
+			ret = h_esc(b, one);
+		}
+		ret |= pd_buf_adds(b, "</p>\n");
+	}
+	return ret | pd_buf_adds(b, "</section>\n");
+}
+
+int page_overview(struct pd_buf *out, const struct page_games *pg,
+		  json_t *st, json_t *table, const char *report)
+{
+	const char *lang = pg->lang;
+	json_t *medals = json_object_get(st, "medals");
+	json_t *rows = json_object_get(table, "rows"), *r;
+	char self[64], text[200];
+	size_t i;
+	int ret;
+
+	snprintf(self, sizeof(self), "/games/%s/about", pg->code);
+	if ((ret = h_head(out, pg, lang, "overview", self, pg->name, NULL)))
+		return ret;
+	ret |= pd_buf_addf(out, "<h2>%s</h2>\n<dl class=\"facts\" id=\"figures\">"
+			   "\n", h_word(lang, W_figures));
+	snprintf(text, sizeof(text), "%s – %s", h_str(st, "start"),
+		 h_str(st, "end"));
+	if (*h_str(st, "start"))
+		ret |= fact(out, h_word(lang, W_dates), text);
+	if (*h_str(st, "host"))
+		ret |= fact(out, h_word(lang, W_host_heading), h_str(st, "host"));
+	ret |= fact_num(out, h_word(lang, W_athletes),
+			json_object_get(st, "athletes"), lang);
+	ret |= fact_num(out, h_word(lang, W_women_count),
+			json_object_get(st, "women"), lang);
+	ret |= fact_num(out, h_word(lang, W_npcs_taking_part),
+			json_object_get(st, "npcs"), lang);
+	ret |= fact_num(out, h_word(lang, W_npcs_medal),
+			json_object_get(st, "npcs_medal"), lang);
+	ret |= fact_num(out, h_word(lang, W_npcs_gold),
+			json_object_get(st, "npcs_gold"), lang);
+	ret |= fact_num(out, h_word(lang, W_events),
+			json_object_get(st, "events"), lang);
+	snprintf(text, sizeof(text), "%zu",
+		 json_object_size(json_object_get(st, "sports")));
+	ret |= fact(out, h_word(lang, W_sports), text);
+	snprintf(text, sizeof(text), "%lld (%s %lld · %s %lld · %s %lld)",
+		 h_num(medals, "gold") + h_num(medals, "silver") +
+		 h_num(medals, "bronze"), pd_labels(lang)->gold,
+		 h_num(medals, "gold"), pd_labels(lang)->silver,
+		 h_num(medals, "silver"), pd_labels(lang)->bronze,
+		 h_num(medals, "bronze"));
+	ret |= fact(out, h_word(lang, W_medals_awarded), text);
+	ret |= fact_num(out, h_word(lang, W_records_set),
+			json_object_get(st, "records"), lang);
+	ret |= fact_num(out, h_word(lang, W_sanctions),
+			json_object_get(st, "sanctions"), lang);
+	ret |= pd_buf_addf(out, "</dl>\n<h2>%s</h2>\n<ol class=\"top\">\n",
+			   h_word(lang, W_top_of_table));
+	json_array_foreach(rows, i, r) {
+		if (i == 5)
+			break;
+		ret |= pd_buf_adds(out, "<li>");
+		ret |= link_to(out, pg, "npcs", h_str(r, "npc"),
+			       h_name(json_object_get(r, "name"), lang));
+		ret |= pd_buf_addf(out, " — %s %lld · %s %lld · %s %lld</li>\n",
+				   pd_labels(lang)->gold, h_num(r, "gold"),
+				   pd_labels(lang)->silver, h_num(r, "silver"),
+				   pd_labels(lang)->bronze, h_num(r, "bronze"));
+	}
+	ret |= pd_buf_adds(out, "</ol>\n");
+	if (report)
+		ret |= report_text(out, lang, report);
+	return ret ? PD_ENOMEM : h_foot(out, lang, 1);
+}

@@ -1,0 +1,60 @@
+/* pages.h -- the public site's pages as HTML (pages.c): the medal table
+ * of a Games with its chart, an event, an NPC, an athlete, a Games'
+ * overview, the list of every Games, and a page saying what went wrong.
+ *
+ * Each page is made from the JSON document the API serves for the same
+ * thing at the same version (views.c, lazy.c), so the page and the API
+ * never disagree, and is complete without script: web/app.js only makes
+ * it live.  Every string from a document is escaped.  The words are the
+ * renderers' (render.h: pd_labels, the seed table's zh words) and the
+ * page's own below, in en and zh; every page carries them for the script
+ * (<script type="application/json" id="words">), so the script says what
+ * the server says.
+ *
+ * Each appends to out and returns 0 or PD_ENOMEM.  lang is "en" or "zh".
+ */
+#ifndef PODIUM_HTTP_PAGES_H
+#define PODIUM_HTTP_PAGES_H
+
+#include <jansson.h>
+
+#include "podium/buf.h"
+#include "podium/standings.h"
+
+/* What every page of one Games shows in its header. */
+struct page_games {
+	const char *code, *name;	/* the name in the page's language */
+	const char *lang;
+};
+
+/* The table page: standings (GET .../standings) under scheme, the
+ * sources the Games has (an array of labels) and the chart's timeline
+ * (GET .../timeline, its series the table's first five).  pinned: the
+ * reader chose the table (kept in the page's links), else it is the
+ * Games' default, which follows the data. */
+int page_table(struct pd_buf *out, const struct page_games *pg,
+	       json_t *standings, json_t *sources,
+	       const struct pd_scheme *scheme, json_t *timeline, int pinned);
+/* An event (GET .../events/ID). */
+int page_event(struct pd_buf *out, const struct page_games *pg,
+	       json_t *event);
+/* An NPC (GET .../npcs/CODE): its row and its medals by sport. */
+int page_npc(struct pd_buf *out, const struct page_games *pg, json_t *npc);
+/* An athlete (GET .../athletes/ID). */
+int page_athlete(struct pd_buf *out, const struct page_games *pg,
+		 json_t *athlete);
+/* A Games' key figures (GET .../stats), the top of its table and its
+ * report (report.h: 'podium report', a title line and paragraphs; NULL
+ * for none). */
+int page_overview(struct pd_buf *out, const struct page_games *pg,
+		  json_t *stats, json_t *standings, const char *report);
+/* Every Games (GET /api/games): the picker. */
+int page_games(struct pd_buf *out, const char *lang, json_t *games);
+/* A page for status (404, 500, 503) saying why. */
+int page_error(struct pd_buf *out, const char *lang, int status,
+	       const char *why);
+
+/* The language a page is asked for: "zh" for lang=zh, else "en". */
+const char *page_lang(const char *arg);
+
+#endif
