@@ -11,5 +11,7 @@ extern const unsigned char pd_embed_games[];	/* data/games.tsv */
 extern const size_t pd_embed_games_len;
 extern const unsigned char pd_embed_pg2004[];	/* data/PG2004.seed.txt */
 extern const size_t pd_embed_pg2004_len;
+extern const unsigned char pd_embed_pg2004_facts[];	/* data/PG2004.facts.tsv */
+extern const size_t pd_embed_pg2004_facts_len;
 
 #endif

@@ -30,6 +30,7 @@
 #include "podium/audit.h"
 #include "podium/event.h"
 #include "podium/label.h"
+#include "podium/facts_ops.h"
 #include "podium/stats.h"
 #include "podium/token.h"
 #include "lazy.h"
@@ -56,6 +57,8 @@ enum route {
 	ROUTE_EVENTS,		/* V */
 	ROUTE_STATS,		/* T */
 	ROUTE_TIMELINE,		/* G */
+	ROUTE_FACTS,		/* F */
+	ROUTE_FACTS_CHECK,	/* C */
 	ROUTE_COUNT
 };
 
@@ -504,6 +507,34 @@ static int timeline(struct lz *z, char **f, struct pd_buf *out,
 	return render_timeline(out, z->g, z->s->cfg.reg);
 }
 
+/* F: the facts, with their sources */
+static int facts(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_facts l;
+	int ret;
+
+	pd_facts_init(&l);
+	if ((ret = pd_facts_read(z->st, z->g->info.code, &l, &d)) == 0)
+		ret = pd_doc_facts(out, z->g->info.code, z->version, &l, 0);
+	pd_facts_release(&l);
+	return ret;
+}
+
+/* C: what contradicts what among the facts and the store's figures */
+static int facts_check(struct lz *z, char **f, struct pd_buf *out,
+		       int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_facts_audit a;
+	int ret;
+
+	if ((ret = pd_facts_audit(&a, z->st, z->g->info.code, &d)) == 0)
+		ret = pd_doc_facts_check(out, &a, 0);
+	pd_facts_audit_release(&a);
+	return ret;
+}
+
 #define PARAMS_MAX 5
 
 static const struct {
@@ -526,6 +557,8 @@ static const struct {
 	[ROUTE_EVENTS] = { 'V', 0, { NULL }, 1, events_list },
 	[ROUTE_STATS] = { 'T', 0, { NULL }, 1, stats },
 	[ROUTE_TIMELINE] = { 'G', 0, { NULL }, 0, timeline },
+	[ROUTE_FACTS] = { 'F', 0, { NULL }, 1, facts },
+	[ROUTE_FACTS_CHECK] = { 'C', 0, { NULL }, 1, facts_check },
 };
 
 /* Run route rt's render on a reader inside one read transaction, the
@@ -819,6 +852,9 @@ static enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 		return key_make(c, r, key, size, path[0] == 'e' ?
 				ROUTE_EVENTS : path[0] == 's' ? ROUTE_STATS :
 				ROUTE_TIMELINE, NULL);
+	} else if (!strcmp(path, "facts") || !strcmp(path, "facts/check")) {
+		return key_make(c, r, key, size, path[5] ? ROUTE_FACTS_CHECK :
+				ROUTE_FACTS, NULL);
 	} else if (!strncmp(path, "events/", 7)) {
 		if ((n = number(path + 7, 1L << 40)) < 1)
 			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "

@@ -28,6 +28,7 @@
 #define PODIUM_STORE_BACKEND_H
 
 #include "podium/audit.h"
+#include "podium/record.h"
 #include "podium/event.h"
 #include "podium/stats.h"
 #include "podium/store.h"
@@ -158,6 +159,15 @@ struct pd_store_ops {
 			    const char *cols, const char *const *col, int n,
 			    struct pd_diag *diag);
 	int (*table_done)(struct pd_store *s, struct pd_diag *diag);
+
+	/* facts (record.h) */
+	int (*fact_add)(struct pd_store *s, const struct pd_fact *f, long *id,
+			struct pd_diag *diag);
+	int (*facts_replace)(struct pd_store *s, const char *games,
+			     const char *source, const struct pd_facts *l,
+			     struct pd_diag *diag);
+	int (*facts)(struct pd_store *s, const char *games, pd_fact_fn fn,
+		     void *arg, struct pd_diag *diag);
 };
 
 struct pd_store {

@@ -510,6 +510,7 @@ const char *const pd_store_tables[] = {
 	"meta", "games", "npcs", "sports", "events", "event_status",
 	"athletes", "teams", "team_members", "results", "sanctions",
 	"sanction_events", "audit", "published", "published_rows", "tokens",
+	"facts",
 	NULL,
 };
 
@@ -630,4 +631,45 @@ const char *pd_role_name(enum pd_role role)
 {
 	return role == PD_ROLE_ADMIN ? "admin" :
 	       role == PD_ROLE_OPERATOR ? "operator" : "none";
+}
+
+/* -- facts (record.h) */
+
+int pd_store_fact_add(struct pd_store *s, const struct pd_fact *f, long *id,
+		      struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_fact_check(f, NULL, 0, diag)) < 0)
+		return ret;
+	return s->ops->fact_add(s, f, id, diag);
+}
+
+int pd_store_facts_replace(struct pd_store *s, const char *games,
+			   const char *source, const struct pd_facts *l,
+			   struct pd_diag *diag)
+{
+	size_t i;
+	int ret;
+
+	if ((ret = pd_ident_check("Games code", games, diag)) < 0 ||
+	    (ret = pd_ident_check("fact source", source, diag)) < 0)
+		return ret;
+	for (i = 0; i < l->n; i++) {
+		if ((ret = pd_fact_check(&l->v[i], NULL, 0, diag)) < 0)
+			return ret;
+		if (strcmp(l->v[i].games, games) ||
+		    strcmp(l->v[i].source, source))
+			return pd_diag_set(diag, PD_EINVAL, NULL, 0, "fact "
+					   "%zu is %s@%s, not %s@%s", i + 1,
+					   l->v[i].games, l->v[i].source,
+					   games, source);
+	}
+	return s->ops->facts_replace(s, games, source, l, diag);
+}
+
+int pd_store_facts(struct pd_store *s, const char *games, pd_fact_fn fn,
+		   void *arg, struct pd_diag *diag)
+{
+	return s->ops->facts(s, games, fn, arg, diag);
 }

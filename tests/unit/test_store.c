@@ -25,7 +25,12 @@
 
 #include "podium/audit.h"
 #include "podium/event.h"
+#include "podium/record.h"
 #include "podium/store.h"
+
+/* the SQLite backend's migrations (src/store/sqlite/schema.c): a store
+ * is at the last of them */
+extern const size_t pd_nmigrations;
 
 static const char registry_tsv[] =
 	"CHN\tcurrent\tChina\t中国\t\n"
@@ -805,7 +810,7 @@ static void test_store__open_creates_schema(void **state)
 
 	open_store(f);
 	query_text(f->path, "PRAGMA user_version", v, sizeof(v));
-	assert_string_equal(v, "2");
+	assert_int_equal(atol(v), (long)pd_nmigrations);
 	query_text(f->path, "PRAGMA journal_mode", v, sizeof(v));
 	assert_string_equal(v, "wal");
 	query_text(f->path, "SELECT count(*) FROM npcs", v, sizeof(v));
@@ -833,7 +838,7 @@ static void test_store__reopen_keeps_schema_version(void **state)
 	pd_store_close(f->s);
 	f->s = NULL;
 	query_text(f->path, "PRAGMA user_version", v, sizeof(v));
-	assert_string_equal(v, "2");
+	assert_int_equal(atol(v), (long)pd_nmigrations);
 }
 
 static void test_store__file_that_is_not_a_database(void **state)
@@ -901,6 +906,130 @@ static void test_store__postgres_uri_unreachable(void **state)
 	}
 }
 
+/* -- facts (record.h) */
+
+static struct pd_fact fact(const char *key, const char *value,
+			   const char *source, const char *cite)
+{
+	struct pd_fact f;
+
+	assert_int_equal(pd_fact_set(&f, "PG2004", key, value, "athletes", "",
+				     source, cite, "3969名运动员", NULL), 0);
+	return f;
+}
+
+static int collect_fact(const struct pd_fact *f, void *arg)
+{
+	return pd_facts_add(arg, f);
+}
+
+static int count_row(const char *const *col, int n, void *arg)
+{
+	(void)col;
+	(void)n;
+	(*(int *)arg)++;
+	return 0;
+}
+
+static void facts_replace(struct fixture *f, const char *source,
+			  const struct pd_facts *l)
+{
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "facts",
+					 NULL, NULL, &f->d), 0);
+	if (pd_store_facts_replace(f->s, "PG2004", source, l, &f->d) < 0)
+		fail_msg("facts replace: %s", f->d.msg);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+}
+
+static void test_store__facts_replace_add_and_list(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_facts l, got;
+	struct pd_fact x;
+	long id = 0;
+	int rows = 0;
+
+	open_store(f);
+	put_games(f, &g);
+	pd_facts_init(&l);
+	pd_facts_init(&got);
+	x = fact("nations", "144", "seed", "report ¶1");
+	assert_int_equal(pd_facts_add(&l, &x), 0);
+	x = fact("athletes", "3969", "seed", "report ¶1");
+	assert_int_equal(pd_facts_add(&l, &x), 0);
+	facts_replace(f, "seed", &l);
+	facts_replace(f, "seed", &l);	/* again: the first two are closed */
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "fact add",
+					 NULL, NULL, &f->d), 0);
+	x = fact("athletes", "3806", "ipc", "");
+	assert_int_equal(pd_store_fact_add(f->s, &x, &id, &f->d), 0);
+	assert_true(id > 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+
+	assert_int_equal(pd_store_facts(f->s, "PG2004", collect_fact, &got,
+					&f->d), 0);
+	/* by key, then id: the two athletes facts in the order written */
+	assert_int_equal(got.n, 3);
+	assert_string_equal(got.v[0].key, "athletes");
+	assert_string_equal(got.v[0].value, "3969");
+	assert_string_equal(got.v[0].cite, "report ¶1");
+	assert_string_equal(got.v[0].quote, "3969名运动员");
+	assert_string_equal(got.v[1].value, "3806");
+	assert_string_equal(got.v[1].source, "ipc");
+	assert_int_equal(got.v[1].id, id);
+	assert_string_equal(got.v[2].key, "nations");
+	got.n = 0;
+	assert_int_equal(pd_store_facts(f->s, NULL, collect_fact, &got,
+					&f->d), 0);
+	assert_int_equal(got.n, 3);
+	got.n = 0;
+	assert_int_equal(pd_store_facts(f->s, "PG2024", collect_fact, &got,
+					&f->d), 0);
+	assert_int_equal(got.n, 0);
+	/* replaced facts are closed, not deleted */
+	assert_int_equal(pd_store_table_rows(f->s, "facts", NULL, count_row,
+					     &rows, &f->d), 0);
+	assert_int_equal(rows, 5);
+	pd_facts_release(&l);
+	pd_facts_release(&got);
+}
+
+static void test_store__facts_refused_before_a_write(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_facts l, got;
+	struct pd_fact x;
+
+	open_store(f);
+	put_games(f, &g);
+	pd_facts_init(&l);
+	pd_facts_init(&got);
+	x = fact("athletes", "3969", "seed", "");
+	assert_int_equal(pd_facts_add(&l, &x), 0);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "facts",
+					 NULL, NULL, &f->d), 0);
+	/* a fact of another source in a replace of seed */
+	assert_int_equal(pd_store_facts_replace(f->s, "PG2004", "ipc", &l,
+						&f->d), PD_EINVAL);
+	snprintf(x.value, sizeof(x.value), "3,969");
+	assert_int_equal(pd_store_fact_add(f->s, &x, NULL, &f->d), PD_EPARSE);
+	assert_non_null(strstr(f->d.msg, "3,969"));
+	snprintf(x.value, sizeof(x.value), "3969");
+	snprintf(x.key, sizeof(x.key), "two words");
+	assert_int_equal(pd_store_fact_add(f->s, &x, NULL, &f->d), PD_EPARSE);
+	pd_store_rollback(f->s);
+	assert_int_equal(pd_store_facts(f->s, NULL, collect_fact, &got,
+					&f->d), 0);
+	assert_int_equal(got.n, 0);
+	pd_facts_release(&l);
+	pd_facts_release(&got);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 /* What every backend must do. */
@@ -919,6 +1048,8 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__open_without_registry_works),
 	T(test_store__bad_labels_are_refused_before_a_write),
 	T(test_store__is_here_once_opened),
+	T(test_store__facts_replace_add_and_list),
+	T(test_store__facts_refused_before_a_write),
 };
 
 static const struct CMUnitTest sqlite_own[] = {

@@ -184,6 +184,13 @@ int pg_table_insert(struct pd_store *s, const char *table, const char *cols,
 		    const char *const *col, int n, struct pd_diag *diag);
 int pg_table_done(struct pd_store *s, struct pd_diag *diag);
 
+int pg_fact_add(struct pd_store *s, const struct pd_fact *f, long *id,
+		struct pd_diag *diag);
+int pg_facts_replace(struct pd_store *s, const char *games, const char *source,
+		     const struct pd_facts *l, struct pd_diag *diag);
+int pg_facts(struct pd_store *s, const char *games, pd_fact_fn fn, void *arg,
+	     struct pd_diag *diag);
+
 /* The migrations, oldest first (schema.c). */
 extern const char *const pd_pg_migrations[];
 extern const size_t pd_pg_nmigrations;

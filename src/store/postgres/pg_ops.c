@@ -48,6 +48,9 @@ static const struct pd_store_ops pg_ops = {
 	.table_rows = pg_table_rows,
 	.table_insert = pg_table_insert,
 	.table_done = pg_table_done,
+	.fact_add = pg_fact_add,
+	.facts_replace = pg_facts_replace,
+	.facts = pg_facts,
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,

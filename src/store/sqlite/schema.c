@@ -176,6 +176,22 @@ const char *const pd_migrations[] = {
 	"    DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),\n"
 	"  revoked TEXT\n"
 	");\n",
+	/* 3: the figures a Games' sources state, each with its source
+	 * (record.h); a replaced fact is closed (until), never deleted */
+	"CREATE TABLE facts (\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  games TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,\n"
+	"  key TEXT NOT NULL,\n"
+	"  value TEXT NOT NULL,\n"
+	"  unit TEXT NOT NULL DEFAULT '',\n"
+	"  qualifier TEXT NOT NULL DEFAULT '',\n"
+	"  source TEXT NOT NULL,\n"
+	"  cite TEXT NOT NULL DEFAULT '',\n"
+	"  quote TEXT NOT NULL DEFAULT '',\n"
+	"  since INTEGER NOT NULL,\n"
+	"  until INTEGER\n"
+	");\n"
+	"CREATE INDEX facts_by_games ON facts (games, key);\n",
 };
 
 const size_t pd_nmigrations = sizeof(pd_migrations) / sizeof(*pd_migrations);

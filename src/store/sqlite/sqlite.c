@@ -239,6 +239,9 @@ static const struct pd_store_ops sqlite_ops = {
 	.table_rows = pd_sqlite_table_rows,
 	.table_insert = pd_sqlite_table_insert,
 	.table_done = pd_sqlite_table_done,
+	.fact_add = pd_sqlite_fact_add,
+	.facts_replace = pd_sqlite_facts_replace,
+	.facts = pd_sqlite_facts,
 };
 
 int pd_sqlite_open(struct pd_store **out, const char *path,

@@ -151,5 +151,12 @@ int pd_sqlite_figures(struct pd_store *s, const char *games,
 		      struct pd_diag *diag);
 int pd_sqlite_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
 		       void *arg, struct pd_diag *diag);
+int pd_sqlite_fact_add(struct pd_store *s, const struct pd_fact *f, long *id,
+		       struct pd_diag *diag);
+int pd_sqlite_facts_replace(struct pd_store *s, const char *games,
+			    const char *source, const struct pd_facts *l,
+			    struct pd_diag *diag);
+int pd_sqlite_facts(struct pd_store *s, const char *games, pd_fact_fn fn,
+		    void *arg, struct pd_diag *diag);
 
 #endif
