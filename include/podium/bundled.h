@@ -13,5 +13,7 @@ extern const unsigned char pd_embed_pg2004[];	/* data/PG2004.seed.txt */
 extern const size_t pd_embed_pg2004_len;
 extern const unsigned char pd_embed_pg2004_facts[];	/* data/PG2004.facts.tsv */
 extern const size_t pd_embed_pg2004_facts_len;
+extern const unsigned char pd_embed_pg2004_election[];	/* data/PG2004.election.tsv */
+extern const size_t pd_embed_pg2004_election_len;
 
 #endif

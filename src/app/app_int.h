@@ -35,6 +35,10 @@ int app_open(struct pd_store *s, const char *games, int flags,
  * error. */
 int app_end(struct pd_store *s, int ret, struct pd_diag *d);
 
+/* Keep the bundled published election result (election.c) unless an
+ * earlier init kept it; inside pd_op_init()'s change. */
+int app_election_bundled_keep(struct pd_store *s, struct pd_diag *d);
+
 /* Dump doc (consumed, may be NULL: PD_ENOMEM) onto out as doc.h says. */
 int app_json_dump(struct pd_buf *out, json_t *doc, unsigned flags);
 /* A JSON string of s ("" for NULL); null if jansson refuses it. */

@@ -537,6 +537,8 @@ int pd_op_init(struct pd_store *s, const struct pd_registry *reg,
 	ret = pd_store_published_put(s, "PG2004", "seed", &pub, file, diag);
 	if (ret == 0)
 		ret = pd_store_facts_replace(s, "PG2004", "seed", &facts, diag);
+	if (ret == 0)
+		ret = app_election_bundled_keep(s, diag);
 	ret = app_end(s, ret, diag);
 cleanup:
 	pd_facts_release(&facts);

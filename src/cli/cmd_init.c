@@ -31,6 +31,9 @@ const struct cli_command cmd_init = {
 	"\n"
 	"Creates the database if it is absent (--db, $PODIUM_DB, ./podium.db),\n"
 	"brings its schema up to date, fills the NPC registry, and loads the\n"
-	"bundled Athens 2004 Summer Paralympics medal table as PG2004@seed.\n"
-	"Running it again replaces PG2004@seed and nothing else.\n",
+	"bundled Athens 2004 Summer Paralympics medal table as PG2004@seed,\n"
+	"with the figures the Games report states as PG2004's facts from seed\n"
+	"('podium facts') and its athletes' council election as a published\n"
+	"result ('podium election').  Running it again replaces PG2004@seed\n"
+	"and the seed facts, and nothing else.\n",
 };

@@ -168,6 +168,29 @@ struct pd_store_ops {
 			     struct pd_diag *diag);
 	int (*facts)(struct pd_store *s, const char *games, pd_fact_fn fn,
 		     void *arg, struct pd_diag *diag);
+
+	/* elections (record.h) */
+	int (*election_add)(struct pd_store *s, const struct pd_election *e,
+			    long *id, struct pd_diag *diag);
+	int (*elections)(struct pd_store *s, const char *games,
+			 pd_election_fn fn, void *arg, struct pd_diag *diag);
+	int (*election_status)(struct pd_store *s, long election,
+			       const char *status, struct pd_diag *diag);
+	int (*candidate_add)(struct pd_store *s, const struct pd_candidate *c,
+			     long *id, struct pd_diag *diag);
+	int (*candidates)(struct pd_store *s, long election,
+			  pd_candidate_fn fn, void *arg, struct pd_diag *diag);
+	int (*elector_add)(struct pd_store *s, long election, long athlete,
+			   struct pd_diag *diag);
+	int (*electorate)(struct pd_store *s, long election, long *electors,
+			  long *voted, struct pd_diag *diag);
+	/* choices sorted by store.c; text: "3,7,12" */
+	int (*vote)(struct pd_store *s, long election, long athlete,
+		    const char *ballot_id, const char *choices,
+		    struct pd_diag *diag);
+	/* each ballot as its id and its choices' text, by id */
+	int (*ballots)(struct pd_store *s, long election, pd_row_fn fn,
+		       void *arg, struct pd_diag *diag);
 };
 
 struct pd_store {

@@ -1030,6 +1030,129 @@ static void test_store__facts_refused_before_a_write(void **state)
 	pd_facts_release(&got);
 }
 
+/* -- elections (record.h) */
+
+static int collect_election(const struct pd_election *e, void *arg)
+{
+	*(struct pd_election *)arg = *e;
+	return 0;
+}
+
+static int collect_candidate(const struct pd_candidate *c, void *arg)
+{
+	struct pd_candidate *v = arg;
+
+	v[c->id % 4] = *c;
+	return 0;
+}
+
+struct ballots_seen {
+	char ids[4][PD_BALLOT_ID];
+	long choices[4][4];
+	size_t nchoices[4], n;
+};
+
+static int collect_ballot(const char *id, const long *v, size_t n, void *arg)
+{
+	struct ballots_seen *b = arg;
+
+	assert_true(b->n < 4 && n <= 4);
+	snprintf(b->ids[b->n], PD_BALLOT_ID, "%s", id);
+	memcpy(b->choices[b->n], v, n * sizeof(*v));
+	b->nchoices[b->n++] = n;
+	return 0;
+}
+
+static void test_store__election_votes_kept_apart_from_voters(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_election e = { .games = "PG2004", .name = "Council",
+				 .seats = 2, .max_choices = 2, .sport_cap = 1,
+				 .status = "open", .votes = -1 };
+	struct pd_candidate c = { .name = "Li Wei", .npc = "CHN",
+				  .sport = "Judo" }, got[4];
+	struct pd_athlete a = { .name = "Voter", .npc = "GBR" };
+	struct pd_election back;
+	struct ballots_seen b;
+	long id = 0, cand[2], voter[2], electors, voted, two[2];
+
+	open_store(f);
+	put_games(f, &g);
+	memset(&b, 0, sizeof(b));
+	memset(got, 0, sizeof(got));
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "election",
+					 NULL, NULL, &f->d), 0);
+	if (pd_store_election_add(f->s, &e, &id, &f->d) < 0)
+		fail_msg("election add: %s", f->d.msg);
+	/* a second of one name is refused */
+	assert_int_equal(pd_store_election_add(f->s, &e, NULL, &f->d),
+			 PD_EEXISTS);
+	pd_store_rollback(f->s);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "election",
+					 NULL, NULL, &f->d), 0);
+	assert_int_equal(pd_store_election_add(f->s, &e, &id, &f->d), 0);
+	c.election = id;
+	assert_int_equal(pd_store_candidate_add(f->s, &c, &cand[0], &f->d), 0);
+	snprintf(c.name, sizeof(c.name), "Ana");
+	snprintf(c.npc, sizeof(c.npc), "IND");
+	assert_int_equal(pd_store_candidate_add(f->s, &c, &cand[1], &f->d), 0);
+	assert_int_equal(pd_store_athlete_ensure(f->s, &a, &voter[0], &f->d),
+			 0);
+	a.name = "Second voter";
+	assert_int_equal(pd_store_athlete_ensure(f->s, &a, &voter[1], &f->d),
+			 0);
+	assert_int_equal(pd_store_elector_add(f->s, id, voter[0], &f->d), 1);
+	assert_int_equal(pd_store_elector_add(f->s, id, voter[0], &f->d), 0);
+	assert_int_equal(pd_store_elector_add(f->s, id, voter[1], &f->d), 1);
+	two[0] = cand[1];
+	two[1] = cand[0];
+	assert_int_equal(pd_store_vote(f->s, id, voter[0],
+				       "ffffffffffffffffffffffffffffffff", two,
+				       2, &f->d), 0);
+	assert_int_equal(pd_store_vote(f->s, id, voter[0],
+				       "00000000000000000000000000000001", two,
+				       1, &f->d), PD_EEXISTS);
+	assert_int_equal(pd_store_vote(f->s, id, voter[1] + 100,
+				       "00000000000000000000000000000002", two,
+				       1, &f->d), PD_ENOTFOUND);
+	assert_int_equal(pd_store_vote(f->s, id, voter[1], "not-hex", two, 1,
+				       &f->d), PD_EINVAL);
+	assert_int_equal(pd_store_vote(f->s, id, voter[1],
+				       "0000000000000000000000000000000a", two,
+				       1, &f->d), 0);
+	assert_int_equal(pd_store_election_status(f->s, id, "closed", &f->d),
+			 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+
+	assert_int_equal(pd_store_elections(f->s, "PG2004", collect_election,
+					    &back, &f->d), 0);
+	assert_string_equal(back.name, "Council");
+	assert_string_equal(back.status, "closed");
+	assert_int_equal(back.sport_cap, 1);
+	assert_int_equal(back.votes, -1);
+	assert_int_equal(pd_store_candidates(f->s, id, collect_candidate, got,
+					     &f->d), 0);
+	assert_string_equal(got[cand[1] % 4].name, "Ana");
+	assert_string_equal(got[cand[0] % 4].sport, "Judo");
+	assert_int_equal(pd_store_electorate(f->s, id, &electors, &voted,
+					     &f->d), 0);
+	assert_int_equal(electors, 2);
+	assert_int_equal(voted, 2);
+	/* by id, not by the order cast; the choices sorted */
+	assert_int_equal(pd_store_ballots(f->s, id, collect_ballot, &b, &f->d),
+			 0);
+	assert_int_equal(b.n, 2);
+	assert_string_equal(b.ids[0], "0000000000000000000000000000000a");
+	assert_int_equal(b.nchoices[0], 1);
+	assert_int_equal(b.choices[0][0], cand[1]);
+	assert_int_equal(b.nchoices[1], 2);
+	assert_int_equal(b.choices[1][0], cand[0]);
+	assert_int_equal(b.choices[1][1], cand[1]);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 /* What every backend must do. */
@@ -1050,6 +1173,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__is_here_once_opened),
 	T(test_store__facts_replace_add_and_list),
 	T(test_store__facts_refused_before_a_write),
+	T(test_store__election_votes_kept_apart_from_voters),
 };
 
 static const struct CMUnitTest sqlite_own[] = {

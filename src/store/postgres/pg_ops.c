@@ -51,6 +51,15 @@ static const struct pd_store_ops pg_ops = {
 	.fact_add = pg_fact_add,
 	.facts_replace = pg_facts_replace,
 	.facts = pg_facts,
+	.election_add = pg_election_add,
+	.elections = pg_elections,
+	.election_status = pg_election_status,
+	.candidate_add = pg_candidate_add,
+	.candidates = pg_candidates,
+	.elector_add = pg_elector_add,
+	.electorate = pg_electorate,
+	.vote = pg_vote,
+	.ballots = pg_ballots,
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,

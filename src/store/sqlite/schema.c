@@ -192,6 +192,52 @@ const char *const pd_migrations[] = {
 	"  until INTEGER\n"
 	");\n"
 	"CREATE INDEX facts_by_games ON facts (games, key);\n",
+	/* 4: elections (record.h): the electorate says who may vote and
+	 * whether they have, the ballots what was voted, and nothing joins
+	 * the two: no voter, time or version on a ballot, whose key is a
+	 * random id, so the ballots are kept in an order unrelated to the
+	 * voting */
+	"CREATE TABLE elections (\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  games TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,\n"
+	"  name TEXT NOT NULL,\n"
+	"  seats INTEGER NOT NULL,\n"
+	"  max_choices INTEGER NOT NULL,\n"
+	"  sport_cap INTEGER NOT NULL DEFAULT 0,\n"
+	"  status TEXT NOT NULL DEFAULT 'open'\n"
+	"    CHECK (status IN ('open', 'closed', 'published')),\n"
+	"  votes INTEGER NOT NULL DEFAULT -1,\n"
+	"  turnout TEXT NOT NULL DEFAULT '',\n"
+	"  source TEXT NOT NULL DEFAULT '',\n"
+	"  cite TEXT NOT NULL DEFAULT '',\n"
+	"  since INTEGER NOT NULL,\n"
+	"  UNIQUE (games, name)\n"
+	");\n"
+	"CREATE TABLE candidates (\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  election_id INTEGER NOT NULL REFERENCES elections(id)\n"
+	"    ON DELETE CASCADE,\n"
+	"  athlete_id INTEGER REFERENCES athletes(id),\n"
+	"  name TEXT NOT NULL,\n"
+	"  name_zh TEXT NOT NULL DEFAULT '',\n"
+	"  npc TEXT NOT NULL REFERENCES npcs(code),\n"
+	"  sport TEXT NOT NULL DEFAULT '',\n"
+	"  elected INTEGER NOT NULL DEFAULT 0\n"
+	");\n"
+	"CREATE TABLE electorate (\n"
+	"  election_id INTEGER NOT NULL REFERENCES elections(id)\n"
+	"    ON DELETE CASCADE,\n"
+	"  athlete_id INTEGER NOT NULL REFERENCES athletes(id),\n"
+	"  voted INTEGER NOT NULL DEFAULT 0,\n"
+	"  PRIMARY KEY (election_id, athlete_id)\n"
+	") WITHOUT ROWID;\n"
+	"CREATE TABLE ballots (\n"
+	"  election_id INTEGER NOT NULL REFERENCES elections(id)\n"
+	"    ON DELETE CASCADE,\n"
+	"  id TEXT NOT NULL,\n"
+	"  choices TEXT NOT NULL,\n"
+	"  PRIMARY KEY (election_id, id)\n"
+	") WITHOUT ROWID;\n",
 };
 
 const size_t pd_nmigrations = sizeof(pd_migrations) / sizeof(*pd_migrations);

@@ -242,6 +242,15 @@ static const struct pd_store_ops sqlite_ops = {
 	.fact_add = pd_sqlite_fact_add,
 	.facts_replace = pd_sqlite_facts_replace,
 	.facts = pd_sqlite_facts,
+	.election_add = pd_sqlite_election_add,
+	.elections = pd_sqlite_elections,
+	.election_status = pd_sqlite_election_status,
+	.candidate_add = pd_sqlite_candidate_add,
+	.candidates = pd_sqlite_candidates,
+	.elector_add = pd_sqlite_elector_add,
+	.electorate = pd_sqlite_electorate,
+	.vote = pd_sqlite_vote,
+	.ballots = pd_sqlite_ballots,
 };
 
 int pd_sqlite_open(struct pd_store **out, const char *path,
