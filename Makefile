@@ -54,7 +54,8 @@ CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 BUNDLED := npcs=data/npcs.tsv games=data/games.tsv pg2004=data/PG2004.seed.txt \
-	   pg2004_facts=data/PG2004.facts.tsv pg2004_election=data/PG2004.election.tsv
+	   pg2004_facts=data/PG2004.facts.tsv pg2004_election=data/PG2004.election.tsv \
+	   pg2004_football5=data/PG2004.football5.tsv
 # the web page, served from the binary with nothing beside it
 WEB := web_index=web/index.html web_app=web/app.js web_style=web/style.css
 DEPS_STAMP := build/.deps-ok
@@ -103,7 +104,8 @@ $(B)/tools/embed: tools/embed.c
 	$(CC) -O2 -o $@ $<
 
 $(B)/gen/bundled.c: $(B)/tools/embed data/npcs.tsv data/games.tsv data/PG2004.seed.txt \
-		    data/PG2004.facts.tsv data/PG2004.election.tsv
+		    data/PG2004.facts.tsv data/PG2004.election.tsv \
+		    data/PG2004.football5.tsv
 	@mkdir -p $(dir $@)
 	$(B)/tools/embed $@ $(BUNDLED)
 

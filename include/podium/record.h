@@ -13,6 +13,7 @@
 
 #include "election.h"
 #include "facts.h"
+#include "match.h"
 #include "store.h"
 
 /* Add f (its games, key and source checked; f->id ignored) as a fact of
@@ -77,6 +78,19 @@ typedef int (*pd_ballot_fn)(const char *id, const long *choices, size_t n,
 			    void *arg);
 /* An election's ballots, in the order of their ids. */
 int pd_store_ballots(struct pd_store *s, long election, pd_ballot_fn fn,
+		     void *arg, struct pd_diag *diag);
+
+/* -- matches (match.h) */
+
+/* Replace event's matches from source with l's (each checked with
+ * pd_match_check(); their event and source are set from the
+ * arguments). */
+int pd_store_matches_replace(struct pd_store *s, long event,
+			     const char *source, const struct pd_matches *l,
+			     struct pd_diag *diag);
+typedef int (*pd_match_fn)(const struct pd_match *m, void *arg);
+/* event's matches in force, in the order written. */
+int pd_store_matches(struct pd_store *s, long event, pd_match_fn fn,
 		     void *arg, struct pd_diag *diag);
 
 #endif

@@ -8,6 +8,7 @@
 #include "podium/bundled.h"
 #include "podium/facts_ops.h"
 #include "podium/io.h"
+#include "podium/match_ops.h"
 #include "podium/stats.h"
 #include "app_int.h"
 
@@ -192,6 +193,73 @@ static int from_published(struct computing *c, const char *source,
 	return ret;
 }
 
+struct event_ids {
+	long id[256];
+	char slug[256][40];
+	size_t n;
+};
+
+static int event_id(const struct pd_event_info *e, size_t results, void *arg)
+{
+	struct event_ids *v = arg;
+
+	(void)results;
+	if (v->n < 256 && e->team) {
+		v->id[v->n] = e->id;
+		pd_sport_slug(v->slug[v->n++], 40, e->sport);
+	}
+	return 0;
+}
+
+/* each side's matches, losses and (when every score is known) goals in
+ * each head-to-head event, as team.NPC.SLUG.matches, .losses, .goals */
+static int from_matches(struct computing *c, struct pd_store *s,
+			struct pd_diag *diag)
+{
+	static const char en[] = "the matches in the store";
+	static const char zh[] = "数据库中的比赛";
+	struct event_ids *ev = calloc(1, sizeof(*ev));
+	char key[PD_IDENT_MAX + 48];
+	struct pd_matches l;
+	struct pd_record r;
+	size_t i, j, k;
+	int ret = ev ? 0 : PD_ENOMEM;
+
+	pd_matches_init(&l);
+	if (ret == 0)
+		ret = pd_store_events(s, c->a->games, NULL, event_id, ev, diag);
+	for (i = 0; ev && i < ev->n && ret == 0; i++) {
+		l.n = 0;
+		if ((ret = pd_matches_read(s, ev->id[i], &l, diag)) < 0)
+			break;
+		for (j = 0; j < 2 * l.n && ret == 0; j++) {
+			const char *npc = j % 2 ? l.v[j / 2].away :
+					  l.v[j / 2].home;
+
+			for (k = 0; k < j && strcmp(npc, k % 2 ?
+			     l.v[k / 2].away : l.v[k / 2].home); k++)
+				;
+			if (!*npc || k < j)
+				continue;
+			pd_match_record(&r, &l, npc, NULL, NULL);
+			snprintf(key, sizeof(key), "team.%s.%s.matches", npc,
+				 ev->slug[i]);
+			ret = put(c, key, r.played, en, zh);
+			snprintf(key, sizeof(key), "team.%s.%s.losses", npc,
+				 ev->slug[i]);
+			if (ret == 0)
+				ret = put(c, key, r.lost, en, zh);
+			snprintf(key, sizeof(key), "team.%s.%s.goals", npc,
+				 ev->slug[i]);
+			if (ret == 0 && !r.unscored)
+				ret = put(c, key, r.goals_for, en, zh);
+		}
+	}
+	pd_matches_release(&l);
+	free(ev);
+	return ret;
+}
+
 static int compute(struct computing *c, struct pd_store *s,
 		   struct pd_diag *diag)
 {
@@ -204,6 +272,8 @@ static int compute(struct computing *c, struct pd_store *s,
 	pd_strings_init(&src);
 	pd_published_init(&pub);
 	if ((ret = pd_store_games_stats(s, c->a->games, &st, diag)) < 0)
+		goto cleanup;
+	if ((ret = from_matches(c, s, diag)) < 0)
 		goto cleanup;
 	if (st.results > 0) {
 		ret = from_results(c, s, &st, diag);
@@ -251,6 +321,7 @@ static int audit_read(struct pd_facts_audit *a, struct pd_store *s,
 	}
 	pd_strings_release(&src);
 	c.cap += 4 * 300;	/* the NPCs of results: the registry's size */
+	c.cap += 3 * 600;	/* the sides of the matches */
 	if (ret < 0)
 		return ret;
 	a->computed = calloc(c.cap, sizeof(*a->computed));

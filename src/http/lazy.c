@@ -31,6 +31,7 @@
 #include "podium/event.h"
 #include "podium/label.h"
 #include "podium/facts_ops.h"
+#include "podium/match_ops.h"
 #include "podium/stats.h"
 #include "podium/token.h"
 #include "lazy.h"
@@ -59,6 +60,7 @@ enum route {
 	ROUTE_TIMELINE,		/* G */
 	ROUTE_FACTS,		/* F */
 	ROUTE_FACTS_CHECK,	/* C */
+	ROUTE_MATCHES,		/* M event */
 	ROUTE_COUNT
 };
 
@@ -535,6 +537,30 @@ static int facts_check(struct lz *z, char **f, struct pd_buf *out,
 	return ret;
 }
 
+/* M event: an event's matches, pools and records; 404 for an event of
+ * another Games */
+static int matches(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_event_info e;
+	struct pd_matches l;
+	long id = atol(f[1]);
+	int ret;
+
+	memset(&e, 0, sizeof(e));
+	pd_matches_init(&l);
+	ret = pd_store_event_get(z->st, id, &e, &d);
+	if (ret == PD_ENOTFOUND || (ret == 0 && strcmp(e.games,
+						       z->g->info.code)))
+		ret = refuse(out, status, MHD_HTTP_NOT_FOUND, "no such event");
+	else if (ret == 0 && (ret = pd_matches_read(z->st, id, &l, &d)) == 0)
+		ret = pd_doc_matches(out, z->g->info.code, z->version, id, &l,
+				     0);
+	pd_event_info_release(&e);
+	pd_matches_release(&l);
+	return ret;
+}
+
 #define PARAMS_MAX 5
 
 static const struct {
@@ -559,6 +585,7 @@ static const struct {
 	[ROUTE_TIMELINE] = { 'G', 0, { NULL }, 0, timeline },
 	[ROUTE_FACTS] = { 'F', 0, { NULL }, 1, facts },
 	[ROUTE_FACTS_CHECK] = { 'C', 0, { NULL }, 1, facts_check },
+	[ROUTE_MATCHES] = { 'M', 1, { "event" }, 1, matches },
 };
 
 /* Run route rt's render on a reader inside one read transaction, the
@@ -855,6 +882,16 @@ static enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 	} else if (!strcmp(path, "facts") || !strcmp(path, "facts/check")) {
 		return key_make(c, r, key, size, path[5] ? ROUTE_FACTS_CHECK :
 				ROUTE_FACTS, NULL);
+	} else if (!strncmp(path, "events/", 7) && strchr(path + 7, '/') &&
+		   !strcmp(strchr(path + 7, '/'), "/matches")) {
+		snprintf(num, sizeof(num), "%.*s", (int)(strchr(path + 7, '/') -
+			 (path + 7)), path + 7);
+		if ((n = number(num, 1L << 40)) < 1)
+			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "
+					  "event", NULL);
+		snprintf(num, sizeof(num), "%ld", n);
+		return key_make(c, r, key, size, ROUTE_MATCHES,
+				(const char *const[]){ num });
 	} else if (!strncmp(path, "events/", 7)) {
 		if ((n = number(path + 7, 1L << 40)) < 1)
 			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "

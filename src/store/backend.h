@@ -191,6 +191,13 @@ struct pd_store_ops {
 	/* each ballot as its id and its choices' text, by id */
 	int (*ballots)(struct pd_store *s, long election, pd_row_fn fn,
 		       void *arg, struct pd_diag *diag);
+
+	/* matches (record.h) */
+	int (*matches_replace)(struct pd_store *s, long event,
+			       const char *source, const struct pd_matches *l,
+			       struct pd_diag *diag);
+	int (*matches)(struct pd_store *s, long event, pd_match_fn fn,
+		       void *arg, struct pd_diag *diag);
 };
 
 struct pd_store {

@@ -511,6 +511,7 @@ const char *const pd_store_tables[] = {
 	"athletes", "teams", "team_members", "results", "sanctions",
 	"sanction_events", "audit", "published", "published_rows", "tokens",
 	"facts", "elections", "candidates", "electorate", "ballots",
+	"matches",
 	NULL,
 };
 
@@ -793,4 +794,27 @@ int pd_store_ballots(struct pd_store *s, long election, pd_ballot_fn fn,
 	struct ballot_walk w = { fn, arg };
 
 	return s->ops->ballots(s, election, ballot_row, &w, diag);
+}
+
+/* -- matches (record.h) */
+
+int pd_store_matches_replace(struct pd_store *s, long event,
+			     const char *source, const struct pd_matches *l,
+			     struct pd_diag *diag)
+{
+	size_t i;
+	int ret;
+
+	if ((ret = pd_source_check(source, diag)) < 0)
+		return ret;
+	for (i = 0; i < l->n; i++)
+		if ((ret = pd_match_check(&l->v[i], NULL, 0, diag)) < 0)
+			return ret;
+	return s->ops->matches_replace(s, event, source, l, diag);
+}
+
+int pd_store_matches(struct pd_store *s, long event, pd_match_fn fn,
+		     void *arg, struct pd_diag *diag)
+{
+	return s->ops->matches(s, event, fn, arg, diag);
 }

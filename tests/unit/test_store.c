@@ -1153,6 +1153,80 @@ static void test_store__election_votes_kept_apart_from_voters(void **state)
 	assert_int_equal(b.choices[1][1], cand[1]);
 }
 
+/* -- matches (record.h) */
+
+static int collect_match(const struct pd_match *m, void *arg)
+{
+	return pd_matches_add(arg, m);
+}
+
+static void test_store__matches_replace_and_read(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_matches l, got;
+	struct pd_match m;
+	long event = 0;
+	int rows = 0;
+
+	open_store(f);
+	put_games(f, &g);
+	pd_matches_init(&l);
+	pd_matches_init(&got);
+	memset(&m, 0, sizeof(m));
+	snprintf(m.phase, sizeof(m.phase), "final");
+	snprintf(m.home, sizeof(m.home), "CHN");
+	snprintf(m.away, sizeof(m.away), "GBR");
+	m.hs = m.as = 1;
+	m.extra = 1;
+	m.hp = 3;
+	m.ap = 2;
+	snprintf(m.cite, sizeof(m.cite), "report ¶7");
+	assert_int_equal(pd_matches_add(&l, &m), 0);
+	snprintf(m.phase, sizeof(m.phase), "pool");
+	snprintf(m.pool, sizeof(m.pool), "A");
+	m.away[0] = '\0';
+	m.hs = m.as = m.hp = m.ap = -1;
+	m.extra = 0;
+	snprintf(m.outcome, sizeof(m.outcome), "home-unbeaten");
+	assert_int_equal(pd_matches_add(&l, &m), 0);
+	for (int i = 0; i < 2; i++) {	/* twice: the first two are closed */
+		assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+		assert_int_equal(pd_store_change(f->s, "PG2004", "test", "m",
+						 NULL, NULL, &f->d), 0);
+		if (!event)
+			assert_int_equal(pd_store_event_ensure(f->s, "PG2004",
+					 "Goalball", "Men", "M", "", 1, &event,
+					 &f->d), 0);
+		if (pd_store_matches_replace(f->s, event, "seed", &l,
+					     &f->d) < 0)
+			fail_msg("matches: %s", f->d.msg);
+		assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	}
+	assert_int_equal(pd_store_matches(f->s, event, collect_match, &got,
+					  &f->d), 0);
+	assert_int_equal(got.n, 2);
+	assert_string_equal(got.v[0].away, "GBR");
+	assert_int_equal(got.v[0].extra, 1);
+	assert_int_equal(got.v[0].hp, 3);
+	assert_int_equal(got.v[0].ap, 2);
+	assert_string_equal(got.v[0].source, "seed");
+	assert_string_equal(got.v[0].cite, "report ¶7");
+	assert_int_equal(got.v[1].hs, -1);
+	assert_string_equal(got.v[1].away, "");
+	assert_string_equal(got.v[1].outcome, "home-unbeaten");
+	assert_int_equal(pd_store_table_rows(f->s, "matches", NULL, count_row,
+					     &rows, &f->d), 0);
+	assert_int_equal(rows, 4);
+	/* a side playing itself is refused before a write */
+	snprintf(got.v[0].away, sizeof(got.v[0].away), "CHN");
+	got.n = 1;
+	assert_int_equal(pd_store_matches_replace(f->s, event, "seed", &got,
+						  &f->d), PD_EPARSE);
+	pd_matches_release(&l);
+	pd_matches_release(&got);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 /* What every backend must do. */
@@ -1174,6 +1248,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__facts_replace_add_and_list),
 	T(test_store__facts_refused_before_a_write),
 	T(test_store__election_votes_kept_apart_from_voters),
+	T(test_store__matches_replace_and_read),
 };
 
 static const struct CMUnitTest sqlite_own[] = {

@@ -211,6 +211,11 @@ int pg_vote(struct pd_store *s, long election, long athlete,
 int pg_ballots(struct pd_store *s, long election, pd_row_fn fn,
 		void *arg, struct pd_diag *diag);
 
+int pg_matches_replace(struct pd_store *s, long event, const char *source,
+		const struct pd_matches *l, struct pd_diag *diag);
+int pg_matches(struct pd_store *s, long event, pd_match_fn fn, void *arg,
+		struct pd_diag *diag);
+
 /* The migrations, oldest first (schema.c). */
 extern const char *const pd_pg_migrations[];
 extern const size_t pd_pg_nmigrations;

@@ -60,6 +60,8 @@ static const struct pd_store_ops pg_ops = {
 	.electorate = pg_electorate,
 	.vote = pg_vote,
 	.ballots = pg_ballots,
+	.matches_replace = pg_matches_replace,
+	.matches = pg_matches,
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,

@@ -238,6 +238,28 @@ const char *const pd_migrations[] = {
 	"  choices TEXT NOT NULL,\n"
 	"  PRIMARY KEY (election_id, id)\n"
 	") WITHOUT ROWID;\n",
+	/* 5: head-to-head matches of an event (record.h, match.h); -1 is
+	 * a score not known; a replaced match is closed (until) */
+	"CREATE TABLE matches (\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,\n"
+	"  phase TEXT NOT NULL,\n"
+	"  pool TEXT NOT NULL DEFAULT '',\n"
+	"  home TEXT NOT NULL REFERENCES npcs(code),\n"
+	"  away TEXT NOT NULL DEFAULT '',\n"
+	"  home_score INTEGER NOT NULL DEFAULT -1,\n"
+	"  away_score INTEGER NOT NULL DEFAULT -1,\n"
+	"  extra_time INTEGER NOT NULL DEFAULT 0,\n"
+	"  home_pens INTEGER NOT NULL DEFAULT -1,\n"
+	"  away_pens INTEGER NOT NULL DEFAULT -1,\n"
+	"  walkover TEXT NOT NULL DEFAULT '',\n"
+	"  outcome TEXT NOT NULL DEFAULT '',\n"
+	"  source TEXT NOT NULL DEFAULT '',\n"
+	"  cite TEXT NOT NULL DEFAULT '',\n"
+	"  since INTEGER NOT NULL,\n"
+	"  until INTEGER\n"
+	");\n"
+	"CREATE INDEX matches_by_event ON matches (event_id);\n",
 };
 
 const size_t pd_nmigrations = sizeof(pd_migrations) / sizeof(*pd_migrations);

@@ -251,6 +251,8 @@ static const struct pd_store_ops sqlite_ops = {
 	.electorate = pd_sqlite_electorate,
 	.vote = pd_sqlite_vote,
 	.ballots = pd_sqlite_ballots,
+	.matches_replace = pd_sqlite_matches_replace,
+	.matches = pd_sqlite_matches,
 };
 
 int pd_sqlite_open(struct pd_store **out, const char *path,

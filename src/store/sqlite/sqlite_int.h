@@ -177,5 +177,9 @@ int pd_sqlite_vote(struct pd_store *s, long election, long athlete,
 		struct pd_diag *diag);
 int pd_sqlite_ballots(struct pd_store *s, long election, pd_row_fn fn,
 		void *arg, struct pd_diag *diag);
+int pd_sqlite_matches_replace(struct pd_store *s, long event, const char *source,
+		const struct pd_matches *l, struct pd_diag *diag);
+int pd_sqlite_matches(struct pd_store *s, long event, pd_match_fn fn, void *arg,
+		struct pd_diag *diag);
 
 #endif
