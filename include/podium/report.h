@@ -20,4 +20,17 @@ int pd_report(struct pd_buf *out, struct pd_store *s,
 	      const struct pd_registry *reg, const char *games,
 	      const char *lang, struct pd_diag *diag);
 
+/* A Games' official report regenerated from the store (report_games.c):
+ * the dates and host, participation, the medal table's top, highlights,
+ * media, the torch relay, tickets and volunteers, anti-doping and the
+ * athletes' election, each figure from a fact (facts.h), the published
+ * table, a match, the election or the Games' record, never typed; a
+ * figure whose facts disagree shows the others beside it; a sentence
+ * whose sources are missing is left out; and a closing list of every
+ * contradiction pd_facts_check() finds.  With sources, each figure is
+ * marked [n] and a list of where each came from follows. */
+int pd_report_games(struct pd_buf *out, struct pd_store *s,
+		    const struct pd_registry *reg, const char *games,
+		    const char *lang, int sources, struct pd_diag *diag);
+
 #endif

@@ -143,7 +143,8 @@ static int from_results(struct computing *c, struct pd_store *s,
 
 	if ((ret = put(c, "events", st->events, en, zh)) < 0 ||
 	    (ret = put(c, "sports", (long)st->sports.n, en, zh)) < 0 ||
-	    (ret = put(c, "npcs.medal_table", st->npcs_medal, en, zh)) < 0)
+	    (ret = put(c, "npcs.medal_table", st->npcs_medal, en, zh)) < 0 ||
+	    (ret = put(c, "table.golds", st->medals[0], en, zh)) < 0)
 		return ret;
 	if (st->participation_known &&
 	    ((ret = put(c, "athletes", st->athletes, en, zh)) < 0 ||
@@ -182,7 +183,8 @@ static int from_published(struct computing *c, const char *source,
 		npcs += m[0] + m[1] + m[2] > 0;
 	}
 	if ((ret = put(c, "npcs.medal_table", npcs, en, zh)) < 0 ||
-	    (ret = put(c, "events", golds, en_g, zh_g)) < 0)
+	    (ret = put(c, "events", golds, en_g, zh_g)) < 0 ||
+	    (ret = put(c, "table.golds", golds, en_g, zh_g)) < 0)
 		return ret;
 	snprintf(en, sizeof(en), "the table %s@%s", c->a->games, source);
 	snprintf(zh, sizeof(zh), "奖牌榜%s@%s", c->a->games, source);
