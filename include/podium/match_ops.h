@@ -26,10 +26,10 @@ int pd_op_matches_from_file(struct pd_store *s, long event,
 			    const char *source, const char *file,
 			    const struct pd_who *who, size_t *n,
 			    struct pd_diag *diag);
-/* The same from l. */
+/* The same from l; *version (if not NULL) receives the new version. */
 int pd_op_matches_replace(struct pd_store *s, long event, const char *source,
 			  const struct pd_matches *l, const struct pd_who *who,
-			  struct pd_diag *diag);
+			  long *version, struct pd_diag *diag);
 /* Write the ranking the bracket gives as event's results (one team of
  * each side, named as the registry names its NPC), replacing its
  * ranking: the medals follow under the event's policy.  *n receives the

@@ -43,7 +43,7 @@ void pd_sport_slug(char *out, size_t size, const char *sport)
 
 int pd_op_matches_replace(struct pd_store *s, long event, const char *source,
 			  const struct pd_matches *l, const struct pd_who *who,
-			  struct pd_diag *diag)
+			  long *version, struct pd_diag *diag)
 {
 	struct pd_event_info e;
 	int ret;
@@ -52,7 +52,7 @@ int pd_op_matches_replace(struct pd_store *s, long event, const char *source,
 	if ((ret = app_begin(s, diag)) < 0)
 		return ret;
 	if ((ret = pd_store_event_get(s, event, &e, diag)) == 0 &&
-	    (ret = app_change(s, e.games, 0, who, NULL, NULL, diag)) == 0)
+	    (ret = app_change(s, e.games, 0, who, NULL, version, diag)) == 0)
 		ret = pd_store_matches_replace(s, event, source ? source :
 					       "matches", l, diag);
 	pd_event_info_release(&e);
@@ -73,7 +73,8 @@ int pd_op_matches_from_file(struct pd_store *s, long event,
 	if ((ret = pd_file_read(file, &data, &len, diag)) == 0 &&
 	    (ret = pd_utf8_check(data, len, file, diag)) == 0 &&
 	    (ret = pd_matches_tsv_parse(&l, data, len, file, diag)) == 0)
-		ret = pd_op_matches_replace(s, event, source, &l, who, diag);
+		ret = pd_op_matches_replace(s, event, source, &l, who, NULL,
+					    diag);
 	if (ret == 0 && n)
 		*n = l.n;
 	pd_matches_release(&l);
@@ -139,7 +140,8 @@ int pd_op_init_examples(struct pd_store *s, const struct pd_who *who,
 	ret = pd_op_event_add(s, "PG2004", &ev, NULL, who, NULL, event, NULL,
 			      diag);
 	if (ret == PD_EEXISTS || ret == 0)
-		ret = pd_op_matches_replace(s, *event, "seed", &l, who, diag);
+		ret = pd_op_matches_replace(s, *event, "seed", &l, who, NULL,
+					    diag);
 cleanup:
 	pd_matches_release(&l);
 	return ret;
