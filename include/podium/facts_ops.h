@@ -5,10 +5,13 @@
  *
  * What the store computes for a key (struct pd_fact_computed): from the
  * results when the Games has any (the events, sports, NPCs with a medal,
- * each NPC's medals, and when participation is known the athletes, women
- * and NPCs taking part), else from its first published table (the NPCs
- * on it, the golds it awards, each NPC's medals).  Each computed figure
- * says what it was computed from.
+ * each NPC's medals, the multi-medallists' medals as athlete.SLUG.gold
+ * ..., and when participation is known the athletes, women and NPCs
+ * taking part), else from its first published table (the NPCs on it, the
+ * golds it awards, each NPC's medals); and from the matches of its
+ * head-to-head events each side's matches, losses and (every score known)
+ * goals, as team.NPC.SLUG.matches ....  Each computed figure says what it
+ * was computed from.
  */
 #ifndef PODIUM_FACTS_OPS_H
 #define PODIUM_FACTS_OPS_H

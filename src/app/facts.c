@@ -132,6 +132,39 @@ static int put_npc(struct computing *c, const char *npc, const long m[3],
 	return ret ? ret : put(c, key, m[0] + m[1] + m[2], en, zh);
 }
 
+/* the multi-medallists' medals, as athlete.SLUG.gold ... (SLUG the name
+ * as the fact keys write it: "NARITA Mayumi" is narita-mayumi) */
+static int from_medallists(struct computing *c, struct pd_store *s,
+			   struct pd_diag *diag)
+{
+	static const char en[] = "the medallists of the results in the store";
+	static const char zh[] = "数据库中比赛成绩的获奖者";
+	struct pd_query q = { c->a->games, NULL, 0, 0 };
+	char slug[48], key[PD_IDENT_MAX + 64];
+	struct pd_medallists m;
+	size_t i;
+	int ret, k;
+
+	if ((ret = pd_store_medallists(s, &q, NULL, &m, diag)) < 0)
+		return ret;
+	for (i = 0; i < m.n && ret == 0; i++) {
+		const struct pd_medallist *a = &m.v[i];
+
+		if (!a->athlete_id && a->team_id)
+			continue;	/* a team, not an athlete */
+		if (a->total < 3 && a->medals[0] < 2)
+			continue;	/* not a highlight */
+		pd_sport_slug(slug, sizeof(slug), a->name);
+		for (k = 0; k < 3 && ret == 0; k++) {
+			snprintf(key, sizeof(key), "athlete.%s.%s", slug,
+				 colour[k]);
+			ret = put(c, key, a->medals[k], en, zh);
+		}
+	}
+	pd_medallists_release(&m);
+	return ret == PD_ETOOBIG ? 0 : ret;	/* the first ones suffice */
+}
+
 static int from_results(struct computing *c, struct pd_store *s,
 			const struct pd_games_stats *st, struct pd_diag *diag)
 {
@@ -157,7 +190,7 @@ static int from_results(struct computing *c, struct pd_store *s,
 			ret = put_npc(c, t.rows[i].npc, t.rows[i].medals, en,
 				      zh);
 	pd_tally_release(&t);
-	return ret;
+	return ret ? ret : from_medallists(c, s, diag);
 }
 
 static int from_published(struct computing *c, const char *source,
@@ -324,6 +357,7 @@ static int audit_read(struct pd_facts_audit *a, struct pd_store *s,
 	pd_strings_release(&src);
 	c.cap += 4 * 300;	/* the NPCs of results: the registry's size */
 	c.cap += 3 * 600;	/* the sides of the matches */
+	c.cap += 3 * 400;	/* the multi-medallists */
 	if (ret < 0)
 		return ret;
 	a->computed = calloc(c.cap, sizeof(*a->computed));
