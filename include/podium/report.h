@@ -33,4 +33,13 @@ int pd_report_games(struct pd_buf *out, struct pd_store *s,
 		    const struct pd_registry *reg, const char *games,
 		    const char *lang, int sources, struct pd_diag *diag);
 
+/* A Games' highlights computed from its results (highlights.c), in lang:
+ * the most decorated athletes (three medals or more, the first ten
+ * ranks), the NPC first on each sport's table with its medals, and the
+ * results that set a record by type.  Inside a read transaction of its
+ * own; PD_ENOTFOUND for no such Games. */
+int pd_highlights(struct pd_buf *out, struct pd_store *s,
+		  const struct pd_registry *reg, const char *games,
+		  const char *lang, struct pd_diag *diag);
+
 #endif
