@@ -11,6 +11,7 @@
 #ifndef PODIUM_RECORD_H
 #define PODIUM_RECORD_H
 
+#include "doping.h"
 #include "election.h"
 #include "facts.h"
 #include "match.h"
@@ -92,5 +93,16 @@ typedef int (*pd_match_fn)(const struct pd_match *m, void *arg);
 /* event's matches in force, in the order written. */
 int pd_store_matches(struct pd_store *s, long event, pd_match_fn fn,
 		     void *arg, struct pd_diag *diag);
+
+/* -- anti-doping cases (doping.h) */
+
+/* Add c (checked with pd_doping_check()); *id (if not NULL) receives
+ * its id.  PD_ENOTFOUND for an athlete or sanction not in the store. */
+int pd_store_doping_add(struct pd_store *s, const struct pd_doping_case *c,
+			long *id, struct pd_diag *diag);
+typedef int (*pd_doping_fn)(const struct pd_doping_case *c, void *arg);
+/* games' cases, by id. */
+int pd_store_doping_cases(struct pd_store *s, const char *games,
+			  pd_doping_fn fn, void *arg, struct pd_diag *diag);
 
 #endif

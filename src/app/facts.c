@@ -295,6 +295,34 @@ static int from_matches(struct computing *c, struct pd_store *s,
 	return ret;
 }
 
+static int count_case(const struct pd_doping_case *k, void *arg)
+{
+	long *n = arg;
+
+	n[0]++;
+	n[1] += !strcmp(k->outcome, "disqualified");
+	n[2] += !strcmp(k->outcome, "continued");
+	return 0;
+}
+
+/* the counts of the anti-doping cases kept, when any are */
+static int from_cases(struct computing *c, struct pd_store *s,
+		      struct pd_diag *diag)
+{
+	static const char en[] = "the anti-doping cases in the store";
+	static const char zh[] = "数据库中的兴奋剂案例";
+	long n[3] = { 0, 0, 0 };
+	int ret;
+
+	if ((ret = pd_store_doping_cases(s, c->a->games, count_case, n,
+					 diag)) < 0 || !n[0])
+		return ret;
+	if ((ret = put(c, "doping.violations", n[0], en, zh)) < 0 ||
+	    (ret = put(c, "doping.disqualified", n[1], en, zh)) < 0)
+		return ret;
+	return put(c, "doping.continued", n[2], en, zh);
+}
+
 static int compute(struct computing *c, struct pd_store *s,
 		   struct pd_diag *diag)
 {
@@ -308,7 +336,8 @@ static int compute(struct computing *c, struct pd_store *s,
 	pd_published_init(&pub);
 	if ((ret = pd_store_games_stats(s, c->a->games, &st, diag)) < 0)
 		goto cleanup;
-	if ((ret = from_matches(c, s, diag)) < 0)
+	if ((ret = from_matches(c, s, diag)) < 0 ||
+	    (ret = from_cases(c, s, diag)) < 0)
 		goto cleanup;
 	if (st.results > 0) {
 		ret = from_results(c, s, &st, diag);

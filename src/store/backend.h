@@ -198,6 +198,12 @@ struct pd_store_ops {
 			       struct pd_diag *diag);
 	int (*matches)(struct pd_store *s, long event, pd_match_fn fn,
 		       void *arg, struct pd_diag *diag);
+
+	/* anti-doping cases (record.h) */
+	int (*doping_add)(struct pd_store *s, const struct pd_doping_case *c,
+			  long *id, struct pd_diag *diag);
+	int (*doping_cases)(struct pd_store *s, const char *games,
+			    pd_doping_fn fn, void *arg, struct pd_diag *diag);
 };
 
 struct pd_store {

@@ -511,7 +511,7 @@ const char *const pd_store_tables[] = {
 	"athletes", "teams", "team_members", "results", "sanctions",
 	"sanction_events", "audit", "published", "published_rows", "tokens",
 	"facts", "elections", "candidates", "electorate", "ballots",
-	"matches",
+	"matches", "doping_cases",
 	NULL,
 };
 
@@ -817,4 +817,22 @@ int pd_store_matches(struct pd_store *s, long event, pd_match_fn fn,
 		     void *arg, struct pd_diag *diag)
 {
 	return s->ops->matches(s, event, fn, arg, diag);
+}
+
+/* -- anti-doping cases (record.h) */
+
+int pd_store_doping_add(struct pd_store *s, const struct pd_doping_case *c,
+			long *id, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_doping_check(c, diag)) < 0)
+		return ret;
+	return s->ops->doping_add(s, c, id, diag);
+}
+
+int pd_store_doping_cases(struct pd_store *s, const char *games,
+			  pd_doping_fn fn, void *arg, struct pd_diag *diag)
+{
+	return s->ops->doping_cases(s, games, fn, arg, diag);
 }

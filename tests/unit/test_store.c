@@ -1227,6 +1227,68 @@ static void test_store__matches_replace_and_read(void **state)
 	pd_matches_release(&got);
 }
 
+/* -- anti-doping cases (record.h) */
+
+static int collect_case(const struct pd_doping_case *c, void *arg)
+{
+	struct pd_doping_case *v = arg;
+
+	v[c->id % 4] = *c;
+	return 0;
+}
+
+static void test_store__doping_cases_add_and_read(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_athlete a = { .name = "Li Wei", .npc = "CHN" };
+	struct pd_doping_case c, got[4];
+	long ath = 0, id = 0, id2 = 0;
+
+	open_store(f);
+	put_games(f, &g);
+	memset(&c, 0, sizeof(c));
+	memset(got, 0, sizeof(got));
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "doping",
+					 NULL, NULL, &f->d), 0);
+	assert_int_equal(pd_store_athlete_ensure(f->s, &a, &ath, &f->d), 0);
+	snprintf(c.games, sizeof(c.games), "PG2004");
+	c.athlete = ath;
+	snprintf(c.finding, sizeof(c.finding), "stanozolol");
+	snprintf(c.date, sizeof(c.date), "2004-09-20");
+	snprintf(c.outcome, sizeof(c.outcome), "disqualified");
+	snprintf(c.cite, sizeof(c.cite), "p. 3");
+	assert_int_equal(pd_store_doping_add(f->s, &c, &id, &f->d), 0);
+	c.outcome[0] = '\0';
+	c.date[0] = '\0';
+	assert_int_equal(pd_store_doping_add(f->s, &c, &id2, &f->d), 0);
+	/* refused before a write: a bad outcome; an athlete not there */
+	snprintf(c.outcome, sizeof(c.outcome), "banned");
+	assert_int_equal(pd_store_doping_add(f->s, &c, NULL, &f->d),
+			 PD_EPARSE);
+	c.outcome[0] = '\0';
+	c.athlete = ath + 100;
+	assert_int_not_equal(pd_store_doping_add(f->s, &c, NULL, &f->d), 0);
+	pd_store_rollback(f->s);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "doping",
+					 NULL, NULL, &f->d), 0);
+	assert_int_equal(pd_store_athlete_ensure(f->s, &a, &ath, &f->d), 0);
+	c.athlete = ath;
+	assert_int_equal(pd_store_doping_add(f->s, &c, &id, &f->d), 0);
+	snprintf(c.outcome, sizeof(c.outcome), "continued");
+	assert_int_equal(pd_store_doping_add(f->s, &c, &id2, &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	assert_int_equal(pd_store_doping_cases(f->s, "PG2004", collect_case,
+					       got, &f->d), 0);
+	assert_string_equal(got[id % 4].finding, "stanozolol");
+	assert_string_equal(got[id % 4].outcome, "");
+	assert_string_equal(got[id2 % 4].outcome, "continued");
+	assert_int_equal(got[id2 % 4].athlete, ath);
+	assert_int_equal(got[id2 % 4].sanction, 0);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 /* What every backend must do. */
@@ -1249,6 +1311,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__facts_refused_before_a_write),
 	T(test_store__election_votes_kept_apart_from_voters),
 	T(test_store__matches_replace_and_read),
+	T(test_store__doping_cases_add_and_read),
 };
 
 static const struct CMUnitTest sqlite_own[] = {

@@ -216,6 +216,11 @@ int pg_matches_replace(struct pd_store *s, long event, const char *source,
 int pg_matches(struct pd_store *s, long event, pd_match_fn fn, void *arg,
 		struct pd_diag *diag);
 
+int pg_doping_add(struct pd_store *s, const struct pd_doping_case *c,
+		long *id, struct pd_diag *diag);
+int pg_doping_cases(struct pd_store *s, const char *games, pd_doping_fn fn,
+		void *arg, struct pd_diag *diag);
+
 /* The migrations, oldest first (schema.c). */
 extern const char *const pd_pg_migrations[];
 extern const size_t pd_pg_nmigrations;

@@ -62,6 +62,8 @@ static const struct pd_store_ops pg_ops = {
 	.ballots = pg_ballots,
 	.matches_replace = pg_matches_replace,
 	.matches = pg_matches,
+	.doping_add = pg_doping_add,
+	.doping_cases = pg_doping_cases,
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,

@@ -260,6 +260,21 @@ const char *const pd_migrations[] = {
 	"  until INTEGER\n"
 	");\n"
 	"CREATE INDEX matches_by_event ON matches (event_id);\n",
+	/* 6: anti-doping cases (record.h, doping.h): the finding, what
+	 * became of the athlete, the sanction it led to */
+	"CREATE TABLE doping_cases (\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  games TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,\n"
+	"  athlete_id INTEGER NOT NULL REFERENCES athletes(id),\n"
+	"  finding TEXT NOT NULL,\n"
+	"  date TEXT NOT NULL DEFAULT '',\n"
+	"  outcome TEXT NOT NULL DEFAULT ''\n"
+	"    CHECK (outcome IN ('', 'disqualified', 'continued')),\n"
+	"  sanction_id INTEGER REFERENCES sanctions(id),\n"
+	"  source TEXT NOT NULL DEFAULT '',\n"
+	"  cite TEXT NOT NULL DEFAULT '',\n"
+	"  since INTEGER NOT NULL\n"
+	");\n",
 };
 
 const size_t pd_nmigrations = sizeof(pd_migrations) / sizeof(*pd_migrations);

@@ -253,6 +253,8 @@ static const struct pd_store_ops sqlite_ops = {
 	.ballots = pd_sqlite_ballots,
 	.matches_replace = pd_sqlite_matches_replace,
 	.matches = pd_sqlite_matches,
+	.doping_add = pd_sqlite_doping_add,
+	.doping_cases = pd_sqlite_doping_cases,
 };
 
 int pd_sqlite_open(struct pd_store **out, const char *path,
