@@ -15,5 +15,11 @@ extern const unsigned char pd_embed_history[];	/* data/npc_history.tsv */
 extern const size_t pd_embed_history_len;
 extern const unsigned char pd_embed_events[];	/* data/events.tsv */
 extern const size_t pd_embed_events_len;
+extern const unsigned char pd_embed_pg2004_facts[];	/* data/PG2004.facts.tsv */
+extern const size_t pd_embed_pg2004_facts_len;
+extern const unsigned char pd_embed_pg2004_election[];	/* data/PG2004.election.tsv */
+extern const size_t pd_embed_pg2004_election_len;
+extern const unsigned char pd_embed_pg2004_football5[];	/* data/PG2004.football5.tsv */
+extern const size_t pd_embed_pg2004_football5_len;
 
 #endif

@@ -154,7 +154,10 @@ int pd_op_published_import(struct pd_store *s, const char *games,
  * its schema up to date and fills the NPC registry): keep the bundled
  * Athens 2004 Summer Paralympics table (data/PG2004.seed.txt, its names
  * resolved with reg) as PG2004@seed, the Games made from the bundled
- * Games list, replacing an earlier PG2004@seed and nothing else.  *rows
+ * Games list, replacing an earlier PG2004@seed and nothing else; in the
+ * same change the report's figures as PG2004's facts from seed
+ * (data/PG2004.facts.tsv, replacing those), and its athletes' council
+ * election as a published result (data/PG2004.election.tsv, once).  *rows
  * (if not NULL) receives the table's rows. */
 int pd_op_init(struct pd_store *s, const struct pd_registry *reg,
 	       const struct pd_who *who, const struct pd_op_notify *nt,

@@ -20,4 +20,26 @@ int pd_report(struct pd_buf *out, struct pd_store *s,
 	      const struct pd_registry *reg, const char *games,
 	      const char *lang, struct pd_diag *diag);
 
+/* A Games' official report regenerated from the store (report_games.c):
+ * the dates and host, participation, the medal table's top, highlights,
+ * media, the torch relay, tickets and volunteers, anti-doping and the
+ * athletes' election, each figure from a fact (facts.h), the published
+ * table, a match, the election or the Games' record, never typed; a
+ * figure whose facts disagree shows the others beside it; a sentence
+ * whose sources are missing is left out; and a closing list of every
+ * contradiction pd_facts_check() finds.  With sources, each figure is
+ * marked [n] and a list of where each came from follows. */
+int pd_report_games(struct pd_buf *out, struct pd_store *s,
+		    const struct pd_registry *reg, const char *games,
+		    const char *lang, int sources, struct pd_diag *diag);
+
+/* A Games' highlights computed from its results (highlights.c), in lang:
+ * the most decorated athletes (three medals or more, the first ten
+ * ranks), the NPC first on each sport's table with its medals, and the
+ * results that set a record by type.  Inside a read transaction of its
+ * own; PD_ENOTFOUND for no such Games. */
+int pd_highlights(struct pd_buf *out, struct pd_store *s,
+		  const struct pd_registry *reg, const char *games,
+		  const char *lang, struct pd_diag *diag);
+
 #endif

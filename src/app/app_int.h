@@ -53,6 +53,10 @@ int app_records_flag(struct pd_store *s, const struct pd_event_info *e,
 		     struct pd_result_rec *r, struct pd_buf *flags,
 		     struct pd_diag *d);
 
+/* Keep the bundled published election result (election.c) unless an
+ * earlier init kept it; inside pd_op_init()'s change. */
+int app_election_bundled_keep(struct pd_store *s, struct pd_diag *d);
+
 /* Dump doc (consumed, may be NULL: PD_ENOMEM) onto out as doc.h says. */
 int app_json_dump(struct pd_buf *out, json_t *doc, unsigned flags);
 /* A JSON string of s ("" for NULL); null if jansson refuses it. */

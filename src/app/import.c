@@ -9,6 +9,7 @@
 
 #include "podium/bundled.h"
 #include "podium/event.h"
+#include "podium/facts_ops.h"
 #include "app_int.h"
 
 struct writer {
@@ -632,18 +633,32 @@ int pd_op_init(struct pd_store *s, const struct pd_registry *reg,
 	       size_t *rows, struct pd_diag *diag)
 {
 	static const char file[] = "data/PG2004.seed.txt";
+	struct pd_who wh = with_reason(who);
 	struct pd_published pub;
+	struct pd_facts facts;
 	int ret;
 
 	pd_published_init(&pub);
+	pd_facts_init(&facts);
 	if ((ret = pd_table_text_parse(&pub, (const char *)pd_embed_pg2004,
 				       pd_embed_pg2004_len, file, reg,
-				       diag)) < 0)
-		return ret;
+				       diag)) < 0 ||
+	    (ret = pd_facts_bundled(&facts, diag)) < 0)
+		goto cleanup;
 	if (rows)
 		*rows = pub.n;
-	ret = pd_op_published_import(s, "PG2004", "seed", &pub, file, who, nt,
-				     diag);
+	/* the table and the report's figures, one change */
+	if ((ret = app_open(s, "PG2004", APP_ENSURE_GAMES, &wh, nt, NULL,
+			    diag)) < 0)
+		goto cleanup;
+	ret = pd_store_published_put(s, "PG2004", "seed", &pub, file, diag);
+	if (ret == 0)
+		ret = pd_store_facts_replace(s, "PG2004", "seed", &facts, diag);
+	if (ret == 0)
+		ret = app_election_bundled_keep(s, diag);
+	ret = app_end(s, ret, diag);
+cleanup:
+	pd_facts_release(&facts);
 	pd_published_release(&pub);
 	return ret;
 }

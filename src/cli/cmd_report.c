@@ -3,16 +3,18 @@
 #include <getopt.h>
 #include <string.h>
 
+#include "podium/store_report.h"
 #include "podium/report.h"
 #include "podium/stats.h"
 #include "cli.h"
 
 static int parse_args(int argc, char **argv, char *games, size_t size,
-		      const char **lang)
+		      const char **lang, int *sources)
 {
 	static const struct option longopts[] = {
 		{ "games", required_argument, NULL, 'g' },
 		{ "lang", required_argument, NULL, 'l' },
+		{ "sources", no_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -24,6 +26,8 @@ static int parse_args(int argc, char **argv, char *games, size_t size,
 					 "such as PG2024");
 		else if (c == 'l' && !(*lang = cli_lang(optarg)))
 			return cli_usage(&cmd_report, "--lang is zh or en");
+		else if (c == 's')
+			*sources = 1;
 		else if (c != 'g' && c != 'l')
 			return cli_usage(&cmd_report, NULL);
 	}
@@ -34,20 +38,37 @@ static int parse_args(int argc, char **argv, char *games, size_t size,
 	return 0;
 }
 
+static int count_fact(const struct pd_fact *f, void *arg)
+{
+	(void)f;
+	(*(int *)arg)++;
+	return 1;	/* one is enough */
+}
+
 static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
 	const char *lang = cli_default_lang();
 	struct pd_buf b;
 	char games[PD_GAMES_CODE] = "";
-	int ret, code = 0;
+	int ret, code = 0, sources = 0, facts = 0;
 
-	if ((ret = parse_args(argc, argv, games, sizeof(games), &lang)))
+	if ((ret = parse_args(argc, argv, games, sizeof(games), &lang,
+			      &sources)))
 		return ret;
 	if (!cli_store(cli, &code))
 		return code;
 	pd_buf_init(&b, 0);
-	ret = pd_report(&b, cli->store, cli_registry(cli), games, lang, &d);
+	/* a Games with stated figures gets its report regenerated from them */
+	if ((ret = pd_store_facts(cli->store, games, count_fact, &facts,
+				  &d)) < 0)
+		return cli_fail(ret, &d);
+	if (facts || sources)
+		ret = pd_report_games(&b, cli->store, cli_registry(cli), games,
+				      lang, sources, &d);
+	else
+		ret = pd_report(&b, cli->store, cli_registry(cli), games, lang,
+				&d);
 	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
 	pd_buf_release(&b);
 	return ret;
@@ -55,7 +76,7 @@ static int run(struct cli *cli, int argc, char **argv)
 
 const struct cli_command cmd_report = {
 	"report", run, "write a short Games report from the data",
-	"usage: podium report --games GAMES [--lang zh|en]\n"
+	"usage: podium report --games GAMES [--lang zh|en] [--sources]\n"
 	"\n"
 	"Writes a few paragraphs about GAMES: its dates and host; the athletes\n"
 	"(women and their share) and the NPCs taking part, those that won a\n"
@@ -65,5 +86,15 @@ const struct cli_command cmd_report = {
 	"'podium stats', 'podium table' and 'podium medallists'; a figure the\n"
 	"data cannot give is said to be unknown rather than printed as 0.\n"
 	"\n"
-	"  --lang zh|en   the language (default from $LANG)\n",
+	"A Games whose sources' figures the store keeps ('podium facts', as\n"
+	"PG2004 after 'podium init') gets its official report regenerated\n"
+	"instead: dates and host, participation, the medal table's top,\n"
+	"highlights and finals, media, the torch relay, tickets, volunteers,\n"
+	"observers, anti-doping and the athletes' election, every number from\n"
+	"a fact, the published table, a match, the election or the Games'\n"
+	"record, and a closing list of the contradictions 'podium facts\n"
+	"check' finds.\n"
+	"\n"
+	"  --lang zh|en   the language (default from $LANG)\n"
+	"  --sources      mark each figure [n] and list where each came from\n",
 };

@@ -30,6 +30,8 @@
 #include "podium/audit.h"
 #include "podium/event.h"
 #include "podium/label.h"
+#include "podium/facts_ops.h"
+#include "podium/match_ops.h"
 #include "podium/stats.h"
 #include "podium/token.h"
 #include "lazy.h"
@@ -65,6 +67,9 @@ enum route {
 	ROUTE_PAGE_NPC,		/* K code source lang */
 	ROUTE_PAGE_ATHLETE,	/* M id lang */
 	ROUTE_PAGE_ABOUT,	/* O lang */
+	ROUTE_FACTS,		/* F */
+	ROUTE_FACTS_CHECK,	/* C */
+	ROUTE_MATCHES,		/* X event */
 	ROUTE_COUNT
 };
 
@@ -597,6 +602,58 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 	return ret;
 }
 
+/* F: the facts, with their sources */
+static int facts(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_facts l;
+	int ret;
+
+	pd_facts_init(&l);
+	if ((ret = pd_facts_read(z->st, z->g->info.code, &l, &d)) == 0)
+		ret = pd_doc_facts(out, z->g->info.code, z->version, &l, 0);
+	pd_facts_release(&l);
+	return ret;
+}
+
+/* C: what contradicts what among the facts and the store's figures */
+static int facts_check(struct lz *z, char **f, struct pd_buf *out,
+		       int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_facts_audit a;
+	int ret;
+
+	if ((ret = pd_facts_audit(&a, z->st, z->g->info.code, &d)) == 0)
+		ret = pd_doc_facts_check(out, &a, 0);
+	pd_facts_audit_release(&a);
+	return ret;
+}
+
+/* M event: an event's matches, pools and records; 404 for an event of
+ * another Games */
+static int matches(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_event_info e;
+	struct pd_matches l;
+	long id = atol(f[1]);
+	int ret;
+
+	memset(&e, 0, sizeof(e));
+	pd_matches_init(&l);
+	ret = pd_store_event_get(z->st, id, &e, &d);
+	if (ret == PD_ENOTFOUND || (ret == 0 && strcmp(e.games,
+						       z->g->info.code)))
+		ret = refuse(out, status, MHD_HTTP_NOT_FOUND, "no such event");
+	else if (ret == 0 && (ret = pd_matches_read(z->st, id, &l, &d)) == 0)
+		ret = pd_doc_matches(out, z->g->info.code, z->version, id, &l,
+				     0);
+	pd_event_info_release(&e);
+	pd_matches_release(&l);
+	return ret;
+}
+
 #define PARAMS_MAX 5
 
 static const struct {
@@ -629,6 +686,9 @@ static const struct {
 	[ROUTE_PAGE_ATHLETE] = { 'M', 2, { "athlete", "lang" }, 1,
 				 page_of },
 	[ROUTE_PAGE_ABOUT] = { 'O', 1, { "lang" }, 1, page_of },
+	[ROUTE_FACTS] = { 'F', 0, { NULL }, 1, facts },
+	[ROUTE_FACTS_CHECK] = { 'C', 0, { NULL }, 1, facts_check },
+	[ROUTE_MATCHES] = { 'X', 1, { "event" }, 1, matches },
 };
 
 /* Is key a page's (HTML) rather than a document's (JSON)? */
@@ -964,6 +1024,19 @@ static enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 					  "athlete", NULL);
 		snprintf(num, sizeof(num), "%ld", n);
 		return key_make(c, r, key, size, ROUTE_ATHLETE,
+				(const char *const[]){ num });
+	} else if (!strcmp(path, "facts") || !strcmp(path, "facts/check")) {
+		return key_make(c, r, key, size, path[5] ? ROUTE_FACTS_CHECK :
+				ROUTE_FACTS, NULL);
+	} else if (!strncmp(path, "events/", 7) && strchr(path + 7, '/') &&
+		   !strcmp(strchr(path + 7, '/'), "/matches")) {
+		snprintf(num, sizeof(num), "%.*s", (int)(strchr(path + 7, '/') -
+			 (path + 7)), path + 7);
+		if ((n = number(num, 1L << 40)) < 1)
+			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "
+					  "event", NULL);
+		snprintf(num, sizeof(num), "%ld", n);
+		return key_make(c, r, key, size, ROUTE_MATCHES,
 				(const char *const[]){ num });
 	} else if (!strncmp(path, "events/", 7)) {
 		if ((n = number(path + 7, 1L << 40)) < 1)

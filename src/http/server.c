@@ -188,8 +188,9 @@ static const char *allowed(const char *url)
 	int kind;
 
 	if (write_route(url, games, sizeof(games), &event, &kind))
-		return !strcmp(url + strlen(url) - 7, "/events") ?
-		       "GET, HEAD, OPTIONS, POST" : "POST";
+		return !strcmp(url + strlen(url) - 7, "/events") ||
+		       kind == W_MATCHES_ROUTE ? "GET, HEAD, OPTIONS, POST" :
+		       "POST";
 	if (site_route(url) || asset_find(url) ||
 	    (!strncmp(url, "/api/games", 10) &&
 				(!url[10] || url[10] == '/')))

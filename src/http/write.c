@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "podium/event.h"
+#include "podium/match_ops.h"
 #include "podium/ops.h"
 #include "podium/stats.h"
 #include "podium/token.h"
@@ -24,7 +25,8 @@
 #define MAX_EVENTS 256
 #define WAIT_MS 2000
 
-enum { W_NONE, W_RESULTS, W_STATUS, W_EVENTS, W_SANCTIONS };
+enum { W_NONE, W_RESULTS, W_STATUS, W_EVENTS, W_SANCTIONS,
+       W_MATCHES = W_MATCHES_ROUTE };
 
 /* Which write url names: W_* with the Games and the event; W_NONE. */
 int write_route(const char *url, char *games, size_t size, long *event,
@@ -54,6 +56,8 @@ int write_route(const char *url, char *games, size_t size, long *event,
 			*kind = W_RESULTS;
 		else if (!strcmp(end, "/status"))
 			*kind = W_STATUS;
+		else if (!strcmp(end, "/matches"))
+			*kind = W_MATCHES;
 	}
 	return *kind;
 }
@@ -87,8 +91,8 @@ static enum MHD_Result authorise(struct srv *s, struct MHD_Connection *c,
 	if (t.role < (kind == W_EVENTS || kind == W_SANCTIONS ?
 		      PD_ROLE_ADMIN : PD_ROLE_OPERATOR))
 		return send_error(c, r, MHD_HTTP_FORBIDDEN, "this needs an "
-				  "admin token: an operator may post results "
-				  "and event status only", NULL);
+				  "admin token: an operator may post results, "
+				  "matches and event status only", NULL);
 	r->role = (int)t.role;
 	snprintf(r->actor, sizeof(r->actor), "%s", t.name);
 	return MHD_YES;
@@ -368,6 +372,111 @@ static int do_results(struct wctx *w, json_t *body)
 	return ret;
 }
 
+/* [home, away], or null / absent: -1 -1 */
+static int pair_field(json_t *o, const char *name, long *a, long *b2,
+		      struct bad *b)
+{
+	json_t *v = json_object_get(o, name);
+
+	*a = *b2 = -1;
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_array(v) || json_array_size(v) != 2 ||
+	    !json_is_integer(json_array_get(v, 0)) ||
+	    !json_is_integer(json_array_get(v, 1)) ||
+	    json_integer_value(json_array_get(v, 0)) < 0 ||
+	    json_integer_value(json_array_get(v, 1)) < 0 ||
+	    json_integer_value(json_array_get(v, 0)) > 1000 ||
+	    json_integer_value(json_array_get(v, 1)) > 1000)
+		return bad(b, name, "must be [home, away], two whole numbers "
+			   "from 0, or null");
+	*a = (long)json_integer_value(json_array_get(v, 0));
+	*b2 = (long)json_integer_value(json_array_get(v, 1));
+	return 0;
+}
+
+static int text_into(json_t *o, const char *name, char *dst, size_t size,
+		     int required, struct bad *b)
+{
+	const char *v;
+
+	if (str_field(o, name, &v, "", b) < 0)
+		return -1;
+	if (required && !*v)
+		return bad(b, name, "is required");
+	if (strlen(v) >= size)
+		return bad(b, name, "is too long");
+	memcpy(dst, v, strlen(v) + 1);
+	return 0;
+}
+
+static int match_input(json_t *o, struct pd_match *m, struct bad *b)
+{
+	static const char *const ok[] = { "phase", "pool", "home", "away",
+		"score", "extra_time", "penalties", "walkover", "outcome",
+		"cite", NULL };
+	struct pd_diag d = { "", 0, "" };
+	json_t *x;
+
+	memset(m, 0, sizeof(*m));
+	if (!json_is_object(o))
+		return bad(b, "matches", "each match is an object");
+	if (only_fields(o, ok, b) < 0 ||
+	    text_into(o, "phase", m->phase, sizeof(m->phase), 1, b) < 0 ||
+	    text_into(o, "pool", m->pool, sizeof(m->pool), 0, b) < 0 ||
+	    text_into(o, "home", m->home, sizeof(m->home), 1, b) < 0 ||
+	    text_into(o, "away", m->away, sizeof(m->away), 0, b) < 0 ||
+	    text_into(o, "walkover", m->walkover, sizeof(m->walkover), 0,
+		      b) < 0 ||
+	    text_into(o, "outcome", m->outcome, sizeof(m->outcome), 0, b) < 0 ||
+	    text_into(o, "cite", m->cite, sizeof(m->cite), 0, b) < 0 ||
+	    pair_field(o, "score", &m->hs, &m->as, b) < 0 ||
+	    pair_field(o, "penalties", &m->hp, &m->ap, b) < 0)
+		return -1;
+	x = json_object_get(o, "extra_time");
+	if (x && !json_is_boolean(x))
+		return bad(b, "extra_time", "must be true or false");
+	m->extra = x && json_is_true(x);
+	if (pd_match_check(m, NULL, 0, &d) < 0) {
+		char why[200];
+
+		snprintf(why, sizeof(why), "%.190s", d.msg);
+		return bad(b, "matches", why);
+	}
+	return 0;
+}
+
+/* POST .../events/{id}/matches: the event's matches from source, whole */
+static int do_matches(struct wctx *w, json_t *body)
+{
+	static const char *const ok[] = { "matches", "source", "reason", NULL };
+	json_t *list = json_object_get(body, "matches");
+	const char *source;
+	struct pd_matches l;
+	struct pd_match m;
+	size_t i, n;
+	int ret = 0;
+
+	if (only_fields(body, ok, &w->b) < 0 ||
+	    str_field(body, "source", &source, "matches", &w->b) < 0)
+		return PD_EINVAL;
+	if (!json_is_array(list) || (n = json_array_size(list)) > MAX_RESULTS)
+		return bad(&w->b, "matches", "must be a list of at most 1000 "
+			   "matches"), PD_EINVAL;
+	pd_matches_init(&l);
+	for (i = 0; i < n && ret == 0; i++) {
+		if (match_input(json_array_get(list, i), &m, &w->b) < 0)
+			ret = PD_EINVAL;
+		else
+			ret = pd_matches_add(&l, &m);
+	}
+	if (ret == 0)
+		ret = pd_op_matches_replace(w->s->side, w->event, source, &l,
+					    &w->who, &w->version, &w->d);
+	pd_matches_release(&l);
+	return ret;
+}
+
 static int do_status(struct wctx *w, json_t *body)
 {
 	static const char *const ok[] = { "status", "reason", NULL };
@@ -488,10 +597,11 @@ static int perform(struct wctx *w, int kind, json_t *body)
 	if (str_field(body, "reason", &reason, NULL, &w->b) < 0)
 		return PD_EINVAL;
 	w->who.reason = reason;
-	if (kind == W_RESULTS || kind == W_STATUS) {
+	if (kind == W_RESULTS || kind == W_STATUS || kind == W_MATCHES) {
 		if ((ret = event_of(w->s, w->games, w->event)) < 0)
 			return ret;
 		return kind == W_RESULTS ? do_results(w, body) :
+		       kind == W_MATCHES ? do_matches(w, body) :
 		       do_status(w, body);
 	}
 	return kind == W_SANCTIONS ? do_sanction(w, body) : do_event(w, body);

@@ -18,7 +18,9 @@ enum MHD_Result write_begin(struct srv *s, struct MHD_Connection *c,
 enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 			     struct req *r, const char *url);
 /* Which write url names: its kind (non-zero) with the Games and the
- * event; 0 for a url that takes no POST. */
+ * event; 0 for a url that takes no POST.  An event's matches are read
+ * and written at one url: its kind is W_MATCHES_ROUTE. */
+#define W_MATCHES_ROUTE 5
 int write_route(const char *url, char *games, size_t size, long *event,
 		int *kind);
 

@@ -30,6 +30,7 @@
 #include "podium/audit.h"
 #include "podium/event.h"
 #include "podium/record.h"
+#include "podium/store_report.h"
 #include "podium/stats.h"
 #include "podium/store.h"
 #include "podium/token.h"
@@ -165,6 +166,51 @@ struct pd_store_ops {
 			  long *id, struct pd_diag *diag);
 	int (*records)(struct pd_store *s, const char *sport, pd_record_fn fn,
 		       void *arg, struct pd_diag *diag);
+
+	/* facts (store_report.h) */
+	int (*fact_add)(struct pd_store *s, const struct pd_fact *f, long *id,
+			struct pd_diag *diag);
+	int (*facts_replace)(struct pd_store *s, const char *games,
+			     const char *source, const struct pd_facts *l,
+			     struct pd_diag *diag);
+	int (*facts)(struct pd_store *s, const char *games, pd_fact_fn fn,
+		     void *arg, struct pd_diag *diag);
+
+	/* elections (store_report.h) */
+	int (*election_add)(struct pd_store *s, const struct pd_election *e,
+			    long *id, struct pd_diag *diag);
+	int (*elections)(struct pd_store *s, const char *games,
+			 pd_election_fn fn, void *arg, struct pd_diag *diag);
+	int (*election_status)(struct pd_store *s, long election,
+			       const char *status, struct pd_diag *diag);
+	int (*candidate_add)(struct pd_store *s, const struct pd_candidate *c,
+			     long *id, struct pd_diag *diag);
+	int (*candidates)(struct pd_store *s, long election,
+			  pd_candidate_fn fn, void *arg, struct pd_diag *diag);
+	int (*elector_add)(struct pd_store *s, long election, long athlete,
+			   struct pd_diag *diag);
+	int (*electorate)(struct pd_store *s, long election, long *electors,
+			  long *voted, struct pd_diag *diag);
+	/* choices sorted by store.c; text: "3,7,12" */
+	int (*vote)(struct pd_store *s, long election, long athlete,
+		    const char *ballot_id, const char *choices,
+		    struct pd_diag *diag);
+	/* each ballot as its id and its choices' text, by id */
+	int (*ballots)(struct pd_store *s, long election, pd_row_fn fn,
+		       void *arg, struct pd_diag *diag);
+
+	/* matches (store_report.h) */
+	int (*matches_replace)(struct pd_store *s, long event,
+			       const char *source, const struct pd_matches *l,
+			       struct pd_diag *diag);
+	int (*matches)(struct pd_store *s, long event, pd_match_fn fn,
+		       void *arg, struct pd_diag *diag);
+
+	/* anti-doping cases (store_report.h) */
+	int (*doping_add)(struct pd_store *s, const struct pd_doping_case *c,
+			  long *id, struct pd_diag *diag);
+	int (*doping_cases)(struct pd_store *s, const char *games,
+			    pd_doping_fn fn, void *arg, struct pd_diag *diag);
 };
 
 struct pd_store {

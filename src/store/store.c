@@ -510,7 +510,10 @@ const char *const pd_store_tables[] = {
 	"meta", "games", "npcs", "sports", "events", "event_status",
 	"athletes", "teams", "team_members", "results", "sanctions",
 	"sanction_events", "audit", "published", "published_rows", "tokens",
-	"records", NULL,
+	"records",
+	"facts", "elections", "candidates", "electorate", "ballots",
+	"matches", "doping_cases",
+	NULL,
 };
 
 static int known_table(const char *table, struct pd_diag *diag)
@@ -663,4 +666,207 @@ int pd_store_records(struct pd_store *s, const char *sport, pd_record_fn fn,
 		     void *arg, struct pd_diag *diag)
 {
 	return s->ops->records(s, sport, fn, arg, diag);
+}
+
+/* -- facts (store_report.h) */
+
+int pd_store_fact_add(struct pd_store *s, const struct pd_fact *f, long *id,
+		      struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_fact_check(f, NULL, 0, diag)) < 0)
+		return ret;
+	return s->ops->fact_add(s, f, id, diag);
+}
+
+int pd_store_facts_replace(struct pd_store *s, const char *games,
+			   const char *source, const struct pd_facts *l,
+			   struct pd_diag *diag)
+{
+	size_t i;
+	int ret;
+
+	if ((ret = pd_ident_check("Games code", games, diag)) < 0 ||
+	    (ret = pd_ident_check("fact source", source, diag)) < 0)
+		return ret;
+	for (i = 0; i < l->n; i++) {
+		if ((ret = pd_fact_check(&l->v[i], NULL, 0, diag)) < 0)
+			return ret;
+		if (strcmp(l->v[i].games, games) ||
+		    strcmp(l->v[i].source, source))
+			return pd_diag_set(diag, PD_EINVAL, NULL, 0, "fact "
+					   "%zu is %s@%s, not %s@%s", i + 1,
+					   l->v[i].games, l->v[i].source,
+					   games, source);
+	}
+	return s->ops->facts_replace(s, games, source, l, diag);
+}
+
+int pd_store_facts(struct pd_store *s, const char *games, pd_fact_fn fn,
+		   void *arg, struct pd_diag *diag)
+{
+	return s->ops->facts(s, games, fn, arg, diag);
+}
+
+/* -- elections (store_report.h) */
+
+int pd_store_election_add(struct pd_store *s, const struct pd_election *e,
+			  long *id, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_election_check(e, diag)) < 0)
+		return ret;
+	return s->ops->election_add(s, e, id, diag);
+}
+
+int pd_store_elections(struct pd_store *s, const char *games,
+		       pd_election_fn fn, void *arg, struct pd_diag *diag)
+{
+	return s->ops->elections(s, games, fn, arg, diag);
+}
+
+int pd_store_election_status(struct pd_store *s, long election,
+			     const char *status, struct pd_diag *diag)
+{
+	if (strcmp(status, "open") && strcmp(status, "closed") &&
+	    strcmp(status, "published"))
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "election status "
+				   "'%s' is not open, closed or published",
+				   status);
+	return s->ops->election_status(s, election, status, diag);
+}
+
+int pd_store_candidate_add(struct pd_store *s, const struct pd_candidate *c,
+			   long *id, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_name_check("candidate name", c->name, PD_NAME_MAX, 0,
+				 diag)) < 0 ||
+	    (ret = pd_name_check("candidate's Chinese name", c->name_zh,
+				 PD_NAME_MAX, 1, diag)) < 0 ||
+	    (ret = pd_name_check("candidate's sport", c->sport, PD_NAME_MAX, 1,
+				 diag)) < 0 ||
+	    (ret = pd_ident_check("candidate's NPC", c->npc, diag)) < 0)
+		return ret;
+	return s->ops->candidate_add(s, c, id, diag);
+}
+
+int pd_store_candidates(struct pd_store *s, long election, pd_candidate_fn fn,
+			void *arg, struct pd_diag *diag)
+{
+	return s->ops->candidates(s, election, fn, arg, diag);
+}
+
+int pd_store_elector_add(struct pd_store *s, long election, long athlete,
+			 struct pd_diag *diag)
+{
+	return s->ops->elector_add(s, election, athlete, diag);
+}
+
+int pd_store_electorate(struct pd_store *s, long election, long *electors,
+			long *voted, struct pd_diag *diag)
+{
+	return s->ops->electorate(s, election, electors, voted, diag);
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int pd_store_vote(struct pd_store *s, long election, long athlete,
+		  const char *ballot_id, const long *choices, size_t n,
+		  struct pd_diag *diag)
+{
+	long v[PD_ELECTION_CHOICES];
+	char text[PD_ELECTION_CHOICES * 21 + 1];
+	size_t i, len = 0;
+
+	if (strlen(ballot_id) != PD_BALLOT_ID - 1 ||
+	    strspn(ballot_id, "0123456789abcdef") != PD_BALLOT_ID - 1)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a ballot id is "
+				   "%d hexadecimal digits", PD_BALLOT_ID - 1);
+	if (n < 1 || n > PD_ELECTION_CHOICES)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a ballot marks 1 "
+				   "to %d candidates", PD_ELECTION_CHOICES);
+	memcpy(v, choices, n * sizeof(*v));
+	qsort(v, n, sizeof(*v), cmp_long);
+	for (i = 0; i < n; i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len,
+					i ? ",%ld" : "%ld", v[i]);
+	return s->ops->vote(s, election, athlete, ballot_id, text, diag);
+}
+
+struct ballot_walk {
+	pd_ballot_fn fn;
+	void *arg;
+};
+
+static int ballot_row(const char *const *col, void *arg)
+{
+	struct ballot_walk *w = arg;
+	long v[PD_ELECTION_CHOICES];
+	const char *p = col[1];
+	char *end;
+	size_t n = 0;
+
+	while (p && *p && n < PD_ELECTION_CHOICES) {
+		v[n++] = strtol(p, &end, 10);
+		p = *end == ',' ? end + 1 : end;
+	}
+	return w->fn(col[0], v, n, w->arg);
+}
+
+int pd_store_ballots(struct pd_store *s, long election, pd_ballot_fn fn,
+		     void *arg, struct pd_diag *diag)
+{
+	struct ballot_walk w = { fn, arg };
+
+	return s->ops->ballots(s, election, ballot_row, &w, diag);
+}
+
+/* -- matches (store_report.h) */
+
+int pd_store_matches_replace(struct pd_store *s, long event,
+			     const char *source, const struct pd_matches *l,
+			     struct pd_diag *diag)
+{
+	size_t i;
+	int ret;
+
+	if ((ret = pd_source_check(source, diag)) < 0)
+		return ret;
+	for (i = 0; i < l->n; i++)
+		if ((ret = pd_match_check(&l->v[i], NULL, 0, diag)) < 0)
+			return ret;
+	return s->ops->matches_replace(s, event, source, l, diag);
+}
+
+int pd_store_matches(struct pd_store *s, long event, pd_match_fn fn,
+		     void *arg, struct pd_diag *diag)
+{
+	return s->ops->matches(s, event, fn, arg, diag);
+}
+
+/* -- anti-doping cases (store_report.h) */
+
+int pd_store_doping_add(struct pd_store *s, const struct pd_doping_case *c,
+			long *id, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_doping_check(c, diag)) < 0)
+		return ret;
+	return s->ops->doping_add(s, c, id, diag);
+}
+
+int pd_store_doping_cases(struct pd_store *s, const char *games,
+			  pd_doping_fn fn, void *arg, struct pd_diag *diag)
+{
+	return s->ops->doping_cases(s, games, fn, arg, diag);
 }

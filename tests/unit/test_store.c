@@ -26,7 +26,12 @@
 #include "podium/audit.h"
 #include "podium/event.h"
 #include "podium/record.h"
+#include "podium/store_report.h"
 #include "podium/store.h"
+
+/* the SQLite backend's migrations (src/store/sqlite/schema.c): a store
+ * is at the last of them */
+extern const size_t pd_nmigrations;
 
 static const char registry_tsv[] =
 	"CHN\tcurrent\tChina\t中国\t\n"
@@ -913,6 +918,389 @@ static void test_store__postgres_uri_unreachable(void **state)
 	}
 }
 
+/* -- facts (record.h) */
+
+static struct pd_fact fact(const char *key, const char *value,
+			   const char *source, const char *cite)
+{
+	struct pd_fact f;
+
+	assert_int_equal(pd_fact_set(&f, "PG2004", key, value, "athletes", "",
+				     source, cite, "3969名运动员", NULL), 0);
+	return f;
+}
+
+static int collect_fact(const struct pd_fact *f, void *arg)
+{
+	return pd_facts_add(arg, f);
+}
+
+static int count_row(const char *const *col, int n, void *arg)
+{
+	(void)col;
+	(void)n;
+	(*(int *)arg)++;
+	return 0;
+}
+
+static void facts_replace(struct fixture *f, const char *source,
+			  const struct pd_facts *l)
+{
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "facts",
+					 NULL, NULL, &f->d), 0);
+	if (pd_store_facts_replace(f->s, "PG2004", source, l, &f->d) < 0)
+		fail_msg("facts replace: %s", f->d.msg);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+}
+
+static void test_store__facts_replace_add_and_list(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_facts l, got;
+	struct pd_fact x;
+	long id = 0;
+	int rows = 0;
+
+	open_store(f);
+	put_games(f, &g);
+	pd_facts_init(&l);
+	pd_facts_init(&got);
+	x = fact("nations", "144", "seed", "report ¶1");
+	assert_int_equal(pd_facts_add(&l, &x), 0);
+	x = fact("athletes", "3969", "seed", "report ¶1");
+	assert_int_equal(pd_facts_add(&l, &x), 0);
+	facts_replace(f, "seed", &l);
+	facts_replace(f, "seed", &l);	/* again: the first two are closed */
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "fact add",
+					 NULL, NULL, &f->d), 0);
+	x = fact("athletes", "3806", "ipc", "");
+	assert_int_equal(pd_store_fact_add(f->s, &x, &id, &f->d), 0);
+	assert_true(id > 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+
+	assert_int_equal(pd_store_facts(f->s, "PG2004", collect_fact, &got,
+					&f->d), 0);
+	/* by key, then id: the two athletes facts in the order written */
+	assert_int_equal(got.n, 3);
+	assert_string_equal(got.v[0].key, "athletes");
+	assert_string_equal(got.v[0].value, "3969");
+	assert_string_equal(got.v[0].cite, "report ¶1");
+	assert_string_equal(got.v[0].quote, "3969名运动员");
+	assert_string_equal(got.v[1].value, "3806");
+	assert_string_equal(got.v[1].source, "ipc");
+	assert_int_equal(got.v[1].id, id);
+	assert_string_equal(got.v[2].key, "nations");
+	got.n = 0;
+	assert_int_equal(pd_store_facts(f->s, NULL, collect_fact, &got,
+					&f->d), 0);
+	assert_int_equal(got.n, 3);
+	got.n = 0;
+	assert_int_equal(pd_store_facts(f->s, "PG2024", collect_fact, &got,
+					&f->d), 0);
+	assert_int_equal(got.n, 0);
+	/* replaced facts are closed, not deleted */
+	assert_int_equal(pd_store_table_rows(f->s, "facts", NULL, count_row,
+					     &rows, &f->d), 0);
+	assert_int_equal(rows, 5);
+	pd_facts_release(&l);
+	pd_facts_release(&got);
+}
+
+static void test_store__facts_refused_before_a_write(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_facts l, got;
+	struct pd_fact x;
+
+	open_store(f);
+	put_games(f, &g);
+	pd_facts_init(&l);
+	pd_facts_init(&got);
+	x = fact("athletes", "3969", "seed", "");
+	assert_int_equal(pd_facts_add(&l, &x), 0);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "facts",
+					 NULL, NULL, &f->d), 0);
+	/* a fact of another source in a replace of seed */
+	assert_int_equal(pd_store_facts_replace(f->s, "PG2004", "ipc", &l,
+						&f->d), PD_EINVAL);
+	snprintf(x.value, sizeof(x.value), "3,969");
+	assert_int_equal(pd_store_fact_add(f->s, &x, NULL, &f->d), PD_EPARSE);
+	assert_non_null(strstr(f->d.msg, "3,969"));
+	snprintf(x.value, sizeof(x.value), "3969");
+	snprintf(x.key, sizeof(x.key), "two words");
+	assert_int_equal(pd_store_fact_add(f->s, &x, NULL, &f->d), PD_EPARSE);
+	pd_store_rollback(f->s);
+	assert_int_equal(pd_store_facts(f->s, NULL, collect_fact, &got,
+					&f->d), 0);
+	assert_int_equal(got.n, 0);
+	pd_facts_release(&l);
+	pd_facts_release(&got);
+}
+
+/* -- elections (record.h) */
+
+static int collect_election(const struct pd_election *e, void *arg)
+{
+	*(struct pd_election *)arg = *e;
+	return 0;
+}
+
+static int collect_candidate(const struct pd_candidate *c, void *arg)
+{
+	struct pd_candidate *v = arg;
+
+	v[c->id % 4] = *c;
+	return 0;
+}
+
+struct ballots_seen {
+	char ids[4][PD_BALLOT_ID];
+	long choices[4][4];
+	size_t nchoices[4], n;
+};
+
+static int collect_ballot(const char *id, const long *v, size_t n, void *arg)
+{
+	struct ballots_seen *b = arg;
+
+	assert_true(b->n < 4 && n <= 4);
+	snprintf(b->ids[b->n], PD_BALLOT_ID, "%s", id);
+	memcpy(b->choices[b->n], v, n * sizeof(*v));
+	b->nchoices[b->n++] = n;
+	return 0;
+}
+
+static void test_store__election_votes_kept_apart_from_voters(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_election e = { .games = "PG2004", .name = "Council",
+				 .seats = 2, .max_choices = 2, .sport_cap = 1,
+				 .status = "open", .votes = -1 };
+	struct pd_candidate c = { .name = "Li Wei", .npc = "CHN",
+				  .sport = "Judo" }, got[4];
+	struct pd_athlete a = { .name = "Voter", .npc = "GBR" };
+	struct pd_election back;
+	struct ballots_seen b;
+	long id = 0, cand[2], voter[2], electors, voted, two[2];
+
+	open_store(f);
+	put_games(f, &g);
+	memset(&b, 0, sizeof(b));
+	memset(got, 0, sizeof(got));
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "election",
+					 NULL, NULL, &f->d), 0);
+	if (pd_store_election_add(f->s, &e, &id, &f->d) < 0)
+		fail_msg("election add: %s", f->d.msg);
+	/* a second of one name is refused */
+	assert_int_equal(pd_store_election_add(f->s, &e, NULL, &f->d),
+			 PD_EEXISTS);
+	pd_store_rollback(f->s);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "election",
+					 NULL, NULL, &f->d), 0);
+	assert_int_equal(pd_store_election_add(f->s, &e, &id, &f->d), 0);
+	c.election = id;
+	assert_int_equal(pd_store_candidate_add(f->s, &c, &cand[0], &f->d), 0);
+	snprintf(c.name, sizeof(c.name), "Ana");
+	snprintf(c.npc, sizeof(c.npc), "IND");
+	assert_int_equal(pd_store_candidate_add(f->s, &c, &cand[1], &f->d), 0);
+	assert_int_equal(pd_store_athlete_ensure(f->s, &a, &voter[0], &f->d),
+			 0);
+	a.name = "Second voter";
+	assert_int_equal(pd_store_athlete_ensure(f->s, &a, &voter[1], &f->d),
+			 0);
+	assert_int_equal(pd_store_elector_add(f->s, id, voter[0], &f->d), 1);
+	assert_int_equal(pd_store_elector_add(f->s, id, voter[0], &f->d), 0);
+	assert_int_equal(pd_store_elector_add(f->s, id, voter[1], &f->d), 1);
+	two[0] = cand[1];
+	two[1] = cand[0];
+	assert_int_equal(pd_store_vote(f->s, id, voter[0],
+				       "ffffffffffffffffffffffffffffffff", two,
+				       2, &f->d), 0);
+	assert_int_equal(pd_store_vote(f->s, id, voter[0],
+				       "00000000000000000000000000000001", two,
+				       1, &f->d), PD_EEXISTS);
+	assert_int_equal(pd_store_vote(f->s, id, voter[1] + 100,
+				       "00000000000000000000000000000002", two,
+				       1, &f->d), PD_ENOTFOUND);
+	assert_int_equal(pd_store_vote(f->s, id, voter[1], "not-hex", two, 1,
+				       &f->d), PD_EINVAL);
+	assert_int_equal(pd_store_vote(f->s, id, voter[1],
+				       "0000000000000000000000000000000a", two,
+				       1, &f->d), 0);
+	assert_int_equal(pd_store_election_status(f->s, id, "closed", &f->d),
+			 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+
+	assert_int_equal(pd_store_elections(f->s, "PG2004", collect_election,
+					    &back, &f->d), 0);
+	assert_string_equal(back.name, "Council");
+	assert_string_equal(back.status, "closed");
+	assert_int_equal(back.sport_cap, 1);
+	assert_int_equal(back.votes, -1);
+	assert_int_equal(pd_store_candidates(f->s, id, collect_candidate, got,
+					     &f->d), 0);
+	assert_string_equal(got[cand[1] % 4].name, "Ana");
+	assert_string_equal(got[cand[0] % 4].sport, "Judo");
+	assert_int_equal(pd_store_electorate(f->s, id, &electors, &voted,
+					     &f->d), 0);
+	assert_int_equal(electors, 2);
+	assert_int_equal(voted, 2);
+	/* by id, not by the order cast; the choices sorted */
+	assert_int_equal(pd_store_ballots(f->s, id, collect_ballot, &b, &f->d),
+			 0);
+	assert_int_equal(b.n, 2);
+	assert_string_equal(b.ids[0], "0000000000000000000000000000000a");
+	assert_int_equal(b.nchoices[0], 1);
+	assert_int_equal(b.choices[0][0], cand[1]);
+	assert_int_equal(b.nchoices[1], 2);
+	assert_int_equal(b.choices[1][0], cand[0]);
+	assert_int_equal(b.choices[1][1], cand[1]);
+}
+
+/* -- matches (record.h) */
+
+static int collect_match(const struct pd_match *m, void *arg)
+{
+	return pd_matches_add(arg, m);
+}
+
+static void test_store__matches_replace_and_read(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_matches l, got;
+	struct pd_match m;
+	long event = 0;
+	int rows = 0;
+
+	open_store(f);
+	put_games(f, &g);
+	pd_matches_init(&l);
+	pd_matches_init(&got);
+	memset(&m, 0, sizeof(m));
+	snprintf(m.phase, sizeof(m.phase), "final");
+	snprintf(m.home, sizeof(m.home), "CHN");
+	snprintf(m.away, sizeof(m.away), "GBR");
+	m.hs = m.as = 1;
+	m.extra = 1;
+	m.hp = 3;
+	m.ap = 2;
+	snprintf(m.cite, sizeof(m.cite), "report ¶7");
+	assert_int_equal(pd_matches_add(&l, &m), 0);
+	snprintf(m.phase, sizeof(m.phase), "pool");
+	snprintf(m.pool, sizeof(m.pool), "A");
+	m.away[0] = '\0';
+	m.hs = m.as = m.hp = m.ap = -1;
+	m.extra = 0;
+	snprintf(m.outcome, sizeof(m.outcome), "home-unbeaten");
+	assert_int_equal(pd_matches_add(&l, &m), 0);
+	for (int i = 0; i < 2; i++) {	/* twice: the first two are closed */
+		assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+		assert_int_equal(pd_store_change(f->s, "PG2004", "test", "m",
+						 NULL, NULL, &f->d), 0);
+		if (!event)
+			assert_int_equal(pd_store_event_ensure(f->s, "PG2004",
+					 "Goalball", "Men", "M", "", 1, &event,
+					 &f->d), 0);
+		if (pd_store_matches_replace(f->s, event, "seed", &l,
+					     &f->d) < 0)
+			fail_msg("matches: %s", f->d.msg);
+		assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	}
+	assert_int_equal(pd_store_matches(f->s, event, collect_match, &got,
+					  &f->d), 0);
+	assert_int_equal(got.n, 2);
+	assert_string_equal(got.v[0].away, "GBR");
+	assert_int_equal(got.v[0].extra, 1);
+	assert_int_equal(got.v[0].hp, 3);
+	assert_int_equal(got.v[0].ap, 2);
+	assert_string_equal(got.v[0].source, "seed");
+	assert_string_equal(got.v[0].cite, "report ¶7");
+	assert_int_equal(got.v[1].hs, -1);
+	assert_string_equal(got.v[1].away, "");
+	assert_string_equal(got.v[1].outcome, "home-unbeaten");
+	assert_int_equal(pd_store_table_rows(f->s, "matches", NULL, count_row,
+					     &rows, &f->d), 0);
+	assert_int_equal(rows, 4);
+	/* a side playing itself is refused before a write */
+	snprintf(got.v[0].away, sizeof(got.v[0].away), "CHN");
+	got.n = 1;
+	assert_int_equal(pd_store_matches_replace(f->s, event, "seed", &got,
+						  &f->d), PD_EPARSE);
+	pd_matches_release(&l);
+	pd_matches_release(&got);
+}
+
+/* -- anti-doping cases (record.h) */
+
+static int collect_case(const struct pd_doping_case *c, void *arg)
+{
+	struct pd_doping_case *v = arg;
+
+	v[c->id % 4] = *c;
+	return 0;
+}
+
+static void test_store__doping_cases_add_and_read(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_athlete a = { .name = "Li Wei", .npc = "CHN" };
+	struct pd_doping_case c, got[4];
+	long ath = 0, id = 0, id2 = 0;
+
+	open_store(f);
+	put_games(f, &g);
+	memset(&c, 0, sizeof(c));
+	memset(got, 0, sizeof(got));
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "doping",
+					 NULL, NULL, &f->d), 0);
+	assert_int_equal(pd_store_athlete_ensure(f->s, &a, &ath, &f->d), 0);
+	snprintf(c.games, sizeof(c.games), "PG2004");
+	c.athlete = ath;
+	snprintf(c.finding, sizeof(c.finding), "stanozolol");
+	snprintf(c.date, sizeof(c.date), "2004-09-20");
+	snprintf(c.outcome, sizeof(c.outcome), "disqualified");
+	snprintf(c.cite, sizeof(c.cite), "p. 3");
+	assert_int_equal(pd_store_doping_add(f->s, &c, &id, &f->d), 0);
+	c.outcome[0] = '\0';
+	c.date[0] = '\0';
+	assert_int_equal(pd_store_doping_add(f->s, &c, &id2, &f->d), 0);
+	/* refused before a write: a bad outcome; an athlete not there */
+	snprintf(c.outcome, sizeof(c.outcome), "banned");
+	assert_int_equal(pd_store_doping_add(f->s, &c, NULL, &f->d),
+			 PD_EPARSE);
+	c.outcome[0] = '\0';
+	c.athlete = ath + 100;
+	assert_int_not_equal(pd_store_doping_add(f->s, &c, NULL, &f->d), 0);
+	pd_store_rollback(f->s);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "doping",
+					 NULL, NULL, &f->d), 0);
+	assert_int_equal(pd_store_athlete_ensure(f->s, &a, &ath, &f->d), 0);
+	c.athlete = ath;
+	assert_int_equal(pd_store_doping_add(f->s, &c, &id, &f->d), 0);
+	snprintf(c.outcome, sizeof(c.outcome), "continued");
+	assert_int_equal(pd_store_doping_add(f->s, &c, &id2, &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	assert_int_equal(pd_store_doping_cases(f->s, "PG2004", collect_case,
+					       got, &f->d), 0);
+	assert_string_equal(got[id % 4].finding, "stanozolol");
+	assert_string_equal(got[id % 4].outcome, "");
+	assert_string_equal(got[id2 % 4].outcome, "continued");
+	assert_int_equal(got[id2 % 4].athlete, ath);
+	assert_int_equal(got[id2 % 4].sanction, 0);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 /* What every backend must do. */
@@ -1009,6 +1397,11 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__open_without_registry_works),
 	T(test_store__bad_labels_are_refused_before_a_write),
 	T(test_store__is_here_once_opened),
+	T(test_store__facts_replace_add_and_list),
+	T(test_store__facts_refused_before_a_write),
+	T(test_store__election_votes_kept_apart_from_voters),
+	T(test_store__matches_replace_and_read),
+	T(test_store__doping_cases_add_and_read),
 };
 
 static const struct CMUnitTest sqlite_own[] = {

@@ -21,7 +21,7 @@
 #include "podium/token.h"
 #include "../backend.h"
 
-#define PD_PG_CACHE 96		/* statements prepared per connection */
+#define PD_PG_CACHE 160	/* statements prepared per connection */
 #define PD_PG_PARAMS 16		/* parameters of one statement */
 
 struct pd_pg {
@@ -188,6 +188,43 @@ int pg_record_add(struct pd_store *s, const struct pd_record *r, long *id,
 		  struct pd_diag *diag);
 int pg_records(struct pd_store *s, const char *sport, pd_record_fn fn,
 	       void *arg, struct pd_diag *diag);
+
+int pg_fact_add(struct pd_store *s, const struct pd_fact *f, long *id,
+		struct pd_diag *diag);
+int pg_facts_replace(struct pd_store *s, const char *games, const char *source,
+		     const struct pd_facts *l, struct pd_diag *diag);
+int pg_facts(struct pd_store *s, const char *games, pd_fact_fn fn, void *arg,
+	     struct pd_diag *diag);
+
+int pg_election_add(struct pd_store *s, const struct pd_election *e,
+		long *id, struct pd_diag *diag);
+int pg_elections(struct pd_store *s, const char *games, pd_election_fn fn,
+		void *arg, struct pd_diag *diag);
+int pg_election_status(struct pd_store *s, long election,
+		const char *status, struct pd_diag *diag);
+int pg_candidate_add(struct pd_store *s, const struct pd_candidate *c,
+		long *id, struct pd_diag *diag);
+int pg_candidates(struct pd_store *s, long election, pd_candidate_fn fn,
+		void *arg, struct pd_diag *diag);
+int pg_elector_add(struct pd_store *s, long election, long athlete,
+		struct pd_diag *diag);
+int pg_electorate(struct pd_store *s, long election, long *electors,
+		long *voted, struct pd_diag *diag);
+int pg_vote(struct pd_store *s, long election, long athlete,
+		const char *ballot_id, const char *choices,
+		struct pd_diag *diag);
+int pg_ballots(struct pd_store *s, long election, pd_row_fn fn,
+		void *arg, struct pd_diag *diag);
+
+int pg_matches_replace(struct pd_store *s, long event, const char *source,
+		const struct pd_matches *l, struct pd_diag *diag);
+int pg_matches(struct pd_store *s, long event, pd_match_fn fn, void *arg,
+		struct pd_diag *diag);
+
+int pg_doping_add(struct pd_store *s, const struct pd_doping_case *c,
+		long *id, struct pd_diag *diag);
+int pg_doping_cases(struct pd_store *s, const char *games, pd_doping_fn fn,
+		void *arg, struct pd_diag *diag);
 
 /* The migrations, oldest first (schema.c). */
 extern const char *const pd_pg_migrations[];

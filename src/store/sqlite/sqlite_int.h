@@ -156,5 +156,39 @@ int pd_sqlite_figures(struct pd_store *s, const char *games,
 		      struct pd_diag *diag);
 int pd_sqlite_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
 		       void *arg, struct pd_diag *diag);
+int pd_sqlite_fact_add(struct pd_store *s, const struct pd_fact *f, long *id,
+		       struct pd_diag *diag);
+int pd_sqlite_facts_replace(struct pd_store *s, const char *games,
+			    const char *source, const struct pd_facts *l,
+			    struct pd_diag *diag);
+int pd_sqlite_facts(struct pd_store *s, const char *games, pd_fact_fn fn,
+		    void *arg, struct pd_diag *diag);
+int pd_sqlite_election_add(struct pd_store *s, const struct pd_election *e,
+		long *id, struct pd_diag *diag);
+int pd_sqlite_elections(struct pd_store *s, const char *games, pd_election_fn fn,
+		void *arg, struct pd_diag *diag);
+int pd_sqlite_election_status(struct pd_store *s, long election,
+		const char *status, struct pd_diag *diag);
+int pd_sqlite_candidate_add(struct pd_store *s, const struct pd_candidate *c,
+		long *id, struct pd_diag *diag);
+int pd_sqlite_candidates(struct pd_store *s, long election, pd_candidate_fn fn,
+		void *arg, struct pd_diag *diag);
+int pd_sqlite_elector_add(struct pd_store *s, long election, long athlete,
+		struct pd_diag *diag);
+int pd_sqlite_electorate(struct pd_store *s, long election, long *electors,
+		long *voted, struct pd_diag *diag);
+int pd_sqlite_vote(struct pd_store *s, long election, long athlete,
+		const char *ballot_id, const char *choices,
+		struct pd_diag *diag);
+int pd_sqlite_ballots(struct pd_store *s, long election, pd_row_fn fn,
+		void *arg, struct pd_diag *diag);
+int pd_sqlite_matches_replace(struct pd_store *s, long event, const char *source,
+		const struct pd_matches *l, struct pd_diag *diag);
+int pd_sqlite_matches(struct pd_store *s, long event, pd_match_fn fn, void *arg,
+		struct pd_diag *diag);
+int pd_sqlite_doping_add(struct pd_store *s, const struct pd_doping_case *c,
+		long *id, struct pd_diag *diag);
+int pd_sqlite_doping_cases(struct pd_store *s, const char *games, pd_doping_fn fn,
+		void *arg, struct pd_diag *diag);
 
 #endif

@@ -1,0 +1,585 @@
+/* facts.c -- a Games' stated figures for the front ends (facts_ops.h):
+ * the write, the bundled ones, the figures the store computes for their
+ * keys, and each contradiction as a line in zh or en. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "podium/bundled.h"
+#include "podium/facts_ops.h"
+#include "podium/io.h"
+#include "podium/match_ops.h"
+#include "podium/stats.h"
+#include "app_int.h"
+
+int pd_op_facts_add(struct pd_store *s, const struct pd_facts *l,
+		    const struct pd_who *who, const struct pd_op_notify *nt,
+		    long *version, struct pd_diag *diag)
+{
+	size_t i, j;
+	int ret;
+
+	if (!l->n)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "no facts to add");
+	if ((ret = app_begin(s, diag)) < 0)
+		return ret;
+	for (i = 0; i < l->n && ret == 0; i++) {
+		/* one change per Games, made at its first fact */
+		for (j = 0; j < i && strcmp(l->v[j].games, l->v[i].games); j++)
+			;
+		if (j == i)
+			ret = app_change(s, l->v[i].games, APP_ENSURE_GAMES, who,
+					 nt, version, diag);
+		if (ret == 0)
+			ret = pd_store_fact_add(s, &l->v[i], NULL, diag);
+	}
+	return app_end(s, ret, diag);
+}
+
+int pd_op_facts_from_file(struct pd_store *s, const char *file,
+			  const struct pd_who *who,
+			  const struct pd_op_notify *nt, long *version,
+			  size_t *n, struct pd_diag *diag)
+{
+	struct pd_facts l;
+	char *data = NULL;
+	size_t len = 0;
+	int ret;
+
+	pd_facts_init(&l);
+	if ((ret = pd_file_read(file, &data, &len, diag)) == 0 &&
+	    (ret = pd_utf8_check(data, len, file, diag)) == 0 &&
+	    (ret = pd_facts_tsv_parse(&l, data, len, file, diag)) == 0) {
+		if (!l.n)
+			ret = pd_diag_set(diag, PD_EPARSE, file, 0, "no facts "
+					  "in the file");
+		else
+			ret = pd_op_facts_add(s, &l, who, nt, version, diag);
+	}
+	if (ret == 0 && n)
+		*n = l.n;
+	pd_facts_release(&l);
+	free(data);
+	return ret;
+}
+
+int pd_facts_bundled(struct pd_facts *out, struct pd_diag *diag)
+{
+	return pd_facts_tsv_parse(out, (const char *)pd_embed_pg2004_facts,
+				  pd_embed_pg2004_facts_len,
+				  "data/PG2004.facts.tsv", diag);
+}
+
+static int collect(const struct pd_fact *f, void *arg)
+{
+	return pd_facts_add(arg, f);
+}
+
+int pd_facts_read(struct pd_store *s, const char *games,
+		  struct pd_facts *out, struct pd_diag *diag)
+{
+	return pd_store_facts(s, games, collect, out, diag);
+}
+
+/* -- what the store computes */
+
+struct slot {
+	char key[PD_IDENT_MAX + 1];
+	char from_en[200], from_zh[200];
+};
+
+struct computing {
+	struct pd_facts_audit *a;
+	struct slot *slots;
+	size_t cap;
+};
+
+static int put(struct computing *c, const char *key, long value,
+	       const char *from_en, const char *from_zh)
+{
+	struct pd_fact_computed *f;
+	struct slot *sl;
+
+	if (c->a->ncomputed == c->cap)
+		return PD_ETOOBIG;
+	f = &c->a->computed[c->a->ncomputed];
+	sl = &c->slots[c->a->ncomputed++];
+	snprintf(sl->key, sizeof(sl->key), "%s", key);
+	snprintf(sl->from_en, sizeof(sl->from_en), "%s", from_en);
+	snprintf(sl->from_zh, sizeof(sl->from_zh), "%s", from_zh);
+	f->games = c->a->games;
+	f->key = sl->key;
+	snprintf(f->value, sizeof(f->value), "%ld", value);
+	f->from_en = sl->from_en;
+	f->from_zh = sl->from_zh;
+	return 0;
+}
+
+static const char *const colour[3] = { "gold", "silver", "bronze" };
+
+/* each NPC's medals, as medals.CODE.gold ... medals.CODE.total */
+static int put_npc(struct computing *c, const char *npc, const long m[3],
+		   const char *en, const char *zh)
+{
+	char key[PD_IDENT_MAX + 1];
+	int ret = 0, i;
+
+	for (i = 0; i < 3 && ret == 0; i++) {
+		snprintf(key, sizeof(key), "medals.%s.%s", npc, colour[i]);
+		ret = put(c, key, m[i], en, zh);
+	}
+	snprintf(key, sizeof(key), "medals.%s.total", npc);
+	return ret ? ret : put(c, key, m[0] + m[1] + m[2], en, zh);
+}
+
+/* the multi-medallists' medals, as athlete.SLUG.gold ... (SLUG the name
+ * as the fact keys write it: "NARITA Mayumi" is narita-mayumi) */
+static int from_medallists(struct computing *c, struct pd_store *s,
+			   struct pd_diag *diag)
+{
+	static const char en[] = "the medallists of the results in the store";
+	static const char zh[] = "数据库中比赛成绩的获奖者";
+	struct pd_query q = { c->a->games, NULL, 0, 0 };
+	char slug[48], key[PD_IDENT_MAX + 64];
+	struct pd_medallists m;
+	size_t i;
+	int ret, k;
+
+	if ((ret = pd_store_medallists(s, &q, NULL, &m, diag)) < 0)
+		return ret;
+	for (i = 0; i < m.n && ret == 0; i++) {
+		const struct pd_medallist *a = &m.v[i];
+
+		if (!a->athlete_id && a->team_id)
+			continue;	/* a team, not an athlete */
+		if (a->total < 3 && a->medals[0] < 2)
+			continue;	/* not a highlight */
+		pd_sport_slug(slug, sizeof(slug), a->name);
+		for (k = 0; k < 3 && ret == 0; k++) {
+			snprintf(key, sizeof(key), "athlete.%s.%s", slug,
+				 colour[k]);
+			ret = put(c, key, a->medals[k], en, zh);
+		}
+	}
+	pd_medallists_release(&m);
+	return ret == PD_ETOOBIG ? 0 : ret;	/* the first ones suffice */
+}
+
+static int from_results(struct computing *c, struct pd_store *s,
+			const struct pd_games_stats *st, struct pd_diag *diag)
+{
+	static const char en[] = "the results in the store";
+	static const char zh[] = "数据库中的比赛成绩";
+	struct pd_tally t;
+	size_t i;
+	int ret;
+
+	if ((ret = put(c, "events", st->events, en, zh)) < 0 ||
+	    (ret = put(c, "sports", (long)st->sports.n, en, zh)) < 0 ||
+	    (ret = put(c, "npcs.medal_table", st->npcs_medal, en, zh)) < 0 ||
+	    (ret = put(c, "table.golds", st->medals[0], en, zh)) < 0)
+		return ret;
+	if (st->participation_known &&
+	    ((ret = put(c, "athletes", st->athletes, en, zh)) < 0 ||
+	     (ret = put(c, "athletes.women", st->women, en, zh)) < 0 ||
+	     (ret = put(c, "nations", st->npcs, en, zh)) < 0))
+		return ret;
+	pd_tally_init(&t);
+	if ((ret = pd_store_tally(s, c->a->games, NULL, &t, NULL, diag)) == 0)
+		for (i = 0; i < t.n && ret == 0; i++)
+			ret = put_npc(c, t.rows[i].npc, t.rows[i].medals, en,
+				      zh);
+	pd_tally_release(&t);
+	return ret ? ret : from_medallists(c, s, diag);
+}
+
+static int from_published(struct computing *c, const char *source,
+			  const struct pd_published *p)
+{
+	char en[200], zh[200], en_g[200], zh_g[200];
+	long golds = 0, npcs = 0;
+	size_t i;
+	int ret = 0;
+
+	snprintf(en, sizeof(en), "the NPCs with a medal on the table "
+		 "%s@%s", c->a->games, source);
+	snprintf(zh, sizeof(zh), "奖牌榜%s@%s上获得奖牌的国家和地区",
+		 c->a->games, source);
+	snprintf(en_g, sizeof(en_g), "the golds awarded on the table %s@%s, "
+		 "one an event", c->a->games, source);
+	snprintf(zh_g, sizeof(zh_g), "奖牌榜%s@%s颁发的金牌数（每个小项一枚）",
+		 c->a->games, source);
+	for (i = 0; i < p->n; i++) {
+		const long *m = p->rows[i].medals;
+
+		golds += m[0];
+		npcs += m[0] + m[1] + m[2] > 0;
+	}
+	if ((ret = put(c, "npcs.medal_table", npcs, en, zh)) < 0 ||
+	    (ret = put(c, "events", golds, en_g, zh_g)) < 0 ||
+	    (ret = put(c, "table.golds", golds, en_g, zh_g)) < 0)
+		return ret;
+	snprintf(en, sizeof(en), "the table %s@%s", c->a->games, source);
+	snprintf(zh, sizeof(zh), "奖牌榜%s@%s", c->a->games, source);
+	for (i = 0; i < p->n && ret == 0; i++)
+		if (p->rows[i].npc[0])
+			ret = put_npc(c, p->rows[i].npc, p->rows[i].medals, en,
+				      zh);
+	return ret;
+}
+
+struct event_ids {
+	long id[256];
+	char slug[256][40];
+	size_t n;
+};
+
+static int event_id(const struct pd_event_info *e, size_t results, void *arg)
+{
+	struct event_ids *v = arg;
+
+	(void)results;
+	if (v->n < 256 && e->team) {
+		v->id[v->n] = e->id;
+		pd_sport_slug(v->slug[v->n++], 40, e->sport);
+	}
+	return 0;
+}
+
+/* each side's matches, losses and (when every score is known) goals in
+ * each head-to-head event, as team.NPC.SLUG.matches, .losses, .goals */
+static int from_matches(struct computing *c, struct pd_store *s,
+			struct pd_diag *diag)
+{
+	static const char en[] = "the matches in the store";
+	static const char zh[] = "数据库中的比赛";
+	struct event_ids *ev = calloc(1, sizeof(*ev));
+	char key[PD_IDENT_MAX + 48];
+	struct pd_matches l;
+	struct pd_side_record r;
+	size_t i, j, k;
+	int ret = ev ? 0 : PD_ENOMEM;
+
+	pd_matches_init(&l);
+	if (ret == 0)
+		ret = pd_store_events(s, c->a->games, NULL, event_id, ev, diag);
+	for (i = 0; ev && i < ev->n && ret == 0; i++) {
+		l.n = 0;
+		if ((ret = pd_matches_read(s, ev->id[i], &l, diag)) < 0)
+			break;
+		for (j = 0; j < 2 * l.n && ret == 0; j++) {
+			const char *npc = j % 2 ? l.v[j / 2].away :
+					  l.v[j / 2].home;
+
+			for (k = 0; k < j && strcmp(npc, k % 2 ?
+			     l.v[k / 2].away : l.v[k / 2].home); k++)
+				;
+			if (!*npc || k < j)
+				continue;
+			pd_match_record(&r, &l, npc, NULL, NULL);
+			snprintf(key, sizeof(key), "team.%s.%s.matches", npc,
+				 ev->slug[i]);
+			ret = put(c, key, r.played, en, zh);
+			snprintf(key, sizeof(key), "team.%s.%s.losses", npc,
+				 ev->slug[i]);
+			if (ret == 0)
+				ret = put(c, key, r.lost, en, zh);
+			snprintf(key, sizeof(key), "team.%s.%s.goals", npc,
+				 ev->slug[i]);
+			if (ret == 0 && !r.unscored)
+				ret = put(c, key, r.goals_for, en, zh);
+		}
+	}
+	pd_matches_release(&l);
+	free(ev);
+	return ret;
+}
+
+static int count_case(const struct pd_doping_case *k, void *arg)
+{
+	long *n = arg;
+
+	n[0]++;
+	n[1] += !strcmp(k->outcome, "disqualified");
+	n[2] += !strcmp(k->outcome, "continued");
+	return 0;
+}
+
+/* the counts of the anti-doping cases kept, when any are */
+static int from_cases(struct computing *c, struct pd_store *s,
+		      struct pd_diag *diag)
+{
+	static const char en[] = "the anti-doping cases in the store";
+	static const char zh[] = "数据库中的兴奋剂案例";
+	long n[3] = { 0, 0, 0 };
+	int ret;
+
+	if ((ret = pd_store_doping_cases(s, c->a->games, count_case, n,
+					 diag)) < 0 || !n[0])
+		return ret;
+	if ((ret = put(c, "doping.violations", n[0], en, zh)) < 0 ||
+	    (ret = put(c, "doping.disqualified", n[1], en, zh)) < 0)
+		return ret;
+	return put(c, "doping.continued", n[2], en, zh);
+}
+
+static int compute(struct computing *c, struct pd_store *s,
+		   struct pd_diag *diag)
+{
+	struct pd_games_stats st;
+	struct pd_published pub;
+	struct pd_strings src;
+	int ret;
+
+	memset(&st, 0, sizeof(st));
+	pd_strings_init(&src);
+	pd_published_init(&pub);
+	if ((ret = pd_store_games_stats(s, c->a->games, &st, diag)) < 0)
+		goto cleanup;
+	if ((ret = from_matches(c, s, diag)) < 0 ||
+	    (ret = from_cases(c, s, diag)) < 0)
+		goto cleanup;
+	if (st.results > 0) {
+		ret = from_results(c, s, &st, diag);
+		goto cleanup;
+	}
+	if ((ret = pd_store_published_sources(s, c->a->games, &src,
+					      diag)) < 0 || !src.n)
+		goto cleanup;
+	if ((ret = pd_store_published_get(s, c->a->games, src.v[0], &pub,
+					  diag)) == 0)
+		ret = from_published(c, src.v[0], &pub);
+cleanup:
+	pd_published_release(&pub);
+	pd_strings_release(&src);
+	pd_games_stats_release(&st);
+	return ret;
+}
+
+static int audit_read(struct pd_facts_audit *a, struct pd_store *s,
+		      struct pd_diag *diag)
+{
+	struct computing c = { a, NULL, 0 };
+	struct pd_published pub;
+	struct pd_strings src;
+	struct pd_games g;
+	int ret;
+
+	pd_strings_init(&src);
+	if ((ret = pd_store_games_get(s, a->games, &g, diag)) < 0)
+		return ret;
+	a->version = g.version;
+	pd_games_release(&g);
+	if ((ret = pd_facts_read(s, a->games, &a->facts, diag)) < 0)
+		return ret;
+	/* room for the Games-wide figures and four for each NPC row */
+	c.cap = 16;
+	if ((ret = pd_store_published_sources(s, a->games, &src, diag)) < 0)
+		return ret;
+	if (src.n) {
+		pd_published_init(&pub);
+		if ((ret = pd_store_published_get(s, a->games, src.v[0], &pub,
+						  diag)) == 0)
+			c.cap += 4 * pub.n;
+		pd_published_release(&pub);
+	}
+	pd_strings_release(&src);
+	c.cap += 4 * 300;	/* the NPCs of results: the registry's size */
+	c.cap += 3 * 600;	/* the sides of the matches */
+	c.cap += 3 * 400;	/* the multi-medallists */
+	if (ret < 0)
+		return ret;
+	a->computed = calloc(c.cap, sizeof(*a->computed));
+	a->slots = c.slots = calloc(c.cap, sizeof(*c.slots));
+	if (!a->computed || !c.slots)
+		return PD_ENOMEM;
+	if ((ret = compute(&c, s, diag)) < 0)
+		return ret;
+	return pd_facts_check(&a->facts, a->computed, a->ncomputed, &a->found);
+}
+
+int pd_facts_audit(struct pd_facts_audit *a, struct pd_store *s,
+		   const char *games, struct pd_diag *diag)
+{
+	memset(a, 0, sizeof(*a));
+	pd_facts_init(&a->facts);
+	pd_contradictions_init(&a->found);
+	if (pd_games_code(a->games, sizeof(a->games), games) < 0)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "bad Games code "
+				   "'%s'", games);
+	return audit_read(a, s, diag);
+}
+
+void pd_facts_audit_release(struct pd_facts_audit *a)
+{
+	pd_facts_release(&a->facts);
+	pd_contradictions_release(&a->found);
+	free(a->computed);
+	free(a->slots);
+	a->computed = NULL;
+	a->slots = NULL;
+}
+
+/* -- the lines */
+
+int pd_fact_origin(struct pd_buf *b, const struct pd_fact *f)
+{
+	return pd_buf_addf(b, f->cite[0] ? "%s %s" : "%s", f->source,
+			   f->cite);
+}
+
+static int zh(const char *lang)
+{
+	return lang && !strcmp(lang, "zh");
+}
+
+static const char *qual_words(const char *q, const char *lang)
+{
+	static const char *const t[][3] = {
+		{ "about", "about ", "约" },
+		{ "nearly", "nearly ", "近" },
+		{ "over", "over ", "超过" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(*t); i++)
+		if (!strcmp(q, t[i][0]))
+			return t[i][zh(lang) ? 2 : 1];
+	return "";
+}
+
+/* "about 2,200 people" / "47.67%" */
+static int value_text(struct pd_buf *b, const struct pd_claim *c,
+		      const char *lang)
+{
+	int ret;
+
+	if ((ret = pd_buf_adds(b, qual_words(c->qualifier, lang))) < 0 ||
+	    (ret = pd_fact_format(b, c->value, lang)) < 0)
+		return ret;
+	if (!strcmp(c->unit, "%"))
+		return pd_buf_addc(b, '%');
+	if (c->unit[0] && !zh(lang))
+		return pd_buf_addf(b, " %s", c->unit);
+	return 0;
+}
+
+static int origin_text(struct pd_buf *b, const struct pd_claim *c,
+		       const char *lang)
+{
+	size_t i;
+	int ret;
+
+	if (c->computed)
+		return pd_buf_addf(b, zh(lang) ? "（计算值：%s）" :
+				   " (computed: %s)", zh(lang) ?
+				   c->computed->from_zh : c->computed->from_en);
+	ret = pd_buf_adds(b, zh(lang) ? "（" : " (");
+	for (i = 0; i < c->nby && ret == 0; i++) {
+		if (i)
+			ret = pd_buf_adds(b, zh(lang) ? "、" : ", ");
+		if (ret == 0)
+			ret = pd_fact_origin(b, c->by[i]);
+	}
+	return ret ? ret : pd_buf_adds(b, zh(lang) ? "）" : ")");
+}
+
+static int claim_text(struct pd_buf *b, const struct pd_claim *c,
+		      const char *lang)
+{
+	int ret = value_text(b, c, lang);
+
+	return ret ? ret : origin_text(b, c, lang);
+}
+
+static int decimals(const char *value)
+{
+	const char *dot = strchr(value, '.');
+
+	return dot ? (int)strlen(dot + 1) : 0;
+}
+
+static int share_text(struct pd_buf *b, const struct pd_contradiction *c,
+		      const char *lang)
+{
+	const struct pd_claim *sh = &c->stated[0];
+	int d = decimals(sh->value), ret;
+	size_t i;
+	char n[32];
+
+	d += !d;	/* one decimal more than "31%" shows why it is off */
+	if ((ret = pd_buf_adds(b, zh(lang) ? "与" : " vs ")) < 0 ||
+	    (ret = claim_text(b, &c->against[0], lang)) < 0)
+		return ret;
+	for (i = 1; i < c->nagainst && ret == 0; i++) {
+		ret = pd_buf_adds(b, i == 1 ? (zh(lang) ? "：占" : " of ") :
+				  (zh(lang) ? "，占" : ", of "));
+		if (ret == 0)
+			ret = claim_text(b, &c->against[i], lang);
+		if (ret == 0)
+			ret = pd_buf_addf(b, zh(lang) ? "的%.*f%%" : " = %.*f%%",
+					  d, c->against[i].share);
+	}
+	if (ret || !c->fit_lo)
+		return ret;
+	if ((ret = pd_buf_adds(b, zh(lang) ? "；" : "; ")) < 0 ||
+	    (ret = value_text(b, sh, lang)) < 0)
+		return ret;
+	snprintf(n, sizeof(n), "%ld", c->fit_lo);
+	ret = pd_buf_adds(b, zh(lang) ? "对应的总数为" : " fits ");
+	if (ret == 0)
+		ret = pd_fact_format(b, n, lang);
+	if (ret == 0 && c->fit_hi > c->fit_lo) {
+		snprintf(n, sizeof(n), "%ld", c->fit_hi);
+		if ((ret = pd_buf_adds(b, zh(lang) ? "至" : " to ")) == 0)
+			ret = pd_fact_format(b, n, lang);
+	}
+	if (ret == 0 && !zh(lang) && c->nagainst > 1 && c->against[1].unit[0])
+		ret = pd_buf_addf(b, " %s", c->against[1].unit);
+	if (ret == 0)
+		ret = pd_buf_adds(b, zh(lang) ? "，没有任何来源给出这个数" :
+				  ", which no source gives");
+	return ret;
+}
+
+int pd_contradiction_text(struct pd_buf *b, const struct pd_contradiction *c,
+			  const char *lang)
+{
+	const char *sep = zh(lang) ? "与" : " vs ";
+	size_t i;
+	int ret;
+
+	if ((ret = pd_buf_addf(b, "%s %s%s", c->games, c->key,
+			       zh(lang) ? "：" : ": ")) < 0)
+		return ret;
+	for (i = 0; i < c->nstated && ret == 0; i++) {
+		if (i)
+			ret = pd_buf_adds(b, sep);
+		if (ret == 0)
+			ret = claim_text(b, &c->stated[i], lang);
+	}
+	if (ret)
+		return ret;
+	switch (c->kind) {
+	case PD_CONTRA_SHARE:
+		ret = share_text(b, c, lang);
+		break;
+	case PD_CONTRA_COMPUTED:
+		if ((ret = pd_buf_adds(b, sep)) == 0)
+			ret = claim_text(b, &c->against[0], lang);
+		break;
+	case PD_CONTRA_SUM:
+		ret = pd_buf_adds(b, zh(lang) ? " 与各部分之和 " :
+				  " vs the sum of ");
+		for (i = 0; i < c->nagainst && ret == 0; i++) {
+			if (i)
+				ret = pd_buf_adds(b, " + ");
+			if (ret == 0)
+				ret = claim_text(b, &c->against[i], lang);
+		}
+		break;
+	default:
+		break;
+	}
+	return ret ? ret : pd_buf_addc(b, '\n');
+}

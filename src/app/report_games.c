@@ -1,0 +1,682 @@
+/* report_games.c -- a Games' official report regenerated from the store
+ * (pd_report_games(), report.h): its paragraphs are templates with no
+ * number in them, only names of where each number comes from --
+ *
+ *   {KEY}      a fact of KEY (the first stated; a key whose facts
+ *              disagree shows the others beside it)
+ *   {=KEY}     the figure the store computes for KEY (facts_ops.h)
+ *   {@FIELD}   the Games' own record: name, start, end, host
+ *   {#N.FIELD} row N of the Games' published table: name, gold, total
+ *   {%FIELD}   the Games' election: votes, turnout
+ *   {!KEY}     the date that ends KEY (viewers.GER.2004-09-19), as a
+ *              reader of the language writes it
+ *
+ * -- and a sentence any of whose sources is missing is left out.  Each
+ * figure used is traced: with sources on, the text marks it [n] and a
+ * list of where each came from follows.  The report ends with every
+ * contradiction 'podium facts check' finds. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "podium/election_ops.h"
+#include "podium/facts_ops.h"
+#include "podium/match_ops.h"
+#include "podium/report.h"
+#include "app_int.h"
+
+struct ctx {
+	struct pd_store *s;
+	const struct pd_registry *reg;
+	const char *lang;
+	int zh, marks;
+	struct pd_games g;
+	struct pd_facts_audit a;
+	struct pd_published pub;
+	char pub_source[PD_IDENT_MAX + 1];
+	struct pd_election_read el;
+	int have_election;
+	struct pd_buf trace;
+	long ntrace;
+};
+
+/* one figure: its value into b, and where it came from into the trace */
+static int traced(struct ctx *c, struct pd_buf *b, const char *value,
+		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static int traced(struct ctx *c, struct pd_buf *b, const char *value,
+		  const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	if ((ret = pd_buf_adds(b, value)) < 0)
+		return ret;
+	c->ntrace++;
+	if (c->marks && (ret = pd_buf_addf(b, "[%ld]", c->ntrace)) < 0)
+		return ret;
+	if ((ret = pd_buf_addf(&c->trace, "[%ld] %s  ", c->ntrace, value)) < 0)
+		return ret;
+	va_start(ap, fmt);
+	ret = pd_buf_vaddf(&c->trace, fmt, ap);
+	va_end(ap);
+	return ret ? ret : pd_buf_addc(&c->trace, '\n');
+}
+
+static int formatted(struct ctx *c, char *out, size_t size, const char *value,
+		     const char *qualifier)
+{
+	struct pd_buf v;
+	int ret;
+
+	pd_buf_init(&v, size - 1);
+	ret = pd_buf_adds(&v, !strcmp(qualifier, "about") ? (c->zh ? "约" :
+			  "about ") : !strcmp(qualifier, "nearly") ?
+			  (c->zh ? "近" : "nearly ") : !strcmp(qualifier,
+			  "over") ? (c->zh ? "超过" : "over ") : "");
+	if (ret == 0)
+		ret = pd_fact_format(&v, value, c->lang);
+	snprintf(out, size, "%s", ret ? value : v.data);
+	pd_buf_release(&v);
+	return 0;
+}
+
+static int fact_value(struct ctx *c, struct pd_buf *b, const char *key)
+{
+	const struct pd_fact *first = NULL;
+	char text[96], where[300];
+	size_t i, n = 0;
+	int ret;
+
+	for (i = 0; i < c->a.facts.n; i++) {
+		const struct pd_fact *f = &c->a.facts.v[i];
+
+		if (strcmp(f->key, key))
+			continue;
+		if (!first)
+			first = f;
+		else if (strcmp(f->value, first->value))
+			n++;
+	}
+	if (!first)
+		return PD_ENOTFOUND;
+	formatted(c, text, sizeof(text), first->value, first->qualifier);
+	snprintf(where, sizeof(where), "%s %s", first->source, first->cite);
+	if ((ret = traced(c, b, text, "fact #%ld %s: %s", first->id, key,
+			  where)) < 0 || !n)
+		return ret;
+	/* the others, beside it: the contradiction is named at the end */
+	ret = pd_buf_adds(b, c->zh ? "（另有记载为" : " (elsewhere ");
+	for (i = 0, n = 0; i < c->a.facts.n && ret == 0; i++) {
+		const struct pd_fact *f = &c->a.facts.v[i];
+		size_t j;
+
+		if (strcmp(f->key, key) || !strcmp(f->value, first->value))
+			continue;
+		for (j = 0; j < i && (strcmp(c->a.facts.v[j].key, key) ||
+		     strcmp(c->a.facts.v[j].value, f->value)); j++)
+			;
+		if (j < i)
+			continue;	/* that value is given already */
+		if (n++)
+			ret = pd_buf_adds(b, c->zh ? "、" : ", ");
+		formatted(c, text, sizeof(text), f->value, f->qualifier);
+		snprintf(where, sizeof(where), "%s %s", f->source, f->cite);
+		if (ret == 0)
+			ret = traced(c, b, text, "fact #%ld %s: %s", f->id, key,
+				     where);
+	}
+	return ret ? ret : pd_buf_adds(b, c->zh ? "）" : ")");
+}
+
+static int computed_value(struct ctx *c, struct pd_buf *b, const char *key)
+{
+	char text[96];
+	size_t i;
+
+	for (i = 0; i < c->a.ncomputed; i++)
+		if (!strcmp(c->a.computed[i].key, key)) {
+			formatted(c, text, sizeof(text),
+				  c->a.computed[i].value, "");
+			return traced(c, b, text, "computed %s: %s", key,
+				      c->a.computed[i].from_en);
+		}
+	return PD_ENOTFOUND;
+}
+
+static int games_value(struct ctx *c, struct pd_buf *b, const char *field)
+{
+	const struct pd_npc *host = pd_registry_code(c->reg, c->g.host);
+	const char *v = !strcmp(field, "name") ? (c->zh && c->g.name_zh &&
+			*c->g.name_zh ? c->g.name_zh : c->g.name_en) :
+			!strcmp(field, "start") ? c->g.start :
+			!strcmp(field, "end") ? c->g.end :
+			!strcmp(field, "host") ? (host ? (c->zh && *host->zh ?
+			host->zh : host->en) : c->g.host) : NULL;
+
+	if (!v || !*v)
+		return PD_ENOTFOUND;
+	if (!strcmp(field, "name"))	/* a name, not a figure */
+		return pd_buf_adds(b, v);
+	return traced(c, b, v, "the Games %s: %s (data/games.tsv)",
+		      c->g.code, field);
+}
+
+/* {#N.FIELD}: row N of the published table */
+static int table_value(struct ctx *c, struct pd_buf *b, const char *ref)
+{
+	const struct pd_published_row *row;
+	const struct pd_npc *n;
+	char *dot, num[24];
+	long i = strtol(ref, &dot, 10);
+
+	if (i < 1 || (size_t)i > c->pub.n || *dot != '.')
+		return PD_ENOTFOUND;
+	row = &c->pub.rows[i - 1];
+	if (!strcmp(dot + 1, "name")) {
+		n = pd_registry_code(c->reg, row->npc);
+		return pd_buf_adds(b, n ? (c->zh && *n->zh ? n->zh : n->en) :
+				   row->name);
+	}
+	snprintf(num, sizeof(num), "%ld", !strcmp(dot + 1, "gold") ?
+		 row->medals[0] : row->medals[0] + row->medals[1] +
+		 row->medals[2]);
+	return traced(c, b, num, "table %s@%s row %ld (line %ld): %s %s",
+		      c->g.code, c->pub_source, i, row->line, row->npc,
+		      dot + 1);
+}
+
+static int election_value(struct ctx *c, struct pd_buf *b, const char *field)
+{
+	const struct pd_election *e = &c->el.e;
+	char num[32], where[300];
+
+	if (!c->have_election)
+		return PD_ENOTFOUND;
+	snprintf(where, sizeof(where), "election %ld (%s %s)", e->id,
+		 e->source, e->cite);
+	if (!strcmp(field, "votes") && e->votes >= 0) {
+		snprintf(num, sizeof(num), "%ld", e->votes);
+		formatted(c, num, sizeof(num), num, "");
+		return traced(c, b, num, "%s: votes", where);
+	}
+	if (!strcmp(field, "turnout") && e->turnout[0])
+		return traced(c, b, e->turnout, "%s: turnout", where);
+	return PD_ENOTFOUND;
+}
+
+/* {!KEY}: the date a key ends with, "9月19日" or "19 September" */
+static int key_date(struct ctx *c, struct pd_buf *b, const char *key)
+{
+	static const char *const month[] = { "January", "February", "March",
+		"April", "May", "June", "July", "August", "September",
+		"October", "November", "December" };
+	size_t n = strlen(key);
+	long m, d;
+
+	if (n < 10 || key[n - 3] != '-' || key[n - 6] != '-')
+		return PD_ENOTFOUND;
+	m = strtol(key + n - 5, NULL, 10);
+	d = strtol(key + n - 2, NULL, 10);
+	if (m < 1 || m > 12 || d < 1 || d > 31)
+		return PD_ENOTFOUND;
+	if (c->zh)
+		return pd_buf_addf(b, "%ld月%ld日", m, d);
+	return pd_buf_addf(b, "%ld %s", d, month[m - 1]);
+}
+
+/* one template into out; PD_ENOTFOUND when a source is missing */
+static int fill(struct ctx *c, struct pd_buf *out, const char *t)
+{
+	char name[PD_IDENT_MAX + 8];
+	const char *end;
+	int ret = 0;
+
+	while (*t && ret == 0) {
+		if (*t != '{') {
+			end = strchr(t, '{');
+			end = end ? end : t + strlen(t);
+			ret = pd_buf_add(out, t, (size_t)(end - t));
+			t = end;
+			continue;
+		}
+		if (!(end = strchr(t, '}')) || (size_t)(end - t) >= sizeof(name))
+			return PD_EINVAL;
+		snprintf(name, sizeof(name), "%.*s", (int)(end - t - 1), t + 1);
+		t = end + 1;
+		switch (name[0]) {
+		case '=': ret = computed_value(c, out, name + 1); break;
+		case '@': ret = games_value(c, out, name + 1); break;
+		case '#': ret = table_value(c, out, name + 1); break;
+		case '%': ret = election_value(c, out, name + 1); break;
+		case '!': ret = key_date(c, out, name + 1); break;
+		default: ret = fact_value(c, out, name); break;
+		}
+	}
+	return ret;
+}
+
+/* a sentence: kept when every source is there, dropped (and its trace
+ * entries with it) otherwise */
+static int sentence(struct ctx *c, struct pd_buf *b, const char *t)
+{
+	size_t tlen = c->trace.len;
+	long n = c->ntrace;
+	struct pd_buf one;
+	int ret;
+
+	pd_buf_init(&one, 0);
+	ret = fill(c, &one, t);
+	/* "about 850,000 tickets ..." begins an English sentence */
+	if (ret == 0 && !c->zh && one.len && one.data[0] >= 'a' &&
+	    one.data[0] <= 'z' && (b->len == 0 || b->data[b->len - 1] == '\n' ||
+	    (b->len > 1 && !strcmp(b->data + b->len - 2, ". "))))
+		one.data[0] = (char)(one.data[0] - 'a' + 'A');
+	if (ret == 0)
+		ret = pd_buf_add(b, one.data, one.len);
+	else if (ret == PD_ENOTFOUND) {
+		c->trace.len = tlen;
+		c->trace.data[tlen] = '\0';
+		c->ntrace = n;
+		ret = 0;
+	}
+	pd_buf_release(&one);
+	return ret;
+}
+
+static int first_id(const struct pd_election *e, void *arg)
+{
+	*(long *)arg = e->id;
+	return 1;
+}
+
+/* -- the report's paragraphs: sentences as {zh, en} templates */
+
+struct tmpl {
+	const char *zh, *en;
+};
+
+static const struct tmpl intro[] = {
+	{ "{@name}于{@start}至{@end}在{@host}举行。",
+	  "The {@name} were held in {@host} from {@start} to {@end}. " },
+	{ "共设{sports}个大项、{events}个小项，",
+	  "There were {sports} sports and {events} events; " },
+	{ "有来自{nations}个国家和地区的{athletes}名运动员参赛，",
+	  "{athletes} athletes from {nations} countries and regions took part, " },
+	{ "其中女性运动员{athletes.women}名（占{athletes.women_share}%）。",
+	  "{athletes.women} of them women ({athletes.women_share}%). " },
+	{ "{npcs.first_games}个国家和地区首次参加残奥会。",
+	  "{npcs.first_games} NPCs took part for the first time. " },
+	{ "{officials.ipc}名国际残奥会官员和{officials.games}名运动会官员入住残奥村。",
+	  "The village housed {officials.ipc} IPC officials and "
+	  "{officials.games} Games officials." },
+	{ NULL, NULL },
+};
+
+static const struct tmpl table[] = {
+	{ "{#1.name}名列奖牌榜首位，共获得奖牌{#1.total}枚，其中金牌{#1.gold}枚；",
+	  "{#1.name} led the medal table with {#1.total} medals, {#1.gold} of "
+	  "them gold; " },
+	{ "{#2.name}以金牌{#2.gold}枚位居第二，{#3.name}以金牌{#3.gold}枚位居第三。",
+	  "{#2.name} was second with {#2.gold} golds and {#3.name} third with "
+	  "{#3.gold}. " },
+	{ "奖牌榜上共有{=npcs.medal_table}个国家和地区（报告称{npcs.medal_table}个），"
+	  "共颁发金牌{=table.golds}枚（报告称共设{events}个小项）。",
+	  "The table has {=npcs.medal_table} NPCs with a medal (the report: "
+	  "{npcs.medal_table}) and awards {=table.golds} golds (the report: "
+	  "{events} events)." },
+	{ NULL, NULL },
+};
+
+static const struct tmpl feats[] = {
+	{ "瑞典获得射击金牌{sport.shooting.SWE.gold}枚。",
+	  "Sweden won {sport.shooting.SWE.gold} shooting golds. " },
+	{ "5人制足球：巴西队出场{team.BRA.football-5-a-side.matches}场，"
+	  "失利{team.BRA.football-5-a-side.losses}场，"
+	  "共进{team.BRA.football-5-a-side.goals}球。",
+	  "5-a-side football: Brazil played "
+	  "{team.BRA.football-5-a-side.matches} matches, lost "
+	  "{team.BRA.football-5-a-side.losses} and scored "
+	  "{team.BRA.football-5-a-side.goals} goals." },
+	{ NULL, NULL },
+};
+
+static const struct tmpl media[] = {
+	{ "来自{media.companies}个公司的{media.workers}名媒体工作者参与了采访和转播；",
+	  "{media.workers} media workers from {media.companies} companies "
+	  "covered the Games; " },
+	{ "{broadcast.countries}个国家共播出{broadcast.hours}小时的比赛节目。",
+	  "{broadcast.hours} hours were broadcast in {broadcast.countries} "
+	  "countries. " },
+	{ "开幕式直播的观众有中国{viewers.opening.CHN}人、日本{viewers.opening.JPN}人；",
+	  "The opening was watched live by {viewers.opening.CHN} viewers in "
+	  "China and {viewers.opening.JPN} in Japan; " },
+	{ "德国{!viewers.GER.2004-09-19}的电视观众{viewers.GER.2004-09-19}人，"
+	  "英国{viewers.GBR}人，",
+	  "{viewers.GER.2004-09-19} in Germany on {!viewers.GER.2004-09-19}, "
+	  "{viewers.GBR} in the UK, " },
+	{ "西班牙{!viewers.ESP.2004-09-19}{viewers.ESP.2004-09-19}人，"
+	  "意大利平均{viewers.ITA.average}人。",
+	  "{viewers.ESP.2004-09-19} in Spain on {!viewers.ESP.2004-09-19} and "
+	  "{viewers.ITA.average} on average in Italy watched the news "
+	  "programmes." },
+	{ NULL, NULL },
+};
+
+static const struct tmpl people[] = {
+	{ "圣火传递共有{torch.bearers}名火炬手，经过{torch.cities}个城市，"
+	  "总距离{torch.km}公里。",
+	  "The torch relay had {torch.bearers} bearers through {torch.cities} "
+	  "cities over {torch.km} km. " },
+	{ "共售出门票{tickets.sold}张，预期为{tickets.expected}张；",
+	  "{tickets.sold} tickets were sold against {tickets.expected} "
+	  "expected; " },
+	{ "{volunteers}名志愿者提供了帮助。",
+	  "{volunteers} volunteers helped. " },
+	{ "来自{observers.organisations}个组织的{observers}名观察员参加了观察员计划，"
+	  "国际残奥会举行了{ipc.meetings}个相关会议。",
+	  "{observers} observers from {observers.organisations} organisations "
+	  "took part in the observer programme, and the IPC held "
+	  "{ipc.meetings} meetings." },
+	{ NULL, NULL },
+};
+
+static const struct tmpl doping[] = {
+	{ "共进行药检{doping.tests}次，发现违反兴奋剂规则{doping.violations}起：",
+	  "{doping.tests} doping tests found {doping.violations} violations: " },
+	{ "{doping.disqualified}名运动员被取消资格，{doping.continued}名运动员继续参赛。",
+	  "{doping.disqualified} athletes were disqualified and "
+	  "{doping.continued} went on competing." },
+	{ NULL, NULL },
+};
+
+static const struct tmpl vote[] = {
+	{ "运动员委员会选举共有{%votes}名运动员投票（{%turnout}%），",
+	  "In the athletes' council election {%votes} athletes voted "
+	  "({%turnout}%); " },
+	{ NULL, NULL },
+};
+
+/* end a paragraph begun at start, if anything was written */
+static int para_end(struct pd_buf *b, size_t start)
+{
+	while (b->len > start && b->data[b->len - 1] == ' ')
+		b->data[--b->len] = '\0';
+	return b->len > start ? pd_buf_adds(b, "\n\n") : 0;
+}
+
+static int para(struct ctx *c, struct pd_buf *b, const struct tmpl *t)
+{
+	size_t start = b->len;
+	int ret = 0;
+
+	for (; t->zh && ret == 0; t++)
+		ret = sentence(c, b, c->zh ? t->zh : t->en);
+	return ret ? ret : para_end(b, start);
+}
+
+/* "narita-mayumi" -> "Narita Mayumi" */
+static void display_name(char *out, size_t size, const char *slug, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n && k + 1 < size; i++)
+		out[k++] = slug[i] == '-' ? ' ' : (i == 0 || slug[i - 1] == '-')
+			   && slug[i] >= 'a' && slug[i] <= 'z' ?
+			   (char)(slug[i] - 32) : slug[i];
+	out[k] = '\0';
+}
+
+/* each athlete the facts name: athlete.SLUG.{gold,silver,bronze,
+ * world_records} */
+static int athletes(struct ctx *c, struct pd_buf *b)
+{
+	static const char *const what[][3] = {
+		{ "gold", "金牌%s枚", "%s gold" },
+		{ "silver", "银牌%s枚", "%s silver" },
+		{ "bronze", "铜牌%s枚", "%s bronze" },
+		{ "world_records", "打破世界纪录%s项", "%s world records" },
+	};
+	char name[80], t[600], part[160], key[PD_IDENT_MAX + 4];
+	size_t i, j, k, n, have;
+	int ret = 0;
+
+	for (i = 0; i < c->a.facts.n && ret == 0; i++) {
+		const char *kk = c->a.facts.v[i].key, *dot;
+
+		if (strncmp(kk, "athlete.", 8) || !(dot = strchr(kk + 8, '.')))
+			continue;
+		n = (size_t)(dot - (kk + 8));
+		for (j = 0; j < i && strncmp(c->a.facts.v[j].key, kk, 8 + n + 1);
+		     j++)
+			;
+		if (j < i)
+			continue;	/* this athlete is written */
+		display_name(name, sizeof(name), kk + 8, n);
+		snprintf(t, sizeof(t), c->zh ? "%s：" : "%s: ", name);
+		for (k = have = 0; k < 4; k++) {
+			snprintf(key, sizeof(key), "athlete.%.*s.%s", (int)n,
+				 kk + 8, what[k][0]);
+			for (j = 0; j < c->a.facts.n &&
+			     strcmp(c->a.facts.v[j].key, key); j++)
+				;
+			if (j == c->a.facts.n)
+				continue;
+			snprintf(key, sizeof(key), "{athlete.%.*s.%s}", (int)n,
+				 kk + 8, what[k][0]);
+			snprintf(part, sizeof(part), what[k][c->zh ? 1 : 2],
+				 key);
+			if (have++)
+				strncat(t, c->zh ? "、" : ", ",
+					sizeof(t) - strlen(t) - 1);
+			strncat(t, part, sizeof(t) - strlen(t) - 1);
+		}
+		strncat(t, c->zh ? "。" : ". ", sizeof(t) - strlen(t) - 1);
+		ret = sentence(c, b, t);
+	}
+	return ret;
+}
+
+struct finals {
+	struct ctx *c;
+	struct pd_buf *b;
+	struct pd_diag *diag;
+	long id[64];
+	char sport[64][64];
+	size_t n;
+};
+
+static int team_event(const struct pd_event_info *e, size_t results, void *arg)
+{
+	struct finals *f = arg;
+
+	(void)results;
+	if (e->team && f->n < 64) {
+		f->id[f->n] = e->id;
+		snprintf(f->sport[f->n++], 64, "%s", e->sport);
+	}
+	return 0;
+}
+
+/* each head-to-head final in the store, from its match */
+static int finals(struct ctx *c, struct pd_buf *b, struct pd_diag *diag)
+{
+	struct finals f = { c, b, diag, { 0 }, { "" }, 0 };
+	struct pd_matches l;
+	struct pd_buf score;
+	size_t i, j;
+	int ret;
+
+	pd_matches_init(&l);
+	pd_buf_init(&score, 0);
+	ret = pd_store_events(c->s, c->g.code, NULL, team_event, &f, diag);
+	for (i = 0; i < f.n && ret == 0; i++) {
+		l.n = 0;
+		if ((ret = pd_matches_read(c->s, f.id[i], &l, diag)) < 0)
+			break;
+		for (j = 0; j < l.n && ret == 0; j++) {
+			const struct pd_match *m = &l.v[j];
+
+			if (strcmp(m->phase, "final"))
+				continue;
+			pd_buf_reset(&score);
+			if ((ret = pd_match_score_text(&score, m, c->lang)) < 0)
+				break;
+			ret = pd_buf_addf(b, c->zh ? "%s决赛：%s对%s，" :
+					  "%s final: %s v %s, ", f.sport[i],
+					  m->home, m->away);
+			if (ret == 0)
+				ret = traced(c, b, score.data, "match #%ld of "
+					     "event %ld (%s %s)", m->id,
+					     f.id[i], m->source, m->cite);
+			if (ret == 0)
+				ret = pd_buf_adds(b, c->zh ? "。" : ". ");
+		}
+	}
+	pd_buf_release(&score);
+	pd_matches_release(&l);
+	return ret;
+}
+
+static int elected(struct ctx *c, struct pd_buf *b)
+{
+	const struct pd_election_tally *t = &c->el.tally;
+	size_t i, k = 0;
+	int ret;
+
+	if (!c->have_election)
+		return 0;
+	ret = pd_buf_adds(b, c->zh ? "当选者：" : "elected: ");
+	for (i = 0; i < t->n && ret == 0; i++) {
+		if (t->rows[i].seat != PD_SEAT_ELECTED)
+			continue;
+		if (k++)
+			ret = pd_buf_adds(b, c->zh ? "、" : ", ");
+		if (ret == 0)
+			ret = pd_candidate_text(b, t->rows[i].c, c->reg,
+						c->lang);
+	}
+	return ret ? ret : pd_buf_adds(b, c->zh ? "。\n\n" : ".\n\n");
+}
+
+static int first_election(struct ctx *c, struct pd_diag *diag)
+{
+	struct pd_election e;
+	long id = 0;
+	int ret;
+
+	(void)e;
+	ret = pd_store_elections(c->s, c->g.code, first_id, &id, diag);
+	if (ret < 0 || !id)
+		return ret;
+	if ((ret = pd_election_read(&c->el, c->s, id, diag)) < 0) {
+		pd_election_read_release(&c->el);
+		return ret;
+	}
+	c->have_election = 1;
+	return 0;
+}
+
+static int contradictions(struct ctx *c, struct pd_buf *b)
+{
+	size_t i;
+	int ret;
+
+	if (!c->a.found.n)
+		return pd_buf_adds(b, c->zh ? "本报告所依据的数字之间没有发现矛盾。\n" :
+				   "The figures of this report do not "
+				   "contradict one another.\n");
+	ret = pd_buf_addf(b, c->zh ? "数字之间的矛盾（%zu处，见 podium facts "
+			  "check）：\n" : "Contradictions among the figures "
+			  "(%zu, as 'podium facts check' finds them):\n",
+			  c->a.found.n);
+	for (i = 0; i < c->a.found.n && ret == 0; i++) {
+		ret = pd_buf_adds(b, "- ");
+		if (ret == 0)
+			ret = pd_contradiction_text(b, &c->a.found.v[i],
+						    c->lang);
+	}
+	return ret;
+}
+
+static int write_report(struct ctx *c, struct pd_buf *b, struct pd_diag *diag)
+{
+	size_t start;
+	int ret;
+
+	if ((ret = pd_buf_addf(b, c->zh ? "%s报告\n\n" : "%s: the report\n\n",
+			       c->zh && c->g.name_zh && *c->g.name_zh ?
+			       c->g.name_zh : c->g.name_en)) < 0 ||
+	    (ret = para(c, b, intro)) < 0 || (ret = para(c, b, table)) < 0)
+		return ret;
+	start = b->len;
+	if ((ret = athletes(c, b)) < 0 || (ret = finals(c, b, diag)) < 0)
+		return ret;
+	if ((ret = para_end(b, start)) < 0)
+		return ret;
+	if ((ret = para(c, b, feats)) < 0 || (ret = para(c, b, media)) < 0 ||
+	    (ret = para(c, b, people)) < 0 || (ret = para(c, b, doping)) < 0)
+		return ret;
+	start = b->len;
+	if ((ret = sentence(c, b, c->zh ? vote[0].zh : vote[0].en)) < 0)
+		return ret;
+	if (b->len > start && (ret = elected(c, b)) < 0)
+		return ret;
+	return contradictions(c, b);
+}
+
+static int load(struct ctx *c, const char *games, struct pd_diag *diag)
+{
+	struct pd_strings src;
+	int ret;
+
+	pd_strings_init(&src);
+	if ((ret = pd_store_games_get(c->s, games, &c->g, diag)) < 0 ||
+	    (ret = pd_facts_audit(&c->a, c->s, games, diag)) < 0 ||
+	    (ret = pd_store_published_sources(c->s, games, &src, diag)) < 0)
+		goto cleanup;
+	if (src.n) {
+		snprintf(c->pub_source, sizeof(c->pub_source), "%s", src.v[0]);
+		ret = pd_store_published_get(c->s, games, src.v[0], &c->pub,
+					     diag);
+	}
+	if (ret == 0)
+		ret = first_election(c, diag);
+cleanup:
+	pd_strings_release(&src);
+	return ret;
+}
+
+int pd_report_games(struct pd_buf *out, struct pd_store *s,
+		    const struct pd_registry *reg, const char *games,
+		    const char *lang, int sources, struct pd_diag *diag)
+{
+	struct ctx c;
+	int ret;
+
+	memset(&c, 0, sizeof(c));
+	c.s = s;
+	c.reg = reg;
+	c.lang = lang && !strcmp(lang, "zh") ? "zh" : "en";
+	c.zh = !strcmp(c.lang, "zh");
+	c.marks = sources;
+	pd_published_init(&c.pub);
+	pd_buf_init(&c.trace, 0);
+	if ((ret = pd_store_begin_read(s, diag)) < 0)
+		goto cleanup;
+	if ((ret = load(&c, games, diag)) == 0)
+		ret = write_report(&c, out, diag);
+	pd_store_rollback(s);
+	if (ret == 0 && sources)
+		ret = pd_buf_addf(out, "\n%s\n%s", c.zh ? "数字来源" :
+				  "Sources", c.trace.data);
+cleanup:
+	pd_buf_release(&c.trace);
+	if (c.have_election)
+		pd_election_read_release(&c.el);
+	pd_published_release(&c.pub);
+	pd_facts_audit_release(&c.a);
+	pd_games_release(&c.g);
+	return ret;
+}

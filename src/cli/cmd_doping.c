@@ -1,0 +1,129 @@
+/* cmd_doping.c -- 'podium doping add|list': anti-doping cases, each with
+ * its athlete, what became of them and the sanction it led to
+ * (doping_ops.h). */
+#include <getopt.h>
+#include <string.h>
+
+#include "podium/doping_ops.h"
+#include "cli.h"
+
+static int put(char *dst, size_t size, const char *src)
+{
+	if (strlen(src) >= size)
+		return -1;
+	memcpy(dst, src, strlen(src) + 1);
+	return 0;
+}
+
+static int run_add(struct cli *cli, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "games", required_argument, NULL, 'g' },
+		{ "athlete", required_argument, NULL, 'a' },
+		{ "finding", required_argument, NULL, 'f' },
+		{ "date", required_argument, NULL, 'd' },
+		{ "outcome", required_argument, NULL, 'o' },
+		{ "sanction", required_argument, NULL, 'S' },
+		{ "source", required_argument, NULL, 's' },
+		{ "cite", required_argument, NULL, 'c' },
+		{ "reason", required_argument, NULL, 'r' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct pd_diag d = { "", 0, "" };
+	struct pd_doping_case k;
+	const char *reason = NULL;
+	long id = 0;
+	int c, ret, bad = 0, code = 0;
+
+	memset(&k, 0, sizeof(k));
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'g': bad |= cli_games_code(optarg, k.games,
+						sizeof(k.games)); break;
+		case 'a': bad |= (k.athlete = cli_number(optarg, 1L << 40)) < 0;
+			  break;
+		case 'f': bad |= put(k.finding, sizeof(k.finding), optarg);
+			  break;
+		case 'd': bad |= put(k.date, sizeof(k.date), optarg); break;
+		case 'o': bad |= put(k.outcome, sizeof(k.outcome), optarg);
+			  break;
+		case 'S': bad |= (k.sanction = cli_number(optarg,
+							  1L << 40)) < 0;
+			  break;
+		case 's': bad |= put(k.source, sizeof(k.source), optarg); break;
+		case 'c': bad |= put(k.cite, sizeof(k.cite), optarg); break;
+		case 'r': reason = optarg; break;
+		default: return cli_usage(&cmd_doping, NULL);
+		}
+	}
+	if (bad || optind < argc || !k.games[0] || !k.athlete || !k.finding[0])
+		return cli_usage(&cmd_doping, "doping add needs --games, "
+				 "--athlete ID and --finding");
+	if (!cli_store_write(cli, &code))
+		return code;
+	if ((ret = pd_op_doping_add(cli->store, &k, cli_who(cli, reason), &id,
+				    &d)) < 0)
+		return cli_fail(ret, &d);
+	printf("%ld\n", id);
+	return EXIT_OK;
+}
+
+static int run_list(struct cli *cli, int argc, char **argv)
+{
+	struct pd_diag d = { "", 0, "" };
+	char games[PD_GAMES_CODE] = "";
+	const char *lang = "en";
+	struct pd_buf b;
+	int i, ret, code = 0;
+
+	for (i = 1; i + 1 < argc; i += 2)
+		if (!strcmp(argv[i], "--games")) {
+			if (cli_games_code(argv[i + 1], games,
+					   sizeof(games)) < 0)
+				break;
+		} else if (!strcmp(argv[i], "--lang")) {
+			if (!(lang = cli_lang(argv[i + 1])))
+				break;
+		} else {
+			break;
+		}
+	if (i != argc || !games[0])
+		return cli_usage(&cmd_doping, "doping list --games GAMES "
+				 "[--lang zh|en]");
+	if (!cli_store(cli, &code))
+		return code;
+	pd_buf_init(&b, 0);
+	ret = pd_doping_text(&b, cli->store, games, lang, &d);
+	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
+	pd_buf_release(&b);
+	return ret;
+}
+
+static int run(struct cli *cli, int argc, char **argv)
+{
+	if (argc >= 2 && !strcmp(argv[1], "add"))
+		return run_add(cli, argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "list"))
+		return run_list(cli, argc - 1, argv + 1);
+	return cli_usage(&cmd_doping, "expected add or list");
+}
+
+const struct cli_command cmd_doping = {
+	"doping", run, "anti-doping cases, their athletes and sanctions",
+	"usage: podium doping add --games GAMES --athlete ID --finding WHAT\n"
+	"                         [--date YYYY-MM-DD]\n"
+	"                         [--outcome disqualified|continued]\n"
+	"                         [--sanction ID] [--source S --cite WHERE]\n"
+	"                         [--reason R]\n"
+	"       podium doping list --games GAMES [--lang zh|en]\n"
+	"\n"
+	"add keeps an adverse finding against an athlete of the store: what\n"
+	"became of them, and the sanction it led to ('podium sanction add',\n"
+	"which reallocates or vacates the athlete's medals); it prints the\n"
+	"case's id.  list shows each case with its athlete, outcome and what\n"
+	"the sanction did to the results.  Where only counts are known they\n"
+	"are facts (doping.tests, doping.violations, doping.disqualified,\n"
+	"doping.continued); where cases are kept, 'podium facts check'\n"
+	"compares those counts with them.\n",
+};

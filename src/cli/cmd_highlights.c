@@ -1,0 +1,50 @@
+/* cmd_highlights.c -- 'podium highlights': a Games' highlights computed
+ * from its results (pd_highlights(), report.h). */
+#include <string.h>
+
+#include "podium/report.h"
+#include "cli.h"
+
+static int run(struct cli *cli, int argc, char **argv)
+{
+	struct pd_diag d = { "", 0, "" };
+	const char *lang = cli_default_lang();
+	char games[PD_GAMES_CODE] = "";
+	struct pd_buf b;
+	int i, ret, code = 0;
+
+	for (i = 1; i + 1 < argc; i += 2) {
+		if (!strcmp(argv[i], "--games")) {
+			if (cli_games_code(argv[i + 1], games,
+					   sizeof(games)) < 0)
+				return cli_usage(&cmd_highlights, "--games "
+						 "takes a code such as PG2004");
+		} else if (!strcmp(argv[i], "--lang")) {
+			if (!(lang = cli_lang(argv[i + 1])))
+				return cli_usage(&cmd_highlights, "--lang is "
+						 "zh or en");
+		} else {
+			break;
+		}
+	}
+	if (i != argc || !games[0])
+		return cli_usage(&cmd_highlights, "--games is required");
+	if (!cli_store(cli, &code))
+		return code;
+	pd_buf_init(&b, 0);
+	ret = pd_highlights(&b, cli->store, cli_registry(cli), games, lang,
+			    &d);
+	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
+	pd_buf_release(&b);
+	return ret;
+}
+
+const struct cli_command cmd_highlights = {
+	"highlights", run, "a Games' highlights, computed from its results",
+	"usage: podium highlights --games GAMES [--lang zh|en]\n"
+	"\n"
+	"The most decorated athletes (three medals or more, the first ten\n"
+	"ranks), the NPC first on each sport's table with its medals, and the\n"
+	"results that set a record, by type: computed from the results in the\n"
+	"store, as the report's highlights are stated in 'podium facts'.\n",
+};

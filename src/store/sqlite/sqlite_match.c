@@ -1,0 +1,107 @@
+/* sqlite_match.c -- the matches of head-to-head events in the SQLite
+ * store (store_report.h): replaced by source (closed, never deleted), read. */
+#include <stdio.h>
+#include <string.h>
+
+#include "podium/store_report.h"
+#include "sqlite_int.h"
+
+int pd_sqlite_matches_replace(struct pd_store *store, long event,
+			      const char *source, const struct pd_matches *l,
+			      struct pd_diag *diag)
+{
+	static const char close_sql[] = "UPDATE matches SET until = ?3 WHERE "
+		"event_id = ?1 AND source = ?2 AND until IS NULL";
+	static const char add_sql[] = "INSERT INTO matches (event_id, phase, "
+		"pool, home, away, home_score, away_score, extra_time, "
+		"home_pens, away_pens, walkover, outcome, source, cite, since) "
+		"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+		"?13, ?14, ?15)";
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	sqlite3_stmt *st;
+	size_t i;
+	int ret;
+
+	if ((ret = pd_sqlite_cached(s, &st, close_sql, diag)) < 0)
+		return ret;
+	sqlite3_bind_int64(st, 1, event);
+	sqlite3_bind_text(st, 2, source, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, s->version);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "replace the matches");
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	for (i = 0; i < l->n && ret == 0; i++) {
+		const struct pd_match *m = &l->v[i];
+
+		if ((ret = pd_sqlite_cached(s, &st, add_sql, diag)) < 0)
+			break;
+		sqlite3_bind_int64(st, 1, event);
+		sqlite3_bind_text(st, 2, m->phase, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, m->pool, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 4, m->home, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 5, m->away, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 6, m->hs);
+		sqlite3_bind_int64(st, 7, m->as);
+		sqlite3_bind_int(st, 8, m->extra != 0);
+		sqlite3_bind_int64(st, 9, m->hp);
+		sqlite3_bind_int64(st, 10, m->ap);
+		sqlite3_bind_text(st, 11, m->walkover, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 12, m->outcome, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 13, source, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 14, m->cite, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 15, s->version);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			ret = pd_sqlite_fail(s, diag, "write a match");
+		sqlite3_reset(st);
+		sqlite3_clear_bindings(st);
+	}
+	return ret;
+}
+
+static void copy(char *dst, size_t size, sqlite3_stmt *st, int i)
+{
+	const unsigned char *v = sqlite3_column_text(st, i);
+
+	snprintf(dst, size, "%s", v ? (const char *)v : "");
+}
+
+int pd_sqlite_matches(struct pd_store *store, long event, pd_match_fn fn,
+		      void *arg, struct pd_diag *diag)
+{
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	struct pd_match m;
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT id, event_id, phase, pool, "
+			"home, away, home_score, away_score, extra_time, "
+			"home_pens, away_pens, walkover, outcome, source, cite "
+			"FROM matches WHERE event_id = ?1 AND until IS NULL "
+			"ORDER BY id", diag)) < 0)
+		return ret;
+	sqlite3_bind_int64(st, 1, event);
+	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		memset(&m, 0, sizeof(m));
+		m.id = (long)sqlite3_column_int64(st, 0);
+		m.event = (long)sqlite3_column_int64(st, 1);
+		copy(m.phase, sizeof(m.phase), st, 2);
+		copy(m.pool, sizeof(m.pool), st, 3);
+		copy(m.home, sizeof(m.home), st, 4);
+		copy(m.away, sizeof(m.away), st, 5);
+		m.hs = (long)sqlite3_column_int64(st, 6);
+		m.as = (long)sqlite3_column_int64(st, 7);
+		m.extra = sqlite3_column_int(st, 8);
+		m.hp = (long)sqlite3_column_int64(st, 9);
+		m.ap = (long)sqlite3_column_int64(st, 10);
+		copy(m.walkover, sizeof(m.walkover), st, 11);
+		copy(m.outcome, sizeof(m.outcome), st, 12);
+		copy(m.source, sizeof(m.source), st, 13);
+		copy(m.cite, sizeof(m.cite), st, 14);
+		ret = fn(&m, arg);
+	}
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "read the matches");
+	sqlite3_finalize(st);
+	return ret;
+}
