@@ -114,6 +114,9 @@ struct pd_event_info {
 	char *sport, *name, *gender, *sport_class, *date, *status;
 	char *policy;		/* the event's own, or its sport's */
 	int team;
+	/* how ranks follow from marks: "asc" (lower is better), "desc"
+	 * (higher is better), or "" (ranks entered by hand) */
+	char *order;
 };
 
 void pd_event_info_release(struct pd_event_info *e);

@@ -47,6 +47,32 @@ struct pd_op_notify {
 	void *arg;
 };
 
+/* What a write did, for its front end to say: the CLI on stderr (said),
+ * the API in its answer's fields (changes, medals).  The caller owns it:
+ * pd_op_done_init(), pass it to any number of writes (each resets it),
+ * pd_op_done_release().  A write that fails leaves it empty. */
+struct pd_op_done {
+	long version;		/* made; the current one when unchanged */
+	int unchanged;		/* nothing changed: no version was made */
+	/* JSON lists, as text ("[]" when empty):
+	 * changes  {"what", "field", "before", "after"} per field changed
+	 *          (what names the competitor or the event; none is ""),
+	 *          as kept in the change's audit entry;
+	 * medals   {"event", "medal", "rank", "npc", "name", "rule"} for the
+	 *          medals each event written now awards, with the rule
+	 *          that decided each (pd_medal_rule_text()), and one with
+	 *          medal "" for each result a rule kept off the podium */
+	char *changes, *medals;
+	struct pd_strings said;	/* lines for a person, in that order */
+};
+
+void pd_op_done_init(struct pd_op_done *d);
+void pd_op_done_release(struct pd_op_done *d);
+/* Each change of a changes list (as pd_op_done and the audit entries
+ * keep it) as a line "WHAT: FIELD BEFORE -> AFTER", added to out.
+ * PD_EPARSE if changes is not such a list. */
+int pd_op_changes_lines(const char *changes, struct pd_strings *out);
+
 /* Make sure the Games code exists, taking its names from the bundled
  * Games list (data/games.tsv) when it is there.  Call inside a
  * transaction (the writes below that may make a Games do). */
@@ -64,6 +90,9 @@ struct pd_event_input {
 	const char *policy;
 	const char *status;		/* a new event's only */
 	int team;			/* 1: a team event */
+	/* how ranks follow from marks: "asc" (lower is better), "desc",
+	 * or NULL / "" (by hand) */
+	const char *order;
 };
 
 /* Add games' event in (the Games made if absent).  An event is its Games,
@@ -93,42 +122,59 @@ struct pd_result_input {
 	const char *records;
 	double value;
 	int has_value;
+	/* pd_op_result_set() and pd_op_results_patch() change a result
+	 * field by field: a string NULL, !has_rank or !has_value keeps what
+	 * is stored, "" clears it.  A mark given without a value sets the
+	 * value read from it (pd_mark_value()), or none. */
+	int has_rank;
 	/* where it came from, for messages: a file and its line, or (file
 	 * NULL) the request's list, whose rows are named results[i] */
 	const char *file;
 	long line;
 };
 
-/* Set one competitor's result in event, replacing their earlier one.
- * *version (if not NULL) receives the new version. */
+/* Set one competitor's result in event, keeping every field of their
+ * earlier one that in does not give.  In an event whose ranks follow
+ * from its marks (pd_event_info.order) a rank may not be given: every
+ * rank is computed again from the marks, ties sharing a rank, IRMs
+ * unranked.  A write that changes nothing makes no version (done:
+ * unchanged).  done (if not NULL) says what was done. */
 int pd_op_result_set(struct pd_store *s, const struct pd_registry *reg,
 		     long event, const struct pd_result_input *in,
-		     const struct pd_who *who, long *version,
+		     const struct pd_who *who, struct pd_op_done *done,
 		     struct pd_diag *diag);
+/* pd_op_result_set() for in[0..n), in one change: a swap of two ranks
+ * is never seen half done. */
+int pd_op_results_patch(struct pd_store *s, const struct pd_registry *reg,
+			long event, const struct pd_result_input *in,
+			size_t n, const struct pd_who *who,
+			struct pd_op_done *done, struct pd_diag *diag);
 /* Replace event's whole ranking with in[0..n).  A competitor (athlete or
  * team) appears once: a second row for the same one is PD_ECONSIST naming
  * both rows, and nothing is written. */
 int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
 			  long event, const struct pd_result_input *in,
-			  size_t n, const struct pd_who *who, long *version,
-			  struct pd_diag *diag);
+			  size_t n, const struct pd_who *who,
+			  struct pd_op_done *done, struct pd_diag *diag);
 /* 'podium result set EVENT --file': replace event's ranking with the
  * ranking CSV in file (see pd_results_csv_parse(); read with the io layer
  * unless data is set, and either way named in file:line messages) as
  * pd_op_results_replace() does.  *n (if not NULL) receives the rows. */
 int pd_op_results_from_csv(struct pd_store *s, const struct pd_registry *reg,
 			   long event, const char *file, const char *data,
-			   size_t len, const struct pd_who *who, long *version,
-			   size_t *n, struct pd_diag *diag);
+			   size_t len, const struct pd_who *who,
+			   struct pd_op_done *done, size_t *n,
+			   struct pd_diag *diag);
+/* Move event to status; the same status again is unchanged. */
 int pd_op_event_status(struct pd_store *s, long event, const char *status,
-		       const struct pd_who *who, long *version,
+		       const struct pd_who *who, struct pd_op_done *done,
 		       struct pd_diag *diag);
 int pd_op_sanction_add(struct pd_store *s, long athlete,
 		       enum pd_sanction_mode mode, const long *events,
 		       size_t n, const struct pd_who *who, long *id,
-		       long *version, struct pd_diag *diag);
+		       struct pd_op_done *done, struct pd_diag *diag);
 int pd_op_sanction_lift(struct pd_store *s, long id, const struct pd_who *who,
-			long *version, struct pd_diag *diag);
+			struct pd_op_done *done, struct pd_diag *diag);
 
 /* The imports (src/app/import.c).  Each is one transaction; the Games is
  * made if absent (named through nt), and who's reason may be NULL. */

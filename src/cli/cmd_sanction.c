@@ -89,6 +89,7 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	struct pd_diag d = { "", 0, "" };
 	struct pd_store *s;
 	const struct pd_who *who;
+	struct pd_op_done done;
 	long id = 0;
 	int ret, code = 0;
 
@@ -98,9 +99,14 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	if (!(s = cli_store(cli, &code)))
 		return code;
 	who = cli_who(cli, a.reason);
+	pd_op_done_init(&done);
 	if ((ret = pd_op_sanction_add(s, a.athlete, a.mode, a.events,
-				      a.nevents, who, &id, NULL, &d)) < 0)
+				      a.nevents, who, &id, &done, &d)) < 0) {
+		pd_op_done_release(&done);
 		return cli_fail(ret, &d);
+	}
+	cli_said(&done);
+	pd_op_done_release(&done);
 	printf("%ld\n", id);
 	return EXIT_OK;
 }
@@ -111,6 +117,7 @@ static int run_lift(struct cli *cli, int argc, char **argv)
 	const char *reason = NULL;
 	struct pd_store *s;
 	const struct pd_who *who;
+	struct pd_op_done done;
 	long id = -1;
 	int i, ret, code = 0;
 
@@ -127,7 +134,10 @@ static int run_lift(struct cli *cli, int argc, char **argv)
 	if (!(s = cli_store(cli, &code)))
 		return code;
 	who = cli_who(cli, reason);
-	ret = pd_op_sanction_lift(s, id, who, NULL, &d);
+	pd_op_done_init(&done);
+	if ((ret = pd_op_sanction_lift(s, id, who, &done, &d)) == 0)
+		cli_said(&done);
+	pd_op_done_release(&done);
 	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
 }
 

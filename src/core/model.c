@@ -60,5 +60,6 @@ void pd_event_info_release(struct pd_event_info *e)
 	free(e->date);
 	free(e->status);
 	free(e->policy);
+	free(e->order);
 	memset(e, 0, sizeof(*e));
 }

@@ -185,7 +185,9 @@ static const char *allowed(const char *url)
 
 	if (write_route(url, games, sizeof(games), &event, &kind))
 		return !strcmp(url + strlen(url) - 7, "/events") ?
-		       "GET, HEAD, OPTIONS, POST" : "POST";
+		       "GET, HEAD, OPTIONS, POST" :
+		       !strcmp(url + strlen(url) - 8, "/results") ?
+		       "PATCH, POST" : "POST";
 	if (asset_find(url) || (!strncmp(url, "/api/games", 10) &&
 				(!url[10] || url[10] == '/')))
 		return "GET, HEAD, OPTIONS";
@@ -200,7 +202,7 @@ static enum MHD_Result not_allowed(struct MHD_Connection *c, struct req *r,
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
 				  NULL);
 	return send_error(c, r, MHD_HTTP_METHOD_NOT_ALLOWED,
-			  !strcmp(r->allow, "POST") ? "this resource takes "
+			  !strstr(r->allow, "GET") ? "this resource takes "
 			  "POST" : "this resource is read-only", NULL);
 }
 
@@ -218,7 +220,7 @@ static enum MHD_Result dispatch(struct srv *s, struct MHD_Connection *c,
 		return options(c, r);
 	allow = allowed(url);
 	if ((!strcmp(method, "GET") || !strcmp(method, "HEAD")) &&
-	    (!allow || strcmp(allow, "POST")))
+	    (!allow || strstr(allow, "GET")))
 		return get(s, c, r, url);
 	return not_allowed(c, r, url);
 }
@@ -255,12 +257,14 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 		}
 		/* a write is refused (401, 403, 404, 413) before its body
 		 * is read */
-		if (!strcmp(method, "POST")) {
+		if (!strcmp(method, "POST") || !strcmp(method, "PATCH")) {
 			const char *allow = allowed(url);
 
-			if (!allow || !strstr(allow, "POST"))
+			if (!allow || !strstr(allow, method))
 				return not_allowed(c, r, url);
 			r->is_post = 1;
+			/* PATCH: results changed field by field (write.c) */
+			r->is_patch = !strcmp(method, "PATCH");
 			return write_begin(s, c, r, url);
 		}
 		return MHD_YES;

@@ -158,6 +158,26 @@ static int only_fields(json_t *o, const char *const *allowed, struct bad *b)
 	return 0;
 }
 
+/* A field of a result changed field by field: absent keeps what is
+ * stored (NULL), null clears it (""). */
+static int keep_field(json_t *o, const char *name, const char **out,
+		      struct bad *b)
+{
+	json_t *v = json_object_get(o, name);
+
+	*out = NULL;
+	if (!v)
+		return 0;
+	if (json_is_null(v)) {
+		*out = "";
+		return 0;
+	}
+	if (!json_is_string(v))
+		return bad(b, name, "must be a string, or null to clear it");
+	*out = json_string_value(v);
+	return 0;
+}
+
 /* A string field: absent is def, null is def, anything else is 400. */
 static int str_field(json_t *o, const char *name, const char **out,
 		     const char *def, struct bad *b)
@@ -196,7 +216,10 @@ static const char *const result_fields[] = {
 	"records", "reason", NULL,
 };
 
-static int result_input(json_t *o, struct pd_result_input *in, struct bad *b)
+/* One result of a request.  With merge (a single result, or a PATCH),
+ * the fields not given keep what is stored, and null clears one. */
+static int result_input(json_t *o, struct pd_result_input *in, int merge,
+			struct bad *b)
 {
 	json_t *v;
 
@@ -208,10 +231,15 @@ static int result_input(json_t *o, struct pd_result_input *in, struct bad *b)
 	    str_field(o, "npc", &in->npc, NULL, b) < 0 ||
 	    str_field(o, "name", &in->name, NULL, b) < 0 ||
 	    str_field(o, "team", &in->team, NULL, b) < 0 ||
-	    int_field(o, "rank", &in->rank, 0, 100000, b) < 0 ||
-	    str_field(o, "mark", &in->mark, "", b) < 0 ||
-	    str_field(o, "irm", &in->irm, "", b) < 0 ||
-	    str_field(o, "records", &in->records, "", b) < 0)
+	    int_field(o, "rank", &in->rank, 0, 100000, b) < 0)
+		return -1;
+	in->has_rank = !merge || json_object_get(o, "rank") != NULL;
+	if (merge ? keep_field(o, "mark", &in->mark, b) < 0 ||
+		    keep_field(o, "irm", &in->irm, b) < 0 ||
+		    keep_field(o, "records", &in->records, b) < 0 :
+		    str_field(o, "mark", &in->mark, "", b) < 0 ||
+		    str_field(o, "irm", &in->irm, "", b) < 0 ||
+		    str_field(o, "records", &in->records, "", b) < 0)
 		return -1;
 	if ((v = json_object_get(o, "value")) && !json_is_null(v)) {
 		if (!json_is_number(v))
@@ -292,6 +320,8 @@ struct wctx {
 	long version, id;
 	int http;		/* 200 or 201 */
 	int unchanged;		/* an event added again, as it was */
+	int patch;		/* a PATCH: results field by field */
+	struct pd_op_done done;	/* what a write did, for the answer */
 };
 
 static int do_results(struct wctx *w, json_t *body)
@@ -305,10 +335,10 @@ static int do_results(struct wctx *w, json_t *body)
 	if (!list) {
 		struct pd_result_input one;
 
-		if (result_input(body, &one, &w->b) < 0)
+		if (result_input(body, &one, 1, &w->b) < 0)
 			return PD_EINVAL;
 		return pd_op_result_set(w->s->side, w->s->cfg.reg, w->event,
-					&one, &w->who, &w->version, &w->d);
+					&one, &w->who, &w->done, &w->d);
 	}
 	if (only_fields(body, batch, &w->b) < 0)
 		return PD_EINVAL;
@@ -318,12 +348,16 @@ static int do_results(struct wctx *w, json_t *body)
 	if (!(in = calloc(n ? n : 1, sizeof(*in))))
 		return PD_ENOMEM;
 	for (i = 0; i < n; i++)
-		if (result_input(json_array_get(list, i), &in[i], &w->b) < 0) {
+		if (result_input(json_array_get(list, i), &in[i], w->patch,
+				 &w->b) < 0) {
 			free(in);
 			return PD_EINVAL;
 		}
-	ret = pd_op_results_replace(w->s->side, w->s->cfg.reg, w->event, in,
-				    n, &w->who, &w->version, &w->d);
+	/* POST a list: the whole ranking; PATCH a list: these results
+	 * changed field by field, in one change either way */
+	ret = (w->patch ? pd_op_results_patch : pd_op_results_replace)(
+		w->s->side, w->s->cfg.reg, w->event, in, n, &w->who, &w->done,
+		&w->d);
 	free(in);
 	return ret;
 }
@@ -340,7 +374,7 @@ static int do_status(struct wctx *w, json_t *body)
 		return bad(&w->b, "status", "one of " PD_EVENT_STATUSES),
 		       PD_EINVAL;
 	return pd_op_event_status(w->s->side, w->event, status, &w->who,
-				  &w->version, &w->d);
+				  &w->done, &w->d);
 }
 
 static int do_sanction(struct wctx *w, json_t *body)
@@ -383,7 +417,7 @@ static int do_sanction(struct wctx *w, json_t *body)
 	w->http = MHD_HTTP_CREATED;
 	return pd_op_sanction_add(w->s->side, athlete, strcmp(mode, "vacate") ?
 				  PD_SANCTION_REALLOCATE : PD_SANCTION_VACATE,
-				  events, n, &w->who, &w->id, &w->version,
+				  events, n, &w->who, &w->id, &w->done,
 				  &w->d);
 }
 
@@ -391,8 +425,9 @@ static int do_event(struct wctx *w, json_t *body)
 {
 	static const char *const ok[] = { "sport", "name", "gender", "class",
 					   "date", "policy", "status", "team",
-					   "reason", NULL };
+					   "reason", "order", NULL };
 	const char *sport, *name, *gender, *cls, *date, *policy, *status;
+	const char *order;
 	json_t *team = json_object_get(body, "team");
 	struct pd_event_input in;
 	int ret;
@@ -404,8 +439,12 @@ static int do_event(struct wctx *w, json_t *body)
 	    str_field(body, "class", &cls, NULL, &w->b) < 0 ||
 	    str_field(body, "date", &date, NULL, &w->b) < 0 ||
 	    str_field(body, "policy", &policy, NULL, &w->b) < 0 ||
-	    str_field(body, "status", &status, NULL, &w->b) < 0)
+	    str_field(body, "status", &status, NULL, &w->b) < 0 ||
+	    str_field(body, "order", &order, NULL, &w->b) < 0)
 		return PD_EINVAL;
+	if (order && *order && strcmp(order, "asc") && strcmp(order, "desc"))
+		return bad(&w->b, "order", "asc (lower is better) or desc "
+			   "(higher is better)"), PD_EINVAL;
 	if (!sport || !*sport)
 		return bad(&w->b, "sport", "an event needs a sport"), PD_EINVAL;
 	if (!name || !*name)
@@ -430,6 +469,7 @@ static int do_event(struct wctx *w, json_t *body)
 	in.policy = policy;
 	in.status = status;
 	in.team = json_is_true(team);
+	in.order = order;
 	/* as 'podium event add': an event that exists as asked is a 200
 	 * with its id, changed in nothing; one that differs is a 409 */
 	if ((ret = pd_op_event_add(w->s->side, w->games, &in, &w->unchanged,
@@ -457,6 +497,21 @@ static int perform(struct wctx *w, int kind, json_t *body)
 	return kind == W_SANCTIONS ? do_sanction(w, body) : do_event(w, body);
 }
 
+/* What the write did, beside ok and version: the fields changed, the
+ * medals now awarded with the rule that decided each, and the same in
+ * words. */
+static void add_done(json_t *doc, const struct pd_op_done *d)
+{
+	json_t *said = json_array();
+	size_t i;
+
+	json_object_set_new(doc, "changes", json_loads(d->changes, 0, NULL));
+	json_object_set_new(doc, "medals", json_loads(d->medals, 0, NULL));
+	for (i = 0; said && i < d->said.n; i++)
+		json_array_append_new(said, json_string(d->said.v[i]));
+	json_object_set_new(doc, "said", said);
+}
+
 static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
 			      struct req *r, struct wctx *w, int kind)
 {
@@ -470,8 +525,10 @@ static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
 	if (doc && w->id)
 		json_object_set_new(doc, kind == W_EVENTS ? "event" : "id",
 				    json_integer(w->id));
-	if (doc && w->unchanged)
+	if (doc && (w->unchanged || w->done.unchanged))
 		json_object_set_new(doc, "unchanged", json_true());
+	if (doc && w->done.changes)
+		add_done(doc, &w->done);
 	text = doc ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER) :
 		     NULL;
 	json_decref(doc);
@@ -492,9 +549,12 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	struct wctx w;
 	json_error_t je;
 	json_t *body;
+	enum MHD_Result res;
 	int kind, ret;
 
 	memset(&w, 0, sizeof(w));
+	pd_op_done_init(&w.done);
+	w.patch = r->is_patch;
 	write_route(url, games, sizeof(games), &w.event, &kind);
 	body = json_loadb(r->body.data, r->body.len, JSON_REJECT_DUPLICATES,
 			  &je);
@@ -505,7 +565,8 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 		json_decref(body);
 		return send_error(c, r, MHD_HTTP_BAD_REQUEST, msg, NULL);
 	}
-	snprintf(cmd, sizeof(cmd), "POST %s", url);
+	snprintf(cmd, sizeof(cmd), "%s %s", r->is_patch ? "PATCH" : "POST",
+		 url);
 	w.s = s;
 	w.games = games;
 	w.who.actor = r->actor;
@@ -515,17 +576,24 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	ret = perform(&w, kind, body);
 	pthread_mutex_unlock(&s->side_mu);
 	json_decref(body);
+	if (kind != W_EVENTS)
+		w.version = w.done.version;
 	if (ret == PD_ENOTFOUND && !w.b.msg[0] && !w.d.msg[0])
-		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such event in "
-				  "this Games", NULL);
-	if (ret < 0 && w.b.msg[0])
-		return send_error(c, r, MHD_HTTP_BAD_REQUEST, w.b.msg,
-				  w.b.field);
-	/* the operator must hear of it, not only the client: every write
-	 * is refused until the server is restarted */
-	if (ret == PD_ESTALE)
-		fprintf(stderr, "podium serve: %s: %s\n", w.d.file, w.d.msg);
-	if (ret < 0)
-		return send_store_error(c, r, ret, &w.d);
-	return answer(s, c, r, &w, kind);
+		res = send_error(c, r, MHD_HTTP_NOT_FOUND, "no such event in "
+				 "this Games", NULL);
+	else if (ret < 0 && w.b.msg[0])
+		res = send_error(c, r, MHD_HTTP_BAD_REQUEST, w.b.msg,
+				 w.b.field);
+	else if (ret < 0) {
+		/* the operator must hear of it, not only the client: every
+		 * write is refused until the server is restarted */
+		if (ret == PD_ESTALE)
+			fprintf(stderr, "podium serve: %s: %s\n", w.d.file,
+				w.d.msg);
+		res = send_store_error(c, r, ret, &w.d);
+	} else {
+		res = answer(s, c, r, &w, kind);
+	}
+	pd_op_done_release(&w.done);
+	return res;
 }

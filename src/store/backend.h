@@ -158,6 +158,13 @@ struct pd_store_ops {
 			    const char *cols, const char *const *col, int n,
 			    struct pd_diag *diag);
 	int (*table_done)(struct pd_store *s, struct pd_diag *diag);
+
+	/* the operator's desk (event.h, audit.h) */
+	int (*event_order)(struct pd_store *s, long id, const char *order,
+			   struct pd_diag *diag);
+	int (*change_note)(struct pd_store *s, const char *games,
+			   long version, const char *changes,
+			   struct pd_diag *diag);
 };
 
 struct pd_store {

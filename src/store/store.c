@@ -631,3 +631,20 @@ const char *pd_role_name(enum pd_role role)
 	return role == PD_ROLE_ADMIN ? "admin" :
 	       role == PD_ROLE_OPERATOR ? "operator" : "none";
 }
+
+int pd_store_event_order(struct pd_store *s, long id, const char *order,
+			 struct pd_diag *diag)
+{
+	if (!order || (*order && strcmp(order, "asc") && strcmp(order, "desc")))
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "order '%s': use "
+				   "asc (lower is better), desc (higher is "
+				   "better) or none", order ? order : "");
+	return s->ops->event_order(s, id, order, diag);
+}
+
+int pd_store_change_note(struct pd_store *s, const char *games, long version,
+			 const char *changes, struct pd_diag *diag)
+{
+	return s->ops->change_note(s, games, version, changes ? changes : "",
+				   diag);
+}

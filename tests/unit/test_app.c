@@ -63,7 +63,7 @@ static void test_app__event_add_makes_games_from_bundled_list(void **state)
 {
 	struct fixture *f = *state;
 	struct pd_event_input in = { "Athletics", "100 m", "M", NULL, NULL,
-				     NULL, NULL, 0 };
+				     NULL, NULL, 0, NULL };
 	struct pd_games g;
 	long id = 0, version = 0;
 
@@ -81,7 +81,7 @@ static void test_app__event_add_tells_of_a_games_made_from_its_code(
 {
 	struct fixture *f = *state;
 	struct pd_event_input in = { "Judo", "-60 kg", "M", NULL, NULL, NULL,
-				     NULL, 0 };
+				     NULL, 0, NULL };
 	struct told t = { "", 0, 0, 0 };
 	struct pd_op_notify nt = { .games_new = games_new, .arg = &t };
 	long id = 0;
@@ -97,7 +97,7 @@ static void test_app__event_add_again_changes_nothing(void **state)
 {
 	struct fixture *f = *state;
 	struct pd_event_input in = { "Athletics", "100 m", "M", "T11", NULL,
-				     NULL, "official", 0 };
+				     NULL, "official", 0, NULL };
 	struct pd_event_info e;
 	long a = 0, b = 0, v = 0;
 	int same = 1;
@@ -123,7 +123,7 @@ static void test_app__event_add_again_refuses_a_differing_field(
 {
 	struct fixture *f = *state;
 	struct pd_event_input in = { "Athletics", "100 m", "M", "T11", NULL,
-				     NULL, NULL, 0 };
+				     NULL, NULL, 0, NULL };
 	long a = 0, b = 0;
 
 	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, NULL, &who,
@@ -145,7 +145,7 @@ static void test_app__event_add_refuses_a_bad_gender(void **state)
 {
 	struct fixture *f = *state;
 	struct pd_event_input in = { "Athletics", "100 m", "Q", NULL, NULL,
-				     NULL, NULL, 0 };
+				     NULL, NULL, 0, NULL };
 	struct pd_games g;
 	long id = 0;
 

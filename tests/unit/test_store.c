@@ -805,7 +805,7 @@ static void test_store__open_creates_schema(void **state)
 
 	open_store(f);
 	query_text(f->path, "PRAGMA user_version", v, sizeof(v));
-	assert_string_equal(v, "2");
+	assert_string_equal(v, "3");
 	query_text(f->path, "PRAGMA journal_mode", v, sizeof(v));
 	assert_string_equal(v, "wal");
 	query_text(f->path, "SELECT count(*) FROM npcs", v, sizeof(v));
@@ -833,7 +833,7 @@ static void test_store__reopen_keeps_schema_version(void **state)
 	pd_store_close(f->s);
 	f->s = NULL;
 	query_text(f->path, "PRAGMA user_version", v, sizeof(v));
-	assert_string_equal(v, "2");
+	assert_string_equal(v, "3");
 }
 
 static void test_store__file_that_is_not_a_database(void **state)
@@ -901,6 +901,75 @@ static void test_store__postgres_uri_unreachable(void **state)
 	}
 }
 
+static int count_entry(const struct pd_audit_entry *e, void *arg)
+{
+	char *last = arg;
+
+	snprintf(last, 256, "%s", e->changes);
+	return 0;
+}
+
+static int first_value(const struct pd_result_row *r, void *arg)
+{
+	double *v = arg;
+
+	if (r->has_value && *v == 0)
+		*v = r->value;
+	return 0;
+}
+
+/* An event's rank order and a change's note are kept and read back, and
+ * a result's value comes back with it. */
+static void test_store__event_order_and_change_note(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_result_rec rec;
+	struct pd_event_info e;
+	struct pd_athlete a;
+	char last[256] = "";
+	double value = 0;
+	long v = 0, id = 0;
+
+	open_store(f);
+	put_games(f, &g);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "event add",
+					 NULL, &v, &f->d), 0);
+	assert_int_equal(pd_store_event_ensure(f->s, "PG2004", "Para Swimming",
+					       "Men's 50m Free S9", "M", "", 0,
+					       &id, &f->d), 0);
+	assert_int_equal(pd_store_event_order(f->s, id, "asc", &f->d), 0);
+	assert_int_equal(pd_store_event_order(f->s, id, "up", &f->d),
+			 PD_EINVAL);
+	memset(&a, 0, sizeof(a));
+	a.name = "A One";
+	strcpy(a.npc, "CHN");
+	memset(&rec, 0, sizeof(rec));
+	assert_int_equal(pd_store_athlete_ensure(f->s, &a, &rec.athlete_id,
+						 &f->d), 0);
+	rec.event_id = id;
+	strcpy(rec.npc, "CHN");
+	rec.name = "A One";
+	rec.rank = 1;
+	rec.mark = "25.10";
+	rec.mark_value = 25.1;
+	rec.has_value = 1;
+	assert_int_equal(pd_store_result_add(f->s, &rec, &f->d), 0);
+	assert_int_equal(pd_store_change_note(f->s, "PG2004", v, "[{\"what\":"
+					      "\"event 1\"}]", &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	assert_int_equal(pd_store_event_get(f->s, id, &e, &f->d), 0);
+	assert_string_equal(e.order, "asc");
+	pd_event_info_release(&e);
+	assert_int_equal(pd_store_event_results(f->s, id, 0, first_value,
+						&value, &f->d), 0);
+	assert_true(value > 25.09 && value < 25.11);
+	assert_int_equal(pd_store_log(f->s, "PG2004", 0, count_entry, last,
+				      &f->d), 0);
+	assert_string_equal(last, "[{\"what\":\"event 1\"}]");
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 /* What every backend must do. */
@@ -919,6 +988,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__open_without_registry_works),
 	T(test_store__bad_labels_are_refused_before_a_write),
 	T(test_store__is_here_once_opened),
+	T(test_store__event_order_and_change_note),
 };
 
 static const struct CMUnitTest sqlite_own[] = {

@@ -152,6 +152,10 @@ int pg_events(struct pd_store *s, const char *games, const char *sport,
 	      pd_event_fn fn, void *arg, struct pd_diag *diag);
 int pg_event_results(struct pd_store *s, long event, long as_of,
 		     pd_result_fn fn, void *arg, struct pd_diag *diag);
+int pg_event_order(struct pd_store *s, long id, const char *order,
+		   struct pd_diag *diag);
+int pg_change_note(struct pd_store *s, const char *games, long version,
+		   const char *changes, struct pd_diag *diag);
 int pg_log(struct pd_store *s, const char *games, long since, pd_audit_fn fn,
 	   void *arg, struct pd_diag *diag);
 int pg_version_at(struct pd_store *s, const char *games, const char *when,

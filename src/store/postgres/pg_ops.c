@@ -48,6 +48,8 @@ static const struct pd_store_ops pg_ops = {
 	.table_rows = pg_table_rows,
 	.table_insert = pg_table_insert,
 	.table_done = pg_table_done,
+	.event_order = pg_event_order,
+	.change_note = pg_change_note,
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,

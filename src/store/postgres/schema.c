@@ -191,6 +191,12 @@ const char *const pd_pg_migrations[] = {
 	"                     'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')),\n"
 	"  revoked TEXT\n"
 	");\n",
+	/* 3: the operator's desk: an event's ranks from its marks, and what
+	 * each change changed */
+	"ALTER TABLE events ADD COLUMN rank_order TEXT COLLATE \"C\" NOT NULL\n"
+	"  DEFAULT '';\n"
+	"ALTER TABLE audit ADD COLUMN changes TEXT COLLATE \"C\" NOT NULL\n"
+	"  DEFAULT '';\n",
 };
 
 const size_t pd_pg_nmigrations =

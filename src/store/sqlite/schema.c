@@ -176,6 +176,10 @@ const char *const pd_migrations[] = {
 	"    DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),\n"
 	"  revoked TEXT\n"
 	");\n",
+	/* 3: the operator's desk: an event's ranks from its marks, and what
+	 * each change changed */
+	"ALTER TABLE events ADD COLUMN rank_order TEXT NOT NULL DEFAULT '';\n"
+	"ALTER TABLE audit ADD COLUMN changes TEXT NOT NULL DEFAULT '';\n",
 };
 
 const size_t pd_nmigrations = sizeof(pd_migrations) / sizeof(*pd_migrations);

@@ -239,6 +239,8 @@ static const struct pd_store_ops sqlite_ops = {
 	.table_rows = pd_sqlite_table_rows,
 	.table_insert = pd_sqlite_table_insert,
 	.table_done = pd_sqlite_table_done,
+	.event_order = pd_sqlite_event_order,
+	.change_note = pd_sqlite_change_note,
 };
 
 int pd_sqlite_open(struct pd_store **out, const char *path,
