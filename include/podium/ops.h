@@ -7,7 +7,8 @@
  * transaction is rolled back and diag says why, so the store is exactly as
  * it was.  Works on the store interface only; nothing here prints: what a
  * front end shows as a write goes (progress, a new Games) comes back
- * through struct pd_op_notify.
+ * through struct pd_op_notify, and what it did through struct
+ * pd_op_done.
  *
  * This is one header of the application layer, src/app (see app.h for the
  * others): the front ends, src/cli and src/http, call it and nothing below.
@@ -39,9 +40,6 @@ struct pd_op_notify {
 	/* done of total input rows written; called for every row, so it
 	 * must be cheap (look at the clock seldom) */
 	void (*progress)(void *arg, size_t done, size_t total);
-	/* code was made with its code as its names: the bundled Games list
-	 * does not know it */
-	void (*games_new)(void *arg, const char *code);
 	/* a copy filled table with rows rows (pd_op_migrate) */
 	void (*table)(void *arg, const char *table, size_t rows);
 	void *arg;
@@ -74,10 +72,52 @@ void pd_op_done_release(struct pd_op_done *d);
 int pd_op_changes_lines(const char *changes, struct pd_strings *out);
 
 /* Make sure the Games code exists, taking its names from the bundled
- * Games list (data/games.tsv) when it is there.  Call inside a
- * transaction (the writes below that may make a Games do). */
+ * Games list (data/games.tsv).  A code neither in the store nor in that
+ * list is PD_ENOTFOUND, the message naming the closest codes: a typo
+ * never makes a Games ('podium games add' makes a new one).  Call inside
+ * a transaction (the writes below that may make a Games do). */
 int pd_op_games_ensure(struct pd_store *s, const char *code,
 		       const struct pd_op_notify *nt, struct pd_diag *diag);
+
+/* A Games as 'podium games add|rename' gives it; NULL: not given. */
+struct pd_games_input {
+	const char *code;		/* required */
+	const char *name_en, *name_zh;
+	const char *kind;		/* olympics, paralympics */
+	const char *season;		/* summer, winter */
+	const char *host;		/* an NPC code */
+	const char *start, *end;	/* ISO dates */
+};
+
+/* Make a new Games (PD_EEXISTS if it is there), one audited change. */
+int pd_op_games_add(struct pd_store *s, const struct pd_games_input *in,
+		    const struct pd_who *who, struct pd_op_done *done,
+		    struct pd_diag *diag);
+/* Change the fields in gives of Games in->code; unchanged when none
+ * differs. */
+int pd_op_games_rename(struct pd_store *s, const struct pd_games_input *in,
+		       const struct pd_who *who, struct pd_op_done *done,
+		       struct pd_diag *diag);
+/* Remove a Games with everything it holds; while it holds events or
+ * published tables, only with force (PD_EEXISTS otherwise).  The removal
+ * is recorded in the store (pd_store_games_remove()). */
+int pd_op_games_remove(struct pd_store *s, const char *games, int force,
+		       const struct pd_who *who, struct pd_op_done *done,
+		       struct pd_diag *diag);
+/* Remove games@source: a published table, or an imported source's
+ * results (and so its medals), in one change.  PD_ENOTFOUND if games has
+ * neither. */
+int pd_op_source_remove(struct pd_store *s, const char *games,
+			const char *source, const struct pd_who *who,
+			struct pd_op_done *done, struct pd_diag *diag);
+
+/* How an import of medals meets the medals a Games holds from another
+ * imported source: a Games ranks its own results and one medal source. */
+enum pd_source_mode {
+	PD_SOURCE_ONLY,		/* refused (PD_EEXISTS) if another is there */
+	PD_SOURCE_REPLACE,	/* the other sources' results are ended */
+	PD_SOURCE_ALTERNATIVE	/* kept apart as GAMES@SOURCE, a table */
+};
 
 /* An event to add; the strings are borrowed. */
 struct pd_event_input {
@@ -179,10 +219,12 @@ int pd_op_sanction_lift(struct pd_store *s, long id, const struct pd_who *who,
 /* The imports (src/app/import.c).  Each is one transaction; the Games is
  * made if absent (named through nt), and who's reason may be NULL. */
 
-/* Replace games' medals from source with v[0..n). */
+/* Replace games' medals from source with v[0..n), as mode says when the
+ * Games holds medals from another source. */
 int pd_op_medals_import(struct pd_store *s, const char *games,
 			const char *source, const struct pd_medal_rec *v,
-			size_t n, const struct pd_who *who,
+			size_t n, enum pd_source_mode mode,
+			const struct pd_who *who,
 			const struct pd_op_notify *nt, struct pd_diag *diag);
 /* Keep p as games@source, a published table read from file. */
 int pd_op_published_import(struct pd_store *s, const char *games,
@@ -211,7 +253,8 @@ struct pd_op_import_counts {
  * replacing the Games' results from source.  nt->progress is told of the
  * input rows (pd_entry_result.rows) as they are written. */
 int pd_op_entries_import(struct pd_store *s, const struct pd_entry_set *set,
-			 const char *source, const struct pd_who *who,
+			 const char *source, enum pd_source_mode mode,
+			 const struct pd_who *who,
 			 const struct pd_op_notify *nt,
 			 struct pd_op_import_counts *counts,
 			 struct pd_diag *diag);
@@ -233,6 +276,7 @@ struct pd_op_import_args {
 	char games[PD_GAMES_CODE];	/* "" when not given */
 	const char *source;	/* NULL: the format's own label */
 	struct pd_csv_opts opts;	/* by pd_op_import_map(), _where() */
+	enum pd_source_mode mode;	/* medals and results formats */
 };
 
 /* Add a --map FIELD=COLUMN (arg is split in place and must outlive a) or a
@@ -271,6 +315,7 @@ struct pd_op_import {
 	size_t rows;		/* input rows taken (medals, entries) */
 	size_t merged;		/* team-member rows merged (medals) */
 	struct pd_op_import_counts counts;	/* an entries import's writes */
+	enum pd_source_mode mode;	/* as asked */
 	/* what was read, for pd_op_import_write() */
 	struct pd_published pub;
 	struct pd_medal_set medals;

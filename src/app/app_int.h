@@ -100,6 +100,20 @@ int app_settle(struct pd_store *s, const struct app_snap *before,
 	       long version, int ret, struct pd_op_done *done,
 	       struct pd_diag *d);
 
+/* PD_ENOTFOUND for an unknown Games code, naming the nearest codes of the
+ * store and of bundled[0..nb) (games.c). */
+int app_games_unknown(struct pd_store *s, const char *code,
+		      const struct pd_games *bundled, size_t nb,
+		      struct pd_diag *d);
+/* Hold to one medal source per Games: PD_EEXISTS when games has results
+ * of another imported source than source and mode is PD_SOURCE_ONLY;
+ * those results ended when it is PD_SOURCE_REPLACE. */
+int app_source_rule(struct pd_store *s, const char *games, const char *source,
+		    enum pd_source_mode mode, struct pd_diag *d);
+/* v[0..n) as a medal table ranked gold first, for GAMES@SOURCE. */
+int app_medals_table(const struct pd_medal_rec *v, size_t n,
+		     struct pd_published *out);
+
 /* Dump doc (consumed, may be NULL: PD_ENOMEM) onto out as doc.h says. */
 int app_json_dump(struct pd_buf *out, json_t *doc, unsigned flags);
 /* A JSON string of s ("" for NULL); null if jansson refuses it. */

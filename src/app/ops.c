@@ -653,7 +653,7 @@ cleanup:
 int pd_op_games_ensure(struct pd_store *s, const char *code,
 		       const struct pd_op_notify *nt, struct pd_diag *diag)
 {
-	struct pd_games have, *list = NULL, bare;
+	struct pd_games have, *list = NULL;
 	size_t n = 0, i;
 	int ret;
 
@@ -666,7 +666,7 @@ int pd_op_games_ensure(struct pd_store *s, const char *code,
 		return ret;
 	if (diag)
 		memset(diag, 0, sizeof(*diag));
-	if (strlen(code) >= sizeof(bare.code) || !*code)
+	if (strlen(code) >= PD_GAMES_CODE || !*code)
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "bad Games code "
 				   "'%s': use a code such as PG2004", code);
 	if ((ret = pd_games_tsv_parse(&list, &n, (const char *)pd_embed_games,
@@ -675,15 +675,11 @@ int pd_op_games_ensure(struct pd_store *s, const char *code,
 		return ret;
 	for (i = 0; i < n && strcasecmp(list[i].code, code); i++)
 		;
-	if (i < n) {
+	/* a code nobody knows is a typo until 'games add' says not */
+	if (i < n)
 		ret = pd_store_games_put(s, &list[i], diag);
-	} else {
-		memset(&bare, 0, sizeof(bare));
-		snprintf(bare.code, sizeof(bare.code), "%s", code);
-		if (nt && nt->games_new)
-			nt->games_new(nt->arg, code);
-		ret = pd_store_games_put(s, &bare, diag);
-	}
+	else
+		ret = app_games_unknown(s, code, list, n, diag);
 	pd_games_list_free(list, n);
 	return ret;
 }

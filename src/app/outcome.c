@@ -323,8 +323,10 @@ int app_done_lists(struct pd_op_done *done, json_t *changes, json_t *medals)
 		return 0;
 	free(done->changes);
 	free(done->medals);
-	done->changes = json_dumps(changes, JSON_COMPACT | JSON_PRESERVE_ORDER);
-	done->medals = json_dumps(medals, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	done->changes = changes ? json_dumps(changes, JSON_COMPACT |
+					     JSON_PRESERVE_ORDER) : strdup("[]");
+	done->medals = medals ? json_dumps(medals, JSON_COMPACT |
+					   JSON_PRESERVE_ORDER) : strdup("[]");
 	return done->changes && done->medals ? 0 : PD_ENOMEM;
 }
 

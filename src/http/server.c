@@ -183,7 +183,11 @@ static const char *allowed(const char *url)
 	long event;
 	int kind;
 
-	if (write_route(url, games, sizeof(games), &event, &kind))
+	if (write_route(url, games, sizeof(games), &event, &kind) == W_GAMES)
+		return "GET, HEAD, OPTIONS, POST";
+	if (kind == W_GAMES_ONE)
+		return "DELETE, GET, HEAD, OPTIONS, PATCH";
+	if (kind)
 		return !strcmp(url + strlen(url) - 7, "/events") ?
 		       "GET, HEAD, OPTIONS, POST" :
 		       !strcmp(url + strlen(url) - 8, "/results") ?
@@ -257,7 +261,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 		}
 		/* a write is refused (401, 403, 404, 413) before its body
 		 * is read */
-		if (!strcmp(method, "POST") || !strcmp(method, "PATCH")) {
+		if (!strcmp(method, "POST") || !strcmp(method, "PATCH") ||
+		    !strcmp(method, "DELETE")) {
 			const char *allow = allowed(url);
 
 			if (!allow || !strstr(allow, method))
@@ -265,6 +270,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 			r->is_post = 1;
 			/* PATCH: results changed field by field (write.c) */
 			r->is_patch = !strcmp(method, "PATCH");
+			r->is_delete = !strcmp(method, "DELETE");
 			return write_begin(s, c, r, url);
 		}
 		return MHD_YES;

@@ -24,7 +24,6 @@
 #define MAX_EVENTS 256
 #define WAIT_MS 2000
 
-enum { W_NONE, W_RESULTS, W_STATUS, W_EVENTS, W_SANCTIONS };
 
 /* Which write url names: W_* with the Games and the event; W_NONE. */
 int write_route(const char *url, char *games, size_t size, long *event,
@@ -35,9 +34,18 @@ int write_route(const char *url, char *games, size_t size, long *event,
 
 	*kind = W_NONE;
 	*event = 0;
+	games[0] = '\0';
+	if (!strcmp(p, "/api/games"))
+		return *kind = W_GAMES;
 	if (strncmp(p, "/api/games/", 11))
 		return 0;
 	p += 11;
+	if (!strchr(p, '/') && *p && strlen(p) < size) {
+		/* one Games: renamed (PATCH) or removed (DELETE) */
+		snprintf(games, size, "%s", p);
+		pd_games_code(games, size, games);
+		return *kind = W_GAMES_ONE;
+	}
 	if (!(slash = strchr(p, '/')) || slash == p ||
 	    (size_t)(slash - p) >= size)
 		return 0;
@@ -84,7 +92,8 @@ static enum MHD_Result authorise(struct srv *s, struct MHD_Connection *c,
 				  "not valid (revoked, or never made)", NULL);
 	if (ret < 0)	/* the store's trouble: 503 while it is away */
 		return send_store_error(c, r, ret, &d);
-	if (t.role < (kind == W_EVENTS || kind == W_SANCTIONS ?
+	if (t.role < (kind == W_EVENTS || kind == W_SANCTIONS ||
+		      kind == W_GAMES || kind == W_GAMES_ONE ?
 		      PD_ROLE_ADMIN : PD_ROLE_OPERATOR))
 		return send_error(c, r, MHD_HTTP_FORBIDDEN, "this needs an "
 				  "admin token: an operator may post results "
@@ -113,7 +122,7 @@ enum MHD_Result write_begin(struct srv *s, struct MHD_Connection *c,
 	if ((ok = authorise(s, c, r, kind)) != MHD_YES || r->answered)
 		return ok;
 	sn = snap_get(s);
-	known = snap_find(sn, games) != NULL;
+	known = kind == W_GAMES || snap_find(sn, games) != NULL;
 	snap_put(sn);
 	if (!known)
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such Games",
@@ -321,6 +330,7 @@ struct wctx {
 	int http;		/* 200 or 201 */
 	int unchanged;		/* an event added again, as it was */
 	int patch;		/* a PATCH: results field by field */
+	int remove;		/* a DELETE: a Games removed */
 	struct pd_op_done done;	/* what a write did, for the answer */
 };
 
@@ -480,6 +490,49 @@ static int do_event(struct wctx *w, json_t *body)
 	return 0;
 }
 
+static const char *const games_fields[] = { "code", "name_en", "name_zh",
+	"kind", "season", "host", "start", "end", "reason", "force", NULL };
+
+/* POST /api/games (add), PATCH /api/games/CODE (rename), DELETE
+ * /api/games/CODE (remove; "force": true while it holds data). */
+static int do_games(struct wctx *w, int kind, json_t *body)
+{
+	struct pd_games_input in;
+	json_t *force = json_object_get(body, "force");
+
+	memset(&in, 0, sizeof(in));
+	if (only_fields(body, games_fields, &w->b) < 0 ||
+	    str_field(body, "code", &in.code, NULL, &w->b) < 0 ||
+	    str_field(body, "name_en", &in.name_en, NULL, &w->b) < 0 ||
+	    str_field(body, "name_zh", &in.name_zh, NULL, &w->b) < 0 ||
+	    str_field(body, "kind", &in.kind, NULL, &w->b) < 0 ||
+	    str_field(body, "season", &in.season, NULL, &w->b) < 0 ||
+	    str_field(body, "host", &in.host, NULL, &w->b) < 0 ||
+	    str_field(body, "start", &in.start, NULL, &w->b) < 0 ||
+	    str_field(body, "end", &in.end, NULL, &w->b) < 0)
+		return PD_EINVAL;
+	if (force && !json_is_boolean(force))
+		return bad(&w->b, "force", "true or false"), PD_EINVAL;
+	if (in.host && !pd_registry_find(w->s->cfg.reg, in.host))
+		return bad(&w->b, "host", "an NPC code"), PD_EINVAL;
+	if (kind == W_GAMES) {
+		if (!in.code || !*in.code)
+			return bad(&w->b, "code", "the new Games' code, such "
+				   "as OG2028"), PD_EINVAL;
+		w->http = MHD_HTTP_CREATED;
+		return pd_op_games_add(w->s->side, &in, &w->who, &w->done,
+				       &w->d);
+	}
+	if (in.code)
+		return bad(&w->b, "code", "the code is the URL's"), PD_EINVAL;
+	in.code = w->games;
+	if (w->remove)
+		return pd_op_games_remove(w->s->side, w->games,
+					  json_is_true(force), &w->who,
+					  &w->done, &w->d);
+	return pd_op_games_rename(w->s->side, &in, &w->who, &w->done, &w->d);
+}
+
 static int perform(struct wctx *w, int kind, json_t *body)
 {
 	const char *reason;
@@ -493,6 +546,12 @@ static int perform(struct wctx *w, int kind, json_t *body)
 			return ret;
 		return kind == W_RESULTS ? do_results(w, body) :
 		       do_status(w, body);
+	}
+	if (kind == W_GAMES || kind == W_GAMES_ONE) {
+		if (kind == W_GAMES_ONE && !w->patch && !w->remove)
+			return bad(&w->b, NULL, "a Games is changed with PATCH "
+				   "or removed with DELETE"), PD_EINVAL;
+		return do_games(w, kind, body);
 	}
 	return kind == W_SANCTIONS ? do_sanction(w, body) : do_event(w, body);
 }
@@ -555,9 +614,12 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	memset(&w, 0, sizeof(w));
 	pd_op_done_init(&w.done);
 	w.patch = r->is_patch;
+	w.remove = r->is_delete;
 	write_route(url, games, sizeof(games), &w.event, &kind);
-	body = json_loadb(r->body.data, r->body.len, JSON_REJECT_DUPLICATES,
-			  &je);
+	/* a DELETE may come without a body */
+	body = r->body.len || !r->is_delete ?
+	       json_loadb(r->body.data, r->body.len, JSON_REJECT_DUPLICATES,
+			  &je) : json_object();
 	if (!body || !json_is_object(body)) {
 		snprintf(msg, sizeof(msg), body ? "the body must be a JSON "
 			 "object" : "malformed JSON: %s (line %d, column %d)",
@@ -565,8 +627,8 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 		json_decref(body);
 		return send_error(c, r, MHD_HTTP_BAD_REQUEST, msg, NULL);
 	}
-	snprintf(cmd, sizeof(cmd), "%s %s", r->is_patch ? "PATCH" : "POST",
-		 url);
+	snprintf(cmd, sizeof(cmd), "%s %s", r->is_patch ? "PATCH" :
+		 r->is_delete ? "DELETE" : "POST", url);
 	w.s = s;
 	w.games = games;
 	w.who.actor = r->actor;
@@ -575,10 +637,18 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	pthread_mutex_lock(&s->side_mu);
 	ret = perform(&w, kind, body);
 	pthread_mutex_unlock(&s->side_mu);
+	/* a new Games: the answer waits for its own views */
+	if (kind == W_GAMES && ret == 0 &&
+	    json_is_string(json_object_get(body, "code")))
+		pd_games_code(games, sizeof(games), json_string_value(
+			json_object_get(body, "code")));
 	json_decref(body);
 	if (kind != W_EVENTS)
 		w.version = w.done.version;
-	if (ret == PD_ENOTFOUND && !w.b.msg[0] && !w.d.msg[0])
+	if (ret == PD_ENOTFOUND && kind == W_GAMES_ONE)
+		res = send_error(c, r, MHD_HTTP_NOT_FOUND, "no such Games",
+				 NULL);
+	else if (ret == PD_ENOTFOUND && !w.b.msg[0] && !w.d.msg[0])
 		res = send_error(c, r, MHD_HTTP_NOT_FOUND, "no such event in "
 				 "this Games", NULL);
 	else if (ret < 0 && w.b.msg[0])
@@ -591,6 +661,20 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 			fprintf(stderr, "podium serve: %s: %s\n", w.d.file,
 				w.d.msg);
 		res = send_store_error(c, r, ret, &w.d);
+	} else if (kind == W_GAMES_ONE && w.remove) {
+		/* nothing left to show: answered at once */
+		char *text = NULL;
+		json_t *doc = json_pack("{s:b, s:s, s:b}", "ok", 1, "games",
+					w.games, "removed", 1);
+
+		if (doc)
+			add_done(doc, &w.done);
+		text = doc ? json_dumps(doc, JSON_COMPACT |
+					JSON_PRESERVE_ORDER) : NULL;
+		json_decref(doc);
+		/* send_json takes the text */
+		res = text ? send_json(c, r, MHD_HTTP_OK, text, strlen(text)) :
+			     MHD_NO;
 	} else {
 		res = answer(s, c, r, &w, kind);
 	}

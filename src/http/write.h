@@ -17,8 +17,13 @@ enum MHD_Result write_begin(struct srv *s, struct MHD_Connection *c,
 /* The body is in: make the write, and park the answer (builder_park). */
 enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 			     struct req *r, const char *url);
+/* The writes, by what their url names. */
+enum { W_NONE, W_RESULTS, W_STATUS, W_EVENTS, W_SANCTIONS, W_GAMES,
+       W_GAMES_ONE };
+
 /* Which write url names: its kind (non-zero) with the Games and the
- * event; 0 for a url that takes no POST. */
+ * event; 0 for a url that takes no write.  /api/games takes a POST (a
+ * new Games), /api/games/CODE a PATCH or a DELETE. */
 int write_route(const char *url, char *games, size_t size, long *event,
 		int *kind);
 

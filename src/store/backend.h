@@ -165,6 +165,16 @@ struct pd_store_ops {
 	int (*change_note)(struct pd_store *s, const char *games,
 			   long version, const char *changes,
 			   struct pd_diag *diag);
+
+	/* Games and sources (store.h) */
+	int (*games_remove)(struct pd_store *s, const char *code,
+			    const char *actor, const char *command,
+			    const char *reason, struct pd_diag *diag);
+	int (*published_remove)(struct pd_store *s, const char *games,
+				const char *source, struct pd_diag *diag);
+	int (*result_sources)(struct pd_store *s, const char *games,
+			      pd_source_fn fn, void *arg,
+			      struct pd_diag *diag);
 };
 
 struct pd_store {

@@ -510,7 +510,7 @@ const char *const pd_store_tables[] = {
 	"meta", "games", "npcs", "sports", "events", "event_status",
 	"athletes", "teams", "team_members", "results", "sanctions",
 	"sanction_events", "audit", "published", "published_rows", "tokens",
-	NULL,
+	"games_removed", NULL,
 };
 
 static int known_table(const char *table, struct pd_diag *diag)
@@ -647,4 +647,25 @@ int pd_store_change_note(struct pd_store *s, const char *games, long version,
 {
 	return s->ops->change_note(s, games, version, changes ? changes : "",
 				   diag);
+}
+
+int pd_store_games_remove(struct pd_store *s, const char *code,
+			  const char *actor, const char *command,
+			  const char *reason, struct pd_diag *diag)
+{
+	return s->ops->games_remove(s, code, actor ? actor : "",
+				    command ? command : "",
+				    reason ? reason : "", diag);
+}
+
+int pd_store_published_remove(struct pd_store *s, const char *games,
+			      const char *source, struct pd_diag *diag)
+{
+	return s->ops->published_remove(s, games, source, diag);
+}
+
+int pd_store_result_sources(struct pd_store *s, const char *games,
+			    pd_source_fn fn, void *arg, struct pd_diag *diag)
+{
+	return s->ops->result_sources(s, games, fn, arg, diag);
 }

@@ -34,11 +34,6 @@ struct told {
 	size_t calls, done, total;
 };
 
-static void games_new(void *arg, const char *code)
-{
-	snprintf(((struct told *)arg)->games, 16, "%s", code);
-}
-
 static void progress(void *arg, size_t done, size_t total)
 {
 	struct told *t = arg;
@@ -76,19 +71,22 @@ static void test_app__event_add_makes_games_from_bundled_list(void **state)
 	pd_games_release(&g);
 }
 
-static void test_app__event_add_tells_of_a_games_made_from_its_code(
-	void **state)
+/* A code neither the store nor the bundled list knows is a typo: refused,
+ * the closest codes named, and no Games made. */
+static void test_app__event_add_refuses_an_unknown_games(void **state)
 {
 	struct fixture *f = *state;
 	struct pd_event_input in = { "Judo", "-60 kg", "M", NULL, NULL, NULL,
 				     NULL, 0, NULL };
-	struct told t = { "", 0, 0, 0 };
-	struct pd_op_notify nt = { .games_new = games_new, .arg = &t };
+	struct pd_games g;
 	long id = 0;
 
-	assert_int_equal(pd_op_event_add(f->s, "XX2099", &in, NULL, &who, &nt,
-					 &id, NULL, &f->d), 0);
-	assert_string_equal(t.games, "XX2099");
+	assert_int_equal(pd_op_event_add(f->s, "PG2042", &in, NULL, &who,
+					 NULL, &id, NULL, &f->d),
+			 PD_ENOTFOUND);
+	assert_non_null(strstr(f->d.msg, "did you mean PG2012"));
+	assert_int_equal(pd_store_games_get(f->s, "PG2042", &g, NULL),
+			 PD_ENOTFOUND);
 }
 
 /* Adding an event again changes nothing, status included: it once set an
@@ -185,8 +183,8 @@ static void test_app__entries_import_reports_progress_to_the_end(
 						 strlen(athlete_events),
 						 "ae.csv", &f->reg, NULL,
 						 &opts, &f->d), 0);
-	assert_int_equal(pd_op_entries_import(f->s, &set, "ae", &who, &nt,
-					      &n, &f->d), 0);
+	assert_int_equal(pd_op_entries_import(f->s, &set, "ae", PD_SOURCE_ONLY,
+					      &who, &nt, &n, &f->d), 0);
 	assert_int_equal(n.games, 1);
 	assert_int_equal(n.medals, 3);
 	assert_true(t.calls > 0);
@@ -269,7 +267,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T(test_app__event_add_makes_games_from_bundled_list),
-		T(test_app__event_add_tells_of_a_games_made_from_its_code),
+		T(test_app__event_add_refuses_an_unknown_games),
 		T(test_app__event_add_again_changes_nothing),
 		T(test_app__event_add_again_refuses_a_differing_field),
 		T(test_app__event_add_refuses_a_bad_gender),

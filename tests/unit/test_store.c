@@ -970,6 +970,66 @@ static void test_store__event_order_and_change_note(void **state)
 	assert_string_equal(last, "[{\"what\":\"event 1\"}]");
 }
 
+static int count_source(const char *source, size_t results, void *arg)
+{
+	char *out = arg;
+	size_t len = strlen(out);
+
+	snprintf(out + len, 256 - len, "%s=%zu;", source, results);
+	return 0;
+}
+
+/* The sources of a Games' results are listed with their counts; a
+ * published table and a whole Games can be removed, the Games' removal
+ * kept on record. */
+static void test_store__sources_and_removals(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens(), got;
+	struct pd_published p;
+	struct pd_strings pub;
+	char seen[256] = "";
+	long ver = 0;
+
+	open_store(f);
+	put_games(f, &g);
+	replace(f, "csv", medals_a, 7, NULL);
+	assert_int_equal(pd_store_result_sources(f->s, "PG2004", count_source,
+						 seen, &f->d), 0);
+	assert_string_equal(seen, "csv=7;");
+	make_published(&p);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "t", "c", NULL, &ver,
+					 &f->d), 0);
+	assert_int_equal(pd_store_published_put(f->s, "PG2004", "zh", &p, "f",
+						&f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	pd_published_release(&p);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_published_remove(f->s, "PG2004", "zh",
+						   &f->d), 0);
+	assert_int_equal(pd_store_published_remove(f->s, "PG2004", "zh",
+						   &f->d), PD_ENOTFOUND);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	assert_int_equal(pd_store_published_sources(f->s, "PG2004", &pub,
+						    &f->d), 0);
+	assert_int_equal(pub.n, 0);
+	pd_strings_release(&pub);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_games_remove(f->s, "PG2004", "t", "podium "
+					       "games remove PG2004", "why",
+					       &f->d), 0);
+	assert_int_equal(pd_store_games_remove(f->s, "PG2004", "t", "c", "",
+					       &f->d), PD_ENOTFOUND);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	assert_int_equal(pd_store_games_get(f->s, "PG2004", &got, &f->d),
+			 PD_ENOTFOUND);
+	seen[0] = '\0';
+	assert_int_equal(pd_store_result_sources(f->s, "PG2004", count_source,
+						 seen, &f->d), 0);
+	assert_string_equal(seen, "");
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 /* What every backend must do. */
@@ -989,6 +1049,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__bad_labels_are_refused_before_a_write),
 	T(test_store__is_here_once_opened),
 	T(test_store__event_order_and_change_note),
+	T(test_store__sources_and_removals),
 };
 
 static const struct CMUnitTest sqlite_own[] = {

@@ -50,6 +50,9 @@ static const struct pd_store_ops pg_ops = {
 	.table_done = pg_table_done,
 	.event_order = pg_event_order,
 	.change_note = pg_change_note,
+	.games_remove = pg_games_remove,
+	.published_remove = pg_published_remove,
+	.result_sources = pg_result_sources,
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,

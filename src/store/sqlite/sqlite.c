@@ -241,6 +241,9 @@ static const struct pd_store_ops sqlite_ops = {
 	.table_done = pd_sqlite_table_done,
 	.event_order = pd_sqlite_event_order,
 	.change_note = pd_sqlite_change_note,
+	.games_remove = pd_sqlite_games_remove,
+	.published_remove = pd_sqlite_published_remove,
+	.result_sources = pd_sqlite_result_sources,
 };
 
 int pd_sqlite_open(struct pd_store **out, const char *path,
