@@ -13,6 +13,11 @@ extern const unsigned char pd_embed_web_index[], pd_embed_web_app[],
 	pd_embed_web_style[];
 extern const size_t pd_embed_web_index_len, pd_embed_web_app_len,
 	pd_embed_web_style_len;
+/* the operator's desk (web/desk.*) */
+extern const unsigned char pd_embed_web_desk[], pd_embed_web_desk_js[],
+	pd_embed_web_desk_css[];
+extern const size_t pd_embed_web_desk_len, pd_embed_web_desk_js_len,
+	pd_embed_web_desk_css_len;
 
 struct asset {
 	const char *path;
@@ -28,6 +33,12 @@ static struct asset assets[] = {
 	{ "/app.js", pd_embed_web_app, &pd_embed_web_app_len,
 	  "text/javascript; charset=utf-8", { 0 } },
 	{ "/style.css", pd_embed_web_style, &pd_embed_web_style_len,
+	  "text/css; charset=utf-8", { 0 } },
+	{ "/desk", pd_embed_web_desk, &pd_embed_web_desk_len,
+	  "text/html; charset=utf-8", { 0 } },
+	{ "/desk.js", pd_embed_web_desk_js, &pd_embed_web_desk_js_len,
+	  "text/javascript; charset=utf-8", { 0 } },
+	{ "/desk.css", pd_embed_web_desk_css, &pd_embed_web_desk_css_len,
 	  "text/css; charset=utf-8", { 0 } },
 };
 
@@ -62,10 +73,14 @@ int assets_init(void)
 	}
 	/* the page loads nothing from elsewhere, and no other site may
 	 * frame it (clickjacking: a write's button under a decoy) */
-	MHD_add_response_header(assets[0].v.plain, "Content-Security-Policy",
-				CSP);
-	MHD_add_response_header(assets[0].v.gz, "Content-Security-Policy",
-				CSP);
+	for (i = 0; i < NASSETS; i++) {
+		if (strncmp(assets[i].type, "text/html", 9))
+			continue;
+		MHD_add_response_header(assets[i].v.plain,
+					"Content-Security-Policy", CSP);
+		MHD_add_response_header(assets[i].v.gz,
+					"Content-Security-Policy", CSP);
+	}
 	return 0;
 }
 

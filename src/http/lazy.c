@@ -210,6 +210,10 @@ static int event(struct lz *z, char **f, struct pd_buf *out, int *status)
 		if (strcmp(e.games, g->info.code))
 			ret = PD_ENOTFOUND;	/* another Games' event */
 	}
+	/* the event's sport alone: a save on the desk reads its event
+	 * back, and a walk of every medal of the Games was most of it */
+	if (ret == 0)
+		q.sport = e.sport;
 	if (ret == 0 &&
 	    (ret = pd_store_medals(z->st, &q, event_medal, &w, &d)) == 0)
 		ret = pd_store_event_results(z->st, w.event, 0, event_result,
@@ -225,6 +229,9 @@ static int event(struct lz *z, char **f, struct pd_buf *out, int *status)
 				"date", jstr(e.date), "status", jstr(e.status),
 				"policy", jstr(e.policy), "team", e.team,
 				"results", w.results);
+	/* how its ranks are made: the desk computes them as it is typed */
+	if (doc)
+		json_object_set_new(doc, "order", jstr(e.order));
 	if (have)
 		pd_event_info_release(&e);
 	json_decref(w.medals);
