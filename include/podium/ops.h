@@ -316,6 +316,7 @@ struct pd_op_import {
 	size_t merged;		/* team-member rows merged (medals) */
 	struct pd_op_import_counts counts;	/* an entries import's writes */
 	enum pd_source_mode mode;	/* as asked */
+	const struct pd_registry *reg;	/* read's, borrowed: names rows */
 	/* what was read, for pd_op_import_write() */
 	struct pd_published pub;
 	struct pd_medal_set medals;

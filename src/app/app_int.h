@@ -110,9 +110,10 @@ int app_games_unknown(struct pd_store *s, const char *code,
  * those results ended when it is PD_SOURCE_REPLACE. */
 int app_source_rule(struct pd_store *s, const char *games, const char *source,
 		    enum pd_source_mode mode, struct pd_diag *d);
-/* v[0..n) as a medal table ranked gold first, for GAMES@SOURCE. */
+/* v[0..n) as a medal table ranked gold first, for GAMES@SOURCE; rows
+ * named in English from reg (NULL: by their codes). */
 int app_medals_table(const struct pd_medal_rec *v, size_t n,
-		     struct pd_published *out);
+		     const struct pd_registry *reg, struct pd_published *out);
 
 /* Dump doc (consumed, may be NULL: PD_ENOMEM) onto out as doc.h says. */
 int app_json_dump(struct pd_buf *out, json_t *doc, unsigned flags);

@@ -413,8 +413,9 @@ static int cmp_medals(const void *a, const void *b)
 }
 
 int app_medals_table(const struct pd_medal_rec *v, size_t n,
-		     struct pd_published *out)
+		     const struct pd_registry *reg, struct pd_published *out)
 {
+	const struct pd_npc *npc;
 	struct npc_medals *t;
 	struct pd_published_row *row;
 	size_t i, k, nt = 0;
@@ -437,7 +438,9 @@ int app_medals_table(const struct pd_medal_rec *v, size_t n,
 		/* competition ranks, gold first: a tie shares the rank */
 		if (!i || memcmp(t[i - 1].m, t[i].m, sizeof(t[i].m)))
 			rank = (long)i + 1;
-		if ((ret = pd_published_add(out, (long)i + 1, 1, rank, t[i].npc,
+		npc = reg ? pd_registry_find(reg, t[i].npc) : NULL;
+		if ((ret = pd_published_add(out, (long)i + 1, 1, rank,
+					    npc && npc->en ? npc->en : t[i].npc,
 					    t[i].m, t[i].m[0] + t[i].m[1] +
 					    t[i].m[2], &row)) == 0)
 			snprintf(row->npc, sizeof(row->npc), "%s", t[i].npc);

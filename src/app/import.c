@@ -213,6 +213,7 @@ struct one {
 	const struct pd_medal_rec *v;
 	size_t n;
 	enum pd_source_mode mode;
+	const struct pd_registry *reg;	/* names an alternative's rows */
 	const struct pd_published *p;
 	const char *file;
 };
@@ -235,7 +236,7 @@ static int import_one(struct pd_store *s, const char *games,
 		/* apart from the Games' own medals: the table they make */
 		struct pd_published alt;
 
-		if ((ret = app_medals_table(o->v, o->n, &alt)) == 0)
+		if ((ret = app_medals_table(o->v, o->n, o->reg, &alt)) == 0)
 			ret = pd_store_published_put(s, games, source, &alt,
 						     o->file, d);
 		pd_published_release(&alt);
@@ -252,7 +253,7 @@ int pd_op_medals_import(struct pd_store *s, const char *games,
 			const struct pd_who *who,
 			const struct pd_op_notify *nt, struct pd_diag *diag)
 {
-	struct one o = { v, n, mode, NULL, NULL };
+	struct one o = { v, n, mode, NULL, NULL, NULL };
 
 	return import_one(s, games, source, &o, who, nt, diag);
 }
@@ -263,7 +264,7 @@ int pd_op_published_import(struct pd_store *s, const char *games,
 			   const struct pd_op_notify *nt,
 			   struct pd_diag *diag)
 {
-	struct one o = { NULL, 0, PD_SOURCE_ONLY, p, file };
+	struct one o = { NULL, 0, PD_SOURCE_ONLY, NULL, p, file };
 
 	return import_one(s, games, source, &o, who, nt, diag);
 }
@@ -461,6 +462,7 @@ int pd_op_import_read(struct pd_op_import *im,
 	memcpy(im->games, a->games, sizeof(im->games));
 	im->source = a->source ? a->source : fmt->source;
 	im->mode = a->mode;
+	im->reg = reg;
 	im->file = a->file;
 	if (!strcmp(a->format, "paris2024")) {
 		im->kind = PD_OP_IMPORT_ENTRIES;
@@ -499,10 +501,12 @@ int pd_op_import_write(struct pd_store *s, struct pd_op_import *im,
 		return pd_op_entries_import(s, &im->entries, im->source,
 					    im->mode, who, nt, &im->counts,
 					    diag);
-	case PD_OP_IMPORT_MEDALS:
-		return pd_op_medals_import(s, im->games, im->source,
-					   im->medals.v, im->medals.n, im->mode,
-					   who, nt, diag);
+	case PD_OP_IMPORT_MEDALS: {
+		struct one o = { im->medals.v, im->medals.n, im->mode, im->reg,
+				 NULL, im->file };
+
+		return import_one(s, im->games, im->source, &o, who, nt, diag);
+	}
 	default:
 		return pd_op_published_import(s, im->games, im->source,
 					      &im->pub, im->file, who, nt,

@@ -54,3 +54,16 @@ test('games__a_typo_makes_no_games', async () => {
 	const list = (await request(s, 'GET', '/api/games')).json();
 	assert.ok(!list.games.some((x) => x.code === 'PG2042'));
 });
+
+test('games__the_desk_comes_from_the_binary', async () => {
+	for (const [path, type] of [['/desk', /text\/html/], ['/desk.js', /javascript/], ['/desk.css', /text\/css/]]) {
+		const r = await request(s, 'GET', path);
+		assert.equal(r.status, 200, path);
+		assert.match(r.headers['content-type'], type);
+	}
+	const page = await request(s, 'GET', '/desk');
+	assert.match(page.headers['content-security-policy'], /default-src 'self'/);
+	assert.match(page.text, /<script src="\/desk.js"/);
+	const ev = (await request(s, 'GET', '/api/games/PG2004/events')).json();
+	assert.ok(ev.events.every((e) => typeof e.order === 'string'));
+});
