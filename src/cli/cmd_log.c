@@ -22,6 +22,18 @@ static int print_entry(const struct pd_audit_entry *e, void *arg)
 	return 0;
 }
 
+static int print_removed(const struct pd_audit_entry *e, void *arg)
+{
+	const char *games = arg;
+
+	if (*games && strcmp(games, e->games))
+		return 0;
+	printf("%s\tremoved at v%ld\t%s\t%s\t%s%s%s\n", e->games, e->version,
+	       cli_text(e->at), cli_text(e->actor), cli_text(e->command),
+	       *e->reason ? "\t# " : "", cli_text(e->reason));
+	return 0;
+}
+
 static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
@@ -48,6 +60,9 @@ static int run(struct cli *cli, int argc, char **argv)
 		return code;
 	ret = pd_store_log(s, games[0] ? games : NULL, since, print_entry,
 			   NULL, &d);
+	/* a Games removed took its log with it: its removal is kept */
+	if (ret == 0 && since == 0)
+		ret = pd_store_games_removed(s, print_removed, games, &d);
 	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
 }
 
@@ -58,7 +73,9 @@ const struct cli_command cmd_log = {
 	"One line per change, oldest first: Games, the version it made, when\n"
 	"(UTC), who ($PODIUM_ACTOR, else $USER), the command as typed, and the\n"
 	"reason; below it, a line per field the change changed, with its value\n"
-	"before and after.\n"
+	"before and after.  A Games removed ('podium games remove') takes its\n"
+	"changes with it; its removal is listed last, 'removed at' the version\n"
+	"it had.\n"
 	"--since lists only the changes after that version.  Any past table\n"
 	"can be printed with 'podium table --as-of VERSION'.\n",
 };

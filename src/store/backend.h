@@ -175,6 +175,8 @@ struct pd_store_ops {
 	int (*result_sources)(struct pd_store *s, const char *games,
 			      pd_source_fn fn, void *arg,
 			      struct pd_diag *diag);
+	int (*games_removed)(struct pd_store *s, pd_audit_fn fn, void *arg,
+			     struct pd_diag *diag);
 };
 
 struct pd_store {

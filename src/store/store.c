@@ -669,3 +669,9 @@ int pd_store_result_sources(struct pd_store *s, const char *games,
 {
 	return s->ops->result_sources(s, games, fn, arg, diag);
 }
+
+int pd_store_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,
+			   struct pd_diag *diag)
+{
+	return s->ops->games_removed(s, fn, arg, diag);
+}

@@ -970,6 +970,13 @@ static void test_store__event_order_and_change_note(void **state)
 	assert_string_equal(last, "[{\"what\":\"event 1\"}]");
 }
 
+static int keep_removed(const struct pd_audit_entry *e, void *arg)
+{
+	snprintf(arg, 256, "%s v%ld %s %s %s", e->games, e->version, e->actor,
+		 e->command, e->reason);
+	return 0;
+}
+
 static int count_source(const char *source, size_t results, void *arg)
 {
 	char *out = arg;
@@ -1024,6 +1031,9 @@ static void test_store__sources_and_removals(void **state)
 	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
 	assert_int_equal(pd_store_games_get(f->s, "PG2004", &got, &f->d),
 			 PD_ENOTFOUND);
+	assert_int_equal(pd_store_games_removed(f->s, keep_removed, seen,
+						&f->d), 0);
+	assert_string_equal(seen, "PG2004 v2 t podium games remove PG2004 why");
 	seen[0] = '\0';
 	assert_int_equal(pd_store_result_sources(f->s, "PG2004", count_source,
 						 seen, &f->d), 0);

@@ -53,6 +53,7 @@ static const struct pd_store_ops pg_ops = {
 	.games_remove = pg_games_remove,
 	.published_remove = pg_published_remove,
 	.result_sources = pg_result_sources,
+	.games_removed = pg_games_removed,
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,

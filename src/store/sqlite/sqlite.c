@@ -244,6 +244,7 @@ static const struct pd_store_ops sqlite_ops = {
 	.games_remove = pd_sqlite_games_remove,
 	.published_remove = pd_sqlite_published_remove,
 	.result_sources = pd_sqlite_result_sources,
+	.games_removed = pd_sqlite_games_removed,
 };
 
 int pd_sqlite_open(struct pd_store **out, const char *path,

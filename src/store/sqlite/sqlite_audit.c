@@ -254,3 +254,32 @@ int pd_sqlite_change_note(struct pd_store *store, const char *games,
 	sqlite3_finalize(st);
 	return ret;
 }
+
+int pd_sqlite_games_removed(struct pd_store *store, pd_audit_fn fn, void *arg,
+			    struct pd_diag *diag)
+{
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	struct pd_audit_entry e;
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT rowid, code, version, at, "
+			"actor, command, reason FROM games_removed ORDER BY "
+			"rowid", diag)) < 0)
+		return ret;
+	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		e.id = (long)sqlite3_column_int64(st, 0);
+		snprintf(e.games, sizeof(e.games), "%s", text(st, 1));
+		e.version = (long)sqlite3_column_int64(st, 2);
+		e.at = (char *)text(st, 3);
+		e.actor = (char *)text(st, 4);
+		e.command = (char *)text(st, 5);
+		e.reason = (char *)text(st, 6);
+		e.changes = "";
+		ret = fn(&e, arg);
+	}
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "read the removed Games");
+	sqlite3_finalize(st);
+	return ret;
+}
