@@ -62,6 +62,8 @@ BUNDLED := npcs=data/npcs.tsv games=data/games.tsv pg2004=data/PG2004.seed.txt \
 # the web page, served from the binary with nothing beside it
 WEB := web_app=web/app.js web_style=web/style.css \
 	web_openapi=docs/openapi.yaml
+# the operator's desk, at /desk
+WEB += web_desk=web/desk.html web_desk_js=web/desk.js web_desk_css=web/desk.css
 DEPS_STAMP := build/.deps-ok
 
 include tests/fuzz/fuzz.mk
@@ -117,7 +119,8 @@ $(B)/gen/bundled.c: $(B)/tools/embed data/npcs.tsv data/games.tsv data/PG2004.se
 $(B)/gen/bundled.o: $(B)/gen/bundled.c
 	$(CC) $(CFLAGS) -c -o $@ $<
 
-$(B)/gen/web.c: $(B)/tools/embed web/app.js web/style.css docs/openapi.yaml
+$(B)/gen/web.c: $(B)/tools/embed web/app.js web/style.css docs/openapi.yaml \
+		web/desk.html web/desk.js web/desk.css
 	@mkdir -p $(dir $@)
 	$(B)/tools/embed $@ $(WEB)
 

@@ -21,6 +21,9 @@ struct pd_audit_entry {
 	char games[PD_GAMES_CODE];
 	long version;
 	char *at, *actor, *command, *reason;
+	/* what the change changed: a JSON list of {"what", "field",
+	 * "before", "after"}, or "" when nobody said (older entries) */
+	char *changes;
 };
 
 typedef int (*pd_audit_fn)(const struct pd_audit_entry *e, void *arg);
@@ -29,6 +32,17 @@ typedef int (*pd_audit_fn)(const struct pd_audit_entry *e, void *arg);
  * above since, oldest first. */
 int pd_store_log(struct pd_store *s, const char *games, long since,
 		 pd_audit_fn fn, void *arg, struct pd_diag *diag);
+
+/* Call fn for each Games removed (pd_store_games_remove()), oldest
+ * first, as an entry: the code, the version it had, when, who, the
+ * command and why (changes ""). */
+int pd_store_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,
+			   struct pd_diag *diag);
+
+/* Keep what the change that made games' version changed (a JSON list,
+ * see pd_audit_entry) in its audit entry; inside that change. */
+int pd_store_change_note(struct pd_store *s, const char *games, long version,
+			 const char *changes, struct pd_diag *diag);
 
 /* The Games' version as it stood at the end of an ISO date or date-time
  * (the last change at or before it); 0 if none was. */

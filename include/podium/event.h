@@ -65,12 +65,20 @@ struct pd_result_row {
 	char npc[PD_CODE_MAX];
 	const char *name, *mark, *irm, *records;
 	long athlete_id, team_id, rank;
+	double value;		/* the mark as a number, if has_value */
+	int has_value;
 };
 
 typedef int (*pd_result_fn)(const struct pd_result_row *r, void *arg);
 
-/* The event's results valid at as_of (0: now), by rank (unranked last). */
+/* The event's results valid at as_of (0: now): the ranked by rank, then
+ * the unranked, and the IRMs last in ODF's order (pd_irm_order()). */
 int pd_store_event_results(struct pd_store *s, long event, long as_of,
 			   pd_result_fn fn, void *arg, struct pd_diag *diag);
+
+/* Set how the event's ranks follow from its marks: "asc", "desc" or ""
+ * (by hand); PD_EINVAL for anything else (inside pd_store_change()). */
+int pd_store_event_order(struct pd_store *s, long id, const char *order,
+			 struct pd_diag *diag);
 
 #endif

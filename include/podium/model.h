@@ -114,6 +114,9 @@ struct pd_event_info {
 	char *sport, *name, *gender, *sport_class, *date, *status;
 	char *policy;		/* the event's own, or its sport's */
 	int team;
+	/* how ranks follow from marks: "asc" (lower is better), "desc"
+	 * (higher is better), or "" (ranks entered by hand) */
+	char *order;
 };
 
 void pd_event_info_release(struct pd_event_info *e);
@@ -133,10 +136,5 @@ struct pd_record {
 	const char *games;		/* the Games it was set at, or "" */
 	long replaced_by;		/* the record that beat it; 0: in force */
 };
-
-/* The sortable value of a mark as shown: "13.76" -> 13.76, "1:02.34" ->
- * 62.34, "2:03:45" -> 7425 (hours, minutes, seconds), "7.52m" -> 7.52.
- * PD_EINVAL when text is not a mark. */
-int pd_mark_value(const char *text, double *out);
 
 #endif

@@ -7,7 +7,8 @@
  * transaction is rolled back and diag says why, so the store is exactly as
  * it was.  Works on the store interface only; nothing here prints: what a
  * front end shows as a write goes (progress, a new Games) comes back
- * through struct pd_op_notify.
+ * through struct pd_op_notify, and what it did through struct
+ * pd_op_done.
  *
  * This is one header of the application layer, src/app (see app.h for the
  * others): the front ends, src/cli and src/http, call it and nothing below.
@@ -44,19 +45,84 @@ struct pd_op_notify {
 	/* done of total input rows written; called for every row, so it
 	 * must be cheap (look at the clock seldom) */
 	void (*progress)(void *arg, size_t done, size_t total);
-	/* code was made with its code as its names: the bundled Games list
-	 * does not know it */
-	void (*games_new)(void *arg, const char *code);
 	/* a copy filled table with rows rows (pd_op_migrate) */
 	void (*table)(void *arg, const char *table, size_t rows);
 	void *arg;
 };
 
+/* What a write did, for its front end to say: the CLI on stderr (said),
+ * the API in its answer's fields (changes, medals).  The caller owns it:
+ * pd_op_done_init(), pass it to any number of writes (each resets it),
+ * pd_op_done_release().  A write that fails leaves it empty. */
+struct pd_op_done {
+	long version;		/* made; the current one when unchanged */
+	int unchanged;		/* nothing changed: no version was made */
+	/* JSON lists, as text ("[]" when empty):
+	 * changes  {"what", "field", "before", "after"} per field changed
+	 *          (what names the competitor or the event; none is ""),
+	 *          as kept in the change's audit entry;
+	 * medals   {"event", "medal", "rank", "npc", "name", "rule"} for the
+	 *          medals each event written now awards, with the rule
+	 *          that decided each (pd_medal_rule_text()), and one with
+	 *          medal "" for each result a rule kept off the podium */
+	char *changes, *medals;
+	struct pd_strings said;	/* lines for a person, in that order */
+};
+
+void pd_op_done_init(struct pd_op_done *d);
+void pd_op_done_release(struct pd_op_done *d);
+/* Each change of a changes list (as pd_op_done and the audit entries
+ * keep it) as a line "WHAT: FIELD BEFORE -> AFTER", added to out.
+ * PD_EPARSE if changes is not such a list. */
+int pd_op_changes_lines(const char *changes, struct pd_strings *out);
+
 /* Make sure the Games code exists, taking its names from the bundled
- * Games list (data/games.tsv) when it is there.  Call inside a
- * transaction (the writes below that may make a Games do). */
+ * Games list (data/games.tsv).  A code neither in the store nor in that
+ * list is PD_ENOTFOUND, the message naming the closest codes: a typo
+ * never makes a Games ('podium games add' makes a new one).  Call inside
+ * a transaction (the writes below that may make a Games do). */
 int pd_op_games_ensure(struct pd_store *s, const char *code,
 		       const struct pd_op_notify *nt, struct pd_diag *diag);
+
+/* A Games as 'podium games add|rename' gives it; NULL: not given. */
+struct pd_games_input {
+	const char *code;		/* required */
+	const char *name_en, *name_zh;
+	const char *kind;		/* olympics, paralympics */
+	const char *season;		/* summer, winter */
+	const char *host;		/* an NPC code */
+	const char *start, *end;	/* ISO dates */
+};
+
+/* Make a new Games (PD_EEXISTS if it is there), one audited change. */
+int pd_op_games_add(struct pd_store *s, const struct pd_games_input *in,
+		    const struct pd_who *who, struct pd_op_done *done,
+		    struct pd_diag *diag);
+/* Change the fields in gives of Games in->code; unchanged when none
+ * differs. */
+int pd_op_games_rename(struct pd_store *s, const struct pd_games_input *in,
+		       const struct pd_who *who, struct pd_op_done *done,
+		       struct pd_diag *diag);
+/* Remove a Games with everything it holds; while it holds events or
+ * published tables, only with force (PD_EEXISTS otherwise).  The removal
+ * is recorded in the store (pd_store_games_remove()). */
+int pd_op_games_remove(struct pd_store *s, const char *games, int force,
+		       const struct pd_who *who, struct pd_op_done *done,
+		       struct pd_diag *diag);
+/* Remove games@source: a published table, or an imported source's
+ * results (and so its medals), in one change.  PD_ENOTFOUND if games has
+ * neither. */
+int pd_op_source_remove(struct pd_store *s, const char *games,
+			const char *source, const struct pd_who *who,
+			struct pd_op_done *done, struct pd_diag *diag);
+
+/* How an import of medals meets the medals a Games holds from another
+ * imported source: a Games ranks its own results and one medal source. */
+enum pd_source_mode {
+	PD_SOURCE_ONLY,		/* refused (PD_EEXISTS) if another is there */
+	PD_SOURCE_REPLACE,	/* the other sources' results are ended */
+	PD_SOURCE_ALTERNATIVE	/* kept apart as GAMES@SOURCE, a table */
+};
 
 /* An event to add; the strings are borrowed. */
 struct pd_event_input {
@@ -69,6 +135,9 @@ struct pd_event_input {
 	const char *policy;
 	const char *status;		/* a new event's only */
 	int team;			/* 1: a team event */
+	/* how ranks follow from marks: "asc" (lower is better), "desc",
+	 * or NULL / "" (by hand) */
+	const char *order;
 };
 
 /* Add games' event in (the Games made if absent).  An event is its Games,
@@ -98,50 +167,69 @@ struct pd_result_input {
 	const char *records;
 	double value;
 	int has_value;
+	/* pd_op_result_set() and pd_op_results_patch() change a result
+	 * field by field: a string NULL, !has_rank or !has_value keeps what
+	 * is stored, "" clears it.  A mark given without a value sets the
+	 * value read from it (pd_mark_value()), or none. */
+	int has_rank;
 	/* where it came from, for messages: a file and its line, or (file
 	 * NULL) the request's list, whose rows are named results[i] */
 	const char *file;
 	long line;
 };
 
-/* Set one competitor's result in event, replacing their earlier one.
- * *version (if not NULL) receives the new version. */
+/* Set one competitor's result in event, keeping every field of their
+ * earlier one that in does not give.  In an event whose ranks follow
+ * from its marks (pd_event_info.order) a rank may not be given: every
+ * rank is computed again from the marks, ties sharing a rank, IRMs
+ * unranked.  A write that changes nothing makes no version (done:
+ * unchanged).  done (if not NULL) says what was done. */
 int pd_op_result_set(struct pd_store *s, const struct pd_registry *reg,
 		     long event, const struct pd_result_input *in,
-		     const struct pd_who *who, long *version,
+		     const struct pd_who *who, struct pd_op_done *done,
 		     struct pd_diag *diag);
+/* pd_op_result_set() for in[0..n), in one change: a swap of two ranks
+ * is never seen half done. */
+int pd_op_results_patch(struct pd_store *s, const struct pd_registry *reg,
+			long event, const struct pd_result_input *in,
+			size_t n, const struct pd_who *who,
+			struct pd_op_done *done, struct pd_diag *diag);
 /* Replace event's whole ranking with in[0..n).  A competitor (athlete or
  * team) appears once: a second row for the same one is PD_ECONSIST naming
  * both rows, and nothing is written. */
 int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
 			  long event, const struct pd_result_input *in,
-			  size_t n, const struct pd_who *who, long *version,
-			  struct pd_diag *diag);
+			  size_t n, const struct pd_who *who,
+			  struct pd_op_done *done, struct pd_diag *diag);
 /* 'podium result set EVENT --file': replace event's ranking with the
  * ranking CSV in file (see pd_results_csv_parse(); read with the io layer
  * unless data is set, and either way named in file:line messages) as
  * pd_op_results_replace() does.  *n (if not NULL) receives the rows. */
 int pd_op_results_from_csv(struct pd_store *s, const struct pd_registry *reg,
 			   long event, const char *file, const char *data,
-			   size_t len, const struct pd_who *who, long *version,
-			   size_t *n, struct pd_diag *diag);
+			   size_t len, const struct pd_who *who,
+			   struct pd_op_done *done, size_t *n,
+			   struct pd_diag *diag);
+/* Move event to status; the same status again is unchanged. */
 int pd_op_event_status(struct pd_store *s, long event, const char *status,
-		       const struct pd_who *who, long *version,
+		       const struct pd_who *who, struct pd_op_done *done,
 		       struct pd_diag *diag);
 int pd_op_sanction_add(struct pd_store *s, long athlete,
 		       enum pd_sanction_mode mode, const long *events,
 		       size_t n, const struct pd_who *who, long *id,
-		       long *version, struct pd_diag *diag);
+		       struct pd_op_done *done, struct pd_diag *diag);
 int pd_op_sanction_lift(struct pd_store *s, long id, const struct pd_who *who,
-			long *version, struct pd_diag *diag);
+			struct pd_op_done *done, struct pd_diag *diag);
 
 /* The imports (src/app/import.c).  Each is one transaction; the Games is
  * made if absent (named through nt), and who's reason may be NULL. */
 
-/* Replace games' medals from source with v[0..n). */
+/* Replace games' medals from source with v[0..n), as mode says when the
+ * Games holds medals from another source. */
 int pd_op_medals_import(struct pd_store *s, const char *games,
 			const char *source, const struct pd_medal_rec *v,
-			size_t n, const struct pd_who *who,
+			size_t n, enum pd_source_mode mode,
+			const struct pd_who *who,
 			const struct pd_op_notify *nt, struct pd_diag *diag);
 /* Keep p as games@source, a published table read from file. */
 int pd_op_published_import(struct pd_store *s, const char *games,
@@ -173,7 +261,8 @@ struct pd_op_import_counts {
  * replacing the Games' results from source.  nt->progress is told of the
  * input rows (pd_entry_result.rows) as they are written. */
 int pd_op_entries_import(struct pd_store *s, const struct pd_entry_set *set,
-			 const char *source, const struct pd_who *who,
+			 const char *source, enum pd_source_mode mode,
+			 const struct pd_who *who,
 			 const struct pd_op_notify *nt,
 			 struct pd_op_import_counts *counts,
 			 struct pd_diag *diag);
@@ -201,6 +290,7 @@ struct pd_op_import_args {
 	/* a medal the rules drop or change (notes below) refuses the
 	 * import (PD_ECONSIST) instead of warning */
 	int strict;
+	enum pd_source_mode mode;	/* medals and results formats */
 };
 
 /* Add a --map FIELD=COLUMN (arg is split in place and must outlive a) or a
@@ -260,6 +350,8 @@ struct pd_op_import {
 	/* the bundled events catalogue (data/events.tsv), read for an
 	 * import under --teams infer */
 	struct pd_catalogue events;
+	enum pd_source_mode mode;	/* as asked */
+	const struct pd_registry *reg;	/* read's, borrowed: names rows */
 	/* what was read, for pd_op_import_write() */
 	struct pd_published pub;
 	struct pd_medal_set medals;

@@ -63,13 +63,30 @@ struct pd_result_in {
 	enum pd_sanction_mode sanction;
 };
 
+/* The rule that decided a result's outcome, for the operator to be told
+ * (pd_medal_rule_text()). */
+enum pd_medal_rule {
+	PD_RULE_RANK,		/* its recorded rank, as it is */
+	PD_RULE_MOVED_UP,	/* up past results removed ahead of it */
+	PD_RULE_IRM,		/* an IRM: never medals */
+	PD_RULE_REALLOCATED,	/* a sanction removed it; the rest moved up */
+	PD_RULE_VACATED,	/* a sanction vacated it; nobody moves */
+	PD_RULE_CAPPED,		/* the minus-one cap withheld its medal */
+};
+
 /* One result's outcome. */
 struct pd_result_out {
 	long rank;		/* after sanctions that reallocate; 0 if out */
 	int medal;		/* enum pd_medal, or -1 for none */
+	int rule;		/* enum pd_medal_rule */
 };
 
-/* Derive the medals of one event from its n results.  starters is the
+/* Derive the medals of one event from its n results.  An IRM result
+ * never medals, and the medals go to the next competitors by rank
+ * whether the IRM result kept its recorded rank or has none: a ranked
+ * one moves those behind it up (as a reallocating sanction does), and
+ * each unranked one may close one gap in the ranks that no tie explains
+ * (1, 2, DSQ, 4: the 4 takes bronze, as with 1, 2, 3 DSQ, 4).  starters is the
  * number who started (for the capped policy; pass n when unknown, DNS
  * results are not counted by the caller).  Returns 0 or PD_EINVAL for a
  * negative rank. */
@@ -83,6 +100,33 @@ const char *pd_policy_name(enum pd_policy p);
  * judo, boxing, wrestling and taekwondo (any "Para " prefix), else
  * standard. */
 enum pd_policy pd_policy_for_sport(const char *sport);
+
+/* What rule r says, in a few words ("an IRM never medals"). */
+const char *pd_medal_rule_text(enum pd_medal_rule r);
+
+/* An IRM's place in the order ODF shows results: every ranked result
+ * first, then the IRMs of those who competed (LAP, DNF, RET, NM, DNQ),
+ * the disqualified (DSQ, DQB), and those who did not start (DNS, WDR,
+ * ABS).  0 for PD_IRM_NONE. */
+int pd_irm_order(enum pd_irm irm);
+/* The same order as an SQL expression over a column irm, for ORDER BY
+ * (both backends). */
+#define PD_IRM_ORDER_SQL "CASE irm WHEN '' THEN 0 WHEN 'LAP' THEN 1 " \
+	"WHEN 'DNF' THEN 2 WHEN 'RET' THEN 3 WHEN 'NM' THEN 4 WHEN 'DNQ' " \
+	"THEN 5 WHEN 'DSQ' THEN 6 WHEN 'DQB' THEN 7 WHEN 'DNS' THEN 8 " \
+	"WHEN 'WDR' THEN 9 WHEN 'ABS' THEN 10 ELSE 11 END"
+
+/* A mark as shown ("10.62", "2:03.45", "1:02:03", "5.10 m", "7,12") as a
+ * number that sorts it: seconds for a time, the number otherwise.
+ * PD_EINVAL if mark is not one. */
+int pd_mark_value(const char *mark, double *value);
+
+/* Competition ranks from marks: rank[i] for each i with has[i], by v
+ * lower-is-better (desc 0) or higher-is-better (desc 1); equal marks
+ * share a rank and the next rank is skipped (1, 2, 2, 4); rank[i] = 0
+ * where !has[i].  PD_ENOMEM on failure. */
+int pd_rank_marks(const double *v, const int *has, size_t n, int desc,
+		  long *rank);
 
 /* "DSQ" -> PD_IRM_DSQ (case-insensitive); "" -> PD_IRM_NONE; -1 if not an
  * IRM code. */

@@ -63,8 +63,10 @@ int pd_counts_add_records(struct pd_counts *c, const char *records);
 
 /* Non-zero if needle (already through pd_name_normalise()) occurs in
  * name, both compared after normalisation (case, full-width forms,
- * spacing).  A name that does not normalise (invalid UTF-8) is compared
- * as it is. */
+ * spacing), or if each of its words does, in any order and without
+ * accents ("catherine debrunner" finds "DEBRUNNER Catherine",
+ * "zubkovska" finds "Zubkovská").  A name that does not normalise
+ * (invalid UTF-8) is compared as it is. */
 int pd_name_contains(const char *name, const char *needle);
 
 /* part / whole in tenths of a percent, rounded half up (0 when whole is

@@ -108,6 +108,24 @@ int pd_store_games_get(struct pd_store *s, const char *code,
 int pd_store_games_list(struct pd_store *s, struct pd_games **out,
 			size_t *n, struct pd_diag *diag);
 
+/* Remove a Games and everything it holds (its events, results,
+ * sanctions, published tables and audit entries), keeping a record of
+ * the removal (who, the command, why, the version it had) in the store's
+ * list of removed Games; inside a transaction.  PD_ENOTFOUND if there is
+ * no such Games. */
+int pd_store_games_remove(struct pd_store *s, const char *code,
+			  const char *actor, const char *command,
+			  const char *reason, struct pd_diag *diag);
+/* Remove the published table games@source (inside a change);
+ * PD_ENOTFOUND if there is none. */
+int pd_store_published_remove(struct pd_store *s, const char *games,
+			      const char *source, struct pd_diag *diag);
+/* Each source of games' current results ("operator" for those entered,
+ * an import's label otherwise), by label, with how many results. */
+typedef int (*pd_source_fn)(const char *source, size_t results, void *arg);
+int pd_store_result_sources(struct pd_store *s, const char *games,
+			    pd_source_fn fn, void *arg, struct pd_diag *diag);
+
 /* Replace the published table games@source with p (inside a transaction).
  * file names where it came from, for the record. */
 int pd_store_published_put(struct pd_store *s, const char *games,

@@ -17,6 +17,7 @@
 #include "podium/doc.h"
 #include "podium/event.h"
 #include "podium/ops.h"
+#include "podium/results.h"
 
 /* app_change() flags. */
 #define APP_ENSURE_GAMES 1	/* make the Games if absent */
@@ -56,6 +57,83 @@ int app_records_flag(struct pd_store *s, const struct pd_event_info *e,
 /* Keep the bundled published election result (election.c) unless an
  * earlier init kept it; inside pd_op_init()'s change. */
 int app_election_bundled_keep(struct pd_store *s, struct pd_diag *d);
+/* One result of an event as it stands, owning its strings (outcome.c). */
+struct app_row {
+	long athlete, team, rank;
+	char npc[PD_CODE_MAX];
+	char *name, *mark, *irm, *records;
+	double value;
+	int has_value;
+};
+
+struct app_rows {
+	struct app_row *v;
+	size_t n, alloc;
+};
+
+/* out (zeroed, or read before) becomes event's results now. */
+int app_rows_read(struct pd_store *s, long event, struct app_rows *out,
+		  struct pd_diag *d);
+void app_rows_release(struct app_rows *r);
+const struct app_row *app_rows_find(const struct app_rows *r, long athlete,
+				    long team);
+/* The medals r award (out[0..r->n)), with the sanctions in force. */
+int app_rows_medals(struct pd_store *s, const struct pd_event_info *e,
+		    const struct app_rows *r, struct pd_result_out *out,
+		    struct pd_diag *d);
+/* Append to list a change per field that differs from a (medals ma) to b
+ * (medals mb), and a line per competitor to said. */
+int app_rows_diff(const struct app_rows *a, const struct app_rows *b,
+		  const struct pd_result_out *ma, const struct pd_result_out *mb,
+		  json_t *list, struct pd_strings *said);
+/* Append to medals and said the medals r award under out, and the rules
+ * that decided (said only where they decide otherwise than in br, bout,
+ * which may be NULL). */
+int app_say_medals(const struct pd_event_info *e, const struct app_rows *r,
+		   const struct pd_result_out *out, const struct app_rows *br,
+		   const struct pd_result_out *bout, json_t *medals,
+		   struct pd_strings *said);
+/* done's changes and medals from the two lists (borrowed). */
+int app_done_lists(struct pd_op_done *done, json_t *changes, json_t *medals);
+/* Empty done (if not NULL) for a new write. */
+void app_done_reset(struct pd_op_done *d);
+
+/* An event's results and medals at one moment of a write. */
+struct app_snap {
+	const struct pd_event_info *e;	/* borrowed */
+	struct app_rows rows;
+	struct pd_result_out *out;	/* rows.n */
+};
+
+void app_snap_init(struct app_snap *sn, const struct pd_event_info *e);
+void app_snap_release(struct app_snap *sn);
+/* Read sn->e's results and medals as they stand (inside the change). */
+int app_snap_take(struct pd_store *s, struct app_snap *sn, struct pd_diag *d);
+/* End the change that made version, its writes' outcome ret: on a
+ * failure roll back; when neither extra (a JSON list of changes,
+ * borrowed) nor the n events' results before and after differ, roll
+ * back as unchanged (done->version the current one); else keep the
+ * changes in the audit entry and commit.  done (if not NULL) then says
+ * what changed and the medals each event now awards. */
+int app_settle(struct pd_store *s, const struct app_snap *before,
+	       const struct app_snap *after, size_t n, json_t *extra,
+	       long version, int ret, struct pd_op_done *done,
+	       struct pd_diag *d);
+
+/* PD_ENOTFOUND for an unknown Games code, naming the nearest codes of the
+ * store and of bundled[0..nb) (games.c). */
+int app_games_unknown(struct pd_store *s, const char *code,
+		      const struct pd_games *bundled, size_t nb,
+		      struct pd_diag *d);
+/* Hold to one medal source per Games: PD_EEXISTS when games has results
+ * of another imported source than source and mode is PD_SOURCE_ONLY;
+ * those results ended when it is PD_SOURCE_REPLACE. */
+int app_source_rule(struct pd_store *s, const char *games, const char *source,
+		    enum pd_source_mode mode, struct pd_diag *d);
+/* v[0..n) as a medal table ranked gold first, for GAMES@SOURCE; rows
+ * named in English from reg (NULL: by their codes). */
+int app_medals_table(const struct pd_medal_rec *v, size_t n,
+		     const struct pd_registry *reg, struct pd_published *out);
 
 /* Dump doc (consumed, may be NULL: PD_ENOMEM) onto out as doc.h says. */
 int app_json_dump(struct pd_buf *out, json_t *doc, unsigned flags);

@@ -23,6 +23,7 @@ struct writer {
 	size_t amember_ids;
 	struct pd_op_import_counts *counts;
 	size_t done, total;	/* input rows, for nt->progress */
+	enum pd_source_mode mode;
 };
 
 static void progress(struct writer *w, size_t rows)
@@ -147,6 +148,8 @@ static int write_all(struct writer *w, struct pd_diag *d)
 
 		if ((ret = app_change(w->s, games, APP_ENSURE_GAMES, w->who,
 				      w->nt, NULL, d)) < 0 ||
+		    (ret = app_source_rule(w->s, games, w->source, w->mode,
+					   d)) < 0 ||
 		    (ret = pd_store_medals_replace(w->s, games, w->source,
 						   NULL, 0, d)) < 0)
 			return ret;
@@ -169,7 +172,8 @@ static struct pd_who with_reason(const struct pd_who *who)
 }
 
 int pd_op_entries_import(struct pd_store *s, const struct pd_entry_set *set,
-			 const char *source, const struct pd_who *who,
+			 const char *source, enum pd_source_mode mode,
+			 const struct pd_who *who,
 			 const struct pd_op_notify *nt,
 			 struct pd_op_import_counts *counts,
 			 struct pd_diag *diag)
@@ -181,6 +185,11 @@ int pd_op_entries_import(struct pd_store *s, const struct pd_entry_set *set,
 
 	memset(&w, 0, sizeof(w));
 	memset(counts, 0, sizeof(*counts));
+	if (mode == PD_SOURCE_ALTERNATIVE)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--alternative "
+				   "keeps a medals file apart; results are "
+				   "the Games' own (give --replace)");
+	w.mode = mode;
 	w.s = s;
 	w.set = set;
 	w.source = source;
@@ -204,6 +213,8 @@ int pd_op_entries_import(struct pd_store *s, const struct pd_entry_set *set,
 struct one {
 	const struct pd_medal_rec *v;
 	size_t n;
+	enum pd_source_mode mode;
+	const struct pd_registry *reg;	/* names an alternative's rows */
 	const struct pd_published *p;
 	const char *file;
 };
@@ -219,20 +230,31 @@ static int import_one(struct pd_store *s, const char *games,
 	if ((ret = app_open(s, games, APP_ENSURE_GAMES, &wh, nt, NULL,
 			    d)) < 0)
 		return ret;
-	if (o->p)
+	if (o->p) {
 		ret = pd_store_published_put(s, games, source, o->p, o->file,
 					     d);
-	else
+	} else if (o->mode == PD_SOURCE_ALTERNATIVE) {
+		/* apart from the Games' own medals: the table they make */
+		struct pd_published alt;
+
+		if ((ret = app_medals_table(o->v, o->n, o->reg, &alt)) == 0)
+			ret = pd_store_published_put(s, games, source, &alt,
+						     o->file, d);
+		pd_published_release(&alt);
+	} else if ((ret = app_source_rule(s, games, source, o->mode,
+					  d)) == 0) {
 		ret = pd_store_medals_replace(s, games, source, o->v, o->n, d);
+	}
 	return app_end(s, ret, d);
 }
 
 int pd_op_medals_import(struct pd_store *s, const char *games,
 			const char *source, const struct pd_medal_rec *v,
-			size_t n, const struct pd_who *who,
+			size_t n, enum pd_source_mode mode,
+			const struct pd_who *who,
 			const struct pd_op_notify *nt, struct pd_diag *diag)
 {
-	struct one o = { v, n, NULL, NULL };
+	struct one o = { v, n, mode, NULL, NULL, NULL };
 
 	return import_one(s, games, source, &o, who, nt, diag);
 }
@@ -243,7 +265,7 @@ int pd_op_published_import(struct pd_store *s, const char *games,
 			   const struct pd_op_notify *nt,
 			   struct pd_diag *diag)
 {
-	struct one o = { NULL, 0, p, file };
+	struct one o = { NULL, 0, PD_SOURCE_ONLY, NULL, p, file };
 
 	return import_one(s, games, source, &o, who, nt, diag);
 }
@@ -532,6 +554,8 @@ int pd_op_import_read(struct pd_op_import *im,
 		return pd_op_import_check(a, diag);
 	memcpy(im->games, a->games, sizeof(im->games));
 	im->source = a->source ? a->source : fmt->source;
+	im->mode = a->mode;
+	im->reg = reg;
 	im->file = a->file;
 	if ((ret = same_codes(a, reg, &opts, diag)) < 0)
 		return ret;
@@ -585,15 +609,18 @@ int pd_op_import_write(struct pd_store *s, struct pd_op_import *im,
 {
 	switch (im->kind) {
 	case PD_OP_IMPORT_ENTRIES:
-		return pd_op_entries_import(s, &im->entries, im->source, who,
-					    nt, &im->counts, diag);
+		return pd_op_entries_import(s, &im->entries, im->source,
+					    im->mode, who, nt, &im->counts,
+					    diag);
 	case PD_OP_IMPORT_RECORDS:
 		return pd_op_records_import(s, im->games, im->records.v,
 					    im->records.n, who, nt, diag);
-	case PD_OP_IMPORT_MEDALS:
-		return pd_op_medals_import(s, im->games, im->source,
-					   im->medals.v, im->medals.n, who, nt,
-					   diag);
+	case PD_OP_IMPORT_MEDALS: {
+		struct one o = { im->medals.v, im->medals.n, im->mode, im->reg,
+				 NULL, im->file };
+
+		return import_one(s, im->games, im->source, &o, who, nt, diag);
+	}
 	default:
 		return pd_op_published_import(s, im->games, im->source,
 					      &im->pub, im->file, who, nt,

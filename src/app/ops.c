@@ -2,6 +2,7 @@
  * the begin/change/commit bracket every write of src/app goes through.
  * Backend-agnostic: only the store interface is used. */
 #include <stdio.h>
+#include <sys/types.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -158,12 +159,45 @@ struct who_key {
 	long athlete, team;
 };
 
-/* Write one result; with replace_one, end the competitor's earlier one.
- * *key (if not NULL) receives the competitor. */
+/* The value that sorts in's mark: the one given, else (in an event that
+ * ranks from marks) the one read from the mark. */
+static void value_of(const struct pd_event_info *e,
+		     const struct pd_result_input *in, const char *mark,
+		     struct pd_result_rec *r)
+{
+	r->has_value = in->has_value;
+	r->mark_value = in->value;
+	if (!in->has_value && *e->order && mark && *mark)
+		r->has_value = pd_mark_value(mark, &r->mark_value) == 0;
+}
+
+/* r's fields from in, and from the stored old (may be NULL) for each
+ * field in does not give (merge). */
+static void merge(const struct pd_event_info *e,
+		  const struct pd_result_input *in, const struct app_row *old,
+		  struct pd_result_rec *r)
+{
+	r->rank = in->has_rank || !old ? in->rank : old->rank;
+	r->mark = in->mark ? in->mark : old ? old->mark : "";
+	r->irm = in->irm ? in->irm : old ? old->irm : "";
+	r->records = in->records ? in->records : old ? old->records : "";
+	value_of(e, in, in->mark, r);
+	if (!in->has_value && !in->mark && old) {
+		r->has_value = old->has_value;
+		r->mark_value = old->value;
+	}
+}
+
+/* Write one result.  With before (the event's results when the change
+ * began), the competitor's earlier result is ended and every field in
+ * does not give is kept from it; without, the result is added as given
+ * (the ranking was cleared).  *key (if not NULL) receives the
+ * competitor. */
 static int write_one(struct pd_store *s, const struct pd_registry *reg,
 		     const struct pd_event_info *e,
-		     const struct pd_result_input *in, int replace_one,
-		     struct who_key *key, struct pd_diag *d)
+		     const struct pd_result_input *in,
+		     const struct app_rows *before, struct who_key *key,
+		     struct pd_diag *d)
 {
 	struct pd_result_rec r;
 	struct pd_buf flags;
@@ -172,27 +206,99 @@ static int write_one(struct pd_store *s, const struct pd_registry *reg,
 
 	if ((ret = check_input(in, d)) < 0)
 		return ret;
+	if (*e->order && in->rank > 0)
+		return pd_diag_set(d, PD_EINVAL, NULL, 0, "event %ld ranks "
+				   "from its marks (%s): give the mark, not a "
+				   "rank", e->id, !strcmp(e->order, "asc") ?
+				   "lower is better" : "higher is better");
 	pd_buf_init(&flags, 4096);
 	memset(&r, 0, sizeof(r));
 	r.event_id = e->id;
-	r.rank = in->rank;
-	r.mark = in->mark;
-	r.irm = in->irm;
-	r.records = in->records;
-	r.mark_value = in->value;
-	r.has_value = in->has_value;
 	r.source = "operator";
-	if ((ret = competitor(s, reg, e, in, &r, &owned, d)) == 0 &&
-	    (!replace_one || (ret = pd_store_results_close(s, e->id,
-				r.athlete_id, r.team_id, NULL, d)) == 0) &&
-	    (ret = app_records_flag(s, e, &r, &flags, d)) == 0)
+	if ((ret = competitor(s, reg, e, in, &r, &owned, d)) < 0)
+		goto cleanup;
+	if (before) {
+		merge(e, in, app_rows_find(before, r.athlete_id, r.team_id),
+		      &r);
+		ret = pd_store_results_close(s, e->id, r.athlete_id, r.team_id,
+					     NULL, d);
+	} else {
+		r.rank = in->rank;
+		r.mark = in->mark ? in->mark : "";
+		r.irm = in->irm ? in->irm : "";
+		r.records = in->records ? in->records : "";
+		value_of(e, in, r.mark, &r);
+	}
+	if (ret == 0)
+		ret = app_records_flag(s, e, &r, &flags, d);
+	if (ret == 0)
 		ret = pd_store_result_add(s, &r, d);
-	pd_buf_release(&flags);
 	if (ret == 0 && key) {
 		key->athlete = r.athlete_id;
 		key->team = r.team_id;
 	}
+cleanup:
+	pd_buf_release(&flags);
 	free(owned);
+	return ret;
+}
+
+/* In an event that ranks from its marks, every result's rank again:
+ * competition ranks by value, IRMs and results without a value
+ * unranked.  Only the results whose rank moves are written again. */
+static int rerank(struct pd_store *s, const struct pd_event_info *e,
+		  struct pd_diag *d)
+{
+	struct app_rows rows = { NULL, 0, 0 };
+	double *v = NULL;
+	int *has = NULL;
+	long *rank = NULL;
+	size_t i, n;
+	int ret;
+
+	if ((ret = app_rows_read(s, e->id, &rows, d)) < 0)
+		goto cleanup;
+	n = rows.n ? rows.n : 1;
+	if (!(v = calloc(n, sizeof(*v))) || !(has = calloc(n, sizeof(*has))) ||
+	    !(rank = calloc(n, sizeof(*rank)))) {
+		ret = PD_ENOMEM;
+		goto cleanup;
+	}
+	for (i = 0; i < rows.n; i++) {
+		v[i] = rows.v[i].value;
+		has[i] = rows.v[i].has_value && !*rows.v[i].irm;
+	}
+	if ((ret = pd_rank_marks(v, has, rows.n, !strcmp(e->order, "desc"),
+				 rank)) < 0)
+		goto cleanup;
+	for (i = 0; i < rows.n && ret == 0; i++) {
+		const struct app_row *o = &rows.v[i];
+		struct pd_result_rec r;
+
+		if (o->rank == rank[i])
+			continue;
+		memset(&r, 0, sizeof(r));
+		r.event_id = e->id;
+		memcpy(r.npc, o->npc, sizeof(r.npc));
+		r.name = o->name;
+		r.athlete_id = o->athlete;
+		r.team_id = o->team;
+		r.rank = rank[i];
+		r.mark = o->mark;
+		r.mark_value = o->value;
+		r.has_value = o->has_value;
+		r.irm = o->irm;
+		r.records = o->records;
+		r.source = "operator";
+		if ((ret = pd_store_results_close(s, e->id, o->athlete,
+						  o->team, NULL, d)) == 0)
+			ret = pd_store_result_add(s, &r, d);
+	}
+cleanup:
+	free(v);
+	free(has);
+	free(rank);
+	app_rows_release(&rows);
 	return ret;
 }
 
@@ -234,131 +340,167 @@ static int repeated(const struct pd_result_input *in, size_t first,
 			   e->id);
 }
 
-int pd_op_result_set(struct pd_store *s, const struct pd_registry *reg,
-		     long event, const struct pd_result_input *in,
-		     const struct pd_who *who, long *version,
-		     struct pd_diag *diag)
+/* Write in[0..n) to event e as one change: merged into the results as
+ * they stand, or (!merged) as the whole new ranking; then ranked from the
+ * marks where e says so, compared with what stood before, and committed
+ * with what changed in the audit entry -- or rolled back as unchanged. */
+static int results_write(struct pd_store *s, const struct pd_registry *reg,
+			 const struct pd_event_info *e,
+			 const struct pd_result_input *in, ssize_t count,
+			 int merged, const struct pd_who *who,
+			 struct pd_op_done *done, struct pd_diag *d)
 {
-	struct pd_event_info e;
-	int ret;
-
-	if ((ret = check_input(in, diag)) < 0 ||
-	    (ret = pd_store_event_get(s, event, &e, diag)) < 0)
-		return ret;
-	if ((ret = app_open(s, e.games, 0, who, NULL, version, diag)) == 0)
-		ret = app_end(s, write_one(s, reg, &e, in, 1, NULL, diag),
-			      diag);
-	pd_event_info_release(&e);
-	return ret;
-}
-
-int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
-			  long event, const struct pd_result_input *in,
-			  size_t n, const struct pd_who *who, long *version,
-			  struct pd_diag *diag)
-{
-	struct pd_event_info e;
+	/* count -1: one result, whose messages name no row */
+	size_t n = count < 0 ? 1 : (size_t)count;
+	struct app_snap before, after;
 	struct who_key *keys;
+	long version = 0;
 	size_t i, j;
 	int ret;
 
+	app_done_reset(done);
+	app_snap_init(&before, e);
+	app_snap_init(&after, e);
 	if (!(keys = calloc(n ? n : 1, sizeof(*keys))))
 		return PD_ENOMEM;
-	if ((ret = pd_store_event_get(s, event, &e, diag)) < 0) {
-		free(keys);
-		return ret;
-	}
-	if ((ret = app_open(s, e.games, 0, who, NULL, version, diag)) == 0) {
-		ret = pd_store_results_close(s, event, 0, 0, NULL, diag);
-		for (i = 0; i < n && ret == 0; i++) {
-			if ((ret = write_one(s, reg, &e, &in[i], 0, &keys[i],
-					     diag)) < 0) {
-				ret = row_fail(in, i, ret, diag);
+	if ((ret = app_open(s, e->games, 0, who, NULL, &version, d)) < 0)
+		goto cleanup;
+	ret = app_snap_take(s, &before, d);
+	if (ret == 0 && !merged)
+		ret = pd_store_results_close(s, e->id, 0, 0, NULL, d);
+	for (i = 0; i < n && ret == 0; i++) {
+		if ((ret = write_one(s, reg, e, &in[i], merged ?
+				     &before.rows : NULL, &keys[i], d)) < 0) {
+			if (count >= 0)
+				ret = row_fail(in, i, ret, d);
+			break;
+		}
+		/* quadratic, but a ranking is at most a few hundred rows
+		 * (the server takes 1,000): 0.5M compares */
+		for (j = 0; j < i; j++)
+			if (keys[j].athlete == keys[i].athlete &&
+			    keys[j].team == keys[i].team) {
+				ret = repeated(in, j, i, e, &keys[i], d);
 				break;
 			}
-			/* quadratic, but a ranking is at most a few hundred
-			 * rows (the server takes 1,000): 0.5M compares */
-			for (j = 0; j < i; j++)
-				if (keys[j].athlete == keys[i].athlete &&
-				    keys[j].team == keys[i].team) {
-					ret = repeated(in, j, i, &e, &keys[i],
-						       diag);
-					break;
-				}
-		}
-		ret = app_end(s, ret, diag);
 	}
-	pd_event_info_release(&e);
+	if (ret == 0 && *e->order)
+		ret = rerank(s, e, d);
+	if (ret == 0)
+		ret = app_snap_take(s, &after, d);
+	ret = app_settle(s, &before, &after, 1, NULL, version, ret, done, d);
+cleanup:
+	app_snap_release(&before);
+	app_snap_release(&after);
 	free(keys);
 	return ret;
 }
 
-int pd_op_event_status(struct pd_store *s, long event, const char *status,
-		       const struct pd_who *who, long *version,
-		       struct pd_diag *diag)
+static int results_op(struct pd_store *s, const struct pd_registry *reg,
+		      long event, const struct pd_result_input *in, ssize_t n,
+		      int merged, const struct pd_who *who,
+		      struct pd_op_done *done, struct pd_diag *diag)
 {
 	struct pd_event_info e;
 	int ret;
 
+	if ((ret = pd_store_event_get(s, event, &e, diag)) < 0)
+		return ret;
+	ret = results_write(s, reg, &e, in, n, merged, who, done, diag);
+	pd_event_info_release(&e);
+	return ret;
+}
+
+int pd_op_result_set(struct pd_store *s, const struct pd_registry *reg,
+		     long event, const struct pd_result_input *in,
+		     const struct pd_who *who, struct pd_op_done *done,
+		     struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = check_input(in, diag)) < 0)
+		return ret;
+	return results_op(s, reg, event, in, -1, 1, who, done, diag);
+}
+
+int pd_op_results_patch(struct pd_store *s, const struct pd_registry *reg,
+			long event, const struct pd_result_input *in,
+			size_t n, const struct pd_who *who,
+			struct pd_op_done *done, struct pd_diag *diag)
+{
+	return results_op(s, reg, event, in, (ssize_t)n, 1, who, done, diag);
+}
+
+int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
+			  long event, const struct pd_result_input *in,
+			  size_t n, const struct pd_who *who,
+			  struct pd_op_done *done, struct pd_diag *diag)
+{
+	return results_op(s, reg, event, in, (ssize_t)n, 0, who, done, diag);
+}
+
+static int said_status(struct pd_strings *said, const char *what,
+		       const char *status, const char *was)
+{
+	char line[400];
+
+	snprintf(line, sizeof(line), "%s is %s (was %s)", what, status, was);
+	return pd_strings_add(said, line);
+}
+
+int pd_op_event_status(struct pd_store *s, long event, const char *status,
+		       const struct pd_who *who, struct pd_op_done *done,
+		       struct pd_diag *diag)
+{
+	struct pd_event_info e, now;
+	struct app_snap before, after;
+	json_t *extra = NULL;
+	char what[300];
+	long version = 0;
+	int ret;
+
+	app_done_reset(done);
 	if (!pd_event_status_valid(status))
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "status '%s': use "
 				   "one of " PD_EVENT_STATUSES, status);
 	if ((ret = pd_store_event_get(s, event, &e, diag)) < 0)
 		return ret;
-	if ((ret = app_open(s, e.games, 0, who, NULL, version, diag)) == 0)
-		ret = app_end(s, pd_store_event_status(s, event, status, diag),
-			  diag);
+	now = e;
+	now.status = (char *)status;
+	app_snap_init(&before, &e);
+	app_snap_init(&after, &now);
+	snprintf(what, sizeof(what), "event %ld (%s)", e.id, e.name);
+	if ((ret = app_open(s, e.games, 0, who, NULL, &version, diag)) < 0)
+		goto cleanup;
+	if (!(extra = json_pack("[{s:o, s:s, s:o, s:s}]", "what",
+				app_json_str(what), "field", "status",
+				"before", app_json_str(e.status), "after",
+				status)))
+		ret = PD_ENOMEM;
+	else if (!strcmp(e.status, status))
+		json_array_clear(extra);
+	else if (done && said_status(&done->said, what, status, e.status) < 0)
+		ret = PD_ENOMEM;
+	if (ret == 0)
+		ret = app_snap_take(s, &before, diag);
+	if (ret == 0)
+		ret = pd_store_event_status(s, event, status, diag);
+	if (ret == 0)
+		ret = app_snap_take(s, &after, diag);
+	ret = app_settle(s, &before, &after, 1, extra, version, ret, done,
+			 diag);
+cleanup:
+	json_decref(extra);
+	app_snap_release(&before);
+	app_snap_release(&after);
 	pd_event_info_release(&e);
-	return ret;
-}
-
-int pd_op_sanction_add(struct pd_store *s, long athlete,
-		       enum pd_sanction_mode mode, const long *events,
-		       size_t n, const struct pd_who *who, long *id,
-		       long *version, struct pd_diag *diag)
-{
-	struct pd_event_info e;
-	int ret;
-
-	if (n == 0)
-		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a sanction needs "
-				   "at least one event");
-	if (!who->reason || !*who->reason)
-		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a sanction needs "
-				   "a reason");
-	if ((ret = pd_store_event_get(s, events[0], &e, diag)) < 0)
-		return ret;
-	if ((ret = app_open(s, e.games, 0, who, NULL, version, diag)) == 0)
-		ret = app_end(s, pd_store_sanction_add(s, e.games, athlete,
-						       mode, who->reason,
-						       events, n, id, diag),
-			      diag);
-	pd_event_info_release(&e);
-	return ret;
-}
-
-int pd_op_sanction_lift(struct pd_store *s, long id, const struct pd_who *who,
-			long *version, struct pd_diag *diag)
-{
-	char games[16];
-	int ret;
-
-	if (!who->reason || !*who->reason)
-		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "lifting a "
-				   "sanction needs a reason");
-	if ((ret = pd_store_sanction_games(s, id, games, sizeof(games),
-					   diag)) < 0)
-		return ret;
-	if ((ret = app_open(s, games, 0, who, NULL, version, diag)) == 0)
-		ret = app_end(s, pd_store_sanction_lift(s, games, id, diag),
-			      diag);
 	return ret;
 }
 
 int pd_op_games_ensure(struct pd_store *s, const char *code,
 		       const struct pd_op_notify *nt, struct pd_diag *diag)
 {
-	struct pd_games have, *list = NULL, bare;
+	struct pd_games have, *list = NULL;
 	size_t n = 0, i;
 	int ret;
 
@@ -371,7 +513,7 @@ int pd_op_games_ensure(struct pd_store *s, const char *code,
 		return ret;
 	if (diag)
 		memset(diag, 0, sizeof(*diag));
-	if (strlen(code) >= sizeof(bare.code) || !*code)
+	if (strlen(code) >= PD_GAMES_CODE || !*code)
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "bad Games code "
 				   "'%s': use a code such as PG2004", code);
 	if ((ret = pd_games_tsv_parse(&list, &n, (const char *)pd_embed_games,
@@ -380,15 +522,11 @@ int pd_op_games_ensure(struct pd_store *s, const char *code,
 		return ret;
 	for (i = 0; i < n && strcasecmp(list[i].code, code); i++)
 		;
-	if (i < n) {
+	/* a code nobody knows is a typo until 'games add' says not */
+	if (i < n)
 		ret = pd_store_games_put(s, &list[i], diag);
-	} else {
-		memset(&bare, 0, sizeof(bare));
-		snprintf(bare.code, sizeof(bare.code), "%s", code);
-		if (nt && nt->games_new)
-			nt->games_new(nt->arg, code);
-		ret = pd_store_games_put(s, &bare, diag);
-	}
+	else
+		ret = app_games_unknown(s, code, list, n, diag);
 	pd_games_list_free(list, n);
 	return ret;
 }
@@ -425,6 +563,11 @@ static int check_event(const struct pd_event_input *in, struct pd_diag *d)
 	if (in->status && !pd_event_status_valid(in->status))
 		return pd_diag_set(d, PD_EINVAL, NULL, 0, "status '%s': use "
 				   "one of " PD_EVENT_STATUSES, in->status);
+	if (in->order && *in->order && strcmp(in->order, "asc") &&
+	    strcmp(in->order, "desc"))
+		return pd_diag_set(d, PD_EINVAL, NULL, 0, "order '%s': use asc "
+				   "(lower is better) or desc (higher is "
+				   "better)", in->order);
 	return 0;
 }
 
@@ -457,6 +600,11 @@ static const char *differs(const struct pd_event_input *in,
 		*was = "individual";
 		*asked = "team";
 		return "team";
+	}
+	if (in->order && strcmp(in->order, STORED(e->order))) {
+		*was = STORED(e->order);
+		*asked = in->order;
+		return "order";
 	}
 #undef STORED
 	return NULL;
@@ -494,12 +642,38 @@ static int existing(struct pd_store *s, const char *games,
 	return ret;
 }
 
+/* The audit entry of an event added says what it is. */
+static int note_event(struct pd_store *s, const char *games, long version,
+		      long id, const struct pd_event_input *in,
+		      struct pd_diag *d)
+{
+	char what[64];
+	json_t *c;
+	char *text;
+	int ret;
+
+	snprintf(what, sizeof(what), "event %ld", id);
+	c = json_pack("[{s:s, s:s, s:s, s:o}]", "what", what, "field",
+		      "event", "before", "", "after", json_pack("s++++", in->sport,
+		      ", ", in->name, in->gender && *in->gender ? ", " : "",
+		      in->gender ? in->gender : ""));
+	if (!c || !(text = json_dumps(c, JSON_COMPACT | JSON_PRESERVE_ORDER))) {
+		json_decref(c);
+		return PD_ENOMEM;
+	}
+	ret = pd_store_change_note(s, games, version, text, d);
+	free(text);
+	json_decref(c);
+	return ret;
+}
+
 int pd_op_event_add(struct pd_store *s, const char *games,
 		    const struct pd_event_input *in, int *unchanged,
 		    const struct pd_who *who, const struct pd_op_notify *nt,
 		    long *id, long *version, struct pd_diag *diag)
 {
 	struct pd_who w = *who;
+	long made = 0;
 	const char *gender = in->gender ? in->gender : "";
 	struct pd_games g;
 	int ret;
@@ -527,7 +701,7 @@ int pd_op_event_add(struct pd_store *s, const char *games,
 		}
 		return app_end(s, ret, diag);
 	}
-	if ((ret = app_change(s, games, 0, &w, nt, version, diag)) == 0 &&
+	if ((ret = app_change(s, games, 0, &w, nt, &made, diag)) == 0 &&
 	    (ret = pd_store_event_ensure(s, games, in->sport, in->name,
 					 gender, in->date, in->team, id,
 					 diag)) == 0 &&
@@ -535,5 +709,11 @@ int pd_op_event_add(struct pd_store *s, const char *games,
 					 in->team, diag)) == 0)
 		ret = pd_store_event_status(s, *id, in->status ? in->status :
 					    "scheduled", diag);
+	if (ret == 0 && in->order && *in->order)
+		ret = pd_store_event_order(s, *id, in->order, diag);
+	if (ret == 0)
+		ret = note_event(s, games, made, *id, in, diag);
+	if (ret == 0 && version)
+		*version = made;
 	return app_end(s, ret, diag);
 }

@@ -9,8 +9,9 @@
 
 int pd_op_results_from_csv(struct pd_store *s, const struct pd_registry *reg,
 			   long event, const char *file, const char *data,
-			   size_t len, const struct pd_who *who, long *version,
-			   size_t *n, struct pd_diag *d)
+			   size_t len, const struct pd_who *who,
+			   struct pd_op_done *done, size_t *n,
+			   struct pd_diag *d)
 {
 	struct pd_result_input *in = NULL;
 	struct pd_result_lines lines;
@@ -43,8 +44,7 @@ int pd_op_results_from_csv(struct pd_store *s, const struct pd_registry *reg,
 		in[i].file = file;
 		in[i].line = lines.v[i].line;
 	}
-	ret = pd_op_results_replace(s, reg, event, in, lines.n, who, version,
-				    d);
+	ret = pd_op_results_replace(s, reg, event, in, lines.n, who, done, d);
 	if (ret == 0 && n)
 		*n = lines.n;
 	free(in);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/results.h"
 #include "podium/record.h"
 #include "app_int.h"
 

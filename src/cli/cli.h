@@ -166,5 +166,8 @@ int cli_write(const struct pd_buf *b);
  * a printf may take that many; a longer one is cut with "...". */
 #define CLI_TEXT_SLOTS 8
 const char *cli_text(const char *s);
+/* Say on stderr what a write did (its pd_op_done's lines), so stdout
+ * keeps only data. */
+void cli_said(const struct pd_op_done *done);
 
 #endif

@@ -215,8 +215,14 @@ static int print_found(struct pd_buf *b, const struct found *f)
 			w[2] = pd_buf_columns(cli_text(x->event));
 		count[x->medal]++;
 	}
-	err |= pd_buf_addf(b, "%s (%s)\n", cli_text(f->name),
-			   cli_text(f->npc)) < 0;
+	/* the id, for the commands that take one (sanction add) */
+	if (f->id)
+		err |= pd_buf_addf(b, "%s (%s), athlete %ld\n",
+				   cli_text(f->name), cli_text(f->npc),
+				   f->id) < 0;
+	else
+		err |= pd_buf_addf(b, "%s (%s)\n", cli_text(f->name),
+				   cli_text(f->npc)) < 0;
 	if (f->n == 0)
 		return pd_buf_adds(b, "  no medals\n") < 0 || err ?
 		       PD_ETOOBIG : 0;
@@ -350,7 +356,8 @@ const struct cli_command cmd_athlete = {
 	"usage: podium athlete NAME [--games GAMES]\n"
 	"\n"
 	"Lists the medals of every athlete whose name contains NAME (any\n"
-	"case; full-width forms and spacing do not matter): Games, sport,\n"
+	"case; full-width forms and spacing do not matter; the words in any\n"
+	"order, without their accents), with the athlete's id: Games, sport,\n"
 	"event and medal, then the athlete's counts.  Several athletes are\n"
 	"listed one after the other, by name; an athlete the store knows\n"
 	"without a medal says so.  Medals imported without athlete data are\n"

@@ -14,6 +14,7 @@ struct add_args {
 	const char *sport, *name, *gender, *sport_class, *date, *status;
 	const char *reason;
 	int policy, team;
+	const char *order;
 };
 
 static int parse_add(struct add_args *a, int argc, char **argv)
@@ -29,6 +30,7 @@ static int parse_add(struct add_args *a, int argc, char **argv)
 		{ "policy", required_argument, NULL, 'p' },
 		{ "team", no_argument, NULL, 't' },
 		{ "reason", required_argument, NULL, 'r' },
+		{ "order", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -39,6 +41,13 @@ static int parse_add(struct add_args *a, int argc, char **argv)
 		case 'g':
 			if (cli_games_code(optarg, a->games, sizeof(a->games)))
 				return cli_usage(&cmd_event, "bad --games");
+			break;
+		case 'o':
+			if (strcmp(optarg, "asc") && strcmp(optarg, "desc"))
+				return cli_usage(&cmd_event, "--order is asc "
+						 "(lower is better) or desc "
+						 "(higher is better)");
+			a->order = optarg;
 			break;
 		case 's': a->sport = optarg; break;
 		case 'n': a->name = optarg; break;
@@ -73,7 +82,7 @@ static int parse_add(struct add_args *a, int argc, char **argv)
 static int run_add(struct cli *cli, int argc, char **argv)
 {
 	struct add_args a = { "", NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-			      -1, 0 };
+			      -1, 0, NULL };
 	struct pd_diag d = { "", 0, "" };
 	struct pd_event_input in;
 	struct pd_store *s;
@@ -93,6 +102,7 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	in.policy = a.policy < 0 ? NULL : pd_policy_name(a.policy);
 	in.status = a.status;
 	in.team = a.team;
+	in.order = a.order;
 	if ((ret = pd_op_event_add(s, a.games, &in, &same,
 				   cli_who(cli, a.reason), &cli_notice, &id,
 				   NULL, &d)) < 0)
@@ -111,6 +121,7 @@ static int run_status(struct cli *cli, int argc, char **argv)
 	const char *reason = NULL;
 	struct pd_store *s;
 	const struct pd_who *who;
+	struct pd_op_done done;
 	long id;
 	int ret, code = 0, i, k = 0;
 	char *pos[2];
@@ -133,11 +144,12 @@ static int run_status(struct cli *cli, int argc, char **argv)
 	if ((ret = pd_store_event_get(s, id, &e, &d)) < 0)
 		return cli_fail(ret, &d);
 	who = cli_who(cli, reason);
-	if ((ret = pd_op_event_status(s, id, pos[1], who, NULL, &d)) < 0)
+	pd_op_done_init(&done);
+	if ((ret = pd_op_event_status(s, id, pos[1], who, &done, &d)) < 0)
 		code = cli_fail(ret, &d);
 	else
-		fprintf(stderr, "podium: event %ld (%s) is %s (was %s)\n", id,
-			e.name, pos[1], e.status);
+		cli_said(&done);
+	pd_op_done_release(&done);
 	pd_event_info_release(&e);
 	return code;
 }
@@ -294,9 +306,12 @@ static int run_show(struct cli *cli, int argc, char **argv)
 	printf("event %ld: %s, %s%s%s%s%s (%s)\n", e.id, cli_text(e.sport),
 	       cli_text(e.name), *e.gender ? ", " : "", cli_text(e.gender),
 	       *e.sport_class ? ", " : "", cli_text(e.sport_class), e.games);
-	printf("status %s; policy %s%s%s\n", cli_text(e.status),
-	       cli_text(e.policy),
-	       e.team ? "; team event" : "", as_of ? "; as of version" : "");
+	printf("status %s; policy %s%s%s%s\n", cli_text(e.status),
+	       cli_text(e.policy), e.team ? "; team event" : "",
+	       !*e.order ? "" : !strcmp(e.order, "asc") ?
+	       "; ranked from marks, lower is better" :
+	       "; ranked from marks, higher is better",
+	       as_of ? "; as of version" : "");
 	memset(&mm, 0, sizeof(mm));
 	mm.event = id;
 	memset(&q, 0, sizeof(q));
@@ -336,7 +351,8 @@ const struct cli_command cmd_event = {
 	"event", run, "add events, set their status, list and show them",
 	"usage: podium event add --games G --sport S --name N [--gender M|W|X]\n"
 	"                        [--class C] [--team] [--date D]\n"
-	"                        [--policy P] [--status S] [--reason R]\n"
+	"                        [--policy P] [--status S] [--order asc|desc]\n"
+	"                        [--reason R]\n"
 	"       podium event status EVENT STATUS [--reason R]\n"
 	"       podium event list --games G [--sport S]\n"
 	"       podium event show EVENT [--as-of VERSION] [--format text|odf]\n"
@@ -349,6 +365,9 @@ const struct cli_command cmd_event = {
 	"(judo, boxing, wrestling, taekwondo: the default for those sports) or\n"
 	"capped (the IPC minus-one rule: with S starters at most S - 1\n"
 	"medals).  A new event is scheduled unless --status says otherwise.\n"
+	"--order ranks the event from its marks: asc where lower is better\n"
+	"(times), desc where higher is (distances, points); without it ranks\n"
+	"are entered by hand.\n"
 	"\n"
 	"STATUS is one of scheduled, live, unofficial, official, protested,\n"
 	"provisional.  Only official events count in 'podium table' unless it\n"

@@ -1,8 +1,96 @@
-/* cmd_games.c -- 'podium games': the Games in the store. */
+/* cmd_games.c -- 'podium games [add|rename|remove]': the Games in the
+ * store, and making, renaming and removing one on purpose. */
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+
+/* add and rename: CODE and the fields given. */
+static int parse_fields(struct pd_games_input *in, int *force,
+			const char **reason, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "name-en", required_argument, NULL, 'e' },
+		{ "name-zh", required_argument, NULL, 'z' },
+		{ "kind", required_argument, NULL, 'k' },
+		{ "season", required_argument, NULL, 's' },
+		{ "host", required_argument, NULL, 'h' },
+		{ "start", required_argument, NULL, 'S' },
+		{ "end", required_argument, NULL, 'E' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "reason", required_argument, NULL, 'r' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'e': in->name_en = optarg; break;
+		case 'z': in->name_zh = optarg; break;
+		case 'k': in->kind = optarg; break;
+		case 's': in->season = optarg; break;
+		case 'h': in->host = optarg; break;
+		case 'S': in->start = optarg; break;
+		case 'E': in->end = optarg; break;
+		case 'r': *reason = optarg; break;
+		case 'f':
+			if (!force)
+				return cli_usage(&cmd_games, "--force is for "
+						 "games remove");
+			*force = 1;
+			break;
+		default:
+			return cli_usage(&cmd_games, NULL);
+		}
+	}
+	if (argc - optind != 2)
+		return cli_usage(&cmd_games, "expected the Games' CODE");
+	in->code = argv[optind + 1];
+	return 0;
+}
+
+static int run_write(struct cli *cli, int argc, char **argv)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_games_input in;
+	struct pd_op_done done;
+	const char *reason = NULL, *what = argv[1];
+	struct pd_store *s;
+	char code[PD_GAMES_CODE];
+	int ret, force = 0;
+
+	memset(&in, 0, sizeof(in));
+	if ((ret = parse_fields(&in, strcmp(what, "remove") ? NULL : &force,
+				&reason, argc, argv)))
+		return ret;
+	if (!strcmp(what, "remove") &&
+	    (in.name_en || in.name_zh || in.kind || in.season || in.host ||
+	     in.start || in.end))
+		return cli_usage(&cmd_games, "games remove takes CODE, --force "
+				 "and --reason");
+	if (cli_games_code(in.code, code, sizeof(code)))
+		return cli_usage(&cmd_games, "bad Games code");
+	if (in.host && !pd_registry_find(cli_registry(cli), in.host))
+		return cli_usage(&cmd_games, "--host is an NPC code ('podium "
+				 "resolve')");
+	if (!(s = cli_store_write(cli, &ret)))
+		return ret;
+	pd_op_done_init(&done);
+	if (!strcmp(what, "add"))
+		ret = pd_op_games_add(s, &in, cli_who(cli, reason), &done, &d);
+	else if (!strcmp(what, "rename"))
+		ret = pd_op_games_rename(s, &in, cli_who(cli, reason), &done,
+					 &d);
+	else
+		ret = pd_op_games_remove(s, code, force, cli_who(cli, reason),
+					 &done, &d);
+	if (ret == 0)
+		cli_said(&done);
+	pd_op_done_release(&done);
+	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
+}
 
 static int run(struct cli *cli, int argc, char **argv)
 {
@@ -14,8 +102,11 @@ static int run(struct cli *cli, int argc, char **argv)
 	struct pd_strings sources;
 	int ret, code = 0;
 
+	if (argc > 1 && (!strcmp(argv[1], "add") || !strcmp(argv[1], "rename") ||
+			 !strcmp(argv[1], "remove")))
+		return run_write(cli, argc, argv);
 	if (argc > 1)
-		return cli_usage(&cmd_games, "no arguments expected");
+		return cli_usage(&cmd_games, "expected add, rename or remove");
 	if (!(s = cli_store(cli, &code)))
 		return code;
 	if ((ret = pd_store_games_list(s, &v, &n, &d)) < 0)
@@ -45,9 +136,23 @@ static int run(struct cli *cli, int argc, char **argv)
 }
 
 const struct cli_command cmd_games = {
-	"games", run, "list the Games in the store",
+	"games", run, "list, add, rename or remove the Games in the store",
 	"usage: podium games\n"
+	"       podium games add CODE [--name-en N] [--name-zh N] [--kind K]\n"
+	"                        [--season S] [--host NPC] [--start DATE]\n"
+	"                        [--end DATE] [--reason R]\n"
+	"       podium games rename CODE [the same fields] [--reason R]\n"
+	"       podium games remove CODE [--force] [--reason R]\n"
 	"\n"
 	"One line per Games: code, name, version (bumped by every change),\n"
-	"the number of medals, and the sources of its published tables.\n",
+	"the number of medals, and the sources of its published tables.\n"
+	"\n"
+	"A Games is made when first written to only if the bundled list\n"
+	"(data/games.tsv) knows it; any other code is refused with the closest\n"
+	"ones, so a typo never makes one.  add makes a new Games (LA 2028,\n"
+	"Milano Cortina 2026) with its names, kind (olympics, paralympics),\n"
+	"season (summer, winter), host NPC and ISO dates; rename changes the\n"
+	"fields it is given.  remove is refused while the Games holds events\n"
+	"or published tables unless --force; a removal is recorded in the\n"
+	"store, since the Games' own log goes with it.\n",
 };

@@ -28,6 +28,8 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 		{ "fix", required_argument, NULL, 'f' },
 		{ "teams", required_argument, NULL, 't' },
 		{ "same", required_argument, NULL, 'a' },
+		{ "replace", no_argument, NULL, 'R' },
+		{ "alternative", no_argument, NULL, 'A' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct pd_diag d = { "", 0, "" };
@@ -42,6 +44,14 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 			break;
 		case 's':
 			a->source = optarg;
+			break;
+		case 'R':
+		case 'A':
+			if (a->mode != PD_SOURCE_ONLY)
+				return cli_usage(&cmd_import, "give one of "
+						 "--replace and --alternative");
+			a->mode = c == 'R' ? PD_SOURCE_REPLACE :
+				  PD_SOURCE_ALTERNATIVE;
 			break;
 		case 'm':
 			if (pd_op_import_map(a, optarg, &d) < 0)
@@ -163,7 +173,12 @@ static void summary(const struct pd_op_import *im)
 {
 	const struct pd_op_import_counts *n = &im->counts;
 
-	if (im->kind == PD_OP_IMPORT_MEDALS)
+	if (im->kind == PD_OP_IMPORT_MEDALS && im->mode == PD_SOURCE_ALTERNATIVE)
+		fprintf(stderr, "podium: imported %zu medals as %s@%s, apart "
+			"from %s's own (%zu rows, %zu team-member rows "
+			"merged)\n", im->n, im->games, im->source, im->games,
+			im->rows, im->merged);
+	else if (im->kind == PD_OP_IMPORT_MEDALS)
 		fprintf(stderr, "podium: imported %zu medals into %s (source "
 			"'%s'; %zu rows, %zu team-member rows merged)\n",
 			im->n, im->games, im->source, im->rows, im->merged);
@@ -256,6 +271,7 @@ const struct cli_command cmd_import = {
 	"import", run, "load a medal table or medals from a file",
 	"usage: podium import FORMAT FILE --games CODE [--source LABEL]\n"
 	"                     [--map FIELD=COLUMN]... [--where COLUMN=VALUE]...\n"
+	"                     [--replace | --alternative]\n"
 	"       podium import odf FILE|DIR... [--games CODE] [--source LABEL]\n"
 	"\n"
 	"FORMAT is one of:\n"
@@ -345,6 +361,10 @@ const struct cli_command cmd_import = {
 	"                        names; ZZX=MIX ...); repeatable\n"
 	"  --strict              refuse (exit 2) a medals or results file\n"
 	"                        whose medals the rules change: see below\n"
+	"  --replace             end the medals the Games holds from another\n"
+	"                        source, and rank this one instead\n"
+	"  --alternative         keep these medals apart, as the table\n"
+	"                        GAMES@SOURCE, never added to GAMES (medals)\n"
 	"\n"
 	"The medals a medals or results file records go through each event's\n"
 	"rule (two bronzes for judo, boxing, wrestling, taekwondo; the\n"
@@ -352,6 +372,14 @@ const struct cli_command cmd_import = {
 	"medal the rule drops or changes (four bronzes in one event, when two\n"
 	"events share a name) is a warning naming its line, an error with\n"
 	"--strict.\n"
+	"\n"
+	"A Games ranks its own results (entered by operators) and one imported\n"
+	"medal source: importing medals or results of a second source into a\n"
+	"Games that holds another's is refused unless --replace or\n"
+	"--alternative says which; importing the same source again replaces\n"
+	"it.  'podium source list' shows them, 'podium source remove' ends one.\n"
+	"The Games must be one the store or the bundled list knows\n"
+	"(data/games.tsv); 'podium games add' makes a new one.\n"
 	"\n"
 	"Nothing is written unless the whole file is good (exit 2 otherwise).\n",
 };

@@ -10,6 +10,7 @@
 
 struct set_args {
 	long event, athlete, rank;
+	int has_rank;
 	const char *npc, *name, *team, *mark, *value, *irm, *records;
 	const char *file, *reason;
 };
@@ -49,6 +50,7 @@ static int parse_args(struct set_args *a, int argc, char **argv)
 				return cli_usage(&cmd_result, "bad --athlete");
 			break;
 		case 'r':
+			a->has_rank = 1;
 			if (!strcmp(optarg, "0") || !strcmp(optarg, "-"))
 				a->rank = 0;
 			else if ((a->rank = cli_number(optarg, 100000)) < 0)
@@ -68,15 +70,18 @@ static int parse_args(struct set_args *a, int argc, char **argv)
 	if (!a->file && !a->athlete && !(a->npc && (a->name || a->team)))
 		return cli_usage(&cmd_result, "name the competitor: --athlete "
 				 "ID, or --npc CODE with --name or --team");
-	if (a->irm && pd_irm_parse(a->irm) <= 0)
+	if (a->irm && !strcmp(a->irm, "-"))
+		a->irm = "";		/* none: the IRM is taken off */
+	if (a->irm && *a->irm && pd_irm_parse(a->irm) <= 0)
 		return cli_usage(&cmd_result, "--irm is DNS, DNF, DSQ, DQB, "
-				 "DNQ, NM, RET, WDR, ABS or LAP");
+				 "DNQ, NM, RET, WDR, ABS or LAP, or - for "
+				 "none");
 	return 0;
 }
 
 static int set_one(struct cli *cli, struct pd_store *s,
 		   const struct set_args *a, const struct pd_who *who,
-		   struct pd_diag *d)
+		   struct pd_op_done *done, struct pd_diag *d)
 {
 	struct pd_result_input in;
 	char *end;
@@ -87,6 +92,7 @@ static int set_one(struct cli *cli, struct pd_store *s,
 	in.name = a->name;
 	in.team = a->team;
 	in.rank = a->rank;
+	in.has_rank = a->has_rank;
 	in.mark = a->mark;
 	in.irm = a->irm;
 	in.records = a->records;
@@ -98,19 +104,19 @@ static int set_one(struct cli *cli, struct pd_store *s,
 		in.has_value = 1;
 	}
 	return pd_op_result_set(s, cli_registry(cli), a->event, &in, who,
-				NULL, d);
+				done, d);
 }
 
 /* Replace the event's whole ranking with the file's. */
 static int set_file(struct cli *cli, struct pd_store *s,
 		    const struct set_args *a, const struct pd_who *who,
-		    struct pd_diag *d)
+		    struct pd_op_done *done, struct pd_diag *d)
 {
 	size_t n = 0;
 	int ret;
 
 	ret = pd_op_results_from_csv(s, cli_registry(cli), a->event, a->file,
-				     NULL, 0, who, NULL, &n, d);
+				     NULL, 0, who, done, &n, d);
 	if (ret == 0)
 		fprintf(stderr, "podium: event %ld: %zu results from %s\n",
 			a->event, n, a->file);
@@ -123,6 +129,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	struct pd_diag d = { "", 0, "" };
 	struct pd_store *s;
 	const struct pd_who *who;
+	struct pd_op_done done;
 	int ret, code = 0;
 
 	memset(&a, 0, sizeof(a));
@@ -131,8 +138,12 @@ static int run(struct cli *cli, int argc, char **argv)
 	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	who = cli_who(cli, a.reason);
-	ret = a.file ? set_file(cli, s, &a, who, &d) :
-		       set_one(cli, s, &a, who, &d);
+	pd_op_done_init(&done);
+	ret = a.file ? set_file(cli, s, &a, who, &done, &d) :
+		       set_one(cli, s, &a, who, &done, &d);
+	if (ret == 0)
+		cli_said(&done);
+	pd_op_done_release(&done);
 	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
 }
 
@@ -144,11 +155,20 @@ const struct cli_command cmd_result = {
 	"                         [--records WR,PR] [--reason R]\n"
 	"       podium result set EVENT --file RANKING.csv [--reason R]\n"
 	"\n"
-	"The first form sets one competitor's result, replacing any earlier\n"
-	"one; a new athlete is added by name and NPC.  The second replaces\n"
-	"the event's whole ranking with a CSV whose header names npc and name,\n"
-	"and as needed rank, mark, value, irm, records (names in a team event\n"
-	"are teams).\n"
+	"The first form sets one competitor's result field by field: what is\n"
+	"not given is kept from their earlier result (--rank -, --irm - and\n"
+	"--mark '' take a field off); a new athlete is added by name and NPC.\n"
+	"The second replaces the event's whole ranking, in one change, with a\n"
+	"CSV whose header names npc and name, and as needed rank, mark, value,\n"
+	"irm, records (names in a team event are teams).\n"
+	"\n"
+	"In an event added with --order asc|desc the ranks follow from the\n"
+	"marks (lower or higher is better; equal marks share a rank; IRMs are\n"
+	"unranked): give --mark, not --rank.  An IRM result never medals and\n"
+	"the medals go to the next by rank, whether it kept its rank or not.\n"
+	"What the write did (the fields changed, the medals now awarded and\n"
+	"the rule that decided) is said on stderr; a write that changes\n"
+	"nothing is 'unchanged' and makes no version.\n"
 	"\n"
 	"Ranks are competition ranks: a tie shares the rank.  --mark is the\n"
 	"mark as shown (10.62, 2:03:45), --value a number that sorts it; an\n"

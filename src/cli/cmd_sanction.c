@@ -13,6 +13,7 @@
 
 struct add_args {
 	long athlete;
+	const char *who;	/* --athlete as a name, to look up */
 	const char *reason;
 	enum pd_sanction_mode mode;
 	long events[MAX_EVENTS];
@@ -54,9 +55,20 @@ static int parse_add(struct add_args *a, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
-			if ((a->athlete = cli_number(optarg, 1L << 40)) < 0)
+			/* an id, or a name looked up in the events */
+			if (*optarg >= '0' && *optarg <= '9') {
+				if ((a->athlete = cli_number(optarg,
+							     1L << 40)) < 0)
+					return cli_usage(&cmd_sanction,
+							 "--athlete takes an "
+							 "id or a name");
+			} else if (!*optarg) {
 				return cli_usage(&cmd_sanction, "--athlete "
-						 "takes an athlete id");
+						 "takes an id or a name");
+			} else {
+				a->who = optarg;
+				a->athlete = -1;
+			}
 			break;
 		case 'r': a->reason = optarg; break;
 		case 'e':
@@ -83,12 +95,81 @@ static int parse_add(struct add_args *a, int argc, char **argv)
 	return 0;
 }
 
+/* The athletes of the events whose name matches: candidates for
+ * --athlete NAME. */
+struct lookup {
+	char *needle;
+	struct pd_strings shown;
+	long ids[16];
+	size_t n;
+};
+
+static int candidate(const struct pd_result_row *r, void *arg)
+{
+	struct lookup *l = arg;
+	char line[300];
+	size_t i;
+
+	if (!r->athlete_id || !pd_name_contains(r->name, l->needle))
+		return 0;
+	for (i = 0; i < l->n; i++)
+		if (l->ids[i] == r->athlete_id)
+			return 0;
+	if (l->n == sizeof(l->ids) / sizeof(*l->ids))
+		return 0;
+	l->ids[l->n++] = r->athlete_id;
+	snprintf(line, sizeof(line), "%ld %s (%s)", r->athlete_id, r->name,
+		 r->npc);
+	return pd_strings_add(&l->shown, line) < 0 ? PD_ENOMEM : 0;
+}
+
+/* --athlete NAME: the one athlete of the events it names, or exit 2
+ * listing none or the candidates. */
+static int resolve_athlete(struct pd_store *s, struct add_args *a,
+			   struct pd_diag *d)
+{
+	struct lookup l;
+	char *names;
+	size_t i;
+	int ret = 0;
+
+	memset(&l, 0, sizeof(l));
+	pd_strings_init(&l.shown);
+	if (!(l.needle = pd_name_normalise(a->who))) {
+		cli_error("'%s' is not valid UTF-8", a->who);
+		return EXIT_INPUT;
+	}
+	for (i = 0; i < a->nevents && ret == 0; i++)
+		ret = pd_store_event_results(s, a->events[i], 0, candidate, &l,
+					     d);
+	if (ret < 0) {
+		ret = cli_fail(ret, d);
+	} else if (l.n == 1) {
+		a->athlete = l.ids[0];
+	} else if (l.n == 0) {
+		cli_error("no athlete called '%s' has a result in the events "
+			  "given: see 'podium event show EVENT'", a->who);
+		ret = EXIT_INPUT;
+	} else {
+		names = pd_strings_join(&l.shown, "; ");
+		cli_error("'%s' is %zu athletes of those events: %s; give "
+			  "--athlete ID", a->who, l.n, names ?
+			  cli_text(names) : "");
+		free(names);
+		ret = EXIT_INPUT;
+	}
+	free(l.needle);
+	pd_strings_release(&l.shown);
+	return ret;
+}
+
 static int run_add(struct cli *cli, int argc, char **argv)
 {
 	struct add_args a;
 	struct pd_diag d = { "", 0, "" };
 	struct pd_store *s;
 	const struct pd_who *who;
+	struct pd_op_done done;
 	long id = 0;
 	int ret, code = 0;
 
@@ -97,10 +178,17 @@ static int run_add(struct cli *cli, int argc, char **argv)
 		return ret;
 	if (!(s = cli_store_write(cli, &code)))
 		return code;
+	if (a.who && (ret = resolve_athlete(s, &a, &d)))
+		return ret;
 	who = cli_who(cli, a.reason);
+	pd_op_done_init(&done);
 	if ((ret = pd_op_sanction_add(s, a.athlete, a.mode, a.events,
-				      a.nevents, who, &id, NULL, &d)) < 0)
+				      a.nevents, who, &id, &done, &d)) < 0) {
+		pd_op_done_release(&done);
 		return cli_fail(ret, &d);
+	}
+	cli_said(&done);
+	pd_op_done_release(&done);
 	printf("%ld\n", id);
 	return EXIT_OK;
 }
@@ -111,6 +199,7 @@ static int run_lift(struct cli *cli, int argc, char **argv)
 	const char *reason = NULL;
 	struct pd_store *s;
 	const struct pd_who *who;
+	struct pd_op_done done;
 	long id = -1;
 	int i, ret, code = 0;
 
@@ -127,7 +216,10 @@ static int run_lift(struct cli *cli, int argc, char **argv)
 	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	who = cli_who(cli, reason);
-	ret = pd_op_sanction_lift(s, id, who, NULL, &d);
+	pd_op_done_init(&done);
+	if ((ret = pd_op_sanction_lift(s, id, who, &done, &d)) == 0)
+		cli_said(&done);
+	pd_op_done_release(&done);
 	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
 }
 
@@ -175,7 +267,7 @@ static int run(struct cli *cli, int argc, char **argv)
 
 const struct cli_command cmd_sanction = {
 	"sanction", run, "disqualify an athlete's results, or lift that",
-	"usage: podium sanction add --athlete ID --reason TEXT --events E1[,E2...]\n"
+	"usage: podium sanction add --athlete ID|NAME --reason TEXT --events E1[,E2...]\n"
 	"                           (--reallocate | --vacate)\n"
 	"       podium sanction lift ID --reason TEXT\n"
 	"       podium sanction list --games G\n"
@@ -185,5 +277,9 @@ const struct cli_command cmd_sanction = {
 	"medals follow; with --vacate the medal is left unawarded and nobody\n"
 	"moves.  Prints the sanction's id.  lift ends it: the table is again\n"
 	"exactly what it was.  Both are changes in the log with their reason;\n"
-	"the table before either stays readable with 'podium table --as-of'.\n",
+	"the table before either stays readable with 'podium table --as-of'.\n"
+	"--athlete takes the athlete's id ('podium athlete NAME' and 'podium\n"
+	"event show' print it) or a name, looked up among those with a result\n"
+	"in the events (either order, any case, no accents needed); a name\n"
+	"that fits several is refused, listing them with their ids.\n",
 };

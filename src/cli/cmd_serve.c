@@ -59,6 +59,56 @@ static int parse_args(struct pd_http_config *c, int argc, char **argv)
 	return 0;
 }
 
+/* --games must name a Games (and a published source) the store holds:
+ * otherwise visitors would see another Games, or an error and an empty
+ * table.  A usage error naming what there is. */
+static int check_games(struct cli *cli, const char *ref)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_games *v = NULL;
+	struct pd_strings src;
+	struct pd_store *s;
+	struct pd_buf have;
+	char code[PD_GAMES_CODE];
+	const char *at = strchr(ref, '@');
+	size_t n = 0, i, k;
+	int ret, code_rc = 0, found = 0, known = !at;
+
+	snprintf(code, sizeof(code), "%.*s", (int)(at ? (size_t)(at - ref) :
+						    strlen(ref)), ref);
+	if (!(s = cli_store(cli, &code_rc)))
+		return code_rc;
+	if ((ret = pd_store_games_list(s, &v, &n, &d)) < 0)
+		return cli_fail(ret, &d);
+	pd_buf_init(&have, 1 << 16);
+	for (i = 0; i < n && ret == 0; i++) {
+		pd_strings_init(&src);
+		ret = pd_store_published_sources(s, v[i].code, &src, &d);
+		pd_buf_addf(&have, "%s%s", i ? ", " : "", v[i].code);
+		for (k = 0; k < src.n; k++) {
+			pd_buf_addf(&have, ", %s@%s", v[i].code, src.v[k]);
+			if (at && !strcmp(v[i].code, code) &&
+			    !strcmp(src.v[k], at + 1))
+				known = 1;
+		}
+		found |= !strcmp(v[i].code, code);
+		pd_strings_release(&src);
+	}
+	pd_games_list_free(v, n);
+	if (ret < 0) {
+		pd_buf_release(&have);
+		return cli_fail(ret, &d);
+	}
+	if (!found || !known) {
+		cli_error("serve: --games %s: the store holds no %s; it holds %s",
+			  ref, found ? "such published table" : "such Games",
+			  have.len ? cli_text(have.data) : "no Games yet");
+		ret = EXIT_USAGE;
+	}
+	pd_buf_release(&have);
+	return ret;
+}
+
 static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
@@ -86,6 +136,8 @@ static int run(struct cli *cli, int argc, char **argv)
 	}
 	c.db_path = cli->db_path;
 	c.reg = cli_registry(cli);
+	if (c.games && (ret = check_games(cli, c.games)))
+		return ret;
 	/* the signals are taken by this thread alone, with sigwait: every
 	 * thread the server starts inherits the mask */
 	sigemptyset(&set);
@@ -123,7 +175,8 @@ const struct cli_command cmd_serve = {
 	"\n"
 	"  --bind ADDR    the address to listen on (default 127.0.0.1)\n"
 	"  --port N       the port (default 8080; 0 picks a free one)\n"
-	"  --games REF    what the page shows: CODE (ranked from results) or\n"
+	"  --games REF    what the page shows (one the store holds, or the\n"
+	"                 server does not start): CODE (ranked from results) or\n"
 	"                 CODE@SOURCE (a published table).  Default: PG2004\n"
 	"                 from its results once it has medals, else its\n"
 	"                 published table\n"

@@ -12,6 +12,31 @@ const struct cli_command *const cli_commands[] = {
 	&cmd_version, NULL,
 };
 
+/* Append sep and arg, in single quotes unless every byte is one a shell
+ * leaves alone; what snprintf would return. */
+static int quote_arg(char *out, size_t size, const char *sep,
+		     const char *arg)
+{
+	static const char plain[] = "abcdefghijklmnopqrstuvwxyz"
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-";
+	const unsigned char *p;
+	size_t n = 0;
+	int safe = *arg != '\0';
+
+	for (p = (const unsigned char *)arg; *p && safe; p++)
+		safe = *p >= 0x80 || strchr(plain, *p);
+	if (safe)
+		return snprintf(out, size, "%s%s", sep, arg);
+	n = (size_t)snprintf(out, size, "%s'", sep);
+	for (p = (const unsigned char *)arg; *p; p++)
+		n += (size_t)snprintf(out + (n < size ? n : size),
+				      n < size ? size - n : 0, *p == '\'' ?
+				      "'\\''" : "%c", *p);
+	n += (size_t)snprintf(out + (n < size ? n : size), n < size ?
+			      size - n : 0, "'");
+	return (int)n;
+}
+
 const struct cli_command *cli_find(const char *name)
 {
 	size_t i;
@@ -83,10 +108,12 @@ int main(int argc, char **argv)
 	}
 	if ((ret = cli_check_options(cmd, argc - i, argv + i)))
 		return ret;
+	/* the command line for the audit log, each argument quoted as a
+	 * shell would need it: "--name 'Men''s 100m'" reads back as typed */
 	for (int k = i, off = 0; k < argc && off < (int)sizeof(cli.command);
 	     k++)
-		off += snprintf(cli.command + off, sizeof(cli.command) - off,
-				"%s%s", k == i ? "podium " : " ", argv[k]);
+		off += quote_arg(cli.command + off, sizeof(cli.command) - off,
+				 k == i ? "podium " : " ", argv[k]);
 	ret = cmd->run(&cli, argc - i, argv + i);
 	cli_release(&cli);
 	return ret;

@@ -1,5 +1,5 @@
 /* progress.c -- what a long write shows on stderr as it goes: a progress
- * line for the imports, and the notice of a Games made from its code.
+ * line for the imports.
  * The writes themselves (src/app) only call back; this draws. */
 #include <string.h>
 #include <unistd.h>
@@ -9,17 +9,9 @@
 #define PROGRESS_NS 100000000L	/* redraw at most every 100 ms */
 #define PROGRESS_CHECK 1024	/* rows between looks at the clock */
 
-static void games_new(void *arg, const char *code)
-{
-	/* the notice would land in the middle of a drawn line */
-	if (arg)
-		cli_progress_clear(arg);
-	fprintf(stderr, "podium: new Games '%s' (not in the bundled list): "
-		"its names are its code\n", code);
-}
-
+/* A Games is no longer made from a code nobody knows: nothing to say. */
 const struct pd_op_notify cli_notice = {
-	.games_new = games_new,
+	.progress = NULL,
 };
 
 void cli_progress_init(struct cli_progress *p, const char *label)
@@ -62,6 +54,5 @@ static void draw(void *arg, size_t done, size_t total)
 void cli_progress_notify(struct pd_op_notify *nt, struct cli_progress *p)
 {
 	nt->progress = draw;
-	nt->games_new = games_new;
 	nt->arg = p;
 }

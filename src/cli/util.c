@@ -267,3 +267,11 @@ int cli_games_code(const char *arg, char *out, size_t size)
 		out[i] = (char)toupper((unsigned char)arg[i]);
 	return 0;
 }
+
+void cli_said(const struct pd_op_done *done)
+{
+	size_t i;
+
+	for (i = 0; i < done->said.n; i++)
+		fprintf(stderr, "podium: %s\n", cli_text(done->said.v[i]));
+}

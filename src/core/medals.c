@@ -219,6 +219,112 @@ static void cap_medals(size_t n, long cap, struct pd_result_out *out)
 				out[i].medal = -1;
 }
 
+/* Ranks left open by a removed result that has no rank (a DSQ entered
+ * without one): each such result may close one gap in the effective
+ * ranks that no tie explains, so the medals go to the next by rank as
+ * they do when the IRM kept its rank.  A gap after a tie (1, 1, 3) is
+ * the tie's and stays; a vacated place is held and is not a gap. */
+static int close_gaps(const struct pd_result_in *in, size_t n,
+		      struct pd_result_out *out)
+{
+	struct place *p = NULL;
+	size_t i, j, k = 0, budget = 0;
+	long expected = 1, shift = 0;
+
+	for (i = 0; i < n; i++) {
+		if (removed(&in[i]) && in[i].rank == 0)
+			budget++;
+		if (out[i].rank > 0 || (in[i].sanction == PD_SANCTION_VACATE &&
+					in[i].rank > 0))
+			k++;
+	}
+	if (!budget || !k)
+		return 0;
+	if (!(p = malloc(k * sizeof(*p))))
+		return PD_ENOMEM;
+	for (i = 0, k = 0; i < n; i++)
+		if (out[i].rank > 0 || (in[i].sanction == PD_SANCTION_VACATE &&
+					in[i].rank > 0)) {
+			p[k].rank = out[i].rank ? out[i].rank : in[i].rank;
+			p[k++].at = i;
+		}
+	qsort(p, k, sizeof(*p), cmp_place);
+	for (i = 0; i < k; i = j) {
+		long v = p[i].rank - shift;
+
+		if (v > expected && budget) {
+			long take = v - expected;
+
+			if ((size_t)take > budget)
+				take = (long)budget;
+			budget -= (size_t)take;
+			shift += take;
+			v -= take;
+		}
+		for (j = i; j < k && p[j].rank == p[i].rank; j++)
+			if (out[p[j].at].rank)
+				out[p[j].at].rank = v;
+		expected = v + (long)(j - i);
+	}
+	free(p);
+	return 0;
+}
+
+/* Say which rule decided each outcome. */
+static void explain(enum pd_policy policy, const struct pd_result_in *in,
+		    size_t n, struct pd_result_out *out)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (in[i].sanction == PD_SANCTION_REALLOCATE)
+			out[i].rule = PD_RULE_REALLOCATED;
+		else if (in[i].sanction == PD_SANCTION_VACATE)
+			out[i].rule = PD_RULE_VACATED;
+		else if (in[i].irm != PD_IRM_NONE)
+			out[i].rule = PD_RULE_IRM;
+		else if (policy == PD_POLICY_CAPPED && out[i].medal < 0 &&
+			 out[i].rank >= 1 && out[i].rank <= 3)
+			out[i].rule = PD_RULE_CAPPED;
+		else if (out[i].rank > 0 && out[i].rank < in[i].rank)
+			out[i].rule = PD_RULE_MOVED_UP;
+		else
+			out[i].rule = PD_RULE_RANK;
+	}
+}
+
+const char *pd_medal_rule_text(enum pd_medal_rule r)
+{
+	switch (r) {
+	case PD_RULE_MOVED_UP:
+		return "moved up past a result that never medals (an IRM "
+		       "or a sanction)";
+	case PD_RULE_IRM:
+		return "an IRM never medals";
+	case PD_RULE_REALLOCATED:
+		return "sanctioned: the medal is reallocated";
+	case PD_RULE_VACATED:
+		return "sanctioned: the medal is vacated, nobody moves up";
+	case PD_RULE_CAPPED:
+		return "the minus-one cap: with S starters at most S - 1 "
+		       "medals";
+	default:
+		return "by rank";
+	}
+}
+
+int pd_irm_order(enum pd_irm irm)
+{
+	static const int order[PD_IRM_COUNT] = {
+		[PD_IRM_NONE] = 0, [PD_IRM_LAP] = 1, [PD_IRM_DNF] = 2,
+		[PD_IRM_RET] = 3, [PD_IRM_NM] = 4, [PD_IRM_DNQ] = 5,
+		[PD_IRM_DSQ] = 6, [PD_IRM_DQB] = 7, [PD_IRM_DNS] = 8,
+		[PD_IRM_WDR] = 9, [PD_IRM_ABS] = 10,
+	};
+
+	return (unsigned)irm < PD_IRM_COUNT ? order[irm] : PD_IRM_COUNT;
+}
+
 int pd_event_medals(enum pd_policy policy, const struct pd_result_in *in,
 		    size_t n, size_t starters, struct pd_result_out *out)
 {
@@ -233,6 +339,8 @@ int pd_event_medals(enum pd_policy policy, const struct pd_result_in *in,
 	    (ret = two_bronze_places(in, n, &places)) < 0)
 		return ret;
 	ret = effective_ranks(places ? places : in, n, out);
+	if (ret == 0)
+		ret = close_gaps(places ? places : in, n, out);
 	free(places);
 	if (ret < 0)
 		return ret;
@@ -249,5 +357,6 @@ int pd_event_medals(enum pd_policy policy, const struct pd_result_in *in,
 		two_bronzes(n, out);
 	if (policy == PD_POLICY_CAPPED && starters < 4)
 		cap_medals(n, starters ? (long)starters - 1 : 0, out);
+	explain(policy, in, n, out);
 	return 0;
 }

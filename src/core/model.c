@@ -60,34 +60,7 @@ void pd_event_info_release(struct pd_event_info *e)
 	free(e->date);
 	free(e->status);
 	free(e->policy);
+	free(e->order);
 	memset(e, 0, sizeof(*e));
 }
 
-int pd_mark_value(const char *text, double *out)
-{
-	double v = 0, part;
-	const char *p = text;
-	char *end;
-	int fields = 0;
-
-	if (!text || !*text)
-		return PD_EINVAL;
-	for (;;) {
-		if (!isdigit((unsigned char)*p))
-			return PD_EINVAL;
-		part = strtod(p, &end);
-		v = v * 60 + part;
-		fields++;
-		p = end;
-		if (*p != ':')
-			break;
-		p++;
-	}
-	/* a unit after a distance or a time ("7.52m", "10.62s") */
-	if ((*p == 'm' || *p == 's') && !p[1])
-		p++;
-	if (*p || fields > 3)
-		return PD_EINVAL;
-	*out = v;
-	return 0;
-}

@@ -4,6 +4,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include <utf8proc.h>
+
 #include "podium/stats.h"
 
 void pd_counts_init(struct pd_counts *c)
@@ -96,9 +98,44 @@ int pd_counts_add_records(struct pd_counts *c, const char *records)
 	return counted;
 }
 
+/* s (normalised) without its accents: "Zubkovská" matches "zubkovska". */
+static char *unmarked(const char *s)
+{
+	utf8proc_uint8_t *out = NULL;
+
+	if (utf8proc_map((const utf8proc_uint8_t *)s, 0, &out,
+			 UTF8PROC_NULLTERM | UTF8PROC_STABLE |
+			 UTF8PROC_COMPOSE | UTF8PROC_STRIPMARK) < 0)
+		return NULL;
+	return (char *)out;
+}
+
+/* Every word of needle in hay, in any order: "Catherine Debrunner"
+ * finds "DEBRUNNER Catherine", and "Chantal Petitclerc" finds
+ * "PETITCLERC, Chantal". */
+static int all_words(const char *hay, const char *needle)
+{
+	char word[256];
+	size_t n;
+
+	for (;;) {
+		needle += strspn(needle, " ,");
+		if (!*needle)
+			return 1;
+		n = strcspn(needle, " ,");
+		if (n >= sizeof(word))
+			n = sizeof(word) - 1;
+		memcpy(word, needle, n);
+		word[n] = '\0';
+		if (!strstr(hay, word))
+			return 0;
+		needle += n;
+	}
+}
+
 int pd_name_contains(const char *name, const char *needle)
 {
-	char *norm = pd_name_normalise(name);
+	char *norm = pd_name_normalise(name), *bare, *want;
 	int found;
 
 	if (!norm) {
@@ -112,6 +149,12 @@ int pd_name_contains(const char *name, const char *needle)
 		return n == 0;
 	}
 	found = strstr(norm, needle) != NULL;
+	if (!found && (bare = unmarked(norm))) {
+		if ((want = unmarked(needle)))
+			found = all_words(bare, want);
+		free(want);
+		free(bare);
+	}
 	free(norm);
 	return found;
 }

@@ -15,6 +15,11 @@ extern const unsigned char pd_embed_web_app[], pd_embed_web_style[],
 	pd_embed_web_openapi[];
 extern const size_t pd_embed_web_app_len, pd_embed_web_style_len,
 	pd_embed_web_openapi_len;
+/* the operator's desk (web/desk.*) */
+extern const unsigned char pd_embed_web_desk[], pd_embed_web_desk_js[],
+	pd_embed_web_desk_css[];
+extern const size_t pd_embed_web_desk_len, pd_embed_web_desk_js_len,
+	pd_embed_web_desk_css_len;
 
 struct asset {
 	const char *path;
@@ -32,9 +37,16 @@ static struct asset assets[] = {
 	{ "/api/openapi.yaml", pd_embed_web_openapi,
 	  &pd_embed_web_openapi_len, "application/yaml; charset=utf-8",
 	  { 0 } },
+	{ "/desk", pd_embed_web_desk, &pd_embed_web_desk_len,
+	  "text/html; charset=utf-8", { 0 } },
+	{ "/desk.js", pd_embed_web_desk_js, &pd_embed_web_desk_js_len,
+	  "text/javascript; charset=utf-8", { 0 } },
+	{ "/desk.css", pd_embed_web_desk_css, &pd_embed_web_desk_css_len,
+	  "text/css; charset=utf-8", { 0 } },
 };
 
 #define NASSETS (sizeof(assets) / sizeof(*assets))
+#define CSP "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"
 
 static unsigned long long fnv(const unsigned char *p, size_t n)
 {
@@ -61,6 +73,16 @@ int assets_init(void)
 		if ((ret = view_make(&assets[i].v, copy, n, etag,
 				     assets[i].type, 0)) < 0)
 			return ret;
+	}
+	/* the page loads nothing from elsewhere, and no other site may
+	 * frame it (clickjacking: a write's button under a decoy) */
+	for (i = 0; i < NASSETS; i++) {
+		if (strncmp(assets[i].type, "text/html", 9))
+			continue;
+		MHD_add_response_header(assets[i].v.plain,
+					"Content-Security-Policy", CSP);
+		MHD_add_response_header(assets[i].v.gz,
+					"Content-Security-Policy", CSP);
 	}
 	return 0;
 }

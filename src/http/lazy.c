@@ -224,6 +224,10 @@ static int event(struct lz *z, char **f, struct pd_buf *out, int *status)
 		if (strcmp(e.games, g->info.code))
 			ret = PD_ENOTFOUND;	/* another Games' event */
 	}
+	/* the event's sport alone: a save on the desk reads its event
+	 * back, and a walk of every medal of the Games was most of it */
+	if (ret == 0)
+		q.sport = e.sport;
 	if (ret == 0 &&
 	    (ret = pd_store_medals(z->st, &q, event_medal, &w, &d)) == 0)
 		ret = pd_store_event_results(z->st, w.event, 0, event_result,
@@ -239,6 +243,9 @@ static int event(struct lz *z, char **f, struct pd_buf *out, int *status)
 				"date", jstr(e.date), "status", jstr(e.status),
 				"policy", jstr(e.policy), "team", e.team,
 				"results", w.results);
+	/* how its ranks are made: the desk computes them as it is typed */
+	if (doc)
+		json_object_set_new(doc, "order", jstr(e.order));
 	if (have)
 		pd_event_info_release(&e);
 	json_decref(w.medals);
@@ -421,7 +428,8 @@ static void public_change(char *out, size_t size, const char *command)
 	const char *p = command;
 	size_t n, words = 0, len = 0;
 
-	if (!strncmp(command, "POST /api/", 10)) {
+	if (!strncmp(command, "POST /api/", 10) ||
+	    !strncmp(command, "PATCH /api/", 11)) {
 		snprintf(out, size, "%s", command);
 		return;
 	}
@@ -445,13 +453,15 @@ static void public_change(char *out, size_t size, const char *command)
  * for a change made at the console, whose actor is a local user name. */
 static const char *public_actor(const struct pd_audit_entry *e)
 {
-	return !strncmp(e->command, "POST /api/", 10) ? e->actor : "cli";
+	return !strncmp(e->command, "POST /api/", 10) ||
+	       !strncmp(e->command, "PATCH /api/", 11) ? e->actor : "cli";
 }
 
 static int log_entry(const struct pd_audit_entry *e, void *arg)
 {
 	struct log_walk *w = arg;
 	char change[128];
+	json_t *changes;
 
 	if (w->n == LOG_MAX) {
 		w->more = 1;
@@ -460,14 +470,18 @@ static int log_entry(const struct pd_audit_entry *e, void *arg)
 	w->n++;
 	if (!w->full)
 		public_change(change, sizeof(change), e->command);
+	/* what changed, field by field, as kept ([] for older entries) */
+	changes = *e->changes ? json_loads(e->changes, 0, NULL) : NULL;
 	return json_array_append_new(w->list, json_pack("{s:I, s:o, s:o, "
-				     "s:o, s:o}", "version",
+				     "s:o, s:o, s:o}", "version",
 				     (json_int_t)e->version, "at", jstr(e->at),
 				     "actor", jstr(w->full ? e->actor :
 						   public_actor(e)),
 				     "command", jstr(w->full ? e->command :
 						     change), "reason",
-				     jstr(e->reason))) < 0 ? PD_ENOMEM : 0;
+				     jstr(e->reason), "changes", changes ?
+				     changes : json_array())) < 0 ?
+	       PD_ENOMEM : 0;
 }
 
 /* L since full: the changes after version since, oldest first; full

@@ -187,10 +187,15 @@ static const char *allowed(const char *url)
 	long event;
 	int kind;
 
-	if (write_route(url, games, sizeof(games), &event, &kind))
+	if (write_route(url, games, sizeof(games), &event, &kind) == W_GAMES)
+		return "GET, HEAD, OPTIONS, POST";
+	if (kind == W_GAMES_ONE)
+		return "DELETE, GET, HEAD, OPTIONS, PATCH";
+	if (kind)
 		return !strcmp(url + strlen(url) - 7, "/events") ||
-		       kind == W_MATCHES_ROUTE ? "GET, HEAD, OPTIONS, POST" :
-		       "POST";
+		       kind == W_MATCHES ? "GET, HEAD, OPTIONS, POST" :
+		       !strcmp(url + strlen(url) - 8, "/results") ?
+		       "PATCH, POST" : "POST";
 	if (site_route(url) || asset_find(url) ||
 	    (!strncmp(url, "/api/games", 10) &&
 				(!url[10] || url[10] == '/')))
@@ -206,7 +211,7 @@ static enum MHD_Result not_allowed(struct MHD_Connection *c, struct req *r,
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
 				  NULL);
 	return send_error(c, r, MHD_HTTP_METHOD_NOT_ALLOWED,
-			  !strcmp(r->allow, "POST") ? "this resource takes "
+			  !strstr(r->allow, "GET") ? "this resource takes "
 			  "POST" : "this resource is read-only", NULL);
 }
 
@@ -224,7 +229,7 @@ static enum MHD_Result dispatch(struct srv *s, struct MHD_Connection *c,
 		return options(c, r);
 	allow = allowed(url);
 	if ((!strcmp(method, "GET") || !strcmp(method, "HEAD")) &&
-	    (!allow || strcmp(allow, "POST")))
+	    (!allow || strstr(allow, "GET")))
 		return get(s, c, r, url);
 	return not_allowed(c, r, url);
 }
@@ -262,12 +267,16 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 		}
 		/* a write is refused (401, 403, 404, 413) before its body
 		 * is read */
-		if (!strcmp(method, "POST")) {
+		if (!strcmp(method, "POST") || !strcmp(method, "PATCH") ||
+		    !strcmp(method, "DELETE")) {
 			const char *allow = allowed(url);
 
-			if (!allow || !strstr(allow, "POST"))
+			if (!allow || !strstr(allow, method))
 				return not_allowed(c, r, url);
 			r->is_post = 1;
+			/* PATCH: results changed field by field (write.c) */
+			r->is_patch = !strcmp(method, "PATCH");
+			r->is_delete = !strcmp(method, "DELETE");
 			return write_begin(s, c, r, url);
 		}
 		return MHD_YES;

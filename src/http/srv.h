@@ -115,6 +115,8 @@ struct req {
 	size_t bytes;
 	int is_post, is_head, is_stream, answered, too_big;
 	int http11;			/* an HTTP/1.1 request (chunks) */
+	int is_patch;			/* a PATCH of results (write.c) */
+	int is_delete;			/* a DELETE of a Games (write.c) */
 	int close;			/* the answer closes the connection */
 	size_t dropped;			/* body bytes after a refusal */
 	int role;			/* enum pd_role of the token */

@@ -149,6 +149,8 @@ static int add_event(const struct pd_event_info *e, size_t results,
 			      "policy", jstr(e->policy), "team", e->team,
 			      "results", (json_int_t)results);
 
+	if (o)	/* "asc"/"desc": ranked from marks; "": by hand */
+		json_object_set_new(o, "order", jstr(e->order));
 	return json_array_append_new(arg, o) < 0 ? PD_ENOMEM : 0;
 }
 

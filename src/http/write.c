@@ -25,8 +25,6 @@
 #define MAX_EVENTS 256
 #define WAIT_MS 2000
 
-enum { W_NONE, W_RESULTS, W_STATUS, W_EVENTS, W_SANCTIONS,
-       W_MATCHES = W_MATCHES_ROUTE };
 
 /* Which write url names: W_* with the Games and the event; W_NONE. */
 int write_route(const char *url, char *games, size_t size, long *event,
@@ -37,9 +35,18 @@ int write_route(const char *url, char *games, size_t size, long *event,
 
 	*kind = W_NONE;
 	*event = 0;
+	games[0] = '\0';
+	if (!strcmp(p, "/api/games"))
+		return *kind = W_GAMES;
 	if (strncmp(p, "/api/games/", 11))
 		return 0;
 	p += 11;
+	if (!strchr(p, '/') && *p && strlen(p) < size) {
+		/* one Games: renamed (PATCH) or removed (DELETE) */
+		snprintf(games, size, "%s", p);
+		pd_games_code(games, size, games);
+		return *kind = W_GAMES_ONE;
+	}
 	if (!(slash = strchr(p, '/')) || slash == p ||
 	    (size_t)(slash - p) >= size)
 		return 0;
@@ -88,7 +95,8 @@ static enum MHD_Result authorise(struct srv *s, struct MHD_Connection *c,
 				  "not valid (revoked, or never made)", NULL);
 	if (ret < 0)	/* the store's trouble: 503 while it is away */
 		return send_store_error(c, r, ret, &d);
-	if (t.role < (kind == W_EVENTS || kind == W_SANCTIONS ?
+	if (t.role < (kind == W_EVENTS || kind == W_SANCTIONS ||
+		      kind == W_GAMES || kind == W_GAMES_ONE ?
 		      PD_ROLE_ADMIN : PD_ROLE_OPERATOR))
 		return send_error(c, r, MHD_HTTP_FORBIDDEN, "this needs an "
 				  "admin token: an operator may post results, "
@@ -117,7 +125,7 @@ enum MHD_Result write_begin(struct srv *s, struct MHD_Connection *c,
 	if ((ok = authorise(s, c, r, kind)) != MHD_YES || r->answered)
 		return ok;
 	sn = snap_get(s);
-	known = snap_find(sn, games) != NULL;
+	known = kind == W_GAMES || snap_find(sn, games) != NULL;
 	snap_put(sn);
 	if (!known)
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such Games",
@@ -162,6 +170,26 @@ static int only_fields(json_t *o, const char *const *allowed, struct bad *b)
 	return 0;
 }
 
+/* A field of a result changed field by field: absent keeps what is
+ * stored (NULL), null clears it (""). */
+static int keep_field(json_t *o, const char *name, const char **out,
+		      struct bad *b)
+{
+	json_t *v = json_object_get(o, name);
+
+	*out = NULL;
+	if (!v)
+		return 0;
+	if (json_is_null(v)) {
+		*out = "";
+		return 0;
+	}
+	if (!json_is_string(v))
+		return bad(b, name, "must be a string, or null to clear it");
+	*out = json_string_value(v);
+	return 0;
+}
+
 /* A string field: absent is def, null is def, anything else is 400. */
 static int str_field(json_t *o, const char *name, const char **out,
 		     const char *def, struct bad *b)
@@ -200,7 +228,10 @@ static const char *const result_fields[] = {
 	"records", "reason", NULL,
 };
 
-static int result_input(json_t *o, struct pd_result_input *in, struct bad *b)
+/* One result of a request.  With merge (a single result, or a PATCH),
+ * the fields not given keep what is stored, and null clears one. */
+static int result_input(json_t *o, struct pd_result_input *in, int merge,
+			struct bad *b)
 {
 	json_t *v;
 
@@ -212,10 +243,15 @@ static int result_input(json_t *o, struct pd_result_input *in, struct bad *b)
 	    str_field(o, "npc", &in->npc, NULL, b) < 0 ||
 	    str_field(o, "name", &in->name, NULL, b) < 0 ||
 	    str_field(o, "team", &in->team, NULL, b) < 0 ||
-	    int_field(o, "rank", &in->rank, 0, 100000, b) < 0 ||
-	    str_field(o, "mark", &in->mark, "", b) < 0 ||
-	    str_field(o, "irm", &in->irm, "", b) < 0 ||
-	    str_field(o, "records", &in->records, "", b) < 0)
+	    int_field(o, "rank", &in->rank, 0, 100000, b) < 0)
+		return -1;
+	in->has_rank = !merge || json_object_get(o, "rank") != NULL;
+	if (merge ? keep_field(o, "mark", &in->mark, b) < 0 ||
+		    keep_field(o, "irm", &in->irm, b) < 0 ||
+		    keep_field(o, "records", &in->records, b) < 0 :
+		    str_field(o, "mark", &in->mark, "", b) < 0 ||
+		    str_field(o, "irm", &in->irm, "", b) < 0 ||
+		    str_field(o, "records", &in->records, "", b) < 0)
 		return -1;
 	if ((v = json_object_get(o, "value")) && !json_is_null(v)) {
 		if (!json_is_number(v))
@@ -298,13 +334,26 @@ static int if_match(struct MHD_Connection *c, long *expect)
 	return 0;
 }
 
-/* 412: the Games moved on; the body says where it is now. */
+/* 412: the Games moved on; the body says where it is now, as the store
+ * says it (a failed write's outcome carries no version, and a node's own
+ * views may lag another node's writes). */
 static enum MHD_Result send_moved(struct MHD_Connection *c, struct req *r,
-				  const char *games, long version,
+				  struct srv *s, const char *games,
 				  const char *msg)
 {
-	json_t *doc = json_pack("{s:s, s:s, s:I}", "error", msg, "games",
-				games, "version", (json_int_t)version);
+	struct pd_diag d = { "", 0, "" };
+	struct pd_games g;
+	long version = 0;
+	json_t *doc;
+
+	pthread_mutex_lock(&s->side_mu);
+	if (pd_store_games_get(s->side, games, &g, &d) == 0) {
+		version = g.version;
+		pd_games_release(&g);
+	}
+	pthread_mutex_unlock(&s->side_mu);
+	doc = json_pack("{s:s, s:s, s:I}", "error", msg, "games", games,
+			"version", (json_int_t)version);
 	char *text = doc ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER)
 			 : NULL;
 
@@ -336,6 +385,9 @@ struct wctx {
 	long version, id;
 	int http;		/* 200 or 201 */
 	int unchanged;		/* an event added again, as it was */
+	int patch;		/* a PATCH: results field by field */
+	int remove;		/* a DELETE: a Games removed */
+	struct pd_op_done done;	/* what a write did, for the answer */
 };
 
 static int do_results(struct wctx *w, json_t *body)
@@ -349,10 +401,10 @@ static int do_results(struct wctx *w, json_t *body)
 	if (!list) {
 		struct pd_result_input one;
 
-		if (result_input(body, &one, &w->b) < 0)
+		if (result_input(body, &one, 1, &w->b) < 0)
 			return PD_EINVAL;
 		return pd_op_result_set(w->s->side, w->s->cfg.reg, w->event,
-					&one, &w->who, &w->version, &w->d);
+					&one, &w->who, &w->done, &w->d);
 	}
 	if (only_fields(body, batch, &w->b) < 0)
 		return PD_EINVAL;
@@ -362,12 +414,16 @@ static int do_results(struct wctx *w, json_t *body)
 	if (!(in = calloc(n ? n : 1, sizeof(*in))))
 		return PD_ENOMEM;
 	for (i = 0; i < n; i++)
-		if (result_input(json_array_get(list, i), &in[i], &w->b) < 0) {
+		if (result_input(json_array_get(list, i), &in[i], w->patch,
+				 &w->b) < 0) {
 			free(in);
 			return PD_EINVAL;
 		}
-	ret = pd_op_results_replace(w->s->side, w->s->cfg.reg, w->event, in,
-				    n, &w->who, &w->version, &w->d);
+	/* POST a list: the whole ranking; PATCH a list: these results
+	 * changed field by field, in one change either way */
+	ret = (w->patch ? pd_op_results_patch : pd_op_results_replace)(
+		w->s->side, w->s->cfg.reg, w->event, in, n, &w->who, &w->done,
+		&w->d);
 	free(in);
 	return ret;
 }
@@ -489,7 +545,7 @@ static int do_status(struct wctx *w, json_t *body)
 		return bad(&w->b, "status", "one of " PD_EVENT_STATUSES),
 		       PD_EINVAL;
 	return pd_op_event_status(w->s->side, w->event, status, &w->who,
-				  &w->version, &w->d);
+				  &w->done, &w->d);
 }
 
 static int do_sanction(struct wctx *w, json_t *body)
@@ -532,7 +588,7 @@ static int do_sanction(struct wctx *w, json_t *body)
 	w->http = MHD_HTTP_CREATED;
 	return pd_op_sanction_add(w->s->side, athlete, strcmp(mode, "vacate") ?
 				  PD_SANCTION_REALLOCATE : PD_SANCTION_VACATE,
-				  events, n, &w->who, &w->id, &w->version,
+				  events, n, &w->who, &w->id, &w->done,
 				  &w->d);
 }
 
@@ -540,8 +596,9 @@ static int do_event(struct wctx *w, json_t *body)
 {
 	static const char *const ok[] = { "sport", "name", "gender", "class",
 					   "date", "policy", "status", "team",
-					   "reason", NULL };
+					   "reason", "order", NULL };
 	const char *sport, *name, *gender, *cls, *date, *policy, *status;
+	const char *order;
 	json_t *team = json_object_get(body, "team");
 	struct pd_event_input in;
 	int ret;
@@ -553,8 +610,12 @@ static int do_event(struct wctx *w, json_t *body)
 	    str_field(body, "class", &cls, NULL, &w->b) < 0 ||
 	    str_field(body, "date", &date, NULL, &w->b) < 0 ||
 	    str_field(body, "policy", &policy, NULL, &w->b) < 0 ||
-	    str_field(body, "status", &status, NULL, &w->b) < 0)
+	    str_field(body, "status", &status, NULL, &w->b) < 0 ||
+	    str_field(body, "order", &order, NULL, &w->b) < 0)
 		return PD_EINVAL;
+	if (order && *order && strcmp(order, "asc") && strcmp(order, "desc"))
+		return bad(&w->b, "order", "asc (lower is better) or desc "
+			   "(higher is better)"), PD_EINVAL;
 	if (!sport || !*sport)
 		return bad(&w->b, "sport", "an event needs a sport"), PD_EINVAL;
 	if (!name || !*name)
@@ -579,6 +640,7 @@ static int do_event(struct wctx *w, json_t *body)
 	in.policy = policy;
 	in.status = status;
 	in.team = json_is_true(team);
+	in.order = order;
 	/* as 'podium event add': an event that exists as asked is a 200
 	 * with its id, changed in nothing; one that differs is a 409 */
 	if ((ret = pd_op_event_add(w->s->side, w->games, &in, &w->unchanged,
@@ -587,6 +649,49 @@ static int do_event(struct wctx *w, json_t *body)
 		return ret;
 	w->http = w->unchanged ? MHD_HTTP_OK : MHD_HTTP_CREATED;
 	return 0;
+}
+
+static const char *const games_fields[] = { "code", "name_en", "name_zh",
+	"kind", "season", "host", "start", "end", "reason", "force", NULL };
+
+/* POST /api/games (add), PATCH /api/games/CODE (rename), DELETE
+ * /api/games/CODE (remove; "force": true while it holds data). */
+static int do_games(struct wctx *w, int kind, json_t *body)
+{
+	struct pd_games_input in;
+	json_t *force = json_object_get(body, "force");
+
+	memset(&in, 0, sizeof(in));
+	if (only_fields(body, games_fields, &w->b) < 0 ||
+	    str_field(body, "code", &in.code, NULL, &w->b) < 0 ||
+	    str_field(body, "name_en", &in.name_en, NULL, &w->b) < 0 ||
+	    str_field(body, "name_zh", &in.name_zh, NULL, &w->b) < 0 ||
+	    str_field(body, "kind", &in.kind, NULL, &w->b) < 0 ||
+	    str_field(body, "season", &in.season, NULL, &w->b) < 0 ||
+	    str_field(body, "host", &in.host, NULL, &w->b) < 0 ||
+	    str_field(body, "start", &in.start, NULL, &w->b) < 0 ||
+	    str_field(body, "end", &in.end, NULL, &w->b) < 0)
+		return PD_EINVAL;
+	if (force && !json_is_boolean(force))
+		return bad(&w->b, "force", "true or false"), PD_EINVAL;
+	if (in.host && !pd_registry_find(w->s->cfg.reg, in.host))
+		return bad(&w->b, "host", "an NPC code"), PD_EINVAL;
+	if (kind == W_GAMES) {
+		if (!in.code || !*in.code)
+			return bad(&w->b, "code", "the new Games' code, such "
+				   "as OG2028"), PD_EINVAL;
+		w->http = MHD_HTTP_CREATED;
+		return pd_op_games_add(w->s->side, &in, &w->who, &w->done,
+				       &w->d);
+	}
+	if (in.code)
+		return bad(&w->b, "code", "the code is the URL's"), PD_EINVAL;
+	in.code = w->games;
+	if (w->remove)
+		return pd_op_games_remove(w->s->side, w->games,
+					  json_is_true(force), &w->who,
+					  &w->done, &w->d);
+	return pd_op_games_rename(w->s->side, &in, &w->who, &w->done, &w->d);
 }
 
 static int perform(struct wctx *w, int kind, json_t *body)
@@ -604,7 +709,28 @@ static int perform(struct wctx *w, int kind, json_t *body)
 		       kind == W_MATCHES ? do_matches(w, body) :
 		       do_status(w, body);
 	}
+	if (kind == W_GAMES || kind == W_GAMES_ONE) {
+		if (kind == W_GAMES_ONE && !w->patch && !w->remove)
+			return bad(&w->b, NULL, "a Games is changed with PATCH "
+				   "or removed with DELETE"), PD_EINVAL;
+		return do_games(w, kind, body);
+	}
 	return kind == W_SANCTIONS ? do_sanction(w, body) : do_event(w, body);
+}
+
+/* What the write did, beside ok and version: the fields changed, the
+ * medals now awarded with the rule that decided each, and the same in
+ * words. */
+static void add_done(json_t *doc, const struct pd_op_done *d)
+{
+	json_t *said = json_array();
+	size_t i;
+
+	json_object_set_new(doc, "changes", json_loads(d->changes, 0, NULL));
+	json_object_set_new(doc, "medals", json_loads(d->medals, 0, NULL));
+	for (i = 0; said && i < d->said.n; i++)
+		json_array_append_new(said, json_string(d->said.v[i]));
+	json_object_set_new(doc, "said", said);
 }
 
 static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
@@ -620,8 +746,10 @@ static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
 	if (doc && w->id)
 		json_object_set_new(doc, kind == W_EVENTS ? "event" : "id",
 				    json_integer(w->id));
-	if (doc && w->unchanged)
+	if (doc && (w->unchanged || w->done.unchanged))
 		json_object_set_new(doc, "unchanged", json_true());
+	if (doc && w->done.changes)
+		add_done(doc, &w->done);
 	text = doc ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER) :
 		     NULL;
 	json_decref(doc);
@@ -642,12 +770,18 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	struct wctx w;
 	json_error_t je;
 	json_t *body;
+	enum MHD_Result res;
 	int kind, ret;
 
 	memset(&w, 0, sizeof(w));
+	pd_op_done_init(&w.done);
+	w.patch = r->is_patch;
+	w.remove = r->is_delete;
 	write_route(url, games, sizeof(games), &w.event, &kind);
-	body = json_loadb(r->body.data, r->body.len, JSON_REJECT_DUPLICATES,
-			  &je);
+	/* a DELETE may come without a body */
+	body = r->body.len || !r->is_delete ?
+	       json_loadb(r->body.data, r->body.len, JSON_REJECT_DUPLICATES,
+			  &je) : json_object();
 	if (!body || !json_is_object(body)) {
 		snprintf(msg, sizeof(msg), body ? "the body must be a JSON "
 			 "object" : "malformed JSON: %s (line %d, column %d)",
@@ -655,7 +789,8 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 		json_decref(body);
 		return send_error(c, r, MHD_HTTP_BAD_REQUEST, msg, NULL);
 	}
-	snprintf(cmd, sizeof(cmd), "POST %s", url);
+	snprintf(cmd, sizeof(cmd), "%s %s", r->is_patch ? "PATCH" :
+		 r->is_delete ? "DELETE" : "POST", url);
 	w.s = s;
 	w.games = games;
 	w.who.actor = r->actor;
@@ -670,20 +805,48 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	pthread_mutex_lock(&s->side_mu);
 	ret = perform(&w, kind, body);
 	pthread_mutex_unlock(&s->side_mu);
+	/* a new Games: the answer waits for its own views */
+	if (kind == W_GAMES && ret == 0 &&
+	    json_is_string(json_object_get(body, "code")))
+		pd_games_code(games, sizeof(games), json_string_value(
+			json_object_get(body, "code")));
 	json_decref(body);
-	if (ret == PD_ENOTFOUND && !w.b.msg[0] && !w.d.msg[0])
-		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such event in "
-				  "this Games", NULL);
-	if (ret < 0 && w.b.msg[0])
-		return send_error(c, r, MHD_HTTP_BAD_REQUEST, w.b.msg,
-				  w.b.field);
-	/* the operator must hear of it, not only the client: every write
-	 * is refused until the server is restarted */
-	if (ret == PD_ESTALE)
-		log_line("%s: %s", w.d.file, w.d.msg);
-	if (ret == PD_EMOVED)
-		return send_moved(c, r, games, w.version, w.d.msg);
-	if (ret < 0)
-		return send_store_error(c, r, ret, &w.d);
-	return answer(s, c, r, &w, kind);
+	if (kind != W_EVENTS && kind != W_MATCHES)
+		w.version = w.done.version;
+	if (ret == PD_ENOTFOUND && kind == W_GAMES_ONE)
+		res = send_error(c, r, MHD_HTTP_NOT_FOUND, "no such Games",
+				 NULL);
+	else if (ret == PD_ENOTFOUND && !w.b.msg[0] && !w.d.msg[0])
+		res = send_error(c, r, MHD_HTTP_NOT_FOUND, "no such event in "
+				 "this Games", NULL);
+	else if (ret < 0 && w.b.msg[0])
+		res = send_error(c, r, MHD_HTTP_BAD_REQUEST, w.b.msg,
+				 w.b.field);
+	else if (ret == PD_EMOVED)
+		res = send_moved(c, r, s, games, w.d.msg);
+	else if (ret < 0) {
+		/* the operator must hear of it, not only the client: every
+		 * write is refused until the server is restarted */
+		if (ret == PD_ESTALE)
+			log_line("%s: %s", w.d.file, w.d.msg);
+		res = send_store_error(c, r, ret, &w.d);
+	} else if (kind == W_GAMES_ONE && w.remove) {
+		/* nothing left to show: answered at once */
+		char *text = NULL;
+		json_t *doc = json_pack("{s:b, s:s, s:b}", "ok", 1, "games",
+					w.games, "removed", 1);
+
+		if (doc)
+			add_done(doc, &w.done);
+		text = doc ? json_dumps(doc, JSON_COMPACT |
+					JSON_PRESERVE_ORDER) : NULL;
+		json_decref(doc);
+		/* send_json takes the text */
+		res = text ? send_json(c, r, MHD_HTTP_OK, text, strlen(text)) :
+			     MHD_NO;
+	} else {
+		res = answer(s, c, r, &w, kind);
+	}
+	pd_op_done_release(&w.done);
+	return res;
 }

@@ -17,10 +17,14 @@ enum MHD_Result write_begin(struct srv *s, struct MHD_Connection *c,
 /* The body is in: make the write, and park the answer (builder_park). */
 enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 			     struct req *r, const char *url);
+/* The writes, by what their url names. */
+enum { W_NONE, W_RESULTS, W_STATUS, W_EVENTS, W_SANCTIONS, W_GAMES,
+       W_GAMES_ONE, W_MATCHES };
+
 /* Which write url names: its kind (non-zero) with the Games and the
- * event; 0 for a url that takes no POST.  An event's matches are read
- * and written at one url: its kind is W_MATCHES_ROUTE. */
-#define W_MATCHES_ROUTE 5
+ * event; 0 for a url that takes no write.  /api/games takes a POST (a
+ * new Games), /api/games/CODE a PATCH or a DELETE; an event's matches
+ * are read and written at one url (W_MATCHES). */
 int write_route(const char *url, char *games, size_t size, long *event,
 		int *kind);
 

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "podium/results.h"
 #include "podium/csv.h"
 #include "podium/io.h"
 

@@ -211,6 +211,25 @@ struct pd_store_ops {
 			  long *id, struct pd_diag *diag);
 	int (*doping_cases)(struct pd_store *s, const char *games,
 			    pd_doping_fn fn, void *arg, struct pd_diag *diag);
+
+	/* the operator's desk (event.h, audit.h) */
+	int (*event_order)(struct pd_store *s, long id, const char *order,
+			   struct pd_diag *diag);
+	int (*change_note)(struct pd_store *s, const char *games,
+			   long version, const char *changes,
+			   struct pd_diag *diag);
+
+	/* Games and sources (store.h) */
+	int (*games_remove)(struct pd_store *s, const char *code,
+			    const char *actor, const char *command,
+			    const char *reason, struct pd_diag *diag);
+	int (*published_remove)(struct pd_store *s, const char *games,
+				const char *source, struct pd_diag *diag);
+	int (*result_sources)(struct pd_store *s, const char *games,
+			      pd_source_fn fn, void *arg,
+			      struct pd_diag *diag);
+	int (*games_removed)(struct pd_store *s, pd_audit_fn fn, void *arg,
+			     struct pd_diag *diag);
 };
 
 struct pd_store {

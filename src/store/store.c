@@ -513,7 +513,7 @@ const char *const pd_store_tables[] = {
 	"records",
 	"facts", "elections", "candidates", "electorate", "ballots",
 	"matches", "doping_cases",
-	NULL,
+	"games_removed", NULL,
 };
 
 static int known_table(const char *table, struct pd_diag *diag)
@@ -869,4 +869,48 @@ int pd_store_doping_cases(struct pd_store *s, const char *games,
 			  pd_doping_fn fn, void *arg, struct pd_diag *diag)
 {
 	return s->ops->doping_cases(s, games, fn, arg, diag);
+}
+
+int pd_store_event_order(struct pd_store *s, long id, const char *order,
+			 struct pd_diag *diag)
+{
+	if (!order || (*order && strcmp(order, "asc") && strcmp(order, "desc")))
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "order '%s': use "
+				   "asc (lower is better), desc (higher is "
+				   "better) or none", order ? order : "");
+	return s->ops->event_order(s, id, order, diag);
+}
+
+int pd_store_change_note(struct pd_store *s, const char *games, long version,
+			 const char *changes, struct pd_diag *diag)
+{
+	return s->ops->change_note(s, games, version, changes ? changes : "",
+				   diag);
+}
+
+int pd_store_games_remove(struct pd_store *s, const char *code,
+			  const char *actor, const char *command,
+			  const char *reason, struct pd_diag *diag)
+{
+	return s->ops->games_remove(s, code, actor ? actor : "",
+				    command ? command : "",
+				    reason ? reason : "", diag);
+}
+
+int pd_store_published_remove(struct pd_store *s, const char *games,
+			      const char *source, struct pd_diag *diag)
+{
+	return s->ops->published_remove(s, games, source, diag);
+}
+
+int pd_store_result_sources(struct pd_store *s, const char *games,
+			    pd_source_fn fn, void *arg, struct pd_diag *diag)
+{
+	return s->ops->result_sources(s, games, fn, arg, diag);
+}
+
+int pd_store_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,
+			   struct pd_diag *diag)
+{
+	return s->ops->games_removed(s, fn, arg, diag);
 }

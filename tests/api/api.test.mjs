@@ -133,7 +133,7 @@ test('api__writes_need_a_token_and_a_role', async () => {
 	assert.equal(r.status, 403);
 	r = await get(G + '/events/1/results');
 	assert.equal(r.status, 405);
-	assert.equal(r.headers.allow, 'POST');
+	assert.equal(r.headers.allow, 'PATCH, POST');
 	r = await request(s, 'DELETE', G + '/events');
 	assert.equal(r.status, 405);
 	r = await post(G + '/standings', {}, s.admin);
@@ -301,17 +301,17 @@ test('api__if_match_refuses_a_write_to_a_games_that_moved_on', async () => {
 	const v = st.json().version;
 	const url = `${G}/events/${eventId}/status`;
 	// the ETag just read: the write lands
-	let r = await post(url, { status: 'official', reason: 'as read' }, s.operator, { 'If-Match': st.headers.etag });
+	let r = await post(url, { status: 'protested', reason: 'as read' }, s.operator, { 'If-Match': st.headers.etag });
 	assert.equal(r.status, 200);
 	assert.equal(r.json().version, v + 1);
 	// the same ETag again: the Games is at v + 1 now, so 412, nothing written
-	r = await post(url, { status: 'protested', reason: 'stale' }, s.operator, { 'If-Match': st.headers.etag });
+	r = await post(url, { status: 'official', reason: 'stale' }, s.operator, { 'If-Match': st.headers.etag });
 	assert.equal(r.status, 412);
 	assert.equal(r.json().version, v + 1);
 	assert.equal(r.json().games, 'PG2004');
 	assert.match(r.json().error, /at version \d+, not \d+: nothing was written/);
 	assert.equal(r.headers['cache-control'], 'no-store');
-	assert.equal((await get(`${G}/events/${eventId}`)).json().status, 'official');
+	assert.equal((await get(`${G}/events/${eventId}`)).json().status, 'protested');
 	const log = (await get(G + '/log?since=' + v)).json();
 	assert.deepEqual(log.changes.map((c) => c.reason), ['as read']);
 	// '*' is any version; a weak or a malformed tag is refused, not guessed

@@ -127,7 +127,7 @@ test('cluster__if_match_lets_one_of_two_racing_writers_through', async () => {
 			await new Promise((res) => setTimeout(res, 10));
 		}
 		const send = (nd, who) => request(nd, 'POST', url, { agent: false,
-			body: { npc: who, name: `Careful ${who}`, rank: 2, reason: `if-match ${who} ${i}` },
+			body: { npc: who, name: `Careful ${who} ${i}`, rank: 2, reason: `if-match ${who} ${i}` },
 			headers: { ...bearer(token), 'If-Match': etag } });
 		const [ra, rb] = await Promise.all([send(a, 'CHN'), send(b, 'GBR')]);
 		const codes = [ra.status, rb.status].sort();

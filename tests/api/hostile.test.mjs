@@ -228,9 +228,9 @@ test('hostile__wrong_methods_are_405_with_one_allow', async () => {
 	const RO = 'GET, HEAD, OPTIONS';
 	for (const [method, path, allow] of [['PUT', G + '/standings', RO],
 		['DELETE', G + '/standings', RO], ['POST', G + '/standings', RO],
-		['DELETE', '/api/games', RO], ['PUT', '/', RO], ['POST', '/', RO],
+		['DELETE', '/api/games', RO + ', POST'], ['PUT', '/', RO], ['POST', '/', RO],
 		['POST', '/app.js', RO], ['DELETE', G + '/events', RO + ', POST'],
-		['PUT', G + '/events/1/results', 'POST'], ['GET', G + '/events/1/results', 'POST']]) {
+		['PUT', G + '/events/1/results', 'PATCH, POST'], ['GET', G + '/events/1/results', 'PATCH, POST']]) {
 		const r = await request(s, method, path, { headers: bearer(s.admin) });
 		assert.equal(r.status, 405, `${method} ${path} -> ${r.status}`);
 		assert.equal(r.headers.allow, allow, `${method} ${path}`);

@@ -42,8 +42,10 @@ test('openapi__served_by_the_binary_as_in_the_tree', async () => {
 // "### `GET /api/games/{code}/stats`" and the like, in API.md
 function documented() {
 	const ops = new Set();
-	for (const m of API_MD.matchAll(/^#+ .*?`(GET|POST) (\/api\/[^`?\s]*)/gm))
-		ops.add(`${m[1]} ${m[2]}`);
+	// a heading may name several: "`PATCH /api/games/{code}` and `DELETE ...`"
+	for (const h of API_MD.matchAll(/^#+ .*$/gm))
+		for (const m of h[0].matchAll(/`(GET|POST|PATCH|DELETE|PUT) (\/api\/[^`?\s]*)/g))
+			ops.add(`${m[1]} ${m[2]}`);
 	return ops;
 }
 

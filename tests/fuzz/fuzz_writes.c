@@ -39,20 +39,70 @@
 #define RESULTS_MAX 64
 #define LINE_MAX_ 4096
 
-/* The medals of PG2004 as the rules give them, counted from the rows:
- * a result in the running (rank > 0, no IRM) moves up one place for each
- * result with an IRM ranked ahead of it (src/core/medals.c). */
+/* The results that decide PG2004's medals, event by event: official
+ * events, results in force, ranked or with an IRM. */
 static const char recount_sql[] =
-	"SELECT npc, er, count(*) FROM ("
-	" SELECT r.npc AS npc, r.rank - (SELECT count(*) FROM results g"
-	"  WHERE g.event_id = r.event_id AND g.until IS NULL AND g.irm <> ''"
-	"  AND g.rank > 0 AND g.rank < r.rank) AS er"
-	" FROM results r JOIN events e ON e.id = r.event_id"
-	" WHERE r.until IS NULL AND r.rank > 0 AND r.irm = ''"
+	"SELECT r.event_id, r.npc, r.rank, r.irm <> '' FROM results r"
+	" JOIN events e ON e.id = r.event_id"
+	" WHERE r.until IS NULL AND (r.rank > 0 OR r.irm <> '')"
 	"  AND e.games = 'PG2004' AND COALESCE((SELECT s.status FROM"
 	"  event_status s WHERE s.event_id = e.id AND s.until IS NULL),"
-	"  e.status) = 'official')"
-	" WHERE er BETWEEN 1 AND 3 GROUP BY npc, er";
+	"  e.status) = 'official'"
+	" ORDER BY r.event_id, r.rank";
+
+/* One event's rows, as the rules of src/core/medals.c give the medals,
+ * restated: a result in the running (rank > 0, no IRM) moves up one place
+ * for each result with an IRM ranked ahead of it; then each IRM without a
+ * rank closes one gap in those places that no tie explains (1, 2, DSQ, 4:
+ * the 4 takes bronze).  Rows come by rank. */
+struct row {
+	char npc[8];
+	long rank;
+	int irm;
+};
+
+static void recount_event(const struct row *v, size_t n, struct pd_tally *t)
+{
+	long er[4096], expected = 1, shift = 0, budget = 0;
+	size_t i, j, k;
+
+	for (i = 0; i < n; i++) {
+		budget += v[i].irm && v[i].rank == 0;
+		er[i] = 0;
+		if (v[i].irm || v[i].rank <= 0)
+			continue;
+		er[i] = v[i].rank;
+		for (k = 0; k < n; k++)
+			er[i] -= v[k].irm && v[k].rank > 0 &&
+				 v[k].rank < v[i].rank;
+	}
+	/* by rank, so by er too: walk the places in order */
+	for (i = 0; i < n; i = j) {
+		long place, size = 0;
+
+		if (!er[i]) {
+			j = i + 1;
+			continue;
+		}
+		for (j = i; j < n && (!er[j] || er[j] == er[i]); j++)
+			size += er[j] != 0;
+		place = er[i] - shift;
+		if (place > expected && budget) {
+			long take = place - expected < budget ?
+				    place - expected : budget;
+
+			budget -= take;
+			shift += take;
+			place -= take;
+		}
+		for (k = i; k < j && place >= 1 && place <= 3; k++)
+			if (er[k] && pd_tally_add(t, v[k].npc,
+						  (enum pd_medal)(place - 1),
+						  1) < 0)
+				abort();
+		expected = place + size;
+	}
+}
 
 struct run {
 	char dir[64], path[96];
@@ -89,6 +139,9 @@ static long query_long(sqlite3 *db, const char *sql)
 /* The table against the recount, both ways; the version against the log. */
 static void check(struct run *u)
 {
+	struct row rows[4096];
+	size_t nrows = 0;
+	long event = -1;
 	struct pd_tally t, sql;
 	struct pd_games g;
 	sqlite3 *db;
@@ -106,11 +159,25 @@ static void check(struct run *u)
 	    SQLITE_OK ||
 	    sqlite3_prepare_v2(db, recount_sql, -1, &st, NULL) != SQLITE_OK)
 		abort();
-	while (sqlite3_step(st) == SQLITE_ROW)
-		if (pd_tally_add(&sql, (const char *)sqlite3_column_text(st, 0),
-				 (enum pd_medal)(sqlite3_column_int(st, 1) - 1),
-				 sqlite3_column_int64(st, 2)) < 0)
+	/* event by event */
+	for (;;) {
+		int more = sqlite3_step(st) == SQLITE_ROW;
+		long ev = more ? sqlite3_column_int64(st, 0) : -1;
+
+		if (nrows && (!more || ev != event)) {
+			recount_event(rows, nrows, &sql);
+			nrows = 0;
+		}
+		if (!more)
+			break;
+		event = ev;
+		if (nrows == sizeof(rows) / sizeof(*rows))
 			abort();
+		snprintf(rows[nrows].npc, sizeof(rows[nrows].npc), "%s",
+			 (const char *)sqlite3_column_text(st, 1));
+		rows[nrows].rank = sqlite3_column_int64(st, 2);
+		rows[nrows++].irm = sqlite3_column_int(st, 3);
+	}
 	sqlite3_finalize(st);
 	for (i = 0; i < t.n; i++)
 		for (m = 0; m < 3; m++)

@@ -34,11 +34,6 @@ struct told {
 	size_t calls, done, total;
 };
 
-static void games_new(void *arg, const char *code)
-{
-	snprintf(((struct told *)arg)->games, 16, "%s", code);
-}
-
 static void progress(void *arg, size_t done, size_t total)
 {
 	struct told *t = arg;
@@ -63,7 +58,7 @@ static void test_app__event_add_makes_games_from_bundled_list(void **state)
 {
 	struct fixture *f = *state;
 	struct pd_event_input in = { "Athletics", "100 m", "M", NULL, NULL,
-				     NULL, NULL, 0 };
+				     NULL, NULL, 0, NULL };
 	struct pd_games g;
 	long id = 0, version = 0;
 
@@ -76,19 +71,22 @@ static void test_app__event_add_makes_games_from_bundled_list(void **state)
 	pd_games_release(&g);
 }
 
-static void test_app__event_add_tells_of_a_games_made_from_its_code(
-	void **state)
+/* A code neither the store nor the bundled list knows is a typo: refused,
+ * the closest codes named, and no Games made. */
+static void test_app__event_add_refuses_an_unknown_games(void **state)
 {
 	struct fixture *f = *state;
 	struct pd_event_input in = { "Judo", "-60 kg", "M", NULL, NULL, NULL,
-				     NULL, 0 };
-	struct told t = { "", 0, 0, 0 };
-	struct pd_op_notify nt = { .games_new = games_new, .arg = &t };
+				     NULL, 0, NULL };
+	struct pd_games g;
 	long id = 0;
 
-	assert_int_equal(pd_op_event_add(f->s, "XX2099", &in, NULL, &who, &nt,
-					 &id, NULL, &f->d), 0);
-	assert_string_equal(t.games, "XX2099");
+	assert_int_equal(pd_op_event_add(f->s, "PG2042", &in, NULL, &who,
+					 NULL, &id, NULL, &f->d),
+			 PD_ENOTFOUND);
+	assert_non_null(strstr(f->d.msg, "did you mean PG2012"));
+	assert_int_equal(pd_store_games_get(f->s, "PG2042", &g, NULL),
+			 PD_ENOTFOUND);
 }
 
 /* Adding an event again changes nothing, status included: it once set an
@@ -97,7 +95,7 @@ static void test_app__event_add_again_changes_nothing(void **state)
 {
 	struct fixture *f = *state;
 	struct pd_event_input in = { "Athletics", "100 m", "M", "T11", NULL,
-				     NULL, "official", 0 };
+				     NULL, "official", 0, NULL };
 	struct pd_event_info e;
 	long a = 0, b = 0, v = 0;
 	int same = 1;
@@ -123,7 +121,7 @@ static void test_app__event_add_again_refuses_a_differing_field(
 {
 	struct fixture *f = *state;
 	struct pd_event_input in = { "Athletics", "100 m", "M", "T11", NULL,
-				     NULL, NULL, 0 };
+				     NULL, NULL, 0, NULL };
 	long a = 0, b = 0;
 
 	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, NULL, &who,
@@ -145,7 +143,7 @@ static void test_app__event_add_refuses_a_bad_gender(void **state)
 {
 	struct fixture *f = *state;
 	struct pd_event_input in = { "Athletics", "100 m", "Q", NULL, NULL,
-				     NULL, NULL, 0 };
+				     NULL, NULL, 0, NULL };
 	struct pd_games g;
 	long id = 0;
 
@@ -185,8 +183,8 @@ static void test_app__entries_import_reports_progress_to_the_end(
 						 strlen(athlete_events),
 						 "ae.csv", &f->reg, NULL,
 						 &opts, &f->d), 0);
-	assert_int_equal(pd_op_entries_import(f->s, &set, "ae", &who, &nt,
-					      &n, &f->d), 0);
+	assert_int_equal(pd_op_entries_import(f->s, &set, "ae", PD_SOURCE_ONLY,
+					      &who, &nt, &n, &f->d), 0);
 	assert_int_equal(n.games, 1);
 	assert_int_equal(n.medals, 3);
 	assert_true(t.calls > 0);
@@ -270,28 +268,30 @@ static void test_app__a_write_as_of_an_old_version_is_refused(void **state)
 {
 	struct fixture *f = *state;
 	struct pd_event_input in = { "Athletics", "100 m", "M", NULL, NULL,
-				     NULL, NULL, 0 };
+				     NULL, NULL, 0, NULL };
 	struct pd_who as_of = who;
+	struct pd_op_done done;
 	long id = 0, version = 0, v;
 
+	pd_op_done_init(&done);
 	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, NULL, &who, NULL,
 					 &id, &version, &f->d), 0);
-	assert_int_equal(pd_op_event_status(f->s, id, "scheduled", &who,
-					    &version, &f->d), 0);
+	assert_int_equal(pd_op_event_status(f->s, id, "live", &who,
+					    &done, &f->d), 0);
 	v = version_of(f, "PG2004");
 	assert_int_equal(v, 2);
 	as_of.expect = v - 1;	/* (0 would be any version) */
-	version = 0;
-	assert_int_equal(pd_op_event_status(f->s, id, "live", &as_of, &version,
-					    &f->d), PD_EMOVED);
-	assert_int_equal(version, v);
-	assert_non_null(strstr(f->d.msg, "nothing was written"));
+	assert_int_equal(pd_op_event_status(f->s, id, "unofficial", &as_of,
+					    &done, &f->d), PD_EMOVED);
+	assert_non_null(strstr(f->d.msg, "is at version 2, not 1: nothing was "
+			       "written"));
 	assert_int_equal(version_of(f, "PG2004"), v);
 	as_of.expect = v;
-	assert_int_equal(pd_op_event_status(f->s, id, "live", &as_of, &version,
-					    &f->d), 0);
-	assert_int_equal(version, v + 1);
+	assert_int_equal(pd_op_event_status(f->s, id, "unofficial", &as_of,
+					    &done, &f->d), 0);
+	assert_int_equal(done.version, v + 1);
 	assert_int_equal(version_of(f, "PG2004"), v + 1);
+	pd_op_done_release(&done);
 }
 
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -300,7 +300,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T(test_app__event_add_makes_games_from_bundled_list),
-		T(test_app__event_add_tells_of_a_games_made_from_its_code),
+		T(test_app__event_add_refuses_an_unknown_games),
 		T(test_app__event_add_again_changes_nothing),
 		T(test_app__event_add_again_refuses_a_differing_field),
 		T(test_app__event_add_refuses_a_bad_gender),

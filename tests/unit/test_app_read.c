@@ -105,17 +105,23 @@ static void test_app_read__a_ranking_csv_replaces_the_event_results(
 	static const char repeat[] = "rank,npc,name\n1,CHN,A\n2,CHN,A\n";
 	struct fixture *f = *state;
 	struct pd_event_input in = { "Athletics", "100 m", "M", NULL, NULL,
-				     NULL, NULL, 0 };
+				     NULL, NULL, 0, NULL };
 	long id = 0, version = 0;
+	struct pd_op_done done;
 	size_t n = 0;
 
 	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, 0, &who, NULL,
 					 &id, NULL, &f->d), 0);
+	pd_op_done_init(&done);
 	assert_int_equal(pd_op_results_from_csv(f->s, &f->reg, id, "r.csv",
 						csv, strlen(csv), &who,
-						&version, &n, &f->d), 0);
+						&done, &n, &f->d), 0);
 	assert_int_equal(n, 2);
+	version = done.version;
 	assert_int_equal(version, 2);
+	assert_false(done.unchanged);
+	assert_non_null(strstr(done.changes, "\"field\":\"rank\""));
+	pd_op_done_release(&done);
 	assert_int_equal(pd_op_results_from_csv(f->s, &f->reg, id, "r.csv",
 						repeat, strlen(repeat), &who,
 						NULL, NULL, &f->d),

@@ -199,11 +199,13 @@ static int audit_row(const char *const *col, int n, void *arg)
 {
 	struct audit_scan *a = arg;
 
-	/* id, games, version, at, actor, command, reason */
-	assert_int_equal(n, 7);
+	/* id, games, version, at, actor, command, reason, changes (the
+	 * fields a change changed: for a vote, none may be said) */
+	assert_int_equal(n, 8);
 	if (strstr(col[5], "vote")) {
 		assert_string_equal(col[5], "podium election vote");
 		assert_string_equal(col[6], "");
+		assert_true(!strcmp(col[7], "") || !strcmp(col[7], "[]"));
 		a->votes++;
 	} else {
 		a->other++;

@@ -120,6 +120,72 @@ static void test_medals__irm_never_medals_and_others_keep_ranks(void **state)
 	expect_medals(PD_POLICY_STANDARD, in, N(in), N(in), want);
 }
 
+static void test_medals__dsq_with_or_without_rank_gives_bronze_to_next(
+	void **state)
+{
+	/* 1, 2, then a DSQ who kept rank 3 or has none: rank 4 takes the
+	 * bronze either way, and is told it moved up */
+	struct pd_result_in kept[] = { { 1, 0, 0 }, { 2, 0, 0 },
+				       { 3, PD_IRM_DSQ, 0 }, { 4, 0, 0 } };
+	struct pd_result_in none[] = { { 1, 0, 0 }, { 2, 0, 0 },
+				       { 0, PD_IRM_DSQ, 0 }, { 4, 0, 0 } };
+	int want[] = { G, S, NO, B };
+	struct pd_result_out out[4];
+
+	expect_medals(PD_POLICY_STANDARD, kept, N(kept), N(kept), want);
+	expect_medals(PD_POLICY_STANDARD, none, N(none), N(none), want);
+	assert_int_equal(pd_event_medals(PD_POLICY_STANDARD, none, 4, 4, out),
+			 0);
+	assert_int_equal(out[3].rank, 3);
+	assert_int_equal(out[3].rule, PD_RULE_MOVED_UP);
+	assert_int_equal(out[2].rule, PD_RULE_IRM);
+	assert_int_equal(out[0].rule, PD_RULE_RANK);
+}
+
+static void test_medals__unranked_irm_leaves_a_tie_gap_alone(void **state)
+{
+	/* 1, 1, 3 is a tie for gold (no silver): a DNF beside it closes
+	 * nothing, and ranks with no gap never move */
+	struct pd_result_in tie[] = { { 1, 0, 0 }, { 1, 0, 0 },
+				      { 0, PD_IRM_DNF, 0 }, { 3, 0, 0 } };
+	struct pd_result_in full[] = { { 1, 0, 0 }, { 2, 0, 0 }, { 3, 0, 0 },
+				       { 0, PD_IRM_DNS, 0 } };
+	int want_tie[] = { G, G, NO, B }, want_full[] = { G, S, B, NO };
+
+	expect_medals(PD_POLICY_STANDARD, tie, N(tie), N(tie), want_tie);
+	expect_medals(PD_POLICY_STANDARD, full, N(full), N(full), want_full);
+}
+
+static void test_medals__ranks_from_marks_share_ties(void **state)
+{
+	double v[] = { 10.5, 10.2, 10.5, 0, 11.0 };
+	int has[] = { 1, 1, 1, 0, 1 };
+	long rank[5];
+	double x;
+
+	assert_int_equal(pd_rank_marks(v, has, 5, 0, rank), 0);
+	assert_int_equal(rank[1], 1);
+	assert_int_equal(rank[0], 2);
+	assert_int_equal(rank[2], 2);
+	assert_int_equal(rank[4], 4);
+	assert_int_equal(rank[3], 0);
+	assert_int_equal(pd_rank_marks(v, has, 5, 1, rank), 0);
+	assert_int_equal(rank[4], 1);
+	assert_int_equal(rank[1], 4);
+	assert_int_equal(pd_mark_value("1:02.50", &x), 0);
+	assert_true(x > 62.49 && x < 62.51);
+	assert_int_equal(pd_mark_value("2:03:45", &x), 0);
+	assert_true(x > 7424.9 && x < 7425.1);
+	assert_int_equal(pd_mark_value("5.10 m", &x), 0);
+	assert_true(x > 5.09 && x < 5.11);
+	assert_int_equal(pd_mark_value("7,12", &x), 0);
+	assert_int_equal(pd_mark_value("DNF", &x), PD_EINVAL);
+	assert_int_equal(pd_mark_value("1..2", &x), PD_EINVAL);
+	assert_int_equal(pd_mark_value("", &x), PD_EINVAL);
+	assert_true(pd_irm_order(PD_IRM_DNF) < pd_irm_order(PD_IRM_DSQ));
+	assert_true(pd_irm_order(PD_IRM_DSQ) < pd_irm_order(PD_IRM_DNS));
+}
+
 static void test_medals__reallocate_moves_everyone_up(void **state)
 {
 	struct pd_result_in in[] = { { 1, 0, PD_SANCTION_REALLOCATE },
@@ -306,6 +372,9 @@ int main(void)
 		cmocka_unit_test(test_medals__capped_four_starters_all_three),
 		cmocka_unit_test(test_medals__irm_never_medals_and_others_keep_ranks),
 		cmocka_unit_test(test_medals__reallocate_moves_everyone_up),
+		cmocka_unit_test(test_medals__dsq_with_or_without_rank_gives_bronze_to_next),
+		cmocka_unit_test(test_medals__unranked_irm_leaves_a_tie_gap_alone),
+		cmocka_unit_test(test_medals__ranks_from_marks_share_ties),
 		cmocka_unit_test(test_medals__vacate_leaves_the_medal_unawarded),
 		cmocka_unit_test(test_medals__recorded_tie_for_silver_keeps_bronze),
 		cmocka_unit_test(test_medals__negative_rank_is_refused),

@@ -76,6 +76,23 @@ static void test_name_contains__any_case_and_width(void **state)
 	free(needle);
 }
 
+static void test_name_contains__either_order_and_no_accents(void **state)
+{
+	char *both = pd_name_normalise("Catherine Debrunner");
+	char *bare = pd_name_normalise("zubkovska");
+	char *wrong = pd_name_normalise("Chantal Debrunner");
+
+	(void)state;
+	assert_true(pd_name_contains("DEBRUNNER Catherine", both));
+	assert_true(pd_name_contains("Catherine DEBRUNNER", both));
+	assert_true(pd_name_contains("Oksana Zubkovská", bare));
+	assert_false(pd_name_contains("DEBRUNNER Catherine", wrong));
+	assert_true(pd_name_contains("蒋裕燕", "蒋裕燕"));
+	free(both);
+	free(bare);
+	free(wrong);
+}
+
 static void test_share__rounds_half_up_in_tenths(void **state)
 {
 	(void)state;
@@ -267,6 +284,7 @@ int main(void)
 		cmocka_unit_test(test_counts__records_split_on_separators),
 		cmocka_unit_test(test_games_code__upper_cases_and_bounds),
 		cmocka_unit_test(test_name_contains__any_case_and_width),
+		cmocka_unit_test(test_name_contains__either_order_and_no_accents),
 		cmocka_unit_test(test_share__rounds_half_up_in_tenths),
 		cmocka_unit_test(test_credit__team_medal_goes_to_each_member),
 		cmocka_unit_test(test_credit__team_without_members_is_the_team),

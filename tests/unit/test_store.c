@@ -1301,6 +1301,145 @@ static void test_store__doping_cases_add_and_read(void **state)
 	assert_int_equal(got[id2 % 4].sanction, 0);
 }
 
+static int count_entry(const struct pd_audit_entry *e, void *arg)
+{
+	char *last = arg;
+
+	snprintf(last, 256, "%s", e->changes);
+	return 0;
+}
+
+static int first_value(const struct pd_result_row *r, void *arg)
+{
+	double *v = arg;
+
+	if (r->has_value && *v == 0)
+		*v = r->value;
+	return 0;
+}
+
+/* An event's rank order and a change's note are kept and read back, and
+ * a result's value comes back with it. */
+static void test_store__event_order_and_change_note(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_result_rec rec;
+	struct pd_event_info e;
+	struct pd_athlete a;
+	char last[256] = "";
+	double value = 0;
+	long v = 0, id = 0;
+
+	open_store(f);
+	put_games(f, &g);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "event add",
+					 NULL, &v, &f->d), 0);
+	assert_int_equal(pd_store_event_ensure(f->s, "PG2004", "Para Swimming",
+					       "Men's 50m Free S9", "M", "", 0,
+					       &id, &f->d), 0);
+	assert_int_equal(pd_store_event_order(f->s, id, "asc", &f->d), 0);
+	assert_int_equal(pd_store_event_order(f->s, id, "up", &f->d),
+			 PD_EINVAL);
+	memset(&a, 0, sizeof(a));
+	a.name = "A One";
+	strcpy(a.npc, "CHN");
+	memset(&rec, 0, sizeof(rec));
+	assert_int_equal(pd_store_athlete_ensure(f->s, &a, &rec.athlete_id,
+						 &f->d), 0);
+	rec.event_id = id;
+	strcpy(rec.npc, "CHN");
+	rec.name = "A One";
+	rec.rank = 1;
+	rec.mark = "25.10";
+	rec.mark_value = 25.1;
+	rec.has_value = 1;
+	assert_int_equal(pd_store_result_add(f->s, &rec, &f->d), 0);
+	assert_int_equal(pd_store_change_note(f->s, "PG2004", v, "[{\"what\":"
+					      "\"event 1\"}]", &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	assert_int_equal(pd_store_event_get(f->s, id, &e, &f->d), 0);
+	assert_string_equal(e.order, "asc");
+	pd_event_info_release(&e);
+	assert_int_equal(pd_store_event_results(f->s, id, 0, first_value,
+						&value, &f->d), 0);
+	assert_true(value > 25.09 && value < 25.11);
+	assert_int_equal(pd_store_log(f->s, "PG2004", 0, count_entry, last,
+				      &f->d), 0);
+	assert_string_equal(last, "[{\"what\":\"event 1\"}]");
+}
+
+static int keep_removed(const struct pd_audit_entry *e, void *arg)
+{
+	snprintf(arg, 256, "%s v%ld %s %s %s", e->games, e->version, e->actor,
+		 e->command, e->reason);
+	return 0;
+}
+
+static int count_source(const char *source, size_t results, void *arg)
+{
+	char *out = arg;
+	size_t len = strlen(out);
+
+	snprintf(out + len, 256 - len, "%s=%zu;", source, results);
+	return 0;
+}
+
+/* The sources of a Games' results are listed with their counts; a
+ * published table and a whole Games can be removed, the Games' removal
+ * kept on record. */
+static void test_store__sources_and_removals(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens(), got;
+	struct pd_published p;
+	struct pd_strings pub;
+	char seen[256] = "";
+	long ver = 0;
+
+	open_store(f);
+	put_games(f, &g);
+	replace(f, "csv", medals_a, 7, NULL);
+	assert_int_equal(pd_store_result_sources(f->s, "PG2004", count_source,
+						 seen, &f->d), 0);
+	assert_string_equal(seen, "csv=7;");
+	make_published(&p);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "t", "c", NULL, &ver,
+					 &f->d), 0);
+	assert_int_equal(pd_store_published_put(f->s, "PG2004", "zh", &p, "f",
+						&f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	pd_published_release(&p);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_published_remove(f->s, "PG2004", "zh",
+						   &f->d), 0);
+	assert_int_equal(pd_store_published_remove(f->s, "PG2004", "zh",
+						   &f->d), PD_ENOTFOUND);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	assert_int_equal(pd_store_published_sources(f->s, "PG2004", &pub,
+						    &f->d), 0);
+	assert_int_equal(pub.n, 0);
+	pd_strings_release(&pub);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_games_remove(f->s, "PG2004", "t", "podium "
+					       "games remove PG2004", "why",
+					       &f->d), 0);
+	assert_int_equal(pd_store_games_remove(f->s, "PG2004", "t", "c", "",
+					       &f->d), PD_ENOTFOUND);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	assert_int_equal(pd_store_games_get(f->s, "PG2004", &got, &f->d),
+			 PD_ENOTFOUND);
+	assert_int_equal(pd_store_games_removed(f->s, keep_removed, seen,
+						&f->d), 0);
+	assert_string_equal(seen, "PG2004 v2 t podium games remove PG2004 why");
+	seen[0] = '\0';
+	assert_int_equal(pd_store_result_sources(f->s, "PG2004", count_source,
+						 seen, &f->d), 0);
+	assert_string_equal(seen, "");
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 /* What every backend must do. */
@@ -1402,6 +1541,8 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__election_votes_kept_apart_from_voters),
 	T(test_store__matches_replace_and_read),
 	T(test_store__doping_cases_add_and_read),
+	T(test_store__event_order_and_change_note),
+	T(test_store__sources_and_removals),
 };
 
 static const struct CMUnitTest sqlite_own[] = {

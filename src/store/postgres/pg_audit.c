@@ -23,6 +23,7 @@ static int audit_row(const PGresult *res, int r, void *arg)
 	e.actor = PQgetvalue(res, r, 4);
 	e.command = PQgetvalue(res, r, 5);
 	e.reason = PQgetvalue(res, r, 6);
+	e.changes = PQgetvalue(res, r, 7);
 	return w->fn(&e, w->arg);
 }
 
@@ -30,7 +31,7 @@ int pg_log(struct pd_store *s, const char *games, long since, pd_audit_fn fn,
 	   void *arg, struct pd_diag *diag)
 {
 	static const char sql[] = "SELECT id, games, version, at, actor, "
-		"command, reason FROM audit WHERE ($1::text IS NULL OR games = "
+		"command, reason, changes FROM audit WHERE ($1::text IS NULL OR games = "
 		"$1) AND version > $2 ORDER BY id";
 	struct audit_walk w = { fn, arg };
 	struct pd_pg_params p;
@@ -227,4 +228,48 @@ int pg_sanction_games(struct pd_store *s, long id, char *games, size_t size,
 				  "%ld: see 'podium sanction list'", id);
 	PQclear(res);
 	return ret;
+}
+
+int pg_change_note(struct pd_store *s, const char *games, long version,
+		   const char *changes, struct pd_diag *diag)
+{
+	static const char sql[] = "UPDATE audit SET changes = $3 WHERE "
+				  "games = $1 AND version = $2";
+	struct pd_pg_params p;
+
+	pd_pg_params_init(&p);
+	pd_pg_text(&p, games);
+	pd_pg_long(&p, version);
+	pd_pg_text(&p, changes);
+	return pd_pg_query(PG(s), sql, &p, NULL, "write the audit log", diag);
+}
+
+static int removed_row(const PGresult *res, int r, void *arg)
+{
+	struct audit_walk *w = arg;
+	struct pd_audit_entry e;
+
+	e.id = r + 1;
+	snprintf(e.games, sizeof(e.games), "%s", PQgetvalue(res, r, 0));
+	e.version = pd_pg_getlong(res, r, 1);
+	e.at = PQgetvalue(res, r, 2);
+	e.actor = PQgetvalue(res, r, 3);
+	e.command = PQgetvalue(res, r, 4);
+	e.reason = PQgetvalue(res, r, 5);
+	e.changes = "";
+	return w->fn(&e, w->arg);
+}
+
+int pg_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,
+		     struct pd_diag *diag)
+{
+	/* ctid orders the rows as they came in a table never updated */
+	static const char sql[] = "SELECT code, version, at, actor, command, "
+		"reason FROM games_removed ORDER BY at, ctid";
+	struct audit_walk w = { fn, arg };
+	struct pd_pg_params p;
+
+	pd_pg_params_init(&p);
+	return pd_pg_each(PG(s), sql, &p, removed_row, &w,
+			  "read the removed Games", diag);
 }

@@ -157,8 +157,8 @@ int pg_event_get(struct pd_store *s, long id, struct pd_event_info *e,
 {
 	static const char sql[] = "SELECT e.id, e.games, sp.name, e.name, "
 		"e.gender, e.sport_class, e.date, e.status, "
-		"coalesce(e.policy, sp.policy), e.team FROM events e JOIN "
-		"sports sp ON sp.id = e.sport_id WHERE e.id = $1";
+		"coalesce(e.policy, sp.policy), e.team, e.rank_order FROM "
+		"events e JOIN sports sp ON sp.id = e.sport_id WHERE e.id = $1";
 	struct pd_pg_params p;
 	PGresult *res;
 	int ret;
@@ -181,8 +181,9 @@ int pg_event_get(struct pd_store *s, long id, struct pd_event_info *e,
 		e->status = pd_pg_dup(res, 0, 7);
 		e->policy = pd_pg_dup(res, 0, 8);
 		e->team = (int)pd_pg_getlong(res, 0, 9);
+		e->order = pd_pg_dup(res, 0, 10);
 		if (!e->sport || !e->name || !e->gender || !e->sport_class ||
-		    !e->date || !e->status || !e->policy) {
+		    !e->date || !e->status || !e->policy || !e->order) {
 			pd_event_info_release(e);
 			ret = PD_ENOMEM;
 		}
@@ -285,6 +286,7 @@ static int event_row(const PGresult *res, int r, void *arg)
 	e.status = PQgetvalue(res, r, 6);
 	e.policy = PQgetvalue(res, r, 7);
 	e.team = (int)pd_pg_getlong(res, r, 8);
+	e.order = PQgetvalue(res, r, 10);
 	return w->fn(&e, (size_t)pd_pg_getlong(res, r, 9), w->arg);
 }
 
@@ -294,7 +296,8 @@ int pg_events(struct pd_store *s, const char *games, const char *sport,
 	static const char sql[] = "SELECT e.id, sp.name, e.name, e.gender, "
 		"e.sport_class, e.date, e.status, coalesce(e.policy, "
 		"sp.policy), e.team, (SELECT count(*) FROM results r WHERE "
-		"r.event_id = e.id AND r.until IS NULL) FROM events e JOIN "
+		"r.event_id = e.id AND r.until IS NULL), e.rank_order FROM "
+		"events e JOIN "
 		"sports sp ON sp.id = e.sport_id WHERE e.games = $1 AND "
 		"($2::text IS NULL OR sp.name = $2) ORDER BY sp.name, e.name, "
 		"e.gender";
@@ -327,6 +330,8 @@ static int result_row(const PGresult *res, int r, void *arg)
 	row.athlete_id = pd_pg_getlong(res, r, 6);
 	row.team_id = pd_pg_getlong(res, r, 7);
 	row.rank = pd_pg_getlong(res, r, 8);
+	row.has_value = !PQgetisnull(res, r, 9);
+	row.value = row.has_value ? strtod(PQgetvalue(res, r, 9), NULL) : 0;
 	return w->fn(&row, w->arg);
 }
 
@@ -334,9 +339,10 @@ int pg_event_results(struct pd_store *s, long event, long as_of,
 		     pd_result_fn fn, void *arg, struct pd_diag *diag)
 {
 	static const char sql[] = "SELECT id, npc, name, mark, irm, records, "
-		"coalesce(athlete_id, 0), coalesce(team_id, 0), rank FROM "
-		"results WHERE event_id = $1 AND since <= $2 AND (until IS "
-		"NULL OR until > $2) ORDER BY rank = 0, rank, id";
+		"coalesce(athlete_id, 0), coalesce(team_id, 0), rank, "
+		"mark_value FROM results WHERE event_id = $1 AND since <= $2 "
+		"AND (until IS NULL OR until > $2) ORDER BY irm <> '', rank = "
+		"0, rank, " PD_IRM_ORDER_SQL ", id";
 	struct result_walk w = { fn, arg };
 	struct pd_pg_params p;
 
@@ -372,4 +378,17 @@ int pg_athlete_get(struct pd_store *s, long id, char **name, char *npc,
 	}
 	PQclear(res);
 	return ret;
+}
+
+int pg_event_order(struct pd_store *s, long id, const char *order,
+		   struct pd_diag *diag)
+{
+	static const char sql[] = "UPDATE events SET rank_order = $2 WHERE "
+				  "id = $1";
+	struct pd_pg_params p;
+
+	pd_pg_params_init(&p);
+	pd_pg_long(&p, id);
+	pd_pg_text(&p, order);
+	return pd_pg_query(PG(s), sql, &p, NULL, "update an event", diag);
 }

@@ -160,3 +160,85 @@ int pg_change(struct pd_store *s, const char *games, const char *actor,
 		*version = pg->version;
 	return 0;
 }
+
+int pg_games_remove(struct pd_store *s, const char *code, const char *actor,
+		    const char *command, const char *reason,
+		    struct pd_diag *diag)
+{
+	static const char keep[] = "INSERT INTO games_removed (code, version, "
+		"actor, command, reason) SELECT code, version, $2, $3, $4 FROM "
+		"games WHERE code = $1";
+	static const char drop[] = "DELETE FROM games WHERE code = $1";
+	struct pd_pg_params p;
+	PGresult *res;
+	int ret;
+
+	pd_pg_params_init(&p);
+	pd_pg_text(&p, code);
+	pd_pg_text(&p, actor);
+	pd_pg_text(&p, command);
+	pd_pg_text(&p, reason);
+	if ((ret = pd_pg_query(PG(s), keep, &p, NULL, "remove the Games",
+			       diag)) < 0)
+		return ret;
+	pd_pg_params_init(&p);
+	pd_pg_text(&p, code);
+	if ((ret = pd_pg_query(PG(s), drop, &p, &res, "remove the Games",
+			       diag)) < 0)
+		return ret;
+	if (!strcmp(PQcmdTuples(res), "0"))
+		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no Games '%s'",
+				  code);
+	PQclear(res);
+	return ret;
+}
+
+int pg_published_remove(struct pd_store *s, const char *games,
+			const char *source, struct pd_diag *diag)
+{
+	static const char sql[] = "DELETE FROM published WHERE games = $1 "
+				  "AND source = $2";
+	struct pd_pg_params p;
+	PGresult *res;
+	int ret;
+
+	pd_pg_params_init(&p);
+	pd_pg_text(&p, games);
+	pd_pg_text(&p, source);
+	if ((ret = pd_pg_query(PG(s), sql, &p, &res, "remove a published "
+			       "table", diag)) < 0)
+		return ret;
+	if (!strcmp(PQcmdTuples(res), "0"))
+		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no published "
+				  "table %s@%s", games, source);
+	PQclear(res);
+	return ret;
+}
+
+struct source_walk {
+	pd_source_fn fn;
+	void *arg;
+};
+
+static int source_row(const PGresult *res, int r, void *arg)
+{
+	struct source_walk *w = arg;
+
+	return w->fn(PQgetvalue(res, r, 0), (size_t)pd_pg_getlong(res, r, 1),
+		     w->arg);
+}
+
+int pg_result_sources(struct pd_store *s, const char *games, pd_source_fn fn,
+		      void *arg, struct pd_diag *diag)
+{
+	static const char sql[] = "SELECT r.source, count(*) FROM results r "
+		"JOIN events e ON e.id = r.event_id WHERE e.games = $1 AND "
+		"r.until IS NULL GROUP BY r.source ORDER BY r.source";
+	struct source_walk w = { fn, arg };
+	struct pd_pg_params p;
+
+	pd_pg_params_init(&p);
+	pd_pg_text(&p, games);
+	return pd_pg_each(PG(s), sql, &p, source_row, &w, "list the sources",
+			  diag);
+}

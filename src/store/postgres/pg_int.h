@@ -152,6 +152,19 @@ int pg_events(struct pd_store *s, const char *games, const char *sport,
 	      pd_event_fn fn, void *arg, struct pd_diag *diag);
 int pg_event_results(struct pd_store *s, long event, long as_of,
 		     pd_result_fn fn, void *arg, struct pd_diag *diag);
+int pg_event_order(struct pd_store *s, long id, const char *order,
+		   struct pd_diag *diag);
+int pg_change_note(struct pd_store *s, const char *games, long version,
+		   const char *changes, struct pd_diag *diag);
+int pg_games_remove(struct pd_store *s, const char *code, const char *actor,
+		    const char *command, const char *reason,
+		    struct pd_diag *diag);
+int pg_published_remove(struct pd_store *s, const char *games,
+			const char *source, struct pd_diag *diag);
+int pg_result_sources(struct pd_store *s, const char *games, pd_source_fn fn,
+		      void *arg, struct pd_diag *diag);
+int pg_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,
+		     struct pd_diag *diag);
 int pg_log(struct pd_store *s, const char *games, long since, pd_audit_fn fn,
 	   void *arg, struct pd_diag *diag);
 int pg_version_at(struct pd_store *s, const char *games, const char *when,

@@ -66,6 +66,12 @@ static const struct pd_store_ops pg_ops = {
 	.matches = pg_matches,
 	.doping_add = pg_doping_add,
 	.doping_cases = pg_doping_cases,
+	.event_order = pg_event_order,
+	.change_note = pg_change_note,
+	.games_remove = pg_games_remove,
+	.published_remove = pg_published_remove,
+	.result_sources = pg_result_sources,
+	.games_removed = pg_games_removed,
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,

@@ -311,6 +311,24 @@ const char *const pd_pg_migrations[] = {
 	"  cite TEXT COLLATE \"C\" NOT NULL DEFAULT '',\n"
 	"  since BIGINT NOT NULL\n"
 	");\n",
+	/* 8: the operator's desk: an event's ranks from its marks, and what
+	 * each change changed */
+	"ALTER TABLE events ADD COLUMN rank_order TEXT COLLATE \"C\" NOT NULL\n"
+	"  DEFAULT '';\n"
+	"ALTER TABLE audit ADD COLUMN changes TEXT COLLATE \"C\" NOT NULL\n"
+	"  DEFAULT '';\n"
+	/* a Games removed takes its audit entries with it: its removal
+	 * is kept here */
+	"CREATE TABLE games_removed (\n"
+	"  code TEXT COLLATE \"C\" NOT NULL,\n"
+	"  version BIGINT NOT NULL,\n"
+	"  at TEXT COLLATE \"C\" NOT NULL\n"
+	"    DEFAULT (to_char(now() AT TIME ZONE 'UTC',\n"
+	"                     'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')),\n"
+	"  actor TEXT COLLATE \"C\" NOT NULL,\n"
+	"  command TEXT COLLATE \"C\" NOT NULL,\n"
+	"  reason TEXT COLLATE \"C\" NOT NULL DEFAULT ''\n"
+	");\n",
 };
 
 const size_t pd_pg_nmigrations =

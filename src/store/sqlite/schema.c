@@ -295,6 +295,20 @@ const char *const pd_migrations[] = {
 	"  cite TEXT NOT NULL DEFAULT '',\n"
 	"  since INTEGER NOT NULL\n"
 	");\n",
+	/* 8: the operator's desk: an event's ranks from its marks, and what
+	 * each change changed */
+	"ALTER TABLE events ADD COLUMN rank_order TEXT NOT NULL DEFAULT '';\n"
+	"ALTER TABLE audit ADD COLUMN changes TEXT NOT NULL DEFAULT '';\n"
+	/* a Games removed takes its audit entries with it: its removal
+	 * is kept here */
+	"CREATE TABLE games_removed (\n"
+	"  code TEXT NOT NULL,\n"
+	"  version INTEGER NOT NULL,\n"
+	"  at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),\n"
+	"  actor TEXT NOT NULL,\n"
+	"  command TEXT NOT NULL,\n"
+	"  reason TEXT NOT NULL DEFAULT ''\n"
+	");\n",
 };
 
 const size_t pd_nmigrations = sizeof(pd_migrations) / sizeof(*pd_migrations);

@@ -288,6 +288,12 @@ static const struct pd_store_ops sqlite_ops = {
 	.matches = pd_sqlite_matches,
 	.doping_add = pd_sqlite_doping_add,
 	.doping_cases = pd_sqlite_doping_cases,
+	.event_order = pd_sqlite_event_order,
+	.change_note = pd_sqlite_change_note,
+	.games_remove = pd_sqlite_games_remove,
+	.published_remove = pd_sqlite_published_remove,
+	.result_sources = pd_sqlite_result_sources,
+	.games_removed = pd_sqlite_games_removed,
 };
 
 int pd_sqlite_open(struct pd_store **out, const char *path,

@@ -22,7 +22,7 @@ int pd_sqlite_log(struct pd_store *store, const char *games, long since,
 	int ret, rc;
 
 	if ((ret = pd_sqlite_prepare(s, &st, "SELECT id, games, version, at, "
-			"actor, command, reason FROM audit WHERE (?1 IS NULL "
+			"actor, command, reason, changes FROM audit WHERE (?1 IS NULL "
 			"OR games = ?1) AND version > ?2 ORDER BY id", diag)) < 0)
 		return ret;
 	if (games)
@@ -36,6 +36,7 @@ int pd_sqlite_log(struct pd_store *store, const char *games, long since,
 		e.actor = (char *)text(st, 4);
 		e.command = (char *)text(st, 5);
 		e.reason = (char *)text(st, 6);
+		e.changes = (char *)text(st, 7);
 		ret = fn(&e, arg);
 	}
 	if (ret == 0 && rc != SQLITE_DONE)
@@ -230,6 +231,55 @@ int pd_sqlite_sanction_games(struct pd_store *store, long id, char *games,
 				  "%ld: see 'podium sanction list'", id);
 	else
 		ret = pd_sqlite_fail(s, diag, "read a sanction");
+	sqlite3_finalize(st);
+	return ret;
+}
+
+int pd_sqlite_change_note(struct pd_store *store, const char *games,
+			  long version, const char *changes,
+			  struct pd_diag *diag)
+{
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	sqlite3_stmt *st;
+	int ret;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "UPDATE audit SET changes = ?3 "
+			"WHERE games = ?1 AND version = ?2", diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, version);
+	sqlite3_bind_text(st, 3, changes, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "write the audit log");
+	sqlite3_finalize(st);
+	return ret;
+}
+
+int pd_sqlite_games_removed(struct pd_store *store, pd_audit_fn fn, void *arg,
+			    struct pd_diag *diag)
+{
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	struct pd_audit_entry e;
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT rowid, code, version, at, "
+			"actor, command, reason FROM games_removed ORDER BY "
+			"rowid", diag)) < 0)
+		return ret;
+	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		e.id = (long)sqlite3_column_int64(st, 0);
+		snprintf(e.games, sizeof(e.games), "%s", text(st, 1));
+		e.version = (long)sqlite3_column_int64(st, 2);
+		e.at = (char *)text(st, 3);
+		e.actor = (char *)text(st, 4);
+		e.command = (char *)text(st, 5);
+		e.reason = (char *)text(st, 6);
+		e.changes = "";
+		ret = fn(&e, arg);
+	}
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "read the removed Games");
 	sqlite3_finalize(st);
 	return ret;
 }

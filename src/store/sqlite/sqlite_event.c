@@ -173,8 +173,9 @@ int pd_sqlite_event_get(struct pd_store *store, long id,
 	memset(e, 0, sizeof(*e));
 	if ((ret = pd_sqlite_prepare(s, &st, "SELECT e.id, e.games, sp.name, "
 			"e.name, e.gender, e.sport_class, e.date, e.status, "
-			"coalesce(e.policy, sp.policy), e.team FROM events e "
-			"JOIN sports sp ON sp.id = e.sport_id WHERE e.id = ?1",
+			"coalesce(e.policy, sp.policy), e.team, e.rank_order "
+			"FROM events e JOIN sports sp ON sp.id = e.sport_id "
+			"WHERE e.id = ?1",
 			diag)) < 0)
 		return ret;
 	sqlite3_bind_int64(st, 1, id);
@@ -191,8 +192,9 @@ int pd_sqlite_event_get(struct pd_store *store, long id,
 		e->status = pd_sqlite_dup(st, 7);
 		e->policy = pd_sqlite_dup(st, 8);
 		e->team = sqlite3_column_int(st, 9);
+		e->order = pd_sqlite_dup(st, 10);
 		if (!e->sport || !e->name || !e->gender || !e->sport_class ||
-		    !e->date || !e->status || !e->policy) {
+		    !e->date || !e->status || !e->policy || !e->order) {
 			pd_event_info_release(e);
 			ret = PD_ENOMEM;
 		}
@@ -278,9 +280,10 @@ int pd_sqlite_events(struct pd_store *store, const char *games,
 			"e.gender, e.sport_class, e.date, e.status, "
 			"coalesce(e.policy, sp.policy), e.team, (SELECT "
 			"count(*) FROM results r WHERE r.event_id = e.id AND "
-			"r.until IS NULL) FROM events e JOIN sports sp ON "
-			"sp.id = e.sport_id WHERE e.games = ?1 AND (?2 IS NULL "
-			"OR sp.name = ?2) ORDER BY sp.name, e.name, e.gender",
+			"r.until IS NULL), e.rank_order FROM events e JOIN "
+			"sports sp ON sp.id = e.sport_id WHERE e.games = ?1 "
+			"AND (?2 IS NULL OR sp.name = ?2) ORDER BY sp.name, "
+			"e.name, e.gender",
 			diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
@@ -298,6 +301,7 @@ int pd_sqlite_events(struct pd_store *store, const char *games,
 		e.status = (char *)sqlite3_column_text(st, 6);
 		e.policy = (char *)sqlite3_column_text(st, 7);
 		e.team = sqlite3_column_int(st, 8);
+		e.order = (char *)sqlite3_column_text(st, 10);
 		ret = fn(&e, (size_t)sqlite3_column_int64(st, 9), arg);
 	}
 	if (ret == 0 && rc != SQLITE_DONE)
@@ -316,9 +320,10 @@ int pd_sqlite_event_results(struct pd_store *store, long event, long as_of,
 
 	if ((ret = pd_sqlite_prepare(s, &st, "SELECT id, npc, name, mark, irm, "
 			"records, coalesce(athlete_id, 0), coalesce(team_id, "
-			"0), rank FROM results WHERE event_id = ?1 AND since "
-			"<= ?2 AND (until IS NULL OR until > ?2) ORDER BY rank "
-			"= 0, rank, id", diag)) < 0)
+			"0), rank, mark_value FROM results WHERE event_id = ?1 "
+			"AND since <= ?2 AND (until IS NULL OR until > ?2) "
+			"ORDER BY irm <> '', rank = 0, rank, " PD_IRM_ORDER_SQL
+			", id", diag)) < 0)
 		return ret;
 	sqlite3_bind_int64(st, 1, event);
 	sqlite3_bind_int64(st, 2, as_of > 0 ? as_of : (long)1 << 62);
@@ -332,6 +337,8 @@ int pd_sqlite_event_results(struct pd_store *store, long event, long as_of,
 		r.athlete_id = (long)sqlite3_column_int64(st, 6);
 		r.team_id = (long)sqlite3_column_int64(st, 7);
 		r.rank = (long)sqlite3_column_int64(st, 8);
+		r.has_value = sqlite3_column_type(st, 9) != SQLITE_NULL;
+		r.value = r.has_value ? sqlite3_column_double(st, 9) : 0;
 		ret = fn(&r, arg);
 	}
 	if (ret == 0 && rc != SQLITE_DONE)
@@ -365,4 +372,11 @@ int pd_sqlite_athlete_get(struct pd_store *store, long id, char **name,
 	}
 	sqlite3_finalize(st);
 	return ret;
+}
+
+int pd_sqlite_event_order(struct pd_store *store, long id, const char *order,
+			  struct pd_diag *diag)
+{
+	return exec_bound(pd_sqlite_of(store), "UPDATE events SET rank_order "
+			  "= ?2 WHERE id = ?1", id, order, 0, diag);
 }

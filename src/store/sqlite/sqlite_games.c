@@ -181,3 +181,88 @@ int pd_sqlite_change(struct pd_store *store, const char *games,
 		*version = s->version;
 	return ret;
 }
+
+/* Run sql with text parameters a and b; the rows it changed in *changed. */
+static int exec2(struct pd_sqlite *s, const char *sql, const char *a,
+		 const char *b, int *changed, const char *what,
+		 struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret;
+
+	if ((ret = pd_sqlite_prepare(s, &st, sql, diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, a, -1, SQLITE_STATIC);
+	if (b)
+		sqlite3_bind_text(st, 2, b, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, what);
+	else if (changed)
+		*changed = sqlite3_changes(s->db);
+	sqlite3_finalize(st);
+	return ret;
+}
+
+int pd_sqlite_games_remove(struct pd_store *store, const char *code,
+			   const char *actor, const char *command,
+			   const char *reason, struct pd_diag *diag)
+{
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	sqlite3_stmt *st;
+	int ret, n = 0;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "INSERT INTO games_removed (code, "
+			"version, actor, command, reason) SELECT code, version, "
+			"?2, ?3, ?4 FROM games WHERE code = ?1", diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, code, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, actor, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, command, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, reason, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "remove the Games");
+	sqlite3_finalize(st);
+	if (ret == 0)
+		ret = exec2(s, "DELETE FROM games WHERE code = ?1", code, NULL,
+			    &n, "remove the Games", diag);
+	if (ret == 0 && n == 0)
+		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no Games '%s'",
+				  code);
+	return ret;
+}
+
+int pd_sqlite_published_remove(struct pd_store *store, const char *games,
+			       const char *source, struct pd_diag *diag)
+{
+	int ret, n = 0;
+
+	ret = exec2(pd_sqlite_of(store), "DELETE FROM published WHERE games "
+		    "= ?1 AND source = ?2", games, source, &n,
+		    "remove a published table", diag);
+	if (ret == 0 && n == 0)
+		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no published "
+				  "table %s@%s", games, source);
+	return ret;
+}
+
+int pd_sqlite_result_sources(struct pd_store *store, const char *games,
+			     pd_source_fn fn, void *arg, struct pd_diag *diag)
+{
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT r.source, count(*) FROM "
+			"results r JOIN events e ON e.id = r.event_id WHERE "
+			"e.games = ?1 AND r.until IS NULL GROUP BY r.source "
+			"ORDER BY r.source", diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		ret = fn((const char *)sqlite3_column_text(st, 0),
+			 (size_t)sqlite3_column_int64(st, 1), arg);
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "list the sources");
+	sqlite3_finalize(st);
+	return ret;
+}

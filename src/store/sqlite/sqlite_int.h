@@ -129,6 +129,20 @@ int pd_sqlite_events(struct pd_store *s, const char *games, const char *sport,
 		     pd_event_fn fn, void *arg, struct pd_diag *diag);
 int pd_sqlite_event_results(struct pd_store *s, long event, long as_of,
 			    pd_result_fn fn, void *arg, struct pd_diag *diag);
+int pd_sqlite_event_order(struct pd_store *s, long id, const char *order,
+			  struct pd_diag *diag);
+int pd_sqlite_change_note(struct pd_store *s, const char *games,
+			  long version, const char *changes,
+			  struct pd_diag *diag);
+int pd_sqlite_games_remove(struct pd_store *s, const char *code,
+			   const char *actor, const char *command,
+			   const char *reason, struct pd_diag *diag);
+int pd_sqlite_published_remove(struct pd_store *s, const char *games,
+			       const char *source, struct pd_diag *diag);
+int pd_sqlite_result_sources(struct pd_store *s, const char *games,
+			     pd_source_fn fn, void *arg, struct pd_diag *diag);
+int pd_sqlite_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,
+			    struct pd_diag *diag);
 int pd_sqlite_log(struct pd_store *s, const char *games, long since,
 		  pd_audit_fn fn, void *arg, struct pd_diag *diag);
 int pd_sqlite_version_at(struct pd_store *s, const char *games,

@@ -1,0 +1,405 @@
+// desk.js -- the results operator's desk (desk.html).  Everything goes
+// through the JSON API (docs/API.md) with the token the operator signs in
+// with, kept in sessionStorage: for this tab only.  Ranks and medals are
+// computed as the operator types, by the event's rule (its order, IRMs
+// last, the next by rank taking a medal an IRM gives up); the server
+// computes them again on save and its answer is shown as it is.
+'use strict';
+
+const T = {
+	en: {
+		title: 'Results desk', signin: 'Sign in', token: 'Token', signout: 'Sign out',
+		tokenhint: 'The token is kept for this tab only.', events: 'Events', filter: 'Status',
+		all: 'all', newevent: 'New event', sport: 'Sport', name: 'Name', gender: 'Gender',
+		class: 'Class', date: 'Date', order: 'Ranks', asc: 'from marks, lower is better',
+		desc: 'from marks, higher is better', hand: 'by hand (judged)', add: 'Add',
+		reason: 'Reason', rank: 'Rank', athlete: 'Athlete or team', mark: 'Mark',
+		medal: 'Medal', keys: 'Tab or Enter: next field. Enter on the last field adds a row. Ctrl+Enter saves.',
+		correction: 'Correction', what: 'Who', field: 'Field', before: 'Before', after: 'After',
+		reasonreq: 'Reason (required)', save: 'Save', log: 'Log', badtoken: 'This token is not valid.',
+		needreason: 'A correction needs a reason.', willaward: 'Will award', nomedals: 'no medals yet',
+		irmrule: 'never medals; the next by rank take the medals', saved: 'Saved', unchanged: 'Nothing changed',
+		gold: 'gold', silver: 'silver', bronze: 'bronze', nodate: 'no date', confirm: 'Check the fields, give a reason, then Save again.',
+	},
+	zh: {
+		title: '成绩录入台', signin: '登录', token: '令牌', signout: '退出',
+		tokenhint: '令牌只保存在本标签页。', events: '项目', filter: '状态', all: '全部',
+		newevent: '新项目', sport: '大项', name: '名称', gender: '性别', class: '级别', date: '日期',
+		order: '名次', asc: '按成绩，越小越好', desc: '按成绩，越大越好', hand: '手工（裁判评分）',
+		add: '添加', reason: '原因', rank: '名次', athlete: '运动员或队伍', mark: '成绩',
+		medal: '奖牌', keys: 'Tab 或 Enter：下一栏。最后一栏按 Enter 添加一行。Ctrl+Enter 保存。',
+		correction: '更正', what: '对象', field: '栏目', before: '更正前', after: '更正后',
+		reasonreq: '原因（必填）', save: '保存', log: '记录', badtoken: '令牌无效。',
+		needreason: '更正须说明原因。', willaward: '将颁发', nomedals: '尚无奖牌',
+		irmrule: '不得奖牌；奖牌依名次顺延', saved: '已保存', unchanged: '没有改动',
+		gold: '金', silver: '银', bronze: '铜', nodate: '无日期', confirm: '请核对各栏并填写原因，再按保存。',
+	},
+};
+const STATUSES = ['scheduled', 'live', 'unofficial', 'official', 'protested', 'provisional'];
+const IRMS = ['', 'DNS', 'DNF', 'DSQ', 'DQB', 'DNQ', 'NM', 'RET', 'WDR', 'ABS', 'LAP'];
+const IRM_ORDER = { LAP: 1, DNF: 2, RET: 3, NM: 4, DNQ: 5, DSQ: 6, DQB: 7, DNS: 8, WDR: 9, ABS: 10 };
+const KEY = 'podium-desk-token';
+const $ = (id) => document.getElementById(id);
+const st = { lang: 'en', token: sessionStorage.getItem(KEY) || '', games: '', events: [], ev: null, rows: [], confirming: false };
+
+const t = (k) => T[st.lang][k] || T.en[k] || k;
+
+function el(tag, attrs = {}, ...kids) {
+	const e = document.createElement(tag);
+	for (const [k, v] of Object.entries(attrs)) {
+		if (k === 'text') e.textContent = v;
+		else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+		else e.setAttribute(k, v);
+	}
+	for (const c of kids) e.append(c);
+	return e;
+}
+
+async function api(method, path, body) {
+	const r = await fetch(path, { method, headers: { Authorization: 'Bearer ' + st.token,
+		'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+	let data = {};
+	try { data = await r.json(); } catch (e) { data = {}; }
+	return { status: r.status, data };
+}
+
+function translate() {
+	document.documentElement.lang = st.lang === 'zh' ? 'zh-Hans' : 'en';
+	for (const e of document.querySelectorAll('[data-t]')) e.textContent = t(e.dataset.t);
+	$('lang-en').setAttribute('aria-pressed', String(st.lang === 'en'));
+	$('lang-zh').setAttribute('aria-pressed', String(st.lang === 'zh'));
+}
+
+// A mark as a number, as core's pd_mark_value reads it.
+function markValue(mark) {
+	let m = String(mark || '').trim().replace(/\s*(m|pts|s)$/, '').replace(',', '.');
+	if (!/^\d+(\.\d+)?(:\d+(\.\d+)?){0,2}$/.test(m)) return null;
+	return m.split(':').reduce((a, p) => a * 60 + Number(p), 0);
+}
+
+// Ranks and medals of the rows as typed, by the event's rule.
+function compute(ev, rows) {
+	const live = rows.filter((r) => r.npc || r.name);
+	for (const r of live) {
+		r.crank = 0;
+		r.cmedal = '';
+	}
+	if (ev.order) {
+		const ranked = live.filter((r) => !r.irm && markValue(r.mark) !== null)
+			.map((r) => ({ r, v: markValue(r.mark) }))
+			.sort((a, b) => (ev.order === 'asc' ? a.v - b.v : b.v - a.v));
+		ranked.forEach((x, i) => {
+			x.r.crank = i && x.v === ranked[i - 1].v ? ranked[i - 1].r.crank : i + 1;
+		});
+	} else {
+		for (const r of live) r.crank = Number(r.rank) || 0;
+	}
+	// an IRM never medals: the next by rank take the medals
+	const cands = live.filter((r) => !r.irm && r.crank > 0);
+	const starters = live.filter((r) => r.irm !== 'DNS').length;
+	const cap = ev.policy === 'capped' ? (starters >= 4 ? 3 : starters - 1) : 3;
+	const names = ['gold', 'silver', 'bronze'];
+	let bronzes = 0;
+	for (const r of cands) {
+		const eff = 1 + cands.filter((o) => o.crank < r.crank).length;
+		r.eff = eff;
+		if (eff > cap) continue;
+		if (ev.policy === 'two-bronzes' && eff >= 3) continue;
+		r.cmedal = names[eff - 1];
+	}
+	if (ev.policy === 'two-bronzes') {
+		for (const r of cands) if (r.eff === 3 && bronzes < 2) { r.cmedal = 'bronze'; bronzes++; }
+		for (const r of cands) if (r.eff === 4 && bronzes === 1) { r.cmedal = 'bronze'; bronzes++; }
+	}
+	return live;
+}
+
+function sorted(rows) {
+	const key = (r) => [r.irm ? 1 : 0, r.crank ? 0 : 1, r.crank || 0, IRM_ORDER[r.irm] || 0];
+	return rows.map((r, i) => ({ r, i })).sort((a, b) => {
+		const x = key(a.r), y = key(b.r);
+		for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return x[k] - y[k];
+		return a.i - b.i;
+	}).map((x) => x.r);
+}
+
+function renderPreview() {
+	const ev = st.ev;
+	const live = compute(ev, st.rows);
+	for (const r of st.rows) {
+		if (!r.tr) continue;
+		r.tr.querySelector('.rank').textContent = r.crank ? String(r.crank) : '-';
+		r.tr.querySelector('.medal').textContent = r.cmedal ? t(r.cmedal) : '';
+		r.tr.dataset.medal = r.cmedal || '';
+		if (r.rankInput) r.rankInput.hidden = !!ev.order;
+	}
+	const award = ['gold', 'silver', 'bronze'].flatMap((m) => live.filter((r) => r.cmedal === m)
+		.map((r) => `${t(m)} ${r.name} (${r.npc})`));
+	const p = $('preview');
+	p.replaceChildren(el('p', { text: `${t('willaward')}: ${award.length ? award.join(', ') : t('nomedals')}` }));
+	for (const r of live.filter((x) => x.irm))
+		p.append(el('p', { class: 'rule', text: `${r.name} (${r.npc}) ${r.irm}: ${t('irmrule')}` }));
+	$('preview').dataset.award = award.join('; ');
+}
+
+function input(r, key, attrs = {}) {
+	const i = el('input', { value: r[key] || '', 'aria-label': key, 'data-k': key, ...attrs });
+	i.addEventListener('input', () => {
+		r[key] = key === 'npc' ? i.value.toUpperCase() : i.value;
+		if (key === 'name') r.tr.dataset.name = i.value;
+		renderPreview();
+	});
+	return i;
+}
+
+function addRow(r) {
+	r = r || { athlete: 0, npc: '', name: '', mark: '', irm: '', rank: '', orig: null };
+	const irm = el('select', { 'aria-label': 'irm', 'data-k': 'irm' },
+		...IRMS.map((c) => el('option', { value: c, text: c || '-' })));
+	irm.value = r.irm || '';
+	irm.addEventListener('change', () => { r.irm = irm.value; renderPreview(); });
+	const tdRank = el('td', {}, el('span', { class: 'rank' }));
+	r.rankInput = input(r, 'rank', { size: 3, inputmode: 'numeric' });
+	tdRank.append(r.rankInput);
+	const known = !!r.athlete;
+	r.tr = el('tr', {}, tdRank,
+		el('td', {}, input(r, 'npc', { size: 4, ...(known ? { readonly: '' } : {}) })),
+		el('td', {}, input(r, 'name', known ? { readonly: '' } : {})),
+		el('td', {}, input(r, 'mark', { size: 9 })), el('td', {}, irm),
+		el('td', { class: 'medal' }));
+	r.tr.dataset.name = r.name || '';
+	$('entry').tBodies[0].append(r.tr);
+	st.rows.push(r);
+	return r;
+}
+
+// Keyboard first: Enter goes to the next field, and past the last one
+// makes a new row; Ctrl+Enter saves.
+function onKey(e) {
+	if (e.key !== 'Enter' || !e.target.closest('#entry')) return;
+	e.preventDefault();
+	if (e.ctrlKey || e.metaKey) { save(); return; }
+	const fields = [...$('entry').querySelectorAll('input:not([readonly]):not([hidden]), select')];
+	const i = fields.indexOf(e.target);
+	if (i === fields.length - 1) {
+		addRow();
+		renderPreview();
+		$('entry').tBodies[0].lastElementChild.querySelector('input:not([hidden])').focus();
+	} else if (i >= 0) fields[i + 1].focus();
+}
+
+async function openEvent(id) {
+	const r = await api('GET', `/api/games/${st.games}/events/${id}`);
+	if (r.status !== 200) return;
+	st.ev = r.data;
+	st.rows = [];
+	st.confirming = false;
+	$('correction').hidden = true;
+	$('entry').tBodies[0].replaceChildren();
+	$('event-pane').hidden = false;
+	$('event-h').textContent = `${st.ev.name}${st.ev.gender ? ' · ' + st.ev.gender : ''}`;
+	$('event-pane').dataset.event = String(id);
+	$('event-pane').dataset.status = st.ev.status;
+	$('event-meta').textContent = `${st.ev.sport} · ${st.ev.date || t('nodate')} · ${st.ev.status} · ${st.ev.policy}` +
+		(st.ev.order ? ` · ${t(st.ev.order)}` : ` · ${t('hand')}`);
+	for (const x of st.ev.results) {
+		const row = { athlete: x.athlete || 0, npc: x.npc, name: x.name, mark: x.mark, irm: x.irm,
+			rank: x.rank ? String(x.rank) : '' };
+		row.orig = { mark: row.mark, irm: row.irm, rank: row.rank };
+		addRow(row);
+	}
+	addRow();
+	renderStatus();
+	renderPreview();
+	await loadLog();
+	$('event-pane').dataset.version = String(st.ev.version);
+}
+
+function renderStatus() {
+	const bar = $('status-bar');
+	for (const b of bar.querySelectorAll('button')) b.remove();
+	for (const s of STATUSES) {
+		bar.append(el('button', { type: 'button', 'data-status': s, 'aria-pressed': String(st.ev.status === s),
+			text: s, onclick: () => move(s) }));
+	}
+}
+
+async function move(status) {
+	const reason = $('status-reason').value.trim();
+	const r = await api('POST', `/api/games/${st.games}/events/${st.ev.id}/status`,
+		reason ? { status, reason } : { status });
+	$('status-reason').value = '';
+	await loadEvents();
+	await openEvent(st.ev.id);
+	say(r);
+}
+
+function changes() {
+	const out = [];
+	for (const r of st.rows) {
+		if (!r.npc && !r.name) continue;
+		const o = r.orig || { mark: '', irm: '', rank: '' };
+		const f = [];
+		if ((r.mark || '') !== o.mark) f.push(['mark', o.mark, r.mark || '']);
+		if ((r.irm || '') !== o.irm) f.push(['irm', o.irm, r.irm || '']);
+		if (!st.ev.order && (r.rank || '') !== o.rank) f.push(['rank', o.rank, r.rank || '']);
+		if (!r.orig || f.length) out.push({ r, f });
+	}
+	return out;
+}
+
+function body(c) {
+	const b = c.r.athlete ? { athlete: c.r.athlete } : { npc: c.r.npc, name: c.r.name };
+	for (const [k, , v] of c.f) b[k] = k === 'rank' ? (Number(v) || 0) : (v === '' ? null : v);
+	if (!c.r.orig) {
+		if (c.r.mark) b.mark = c.r.mark;
+		if (c.r.irm) b.irm = c.r.irm;
+		if (!st.ev.order && c.r.rank) b.rank = Number(c.r.rank);
+	}
+	return b;
+}
+
+async function save() {
+	const list = changes();
+	if (!list.length) { $('said').textContent = t('unchanged'); return; }
+	const correcting = st.ev.status !== 'scheduled' && st.ev.status !== 'live' && list.some((c) => c.r.orig);
+	if (correcting && !st.confirming) {
+		// the correction screen: every field before and after, and a reason
+		const tb = $('diff').tBodies[0];
+		tb.replaceChildren(...list.flatMap((c) => c.f.map(([k, a, b]) =>
+			el('tr', {}, el('td', { text: `${c.r.name} (${c.r.npc})` }), el('td', { text: k }),
+				el('td', { text: a || '-' }), el('td', { text: b || '-' })))));
+		$('correction').hidden = false;
+		st.confirming = true;
+		$('said').textContent = t('confirm');
+		$('fix-reason').focus();
+		return;
+	}
+	const reason = $('fix-reason').value.trim();
+	if (correcting && !reason) { $('said').textContent = t('needreason'); $('fix-reason').focus(); return; }
+	const payload = { results: list.map(body) };
+	if (reason) payload.reason = reason;
+	const r = await api('PATCH', `/api/games/${st.games}/events/${st.ev.id}/results`, payload);
+	if (r.status === 200) {
+		$('fix-reason').value = '';
+		await loadEvents();
+		await openEvent(st.ev.id);
+	}
+	say(r);	/* once the event shows what was saved */
+}
+
+function say(r) {
+	const p = $('said');
+	if (r.status >= 400) {
+		p.textContent = r.data.error || String(r.status);
+		p.dataset.ok = '0';
+		return;
+	}
+	p.dataset.ok = '1';
+	p.dataset.version = String(r.data.version);
+	p.textContent = (r.data.unchanged ? t('unchanged') : t('saved')) + ` (v${r.data.version}). ` +
+		(r.data.said || []).join(' · ');
+}
+
+async function loadLog() {
+	const r = await api('GET', `/api/games/${st.games}/log?since=0`);
+	const ol = $('log');
+	ol.replaceChildren();
+	if (r.status !== 200) return;
+	const mine = r.data.changes.filter((c) => c.command.includes(`/events/${st.ev.id}/`) ||
+		c.changes.some((x) => x.what.startsWith(`event ${st.ev.id} `) || x.what === `event ${st.ev.id}`));
+	for (const c of mine.reverse().slice(0, 30)) {
+		const li = el('li', { 'data-version': String(c.version) },
+			el('span', { text: `v${c.version} ${c.actor}${c.reason ? ' — ' + c.reason : ''}` }));
+		const ul = el('ul');
+		for (const x of c.changes)
+			ul.append(el('li', { text: `${x.what}: ${x.field} ${x.before || '-'} → ${x.after || '-'}` }));
+		li.append(ul);
+		ol.append(li);
+	}
+}
+
+async function loadEvents() {
+	const r = await api('GET', `/api/games/${st.games}/events`);
+	if (r.status !== 200) return;
+	st.events = r.data.events;
+	const want = $('filter').value;
+	const box = $('events');
+	box.replaceChildren();
+	const days = new Map();
+	for (const e of st.events) {
+		if (want && e.status !== want) continue;
+		const d = e.date || t('nodate');
+		if (!days.has(d)) days.set(d, new Map());
+		const sp = days.get(d);
+		if (!sp.has(e.sport)) sp.set(e.sport, []);
+		sp.get(e.sport).push(e);
+	}
+	for (const [d, sports] of [...days].sort()) {
+		box.append(el('h3', { text: d }));
+		for (const [sport, evs] of sports) {
+			const ul = el('ul', { 'aria-label': sport });
+			for (const e of evs)
+				ul.append(el('li', {}, el('button', { type: 'button', 'data-id': String(e.id),
+					onclick: () => openEvent(e.id) }, `${e.name} ${e.gender || ''}`,
+				el('span', { class: 'badge', 'data-s': e.status, text: e.status }))));
+			box.append(el('h4', { text: sport }), ul);
+		}
+	}
+}
+
+async function addEvent(e) {
+	e.preventDefault();
+	const f = new FormData($('event-form'));
+	const b = { sport: f.get('sport'), name: f.get('name'), status: 'live' };
+	for (const k of ['gender', 'class', 'date', 'order']) if (f.get(k)) b[k] = f.get(k);
+	const r = await api('POST', `/api/games/${st.games}/events`, b);
+	say(r);
+	if (r.status === 201 || r.status === 200) {
+		$('event-form').reset();
+		await loadEvents();
+		await openEvent(r.data.event);
+		$('entry').querySelector('tbody tr:last-child input[data-k="npc"]').focus();
+	}
+}
+
+async function signin(e) {
+	if (e) e.preventDefault();
+	if (e) st.token = $('token').value.trim();
+	const g = await (await fetch('/api/games')).json();
+	const sel = $('games');
+	sel.replaceChildren(...g.games.map((x) => el('option', { value: x.code, text: `${x.code} ${x.name[st.lang] || x.name.en}` })));
+	st.games = st.games || (g.default && g.default.games) || (g.games[0] && g.games[0].code) || '';
+	sel.value = st.games;
+	// a token is checked by a read that refuses a bad one
+	const r = await api('GET', `/api/games/${st.games}/log?since=999999999999`);
+	if (r.status === 401) {
+		sessionStorage.removeItem(KEY);
+		$('signin-msg').textContent = t('badtoken');
+		return;
+	}
+	sessionStorage.setItem(KEY, st.token);
+	$('signin').hidden = true;
+	$('desk').hidden = false;
+	$('signout').hidden = false;
+	await loadEvents();
+	document.body.dataset.ready = '1';
+}
+
+function init() {
+	st.lang = new URLSearchParams(location.search).get('lang') === 'zh' ? 'zh' : 'en';
+	for (const s of STATUSES) $('filter').append(el('option', { value: s, text: s }));
+	translate();
+	$('signin').addEventListener('submit', signin);
+	$('event-form').addEventListener('submit', addEvent);
+	$('save').addEventListener('click', save);
+	$('filter').addEventListener('change', loadEvents);
+	$('games').addEventListener('change', () => { st.games = $('games').value; $('event-pane').hidden = true; loadEvents(); });
+	$('lang-en').addEventListener('click', () => { st.lang = 'en'; translate(); if (st.ev) renderPreview(); });
+	$('lang-zh').addEventListener('click', () => { st.lang = 'zh'; translate(); if (st.ev) renderPreview(); });
+	$('signout').addEventListener('click', () => { sessionStorage.removeItem(KEY); location.reload(); });
+	document.addEventListener('keydown', onKey);
+	if (st.token) signin(); else document.body.dataset.ready = '0';
+}
+
+init();
