@@ -23,13 +23,21 @@ awk 'BEGIN {
 			printf "%d,%s,Sport %d,Event %d,Athlete %d-%d\n", m,
 			       npc[(e * 7 + m) % 12 + 1], e % 20, e, e, m
 }' >big.csv
+# the same medals won by other NPCs: the source that replaces the first
+# (a Games ranks one medal source; --replace ends the first's medals and
+# writes these, in one transaction that a kill must leave whole or undone)
+awk -F, 'NR == 1 { print; next } {
+	split("CHN GBR USA AUS UKR ESP GER FRA JPN CAN BRA KOR", npc, " ")
+	for (k = 1; k <= 12; k++) if (npc[k] == $2) break
+	$2 = npc[k % 12 + 1]; print
+}' OFS=, big.csv >more.csv
 export PODIUM_DB="$work/podium.db"
 "$podium" init 2>/dev/null
 "$podium" import medals big.csv --games PG2004 --source base 2>/dev/null
 "$podium" table --games PG2004 --format csv >before.csv
 cp podium.db base.db
 t0=$(date +%s%N)
-"$podium" import medals big.csv --games PG2004 --source more 2>/dev/null
+"$podium" import medals more.csv --games PG2004 --source more --replace 2>/dev/null
 took=$(awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
 "$podium" table --games PG2004 --format csv >after.csv
 cmp -s before.csv after.csv && { echo "crash: the import changes nothing"; exit 2; }
@@ -39,8 +47,8 @@ while [ "$i" -lt "$kills" ]; do
 	i=$((i + 1))
 	cp base.db podium.db
 	rm -f podium.db-wal podium.db-shm
-	"$podium" import medals big.csv --games PG2004 --source more \
-		>/dev/null 2>&1 &
+	"$podium" import medals more.csv --games PG2004 --source more \
+		--replace >/dev/null 2>&1 &
 	pid=$!
 	# a random delay from 0 to 1.5 times a clean import's time, so that
 	# some kills come before the commit and some after

@@ -254,9 +254,13 @@ test('e2e__reduced_motion_the_mark_goes_without_a_fade', async () => {
 	await post(p, `/api/games/PG2004/events/${ev.body.event}/results`, s.operator,
 		{ npc: 'NZL', name: 'Kim Lee', rank: 1 });
 	const row = 'tr[data-npc="NZL"][data-changed="1"]';
-	await p.waitForSelector('#medals tbody ' + row + '.changed');
-	assert.equal(await p.locator('#medals tbody ' + row).evaluate((e) =>
-		getComputedStyle(e).animationName), 'none');
+	// the marked row's animation, read in the same moment it is found (a
+	// later stream message may swap the page in between two steps)
+	const anim = await p.waitForFunction((sel) => {
+		const e = document.querySelector(sel);
+		return e && getComputedStyle(e).animationName;
+	}, '#medals tbody ' + row + '.changed');
+	assert.equal(await anim.jsonValue(), 'none');
 	// the mark is taken off after a while: waited for, not timed
 	await p.waitForSelector('#medals tbody ' + row + ':not(.changed)');
 	await rm.close();
