@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "podium/tsv.h"
 #include "podium/catalogue.h"
 
 void pd_catalogue_release(struct pd_catalogue *c)
@@ -51,42 +52,28 @@ static int rule(struct pd_event_rule *r, char **f, int nf, const char *file,
 int pd_catalogue_parse(struct pd_catalogue *c, const char *text, size_t len,
 		       const char *file, struct pd_diag *diag)
 {
-	const char *p = text, *end = text + len, *eol;
-	char *copy = NULL, *f[8], *s, *tab;
+	const char *p = text, *end = text + len, *s;
+	char *copy = NULL, *f[8];
+	size_t n;
 	long line = 0;
 	int nf, ret = 0;
 
 	memset(c, 0, sizeof(*c));
 	if (!(c->v = calloc(PD_CATALOGUE_MAX, sizeof(*c->v))))
 		return PD_ENOMEM;
-	for (; p < end && ret == 0; p = eol + 1) {
-		size_t n;
-
-		line++;
-		if (!(eol = memchr(p, '\n', (size_t)(end - p))))
-			eol = end;
-		n = (size_t)(eol - p);
-		if (n && p[n - 1] == '\r')
-			n--;
-		if (n == 0 || p[0] == '#')
-			continue;
+	while (ret == 0 && pd_tsv_next(&p, end, &line, &s, &n)) {
 		if (c->n == PD_CATALOGUE_MAX) {
 			ret = pd_diag_set(diag, PD_ETOOBIG, file, line,
 					  "more than %d rules",
 					  PD_CATALOGUE_MAX);
 			break;
 		}
-		if (!(copy = malloc(n + 1))) {
+		if ((nf = pd_tsv_split(s, n, &copy, f, 8)) < 0) {
 			ret = PD_ENOMEM;
 			break;
 		}
-		memcpy(copy, p, n);
-		copy[n] = '\0';
-		for (nf = 0, s = copy; s && nf < 8; s = tab) {
-			f[nf++] = s;
-			if ((tab = strchr(s, '\t')))
-				*tab++ = '\0';
-		}
+		if (nf > 8)	/* a field past the eighth is a comment */
+			nf = 8;
 		if ((ret = rule(&c->v[c->n], f, nf, file, line, diag)) == 0)
 			c->n++;
 		free(copy);

@@ -7,6 +7,7 @@
 #include <utf8proc.h>
 
 #include "podium/npc.h"
+#include "podium/tsv.h"
 
 struct pd_alias {
 	char *key;	/* normalised */
@@ -76,40 +77,6 @@ void pd_registry_release(struct pd_registry *r)
 	free(r->npcs);
 	free(r->index);
 	memset(r, 0, sizeof(*r));
-}
-
-static char *dup_range(const char *s, size_t n)
-{
-	char *p = malloc(n + 1);
-
-	if (p) {
-		memcpy(p, s, n);
-		p[n] = '\0';
-	}
-	return p;
-}
-
-/* Split line[0..len) at tabs into at most max fields (pointers into a
- * copy the caller frees).  Returns the field count, or -1 on no memory. */
-static int split_tabs(const char *line, size_t len, char **copy,
-		      char **field, int max)
-{
-	char *p;
-	int n = 0;
-
-	if (!(*copy = dup_range(line, len)))
-		return -1;
-	p = *copy;
-	field[n++] = p;
-	for (; *p; p++) {
-		if (*p != '\t')
-			continue;
-		*p = '\0';
-		if (n == max)
-			return max + 1;
-		field[n++] = p + 1;
-	}
-	return n;
 }
 
 static int add_key(struct pd_registry *r, size_t *alloc, const char *name,
@@ -233,8 +200,8 @@ static int finish(struct pd_registry *r, const char *file,
 int pd_registry_parse(struct pd_registry *r, const char *text, size_t len,
 		      const char *file, struct pd_diag *diag)
 {
-	const char *p = text, *end = text + len, *eol;
-	size_t ialloc = 0;
+	const char *p = text, *end = text + len, *s;
+	size_t ialloc = 0, n;
 	char *copy = NULL, *field[6];
 	long line = 0;
 	int nf, ret = 0;
@@ -242,24 +209,14 @@ int pd_registry_parse(struct pd_registry *r, const char *text, size_t len,
 	memset(r, 0, sizeof(*r));
 	if (!(r->npcs = calloc(REGISTRY_MAX_ENTRIES, sizeof(*r->npcs))))
 		return PD_ENOMEM;
-	for (; p < end; p = eol + 1) {
-		size_t n;
-
-		line++;
-		if (!(eol = memchr(p, '\n', (size_t)(end - p))))
-			eol = end;
-		n = (size_t)(eol - p);
-		if (n && p[n - 1] == '\r')
-			n--;
-		if (n == 0 || p[0] == '#')
-			continue;
+	while (pd_tsv_next(&p, end, &line, &s, &n)) {
 		if (r->n == REGISTRY_MAX_ENTRIES) {
 			ret = pd_diag_set(diag, PD_ETOOBIG, file, line,
 					  "more than %d entries",
 					  REGISTRY_MAX_ENTRIES);
 			goto cleanup;
 		}
-		nf = split_tabs(p, n, &copy, field, 5);
+		nf = pd_tsv_split(s, n, &copy, field, 5);
 		if (nf < 0) {
 			ret = PD_ENOMEM;
 			goto cleanup;

@@ -6,26 +6,9 @@
 #include <string.h>
 
 #include "podium/npc.h"
+#include "podium/tsv.h"
 
 #define HISTORY_MAX 4096
-
-/* Split line[0..n) on tabs into at most max fields of one copy. */
-static int fields(const char *line, size_t n, char **copy, char **f, int max)
-{
-	char *s, *tab;
-	int k = 0;
-
-	if (!(*copy = malloc(n + 1)))
-		return -1;
-	memcpy(*copy, line, n);
-	(*copy)[n] = '\0';
-	for (s = *copy; s && k < max; s = tab) {
-		f[k++] = s;
-		if ((tab = strchr(s, '\t')))
-			*tab++ = '\0';
-	}
-	return k;
-}
 
 static int year_of(const char *s, long *out)
 {
@@ -111,8 +94,9 @@ int pd_registry_history_parse(struct pd_registry *r, const char *text,
 			      size_t len, const char *file,
 			      struct pd_diag *diag)
 {
-	const char *p = text, *end = text + len, *eol;
+	const char *p = text, *end = text + len, *s;
 	char *copy = NULL, *f[8];
+	size_t n;
 	long line = 0;
 	int nf, ret = 0;
 
@@ -123,24 +107,16 @@ int pd_registry_history_parse(struct pd_registry *r, const char *text,
 		forget(r);
 		return PD_ENOMEM;
 	}
-	for (; p < end && ret == 0; p = eol + 1) {
-		size_t n;
-
-		line++;
-		if (!(eol = memchr(p, '\n', (size_t)(end - p))))
-			eol = end;
-		n = (size_t)(eol - p);
-		if (n && p[n - 1] == '\r')
-			n--;
-		if (n == 0 || p[0] == '#')
-			continue;
+	while (ret == 0 && pd_tsv_next(&p, end, &line, &s, &n)) {
 		if (r->neras == HISTORY_MAX || r->nsame == HISTORY_MAX) {
 			ret = pd_diag_set(diag, PD_ETOOBIG, file, line,
 					  "more than %d facts", HISTORY_MAX);
 			break;
 		}
-		if ((nf = fields(p, n, &copy, f, 8)) < 0)
+		if ((nf = pd_tsv_split(s, n, &copy, f, 8)) < 0)
 			ret = PD_ENOMEM;
+		else if (nf > 8)	/* a field past the eighth: ignored */
+			ret = take(r, f, 8, file, line, diag);
 		else
 			ret = take(r, f, nf, file, line, diag);
 		free(copy);
