@@ -82,20 +82,45 @@ enum MHD_Result send_view(struct MHD_Connection *c, struct req *r,
 	return MHD_queue_response(c, MHD_HTTP_OK, v->plain);
 }
 
+/* A response of body (taken: freed here on failure), or NULL. */
+static struct MHD_Response *body_response(char *body, size_t len)
+{
+	struct MHD_Response *resp;
+
+	if (!body)
+		return NULL;
+	if (!(resp = MHD_create_response_from_buffer(len, body,
+						     MHD_RESPMEM_MUST_FREE)))
+		free(body);
+	return resp;
+}
+
+/* Queue resp as r's answer with status; it is released here. */
+static enum MHD_Result queue(struct MHD_Connection *c, struct req *r,
+			     int status, struct MHD_Response *resp,
+			     size_t len)
+{
+	enum MHD_Result ok;
+
+	/* the database is away (or the store moved): a client may try the
+	 * same write again, and need not hurry */
+	if (status == MHD_HTTP_SERVICE_UNAVAILABLE)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, "2");
+	r->status = status;
+	r->bytes = len;
+	r->answered = 1;
+	ok = MHD_queue_response(c, (unsigned)status, resp);
+	MHD_destroy_response(resp);
+	return ok;
+}
+
 enum MHD_Result send_json(struct MHD_Connection *c, struct req *r,
 			  int status, char *body, size_t len)
 {
-	struct MHD_Response *resp;
-	enum MHD_Result ok;
+	struct MHD_Response *resp = body_response(body, len);
 
-	if (!body)
+	if (!resp)
 		return MHD_NO;
-	resp = MHD_create_response_from_buffer(len, body,
-					       MHD_RESPMEM_MUST_FREE);
-	if (!resp) {
-		free(body);
-		return MHD_NO;
-	}
 	add_common_headers(resp, !r->is_post);
 	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, JSON_TYPE);
 	MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
@@ -106,36 +131,20 @@ enum MHD_Result send_json(struct MHD_Connection *c, struct req *r,
 	if (status == MHD_HTTP_UNAUTHORIZED)
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
 					"Bearer realm=\"podium\"");
-	/* the database is away (or the store moved): a client may try the
-	 * same write again, and need not hurry */
-	if (status == MHD_HTTP_SERVICE_UNAVAILABLE)
-		MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, "2");
 	if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW,
 					r->allow ? r->allow : "GET, HEAD, "
 					"OPTIONS");
-	r->status = status;
-	r->bytes = len;
-	r->answered = 1;
-	ok = MHD_queue_response(c, (unsigned)status, resp);
-	MHD_destroy_response(resp);
-	return ok;
+	return queue(c, r, status, resp, len);
 }
 
 enum MHD_Result send_html(struct MHD_Connection *c, struct req *r,
 			  int status, char *body, size_t len)
 {
-	struct MHD_Response *resp;
-	enum MHD_Result ok;
+	struct MHD_Response *resp = body_response(body, len);
 
-	if (!body)
+	if (!resp)
 		return MHD_NO;
-	resp = MHD_create_response_from_buffer(len, body,
-					       MHD_RESPMEM_MUST_FREE);
-	if (!resp) {
-		free(body);
-		return MHD_NO;
-	}
 	add_common_headers(resp, 0);
 	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
 				"text/html; charset=utf-8");
@@ -143,14 +152,7 @@ enum MHD_Result send_html(struct MHD_Connection *c, struct req *r,
 				"no-store");
 	MHD_add_response_header(resp, "Content-Security-Policy",
 				"default-src 'self'; frame-ancestors 'none'");
-	if (status == MHD_HTTP_SERVICE_UNAVAILABLE)
-		MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, "2");
-	r->status = status;
-	r->bytes = len;
-	r->answered = 1;
-	ok = MHD_queue_response(c, (unsigned)status, resp);
-	MHD_destroy_response(resp);
-	return ok;
+	return queue(c, r, status, resp, len);
 }
 
 /* s as the access log shows it: as nginx does, every byte that is not
