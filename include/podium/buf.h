@@ -51,6 +51,12 @@ void pd_strings_init(struct pd_strings *l);
 void pd_strings_release(struct pd_strings *l);
 /* Append a copy of s. */
 int pd_strings_add(struct pd_strings *l, const char *s);
+
+/* Room for one more element (of size bytes) in the array *vp, n in use
+ * of *alloc: the array doubled, from first, when full.  vp is the
+ * address of the array's pointer (&l->v).  0, or PD_ENOMEM with the
+ * array as it was. */
+int pd_grow(void *vp, size_t n, size_t *alloc, size_t size, size_t first);
 /* v joined with sep into a malloc'd string, for showing ("" if empty). */
 char *pd_strings_join(const struct pd_strings *l, const char *sep);
 

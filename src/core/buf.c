@@ -181,18 +181,28 @@ void pd_strings_release(struct pd_strings *l)
 	pd_strings_init(l);
 }
 
+int pd_grow(void *vp, size_t n, size_t *alloc, size_t size, size_t first)
+{
+	void *v, *nv;
+	size_t a;
+
+	if (n < *alloc)
+		return 0;
+	a = *alloc ? *alloc * 2 : first;
+	memcpy(&v, vp, sizeof(v));
+	if (!(nv = realloc(v, a * size)))
+		return PD_ENOMEM;
+	memcpy(vp, &nv, sizeof(nv));
+	*alloc = a;
+	return 0;
+}
+
 int pd_strings_add(struct pd_strings *l, const char *s)
 {
-	char **v, *copy;
+	char *copy;
 
-	if (l->n == l->alloc) {
-		size_t a = l->alloc ? l->alloc * 2 : 8;
-
-		if (!(v = realloc(l->v, a * sizeof(*v))))
-			return PD_ENOMEM;
-		l->v = v;
-		l->alloc = a;
-	}
+	if (pd_grow(&l->v, l->n, &l->alloc, sizeof(*l->v), 8) < 0)
+		return PD_ENOMEM;
 	if (!(copy = strdup(s)))
 		return PD_ENOMEM;
 	l->v[l->n++] = copy;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/buf.h"
 #include "podium/facts.h"
 
 void pd_facts_init(struct pd_facts *l)
@@ -20,18 +21,10 @@ void pd_facts_release(struct pd_facts *l)
 
 int pd_facts_add(struct pd_facts *l, const struct pd_fact *f)
 {
-	struct pd_fact *v;
-	size_t alloc;
-
 	if (l->n == PD_FACTS_MAX)
 		return PD_ETOOBIG;
-	if (l->n == l->alloc) {
-		alloc = l->alloc ? 2 * l->alloc : 64;
-		if (!(v = realloc(l->v, alloc * sizeof(*v))))
-			return PD_ENOMEM;
-		l->v = v;
-		l->alloc = alloc;
-	}
+	if (pd_grow(&l->v, l->n, &l->alloc, sizeof(*l->v), 64) < 0)
+		return PD_ENOMEM;
 	l->v[l->n++] = *f;
 	return 0;
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/buf.h"
 #include "podium/facts.h"
 
 /* Which keys are shares or sums of which: a share's whole is the first of
@@ -44,16 +45,8 @@ void pd_contradictions_release(struct pd_contradictions *c)
 
 static int push(struct pd_contradictions *out, const struct pd_contradiction *c)
 {
-	struct pd_contradiction *v;
-	size_t alloc;
-
-	if (out->n == out->alloc) {
-		alloc = out->alloc ? 2 * out->alloc : 16;
-		if (!(v = realloc(out->v, alloc * sizeof(*v))))
-			return PD_ENOMEM;
-		out->v = v;
-		out->alloc = alloc;
-	}
+	if (pd_grow(&out->v, out->n, &out->alloc, sizeof(*out->v), 16) < 0)
+		return PD_ENOMEM;
 	out->v[out->n++] = *c;
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/buf.h"
 #include "podium/match.h"
 
 void pd_matches_init(struct pd_matches *l)
@@ -20,18 +21,10 @@ void pd_matches_release(struct pd_matches *l)
 
 int pd_matches_add(struct pd_matches *l, const struct pd_match *m)
 {
-	struct pd_match *v;
-	size_t alloc;
-
 	if (l->n == 10000)
 		return PD_ETOOBIG;
-	if (l->n == l->alloc) {
-		alloc = l->alloc ? 2 * l->alloc : 16;
-		if (!(v = realloc(l->v, alloc * sizeof(*v))))
-			return PD_ENOMEM;
-		l->v = v;
-		l->alloc = alloc;
-	}
+	if (pd_grow(&l->v, l->n, &l->alloc, sizeof(*l->v), 16) < 0)
+		return PD_ENOMEM;
 	l->v[l->n++] = *m;
 	return 0;
 }
