@@ -118,6 +118,13 @@ int pd_sqlite_strings(struct pd_sqlite *s, const char *sql, const char *key,
 	return ret;
 }
 
+void pd_sqlite_copy(char *dst, size_t size, sqlite3_stmt *st, int i)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+
+	snprintf(dst, size, "%s", t ? (const char *)t : "");
+}
+
 char *pd_sqlite_dup(sqlite3_stmt *st, int i)
 {
 	const unsigned char *t = sqlite3_column_text(st, i);

@@ -40,13 +40,6 @@ int pd_sqlite_doping_add(struct pd_store *store, const struct pd_doping_case *c,
 	return ret;
 }
 
-static void copy(char *dst, size_t size, sqlite3_stmt *st, int i)
-{
-	const unsigned char *v = sqlite3_column_text(st, i);
-
-	snprintf(dst, size, "%s", v ? (const char *)v : "");
-}
-
 int pd_sqlite_doping_cases(struct pd_store *store, const char *games,
 			   pd_doping_fn fn, void *arg, struct pd_diag *diag)
 {
@@ -64,14 +57,14 @@ int pd_sqlite_doping_cases(struct pd_store *store, const char *games,
 	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		memset(&c, 0, sizeof(c));
 		c.id = (long)sqlite3_column_int64(st, 0);
-		copy(c.games, sizeof(c.games), st, 1);
+		pd_sqlite_copy(c.games, sizeof(c.games), st, 1);
 		c.athlete = (long)sqlite3_column_int64(st, 2);
-		copy(c.finding, sizeof(c.finding), st, 3);
-		copy(c.date, sizeof(c.date), st, 4);
-		copy(c.outcome, sizeof(c.outcome), st, 5);
+		pd_sqlite_copy(c.finding, sizeof(c.finding), st, 3);
+		pd_sqlite_copy(c.date, sizeof(c.date), st, 4);
+		pd_sqlite_copy(c.outcome, sizeof(c.outcome), st, 5);
 		c.sanction = (long)sqlite3_column_int64(st, 6);
-		copy(c.source, sizeof(c.source), st, 7);
-		copy(c.cite, sizeof(c.cite), st, 8);
+		pd_sqlite_copy(c.source, sizeof(c.source), st, 7);
+		pd_sqlite_copy(c.cite, sizeof(c.cite), st, 8);
 		ret = fn(&c, arg);
 	}
 	if (ret == 0 && rc != SQLITE_DONE)

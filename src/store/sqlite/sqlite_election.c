@@ -52,13 +52,6 @@ int pd_sqlite_election_add(struct pd_store *store, const struct pd_election *e,
 	return ret;
 }
 
-static void copy(char *dst, size_t size, sqlite3_stmt *st, int i)
-{
-	const unsigned char *v = sqlite3_column_text(st, i);
-
-	snprintf(dst, size, "%s", v ? (const char *)v : "");
-}
-
 int pd_sqlite_elections(struct pd_store *store, const char *games,
 			pd_election_fn fn, void *arg, struct pd_diag *diag)
 {
@@ -77,16 +70,16 @@ int pd_sqlite_elections(struct pd_store *store, const char *games,
 	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		memset(&e, 0, sizeof(e));
 		e.id = (long)sqlite3_column_int64(st, 0);
-		copy(e.games, sizeof(e.games), st, 1);
-		copy(e.name, sizeof(e.name), st, 2);
+		pd_sqlite_copy(e.games, sizeof(e.games), st, 1);
+		pd_sqlite_copy(e.name, sizeof(e.name), st, 2);
 		e.seats = (long)sqlite3_column_int64(st, 3);
 		e.max_choices = (long)sqlite3_column_int64(st, 4);
 		e.sport_cap = (long)sqlite3_column_int64(st, 5);
-		copy(e.status, sizeof(e.status), st, 6);
+		pd_sqlite_copy(e.status, sizeof(e.status), st, 6);
 		e.votes = (long)sqlite3_column_int64(st, 7);
-		copy(e.turnout, sizeof(e.turnout), st, 8);
-		copy(e.source, sizeof(e.source), st, 9);
-		copy(e.cite, sizeof(e.cite), st, 10);
+		pd_sqlite_copy(e.turnout, sizeof(e.turnout), st, 8);
+		pd_sqlite_copy(e.source, sizeof(e.source), st, 9);
+		pd_sqlite_copy(e.cite, sizeof(e.cite), st, 10);
 		ret = fn(&e, arg);
 	}
 	if (ret == 0 && rc != SQLITE_DONE)
@@ -161,10 +154,10 @@ int pd_sqlite_candidates(struct pd_store *store, long election,
 		c.id = (long)sqlite3_column_int64(st, 0);
 		c.election = (long)sqlite3_column_int64(st, 1);
 		c.athlete = (long)sqlite3_column_int64(st, 2);
-		copy(c.name, sizeof(c.name), st, 3);
-		copy(c.name_zh, sizeof(c.name_zh), st, 4);
-		copy(c.npc, sizeof(c.npc), st, 5);
-		copy(c.sport, sizeof(c.sport), st, 6);
+		pd_sqlite_copy(c.name, sizeof(c.name), st, 3);
+		pd_sqlite_copy(c.name_zh, sizeof(c.name_zh), st, 4);
+		pd_sqlite_copy(c.npc, sizeof(c.npc), st, 5);
+		pd_sqlite_copy(c.sport, sizeof(c.sport), st, 6);
 		c.elected = sqlite3_column_int(st, 7);
 		ret = fn(&c, arg);
 	}

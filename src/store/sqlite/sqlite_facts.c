@@ -67,13 +67,6 @@ int pd_sqlite_facts_replace(struct pd_store *store, const char *games,
 	return ret;
 }
 
-static void copy(char *dst, size_t size, sqlite3_stmt *st, int i)
-{
-	const unsigned char *v = sqlite3_column_text(st, i);
-
-	snprintf(dst, size, "%s", v ? (const char *)v : "");
-}
-
 int pd_sqlite_facts(struct pd_store *store, const char *games, pd_fact_fn fn,
 		    void *arg, struct pd_diag *diag)
 {
@@ -92,14 +85,14 @@ int pd_sqlite_facts(struct pd_store *store, const char *games, pd_fact_fn fn,
 	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		memset(&f, 0, sizeof(f));
 		f.id = (long)sqlite3_column_int64(st, 0);
-		copy(f.games, sizeof(f.games), st, 1);
-		copy(f.key, sizeof(f.key), st, 2);
-		copy(f.value, sizeof(f.value), st, 3);
-		copy(f.unit, sizeof(f.unit), st, 4);
-		copy(f.qualifier, sizeof(f.qualifier), st, 5);
-		copy(f.source, sizeof(f.source), st, 6);
-		copy(f.cite, sizeof(f.cite), st, 7);
-		copy(f.quote, sizeof(f.quote), st, 8);
+		pd_sqlite_copy(f.games, sizeof(f.games), st, 1);
+		pd_sqlite_copy(f.key, sizeof(f.key), st, 2);
+		pd_sqlite_copy(f.value, sizeof(f.value), st, 3);
+		pd_sqlite_copy(f.unit, sizeof(f.unit), st, 4);
+		pd_sqlite_copy(f.qualifier, sizeof(f.qualifier), st, 5);
+		pd_sqlite_copy(f.source, sizeof(f.source), st, 6);
+		pd_sqlite_copy(f.cite, sizeof(f.cite), st, 7);
+		pd_sqlite_copy(f.quote, sizeof(f.quote), st, 8);
 		ret = fn(&f, arg);
 	}
 	if (ret == 0 && rc != SQLITE_DONE)

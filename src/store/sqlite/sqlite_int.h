@@ -57,6 +57,9 @@ int pd_sqlite_strings(struct pd_sqlite *s, const char *sql, const char *key,
 		      struct pd_strings *out, const char *what,
 		      struct pd_diag *diag);
 
+/* Column i of st's row (NULL as "") into dst[0..size), cut to fit. */
+void pd_sqlite_copy(char *dst, size_t size, sqlite3_stmt *st, int i);
+
 /* A malloc'd copy of column i's text ("" for NULL); NULL on no memory. */
 char *pd_sqlite_dup(sqlite3_stmt *st, int i);
 

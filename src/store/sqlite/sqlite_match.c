@@ -59,13 +59,6 @@ int pd_sqlite_matches_replace(struct pd_store *store, long event,
 	return ret;
 }
 
-static void copy(char *dst, size_t size, sqlite3_stmt *st, int i)
-{
-	const unsigned char *v = sqlite3_column_text(st, i);
-
-	snprintf(dst, size, "%s", v ? (const char *)v : "");
-}
-
 int pd_sqlite_matches(struct pd_store *store, long event, pd_match_fn fn,
 		      void *arg, struct pd_diag *diag)
 {
@@ -85,19 +78,19 @@ int pd_sqlite_matches(struct pd_store *store, long event, pd_match_fn fn,
 		memset(&m, 0, sizeof(m));
 		m.id = (long)sqlite3_column_int64(st, 0);
 		m.event = (long)sqlite3_column_int64(st, 1);
-		copy(m.phase, sizeof(m.phase), st, 2);
-		copy(m.pool, sizeof(m.pool), st, 3);
-		copy(m.home, sizeof(m.home), st, 4);
-		copy(m.away, sizeof(m.away), st, 5);
+		pd_sqlite_copy(m.phase, sizeof(m.phase), st, 2);
+		pd_sqlite_copy(m.pool, sizeof(m.pool), st, 3);
+		pd_sqlite_copy(m.home, sizeof(m.home), st, 4);
+		pd_sqlite_copy(m.away, sizeof(m.away), st, 5);
 		m.hs = (long)sqlite3_column_int64(st, 6);
 		m.as = (long)sqlite3_column_int64(st, 7);
 		m.extra = sqlite3_column_int(st, 8);
 		m.hp = (long)sqlite3_column_int64(st, 9);
 		m.ap = (long)sqlite3_column_int64(st, 10);
-		copy(m.walkover, sizeof(m.walkover), st, 11);
-		copy(m.outcome, sizeof(m.outcome), st, 12);
-		copy(m.source, sizeof(m.source), st, 13);
-		copy(m.cite, sizeof(m.cite), st, 14);
+		pd_sqlite_copy(m.walkover, sizeof(m.walkover), st, 11);
+		pd_sqlite_copy(m.outcome, sizeof(m.outcome), st, 12);
+		pd_sqlite_copy(m.source, sizeof(m.source), st, 13);
+		pd_sqlite_copy(m.cite, sizeof(m.cite), st, 14);
 		ret = fn(&m, arg);
 	}
 	if (ret == 0 && rc != SQLITE_DONE)
