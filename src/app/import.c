@@ -24,7 +24,22 @@ struct writer {
 	struct pd_op_import_counts *counts;
 	size_t done, total;	/* input rows, for nt->progress */
 	enum pd_source_mode mode;
+	/* results not yet written, all of one Games (one change's version):
+	 * written PENDING_MAX at a time (pd_store_results_add) */
+	struct pd_result_rec pending[256];
+	size_t npending;
 };
+
+#define PENDING_MAX (sizeof(((struct writer *)0)->pending) / \
+		     sizeof(struct pd_result_rec))
+
+static int flush(struct writer *w, struct pd_diag *d)
+{
+	int ret = pd_store_results_add(w->s, w->pending, w->npending, d);
+
+	w->npending = 0;
+	return ret;
+}
 
 static void progress(struct writer *w, size_t rows)
 {
@@ -80,27 +95,31 @@ static int team_id(struct writer *w, long event,
 				    w->member_ids, r->nmembers, id, d);
 }
 
+/* A result joins the pending ones; its athlete or team is written now, so
+ * that every id is the one it had when each result was written alone. */
 static int write_result(struct writer *w, long event,
 			const struct pd_entry_result *r, struct pd_diag *d)
 {
-	struct pd_result_rec rec;
+	struct pd_result_rec *rec;
 	int ret;
 
-	memset(&rec, 0, sizeof(rec));
-	rec.event_id = event;
-	memcpy(rec.npc, r->npc, PD_CODE_MAX);
-	rec.name = r->name;
-	rec.rank = r->rank;
-	rec.mark = rec.irm = rec.records = "";
-	rec.date = r->date ? r->date : "";
-	rec.source = w->source;
+	if (w->npending == PENDING_MAX && (ret = flush(w, d)) < 0)
+		return ret;
+	rec = &w->pending[w->npending];
+	memset(rec, 0, sizeof(*rec));
+	rec->event_id = event;
+	memcpy(rec->npc, r->npc, PD_CODE_MAX);
+	rec->name = r->name;
+	rec->rank = r->rank;
+	rec->mark = rec->irm = rec->records = "";
+	rec->date = r->date ? r->date : "";
+	rec->source = w->source;
 	if (r->athlete &&
-	    (ret = athlete_id(w, r->athlete - 1, &rec.athlete_id, d)) < 0)
+	    (ret = athlete_id(w, r->athlete - 1, &rec->athlete_id, d)) < 0)
 		return ret;
-	if (r->team && (ret = team_id(w, event, r, &rec.team_id, d)) < 0)
+	if (r->team && (ret = team_id(w, event, r, &rec->team_id, d)) < 0)
 		return ret;
-	if ((ret = pd_store_result_add(w->s, &rec, d)) < 0)
-		return ret;
+	w->npending++;
 	w->counts->results++;
 	w->counts->medals += r->rank > 0;
 	progress(w, r->rows);
@@ -157,6 +176,9 @@ static int write_all(struct writer *w, struct pd_diag *d)
 		for (; e < set->nevents && set->events[e].games == g; e++)
 			if ((ret = write_event(w, e, &r, d)) < 0)
 				return ret;
+		/* before the next Games' change moves the version */
+		if ((ret = flush(w, d)) < 0)
+			return ret;
 	}
 	return 0;
 }
