@@ -85,6 +85,10 @@ void pd_entries_release(struct pd_entry_set *s);
 /* A copy of str owned by the set; equal strings share one copy.  NULL on
  * no memory. */
 const char *pd_entries_str(struct pd_entry_set *s, const char *str);
+/* The same, not shared: for strings that are nearly all distinct (an
+ * athlete's id and name), where sharing only costs a look-up and a slot
+ * per string (16 MB for athlete_events.csv). */
+const char *pd_entries_own(struct pd_entry_set *s, const char *str);
 /* The index of Games code, added if new. */
 int pd_entries_games(struct pd_entry_set *s, const char *code, size_t *at);
 /* Append a record (copied; its strings must already be the set's), and
@@ -113,6 +117,13 @@ int pd_athlete_events_parse(struct pd_entry_set *out, const char *data,
 			    const struct pd_registry *reg, const char *only,
 			    const struct pd_csv_opts *opts,
 			    struct pd_diag *diag);
+/* The same from a file being streamed (pd_file_stream()): it is read
+ * once, front to back, and let go of behind the reader, so that only the
+ * set, not the file, is held in memory. */
+int pd_athlete_events_read(struct pd_entry_set *out, struct pd_file *src,
+			   const char *file, const struct pd_registry *reg,
+			   const char *only, const struct pd_csv_opts *opts,
+			   struct pd_diag *diag);
 
 /* The Paris 2024 set (paris2024.c): athletes.csv, medals.csv and
  * medallists.csv, read by the caller into texts[0..3) in that order and

@@ -30,10 +30,22 @@ struct pd_file {
 	void *map;
 	size_t maplen;
 	char *heap;
+	size_t dropped;		/* data[0..dropped) let go of */
 };
 
 int pd_file_map(struct pd_file *f, const char *path, struct pd_diag *diag);
 void pd_file_unmap(struct pd_file *f);
+/* The same for a reader that goes through the file once, front to back:
+ * the pages are read as it reaches them, and pd_file_drop(f, upto) lets go
+ * of those before upto (a reader must not look behind it again), so that
+ * however large the file only a few MiB of it are in memory.  For data
+ * that is not mapped (gzip, stdin) the drop does nothing. */
+int pd_file_stream(struct pd_file *f, const char *path, struct pd_diag *diag);
+void pd_file_drop(struct pd_file *f, const char *upto);
+/* pd_utf8_check() of a whole streamed file, dropping it as it goes (the
+ * reader then starts again from the top). */
+int pd_file_utf8_check(struct pd_file *f, const char *file,
+		       struct pd_diag *diag);
 
 /* 0 if data[0..len) is valid UTF-8, else PD_EUTF8 with the line of the
  * first bad byte in diag. */

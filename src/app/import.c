@@ -24,7 +24,22 @@ struct writer {
 	struct pd_op_import_counts *counts;
 	size_t done, total;	/* input rows, for nt->progress */
 	enum pd_source_mode mode;
+	/* results not yet written, all of one Games (one change's version):
+	 * written PENDING_MAX at a time (pd_store_results_add) */
+	struct pd_result_rec pending[256];
+	size_t npending;
 };
+
+#define PENDING_MAX (sizeof(((struct writer *)0)->pending) / \
+		     sizeof(struct pd_result_rec))
+
+static int flush(struct writer *w, struct pd_diag *d)
+{
+	int ret = pd_store_results_add(w->s, w->pending, w->npending, d);
+
+	w->npending = 0;
+	return ret;
+}
 
 static void progress(struct writer *w, size_t rows)
 {
@@ -80,27 +95,31 @@ static int team_id(struct writer *w, long event,
 				    w->member_ids, r->nmembers, id, d);
 }
 
+/* A result joins the pending ones; its athlete or team is written now, so
+ * that every id is the one it had when each result was written alone. */
 static int write_result(struct writer *w, long event,
 			const struct pd_entry_result *r, struct pd_diag *d)
 {
-	struct pd_result_rec rec;
+	struct pd_result_rec *rec;
 	int ret;
 
-	memset(&rec, 0, sizeof(rec));
-	rec.event_id = event;
-	memcpy(rec.npc, r->npc, PD_CODE_MAX);
-	rec.name = r->name;
-	rec.rank = r->rank;
-	rec.mark = rec.irm = rec.records = "";
-	rec.date = r->date ? r->date : "";
-	rec.source = w->source;
+	if (w->npending == PENDING_MAX && (ret = flush(w, d)) < 0)
+		return ret;
+	rec = &w->pending[w->npending];
+	memset(rec, 0, sizeof(*rec));
+	rec->event_id = event;
+	memcpy(rec->npc, r->npc, PD_CODE_MAX);
+	rec->name = r->name;
+	rec->rank = r->rank;
+	rec->mark = rec->irm = rec->records = "";
+	rec->date = r->date ? r->date : "";
+	rec->source = w->source;
 	if (r->athlete &&
-	    (ret = athlete_id(w, r->athlete - 1, &rec.athlete_id, d)) < 0)
+	    (ret = athlete_id(w, r->athlete - 1, &rec->athlete_id, d)) < 0)
 		return ret;
-	if (r->team && (ret = team_id(w, event, r, &rec.team_id, d)) < 0)
+	if (r->team && (ret = team_id(w, event, r, &rec->team_id, d)) < 0)
 		return ret;
-	if ((ret = pd_store_result_add(w->s, &rec, d)) < 0)
-		return ret;
+	w->npending++;
 	w->counts->results++;
 	w->counts->medals += r->rank > 0;
 	progress(w, r->rows);
@@ -157,6 +176,9 @@ static int write_all(struct writer *w, struct pd_diag *d)
 		for (; e < set->nevents && set->events[e].games == g; e++)
 			if ((ret = write_event(w, e, &r, d)) < 0)
 				return ret;
+		/* before the next Games' change moves the version */
+		if ((ret = flush(w, d)) < 0)
+			return ret;
 	}
 	return 0;
 }
@@ -418,20 +440,23 @@ int pd_op_import_check(const struct pd_op_import_args *a,
 	return 0;
 }
 
-/* The bytes of a: given, or read from its file. */
-static int input(const struct pd_op_import_args *a, char **heap,
-		 const char **data, size_t *len, struct pd_diag *d)
+/* The bytes of a: given, or read from its file; streamed (pd_file_stream)
+ * for a reader that lets go of them as it goes. */
+static int input(const struct pd_op_import_args *a, int stream,
+		 struct pd_file *f, struct pd_diag *d)
 {
 	int ret;
 
-	*heap = NULL;
+	memset(f, 0, sizeof(*f));
 	if (a->data) {
-		*data = a->data;
-		*len = a->len;
+		f->data = a->data;
+		f->len = a->len;
 		return 0;
 	}
-	if ((ret = pd_file_read(a->file, heap, len, d)) == 0)
-		*data = *heap;
+	if (stream)
+		return pd_file_stream(f, a->file, d);
+	if ((ret = pd_file_read(a->file, &f->heap, &f->len, d)) == 0)
+		f->data = f->heap;
 	return ret;
 }
 
@@ -518,8 +543,7 @@ static int load_catalogue(struct pd_op_import *im, struct pd_csv_opts *o,
 
 static int read_entries(struct pd_op_import *im,
 			const struct pd_op_import_args *a,
-			const struct pd_csv_opts *opts,
-			const char *data, size_t len,
+			const struct pd_csv_opts *opts, struct pd_file *f,
 			const struct pd_registry *reg, struct pd_diag *d)
 {
 	struct pd_csv_opts o = *opts;
@@ -528,11 +552,10 @@ static int read_entries(struct pd_op_import *im,
 	if ((ret = load_catalogue(im, &o, d)) < 0)
 		return ret;
 	if (!strcmp(a->format, "athlete-events"))
-		return pd_athlete_events_parse(&im->entries, data, len,
-					       a->file, reg,
-					       a->games[0] ? a->games : NULL,
-					       &o, d);
-	return pd_medallists_csv_parse(&im->entries, data, len, a->file,
+		return pd_athlete_events_read(&im->entries, f, a->file, reg,
+					      a->games[0] ? a->games : NULL,
+					      &o, d);
+	return pd_medallists_csv_parse(&im->entries, f->data, f->len, a->file,
 				       a->games, reg, &o, d);
 }
 
@@ -542,11 +565,12 @@ int pd_op_import_read(struct pd_op_import *im,
 {
 	const struct format *fmt = format_of(a->format);
 	struct pd_csv_opts opts = a->opts;
-	const char *data = NULL;
-	char *heap = NULL;
-	size_t len = 0;
+	struct pd_file f;
+	const char *data;
+	size_t len;
 	int ret;
 
+	memset(&f, 0, sizeof(f));
 	memset(im, 0, sizeof(*im));
 	pd_problems_init(&im->problems);
 	pd_problems_init(&im->notes);
@@ -569,11 +593,16 @@ int pd_op_import_read(struct pd_op_import *im,
 		}
 		goto cleanup;
 	}
-	if ((ret = input(a, &heap, &data, &len, diag)) < 0)
+	/* athlete_events.csv is 41 MB: held whole, it was a third of the
+	 * import's peak memory */
+	if ((ret = input(a, !strcmp(a->format, "athlete-events"), &f,
+			 diag)) < 0)
 		goto cleanup;
+	data = f.data;
+	len = f.len;
 	if (fmt->flags & F_ENTRIES) {
 		im->kind = PD_OP_IMPORT_ENTRIES;
-		ret = read_entries(im, a, &opts, data, len, reg, diag);
+		ret = read_entries(im, a, &opts, &f, reg, diag);
 	} else if (!strcmp(a->format, "records")) {
 		im->kind = PD_OP_IMPORT_RECORDS;
 		ret = pd_records_csv_parse(&im->records, data, len, a->file,
@@ -599,7 +628,7 @@ int pd_op_import_read(struct pd_op_import *im,
 cleanup:
 	if (im->kind == PD_OP_IMPORT_ENTRIES)
 		im->rows = im->entries.rows;
-	free(heap);
+	pd_file_unmap(&f);
 	return ret;
 }
 

@@ -55,6 +55,7 @@ struct parse {
 	struct pd_import im;
 	const char *file, *only;
 	const struct pd_csv *c;
+	struct pd_file *src;	/* dropped behind the reader */
 	int at[C_N];
 	struct row *rows;
 	size_t nrows, arows;
@@ -65,6 +66,8 @@ struct parse {
 	size_t games_at[YEARS][2];	/* year, season -> games + 1 */
 	char key[64];
 	char medal_key[PD_MEDAL_KEY_MAX];
+	const char *team;	/* the last row's Team (team_of()) */
+	char team_text[256];	/* as the file wrote it */
 };
 
 static const char *field(const struct parse *ps, int col)
@@ -161,8 +164,8 @@ static int athlete_index(struct parse *ps, unsigned noc, size_t *out,
 				   "Sex '%s': expected M or F", sex);
 	strcpy(a.gender, *sex == 'M' ? "M" : "W");
 	memcpy(a.npc, noc_code(ps, noc), PD_CODE_MAX);
-	if (!(ext = pd_entries_str(ps->set, ps->key)) ||
-	    !(a.name = pd_entries_str(ps->set, field(ps, C_NAME))) ||
+	if (!(ext = pd_entries_own(ps->set, ps->key)) ||
+	    !(a.name = pd_entries_own(ps->set, field(ps, C_NAME))) ||
 	    !(a.guide = pd_entries_str(ps->set, "")))
 		return PD_ENOMEM;
 	a.ext = ext;
@@ -240,6 +243,26 @@ static int medal_id(struct parse *ps, struct row *r, size_t games,
 	return 0;
 }
 
+/* The row's Team, the set's shared copy: an athlete's rows come together
+ * and mostly name one team, so the last one is kept at hand. */
+static int team_of(struct parse *ps, const char **out)
+{
+	const char *v = field(ps, C_TEAM);
+	size_t n = strlen(v);
+
+	if (ps->team && !strcmp(v, ps->team_text)) {
+		*out = ps->team;
+		return 0;
+	}
+	if (!(*out = pd_entries_str(ps->set, v)))
+		return PD_ENOMEM;
+	/* one too long to keep at hand is looked up every time */
+	ps->team = n < sizeof(ps->team_text) ? *out : NULL;
+	if (ps->team)
+		memcpy(ps->team_text, v, n + 1);
+	return 0;
+}
+
 static int take_row(struct parse *ps, struct pd_diag *diag)
 {
 	const char *medal = field(ps, C_MEDAL);
@@ -261,8 +284,8 @@ static int take_row(struct parse *ps, struct pd_diag *diag)
 	    (ret = event_index(ps, games, &r.event, diag)) < 0 ||
 	    (r.medal && (ret = medal_id(ps, &r, games, diag)) < 0))
 		return ret;
-	if (!(r.team = pd_entries_str(ps->set, field(ps, C_TEAM))))
-		return PD_ENOMEM;
+	if ((ret = team_of(ps, &r.team)) < 0)
+		return ret;
 	if ((ret = pd_import_grow(&ps->rows, ps->nrows, &ps->arows,
 				  sizeof(*ps->rows))) < 0)
 		return ret == PD_ETOOBIG ? pd_diag_set(diag, ret, ps->file,
@@ -481,6 +504,7 @@ static int read_rows(struct parse *ps, struct pd_csv *c,
 		if (pd_columns_keep(&cols, c) &&
 		    (ret = take_row(ps, diag)) < 0)
 			return ret;
+		pd_file_drop(ps->src, c->p);
 	}
 	if (ret == 0 && ps->nrows == 0)
 		ret = pd_diag_set(diag, PD_EPARSE, ps->file, c->next_line,
@@ -490,40 +514,38 @@ static int read_rows(struct parse *ps, struct pd_csv *c,
 	return ret;
 }
 
-int pd_athlete_events_parse(struct pd_entry_set *out, const char *data,
-			    size_t len, const char *file,
-			    const struct pd_registry *reg, const char *only,
-			    const struct pd_csv_opts *opts,
-			    struct pd_diag *diag)
+int pd_athlete_events_read(struct pd_entry_set *out, struct pd_file *src,
+			   const char *file, const struct pd_registry *reg,
+			   const char *only, const struct pd_csv_opts *opts,
+			   struct pd_diag *diag)
 {
-	struct parse ps;
 	struct pd_csv c;
+	struct parse ps = { .set = out, .src = src, .file = file, .only = only,
+			    .infer = opts->teams == PD_TEAMS_INFER,
+			    .events = opts->events, .c = &c };
 	int ret;
 
-	memset(&ps, 0, sizeof(ps));
-	ps.set = out;
-	pd_import_init(&ps.im, reg, out, file, "NOC");
-	pd_import_same(&ps.im, opts);
-	ps.file = file;
-	ps.only = only;
-	ps.infer = opts->teams == PD_TEAMS_INFER;
-	ps.events = opts->events;
-	ps.c = &c;
-	pd_entries_init(out);
-	pd_csv_init(&c, data, len, file);
-	if ((ret = pd_utf8_check(data, len, file, diag)) < 0 ||
+	if ((ret = pd_import_start(&ps.im, &c, src, file, reg, out, "NOC",
+				   opts, diag)) < 0 ||
 	    (ret = read_rows(&ps, &c, opts, diag)) < 0)
 		goto cleanup;
 	out->rows = ps.nrows;
 	if ((ret = fold(&ps)) == 0)
 		ret = pd_entries_finish(out);
 cleanup:
-	pd_csv_release(&c);
 	pd_strmap_release(&ps.athletes);
 	pd_strmap_release_keys(&ps.medals);
-	pd_import_release(&ps.im);
 	free(ps.rows);
-	if (ret < 0)
-		pd_entries_release(out);
-	return ret;
+	return pd_import_end(&ps.im, &c, ret);
+}
+
+int pd_athlete_events_parse(struct pd_entry_set *out, const char *data,
+			    size_t len, const char *file,
+			    const struct pd_registry *reg, const char *only,
+			    const struct pd_csv_opts *opts,
+			    struct pd_diag *diag)
+{
+	struct pd_file src = { .data = data, .len = len };
+
+	return pd_athlete_events_read(out, &src, file, reg, only, opts, diag);
 }

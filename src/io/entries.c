@@ -69,27 +69,43 @@ void pd_entries_release(struct pd_entry_set *s)
 	memset(s, 0, sizeof(*s));
 }
 
-const char *pd_entries_str(struct pd_entry_set *s, const char *str)
+static char *copy_of(struct pd_entry_set *s, const char *str)
 {
-	size_t *val, len;
+	size_t len = strlen(str) + 1;
 	char *copy;
 
 	if (!s->arena && !(s->arena = calloc(1, sizeof(*s->arena))))
 		return NULL;
-	if (pd_strmap_get(&s->arena->interned, str, 0, &val) < 0)
-		return NULL;
-	if (val)
-		return s->arena->interned.keys[val - s->arena->interned.vals];
-	len = strlen(str) + 1;
 	if (!(copy = arena_alloc(s->arena, len)))
 		return NULL;
 	memcpy(copy, str, len);
 	/* a tab or line break inside a quoted name is white space to a
 	 * reader (the store refuses control characters in names) */
 	pd_name_fold(copy);
-	if (pd_strmap_get(&s->arena->interned, copy, 1, &val) < 0)
+	return copy;
+}
+
+const char *pd_entries_str(struct pd_entry_set *s, const char *str)
+{
+	size_t *val;
+	char *copy;
+
+	if (s->arena) {
+		if (pd_strmap_get(&s->arena->interned, str, 0, &val) < 0)
+			return NULL;
+		if (val)
+			return s->arena->interned.keys[val -
+						       s->arena->interned.vals];
+	}
+	if (!(copy = copy_of(s, str)) ||
+	    pd_strmap_get(&s->arena->interned, copy, 1, &val) < 0)
 		return NULL;
 	return copy;
+}
+
+const char *pd_entries_own(struct pd_entry_set *s, const char *str)
+{
+	return copy_of(s, str);
 }
 
 int pd_entries_games(struct pd_entry_set *s, const char *code, size_t *at)

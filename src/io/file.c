@@ -1,4 +1,5 @@
-/* file.c -- read a whole input file, plain or gzip, and check its UTF-8. */
+/* file.c -- read a whole input file, plain or gzip, or map it (whole, or
+ * streamed: read as it is reached, dropped behind), and check its UTF-8. */
 /* MAP_POPULATE is a Linux extension */
 #define _DEFAULT_SOURCE
 #include <errno.h>
@@ -173,39 +174,106 @@ bad:
 			   "UTF-8", *s);
 }
 
-int pd_file_map(struct pd_file *f, const char *path, struct pd_diag *diag)
+/* The mapping of a plain regular file (flags for mmap), 1 if path is
+ * none (gzip, a pipe, "-"): the caller reads it instead. */
+static int map_plain(struct pd_file *f, const char *path, int flags)
 {
+	unsigned char magic[2] = { 0, 0 };
 	struct stat st;
-	void *m;
-	int fd, ret;
+	void *m = MAP_FAILED;
+	int fd;
+
+	if (!strcmp(path, "-") || (fd = open(path, O_RDONLY)) < 0)
+		return 1;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 2 &&
+	    (size_t)st.st_size <= PD_FILE_MAX &&
+	    read(fd, magic, 2) == 2 && !(magic[0] == 0x1f && magic[1] == 0x8b))
+		m = mmap(NULL, (size_t)st.st_size, PROT_READ, flags, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED)
+		return 1;
+	f->map = m;
+	f->maplen = (size_t)st.st_size;
+	f->data = m;
+	f->len = f->maplen;
+	return 0;
+}
+
+static int map_or_read(struct pd_file *f, const char *path, int flags,
+		       struct pd_diag *diag)
+{
+	int ret;
 
 	memset(f, 0, sizeof(*f));
-	if (strcmp(path, "-") && (fd = open(path, O_RDONLY)) >= 0) {
-		unsigned char magic[2] = { 0, 0 };
-
-		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-		    st.st_size > 2 && (size_t)st.st_size <= PD_FILE_MAX &&
-		    read(fd, magic, 2) == 2 &&
-		    !(magic[0] == 0x1f && magic[1] == 0x8b)) {
-			/* MAP_POPULATE: the 41 MB athlete_events.csv maps
-			 * in 1.6 ms; read(2) copied it in 22 ms */
-			m = mmap(NULL, (size_t)st.st_size, PROT_READ,
-				 MAP_PRIVATE | MAP_POPULATE, fd, 0);
-			if (m != MAP_FAILED) {
-				close(fd);
-				f->map = m;
-				f->maplen = (size_t)st.st_size;
-				f->data = m;
-				f->len = f->maplen;
-				return 0;
-			}
-		}
-		close(fd);
-	}
+	if (map_plain(f, path, flags) == 0)
+		return 0;
 	if ((ret = pd_file_read(path, &f->heap, &f->len, diag)) < 0)
 		return ret;
 	f->data = f->heap;
 	return 0;
+}
+
+int pd_file_map(struct pd_file *f, const char *path, struct pd_diag *diag)
+{
+	/* MAP_POPULATE: the 41 MB athlete_events.csv maps in 1.6 ms;
+	 * read(2) copied it in 22 ms */
+	return map_or_read(f, path, MAP_PRIVATE | MAP_POPULATE, diag);
+}
+
+int pd_file_stream(struct pd_file *f, const char *path, struct pd_diag *diag)
+{
+	int ret;
+
+	/* no MAP_POPULATE: a page is read when the reader reaches it and
+	 * dropped again behind it (pd_file_drop) */
+	if ((ret = map_or_read(f, path, MAP_PRIVATE, diag)) == 0 && f->map)
+		madvise(f->map, f->maplen, MADV_SEQUENTIAL);
+	return ret;
+}
+
+/* Pages are dropped this many bytes at a time: one madvise(2) per 4 MiB
+ * is nothing beside the parse, and that much of the file stays mapped. */
+#define DROP_STEP ((size_t)4 << 20)
+
+void pd_file_drop(struct pd_file *f, const char *upto)
+{
+	size_t off, page = (size_t)sysconf(_SC_PAGESIZE);
+
+	if (!f->map || upto < f->data || upto > f->data + f->len)
+		return;
+	off = (size_t)(upto - f->data) / page * page;
+	if (off < f->dropped + DROP_STEP)
+		return;
+	/* a private read-only file mapping: what is dropped is read from
+	 * the file (the page cache) again if it is touched */
+	madvise((char *)f->map + f->dropped, off - f->dropped, MADV_DONTNEED);
+	f->dropped = off;
+}
+
+int pd_file_utf8_check(struct pd_file *f, const char *file,
+		       struct pd_diag *diag)
+{
+	const char *p = f->data, *end = f->data + f->len, *q;
+	long lines = 0;
+	int ret = 0;
+
+	/* a piece ends after a line break, never inside a character */
+	for (; p < end && ret == 0; p = q) {
+		q = (size_t)(end - p) > DROP_STEP ? p + DROP_STEP : end;
+		if (q < end && !(q = memchr(q, '\n', (size_t)(end - q))))
+			q = end;
+		else if (q < end)
+			q++;
+		if ((ret = pd_utf8_check(p, (size_t)(q - p), file, diag)) < 0)
+			diag->line += lines;
+		for (; ret == 0 && p < q &&
+		     (p = memchr(p, '\n', (size_t)(q - p))); p++)
+			lines++;
+		pd_file_drop(f, q);
+	}
+	/* the reader starts again from the top */
+	f->dropped = 0;
+	return ret;
 }
 
 void pd_file_unmap(struct pd_file *f)

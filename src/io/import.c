@@ -20,6 +20,28 @@ void pd_import_init(struct pd_import *im, const struct pd_registry *reg,
 	im->npc_column = npc_column ? npc_column : "NPC";
 }
 
+int pd_import_start(struct pd_import *im, struct pd_csv *c,
+		    struct pd_file *src, const char *file,
+		    const struct pd_registry *reg, struct pd_entry_set *set,
+		    const char *npc_column, const struct pd_csv_opts *opts,
+		    struct pd_diag *diag)
+{
+	pd_import_init(im, reg, set, file, npc_column);
+	pd_import_same(im, opts);
+	pd_entries_init(set);
+	pd_csv_init(c, src->data, src->len, file);
+	return pd_file_utf8_check(src, file, diag);
+}
+
+int pd_import_end(struct pd_import *im, struct pd_csv *c, int ret)
+{
+	pd_csv_release(c);
+	if (ret < 0)
+		pd_entries_release(im->set);
+	pd_import_release(im);
+	return ret;
+}
+
 /* The keys are the maps' own copies (import.h says why). */
 void pd_import_release(struct pd_import *im)
 {
@@ -122,6 +144,49 @@ static const char *as_kept(const char *s, char *buf, size_t size)
 	return pd_name_fold(strcpy(buf, s));
 }
 
+static size_t digits(size_t v)
+{
+	size_t n = 1;
+
+	for (; v >= 10; v /= 10)
+		n++;
+	return n;
+}
+
+static char *put_number(char *p, size_t v)
+{
+	size_t n = digits(v), i;
+
+	for (i = n; i > 0; v /= 10)
+		p[--i] = (char)('0' + v % 10);
+	return p + n;
+}
+
+/* What snprintf "%zu:%zu:%s%zu:%s%s" of games, sport's length, sport,
+ * name's length, name and gender would write, its length, or -1 when it
+ * does not fit in size: by hand, since a snprintf on every row of
+ * athlete_events.csv was a twentieth of its import. */
+static int event_key(char *key, size_t size, size_t games, const char *sport,
+		     const char *name, const char *gender)
+{
+	size_t ls = strlen(sport), ln = strlen(name), lg = strlen(gender);
+	size_t n = digits(games) + digits(ls) + digits(ln) + 3 + ls + ln + lg;
+	char *p = key;
+
+	if (n >= size)
+		return -1;
+	p = put_number(p, games);
+	*p++ = ':';
+	p = put_number(p, ls);
+	*p++ = ':';
+	memcpy(p, sport, ls);
+	p = put_number(p + ls, ln);
+	*p++ = ':';
+	memcpy(p, name, ln);
+	memcpy(p + ln, gender, lg + 1);
+	return (int)n;
+}
+
 int pd_import_event(struct pd_import *im, const struct pd_entry_event *e,
 		    long line, size_t *at, struct pd_diag *diag)
 {
@@ -135,10 +200,9 @@ int pd_import_event(struct pd_import *im, const struct pd_entry_event *e,
 	 * (a separator a fuzzer puts there) makes two keys one */
 	if ((sport = as_kept(e->sport, im->fold[0], sizeof(im->fold[0]))) &&
 	    (name = as_kept(e->name, im->fold[1], sizeof(im->fold[1]))))
-		n = snprintf(im->key, sizeof(im->key), "%zu:%zu:%s%zu:%s%s",
-			     e->games, strlen(sport), sport, strlen(name),
-			     name, e->gender);
-	if (n < 0 || (size_t)n >= sizeof(im->key))
+		n = event_key(im->key, sizeof(im->key), e->games, sport, name,
+			      e->gender);
+	if (n < 0)
 		return pd_diag_set(diag, PD_ETOOBIG, im->file, line,
 				   "sport and event names too long");
 	if ((ret = pd_strmap_get(&im->events, im->key, 0, &slot)) < 0)

@@ -27,7 +27,9 @@
 
 #include <stddef.h>
 
+#include "podium/csv.h"
 #include "podium/entries.h"
+#include "podium/io.h"
 #include "podium/npc.h"
 #include "strmap.h"
 
@@ -55,6 +57,18 @@ void pd_import_init(struct pd_import *im, const struct pd_registry *reg,
 		    struct pd_entry_set *set, const char *file,
 		    const char *npc_column);
 void pd_import_release(struct pd_import *im);
+/* What a results importer does first: pd_import_init() and
+ * pd_import_same(), an empty set, the CSV reader c on src's bytes, and
+ * their UTF-8 checked (pd_file_utf8_check()).  Whatever this returns,
+ * pd_import_end() follows. */
+int pd_import_start(struct pd_import *im, struct pd_csv *c,
+		    struct pd_file *src, const char *file,
+		    const struct pd_registry *reg, struct pd_entry_set *set,
+		    const char *npc_column, const struct pd_csv_opts *opts,
+		    struct pd_diag *diag);
+/* Release c and im, and im's set too when ret (the import's result, which
+ * this returns) is an error. */
+int pd_import_end(struct pd_import *im, struct pd_csv *c, int ret);
 /* Take opts' --same pairs (borrowed; may be NULL): pd_import_npc() then
  * gives A for a name that resolves to B. */
 void pd_import_same(struct pd_import *im, const struct pd_csv_opts *opts);

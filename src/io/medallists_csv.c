@@ -446,20 +446,14 @@ int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
 			    const struct pd_csv_opts *opts,
 			    struct pd_diag *diag)
 {
-	struct parse ps;
+	struct pd_file src = { .data = data, .len = len };
 	struct pd_csv c;
+	struct parse ps = { .set = out, .infer = opts->teams == PD_TEAMS_INFER,
+			    .events = opts->events, .c = &c };
 	int ret;
 
-	memset(&ps, 0, sizeof(ps));
-	ps.set = out;
-	ps.infer = opts->teams == PD_TEAMS_INFER;
-	ps.events = opts->events;
-	pd_import_init(&ps.im, reg, out, file, NULL);
-	pd_import_same(&ps.im, opts);
-	ps.c = &c;
-	pd_entries_init(out);
-	pd_csv_init(&c, data, len, file);
-	if ((ret = pd_utf8_check(data, len, file, diag)) < 0 ||
+	if ((ret = pd_import_start(&ps.im, &c, &src, file, reg, out, NULL,
+				   opts, diag)) < 0 ||
 	    (ret = pd_entries_games(out, games, &ps.games)) < 0 ||
 	    (ret = read_header(&ps, &c, opts, diag)) < 0)
 		goto cleanup;
@@ -476,14 +470,10 @@ int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
 	if (ret == 0 && (ret = emit_teams(&ps)) == 0)
 		ret = pd_entries_finish(out);
 cleanup:
-	pd_csv_release(&c);
-	pd_import_release(&ps.im);
 	pd_strmap_release_keys(&ps.athletes);
 	pd_strmap_release_keys(&ps.teams);
 	free(ps.members);
 	free(ps.teams_v);
 	free(ps.genders);
-	if (ret < 0)
-		pd_entries_release(out);
-	return ret;
+	return pd_import_end(&ps.im, &c, ret);
 }

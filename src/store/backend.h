@@ -230,6 +230,10 @@ struct pd_store_ops {
 			      struct pd_diag *diag);
 	int (*games_removed)(struct pd_store *s, pd_audit_fn fn, void *arg,
 			     struct pd_diag *diag);
+
+	/* bulk imports (event.h) */
+	int (*results_add)(struct pd_store *s, const struct pd_result_rec *v,
+			   size_t n, struct pd_diag *diag);
 };
 
 struct pd_store {

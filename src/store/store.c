@@ -207,6 +207,18 @@ int pd_store_result_add(struct pd_store *s, const struct pd_result_rec *r,
 	return s->ops->result_add(s, r, diag);
 }
 
+int pd_store_results_add(struct pd_store *s, const struct pd_result_rec *v,
+			 size_t n, struct pd_diag *diag)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < n; i++)
+		if ((ret = pd_check_result(&v[i], diag)) < 0)
+			return ret;
+	return n ? s->ops->results_add(s, v, n, diag) : 0;
+}
+
 int pd_store_results_close(struct pd_store *s, long event, long athlete,
 			   long team, size_t *closed, struct pd_diag *diag)
 {

@@ -7,7 +7,9 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "podium/entries.h"
 
@@ -227,6 +229,101 @@ static void test_entries__medal_rank(void **state)
 	assert_int_equal(pd_entries_medal_rank("NA"), 0);
 }
 
+/* A temporary athlete_events.csv of n rows (about 90 bytes each), the
+ * row at bad_line (0: none) holding a byte that is not UTF-8; its path in
+ * path, its bytes in *bytes (malloc'd) and *len. */
+static void big_file(char *path, size_t n, long bad_line, char **bytes,
+		     size_t *len)
+{
+	size_t i, at;
+	char *b;
+	FILE *fp;
+	int fd;
+
+	strcpy(path, "/tmp/podium-test-ae-XXXXXX");
+	assert_true((fd = mkstemp(path)) >= 0);
+	close(fd);
+	assert_non_null(b = malloc(n * 100 + sizeof(ae_header)));
+	at = (size_t)sprintf(b, "%s", ae_header);
+	for (i = 0; i < n; i++) {
+		int year = 1900 + 4 * (int)(i % 30);
+
+		at += (size_t)sprintf(b + at, "%zu,Athlete %s%zu,%s,NA,NA,NA,"
+				      "Team %zu,%s,%d Summer,%d,Summer,City,"
+				      "Sport,Event %zu,%s\n", i / 2 + 1,
+				      (long)i + 2 == bad_line ? "\xff" : "",
+				      i / 2, i % 4 ? "M" : "F", i % 7,
+				      i % 3 ? "FRA" : "CHN", year, year,
+				      i % 50, i % 11 ? "NA" : "Gold");
+	}
+	assert_non_null(fp = fopen(path, "w"));
+	assert_int_equal(fwrite(b, 1, at, fp), at);
+	fclose(fp);
+	*bytes = b;
+	*len = at;
+}
+
+/* Streamed, the file is let go of behind the reader, and read into the
+ * same set as its bytes in memory. */
+static void test_athlete_events__streamed_file_same_set(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_entry_set mem;
+	struct pd_file file;
+	char path[64], *bytes;
+	size_t len, i;
+
+	big_file(path, 150000, 0, &bytes, &len);
+	assert_true(len > (size_t)8 << 20);
+	assert_int_equal(pd_file_stream(&file, path, &f->d), 0);
+	assert_non_null(file.map);
+	if (pd_athlete_events_read(&f->set, &file, path, &f->reg, NULL,
+				   &f->opts, &f->d) < 0)
+		fail_msg("%s:%ld: %s", f->d.file, f->d.line, f->d.msg);
+	/* the last pages stay: at most one step behind the end */
+	assert_true(file.dropped > len - ((size_t)8 << 20));
+	pd_file_unmap(&file);
+	assert_int_equal(pd_athlete_events_parse(&mem, bytes, len, path,
+						 &f->reg, NULL, &f->opts,
+						 &f->d), 0);
+	assert_int_equal(f->set.nathletes, 75000);
+	assert_int_equal(f->set.nathletes, mem.nathletes);
+	assert_int_equal(f->set.nresults, mem.nresults);
+	for (i = 0; i < mem.nresults; i++) {
+		assert_string_equal(f->set.results[i].name,
+				    mem.results[i].name);
+		assert_int_equal(f->set.results[i].rank, mem.results[i].rank);
+		assert_int_equal(f->set.results[i].line, mem.results[i].line);
+	}
+	pd_entries_release(&mem);
+	free(bytes);
+	unlink(path);
+}
+
+/* A bad byte past the first piece the check drops is still reported at
+ * its own line. */
+static void test_athlete_events__streamed_utf8_error_names_its_line(
+	void **state)
+{
+	struct fixture *f = *state;
+	struct pd_file file;
+	char path[64], *bytes;
+	size_t len;
+
+	big_file(path, 100000, 77777, &bytes, &len);
+	assert_int_equal(pd_file_stream(&file, path, &f->d), 0);
+	assert_int_equal(pd_athlete_events_read(&f->set, &file, path, &f->reg,
+						NULL, &f->opts, &f->d),
+			 PD_EUTF8);
+	assert_int_equal(f->d.line, 77777);
+	pd_file_unmap(&file);
+	memset(&f->d, 0, sizeof(f->d));
+	assert_int_equal(pd_utf8_check(bytes, len, path, &f->d), PD_EUTF8);
+	assert_int_equal(f->d.line, 77777);
+	free(bytes);
+	unlink(path);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 int main(void)
@@ -239,6 +336,8 @@ int main(void)
 		T(test_entries__team_names_made_unique),
 		T(test_medallists__team_rows_and_team_row),
 		T(test_entries__medal_rank),
+		T(test_athlete_events__streamed_file_same_set),
+		T(test_athlete_events__streamed_utf8_error_names_its_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1370,6 +1370,88 @@ static void test_store__event_order_and_change_note(void **state)
 	assert_string_equal(last, "[{\"what\":\"event 1\"}]");
 }
 
+/* What the results of an event read back as, one row a line. */
+static int keep_row(const struct pd_result_row *r, void *arg)
+{
+	char *out = arg;
+	size_t len = strlen(out);
+
+	snprintf(out + len, 8192 - len, "%s %s a%d t%d r%ld %s %s;", r->npc,
+		 r->name, r->athlete_id != 0, r->team_id != 0, r->rank,
+		 r->has_value ? "v" : "-", r->mark);
+	return 0;
+}
+
+/* Many results at once read back as the same results added one by one,
+ * in the same order, NULLs and values kept (past the backend's batch of
+ * several a statement and its remainder); one bad record refuses them
+ * all before any is written. */
+static void test_store__results_add_many_as_one_by_one(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_result_rec v[70];
+	char many[8192] = "", one[8192] = "", names[70][16];
+	long a = 0, t = 0, v1 = 0, ev[2] = { 0, 0 };
+	struct pd_athlete ath;
+	size_t i;
+	int k;
+
+	open_store(f);
+	put_games(f, &g);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "import",
+					 NULL, &v1, &f->d), 0);
+	for (k = 0; k < 2; k++)
+		assert_int_equal(pd_store_event_ensure(f->s, "PG2004",
+						       "Athletics", k ? "B" :
+						       "A", "M", "", 0, &ev[k],
+						       &f->d), 0);
+	memset(&ath, 0, sizeof(ath));
+	ath.name = "A One";
+	strcpy(ath.npc, "CHN");
+	assert_int_equal(pd_store_athlete_ensure(f->s, &ath, &a, &f->d), 0);
+	assert_int_equal(pd_store_team_ensure(f->s, ev[0], "CHN", "China", &a,
+					      1, &t, &f->d), 0);
+	memset(v, 0, sizeof(v));
+	for (i = 0; i < NELEM(v); i++) {
+		snprintf(names[i], sizeof(names[i]), "R%02zu", i);
+		strcpy(v[i].npc, i % 2 ? "CHN" : "GBR");
+		v[i].name = names[i];
+		v[i].athlete_id = i % 3 == 0 ? a : 0;
+		v[i].team_id = i % 3 == 1 ? t : 0;
+		v[i].rank = (long)(i % 5);
+		v[i].mark = i % 4 ? "10.5" : "";
+		v[i].mark_value = 10.5;
+		v[i].has_value = i % 4 != 0;
+		v[i].source = "csv";
+	}
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < NELEM(v); i++)
+			v[i].event_id = ev[k];
+		if (k == 0 && pd_store_results_add(f->s, v, NELEM(v),
+						   &f->d) < 0)
+			fail_msg("%s", f->d.msg);
+		for (i = 0; k == 1 && i < NELEM(v); i++)
+			assert_int_equal(pd_store_result_add(f->s, &v[i],
+							     &f->d), 0);
+	}
+	v[69].name = "bad\x7f";
+	assert_int_equal(pd_store_results_add(f->s, v, NELEM(v), &f->d),
+			 PD_EPARSE);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	assert_int_equal(pd_store_event_results(f->s, ev[0], 0, keep_row, many,
+						&f->d), 0);
+	assert_int_equal(pd_store_event_results(f->s, ev[1], 0, keep_row, one,
+						&f->d), 0);
+	assert_string_equal(many, one);
+	/* the refused call wrote none: 70 each */
+	assert_non_null(strstr(many, "R69"));
+	assert_null(strstr(one, "bad"));
+	assert_non_null(strstr(many, "CHN R01 a0 t1 r1 v 10.5;"));
+	assert_non_null(strstr(many, "GBR R00 a1 t0 r0 - ;"));
+}
+
 static int keep_removed(const struct pd_audit_entry *e, void *arg)
 {
 	snprintf(arg, 256, "%s v%ld %s %s %s", e->games, e->version, e->actor,
@@ -1543,6 +1625,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__doping_cases_add_and_read),
 	T(test_store__event_order_and_change_note),
 	T(test_store__sources_and_removals),
+	T(test_store__results_add_many_as_one_by_one),
 };
 
 static const struct CMUnitTest sqlite_own[] = {

@@ -128,6 +128,20 @@ int pg_result_add(struct pd_store *s, const struct pd_result_rec *r,
 			   "write a result", diag);
 }
 
+/* One statement a result: libpq sends each without waiting on the server
+ * for the one before only in pipeline mode, which this store does not use
+ * yet; a COPY would be the bulk path here. */
+int pg_results_add(struct pd_store *s, const struct pd_result_rec *v,
+		   size_t n, struct pd_diag *diag)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < n && ret == 0; i++)
+		ret = pg_result_add(s, &v[i], diag);
+	return ret;
+}
+
 int pg_results_close(struct pd_store *s, long event, long athlete, long team,
 		     size_t *closed, struct pd_diag *diag)
 {

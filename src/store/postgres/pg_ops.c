@@ -27,6 +27,7 @@ static const struct pd_store_ops pg_ops = {
 	.athlete_get = pg_athlete_get,
 	.team_ensure = pg_team_ensure,
 	.result_add = pg_result_add,
+	.results_add = pg_results_add,
 	.results_close = pg_results_close,
 	.event_get = pg_event_get,
 	.event_status = pg_event_status,

@@ -30,11 +30,20 @@ static int step_id(struct pd_sqlite *s, sqlite3_stmt *st, long *id,
 	return ret;
 }
 
+/* pd_sql_event_add_athlete and pd_sql_event_add_team without RETURNING
+ * (pd_sqlite_insert() says why) */
+static const char add_athlete[] =
+	"INSERT INTO athletes (ext, name, gender, npc, sport_class, guide) "
+	"VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+static const char add_team[] =
+	"INSERT INTO teams (event_id, npc, name) VALUES (?1, ?2, ?3)";
+
 int pd_sqlite_athlete_ensure(struct pd_store *store,
 			     const struct pd_athlete *a, long *id,
 			     struct pd_diag *diag)
 {
 	struct pd_sqlite *s = pd_sqlite_of(store);
+	sqlite3_int64 got = 0;
 	sqlite3_stmt *st;
 	int ret;
 
@@ -53,8 +62,7 @@ int pd_sqlite_athlete_ensure(struct pd_store *store,
 	if ((ret = step_id(s, st, id, "find an athlete", diag)) !=
 	    PD_ENOTFOUND)
 		return ret;
-	if ((ret = pd_sqlite_cached(s, &st, pd_sql_event_add_athlete,
-				    diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, add_athlete, diag)) < 0)
 		return ret;
 	if (a->ext)
 		sqlite3_bind_text(st, 1, a->ext, -1, SQLITE_STATIC);
@@ -63,44 +71,88 @@ int pd_sqlite_athlete_ensure(struct pd_store *store,
 	sqlite3_bind_text(st, 4, a->npc, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 5, opt(a->sport_class), -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 6, opt(a->guide), -1, SQLITE_STATIC);
-	ret = step_id(s, st, id, "write an athlete", diag);
-	return ret == PD_ENOTFOUND ? pd_sqlite_fail(s, diag, "write an "
-						    "athlete") : ret;
+	ret = pd_sqlite_insert(s, st, &got, "write an athlete", diag);
+	*id = (long)got;
+	return ret;
 }
+
+/* Members MEMBERS a statement (as results, below): a team of the 4x100 m
+ * relay is one statement, a rowing eight two. */
+#define MEMBERS 4
+static const char add_members[] =
+	"INSERT INTO team_members (team_id, athlete_id) VALUES (?, ?), "
+	"(?, ?), (?, ?), (?, ?) ON CONFLICT DO NOTHING";
 
 int pd_sqlite_team_ensure(struct pd_store *store, long event, const char *npc,
 			  const char *name, const long *members, size_t n,
 			  long *id, struct pd_diag *diag)
 {
 	struct pd_sqlite *s = pd_sqlite_of(store);
+	sqlite3_int64 got = 0;
 	sqlite3_stmt *st;
 	size_t i;
-	int ret, k;
+	int ret, k, j;
 
 	for (k = 0; k < 2; k++) {
-		if ((ret = pd_sqlite_cached(s, &st, k ? pd_sql_event_add_team :
+		if ((ret = pd_sqlite_cached(s, &st, k ? add_team :
 					    pd_sql_event_find_team, diag)) < 0)
 			return ret;
 		sqlite3_bind_int64(st, 1, event);
 		sqlite3_bind_text(st, 2, npc, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 3, name, -1, SQLITE_STATIC);
-		ret = step_id(s, st, id, "write a team", diag);
-		if (ret != PD_ENOTFOUND)
+		if (k == 0 && (ret = step_id(s, st, id, "find a team",
+					     diag)) != PD_ENOTFOUND)
 			break;
+		if (k == 1 && (ret = pd_sqlite_insert(s, st, &got, "write a "
+						      "team", diag)) == 0)
+			*id = (long)got;
 	}
 	if (ret < 0)
-		return ret == PD_ENOTFOUND ? pd_sqlite_fail(s, diag, "write a "
-							    "team") : ret;
-	if ((ret = pd_sqlite_cached(s, &st, pd_sql_event_add_member, diag)) < 0)
 		return ret;
-	for (i = 0; i < n && ret == 0; i++) {
-		sqlite3_bind_int64(st, 1, *id);
-		sqlite3_bind_int64(st, 2, members[i]);
+	for (i = 0; i < n && ret == 0; i += k) {
+		k = n - i >= MEMBERS ? MEMBERS : 1;
+		if ((ret = pd_sqlite_cached(s, &st, k > 1 ? add_members :
+					    pd_sql_event_add_member, diag)) < 0)
+			return ret;
+		for (j = 0; j < k; j++) {
+			sqlite3_bind_int64(st, 2 * j + 1, *id);
+			sqlite3_bind_int64(st, 2 * j + 2,
+					   members[i + (size_t)j]);
+		}
 		if (sqlite3_step(st) != SQLITE_DONE)
 			ret = pd_sqlite_fail(s, diag, "write a team member");
 		sqlite3_reset(st);
 	}
 	return ret;
+}
+
+/* r's 13 values as parameters at + 1 .. at + 13 of the results insert;
+ * each is bound, NULL too, so that no binding of an earlier row stays. */
+static void bind_result(sqlite3_stmt *st, int at, const struct pd_result_rec *r,
+			long version)
+{
+	sqlite3_bind_int64(st, at + 1, r->event_id);
+	sqlite3_bind_text(st, at + 2, r->npc, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, at + 3, opt(r->name), -1, SQLITE_STATIC);
+	if (r->athlete_id)
+		sqlite3_bind_int64(st, at + 4, r->athlete_id);
+	else
+		sqlite3_bind_null(st, at + 4);
+	if (r->team_id)
+		sqlite3_bind_int64(st, at + 5, r->team_id);
+	else
+		sqlite3_bind_null(st, at + 5);
+	sqlite3_bind_int64(st, at + 6, r->rank);
+	sqlite3_bind_text(st, at + 7, opt(r->mark), -1, SQLITE_STATIC);
+	if (r->has_value)
+		sqlite3_bind_double(st, at + 8, r->mark_value);
+	else
+		sqlite3_bind_null(st, at + 8);
+	sqlite3_bind_text(st, at + 9, opt(r->irm), -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, at + 10, opt(r->records), -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, at + 11, opt(r->date), -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, at + 12, opt(r->source), -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, at + 13, version);
 }
 
 int pd_sqlite_result_add(struct pd_store *store, const struct pd_result_rec *r,
@@ -112,26 +164,44 @@ int pd_sqlite_result_add(struct pd_store *store, const struct pd_result_rec *r,
 
 	if ((ret = pd_sqlite_cached(s, &st, pd_sql_event_add_result, diag)) < 0)
 		return ret;
-	sqlite3_bind_int64(st, 1, r->event_id);
-	sqlite3_bind_text(st, 2, r->npc, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, opt(r->name), -1, SQLITE_STATIC);
-	if (r->athlete_id)
-		sqlite3_bind_int64(st, 4, r->athlete_id);
-	if (r->team_id)
-		sqlite3_bind_int64(st, 5, r->team_id);
-	sqlite3_bind_int64(st, 6, r->rank);
-	sqlite3_bind_text(st, 7, opt(r->mark), -1, SQLITE_STATIC);
-	if (r->has_value)
-		sqlite3_bind_double(st, 8, r->mark_value);
-	sqlite3_bind_text(st, 9, opt(r->irm), -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 10, opt(r->records), -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 11, opt(r->date), -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 12, opt(r->source), -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 13, s->version);
+	bind_result(st, 0, r, s->version);
 	if (sqlite3_step(st) != SQLITE_DONE)
 		ret = pd_sqlite_fail(s, diag, "write a result");
 	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
+	return ret;
+}
+
+/* BATCH results a statement.  Each statement costs its start, its cursors
+ * and its end whatever it writes; 32 rows (416 parameters, far below
+ * SQLite's 32,766) leave little of that per row. */
+#define BATCH 32
+#define ROW "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+#define ROWS4 ROW ", " ROW ", " ROW ", " ROW
+#define ROWS16 ROWS4 ", " ROWS4 ", " ROWS4 ", " ROWS4
+static const char add_results[] =
+	"INSERT INTO results (event_id, npc, name, athlete_id, team_id, rank, "
+	"mark, mark_value, irm, records, date, source, since) VALUES "
+	ROWS16 ", " ROWS16;
+
+int pd_sqlite_results_add(struct pd_store *store, const struct pd_result_rec *v,
+			  size_t n, struct pd_diag *diag)
+{
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	sqlite3_stmt *st;
+	size_t i = 0;
+	int ret = 0, k;
+
+	for (; n - i >= BATCH && ret == 0; i += BATCH) {
+		if ((ret = pd_sqlite_cached(s, &st, add_results, diag)) < 0)
+			return ret;
+		for (k = 0; k < BATCH; k++)
+			bind_result(st, 13 * k, &v[i + (size_t)k], s->version);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			ret = pd_sqlite_fail(s, diag, "write a result");
+		sqlite3_reset(st);
+	}
+	for (; i < n && ret == 0; i++)
+		ret = pd_sqlite_result_add(store, &v[i], diag);
 	return ret;
 }
 

@@ -52,6 +52,14 @@ int pd_sqlite_prepare(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 int pd_sqlite_cached(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 		     struct pd_diag *diag);
 
+/* Step st, a cached INSERT of one row, give the new row's id in *id, and
+ * reset st and its bindings.  The SQL both backends share asks for the id
+ * with RETURNING, which SQLite runs through a temporary table of its own,
+ * opened and closed for each row: half the cost of writing an athlete in a
+ * bulk import.  This backend's inserts leave it out and come here. */
+int pd_sqlite_insert(struct pd_sqlite *s, sqlite3_stmt *st, sqlite3_int64 *id,
+		     const char *what, struct pd_diag *diag);
+
 /* Column 0 of every row of sql, run with ?1 = key, into *out. */
 int pd_sqlite_strings(struct pd_sqlite *s, const char *sql, const char *key,
 		      struct pd_strings *out, const char *what,
@@ -117,6 +125,8 @@ int pd_sqlite_athlete_get(struct pd_store *s, long id, char **name, char *npc,
 int pd_sqlite_team_ensure(struct pd_store *s, long event, const char *npc,
 			  const char *name, const long *members, size_t n,
 			  long *id, struct pd_diag *diag);
+int pd_sqlite_results_add(struct pd_store *s, const struct pd_result_rec *v,
+			  size_t n, struct pd_diag *diag);
 int pd_sqlite_result_add(struct pd_store *s, const struct pd_result_rec *r,
 			 struct pd_diag *diag);
 int pd_sqlite_results_close(struct pd_store *s, long event, long athlete,

@@ -28,20 +28,33 @@ static int step_cached(struct pd_sqlite *s, sqlite3_stmt *st,
 	return ret;
 }
 
+/* The inserts of pd_sql_results_sport and pd_sql_results_add_event
+ * without RETURNING: SQLite runs a RETURNING through a temporary table
+ * of its own, opened and closed for each row (pd_sqlite_insert()). */
+static const char find_sport[] = "SELECT id FROM sports WHERE name = ?1";
+static const char add_sport[] =
+	"INSERT INTO sports (name, policy) VALUES (?1, ?2)";
+static const char add_event[] =
+	"INSERT INTO events (games, sport_id, name, gender, date, team, "
+	"status) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'official')";
+
 static int ensure_sport(struct pd_sqlite *s, const char *sport,
 			sqlite3_int64 *id, struct pd_diag *diag)
 {
 	sqlite3_stmt *st;
 	int ret;
 
-	if ((ret = pd_sqlite_cached(s, &st, pd_sql_results_sport, diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, find_sport, diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, sport, -1, SQLITE_STATIC);
+	if ((ret = step_cached(s, st, id, "find a sport", diag)) != 0)
+		return ret < 0 ? ret : 0;
+	if ((ret = pd_sqlite_cached(s, &st, add_sport, diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, sport, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, pd_policy_name(pd_policy_for_sport(sport)),
 			  -1, SQLITE_STATIC);
-	ret = step_cached(s, st, id, "write a sport", diag);
-	return ret == 1 ? 0 : ret < 0 ? ret :
-	       pd_sqlite_fail(s, diag, "write a sport");
+	return pd_sqlite_insert(s, st, id, "write a sport", diag);
 }
 
 static void bind_event(sqlite3_stmt *st, const char *games,
@@ -73,14 +86,13 @@ int pd_sqlite_event_ensure(struct pd_store *store, const char *games,
 		*id = (long)found;
 		return ret < 0 ? ret : 0;
 	}
-	if ((ret = pd_sqlite_cached(s, &st, pd_sql_results_add_event,
-				    diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, add_event, diag)) < 0)
 		return ret;
 	bind_event(st, games, sport_id, name, gender);
 	sqlite3_bind_text(st, 5, date ? date : "", -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, 6, team);
-	if ((ret = step_cached(s, st, &found, "write an event", diag)) <= 0)
-		return ret < 0 ? ret : pd_sqlite_fail(s, diag, "write an event");
+	if ((ret = pd_sqlite_insert(s, st, &found, "write an event", diag)) < 0)
+		return ret;
 	*id = (long)found;
 	if ((ret = pd_sqlite_cached(s, &st, pd_sql_results_add_status,
 				    diag)) < 0)
