@@ -243,12 +243,8 @@ int pd_sqlite_vote(struct pd_store *store, long election, long athlete,
 		sqlite3_bind_int64(st, 2, athlete);
 		voted = sqlite3_step(st) == SQLITE_ROW;
 		sqlite3_finalize(st);
-		return voted ? pd_diag_set(diag, PD_EEXISTS, NULL, 0, "athlete "
-					   "%ld has voted: one ballot each",
-					   athlete) :
-		       pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "athlete %ld "
-				   "is not on the register of election %ld",
-				   athlete, election);
+		return pd_backend_vote_refused(election, athlete, voted,
+					       diag);
 	}
 	if (ret < 0 || (ret = pd_sqlite_cached(s, &st, box, diag)) < 0)
 		return ret;
