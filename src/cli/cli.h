@@ -166,8 +166,9 @@ int cli_write(const struct pd_buf *b);
  * a printf may take that many; a longer one is cut with "...". */
 #define CLI_TEXT_SLOTS 8
 const char *cli_text(const char *s);
-/* Say on stderr what a write did (its pd_op_done's lines), so stdout
- * keeps only data. */
-void cli_said(const struct pd_op_done *done);
+/* The end of a write: when ret is 0, say on stderr what it did (done's
+ * lines), so stdout keeps only data; release done; return the exit code
+ * for ret (EXIT_OK, or d reported as cli_fail() does). */
+int cli_done(int ret, struct pd_op_done *done, const struct pd_diag *d);
 
 #endif

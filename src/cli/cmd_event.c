@@ -145,11 +145,8 @@ static int run_status(struct cli *cli, int argc, char **argv)
 		return cli_fail(ret, &d);
 	who = cli_who(cli, reason);
 	pd_op_done_init(&done);
-	if ((ret = pd_op_event_status(s, id, pos[1], who, &done, &d)) < 0)
-		code = cli_fail(ret, &d);
-	else
-		cli_said(&done);
-	pd_op_done_release(&done);
+	code = cli_done(pd_op_event_status(s, id, pos[1], who, &done, &d),
+			&done, &d);
 	pd_event_info_release(&e);
 	return code;
 }

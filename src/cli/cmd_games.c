@@ -86,10 +86,7 @@ static int run_write(struct cli *cli, int argc, char **argv)
 	else
 		ret = pd_op_games_remove(s, code, force, cli_who(cli, reason),
 					 &done, &d);
-	if (ret == 0)
-		cli_said(&done);
-	pd_op_done_release(&done);
-	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
+	return cli_done(ret, &done, &d);
 }
 
 static int run(struct cli *cli, int argc, char **argv)

@@ -141,10 +141,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	pd_op_done_init(&done);
 	ret = a.file ? set_file(cli, s, &a, who, &done, &d) :
 		       set_one(cli, s, &a, who, &done, &d);
-	if (ret == 0)
-		cli_said(&done);
-	pd_op_done_release(&done);
-	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
+	return cli_done(ret, &done, &d);
 }
 
 const struct cli_command cmd_result = {

@@ -182,15 +182,11 @@ static int run_add(struct cli *cli, int argc, char **argv)
 		return ret;
 	who = cli_who(cli, a.reason);
 	pd_op_done_init(&done);
-	if ((ret = pd_op_sanction_add(s, a.athlete, a.mode, a.events,
-				      a.nevents, who, &id, &done, &d)) < 0) {
-		pd_op_done_release(&done);
-		return cli_fail(ret, &d);
-	}
-	cli_said(&done);
-	pd_op_done_release(&done);
-	printf("%ld\n", id);
-	return EXIT_OK;
+	ret = pd_op_sanction_add(s, a.athlete, a.mode, a.events, a.nevents,
+				 who, &id, &done, &d);
+	if ((code = cli_done(ret, &done, &d)) == EXIT_OK)
+		printf("%ld\n", id);
+	return code;
 }
 
 static int run_lift(struct cli *cli, int argc, char **argv)
@@ -217,10 +213,8 @@ static int run_lift(struct cli *cli, int argc, char **argv)
 		return code;
 	who = cli_who(cli, reason);
 	pd_op_done_init(&done);
-	if ((ret = pd_op_sanction_lift(s, id, who, &done, &d)) == 0)
-		cli_said(&done);
-	pd_op_done_release(&done);
-	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
+	ret = pd_op_sanction_lift(s, id, who, &done, &d);
+	return cli_done(ret, &done, &d);
 }
 
 static int print_sanction(const struct pd_sanction_info *si, void *arg)

@@ -89,17 +89,14 @@ static int run(struct cli *cli, int argc, char **argv)
 	}
 	if (!(s = cli_store(cli, &code)))
 		return code;
-	if (list)
+	if (list) {
 		ret = run_list(cli, s, games[0] ? games : NULL, &d);
-	else {
-		pd_op_done_init(&done);
-		ret = pd_op_source_remove(s, games, at + 1, cli_who(cli,
-					  reason), &done, &d);
-		if (ret == 0)
-			cli_said(&done);
-		pd_op_done_release(&done);
+		return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
 	}
-	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
+	pd_op_done_init(&done);
+	ret = pd_op_source_remove(s, games, at + 1, cli_who(cli, reason),
+				  &done, &d);
+	return cli_done(ret, &done, &d);
 }
 
 const struct cli_command cmd_source = {

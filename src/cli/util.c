@@ -268,10 +268,12 @@ int cli_games_code(const char *arg, char *out, size_t size)
 	return 0;
 }
 
-void cli_said(const struct pd_op_done *done)
+int cli_done(int ret, struct pd_op_done *done, const struct pd_diag *d)
 {
 	size_t i;
 
-	for (i = 0; i < done->said.n; i++)
+	for (i = 0; ret == 0 && i < done->said.n; i++)
 		fprintf(stderr, "podium: %s\n", cli_text(done->said.v[i]));
+	pd_op_done_release(done);
+	return ret < 0 ? cli_fail(ret, d) : EXIT_OK;
 }
