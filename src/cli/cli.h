@@ -153,8 +153,6 @@ int cli_ref_load(struct cli *cli, const char *ref,
 
 /* Parse a whole number from 1 to max; -1 if it is not one. */
 long cli_number(const char *s, long max);
-/* Upper-case a Games code into out; -1 if it does not fit or is empty. */
-int cli_games_code(const char *arg, char *out, size_t size);
 
 /* Write all of b to stdout; EXIT_STORE-like failure reported. */
 int cli_write(const struct pd_buf *b);

@@ -39,8 +39,8 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'g': bad |= cli_games_code(optarg, k.games,
-						sizeof(k.games)); break;
+		case 'g': bad |= pd_games_code(k.games, sizeof(k.games),
+					       optarg); break;
 		case 'a': bad |= (k.athlete = cli_number(optarg, 1L << 40)) < 0;
 			  break;
 		case 'f': bad |= put(k.finding, sizeof(k.finding), optarg);
@@ -79,8 +79,8 @@ static int run_list(struct cli *cli, int argc, char **argv)
 
 	for (i = 1; i + 1 < argc; i += 2)
 		if (!strcmp(argv[i], "--games")) {
-			if (cli_games_code(argv[i + 1], games,
-					   sizeof(games)) < 0)
+			if (pd_games_code(games, sizeof(games),
+					  argv[i + 1]) < 0)
 				break;
 		} else if (!strcmp(argv[i], "--lang")) {
 			if (!(lang = cli_lang(argv[i + 1])))

@@ -35,8 +35,8 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	e.sport_cap = 2;
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		if (c == 'g' && cli_games_code(optarg, e.games,
-					       sizeof(e.games)) < 0)
+		if (c == 'g' && pd_games_code(e.games, sizeof(e.games),
+					      optarg) < 0)
 			return cli_usage(&cmd_election, "--games takes a code "
 					 "such as PG2004");
 		else if (c == 'n')
@@ -238,7 +238,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 	int ret, code = 0;
 
 	if (argc == 3 && !strcmp(argv[1], "--games") &&
-	    cli_games_code(argv[2], games, sizeof(games)) == 0)
+	    pd_games_code(games, sizeof(games), argv[2]) == 0)
 		;
 	else if (argc != 1)
 		return cli_usage(&cmd_election, "election list [--games GAMES]");

@@ -39,7 +39,7 @@ static int parse_add(struct add_args *a, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
-			if (cli_games_code(optarg, a->games, sizeof(a->games)))
+			if (pd_games_code(a->games, sizeof(a->games), optarg))
 				return cli_usage(&cmd_event, "bad --games");
 			break;
 		case 'o':
@@ -172,7 +172,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--games") && i + 1 < argc) {
-			if (cli_games_code(argv[++i], games, sizeof(games)))
+			if (pd_games_code(games, sizeof(games), argv[++i]))
 				return cli_usage(&cmd_event, "bad --games");
 		} else if (!strcmp(argv[i], "--sport") && i + 1 < argc) {
 			sport = argv[++i];

@@ -43,8 +43,8 @@ static int parse(int argc, char **argv, struct args *a, const char *formats)
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_GAMES:
-			if (cli_games_code(optarg, a->games,
-					   sizeof(a->games)) < 0)
+			if (pd_games_code(a->games, sizeof(a->games),
+					  optarg) < 0)
 				return cli_usage(&cmd_facts, "--games takes a "
 						 "code such as PG2004");
 			break;

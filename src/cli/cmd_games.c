@@ -70,7 +70,7 @@ static int run_write(struct cli *cli, int argc, char **argv)
 	     in.start || in.end))
 		return cli_usage(&cmd_games, "games remove takes CODE, --force "
 				 "and --reason");
-	if (cli_games_code(in.code, code, sizeof(code)))
+	if (pd_games_code(code, sizeof(code), in.code))
 		return cli_usage(&cmd_games, "bad Games code");
 	if (in.host && !pd_registry_find(cli_registry(cli), in.host))
 		return cli_usage(&cmd_games, "--host is an NPC code ('podium "

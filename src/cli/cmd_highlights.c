@@ -15,8 +15,8 @@ static int run(struct cli *cli, int argc, char **argv)
 
 	for (i = 1; i + 1 < argc; i += 2) {
 		if (!strcmp(argv[i], "--games")) {
-			if (cli_games_code(argv[i + 1], games,
-					   sizeof(games)) < 0)
+			if (pd_games_code(games, sizeof(games),
+					  argv[i + 1]) < 0)
 				return cli_usage(&cmd_highlights, "--games "
 						 "takes a code such as PG2004");
 		} else if (!strcmp(argv[i], "--lang")) {

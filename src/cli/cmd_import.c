@@ -39,7 +39,7 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
-			if (cli_games_code(optarg, a->games, sizeof(a->games)))
+			if (pd_games_code(a->games, sizeof(a->games), optarg))
 				return cli_usage(&cmd_import, "bad --games");
 			break;
 		case 's':

@@ -237,7 +237,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 	int ret, code = 0;
 
 	if (argc != 3 || strcmp(argv[1], "--games") ||
-	    cli_games_code(argv[2], games, sizeof(games)))
+	    pd_games_code(games, sizeof(games), argv[2]))
 		return cli_usage(&cmd_sanction, "sanction list --games G");
 	if (!(s = cli_store(cli, &code)))
 		return code;

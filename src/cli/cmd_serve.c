@@ -128,7 +128,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	if (c.games) {
 		const char *at = strchr(c.games, '@');
 
-		if (cli_games_code(c.games, games, sizeof(games)))
+		if (pd_games_code(games, sizeof(games), c.games))
 			return cli_usage(&cmd_serve, "bad --games");
 		if (at)	/* the source keeps its case */
 			strcpy(games + (at - c.games), at);

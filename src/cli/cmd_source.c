@@ -68,7 +68,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	list = !strcmp(argv[1], "list");
 	for (i = 2; i < argc; i++) {
 		if (list && !strcmp(argv[i], "--games") && i + 1 < argc) {
-			if (cli_games_code(argv[++i], games, sizeof(games)))
+			if (pd_games_code(games, sizeof(games), argv[++i]))
 				return cli_usage(&cmd_source, "bad --games");
 		} else if (!list && !strcmp(argv[i], "--reason") &&
 			   i + 1 < argc) {
@@ -84,7 +84,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		return cli_usage(&cmd_source, "source remove GAMES@SOURCE");
 	if (!list) {
 		snprintf(games, sizeof(games), "%.*s", (int)(at - ref), ref);
-		if (cli_games_code(games, games, sizeof(games)))
+		if (pd_games_code(games, sizeof(games), games))
 			return cli_usage(&cmd_source, "bad Games code");
 	}
 	if (!(s = cli_store(cli, &code)))

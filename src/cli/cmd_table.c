@@ -291,7 +291,7 @@ static int run_from(struct cli *cli, struct table_args *a)
 	size_t n = 0, i;
 	int ret;
 
-	if (a->ref && cli_games_code(a->ref, only, sizeof(only)))
+	if (a->ref && pd_games_code(only, sizeof(only), a->ref))
 		return cli_usage(&cmd_table, "bad --games");
 	if (!a->ref && !a->all_games)
 		return cli_usage(&cmd_table, "--from needs --games CODE or "

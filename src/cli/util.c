@@ -1,6 +1,5 @@
 /* util.c -- helpers every podium command uses: messages, exit codes, the
  * registry and the store. */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -255,17 +254,6 @@ long cli_number(const char *s, long max)
 		return -1;
 	v = strtol(s, &end, 10);
 	return *end || v < 1 || v > max ? -1 : v;
-}
-
-int cli_games_code(const char *arg, char *out, size_t size)
-{
-	size_t i, n = strlen(arg);
-
-	if (n == 0 || n >= size)
-		return -1;
-	for (i = 0; i <= n; i++)
-		out[i] = (char)toupper((unsigned char)arg[i]);
-	return 0;
 }
 
 int cli_done(int ret, struct pd_op_done *done, const struct pd_diag *d)
