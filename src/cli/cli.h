@@ -6,6 +6,7 @@
 #ifndef PODIUM_CLI_H
 #define PODIUM_CLI_H
 
+#include <getopt.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -150,6 +151,16 @@ int cli_check_options(const struct cli_command *cmd, int argc, char **argv);
  * pd_ref_release() whatever the result. */
 int cli_ref_load(struct cli *cli, const char *ref,
 		 const struct pd_ref_opts *opts, struct pd_ref *r);
+
+/* A command's options, all long ones (getopt_long with no short options):
+ * cli_options() starts at argv[1] afresh, whatever an earlier parse
+ * left, and calls fn(c, optarg, ctx) for each, c being its val; an
+ * unknown option, or one missing its value, is cmd's usage.  Returns 0
+ * with optind at the first operand, or the first non-zero fn returned
+ * (an exit code, the message printed). */
+typedef int cli_option_fn(int c, char *arg, void *ctx);
+int cli_options(const struct cli_command *cmd, int argc, char **argv,
+		const struct option *longopts, cli_option_fn *fn, void *ctx);
 
 /* Parse a whole number from 1 to max; -1 if it is not one. */
 long cli_number(const char *s, long max);

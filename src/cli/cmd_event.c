@@ -17,6 +17,40 @@ struct add_args {
 	const char *order;
 };
 
+static int add_option(int c, char *arg, void *ctx)
+{
+	struct add_args *a = ctx;
+
+	switch (c) {
+	case 'g':
+		if (pd_games_code(a->games, sizeof(a->games), arg))
+			return cli_usage(&cmd_event, "bad --games");
+		break;
+	case 'o':
+		if (strcmp(arg, "asc") && strcmp(arg, "desc"))
+			return cli_usage(&cmd_event, "--order is asc "
+					 "(lower is better) or desc "
+					 "(higher is better)");
+		a->order = arg;
+		break;
+	case 's': a->sport = arg; break;
+	case 'n': a->name = arg; break;
+	case 'G': a->gender = arg; break;
+	case 'c': a->sport_class = arg; break;
+	case 'd': a->date = arg; break;
+	case 'S': a->status = arg; break;
+	case 't': a->team = 1; break;
+	case 'r': a->reason = arg; break;
+	case 'p':
+		if ((a->policy = pd_policy_parse(arg)) < 0)
+			return cli_usage(&cmd_event, "--policy is "
+					 "standard, two-bronzes or "
+					 "capped");
+		break;
+	}
+	return 0;
+}
+
 static int parse_add(struct add_args *a, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -33,40 +67,11 @@ static int parse_add(struct add_args *a, int argc, char **argv)
 		{ "order", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	int ret;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'g':
-			if (pd_games_code(a->games, sizeof(a->games), optarg))
-				return cli_usage(&cmd_event, "bad --games");
-			break;
-		case 'o':
-			if (strcmp(optarg, "asc") && strcmp(optarg, "desc"))
-				return cli_usage(&cmd_event, "--order is asc "
-						 "(lower is better) or desc "
-						 "(higher is better)");
-			a->order = optarg;
-			break;
-		case 's': a->sport = optarg; break;
-		case 'n': a->name = optarg; break;
-		case 'G': a->gender = optarg; break;
-		case 'c': a->sport_class = optarg; break;
-		case 'd': a->date = optarg; break;
-		case 'S': a->status = optarg; break;
-		case 't': a->team = 1; break;
-		case 'r': a->reason = optarg; break;
-		case 'p':
-			if ((a->policy = pd_policy_parse(optarg)) < 0)
-				return cli_usage(&cmd_event, "--policy is "
-						 "standard, two-bronzes or "
-						 "capped");
-			break;
-		default:
-			return cli_usage(&cmd_event, NULL);
-		}
-	}
+	if ((ret = cli_options(&cmd_event, argc, argv, longopts, add_option,
+			       a)))
+		return ret;
 	if (!a->games[0] || !a->sport || !a->name || optind != argc)
 		return cli_usage(&cmd_event, "event add needs --games, --sport "
 				 "and --name");

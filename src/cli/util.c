@@ -245,6 +245,21 @@ int cli_write(const struct pd_buf *b)
 	return EXIT_OK;
 }
 
+int cli_options(const struct cli_command *cmd, int argc, char **argv,
+		const struct option *longopts, cli_option_fn *fn, void *ctx)
+{
+	int c, ret;
+
+	optind = 0;	/* glibc: 0, not 1, also forgets a half-read argv */
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		if (c == '?' || c == ':')
+			return cli_usage(cmd, NULL);
+		if ((ret = fn(c, optarg, ctx)))
+			return ret;
+	}
+	return 0;
+}
+
 long cli_number(const char *s, long max)
 {
 	char *end;
