@@ -167,6 +167,9 @@ long cli_number(const char *s, long max);
 
 /* Write all of b to stdout; EXIT_STORE-like failure reported. */
 int cli_write(const struct pd_buf *b);
+/* The end of a read: b written to stdout unless ret is negative, else d
+ * reported as cli_fail() does; b released.  Returns the exit code. */
+int cli_output(int ret, struct pd_buf *b, const struct pd_diag *d);
 /* s as the terminal may show it: every byte a name may not hold (a tab,
  * a line break, an escape sequence, invalid UTF-8) as \xHH, so that text
  * stored before the label rules (label.h) cannot forge a line, a column

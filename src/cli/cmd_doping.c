@@ -95,9 +95,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 		return code;
 	pd_buf_init(&b, 0);
 	ret = pd_doping_text(&b, cli->store, games, lang, &d);
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
-	return ret;
+	return cli_output(ret, &b, &d);
 }
 
 static int run(struct cli *cli, int argc, char **argv)

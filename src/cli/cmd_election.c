@@ -218,9 +218,7 @@ static int run_result(struct cli *cli, int argc, char **argv)
 					       lang);
 		pd_election_read_release(&r);
 	}
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
-	return ret;
+	return cli_output(ret, &b, &d);
 }
 
 static int print_election(const struct pd_election *e, void *arg)

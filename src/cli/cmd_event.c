@@ -273,9 +273,7 @@ static int show_odf(struct pd_store *s, long id, long as_of)
 
 	pd_buf_init(&b, 0);
 	ret = pd_doc_odf_result(&b, s, id, as_of, &d);
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
-	return ret;
+	return cli_output(ret, &b, &d);
 }
 
 static int run_show(struct cli *cli, int argc, char **argv)

@@ -141,8 +141,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 cleanup:
 	if (a.games[0])
 		pd_games_release(&g);
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
+	ret = cli_output(ret, &b, &d);
 	pd_facts_release(&l);
 	return ret;
 }

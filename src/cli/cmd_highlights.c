@@ -34,9 +34,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	pd_buf_init(&b, 0);
 	ret = pd_highlights(&b, cli->store, cli_registry(cli), games, lang,
 			    &d);
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
-	return ret;
+	return cli_output(ret, &b, &d);
 }
 
 const struct cli_command cmd_highlights = {

@@ -134,9 +134,7 @@ static int print_rows(const struct pd_medallists *m, size_t n,
 		cells[2] = cli_text(r->npc);
 		ret = add_row(&b, cells, width);
 	}
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
-	return ret;
+	return cli_output(ret, &b, &d);
 }
 
 /* Every medal, event by event, as ODF: --top ranks people, which a
@@ -149,9 +147,7 @@ static int run_odf(struct pd_store *s, struct cli *cli, const char *games)
 
 	pd_buf_init(&b, 0);
 	ret = pd_doc_odf_medallists(&b, s, games, cli_registry(cli), &d);
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
-	return ret;
+	return cli_output(ret, &b, &d);
 }
 
 static int run(struct cli *cli, int argc, char **argv)

@@ -76,9 +76,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	else
 		ret = pd_report(&b, cli->store, cli_registry(cli), a.games,
 				a.lang, &d);
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
-	return ret;
+	return cli_output(ret, &b, &d);
 }
 
 const struct cli_command cmd_report = {

@@ -156,8 +156,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	ret = strcmp(a.format, "json") ? text(&g, &st, cli_registry(cli), &b)
 				      : pd_doc_stats(&b, &g, g.version, &st,
 						     PD_DOC_PRETTY);
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
+	ret = cli_output(ret, &b, &d);
 	pd_games_stats_release(&st);
 	pd_games_release(&g);
 	return ret;

@@ -245,6 +245,13 @@ int cli_write(const struct pd_buf *b)
 	return EXIT_OK;
 }
 
+int cli_output(int ret, struct pd_buf *b, const struct pd_diag *d)
+{
+	ret = ret < 0 ? cli_fail(ret, d) : cli_write(b);
+	pd_buf_release(b);
+	return ret;
+}
+
 int cli_options(const struct cli_command *cmd, int argc, char **argv,
 		const struct option *longopts, cli_option_fn *fn, void *ctx)
 {
