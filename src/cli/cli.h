@@ -182,5 +182,9 @@ const char *cli_text(const char *s);
  * lines), so stdout keeps only data; release done; return the exit code
  * for ret (EXIT_OK, or d reported as cli_fail() does). */
 int cli_done(int ret, struct pd_op_done *done, const struct pd_diag *d);
+/* The end of an add: the new record's id on stdout, alone on its line
+ * (what a script reads back), unless ret is negative: then d reported as
+ * cli_fail() does.  Returns the exit code. */
+int cli_added(int ret, long id, const struct pd_diag *d);
 
 #endif

@@ -62,11 +62,8 @@ static int run_add(struct cli *cli, int argc, char **argv)
 				 "--athlete ID and --finding");
 	if (!cli_store_write(cli, &code))
 		return code;
-	if ((ret = pd_op_doping_add(cli->store, &k, cli_who(cli, reason), &id,
-				    &d)) < 0)
-		return cli_fail(ret, &d);
-	printf("%ld\n", id);
-	return EXIT_OK;
+	ret = pd_op_doping_add(cli->store, &k, cli_who(cli, reason), &id, &d);
+	return cli_added(ret, id, &d);
 }
 
 static int run_list(struct cli *cli, int argc, char **argv)

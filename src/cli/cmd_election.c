@@ -67,12 +67,9 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	memcpy(e.name, name, strlen(name) + 1);
 	if (!cli_store_write(cli, &code))
 		return code;
-	if ((ret = pd_op_election_add(cli->store, &e, NULL, 0,
-				      cli_who(cli, reason), &cli_notice, &id,
-				      &d)) < 0)
-		return cli_fail(ret, &d);
-	printf("%ld\n", id);
-	return EXIT_OK;
+	ret = pd_op_election_add(cli->store, &e, NULL, 0, cli_who(cli, reason),
+				 &cli_notice, &id, &d);
+	return cli_added(ret, id, &d);
 }
 
 static int run_candidate(struct cli *cli, int argc, char **argv)
@@ -123,11 +120,9 @@ static int run_candidate(struct cli *cli, int argc, char **argv)
 	snprintf(cand.npc, sizeof(cand.npc), "%s", npc->code);
 	if (!cli_store_write(cli, &code))
 		return code;
-	if ((ret = pd_op_candidate_add(cli->store, election, &cand,
-				       cli_who(cli, NULL), &id, &d)) < 0)
-		return cli_fail(ret, &d);
-	printf("%ld\n", id);
-	return EXIT_OK;
+	ret = pd_op_candidate_add(cli->store, election, &cand,
+				  cli_who(cli, NULL), &id, &d);
+	return cli_added(ret, id, &d);
 }
 
 static int run_register(struct cli *cli, int argc, char **argv)

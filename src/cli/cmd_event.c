@@ -108,15 +108,12 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	in.status = a.status;
 	in.team = a.team;
 	in.order = a.order;
-	if ((ret = pd_op_event_add(s, a.games, &in, &same,
-				   cli_who(cli, a.reason), &cli_notice, &id,
-				   NULL, &d)) < 0)
-		return cli_fail(ret, &d);
-	if (same)
+	ret = pd_op_event_add(s, a.games, &in, &same, cli_who(cli, a.reason),
+			      &cli_notice, &id, NULL, &d);
+	if (ret >= 0 && same)
 		fprintf(stderr, "podium: event %ld exists as given: nothing "
 			"changed\n", id);
-	printf("%ld\n", id);
-	return EXIT_OK;
+	return cli_added(ret, id, &d);
 }
 
 static int run_status(struct cli *cli, int argc, char **argv)

@@ -287,3 +287,11 @@ int cli_done(int ret, struct pd_op_done *done, const struct pd_diag *d)
 	pd_op_done_release(done);
 	return ret < 0 ? cli_fail(ret, d) : EXIT_OK;
 }
+
+int cli_added(int ret, long id, const struct pd_diag *d)
+{
+	if (ret < 0)
+		return cli_fail(ret, d);
+	printf("%ld\n", id);
+	return EXIT_OK;
+}
