@@ -82,10 +82,7 @@ int pd_sqlite_elections(struct pd_store *store, const char *games,
 		pd_sqlite_copy(e.cite, sizeof(e.cite), st, 10);
 		ret = fn(&e, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "read the elections");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "read the elections", diag);
 }
 
 int pd_sqlite_election_status(struct pd_store *store, long election,
@@ -161,10 +158,7 @@ int pd_sqlite_candidates(struct pd_store *store, long election,
 		c.elected = sqlite3_column_int(st, 7);
 		ret = fn(&c, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "read the candidates");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "read the candidates", diag);
 }
 
 int pd_sqlite_elector_add(struct pd_store *store, long election, long athlete,
@@ -275,8 +269,5 @@ int pd_sqlite_ballots(struct pd_store *store, long election, pd_row_fn fn,
 		col[1] = (const char *)sqlite3_column_text(st, 1);
 		ret = fn(col, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "read the ballots");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "read the ballots", diag);
 }

@@ -304,10 +304,7 @@ int pd_sqlite_events(struct pd_store *store, const char *games,
 		e.order = (char *)sqlite3_column_text(st, 10);
 		ret = fn(&e, (size_t)sqlite3_column_int64(st, 9), arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "list the events");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "list the events", diag);
 }
 
 int pd_sqlite_event_results(struct pd_store *store, long event, long as_of,
@@ -341,10 +338,7 @@ int pd_sqlite_event_results(struct pd_store *store, long event, long as_of,
 		r.value = r.has_value ? sqlite3_column_double(st, 9) : 0;
 		ret = fn(&r, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "read the results");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "read the results", diag);
 }
 
 int pd_sqlite_athlete_get(struct pd_store *store, long id, char **name,

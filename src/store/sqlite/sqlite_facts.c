@@ -95,8 +95,5 @@ int pd_sqlite_facts(struct pd_store *store, const char *games, pd_fact_fn fn,
 		pd_sqlite_copy(f.quote, sizeof(f.quote), st, 8);
 		ret = fn(&f, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "read the facts");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "read the facts", diag);
 }

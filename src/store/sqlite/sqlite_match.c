@@ -93,8 +93,5 @@ int pd_sqlite_matches(struct pd_store *store, long event, pd_match_fn fn,
 		pd_sqlite_copy(m.cite, sizeof(m.cite), st, 14);
 		ret = fn(&m, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "read the matches");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "read the matches", diag);
 }
