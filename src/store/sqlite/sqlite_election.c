@@ -245,10 +245,7 @@ int pd_sqlite_vote(struct pd_store *store, long election, long athlete,
 	sqlite3_bind_int64(st, 1, election);
 	sqlite3_bind_text(st, 2, ballot_id, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, choices, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "put the ballot in the box");
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
+	ret = pd_sqlite_run(s, st, "put the ballot in the box", diag);
 	return ret;
 }
 

@@ -128,10 +128,7 @@ int pd_sqlite_result_add(struct pd_store *store, const struct pd_result_rec *r,
 	sqlite3_bind_text(st, 11, opt(r->date), -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 12, opt(r->source), -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 13, s->version);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "write a result");
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
+	ret = pd_sqlite_run(s, st, "write a result", diag);
 	return ret;
 }
 

@@ -58,10 +58,7 @@ int pd_sqlite_facts_replace(struct pd_store *store, const char *games,
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, source, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 3, s->version);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "replace the facts");
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
+	ret = pd_sqlite_run(s, st, "replace the facts", diag);
 	for (i = 0; i < l->n && ret == 0; i++)
 		ret = add_one(s, &l->v[i], NULL, diag);
 	return ret;
