@@ -1,5 +1,5 @@
 /* util.c -- helpers every podium command uses: messages, exit codes, the
- * registry and the store. */
+ * registry and the store, the options, and the end of a read or a write. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -257,7 +257,7 @@ int cli_options(const struct cli_command *cmd, int argc, char **argv,
 {
 	int c, ret;
 
-	optind = 0;	/* glibc: 0, not 1, also forgets a half-read argv */
+	optind = 0;	/* glibc starts afresh at 0; 1 keeps an earlier parse's state */
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		if (c == '?' || c == ':')
 			return cli_usage(cmd, NULL);
