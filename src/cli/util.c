@@ -257,7 +257,8 @@ int cli_options(const struct cli_command *cmd, int argc, char **argv,
 {
 	int c, ret;
 
-	optind = 0;	/* glibc starts afresh at 0; 1 keeps an earlier parse's state */
+	/* glibc starts afresh at 0; 1 would keep an earlier parse's state */
+	optind = 0;
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		if (c == '?' || c == ':')
 			return cli_usage(cmd, NULL);
