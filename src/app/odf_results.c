@@ -50,22 +50,6 @@ static void comp_release(struct comp_walk *w)
 	free(w->ath);
 }
 
-/* Room for one more of an array of size each, n used of *alloc. */
-static int grow(void **v, size_t n, size_t *alloc, size_t size)
-{
-	void *p;
-	size_t a;
-
-	if (n < *alloc)
-		return 0;
-	a = *alloc ? *alloc * 2 : 64;
-	if (!(p = realloc(*v, a * size)))
-		return PD_ENOMEM;
-	*v = p;
-	*alloc = a;
-	return 0;
-}
-
 static int add_event(struct comp_walk *w, const struct pd_event_info *e)
 {
 	struct pd_odf_event *ev;
@@ -73,7 +57,7 @@ static int add_event(struct comp_walk *w, const struct pd_event_info *e)
 	void *ids = w->ev_ids;
 	int ret;
 
-	if ((ret = grow((void **)&w->ev, w->nev, &w->aev, sizeof(*ev))) < 0)
+	if ((ret = pd_grow(&w->ev, w->nev, &w->aev, sizeof(*ev), 64)) < 0)
 		return ret;
 	if (w->aev != a) {
 		if (!(ids = realloc(w->ev_ids, w->aev * sizeof(long))))
@@ -138,7 +122,7 @@ static struct pd_odf_competitor *add_comp(struct comp_walk *w, long result)
 	size_t a = w->alloc;
 	void *ids;
 
-	if (grow((void **)&w->v, w->n, &w->alloc, sizeof(*c)) < 0)
+	if (pd_grow(&w->v, w->n, &w->alloc, sizeof(*c), 64) < 0)
 		return NULL;
 	if (w->alloc != a) {
 		if (!(ids = realloc(w->result_ids, w->alloc * sizeof(long))))
@@ -162,8 +146,8 @@ static int collect_athlete(long id, const struct pd_athlete *a, void *arg)
 	struct ath *t;
 	int ret;
 
-	if ((ret = grow((void **)&w->ath, w->nath, &w->aath,
-			sizeof(*w->ath))) < 0)
+	if ((ret = pd_grow(&w->ath, w->nath, &w->aath,
+			   sizeof(*w->ath), 64)) < 0)
 		return ret;
 	t = &w->ath[w->nath];
 	snprintf(code, sizeof(code), "podium:%ld", id);
@@ -347,8 +331,8 @@ static int result_medal(const struct pd_medal_out *m, void *arg)
 
 	if (m->event_id != w->medal_event)
 		return 0;
-	if (grow((void **)&w->medal_ids, w->nmedals, &w->amedals,
-		 sizeof(long)) < 0)
+	if (pd_grow(&w->medal_ids, w->nmedals, &w->amedals,
+		    sizeof(long), 64) < 0)
 		return PD_ENOMEM;
 	if (w->amedals != a) {
 		if (!(p = realloc(w->medal_of, w->amedals * sizeof(int))))
@@ -371,8 +355,8 @@ static int result_banned(const struct pd_sanction_info *si, void *arg)
 	if (!odf_lists(si->events, w->medal_event) || si->since > w->c->version ||
 	    (si->until && si->until <= w->c->version))
 		return 0;
-	if (grow((void **)&w->banned, w->nbanned, &w->abanned,
-		 sizeof(long)) < 0)
+	if (pd_grow(&w->banned, w->nbanned, &w->abanned,
+		    sizeof(long), 64) < 0)
 		return PD_ENOMEM;
 	if (w->abanned != a) {
 		if (!(p = realloc(w->moves, w->abanned * sizeof(int))))

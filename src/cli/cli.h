@@ -6,6 +6,7 @@
 #ifndef PODIUM_CLI_H
 #define PODIUM_CLI_H
 
+#include <getopt.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -151,13 +152,24 @@ int cli_check_options(const struct cli_command *cmd, int argc, char **argv);
 int cli_ref_load(struct cli *cli, const char *ref,
 		 const struct pd_ref_opts *opts, struct pd_ref *r);
 
+/* A command's options, all long ones (getopt_long with no short options):
+ * cli_options() starts at argv[1] afresh, whatever an earlier parse
+ * left, and calls fn(c, optarg, ctx) for each, c being its val; an
+ * unknown option, or one missing its value, is cmd's usage.  Returns 0
+ * with optind at the first operand, or the first non-zero fn returned
+ * (an exit code, the message printed). */
+typedef int cli_option_fn(int c, char *arg, void *ctx);
+int cli_options(const struct cli_command *cmd, int argc, char **argv,
+		const struct option *longopts, cli_option_fn *fn, void *ctx);
+
 /* Parse a whole number from 1 to max; -1 if it is not one. */
 long cli_number(const char *s, long max);
-/* Upper-case a Games code into out; -1 if it does not fit or is empty. */
-int cli_games_code(const char *arg, char *out, size_t size);
 
 /* Write all of b to stdout; EXIT_STORE-like failure reported. */
 int cli_write(const struct pd_buf *b);
+/* The end of a read: b written to stdout unless ret is negative, else d
+ * reported as cli_fail() does; b released.  Returns the exit code. */
+int cli_output(int ret, struct pd_buf *b, const struct pd_diag *d);
 /* s as the terminal may show it: every byte a name may not hold (a tab,
  * a line break, an escape sequence, invalid UTF-8) as \xHH, so that text
  * stored before the label rules (label.h) cannot forge a line, a column
@@ -166,8 +178,13 @@ int cli_write(const struct pd_buf *b);
  * a printf may take that many; a longer one is cut with "...". */
 #define CLI_TEXT_SLOTS 8
 const char *cli_text(const char *s);
-/* Say on stderr what a write did (its pd_op_done's lines), so stdout
- * keeps only data. */
-void cli_said(const struct pd_op_done *done);
+/* The end of a write: when ret is 0, say on stderr what it did (done's
+ * lines), so stdout keeps only data; release done; return the exit code
+ * for ret (EXIT_OK, or d reported as cli_fail() does). */
+int cli_done(int ret, struct pd_op_done *done, const struct pd_diag *d);
+/* The end of an add: the new record's id on stdout, alone on its line
+ * (what a script reads back), unless ret is negative: then d reported as
+ * cli_fail() does.  Returns the exit code. */
+int cli_added(int ret, long id, const struct pd_diag *d);
 
 #endif

@@ -15,6 +15,34 @@ static int put(char *dst, size_t size, const char *src)
 	return 0;
 }
 
+struct add_args {
+	struct pd_doping_case k;
+	const char *reason;
+	int bad;		/* a value did not fit or was no id */
+};
+
+static int add_option(int c, char *arg, void *ctx)
+{
+	struct add_args *a = ctx;
+	struct pd_doping_case *k = &a->k;
+
+	switch (c) {
+	case 'g': a->bad |= pd_games_code(k->games, sizeof(k->games), arg);
+		  break;
+	case 'a': a->bad |= (k->athlete = cli_number(arg, 1L << 40)) < 0;
+		  break;
+	case 'f': a->bad |= put(k->finding, sizeof(k->finding), arg); break;
+	case 'd': a->bad |= put(k->date, sizeof(k->date), arg); break;
+	case 'o': a->bad |= put(k->outcome, sizeof(k->outcome), arg); break;
+	case 'S': a->bad |= (k->sanction = cli_number(arg, 1L << 40)) < 0;
+		  break;
+	case 's': a->bad |= put(k->source, sizeof(k->source), arg); break;
+	case 'c': a->bad |= put(k->cite, sizeof(k->cite), arg); break;
+	case 'r': a->reason = arg; break;
+	}
+	return 0;
+}
+
 static int run_add(struct cli *cli, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -30,43 +58,23 @@ static int run_add(struct cli *cli, int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct pd_diag d = { "", 0, "" };
-	struct pd_doping_case k;
-	const char *reason = NULL;
+	struct add_args a;
 	long id = 0;
-	int c, ret, bad = 0, code = 0;
+	int ret, code = 0;
 
-	memset(&k, 0, sizeof(k));
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'g': bad |= cli_games_code(optarg, k.games,
-						sizeof(k.games)); break;
-		case 'a': bad |= (k.athlete = cli_number(optarg, 1L << 40)) < 0;
-			  break;
-		case 'f': bad |= put(k.finding, sizeof(k.finding), optarg);
-			  break;
-		case 'd': bad |= put(k.date, sizeof(k.date), optarg); break;
-		case 'o': bad |= put(k.outcome, sizeof(k.outcome), optarg);
-			  break;
-		case 'S': bad |= (k.sanction = cli_number(optarg,
-							  1L << 40)) < 0;
-			  break;
-		case 's': bad |= put(k.source, sizeof(k.source), optarg); break;
-		case 'c': bad |= put(k.cite, sizeof(k.cite), optarg); break;
-		case 'r': reason = optarg; break;
-		default: return cli_usage(&cmd_doping, NULL);
-		}
-	}
-	if (bad || optind < argc || !k.games[0] || !k.athlete || !k.finding[0])
+	memset(&a, 0, sizeof(a));
+	if ((ret = cli_options(&cmd_doping, argc, argv, longopts, add_option,
+			       &a)))
+		return ret;
+	if (a.bad || optind < argc || !a.k.games[0] || !a.k.athlete ||
+	    !a.k.finding[0])
 		return cli_usage(&cmd_doping, "doping add needs --games, "
 				 "--athlete ID and --finding");
 	if (!cli_store_write(cli, &code))
 		return code;
-	if ((ret = pd_op_doping_add(cli->store, &k, cli_who(cli, reason), &id,
-				    &d)) < 0)
-		return cli_fail(ret, &d);
-	printf("%ld\n", id);
-	return EXIT_OK;
+	ret = pd_op_doping_add(cli->store, &a.k, cli_who(cli, a.reason), &id,
+			       &d);
+	return cli_added(ret, id, &d);
 }
 
 static int run_list(struct cli *cli, int argc, char **argv)
@@ -79,8 +87,8 @@ static int run_list(struct cli *cli, int argc, char **argv)
 
 	for (i = 1; i + 1 < argc; i += 2)
 		if (!strcmp(argv[i], "--games")) {
-			if (cli_games_code(argv[i + 1], games,
-					   sizeof(games)) < 0)
+			if (pd_games_code(games, sizeof(games),
+					  argv[i + 1]) < 0)
 				break;
 		} else if (!strcmp(argv[i], "--lang")) {
 			if (!(lang = cli_lang(argv[i + 1])))
@@ -95,9 +103,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 		return code;
 	pd_buf_init(&b, 0);
 	ret = pd_doping_text(&b, cli->store, games, lang, &d);
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
-	return ret;
+	return cli_output(ret, &b, &d);
 }
 
 static int run(struct cli *cli, int argc, char **argv)

@@ -13,6 +13,32 @@ static long election_arg(const char *s)
 	return cli_number(s, 1L << 40);
 }
 
+struct add_args {
+	struct pd_election e;
+	const char *name, *reason;
+};
+
+static int add_option(int c, char *arg, void *ctx)
+{
+	struct add_args *a = ctx;
+	struct pd_election *e = &a->e;
+
+	if (c == 'g' && pd_games_code(e->games, sizeof(e->games), arg) < 0)
+		return cli_usage(&cmd_election, "--games takes a code such as "
+				 "PG2004");
+	else if (c == 'n')
+		a->name = arg;
+	else if (c == 's' && (e->seats = cli_number(arg, 100)) < 0)
+		return cli_usage(&cmd_election, "--seats is 1 to 100");
+	else if (c == 'k' && (e->max_choices = cli_number(arg, 100)) < 0)
+		return cli_usage(&cmd_election, "--choices is a number");
+	else if (c == 'c')
+		e->sport_cap = !strcmp(arg, "0") ? 0 : cli_number(arg, 100);
+	else if (c == 'r')
+		a->reason = arg;
+	return 0;
+}
+
 static int run_add(struct cli *cli, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -25,54 +51,33 @@ static int run_add(struct cli *cli, int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct pd_diag d = { "", 0, "" };
-	struct pd_election e;
-	const char *name = NULL, *reason = NULL;
+	struct add_args a;
+	struct pd_election *e = &a.e;
 	long id = 0;
-	int c, ret, code = 0;
+	int ret, code = 0;
 
-	memset(&e, 0, sizeof(e));
-	e.votes = -1;
-	e.sport_cap = 2;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		if (c == 'g' && cli_games_code(optarg, e.games,
-					       sizeof(e.games)) < 0)
-			return cli_usage(&cmd_election, "--games takes a code "
-					 "such as PG2004");
-		else if (c == 'n')
-			name = optarg;
-		else if (c == 's' && (e.seats = cli_number(optarg, 100)) < 0)
-			return cli_usage(&cmd_election, "--seats is 1 to 100");
-		else if (c == 'k' && (e.max_choices = cli_number(optarg,
-								 100)) < 0)
-			return cli_usage(&cmd_election, "--choices is a number");
-		else if (c == 'c')
-			e.sport_cap = !strcmp(optarg, "0") ? 0 :
-				      cli_number(optarg, 100);
-		else if (c == 'r')
-			reason = optarg;
-		else if (c == '?')
-			return cli_usage(&cmd_election, NULL);
-	}
-	if (optind < argc || !e.games[0] || !name || !e.seats)
+	memset(&a, 0, sizeof(a));
+	e->votes = -1;
+	e->sport_cap = 2;
+	if ((ret = cli_options(&cmd_election, argc, argv, longopts, add_option,
+			       &a)))
+		return ret;
+	if (optind < argc || !e->games[0] || !a.name || !e->seats)
 		return cli_usage(&cmd_election, "election add needs --games, "
 				 "--name and --seats");
-	if (e.sport_cap < 0)
+	if (e->sport_cap < 0)
 		return cli_usage(&cmd_election, "--sport-cap is 0 (none) or "
 				 "more");
-	if (!e.max_choices)
-		e.max_choices = e.seats;
-	if (strlen(name) >= sizeof(e.name))
+	if (!e->max_choices)
+		e->max_choices = e->seats;
+	if (strlen(a.name) >= sizeof(e->name))
 		return cli_usage(&cmd_election, "--name is too long");
-	memcpy(e.name, name, strlen(name) + 1);
+	memcpy(e->name, a.name, strlen(a.name) + 1);
 	if (!cli_store_write(cli, &code))
 		return code;
-	if ((ret = pd_op_election_add(cli->store, &e, NULL, 0,
-				      cli_who(cli, reason), &cli_notice, &id,
-				      &d)) < 0)
-		return cli_fail(ret, &d);
-	printf("%ld\n", id);
-	return EXIT_OK;
+	ret = pd_op_election_add(cli->store, e, NULL, 0, cli_who(cli, a.reason),
+				 &cli_notice, &id, &d);
+	return cli_added(ret, id, &d);
 }
 
 static int run_candidate(struct cli *cli, int argc, char **argv)
@@ -123,11 +128,9 @@ static int run_candidate(struct cli *cli, int argc, char **argv)
 	snprintf(cand.npc, sizeof(cand.npc), "%s", npc->code);
 	if (!cli_store_write(cli, &code))
 		return code;
-	if ((ret = pd_op_candidate_add(cli->store, election, &cand,
-				       cli_who(cli, NULL), &id, &d)) < 0)
-		return cli_fail(ret, &d);
-	printf("%ld\n", id);
-	return EXIT_OK;
+	ret = pd_op_candidate_add(cli->store, election, &cand,
+				  cli_who(cli, NULL), &id, &d);
+	return cli_added(ret, id, &d);
 }
 
 static int run_register(struct cli *cli, int argc, char **argv)
@@ -218,9 +221,7 @@ static int run_result(struct cli *cli, int argc, char **argv)
 					       lang);
 		pd_election_read_release(&r);
 	}
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
-	return ret;
+	return cli_output(ret, &b, &d);
 }
 
 static int print_election(const struct pd_election *e, void *arg)
@@ -238,7 +239,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 	int ret, code = 0;
 
 	if (argc == 3 && !strcmp(argv[1], "--games") &&
-	    cli_games_code(argv[2], games, sizeof(games)) == 0)
+	    pd_games_code(games, sizeof(games), argv[2]) == 0)
 		;
 	else if (argc != 1)
 		return cli_usage(&cmd_election, "election list [--games GAMES]");

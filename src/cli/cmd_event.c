@@ -17,6 +17,40 @@ struct add_args {
 	const char *order;
 };
 
+static int add_option(int c, char *arg, void *ctx)
+{
+	struct add_args *a = ctx;
+
+	switch (c) {
+	case 'g':
+		if (pd_games_code(a->games, sizeof(a->games), arg))
+			return cli_usage(&cmd_event, "bad --games");
+		break;
+	case 'o':
+		if (strcmp(arg, "asc") && strcmp(arg, "desc"))
+			return cli_usage(&cmd_event, "--order is asc "
+					 "(lower is better) or desc "
+					 "(higher is better)");
+		a->order = arg;
+		break;
+	case 's': a->sport = arg; break;
+	case 'n': a->name = arg; break;
+	case 'G': a->gender = arg; break;
+	case 'c': a->sport_class = arg; break;
+	case 'd': a->date = arg; break;
+	case 'S': a->status = arg; break;
+	case 't': a->team = 1; break;
+	case 'r': a->reason = arg; break;
+	case 'p':
+		if ((a->policy = pd_policy_parse(arg)) < 0)
+			return cli_usage(&cmd_event, "--policy is "
+					 "standard, two-bronzes or "
+					 "capped");
+		break;
+	}
+	return 0;
+}
+
 static int parse_add(struct add_args *a, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -33,40 +67,11 @@ static int parse_add(struct add_args *a, int argc, char **argv)
 		{ "order", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	int ret;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'g':
-			if (cli_games_code(optarg, a->games, sizeof(a->games)))
-				return cli_usage(&cmd_event, "bad --games");
-			break;
-		case 'o':
-			if (strcmp(optarg, "asc") && strcmp(optarg, "desc"))
-				return cli_usage(&cmd_event, "--order is asc "
-						 "(lower is better) or desc "
-						 "(higher is better)");
-			a->order = optarg;
-			break;
-		case 's': a->sport = optarg; break;
-		case 'n': a->name = optarg; break;
-		case 'G': a->gender = optarg; break;
-		case 'c': a->sport_class = optarg; break;
-		case 'd': a->date = optarg; break;
-		case 'S': a->status = optarg; break;
-		case 't': a->team = 1; break;
-		case 'r': a->reason = optarg; break;
-		case 'p':
-			if ((a->policy = pd_policy_parse(optarg)) < 0)
-				return cli_usage(&cmd_event, "--policy is "
-						 "standard, two-bronzes or "
-						 "capped");
-			break;
-		default:
-			return cli_usage(&cmd_event, NULL);
-		}
-	}
+	if ((ret = cli_options(&cmd_event, argc, argv, longopts, add_option,
+			       a)))
+		return ret;
 	if (!a->games[0] || !a->sport || !a->name || optind != argc)
 		return cli_usage(&cmd_event, "event add needs --games, --sport "
 				 "and --name");
@@ -103,15 +108,12 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	in.status = a.status;
 	in.team = a.team;
 	in.order = a.order;
-	if ((ret = pd_op_event_add(s, a.games, &in, &same,
-				   cli_who(cli, a.reason), &cli_notice, &id,
-				   NULL, &d)) < 0)
-		return cli_fail(ret, &d);
-	if (same)
+	ret = pd_op_event_add(s, a.games, &in, &same, cli_who(cli, a.reason),
+			      &cli_notice, &id, NULL, &d);
+	if (ret >= 0 && same)
 		fprintf(stderr, "podium: event %ld exists as given: nothing "
 			"changed\n", id);
-	printf("%ld\n", id);
-	return EXIT_OK;
+	return cli_added(ret, id, &d);
 }
 
 static int run_status(struct cli *cli, int argc, char **argv)
@@ -145,11 +147,8 @@ static int run_status(struct cli *cli, int argc, char **argv)
 		return cli_fail(ret, &d);
 	who = cli_who(cli, reason);
 	pd_op_done_init(&done);
-	if ((ret = pd_op_event_status(s, id, pos[1], who, &done, &d)) < 0)
-		code = cli_fail(ret, &d);
-	else
-		cli_said(&done);
-	pd_op_done_release(&done);
+	code = cli_done(pd_op_event_status(s, id, pos[1], who, &done, &d),
+			&done, &d);
 	pd_event_info_release(&e);
 	return code;
 }
@@ -175,7 +174,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--games") && i + 1 < argc) {
-			if (cli_games_code(argv[++i], games, sizeof(games)))
+			if (pd_games_code(games, sizeof(games), argv[++i]))
 				return cli_usage(&cmd_event, "bad --games");
 		} else if (!strcmp(argv[i], "--sport") && i + 1 < argc) {
 			sport = argv[++i];
@@ -271,9 +270,7 @@ static int show_odf(struct pd_store *s, long id, long as_of)
 
 	pd_buf_init(&b, 0);
 	ret = pd_doc_odf_result(&b, s, id, as_of, &d);
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
-	return ret;
+	return cli_output(ret, &b, &d);
 }
 
 static int run_show(struct cli *cli, int argc, char **argv)

@@ -18,7 +18,42 @@ struct args {
 	const char *format, *lang;
 	const char *key, *value, *unit, *qual, *source, *cite, *quote;
 	const char *file, *reason;
+	const char *formats;	/* the --format values the command writes */
 };
+
+static int option(int c, char *arg, void *ctx)
+{
+	struct args *a = ctx;
+
+	switch (c) {
+	case OPT_GAMES:
+		if (pd_games_code(a->games, sizeof(a->games), arg) < 0)
+			return cli_usage(&cmd_facts, "--games takes a code "
+					 "such as PG2004");
+		break;
+	case OPT_FORMAT:
+		if (!strstr(a->formats, arg) || strchr(arg, ' ') || !*arg)
+			return cli_usage(&cmd_facts, "--format is not "
+					 "one this command writes");
+		a->format = arg;
+		break;
+	case OPT_LANG:
+		if (!(a->lang = cli_lang(arg)))
+			return cli_usage(&cmd_facts, "--lang is zh or "
+					 "en");
+		break;
+	case OPT_KEY: a->key = arg; break;
+	case OPT_VALUE: a->value = arg; break;
+	case OPT_UNIT: a->unit = arg; break;
+	case OPT_QUAL: a->qual = arg; break;
+	case OPT_SOURCE: a->source = arg; break;
+	case OPT_CITE: a->cite = arg; break;
+	case OPT_QUOTE: a->quote = arg; break;
+	case OPT_FILE: a->file = arg; break;
+	case OPT_REASON: a->reason = arg; break;
+	}
+	return 0;
+}
 
 static int parse(int argc, char **argv, struct args *a, const char *formats)
 {
@@ -37,42 +72,11 @@ static int parse(int argc, char **argv, struct args *a, const char *formats)
 		{ "reason", required_argument, NULL, OPT_REASON },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	int ret;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_GAMES:
-			if (cli_games_code(optarg, a->games,
-					   sizeof(a->games)) < 0)
-				return cli_usage(&cmd_facts, "--games takes a "
-						 "code such as PG2004");
-			break;
-		case OPT_FORMAT:
-			if (!strstr(formats, optarg) || strchr(optarg, ' ') ||
-			    !*optarg)
-				return cli_usage(&cmd_facts, "--format is not "
-						 "one this command writes");
-			a->format = optarg;
-			break;
-		case OPT_LANG:
-			if (!(a->lang = cli_lang(optarg)))
-				return cli_usage(&cmd_facts, "--lang is zh or "
-						 "en");
-			break;
-		case OPT_KEY: a->key = optarg; break;
-		case OPT_VALUE: a->value = optarg; break;
-		case OPT_UNIT: a->unit = optarg; break;
-		case OPT_QUAL: a->qual = optarg; break;
-		case OPT_SOURCE: a->source = optarg; break;
-		case OPT_CITE: a->cite = optarg; break;
-		case OPT_QUOTE: a->quote = optarg; break;
-		case OPT_FILE: a->file = optarg; break;
-		case OPT_REASON: a->reason = optarg; break;
-		default:
-			return cli_usage(&cmd_facts, NULL);
-		}
-	}
+	a->formats = formats;
+	if ((ret = cli_options(&cmd_facts, argc, argv, longopts, option, a)))
+		return ret;
 	if (optind < argc)
 		return cli_usage(&cmd_facts, "unexpected argument");
 	return 0;
@@ -141,8 +145,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 cleanup:
 	if (a.games[0])
 		pd_games_release(&g);
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
+	ret = cli_output(ret, &b, &d);
 	pd_facts_release(&l);
 	return ret;
 }

@@ -7,6 +7,35 @@
 #include "cli.h"
 
 /* add and rename: CODE and the fields given. */
+struct fields {
+	struct pd_games_input *in;
+	int *force;		/* NULL: --force is not for this one */
+	const char **reason;
+};
+
+static int option(int c, char *arg, void *ctx)
+{
+	struct fields *f = ctx;
+
+	switch (c) {
+	case 'e': f->in->name_en = arg; break;
+	case 'z': f->in->name_zh = arg; break;
+	case 'k': f->in->kind = arg; break;
+	case 's': f->in->season = arg; break;
+	case 'h': f->in->host = arg; break;
+	case 'S': f->in->start = arg; break;
+	case 'E': f->in->end = arg; break;
+	case 'r': *f->reason = arg; break;
+	case 'f':
+		if (!f->force)
+			return cli_usage(&cmd_games, "--force is for "
+					 "games remove");
+		*f->force = 1;
+		break;
+	}
+	return 0;
+}
+
 static int parse_fields(struct pd_games_input *in, int *force,
 			const char **reason, int argc, char **argv)
 {
@@ -22,29 +51,11 @@ static int parse_fields(struct pd_games_input *in, int *force,
 		{ "reason", required_argument, NULL, 'r' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	struct fields f = { in, force, reason };
+	int ret;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'e': in->name_en = optarg; break;
-		case 'z': in->name_zh = optarg; break;
-		case 'k': in->kind = optarg; break;
-		case 's': in->season = optarg; break;
-		case 'h': in->host = optarg; break;
-		case 'S': in->start = optarg; break;
-		case 'E': in->end = optarg; break;
-		case 'r': *reason = optarg; break;
-		case 'f':
-			if (!force)
-				return cli_usage(&cmd_games, "--force is for "
-						 "games remove");
-			*force = 1;
-			break;
-		default:
-			return cli_usage(&cmd_games, NULL);
-		}
-	}
+	if ((ret = cli_options(&cmd_games, argc, argv, longopts, option, &f)))
+		return ret;
 	if (argc - optind != 2)
 		return cli_usage(&cmd_games, "expected the Games' CODE");
 	in->code = argv[optind + 1];
@@ -70,7 +81,7 @@ static int run_write(struct cli *cli, int argc, char **argv)
 	     in.start || in.end))
 		return cli_usage(&cmd_games, "games remove takes CODE, --force "
 				 "and --reason");
-	if (cli_games_code(in.code, code, sizeof(code)))
+	if (pd_games_code(code, sizeof(code), in.code))
 		return cli_usage(&cmd_games, "bad Games code");
 	if (in.host && !pd_registry_find(cli_registry(cli), in.host))
 		return cli_usage(&cmd_games, "--host is an NPC code ('podium "
@@ -86,10 +97,7 @@ static int run_write(struct cli *cli, int argc, char **argv)
 	else
 		ret = pd_op_games_remove(s, code, force, cli_who(cli, reason),
 					 &done, &d);
-	if (ret == 0)
-		cli_said(&done);
-	pd_op_done_release(&done);
-	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
+	return cli_done(ret, &done, &d);
 }
 
 static int run(struct cli *cli, int argc, char **argv)

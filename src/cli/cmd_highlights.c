@@ -15,8 +15,8 @@ static int run(struct cli *cli, int argc, char **argv)
 
 	for (i = 1; i + 1 < argc; i += 2) {
 		if (!strcmp(argv[i], "--games")) {
-			if (cli_games_code(argv[i + 1], games,
-					   sizeof(games)) < 0)
+			if (pd_games_code(games, sizeof(games),
+					  argv[i + 1]) < 0)
 				return cli_usage(&cmd_highlights, "--games "
 						 "takes a code such as PG2004");
 		} else if (!strcmp(argv[i], "--lang")) {
@@ -34,9 +34,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	pd_buf_init(&b, 0);
 	ret = pd_highlights(&b, cli->store, cli_registry(cli), games, lang,
 			    &d);
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
-	return ret;
+	return cli_output(ret, &b, &d);
 }
 
 const struct cli_command cmd_highlights = {

@@ -17,6 +17,54 @@ static int has_map(const struct pd_op_import_args *a)
 	return 0;
 }
 
+static int option(int c, char *arg, void *ctx)
+{
+	struct pd_op_import_args *a = ctx;
+	struct pd_diag d = { "", 0, "" };
+
+	switch (c) {
+	case 'g':
+		if (pd_games_code(a->games, sizeof(a->games), arg))
+			return cli_usage(&cmd_import, "bad --games");
+		break;
+	case 's':
+		a->source = arg;
+		break;
+	case 'R':
+	case 'A':
+		if (a->mode != PD_SOURCE_ONLY)
+			return cli_usage(&cmd_import, "give one of "
+					 "--replace and --alternative");
+		a->mode = c == 'R' ? PD_SOURCE_REPLACE :
+			  PD_SOURCE_ALTERNATIVE;
+		break;
+	case 'm':
+		if (pd_op_import_map(a, arg, &d) < 0)
+			return cli_usage(&cmd_import, d.msg);
+		break;
+	case 'w':
+		if (pd_op_import_where(a, arg, &d) < 0)
+			return cli_usage(&cmd_import, d.msg);
+		break;
+	case 'S':
+		a->strict = 1;
+		break;
+	case 'f':
+		if (pd_op_import_fix(a, arg, &d) < 0)
+			return cli_usage(&cmd_import, d.msg);
+		break;
+	case 't':
+		if (pd_op_import_teams(a, arg, &d) < 0)
+			return cli_usage(&cmd_import, d.msg);
+		break;
+	case 'a':
+		if (pd_op_import_same(a, arg, &d) < 0)
+			return cli_usage(&cmd_import, d.msg);
+		break;
+	}
+	return 0;
+}
+
 static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -33,53 +81,10 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct pd_diag d = { "", 0, "" };
-	int c;
+	int ret;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'g':
-			if (cli_games_code(optarg, a->games, sizeof(a->games)))
-				return cli_usage(&cmd_import, "bad --games");
-			break;
-		case 's':
-			a->source = optarg;
-			break;
-		case 'R':
-		case 'A':
-			if (a->mode != PD_SOURCE_ONLY)
-				return cli_usage(&cmd_import, "give one of "
-						 "--replace and --alternative");
-			a->mode = c == 'R' ? PD_SOURCE_REPLACE :
-				  PD_SOURCE_ALTERNATIVE;
-			break;
-		case 'm':
-			if (pd_op_import_map(a, optarg, &d) < 0)
-				return cli_usage(&cmd_import, d.msg);
-			break;
-		case 'w':
-			if (pd_op_import_where(a, optarg, &d) < 0)
-				return cli_usage(&cmd_import, d.msg);
-			break;
-		case 'S':
-			a->strict = 1;
-			break;
-		case 'f':
-			if (pd_op_import_fix(a, optarg, &d) < 0)
-				return cli_usage(&cmd_import, d.msg);
-			break;
-		case 't':
-			if (pd_op_import_teams(a, optarg, &d) < 0)
-				return cli_usage(&cmd_import, d.msg);
-			break;
-		case 'a':
-			if (pd_op_import_same(a, optarg, &d) < 0)
-				return cli_usage(&cmd_import, d.msg);
-			break;
-		default:
-			return cli_usage(&cmd_import, NULL);
-		}
-	}
+	if ((ret = cli_options(&cmd_import, argc, argv, longopts, option, a)))
+		return ret;
 	if (optind < argc && !strcmp(argv[optind], "odf")) {
 		a->format = "odf";
 		if (argc - optind < 2)

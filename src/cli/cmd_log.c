@@ -44,7 +44,7 @@ static int run(struct cli *cli, int argc, char **argv)
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--games") && i + 1 < argc) {
-			if (cli_games_code(argv[++i], games, sizeof(games)))
+			if (pd_games_code(games, sizeof(games), argv[++i]))
 				return cli_usage(&cmd_log, "bad --games");
 		} else if (!strcmp(argv[i], "--since") && i + 1 < argc) {
 			if (!strcmp(argv[++i], "0"))

@@ -93,8 +93,7 @@ static int show(struct cli *cli, long event, const char *npc,
 		}
 		pd_store_rollback(cli->store);
 	}
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
+	ret = cli_output(ret, &b, &d);
 	pd_matches_release(&l);
 	return ret;
 }

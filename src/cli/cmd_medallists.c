@@ -14,6 +14,41 @@ struct args {
 	int odf;	/* --format odf: a DT_MEDALLISTS message */
 };
 
+static int option(int c, char *arg, void *ctx)
+{
+	struct args *a = ctx;
+	char *end;
+	long top;
+
+	switch (c) {
+	case 'g':
+		if (pd_games_code(a->games, sizeof(a->games),
+				  arg) < 0)
+			return cli_usage(&cmd_medallists, "--games "
+					 "takes a code such as PG2024");
+		break;
+	case 't':
+		top = strtol(arg, &end, 10);
+		if (!*arg || *end || top < 1 || top > 100000)
+			return cli_usage(&cmd_medallists, "--top takes "
+					 "a number from 1");
+		a->top = (size_t)top;
+		break;
+	case 'l':
+		if (!(a->lang = cli_lang(arg)))
+			return cli_usage(&cmd_medallists, "--lang is zh "
+					 "or en");
+		break;
+	case 'f':
+		if (strcmp(arg, "text") && strcmp(arg, "odf"))
+			return cli_usage(&cmd_medallists, "--format "
+					 "is text or odf");
+		a->odf = !strcmp(arg, "odf");
+		break;
+	}
+	return 0;
+}
+
 static int parse_args(struct args *a, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -23,41 +58,11 @@ static int parse_args(struct args *a, int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char *end;
-	long top;
-	int c;
+	int ret;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'g':
-			if (pd_games_code(a->games, sizeof(a->games),
-					  optarg) < 0)
-				return cli_usage(&cmd_medallists, "--games "
-						 "takes a code such as PG2024");
-			break;
-		case 't':
-			top = strtol(optarg, &end, 10);
-			if (!*optarg || *end || top < 1 || top > 100000)
-				return cli_usage(&cmd_medallists, "--top takes "
-						 "a number from 1");
-			a->top = (size_t)top;
-			break;
-		case 'l':
-			if (!(a->lang = cli_lang(optarg)))
-				return cli_usage(&cmd_medallists, "--lang is zh "
-						 "or en");
-			break;
-		case 'f':
-			if (strcmp(optarg, "text") && strcmp(optarg, "odf"))
-				return cli_usage(&cmd_medallists, "--format "
-						 "is text or odf");
-			a->odf = !strcmp(optarg, "odf");
-			break;
-		default:
-			return cli_usage(&cmd_medallists, NULL);
-		}
-	}
+	if ((ret = cli_options(&cmd_medallists, argc, argv, longopts, option,
+			       a)))
+		return ret;
 	if (optind < argc)
 		return cli_usage(&cmd_medallists, "unexpected argument");
 	if (!a->games[0])
@@ -129,9 +134,7 @@ static int print_rows(const struct pd_medallists *m, size_t n,
 		cells[2] = cli_text(r->npc);
 		ret = add_row(&b, cells, width);
 	}
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
-	return ret;
+	return cli_output(ret, &b, &d);
 }
 
 /* Every medal, event by event, as ODF: --top ranks people, which a
@@ -144,9 +147,7 @@ static int run_odf(struct pd_store *s, struct cli *cli, const char *games)
 
 	pd_buf_init(&b, 0);
 	ret = pd_doc_odf_medallists(&b, s, games, cli_registry(cli), &d);
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
-	return ret;
+	return cli_output(ret, &b, &d);
 }
 
 static int run(struct cli *cli, int argc, char **argv)

@@ -179,8 +179,7 @@ static int run(struct cli *cli, int argc, char **argv)
 				&d);
 	if (ret == 0 && !games[0] && shown == 0)
 		ret = pd_buf_addf(&b, "\nno medals in %s\n", cli->db_path);
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
+	ret = cli_output(ret, &b, &d);
 	if (games[0])
 		pd_games_release(&one);
 	else

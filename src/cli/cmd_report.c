@@ -8,8 +8,27 @@
 #include "podium/stats.h"
 #include "cli.h"
 
-static int parse_args(int argc, char **argv, char *games, size_t size,
-		      const char **lang, int *sources)
+struct args {
+	char games[PD_GAMES_CODE];
+	const char *lang;
+	int sources;
+};
+
+static int option(int c, char *arg, void *ctx)
+{
+	struct args *a = ctx;
+
+	if (c == 'g' && pd_games_code(a->games, sizeof(a->games), arg) < 0)
+		return cli_usage(&cmd_report, "--games takes a code such as "
+				 "PG2024");
+	if (c == 'l' && !(a->lang = cli_lang(arg)))
+		return cli_usage(&cmd_report, "--lang is zh or en");
+	if (c == 's')
+		a->sources = 1;
+	return 0;
+}
+
+static int parse_args(struct args *a, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "games", required_argument, NULL, 'g' },
@@ -17,23 +36,13 @@ static int parse_args(int argc, char **argv, char *games, size_t size,
 		{ "sources", no_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	int ret;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		if (c == 'g' && pd_games_code(games, size, optarg) < 0)
-			return cli_usage(&cmd_report, "--games takes a code "
-					 "such as PG2024");
-		else if (c == 'l' && !(*lang = cli_lang(optarg)))
-			return cli_usage(&cmd_report, "--lang is zh or en");
-		else if (c == 's')
-			*sources = 1;
-		else if (c != 'g' && c != 'l')
-			return cli_usage(&cmd_report, NULL);
-	}
+	if ((ret = cli_options(&cmd_report, argc, argv, longopts, option, a)))
+		return ret;
 	if (optind < argc)
 		return cli_usage(&cmd_report, "unexpected argument");
-	if (!games[0])
+	if (!a->games[0])
 		return cli_usage(&cmd_report, "--games is required");
 	return 0;
 }
@@ -48,30 +57,26 @@ static int count_fact(const struct pd_fact *f, void *arg)
 static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
-	const char *lang = cli_default_lang();
+	struct args a = { "", cli_default_lang(), 0 };
 	struct pd_buf b;
-	char games[PD_GAMES_CODE] = "";
-	int ret, code = 0, sources = 0, facts = 0;
+	int ret, code = 0, facts = 0;
 
-	if ((ret = parse_args(argc, argv, games, sizeof(games), &lang,
-			      &sources)))
+	if ((ret = parse_args(&a, argc, argv)))
 		return ret;
 	if (!cli_store(cli, &code))
 		return code;
 	pd_buf_init(&b, 0);
 	/* a Games with stated figures gets its report regenerated from them */
-	if ((ret = pd_store_facts(cli->store, games, count_fact, &facts,
+	if ((ret = pd_store_facts(cli->store, a.games, count_fact, &facts,
 				  &d)) < 0)
 		return cli_fail(ret, &d);
-	if (facts || sources)
-		ret = pd_report_games(&b, cli->store, cli_registry(cli), games,
-				      lang, sources, &d);
+	if (facts || a.sources)
+		ret = pd_report_games(&b, cli->store, cli_registry(cli),
+				      a.games, a.lang, a.sources, &d);
 	else
-		ret = pd_report(&b, cli->store, cli_registry(cli), games, lang,
-				&d);
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
-	return ret;
+		ret = pd_report(&b, cli->store, cli_registry(cli), a.games,
+				a.lang, &d);
+	return cli_output(ret, &b, &d);
 }
 
 const struct cli_command cmd_report = {

@@ -15,6 +15,36 @@ struct set_args {
 	const char *file, *reason;
 };
 
+static int option(int c, char *arg, void *ctx)
+{
+	struct set_args *a = ctx;
+
+	switch (c) {
+	case 'n': a->npc = arg; break;
+	case 'N': a->name = arg; break;
+	case 't': a->team = arg; break;
+	case 'm': a->mark = arg; break;
+	case 'v': a->value = arg; break;
+	case 'i': a->irm = arg; break;
+	case 'R': a->records = arg; break;
+	case 'f': a->file = arg; break;
+	case 'e': a->reason = arg; break;
+	case 'a':
+		if ((a->athlete = cli_number(arg, 1L << 40)) < 0)
+			return cli_usage(&cmd_result, "bad --athlete");
+		break;
+	case 'r':
+		a->has_rank = 1;
+		if (!strcmp(arg, "0") || !strcmp(arg, "-"))
+			a->rank = 0;
+		else if ((a->rank = cli_number(arg, 100000)) < 0)
+			return cli_usage(&cmd_result, "--rank is a "
+					 "whole number, or - for none");
+		break;
+	}
+	return 0;
+}
+
 static int parse_args(struct set_args *a, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -31,36 +61,10 @@ static int parse_args(struct set_args *a, int argc, char **argv)
 		{ "reason", required_argument, NULL, 'e' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	int ret;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'n': a->npc = optarg; break;
-		case 'N': a->name = optarg; break;
-		case 't': a->team = optarg; break;
-		case 'm': a->mark = optarg; break;
-		case 'v': a->value = optarg; break;
-		case 'i': a->irm = optarg; break;
-		case 'R': a->records = optarg; break;
-		case 'f': a->file = optarg; break;
-		case 'e': a->reason = optarg; break;
-		case 'a':
-			if ((a->athlete = cli_number(optarg, 1L << 40)) < 0)
-				return cli_usage(&cmd_result, "bad --athlete");
-			break;
-		case 'r':
-			a->has_rank = 1;
-			if (!strcmp(optarg, "0") || !strcmp(optarg, "-"))
-				a->rank = 0;
-			else if ((a->rank = cli_number(optarg, 100000)) < 0)
-				return cli_usage(&cmd_result, "--rank is a "
-						 "whole number, or - for none");
-			break;
-		default:
-			return cli_usage(&cmd_result, NULL);
-		}
-	}
+	if ((ret = cli_options(&cmd_result, argc, argv, longopts, option, a)))
+		return ret;
 	if (argc - optind != 2 || strcmp(argv[optind], "set") ||
 	    (a->event = cli_number(argv[optind + 1], 1L << 40)) < 0)
 		return cli_usage(&cmd_result, "expected 'set EVENT'");
@@ -141,10 +145,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	pd_op_done_init(&done);
 	ret = a.file ? set_file(cli, s, &a, who, &done, &d) :
 		       set_one(cli, s, &a, who, &done, &d);
-	if (ret == 0)
-		cli_said(&done);
-	pd_op_done_release(&done);
-	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
+	return cli_done(ret, &done, &d);
 }
 
 const struct cli_command cmd_result = {

@@ -18,6 +18,7 @@ struct add_args {
 	enum pd_sanction_mode mode;
 	long events[MAX_EVENTS];
 	size_t nevents;
+	int modes;		/* how many of --reallocate, --vacate */
 };
 
 /* --events takes ids separated by commas, or several arguments. */
@@ -39,6 +40,39 @@ static int add_events(struct add_args *a, const char *list)
 	return 0;
 }
 
+static int add_option(int c, char *arg, void *ctx)
+{
+	struct add_args *a = ctx;
+
+	switch (c) {
+	case 'a':
+		/* an id, or a name looked up in the events */
+		if (*arg >= '0' && *arg <= '9') {
+			if ((a->athlete = cli_number(arg,
+						     1L << 40)) < 0)
+				return cli_usage(&cmd_sanction,
+						 "--athlete takes an "
+						 "id or a name");
+		} else if (!*arg) {
+			return cli_usage(&cmd_sanction, "--athlete "
+					 "takes an id or a name");
+		} else {
+			a->who = arg;
+			a->athlete = -1;
+		}
+		break;
+	case 'r': a->reason = arg; break;
+	case 'e':
+		if (add_events(a, arg) < 0)
+			return cli_usage(&cmd_sanction, "--events "
+					 "takes event ids");
+		break;
+	case 'R': a->mode = PD_SANCTION_REALLOCATE; a->modes++; break;
+	case 'V': a->mode = PD_SANCTION_VACATE; a->modes++; break;
+	}
+	return 0;
+}
+
 static int parse_add(struct add_args *a, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -49,39 +83,11 @@ static int parse_add(struct add_args *a, int argc, char **argv)
 		{ "vacate", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, modes = 0;
+	int ret;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'a':
-			/* an id, or a name looked up in the events */
-			if (*optarg >= '0' && *optarg <= '9') {
-				if ((a->athlete = cli_number(optarg,
-							     1L << 40)) < 0)
-					return cli_usage(&cmd_sanction,
-							 "--athlete takes an "
-							 "id or a name");
-			} else if (!*optarg) {
-				return cli_usage(&cmd_sanction, "--athlete "
-						 "takes an id or a name");
-			} else {
-				a->who = optarg;
-				a->athlete = -1;
-			}
-			break;
-		case 'r': a->reason = optarg; break;
-		case 'e':
-			if (add_events(a, optarg) < 0)
-				return cli_usage(&cmd_sanction, "--events "
-						 "takes event ids");
-			break;
-		case 'R': a->mode = PD_SANCTION_REALLOCATE; modes++; break;
-		case 'V': a->mode = PD_SANCTION_VACATE; modes++; break;
-		default:
-			return cli_usage(&cmd_sanction, NULL);
-		}
-	}
+	if ((ret = cli_options(&cmd_sanction, argc, argv, longopts, add_option,
+			       a)))
+		return ret;
 	/* ids after --events E1 may follow as plain arguments */
 	for (; optind < argc; optind++)
 		if (add_events(a, argv[optind]) < 0)
@@ -89,7 +95,7 @@ static int parse_add(struct add_args *a, int argc, char **argv)
 	if (!a->athlete || !a->reason || !*a->reason || !a->nevents)
 		return cli_usage(&cmd_sanction, "sanction add needs --athlete, "
 				 "--reason and --events");
-	if (modes != 1)
+	if (a->modes != 1)
 		return cli_usage(&cmd_sanction, "give one of --reallocate and "
 				 "--vacate");
 	return 0;
@@ -182,15 +188,11 @@ static int run_add(struct cli *cli, int argc, char **argv)
 		return ret;
 	who = cli_who(cli, a.reason);
 	pd_op_done_init(&done);
-	if ((ret = pd_op_sanction_add(s, a.athlete, a.mode, a.events,
-				      a.nevents, who, &id, &done, &d)) < 0) {
-		pd_op_done_release(&done);
-		return cli_fail(ret, &d);
-	}
-	cli_said(&done);
-	pd_op_done_release(&done);
-	printf("%ld\n", id);
-	return EXIT_OK;
+	ret = pd_op_sanction_add(s, a.athlete, a.mode, a.events, a.nevents,
+				 who, &id, &done, &d);
+	if ((code = cli_done(ret, &done, &d)) == EXIT_OK)
+		printf("%ld\n", id);
+	return code;
 }
 
 static int run_lift(struct cli *cli, int argc, char **argv)
@@ -217,10 +219,8 @@ static int run_lift(struct cli *cli, int argc, char **argv)
 		return code;
 	who = cli_who(cli, reason);
 	pd_op_done_init(&done);
-	if ((ret = pd_op_sanction_lift(s, id, who, &done, &d)) == 0)
-		cli_said(&done);
-	pd_op_done_release(&done);
-	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
+	ret = pd_op_sanction_lift(s, id, who, &done, &d);
+	return cli_done(ret, &done, &d);
 }
 
 static int print_sanction(const struct pd_sanction_info *si, void *arg)
@@ -243,7 +243,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 	int ret, code = 0;
 
 	if (argc != 3 || strcmp(argv[1], "--games") ||
-	    cli_games_code(argv[2], games, sizeof(games)))
+	    pd_games_code(games, sizeof(games), argv[2]))
 		return cli_usage(&cmd_sanction, "sanction list --games G");
 	if (!(s = cli_store(cli, &code)))
 		return code;

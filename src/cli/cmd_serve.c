@@ -11,6 +11,39 @@
 
 #define GRACE_MS 10000
 
+static int option(int ch, char *arg, void *ctx)
+{
+	struct pd_http_config *c = ctx;
+	long n;
+
+	switch (ch) {
+	case 'b':
+		c->bind = arg;
+		break;
+	case 'p':
+		if (!strcmp(arg, "0"))
+			n = 0;
+		else if ((n = cli_number(arg, 65535)) < 0)
+			return cli_usage(&cmd_serve, "--port is a "
+					 "number from 0 to 65535");
+		c->port = (unsigned)n;
+		break;
+	case 'g':
+		c->games = arg;
+		break;
+	case 't':
+		if ((n = cli_number(arg, 64)) < 0)
+			return cli_usage(&cmd_serve, "--threads is a "
+					 "number from 1 to 64");
+		c->threads = (unsigned)n;
+		break;
+	case 'l':
+		c->log = 1;
+		break;
+	}
+	return 0;
+}
+
 static int parse_args(struct pd_http_config *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -21,39 +54,10 @@ static int parse_args(struct pd_http_config *c, int argc, char **argv)
 		{ "log", no_argument, NULL, 'l' },
 		{ NULL, 0, NULL, 0 },
 	};
-	long n;
-	int ch;
+	int ret;
 
-	optind = 0;
-	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'b':
-			c->bind = optarg;
-			break;
-		case 'p':
-			if (!strcmp(optarg, "0"))
-				n = 0;
-			else if ((n = cli_number(optarg, 65535)) < 0)
-				return cli_usage(&cmd_serve, "--port is a "
-						 "number from 0 to 65535");
-			c->port = (unsigned)n;
-			break;
-		case 'g':
-			c->games = optarg;
-			break;
-		case 't':
-			if ((n = cli_number(optarg, 64)) < 0)
-				return cli_usage(&cmd_serve, "--threads is a "
-						 "number from 1 to 64");
-			c->threads = (unsigned)n;
-			break;
-		case 'l':
-			c->log = 1;
-			break;
-		default:
-			return cli_usage(&cmd_serve, NULL);
-		}
-	}
+	if ((ret = cli_options(&cmd_serve, argc, argv, longopts, option, c)))
+		return ret;
 	if (optind < argc)
 		return cli_usage(&cmd_serve, "unexpected argument");
 	return 0;
@@ -128,7 +132,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	if (c.games) {
 		const char *at = strchr(c.games, '@');
 
-		if (cli_games_code(c.games, games, sizeof(games)))
+		if (pd_games_code(games, sizeof(games), c.games))
 			return cli_usage(&cmd_serve, "bad --games");
 		if (at)	/* the source keeps its case */
 			strcpy(games + (at - c.games), at);

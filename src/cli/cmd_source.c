@@ -68,7 +68,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	list = !strcmp(argv[1], "list");
 	for (i = 2; i < argc; i++) {
 		if (list && !strcmp(argv[i], "--games") && i + 1 < argc) {
-			if (cli_games_code(argv[++i], games, sizeof(games)))
+			if (pd_games_code(games, sizeof(games), argv[++i]))
 				return cli_usage(&cmd_source, "bad --games");
 		} else if (!list && !strcmp(argv[i], "--reason") &&
 			   i + 1 < argc) {
@@ -84,22 +84,19 @@ static int run(struct cli *cli, int argc, char **argv)
 		return cli_usage(&cmd_source, "source remove GAMES@SOURCE");
 	if (!list) {
 		snprintf(games, sizeof(games), "%.*s", (int)(at - ref), ref);
-		if (cli_games_code(games, games, sizeof(games)))
+		if (pd_games_code(games, sizeof(games), games))
 			return cli_usage(&cmd_source, "bad Games code");
 	}
 	if (!(s = cli_store(cli, &code)))
 		return code;
-	if (list)
+	if (list) {
 		ret = run_list(cli, s, games[0] ? games : NULL, &d);
-	else {
-		pd_op_done_init(&done);
-		ret = pd_op_source_remove(s, games, at + 1, cli_who(cli,
-					  reason), &done, &d);
-		if (ret == 0)
-			cli_said(&done);
-		pd_op_done_release(&done);
+		return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
 	}
-	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
+	pd_op_done_init(&done);
+	ret = pd_op_source_remove(s, games, at + 1, cli_who(cli, reason),
+				  &done, &d);
+	return cli_done(ret, &done, &d);
 }
 
 const struct cli_command cmd_source = {

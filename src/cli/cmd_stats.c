@@ -9,37 +9,45 @@
 #include "podium/stats.h"
 #include "cli.h"
 
-static int parse_args(int argc, char **argv, char *games, size_t size,
-		      const char **format)
+struct args {
+	char games[PD_GAMES_CODE];
+	const char *format;
+};
+
+static int option(int c, char *arg, void *ctx)
+{
+	struct args *a = ctx;
+
+	switch (c) {
+	case 'g':
+		if (pd_games_code(a->games, sizeof(a->games), arg) < 0)
+			return cli_usage(&cmd_stats, "--games takes a "
+					 "code such as PG2024");
+		break;
+	case 'f':
+		if (strcmp(arg, "text") && strcmp(arg, "json"))
+			return cli_usage(&cmd_stats, "--format is text "
+					 "or json");
+		a->format = arg;
+		break;
+	}
+	return 0;
+}
+
+static int parse_args(struct args *a, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "games", required_argument, NULL, 'g' },
 		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	int ret;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'g':
-			if (pd_games_code(games, size, optarg) < 0)
-				return cli_usage(&cmd_stats, "--games takes a "
-						 "code such as PG2024");
-			break;
-		case 'f':
-			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
-				return cli_usage(&cmd_stats, "--format is text "
-						 "or json");
-			*format = optarg;
-			break;
-		default:
-			return cli_usage(&cmd_stats, NULL);
-		}
-	}
+	if ((ret = cli_options(&cmd_stats, argc, argv, longopts, option, a)))
+		return ret;
 	if (optind < argc)
 		return cli_usage(&cmd_stats, "unexpected argument");
-	if (!games[0])
+	if (!a->games[0])
 		return cli_usage(&cmd_stats, "--games is required");
 	return 0;
 }
@@ -129,28 +137,26 @@ static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
 	struct pd_games_stats st;
-	const char *format = "text";
+	struct args a = { "", "text" };
 	struct pd_games g;
 	struct pd_buf b;
-	char games[PD_GAMES_CODE] = "";
 	int ret, code = 0;
 
-	if ((ret = parse_args(argc, argv, games, sizeof(games), &format)))
+	if ((ret = parse_args(&a, argc, argv)))
 		return ret;
 	if (!cli_store(cli, &code))
 		return code;
-	if ((ret = pd_store_games_get(cli->store, games, &g, &d)) < 0)
+	if ((ret = pd_store_games_get(cli->store, a.games, &g, &d)) < 0)
 		return cli_fail(ret, &d);
-	if ((ret = pd_store_games_stats(cli->store, games, &st, &d)) < 0) {
+	if ((ret = pd_store_games_stats(cli->store, a.games, &st, &d)) < 0) {
 		pd_games_release(&g);
 		return cli_fail(ret, &d);
 	}
 	pd_buf_init(&b, 0);
-	ret = strcmp(format, "json") ? text(&g, &st, cli_registry(cli), &b)
+	ret = strcmp(a.format, "json") ? text(&g, &st, cli_registry(cli), &b)
 				      : pd_doc_stats(&b, &g, g.version, &st,
 						     PD_DOC_PRETTY);
-	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
-	pd_buf_release(&b);
+	ret = cli_output(ret, &b, &d);
 	pd_games_stats_release(&st);
 	pd_games_release(&g);
 	return ret;

@@ -16,6 +16,68 @@ struct table_args {
 	struct pd_standings_opts opts;
 };
 
+static int option(int c, char *arg, void *ctx)
+{
+	struct table_args *a = ctx;
+	struct pd_diag d = { "", 0, "" };
+	const char *names;
+	char *end;
+	long top;
+
+	switch (c) {
+	case 'g':
+		a->ref = arg;
+		break;
+	case 's':
+		if (pd_scheme_parse(&a->opts.scheme, arg, &d) < 0)
+			return cli_usage(&cmd_table, d.msg);
+		break;
+	case 'l':
+		if (!(a->lang = cli_lang(arg)))
+			return cli_usage(&cmd_table, "--lang is zh or "
+					 "en");
+		break;
+	case 'f':
+		a->format = arg;
+		if (strcmp(arg, "odf") &&
+		    !pd_render_lookup(arg, &names)) {
+			fprintf(stderr, "podium table: unknown format "
+				"'%s': use %s|odf\n", arg, names);
+			return EXIT_USAGE;
+		}
+		break;
+	case 't':
+		top = strtol(arg, &end, 10);
+		if (*end || top < 1 || top > 100000)
+			return cli_usage(&cmd_table, "--top takes a "
+					 "number from 1");
+		a->opts.top = (size_t)top;
+		break;
+	case 'p':
+		a->ref_opts.sport = arg;
+		break;
+	case 'a':
+		a->ref_opts.as_of = arg;
+		break;
+	case 'u':
+		a->ref_opts.include_unofficial = 1;
+		break;
+	case 'A':
+		a->all_games = 1;
+		break;
+	case 'F':
+		a->from = arg;
+		break;
+	case 'H':
+		a->host_column = 1;
+		break;
+	case 'B':
+		a->bom = 1;
+		break;
+	}
+	return 0;
+}
+
 static int parse_args(struct table_args *a, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -33,68 +95,10 @@ static int parse_args(struct table_args *a, int argc, char **argv)
 		{ "bom", no_argument, NULL, 'B' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct pd_diag d = { "", 0, "" };
-	const char *names;
-	char *end;
-	long top;
-	int c;
+	int ret;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'g':
-			a->ref = optarg;
-			break;
-		case 's':
-			if (pd_scheme_parse(&a->opts.scheme, optarg, &d) < 0)
-				return cli_usage(&cmd_table, d.msg);
-			break;
-		case 'l':
-			if (!(a->lang = cli_lang(optarg)))
-				return cli_usage(&cmd_table, "--lang is zh or "
-						 "en");
-			break;
-		case 'f':
-			a->format = optarg;
-			if (strcmp(optarg, "odf") &&
-			    !pd_render_lookup(optarg, &names)) {
-				fprintf(stderr, "podium table: unknown format "
-					"'%s': use %s|odf\n", optarg, names);
-				return EXIT_USAGE;
-			}
-			break;
-		case 't':
-			top = strtol(optarg, &end, 10);
-			if (*end || top < 1 || top > 100000)
-				return cli_usage(&cmd_table, "--top takes a "
-						 "number from 1");
-			a->opts.top = (size_t)top;
-			break;
-		case 'p':
-			a->ref_opts.sport = optarg;
-			break;
-		case 'a':
-			a->ref_opts.as_of = optarg;
-			break;
-		case 'u':
-			a->ref_opts.include_unofficial = 1;
-			break;
-		case 'A':
-			a->all_games = 1;
-			break;
-		case 'F':
-			a->from = optarg;
-			break;
-		case 'H':
-			a->host_column = 1;
-			break;
-		case 'B':
-			a->bom = 1;
-			break;
-		default:
-			return cli_usage(&cmd_table, NULL);
-		}
-	}
+	if ((ret = cli_options(&cmd_table, argc, argv, longopts, option, a)))
+		return ret;
 	if (optind < argc)
 		return cli_usage(&cmd_table, "unexpected argument");
 	if (a->all_games && !strcmp(a->format, "html"))
@@ -291,7 +295,7 @@ static int run_from(struct cli *cli, struct table_args *a)
 	size_t n = 0, i;
 	int ret;
 
-	if (a->ref && cli_games_code(a->ref, only, sizeof(only)))
+	if (a->ref && pd_games_code(only, sizeof(only), a->ref))
 		return cli_usage(&cmd_table, "bad --games");
 	if (!a->ref && !a->all_games)
 		return cli_usage(&cmd_table, "--from needs --games CODE or "

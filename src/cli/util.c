@@ -1,6 +1,5 @@
 /* util.c -- helpers every podium command uses: messages, exit codes, the
- * registry and the store. */
-#include <ctype.h>
+ * registry and the store, the options, and the end of a read or a write. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,6 +245,29 @@ int cli_write(const struct pd_buf *b)
 	return EXIT_OK;
 }
 
+int cli_output(int ret, struct pd_buf *b, const struct pd_diag *d)
+{
+	ret = ret < 0 ? cli_fail(ret, d) : cli_write(b);
+	pd_buf_release(b);
+	return ret;
+}
+
+int cli_options(const struct cli_command *cmd, int argc, char **argv,
+		const struct option *longopts, cli_option_fn *fn, void *ctx)
+{
+	int c, ret;
+
+	/* glibc starts afresh at 0; 1 would keep an earlier parse's state */
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		if (c == '?' || c == ':')
+			return cli_usage(cmd, NULL);
+		if ((ret = fn(c, optarg, ctx)))
+			return ret;
+	}
+	return 0;
+}
+
 long cli_number(const char *s, long max)
 {
 	char *end;
@@ -257,21 +279,20 @@ long cli_number(const char *s, long max)
 	return *end || v < 1 || v > max ? -1 : v;
 }
 
-int cli_games_code(const char *arg, char *out, size_t size)
-{
-	size_t i, n = strlen(arg);
-
-	if (n == 0 || n >= size)
-		return -1;
-	for (i = 0; i <= n; i++)
-		out[i] = (char)toupper((unsigned char)arg[i]);
-	return 0;
-}
-
-void cli_said(const struct pd_op_done *done)
+int cli_done(int ret, struct pd_op_done *done, const struct pd_diag *d)
 {
 	size_t i;
 
-	for (i = 0; i < done->said.n; i++)
+	for (i = 0; ret == 0 && i < done->said.n; i++)
 		fprintf(stderr, "podium: %s\n", cli_text(done->said.v[i]));
+	pd_op_done_release(done);
+	return ret < 0 ? cli_fail(ret, d) : EXIT_OK;
+}
+
+int cli_added(int ret, long id, const struct pd_diag *d)
+{
+	if (ret < 0)
+		return cli_fail(ret, d);
+	printf("%ld\n", id);
+	return EXIT_OK;
 }

@@ -7,6 +7,7 @@
 
 #include "podium/buf.h"
 #include "podium/facts.h"
+#include "podium/tsv.h"
 
 void pd_facts_init(struct pd_facts *l)
 {
@@ -157,34 +158,29 @@ static int parse_line(struct pd_fact *f, char *line, const char *file,
 int pd_facts_tsv_parse(struct pd_facts *out, const char *data, size_t len,
 		       const char *file, struct pd_diag *diag)
 {
-	size_t start = out->n, i = 0, end, cut;
+	const char *p = data, *end = data + len, *s;
+	size_t start = out->n, n;
 	char line[4096];
 	struct pd_fact f;
 	long lineno = 0;
 	int ret = 0;
 
 	if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3))
-		i = 3;
-	for (; i < len && ret == 0; i = end + 1) {
-		lineno++;
-		for (end = i; end < len && data[end] != '\n'; end++)
-			;
-		cut = end > i && data[end - 1] == '\r' ? end - 1 : end;
-		if (cut - i >= sizeof(line)) {
+		p += 3;
+	while (ret == 0 && pd_tsv_next(&p, end, &lineno, &s, &n)) {
+		if (n >= sizeof(line)) {
 			ret = pd_diag_set(diag, PD_EPARSE, file, lineno, "line "
 					  "longer than %zu bytes",
 					  sizeof(line) - 1);
 			break;
 		}
-		memcpy(line, data + i, cut - i);
-		line[cut - i] = '\0';
-		if (!line[0] || line[0] == '#')
-			continue;
-		if (memchr(line, '\0', cut - i)) {
+		if (memchr(s, '\0', n)) {
 			ret = pd_diag_set(diag, PD_EPARSE, file, lineno, "a NUL "
 					  "byte in the line");
 			break;
 		}
+		memcpy(line, s, n);
+		line[n] = '\0';
 		if ((ret = parse_line(&f, line, file, lineno, diag)) == 0 &&
 		    (ret = pd_facts_add(out, &f)) < 0)
 			pd_diag_set(diag, ret, file, lineno, "%s",

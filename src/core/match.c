@@ -7,6 +7,7 @@
 
 #include "podium/buf.h"
 #include "podium/match.h"
+#include "podium/tsv.h"
 
 void pd_matches_init(struct pd_matches *l)
 {
@@ -146,26 +147,21 @@ static int parse_line(struct pd_match *m, char *line, const char *file,
 int pd_matches_tsv_parse(struct pd_matches *out, const char *data,
 			 size_t len, const char *file, struct pd_diag *diag)
 {
-	size_t start = out->n, i = 0, end, cut;
+	const char *p = data, *end = data + len, *s;
+	size_t start = out->n, n;
 	struct pd_match m;
 	char line[1024];
 	long lineno = 0;
 	int ret = 0;
 
-	for (; i < len && ret == 0; i = end + 1) {
-		lineno++;
-		for (end = i; end < len && data[end] != '\n'; end++)
-			;
-		cut = end > i && data[end - 1] == '\r' ? end - 1 : end;
-		if (cut - i >= sizeof(line)) {
+	while (ret == 0 && pd_tsv_next(&p, end, &lineno, &s, &n)) {
+		if (n >= sizeof(line)) {
 			ret = pd_diag_set(diag, PD_EPARSE, file, lineno, "line "
 					  "too long");
 			break;
 		}
-		memcpy(line, data + i, cut - i);
-		line[cut - i] = '\0';
-		if (!line[0] || line[0] == '#')
-			continue;
+		memcpy(line, s, n);
+		line[n] = '\0';
 		if ((ret = parse_line(&m, line, file, lineno, diag)) == 0 &&
 		    (ret = pd_matches_add(out, &m)) < 0)
 			pd_diag_set(diag, ret, file, lineno, "%s",

@@ -10,6 +10,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
+#include "podium/buf.h"
 #include "podium/odf.h"
 
 struct rd {
@@ -342,21 +343,6 @@ static int result(struct rd *r, xmlNodePtr n, long ev,
 	return 0;
 }
 
-static int grow(void **v, size_t n, size_t *alloc, size_t size)
-{
-	void *p;
-	size_t a;
-
-	if (n < *alloc)
-		return 0;
-	a = *alloc ? *alloc * 2 : 64;
-	if (!(p = realloc(*v, a * size)))
-		return PD_ENOMEM;
-	*v = p;
-	*alloc = a;
-	return 0;
-}
-
 static int events(struct rd *r, xmlNodePtr comp)
 {
 	struct pd_odf_msg *m = r->m;
@@ -366,16 +352,16 @@ static int events(struct rd *r, xmlNodePtr comp)
 	for (e = comp->children; e; e = e->next) {
 		if (!is(e, "Event"))
 			continue;
-		if ((ret = grow((void **)&m->events, m->nevents, &r->aev,
-				sizeof(*m->events))) < 0 ||
+		if ((ret = pd_grow(&m->events, m->nevents, &r->aev,
+				   sizeof(*m->events), 64)) < 0 ||
 		    (ret = event(r, e, &m->events[m->nevents])) < 0)
 			return ret;
 		m->nevents++;
 		for (n = e->children; n; n = n->next) {
 			if (!is(n, "Result"))
 				continue;
-			if ((ret = grow((void **)&m->v, m->n, &r->av,
-					sizeof(*m->v))) < 0 ||
+			if ((ret = pd_grow(&m->v, m->n, &r->av,
+					   sizeof(*m->v), 64)) < 0 ||
 			    (ret = result(r, n, (long)m->nevents - 1,
 					  &m->v[m->n])) < 0)
 				return ret;

@@ -250,4 +250,10 @@ int pd_sqlite_open(struct pd_store **out, const char *path,
 int pd_pg_open(struct pd_store **out, const char *uri,
 	       const struct pd_registry *reg, struct pd_diag *diag);
 
+/* A ballot the vote operation refuses, the backend having found why: the
+ * athlete has voted (voted 1: PD_EEXISTS) or is not on the register of
+ * the election (PD_ENOTFOUND); one message whatever the store (store.c). */
+int pd_backend_vote_refused(long election, long athlete, int voted,
+			    struct pd_diag *diag);
+
 #endif

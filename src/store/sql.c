@@ -7,6 +7,7 @@
  * same to both, and a statement changed here changes in both at once.
  * What only one backend says (its schema, its locks, its upserts of a
  * kind the other lacks) stays in its own folder. */
+#include "podium/buf.h"
 #include "backend.h"
 #include "sql.h"
 
@@ -159,3 +160,14 @@ const char *const pd_sql_figures[PD_FIGURES] = {
 	[PD_FIGURE_SANCTIONS] = pd_sql_stats_sanctions,
 	[PD_FIGURE_MEMBERS] = pd_sql_stats_members,
 };
+
+int pd_sql_table_rows(struct pd_buf *sql, const char *select,
+		      const char *table, int n)
+{
+	int i, ret;
+
+	ret = pd_buf_addf(sql, "SELECT %s FROM %s ORDER BY ", select, table);
+	for (i = 0; i < n && ret == 0; i++)
+		ret = pd_buf_addf(sql, "%s%d", i ? ", " : "", i + 1);
+	return ret;
+}

@@ -36,4 +36,11 @@ extern const char pd_sql_stats_athletes_all[];
 /* by enum pd_figure (backend.h) */
 extern const char *const pd_sql_figures[];
 
+/* "SELECT select FROM table ORDER BY 1, 2, ... n" into sql: a table's
+ * every row in one order, whatever the store (pd_store_table_rows).  0 or
+ * pd_buf_addf()'s error. */
+struct pd_buf;
+int pd_sql_table_rows(struct pd_buf *sql, const char *select,
+		      const char *table, int n);
+
 #endif

@@ -814,6 +814,16 @@ int pd_store_vote(struct pd_store *s, long election, long athlete,
 	return s->ops->vote(s, election, athlete, ballot_id, text, diag);
 }
 
+int pd_backend_vote_refused(long election, long athlete, int voted,
+			    struct pd_diag *diag)
+{
+	return voted ? pd_diag_set(diag, PD_EEXISTS, NULL, 0, "athlete %ld "
+				   "has voted: one ballot each", athlete) :
+	       pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "athlete %ld is not "
+			   "on the register of election %ld", athlete,
+			   election);
+}
+
 struct ballot_walk {
 	pd_ballot_fn fn;
 	void *arg;

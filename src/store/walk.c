@@ -105,6 +105,11 @@ int pd_walk_counts(const struct pd_walk_event *e)
 	return e->counts && e->n > 0;
 }
 
+int pd_walk_needs_starters(const struct pd_walk_event *e)
+{
+	return pd_walk_counts(e) && e->policy == PD_POLICY_CAPPED;
+}
+
 int pd_walk_emit(struct pd_walk_event *e, size_t starters, pd_medal_fn fn,
 		 void *arg)
 {

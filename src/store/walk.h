@@ -46,6 +46,11 @@ int pd_walk_result(struct pd_walk_event *e, const char *npc,
 		   long rank, const char *irm, const char *sanction);
 /* Whether the event is to be decided: it counts and has results. */
 int pd_walk_counts(const struct pd_walk_event *e);
+/* Whether deciding the event needs how many started it: only when it
+ * counts under the capped policy.  The results a backend reads leave out
+ * the unranked, so it counts the starters in SQL then; else starters is
+ * e->n. */
+int pd_walk_needs_starters(const struct pd_walk_event *e);
 /* Decide the event's medals with starters competitors (only the capped
  * policy reads it) and call fn for each; fn's non-zero return stops. */
 int pd_walk_emit(struct pd_walk_event *e, size_t starters, pd_medal_fn fn,

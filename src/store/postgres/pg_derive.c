@@ -28,8 +28,7 @@ static int add_result(const PGresult *res, int k, struct pd_walk_event *e)
 			      pd_pg_text_or_null(res, k, 6), pd_pg_text_or_null(res, k, 7));
 }
 
-/* Who started: only the capped policy asks, and the results read leave
- * out the unranked, so they are counted in SQL. */
+/* Who started, when the walk needs it (pd_walk_needs_starters). */
 static int count_starters(struct pd_pg *pg, const struct pd_query *q,
 			  const struct pd_walk_event *e, size_t *starters,
 			  struct pd_diag *diag)
@@ -39,7 +38,7 @@ static int count_starters(struct pd_pg *pg, const struct pd_query *q,
 	int ret;
 
 	*starters = e->n;
-	if (e->policy != PD_POLICY_CAPPED)
+	if (!pd_walk_needs_starters(e))
 		return 0;
 	pd_pg_params_init(&p);
 	pd_pg_long(&p, e->id);
@@ -50,20 +49,6 @@ static int count_starters(struct pd_pg *pg, const struct pd_query *q,
 	*starters = (size_t)pd_pg_getlong(res, 0, 0);
 	PQclear(res);
 	return 0;
-}
-
-static int emit(struct pd_pg *pg, const struct pd_query *q,
-		struct pd_walk_event *e, pd_medal_fn fn, void *arg,
-		struct pd_diag *diag)
-{
-	size_t starters;
-	int ret;
-
-	if (!pd_walk_counts(e))
-		return 0;
-	if ((ret = count_starters(pg, q, e, &starters, diag)) < 0)
-		return ret;
-	return pd_walk_emit(e, starters, fn, arg);
 }
 
 static void query_params(struct pd_pg_params *p, const struct pd_query *q)
@@ -83,6 +68,7 @@ int pg_medals(struct pd_store *s, const struct pd_query *q, pd_medal_fn fn,
 	PGresult *ev = NULL, *rs = NULL, *any = NULL;
 	struct pd_pg_params p;
 	struct pd_walk_event e;
+	size_t starters;
 	int ret, i, k = 0, nr;
 
 	memset(&e, 0, sizeof(e));
@@ -105,8 +91,9 @@ int pg_medals(struct pd_store *s, const struct pd_query *q, pd_medal_fn fn,
 			break;
 		while (ret == 0 && k < nr && pd_pg_getlong(rs, k, 0) == e.id)
 			ret = add_result(rs, k++, &e);
-		if (ret == 0)
-			ret = emit(pg, q, &e, fn, arg, diag);
+		if (ret == 0 && (ret = count_starters(pg, q, &e, &starters,
+						     diag)) == 0)
+			ret = pd_walk_emit(&e, starters, fn, arg);
 	}
 cleanup:
 	pd_walk_free(&e);

@@ -243,12 +243,7 @@ int pg_vote(struct pd_store *s, long election, long athlete,
 			return ret;
 		on = PQntuples(res) > 0;
 		PQclear(res);
-		return on ? pd_diag_set(diag, PD_EEXISTS, NULL, 0, "athlete "
-					"%ld has voted: one ballot each",
-					athlete) :
-		       pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "athlete %ld "
-				   "is not on the register of election %ld",
-				   athlete, election);
+		return pd_backend_vote_refused(election, athlete, on, diag);
 	}
 	pd_pg_params_init(&p);
 	pd_pg_long(&p, election);

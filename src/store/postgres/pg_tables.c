@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "podium/buf.h"
+#include "../sql.h"
 #include "pg_int.h"
 
 /* The columns of table: names joined by ',' into *names, and the select
@@ -63,12 +64,7 @@ int pg_table_rows(struct pd_store *s, const char *table, char **cols,
 	pd_buf_init(&select, 0);
 	pd_buf_init(&sql, 0);
 	if ((ret = columns(pg, table, &names, &select, &bytea, &n, diag)) < 0 ||
-	    (ret = pd_buf_addf(&sql, "SELECT %s FROM %s ORDER BY ",
-			       select.data, table)) < 0)
-		goto cleanup;
-	for (i = 0; i < n && ret == 0; i++)
-		ret = pd_buf_addf(&sql, "%s%d", i ? ", " : "", i + 1);
-	if (ret < 0)
+	    (ret = pd_sql_table_rows(&sql, select.data, table, n)) < 0)
 		goto cleanup;
 	res = PQexec(pg->conn, sql.data);
 	if (PQresultStatus(res) != PGRES_TUPLES_OK) {

@@ -18,6 +18,27 @@ int pd_sqlite_fail(struct pd_sqlite *s, struct pd_diag *diag, const char *what)
 			   sqlite3_errmsg(s->db));
 }
 
+int pd_sqlite_run(struct pd_sqlite *s, sqlite3_stmt *st, const char *what,
+		  struct pd_diag *diag)
+{
+	int ret = 0;
+
+	if (sqlite3_step(st) != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, what);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return ret;
+}
+
+int pd_sqlite_read_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
+		       int rc, const char *what, struct pd_diag *diag)
+{
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, what);
+	sqlite3_finalize(st);
+	return ret;
+}
+
 static int exec(struct pd_sqlite *s, const char *sql, struct pd_diag *diag)
 {
 	char *err = NULL;

@@ -39,10 +39,7 @@ int pd_sqlite_log(struct pd_store *store, const char *games, long since,
 		e.changes = (char *)text(st, 7);
 		ret = fn(&e, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "read the audit log");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "read the audit log", diag);
 }
 
 int pd_sqlite_version_at(struct pd_store *store, const char *games,
@@ -206,10 +203,7 @@ int pd_sqlite_sanctions(struct pd_store *store, const char *games,
 		si.until = (long)sqlite3_column_int64(st, 8);
 		ret = fn(&si, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "read the sanctions");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "read the sanctions", diag);
 }
 
 int pd_sqlite_sanction_games(struct pd_store *store, long id, char *games,
@@ -278,8 +272,6 @@ int pd_sqlite_games_removed(struct pd_store *store, pd_audit_fn fn, void *arg,
 		e.changes = "";
 		ret = fn(&e, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "read the removed Games");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "read the removed Games",
+				  diag);
 }

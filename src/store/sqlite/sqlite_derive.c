@@ -33,8 +33,7 @@ static int add_result(sqlite3_stmt *st, struct pd_walk_event *e)
 			      text(st, 7));
 }
 
-/* Who started: only the capped policy asks, and the results read leave
- * out the unranked, so they are counted in SQL. */
+/* Who started, when the walk needs it (pd_walk_needs_starters). */
 static int count_starters(struct pd_sqlite *s, const struct pd_query *q,
 			  const struct pd_walk_event *e, size_t *starters,
 			  struct pd_diag *diag)
@@ -43,7 +42,7 @@ static int count_starters(struct pd_sqlite *s, const struct pd_query *q,
 	int ret;
 
 	*starters = e->n;
-	if (e->policy != PD_POLICY_CAPPED)
+	if (!pd_walk_needs_starters(e))
 		return 0;
 	if ((ret = pd_sqlite_cached(s, &st, pd_sql_derive_starters, diag)) < 0)
 		return ret;
@@ -55,20 +54,6 @@ static int count_starters(struct pd_sqlite *s, const struct pd_query *q,
 		ret = pd_sqlite_fail(s, diag, "count the starters");
 	sqlite3_reset(st);
 	return ret;
-}
-
-static int emit(struct pd_sqlite *s, const struct pd_query *q,
-		struct pd_walk_event *e, pd_medal_fn fn, void *arg,
-		struct pd_diag *diag)
-{
-	size_t starters;
-	int ret;
-
-	if (!pd_walk_counts(e))
-		return 0;
-	if ((ret = count_starters(s, q, e, &starters, diag)) < 0)
-		return ret;
-	return pd_walk_emit(e, starters, fn, arg);
 }
 
 static void bind_query(sqlite3_stmt *st, const struct pd_query *q)
@@ -105,6 +90,7 @@ int pd_sqlite_medals(struct pd_store *store, const struct pd_query *q,
 	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *ev = NULL, *rs = NULL;
 	struct pd_walk_event e;
+	size_t starters;
 	int ret, rc_e, rc_r, sanctions = 1;
 
 	memset(&e, 0, sizeof(e));
@@ -124,8 +110,9 @@ int pd_sqlite_medals(struct pd_store *store, const struct pd_query *q,
 			ret = add_result(rs, &e);
 			rc_r = sqlite3_step(rs);
 		}
-		if (ret == 0)
-			ret = emit(s, q, &e, fn, arg, diag);
+		if (ret == 0 && (ret = count_starters(s, q, &e, &starters,
+						     diag)) == 0)
+			ret = pd_walk_emit(&e, starters, fn, arg);
 	}
 	if (ret == 0 && (rc_e != SQLITE_DONE ||
 			 (rc_r != SQLITE_DONE && rc_r != SQLITE_ROW)))

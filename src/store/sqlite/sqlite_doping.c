@@ -67,8 +67,5 @@ int pd_sqlite_doping_cases(struct pd_store *store, const char *games,
 		pd_sqlite_copy(c.cite, sizeof(c.cite), st, 8);
 		ret = fn(&c, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "read the cases");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "read the cases", diag);
 }

@@ -82,10 +82,7 @@ int pd_sqlite_elections(struct pd_store *store, const char *games,
 		pd_sqlite_copy(e.cite, sizeof(e.cite), st, 10);
 		ret = fn(&e, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "read the elections");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "read the elections", diag);
 }
 
 int pd_sqlite_election_status(struct pd_store *store, long election,
@@ -161,10 +158,7 @@ int pd_sqlite_candidates(struct pd_store *store, long election,
 		c.elected = sqlite3_column_int(st, 7);
 		ret = fn(&c, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "read the candidates");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "read the candidates", diag);
 }
 
 int pd_sqlite_elector_add(struct pd_store *store, long election, long athlete,
@@ -243,22 +237,15 @@ int pd_sqlite_vote(struct pd_store *store, long election, long athlete,
 		sqlite3_bind_int64(st, 2, athlete);
 		voted = sqlite3_step(st) == SQLITE_ROW;
 		sqlite3_finalize(st);
-		return voted ? pd_diag_set(diag, PD_EEXISTS, NULL, 0, "athlete "
-					   "%ld has voted: one ballot each",
-					   athlete) :
-		       pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "athlete %ld "
-				   "is not on the register of election %ld",
-				   athlete, election);
+		return pd_backend_vote_refused(election, athlete, voted,
+					       diag);
 	}
 	if (ret < 0 || (ret = pd_sqlite_cached(s, &st, box, diag)) < 0)
 		return ret;
 	sqlite3_bind_int64(st, 1, election);
 	sqlite3_bind_text(st, 2, ballot_id, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, choices, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "put the ballot in the box");
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
+	ret = pd_sqlite_run(s, st, "put the ballot in the box", diag);
 	return ret;
 }
 
@@ -279,8 +266,5 @@ int pd_sqlite_ballots(struct pd_store *store, long election, pd_row_fn fn,
 		col[1] = (const char *)sqlite3_column_text(st, 1);
 		ret = fn(col, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "read the ballots");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "read the ballots", diag);
 }

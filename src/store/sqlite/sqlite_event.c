@@ -165,10 +165,7 @@ int pd_sqlite_result_add(struct pd_store *store, const struct pd_result_rec *r,
 	if ((ret = pd_sqlite_cached(s, &st, pd_sql_event_add_result, diag)) < 0)
 		return ret;
 	bind_result(st, 0, r, s->version);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "write a result");
-	sqlite3_reset(st);
-	return ret;
+	return pd_sqlite_run(s, st, "write a result", diag);
 }
 
 /* BATCH results a statement.  Each statement costs its start, its cursors
@@ -196,9 +193,7 @@ int pd_sqlite_results_add(struct pd_store *store, const struct pd_result_rec *v,
 			return ret;
 		for (k = 0; k < BATCH; k++)
 			bind_result(st, 13 * k, &v[i + (size_t)k], s->version);
-		if (sqlite3_step(st) != SQLITE_DONE)
-			ret = pd_sqlite_fail(s, diag, "write a result");
-		sqlite3_reset(st);
+		ret = pd_sqlite_run(s, st, "write a result", diag);
 	}
 	for (; i < n && ret == 0; i++)
 		ret = pd_sqlite_result_add(store, &v[i], diag);
@@ -374,10 +369,7 @@ int pd_sqlite_events(struct pd_store *store, const char *games,
 		e.order = (char *)sqlite3_column_text(st, 10);
 		ret = fn(&e, (size_t)sqlite3_column_int64(st, 9), arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "list the events");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "list the events", diag);
 }
 
 int pd_sqlite_event_results(struct pd_store *store, long event, long as_of,
@@ -411,10 +403,7 @@ int pd_sqlite_event_results(struct pd_store *store, long event, long as_of,
 		r.value = r.has_value ? sqlite3_column_double(st, 9) : 0;
 		ret = fn(&r, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "read the results");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "read the results", diag);
 }
 
 int pd_sqlite_athlete_get(struct pd_store *store, long id, char **name,

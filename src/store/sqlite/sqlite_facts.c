@@ -58,10 +58,7 @@ int pd_sqlite_facts_replace(struct pd_store *store, const char *games,
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, source, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 3, s->version);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "replace the facts");
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
+	ret = pd_sqlite_run(s, st, "replace the facts", diag);
 	for (i = 0; i < l->n && ret == 0; i++)
 		ret = add_one(s, &l->v[i], NULL, diag);
 	return ret;
@@ -95,8 +92,5 @@ int pd_sqlite_facts(struct pd_store *store, const char *games, pd_fact_fn fn,
 		pd_sqlite_copy(f.quote, sizeof(f.quote), st, 8);
 		ret = fn(&f, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "read the facts");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "read the facts", diag);
 }

@@ -261,8 +261,5 @@ int pd_sqlite_result_sources(struct pd_store *store, const char *games,
 	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW)
 		ret = fn((const char *)sqlite3_column_text(st, 0),
 			 (size_t)sqlite3_column_int64(st, 1), arg);
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "list the sources");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "list the sources", diag);
 }

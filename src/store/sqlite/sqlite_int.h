@@ -43,6 +43,16 @@ static inline struct pd_sqlite *pd_sqlite_of(struct pd_store *s)
 
 /* Fill diag with what SQLite said about the last call; PD_ESTORE. */
 int pd_sqlite_fail(struct pd_sqlite *s, struct pd_diag *diag, const char *what);
+/* Step the cached write st (bound) once: 0, or pd_sqlite_fail(what)
+ * when it does not end in SQLITE_DONE; st reset and its bindings cleared
+ * for the next use either way. */
+int pd_sqlite_run(struct pd_sqlite *s, sqlite3_stmt *st, const char *what,
+		  struct pd_diag *diag);
+/* The end of a loop of sqlite3_step over st (prepared, not cached): ret
+ * as the loop left it, or pd_sqlite_fail(what) when it is 0 and the last
+ * step's rc is not SQLITE_DONE; st finalized after the message is read. */
+int pd_sqlite_read_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
+		       int rc, const char *what, struct pd_diag *diag);
 int pd_sqlite_prepare(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 		      struct pd_diag *diag);
 /* A prepared statement for sql kept for the life of the store: sql must

@@ -27,10 +27,7 @@ int pd_sqlite_matches_replace(struct pd_store *store, long event,
 	sqlite3_bind_int64(st, 1, event);
 	sqlite3_bind_text(st, 2, source, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 3, s->version);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "replace the matches");
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
+	ret = pd_sqlite_run(s, st, "replace the matches", diag);
 	for (i = 0; i < l->n && ret == 0; i++) {
 		const struct pd_match *m = &l->v[i];
 
@@ -51,10 +48,7 @@ int pd_sqlite_matches_replace(struct pd_store *store, long event,
 		sqlite3_bind_text(st, 13, source, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 14, m->cite, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(st, 15, s->version);
-		if (sqlite3_step(st) != SQLITE_DONE)
-			ret = pd_sqlite_fail(s, diag, "write a match");
-		sqlite3_reset(st);
-		sqlite3_clear_bindings(st);
+		ret = pd_sqlite_run(s, st, "write a match", diag);
 	}
 	return ret;
 }
@@ -93,8 +87,5 @@ int pd_sqlite_matches(struct pd_store *store, long event, pd_match_fn fn,
 		pd_sqlite_copy(m.cite, sizeof(m.cite), st, 14);
 		ret = fn(&m, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "read the matches");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "read the matches", diag);
 }

@@ -98,8 +98,5 @@ int pd_sqlite_records(struct pd_store *store, const char *sport,
 		r.replaced_by = (long)sqlite3_column_int64(st, 13);
 		ret = fn(&r, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "list the records");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "list the records", diag);
 }

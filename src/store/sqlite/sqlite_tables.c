@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "podium/buf.h"
+#include "../sql.h"
 #include "sqlite_int.h"
 
 /* The table's columns, joined by ',', and which are BLOBs. */
@@ -56,12 +57,8 @@ int pd_sqlite_table_rows(struct pd_store *store, const char *table,
 	pd_buf_init(&sql, 0);
 	pd_buf_init(&vals, 0);
 	if ((ret = columns(s, table, &names, &blobs, &n, diag)) < 0 ||
-	    (ret = pd_buf_addf(&sql, "SELECT %s FROM %s ORDER BY ", names.data,
-			       table)) < 0)
-		goto cleanup;
-	for (i = 0; i < n && ret == 0; i++)
-		ret = pd_buf_addf(&sql, "%s%d", i ? ", " : "", i + 1);
-	if (ret < 0 || (ret = pd_sqlite_prepare(s, &st, sql.data, diag)) < 0)
+	    (ret = pd_sql_table_rows(&sql, names.data, table, n)) < 0 ||
+	    (ret = pd_sqlite_prepare(s, &st, sql.data, diag)) < 0)
 		goto cleanup;
 	if (!(col = calloc((size_t)n, sizeof(*col))) ||
 	    !(off = calloc((size_t)n, sizeof(*off))) ||

@@ -90,8 +90,5 @@ int pd_sqlite_tokens(struct pd_store *store, int all, pd_token_fn fn,
 		read_token(st, &t);
 		ret = fn(&t, arg);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "list the tokens");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, "list the tokens", diag);
 }
