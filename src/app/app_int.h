@@ -69,6 +69,9 @@ struct app_row {
 struct app_rows {
 	struct app_row *v;
 	size_t n, alloc;
+	int lent;		/* the strings of v are another list's, but
+				 * those of the row at mine (app_snap_with) */
+	size_t mine;
 };
 
 /* out (zeroed, or read before) becomes event's results now. */
@@ -109,6 +112,13 @@ void app_snap_init(struct app_snap *sn, const struct pd_event_info *e);
 void app_snap_release(struct app_snap *sn);
 /* Read sn->e's results and medals as they stand (inside the change). */
 int app_snap_take(struct pd_store *s, struct app_snap *sn, struct pd_diag *d);
+/* sn becomes before with one competitor's result row (taking its
+ * strings) in place of theirs, where the store would list it: what
+ * app_snap_take() would read after a write of that one row, without
+ * reading the event's results again.  sn borrows before's strings, so
+ * before must outlive it.  On failure row is released. */
+int app_snap_with(struct pd_store *s, const struct app_snap *before,
+		  struct app_row *row, struct app_snap *sn, struct pd_diag *d);
 /* End the change that made version, its writes' outcome ret: on a
  * failure roll back; when neither extra (a JSON list of changes,
  * borrowed) nor the n events' results before and after differ, roll
