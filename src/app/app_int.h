@@ -72,6 +72,8 @@ struct app_rows {
 	int lent;		/* the strings of v are another list's, but
 				 * those of the row at mine (app_snap_with) */
 	size_t mine;
+	size_t gone;		/* with lent: the lender's row not carried
+				 * over (SIZE_MAX: none) */
 };
 
 /* out (zeroed, or read before) becomes event's results now. */
@@ -119,6 +121,9 @@ int app_snap_take(struct pd_store *s, struct app_snap *sn, struct pd_diag *d);
  * before must outlive it.  On failure row is released. */
 int app_snap_with(struct pd_store *s, const struct app_snap *before,
 		  struct app_row *row, struct app_snap *sn, struct pd_diag *d);
+/* sn (made by app_snap_with from before) takes every string it borrows
+ * from before, which is left empty. */
+void app_snap_adopt(struct app_snap *sn, struct app_snap *before);
 /* End the change that made version, its writes' outcome ret: on a
  * failure roll back; when neither extra (a JSON list of changes,
  * borrowed) nor the n events' results before and after differ, roll

@@ -275,7 +275,7 @@ cleanup:
 static int rerank(struct pd_store *s, const struct pd_event_info *e,
 		  struct pd_diag *d)
 {
-	struct app_rows rows = { NULL, 0, 0, 0, 0 };
+	struct app_rows rows = { NULL, 0, 0, 0, 0, 0 };
 	double *v = NULL;
 	int *has = NULL;
 	long *rank = NULL;
@@ -366,6 +366,67 @@ static int repeated(const struct pd_result_input *in, size_t first,
 			   e->id);
 }
 
+/* What struct pd_op_keep holds: the results of one event, and their
+ * medals, as they stood at version of games. */
+struct kept {
+	long event, version;
+	char games[PD_GAMES_CODE];
+	struct app_rows rows;
+	struct pd_result_out *out;
+};
+
+void pd_op_keep_release(struct pd_op_keep *k)
+{
+	struct kept *kp = k ? k->kept : NULL;
+
+	if (!kp)
+		return;
+	app_rows_release(&kp->rows);
+	free(kp->out);
+	free(kp);
+	k->kept = NULL;
+}
+
+/* before gets what keep holds when it is e's results at version (no
+ * change since, then: each bumps the version); 0 when it does not.
+ * keep is empty after either way. */
+static int kept_take(struct pd_op_keep *keep, const struct pd_event_info *e,
+		     long version, struct app_snap *before)
+{
+	struct kept *kp = keep ? keep->kept : NULL;
+	int hit = kp && kp->event == e->id && kp->version == version &&
+		  !strcmp(kp->games, e->games);
+
+	if (hit) {
+		app_snap_release(before);
+		before->rows = kp->rows;
+		before->out = kp->out;
+		memset(&kp->rows, 0, sizeof(kp->rows));
+		kp->out = NULL;
+	}
+	pd_op_keep_release(keep);
+	return hit;
+}
+
+/* keep gets sn (left empty), e's results at version. */
+static void kept_put(struct pd_op_keep *keep, const struct pd_event_info *e,
+		     long version, struct app_snap *sn)
+{
+	struct kept *kp;
+
+	pd_op_keep_release(keep);
+	if (!(kp = calloc(1, sizeof(*kp))))
+		return;		/* nothing kept: the next write reads */
+	kp->event = e->id;
+	kp->version = version;
+	snprintf(kp->games, sizeof(kp->games), "%s", e->games);
+	kp->rows = sn->rows;
+	kp->out = sn->out;
+	memset(&sn->rows, 0, sizeof(sn->rows));
+	sn->out = NULL;
+	keep->kept = kp;
+}
+
 /* Write in[0..n) to event e as one change: merged into the results as
  * they stand, or (!merged) as the whole new ranking; then ranked from the
  * marks where e says so, compared with what stood before, and committed
@@ -374,7 +435,8 @@ static int results_write(struct pd_store *s, const struct pd_registry *reg,
 			 const struct pd_event_info *e,
 			 const struct pd_result_input *in, ssize_t count,
 			 int merged, const struct pd_who *who,
-			 struct pd_op_done *done, struct pd_diag *d)
+			 struct pd_op_keep *keep, struct pd_op_done *done,
+			 struct pd_diag *d)
 {
 	/* count -1: one result, whose messages name no row */
 	size_t n = count < 0 ? 1 : (size_t)count;
@@ -396,7 +458,8 @@ static int results_write(struct pd_store *s, const struct pd_registry *reg,
 		return PD_ENOMEM;
 	if ((ret = app_open(s, e->games, 0, who, NULL, &version, d)) < 0)
 		goto cleanup;
-	ret = app_snap_take(s, &before, d);
+	if (!one || !kept_take(keep, e, version - 1, &before))
+		ret = app_snap_take(s, &before, d);
 	if (ret == 0 && !merged)
 		ret = pd_store_results_close(s, e->id, 0, 0, NULL, d);
 	for (i = 0; i < n && ret == 0; i++) {
@@ -422,9 +485,18 @@ static int results_write(struct pd_store *s, const struct pd_registry *reg,
 		ret = one ? app_snap_with(s, &before, &row, &after, d) :
 		      app_snap_take(s, &after, d);
 	ret = app_settle(s, &before, &after, 1, NULL, version, ret, done, d);
+	if (ret == 0 && one && keep && done) {
+		/* what the store now holds: before when nothing changed */
+		if (!done->unchanged)
+			app_snap_adopt(&after, &before);
+		kept_put(keep, e, done->version, done->unchanged ? &before :
+			 &after);
+	}
 cleanup:
-	app_snap_release(&before);
+	if (ret < 0)
+		pd_op_keep_release(keep);
 	app_snap_release(&after);
+	app_snap_release(&before);
 	free(keys);
 	return ret;
 }
@@ -432,16 +504,31 @@ cleanup:
 static int results_op(struct pd_store *s, const struct pd_registry *reg,
 		      long event, const struct pd_result_input *in, ssize_t n,
 		      int merged, const struct pd_who *who,
-		      struct pd_op_done *done, struct pd_diag *diag)
+		      struct pd_op_keep *keep, struct pd_op_done *done,
+		      struct pd_diag *diag)
 {
 	struct pd_event_info e;
 	int ret;
 
-	if ((ret = pd_store_event_get(s, event, &e, diag)) < 0)
+	if ((ret = pd_store_event_get(s, event, &e, diag)) < 0) {
+		pd_op_keep_release(keep);
 		return ret;
-	ret = results_write(s, reg, &e, in, n, merged, who, done, diag);
+	}
+	ret = results_write(s, reg, &e, in, n, merged, who, keep, done, diag);
 	pd_event_info_release(&e);
 	return ret;
+}
+
+int pd_op_result_set_kept(struct pd_store *s, const struct pd_registry *reg,
+			  long event, const struct pd_result_input *in,
+			  const struct pd_who *who, struct pd_op_keep *keep,
+			  struct pd_op_done *done, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = check_input(in, diag)) < 0)
+		return ret;
+	return results_op(s, reg, event, in, -1, 1, who, keep, done, diag);
 }
 
 int pd_op_result_set(struct pd_store *s, const struct pd_registry *reg,
@@ -449,11 +536,8 @@ int pd_op_result_set(struct pd_store *s, const struct pd_registry *reg,
 		     const struct pd_who *who, struct pd_op_done *done,
 		     struct pd_diag *diag)
 {
-	int ret;
-
-	if ((ret = check_input(in, diag)) < 0)
-		return ret;
-	return results_op(s, reg, event, in, -1, 1, who, done, diag);
+	return pd_op_result_set_kept(s, reg, event, in, who, NULL, done,
+				     diag);
 }
 
 int pd_op_results_patch(struct pd_store *s, const struct pd_registry *reg,
@@ -461,7 +545,8 @@ int pd_op_results_patch(struct pd_store *s, const struct pd_registry *reg,
 			size_t n, const struct pd_who *who,
 			struct pd_op_done *done, struct pd_diag *diag)
 {
-	return results_op(s, reg, event, in, (ssize_t)n, 1, who, done, diag);
+	return results_op(s, reg, event, in, (ssize_t)n, 1, who, NULL, done,
+			  diag);
 }
 
 int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
@@ -469,7 +554,8 @@ int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
 			  size_t n, const struct pd_who *who,
 			  struct pd_op_done *done, struct pd_diag *diag)
 {
-	return results_op(s, reg, event, in, (ssize_t)n, 0, who, done, diag);
+	return results_op(s, reg, event, in, (ssize_t)n, 0, who, NULL, done,
+			  diag);
 }
 
 static int said_status(struct pd_strings *said, const char *what,

@@ -453,12 +453,15 @@ int app_snap_with(struct pd_store *s, const struct app_snap *before,
 	}
 	r->alloc = b->n + 1;
 	r->lent = 1;
+	r->gone = SIZE_MAX;
 	/* the new row has the highest id: after every row it ties with */
 	for (i = 0, at = SIZE_MAX; i < b->n; i++) {
 		if (at == SIZE_MAX && cmp_listed(row, &b->v[i]) < 0)
 			at = r->n;
 		if (b->v[i].athlete != row->athlete || b->v[i].team != row->team)
 			r->v[r->n++] = b->v[i];
+		else
+			r->gone = i;
 	}
 	if (at == SIZE_MAX)
 		at = r->n;
@@ -469,6 +472,23 @@ int app_snap_with(struct pd_store *s, const struct app_snap *before,
 	if (!(sn->out = calloc(r->n, sizeof(*sn->out))))
 		return PD_ENOMEM;
 	return app_rows_medals(s, sn->e, r, sn->out, d);
+}
+
+void app_snap_adopt(struct app_snap *sn, struct app_snap *before)
+{
+	struct app_rows *b = &before->rows;
+
+	if (!sn->rows.lent) {
+		app_snap_release(before);
+		return;
+	}
+	if (sn->rows.gone < b->n)
+		row_release(&b->v[sn->rows.gone]);
+	sn->rows.lent = 0;
+	free(b->v);
+	memset(b, 0, sizeof(*b));
+	free(before->out);
+	before->out = NULL;
 }
 
 int app_settle(struct pd_store *s, const struct app_snap *before,

@@ -295,12 +295,13 @@ static void test_app__a_write_as_of_an_old_version_is_refused(void **state)
 }
 
 /* One result written alone is answered from the event's results as they
- * were with its row put in (app_snap_with), not read again: its changes,
- * medals and words must be those of the same write made as a list of one,
- * which reads the results again.  Two stores take the same writes, under
- * each policy, through ties, IRMs (one in lower case, which the store's
- * order puts last), unranked rows, results rewritten and a write that
- * changes nothing. */
+ * were with its row put in (app_snap_with), not read again, and those
+ * are kept for the next write (pd_op_keep): its changes, medals and words
+ * must be those of the same write made as a list of one, which reads the
+ * results again.  Two stores take the same writes, under each policy,
+ * through ties, IRMs (one in lower case, which the store's order puts
+ * last), unranked rows, results rewritten, a write that changes nothing,
+ * and a write made without the keep, which the keep must not hide. */
 struct one_write {
 	const char *npc, *name, *irm;
 	long rank;
@@ -325,6 +326,7 @@ static void test_app__one_result_alone_says_what_a_list_of_one_says(
 	void *second = NULL;
 	struct pd_result_input in;
 	struct pd_op_done a, b;
+	struct pd_op_keep keep = { NULL };
 	size_t p, i, k;
 	long ea, eb, version;
 
@@ -351,9 +353,10 @@ static void test_app__one_result_alone_says_what_a_list_of_one_says(
 			in.has_rank = w[i].has_rank;
 			pd_op_done_init(&a);
 			pd_op_done_init(&b);
-			assert_int_equal(pd_op_result_set(f->s, &f->reg, ea,
-							  &in, &who, &a,
-							  &f->d), 0);
+			assert_int_equal(pd_op_result_set_kept(f->s, &f->reg,
+							       ea, &in, &who,
+							       &keep, &a,
+							       &f->d), 0);
 			assert_int_equal(pd_op_results_patch(g->s, &g->reg, eb,
 							     &in, 1, &who, &b,
 							     &g->d), 0);
@@ -366,8 +369,22 @@ static void test_app__one_result_alone_says_what_a_list_of_one_says(
 				assert_string_equal(a.said.v[k], b.said.v[k]);
 			pd_op_done_release(&a);
 			pd_op_done_release(&b);
+			if (i != 7)
+				continue;
+			memset(&in, 0, sizeof(in));
+			in.npc = "CHN";
+			in.name = "Ivy";
+			in.rank = 1;
+			in.has_rank = 1;
+			assert_int_equal(pd_op_results_patch(f->s, &f->reg, ea,
+							     &in, 1, &who, NULL,
+							     &f->d), 0);
+			assert_int_equal(pd_op_results_patch(g->s, &g->reg, eb,
+							     &in, 1, &who, NULL,
+							     &g->d), 0);
 		}
 	}
+	pd_op_keep_release(&keep);
 	teardown(&second);
 }
 
