@@ -57,6 +57,11 @@ int app_records_flag(struct pd_store *s, const struct pd_event_info *e,
 /* Keep the bundled published election result (election.c) unless an
  * earlier init kept it; inside pd_op_init()'s change. */
 int app_election_bundled_keep(struct pd_store *s, struct pd_diag *d);
+/* r zeroed, then a result of event for npc's name at rank with these
+ * marks (borrowed; NULL for none) from source (ops.c). */
+void app_result_rec(struct pd_result_rec *r, long event, const char *npc,
+		    const char *name, long rank, const char *mark,
+		    const char *irm, const char *records, const char *source);
 /* One result of an event as it stands, owning its strings (outcome.c). */
 struct app_row {
 	long athlete, team, rank;

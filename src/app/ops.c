@@ -188,6 +188,21 @@ static void merge(const struct pd_event_info *e,
 	}
 }
 
+void app_result_rec(struct pd_result_rec *r, long event, const char *npc,
+		    const char *name, long rank, const char *mark,
+		    const char *irm, const char *records, const char *source)
+{
+	memset(r, 0, sizeof(*r));
+	r->event_id = event;
+	snprintf(r->npc, sizeof(r->npc), "%s", npc);
+	r->name = name;
+	r->rank = rank;
+	r->mark = mark;
+	r->irm = irm;
+	r->records = records;
+	r->source = source;
+}
+
 /* The row the store now lists for r (app_snap_with). */
 static int row_of(const struct pd_result_rec *r, struct app_row *row)
 {
@@ -303,19 +318,12 @@ static int rerank(struct pd_store *s, const struct pd_event_info *e,
 
 		if (o->rank == rank[i])
 			continue;
-		memset(&r, 0, sizeof(r));
-		r.event_id = e->id;
-		memcpy(r.npc, o->npc, sizeof(r.npc));
-		r.name = o->name;
+		app_result_rec(&r, e->id, o->npc, o->name, rank[i], o->mark,
+			       o->irm, o->records, "operator");
 		r.athlete_id = o->athlete;
 		r.team_id = o->team;
-		r.rank = rank[i];
-		r.mark = o->mark;
 		r.mark_value = o->value;
 		r.has_value = o->has_value;
-		r.irm = o->irm;
-		r.records = o->records;
-		r.source = "operator";
 		if ((ret = pd_store_results_close(s, e->id, o->athlete,
 						  o->team, NULL, d)) == 0)
 			ret = pd_store_result_add(s, &r, d);
