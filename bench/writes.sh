@@ -50,5 +50,8 @@ printf '{"bench": "writes", "date": "%s", "machine": "%s", "writes": %s, "client
 	"$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(machine)" "$TOTAL" "$CLIENTS" "$ROUNDS" \
 	"$rate" "$p50" "$p99" "$errs" "$stored" >"$RESULTS/writes-latest.json"
 [ "$SMOKE" = 1 ] || cp "$RESULTS/writes-latest.json" "$RESULTS/writes-$(date -u +%Y%m%dT%H%M%SZ).json"
+# the bar (issue 17): 2,000 acknowledged durable writes/s, p99 under 25 ms
+verdict=$(awk -v r="$rate" -v p="$p99" 'BEGIN { print (r >= 2000 && p < 25) ? "met" : "missed" }')
+printf 'writes bar: >= 2000 writes/s and p99 < 25 ms: %s\n' "$verdict"
 printf 'writes summary: %s durable writes/s, p99 %s ms, %s of %s stored\n' \
 	"$rate" "$p99" "$stored" "$TOTAL"

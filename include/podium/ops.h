@@ -188,6 +188,25 @@ int pd_op_result_set(struct pd_store *s, const struct pd_registry *reg,
 		     long event, const struct pd_result_input *in,
 		     const struct pd_who *who, struct pd_op_done *done,
 		     struct pd_diag *diag);
+/* What a writer keeps between its single results: the results of the
+ * event it last wrote, as they stood at the version its write made, so
+ * that its next write there, when no other change came between (the
+ * Games' version says so), does not read them all again -- in a heat of
+ * 10,000 that read was most of a write.  Zeroed to start, ended with
+ * pd_op_keep_release(); one per store connection, used only where its
+ * writes are (under the lock that serialises them). */
+struct pd_op_keep {
+	void *kept;
+};
+
+void pd_op_keep_release(struct pd_op_keep *k);
+/* pd_op_result_set() with keep (may be NULL): the same write and the
+ * same answer, the event's results taken from keep when they are still
+ * those of the store, and kept there for the next write. */
+int pd_op_result_set_kept(struct pd_store *s, const struct pd_registry *reg,
+			  long event, const struct pd_result_input *in,
+			  const struct pd_who *who, struct pd_op_keep *keep,
+			  struct pd_op_done *done, struct pd_diag *diag);
 /* pd_op_result_set() for in[0..n), in one change: a swap of two ranks
  * is never seen half done. */
 int pd_op_results_patch(struct pd_store *s, const struct pd_registry *reg,

@@ -87,6 +87,12 @@ int pd_render_text(struct pd_buf *out, const struct pd_view *v);
 int pd_render_plain(struct pd_buf *out, const struct pd_view *v);
 int pd_render_csv(struct pd_buf *out, const struct pd_view *v);
 int pd_render_json(struct pd_buf *out, const struct pd_view *v);
+/* The same document as the server sends it: compact, no newline, and
+ * "version": version as its last key (none when it is below 0) -- made
+ * once, where rendering pd_render_json's text and reading it back to
+ * add the key was a third of each rebuild's rendering. */
+int pd_render_json_versioned(struct pd_buf *out, const struct pd_view *v,
+			     long version);
 int pd_render_markdown(struct pd_buf *out, const struct pd_view *v);
 int pd_render_wikitext(struct pd_buf *out, const struct pd_view *v);
 int pd_render_html(struct pd_buf *out, const struct pd_view *v);

@@ -57,6 +57,11 @@ int app_records_flag(struct pd_store *s, const struct pd_event_info *e,
 /* Keep the bundled published election result (election.c) unless an
  * earlier init kept it; inside pd_op_init()'s change. */
 int app_election_bundled_keep(struct pd_store *s, struct pd_diag *d);
+/* r zeroed, then a result of event for npc's name at rank with these
+ * marks (borrowed; NULL for none) from source (ops.c). */
+void app_result_rec(struct pd_result_rec *r, long event, const char *npc,
+		    const char *name, long rank, const char *mark,
+		    const char *irm, const char *records, const char *source);
 /* One result of an event as it stands, owning its strings (outcome.c). */
 struct app_row {
 	long athlete, team, rank;
@@ -69,6 +74,11 @@ struct app_row {
 struct app_rows {
 	struct app_row *v;
 	size_t n, alloc;
+	int lent;		/* the strings of v are another list's, but
+				 * those of the row at mine (app_snap_with) */
+	size_t mine;
+	size_t gone;		/* with lent: the lender's row not carried
+				 * over (SIZE_MAX: none) */
 };
 
 /* out (zeroed, or read before) becomes event's results now. */
@@ -109,6 +119,16 @@ void app_snap_init(struct app_snap *sn, const struct pd_event_info *e);
 void app_snap_release(struct app_snap *sn);
 /* Read sn->e's results and medals as they stand (inside the change). */
 int app_snap_take(struct pd_store *s, struct app_snap *sn, struct pd_diag *d);
+/* sn becomes before with one competitor's result row (taking its
+ * strings) in place of theirs, where the store would list it: what
+ * app_snap_take() would read after a write of that one row, without
+ * reading the event's results again.  sn borrows before's strings, so
+ * before must outlive it.  On failure row is released. */
+int app_snap_with(struct pd_store *s, const struct app_snap *before,
+		  struct app_row *row, struct app_snap *sn, struct pd_diag *d);
+/* sn (made by app_snap_with from before) takes every string it borrows
+ * from before, which is left empty. */
+void app_snap_adopt(struct app_snap *sn, struct app_snap *before);
 /* End the change that made version, its writes' outcome ret: on a
  * failure roll back; when neither extra (a JSON list of changes,
  * borrowed) nor the n events' results before and after differ, roll

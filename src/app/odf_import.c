@@ -235,16 +235,9 @@ static int competitor(struct pd_store *s, long event, const char *source,
 	size_t n;
 	int ret;
 
-	memset(&r, 0, sizeof(r));
-	r.event_id = event;
-	snprintf(r.npc, sizeof(r.npc), "%s", c->npc);
-	r.name = c->name;
-	r.rank = c->rank;
-	r.mark = c->mark;
-	r.irm = c->irm;
-	r.records = c->records;
+	app_result_rec(&r, event, c->npc, c->name, c->rank, c->mark, c->irm,
+		       c->records, source);
 	r.date = "";
-	r.source = source;
 	if ((ret = members(s, c, ids, 256, &n, d)) < 0)
 		return ret;
 	if (c->team)

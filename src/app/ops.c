@@ -188,16 +188,55 @@ static void merge(const struct pd_event_info *e,
 	}
 }
 
+void app_result_rec(struct pd_result_rec *r, long event, const char *npc,
+		    const char *name, long rank, const char *mark,
+		    const char *irm, const char *records, const char *source)
+{
+	memset(r, 0, sizeof(*r));
+	r->event_id = event;
+	snprintf(r->npc, sizeof(r->npc), "%s", npc);
+	r->name = name;
+	r->rank = rank;
+	r->mark = mark;
+	r->irm = irm;
+	r->records = records;
+	r->source = source;
+}
+
+/* The row the store now lists for r (app_snap_with). */
+static int row_of(const struct pd_result_rec *r, struct app_row *row)
+{
+	memset(row, 0, sizeof(*row));
+	row->athlete = r->athlete_id;
+	row->team = r->team_id;
+	row->rank = r->rank;
+	row->has_value = r->has_value;
+	row->value = r->has_value ? r->mark_value : 0;
+	snprintf(row->npc, sizeof(row->npc), "%s", r->npc);
+	row->name = strdup(r->name ? r->name : "");
+	row->mark = strdup(r->mark ? r->mark : "");
+	row->irm = strdup(r->irm ? r->irm : "");
+	row->records = strdup(r->records ? r->records : "");
+	if (row->name && row->mark && row->irm && row->records)
+		return 0;
+	free(row->name);
+	free(row->mark);
+	free(row->irm);
+	free(row->records);
+	return PD_ENOMEM;
+}
+
 /* Write one result.  With before (the event's results when the change
  * began), the competitor's earlier result is ended and every field in
  * does not give is kept from it; without, the result is added as given
  * (the ranking was cleared).  *key (if not NULL) receives the
- * competitor. */
+ * competitor, and *row (if not NULL) the row as written, its strings
+ * the caller's. */
 static int write_one(struct pd_store *s, const struct pd_registry *reg,
 		     const struct pd_event_info *e,
 		     const struct pd_result_input *in,
 		     const struct app_rows *before, struct who_key *key,
-		     struct pd_diag *d)
+		     struct app_row *row, struct pd_diag *d)
 {
 	struct pd_result_rec r;
 	struct pd_buf flags;
@@ -237,6 +276,8 @@ static int write_one(struct pd_store *s, const struct pd_registry *reg,
 		key->athlete = r.athlete_id;
 		key->team = r.team_id;
 	}
+	if (ret == 0 && row)
+		ret = row_of(&r, row);
 cleanup:
 	pd_buf_release(&flags);
 	free(owned);
@@ -249,7 +290,7 @@ cleanup:
 static int rerank(struct pd_store *s, const struct pd_event_info *e,
 		  struct pd_diag *d)
 {
-	struct app_rows rows = { NULL, 0, 0 };
+	struct app_rows rows = { NULL, 0, 0, 0, 0, 0 };
 	double *v = NULL;
 	int *has = NULL;
 	long *rank = NULL;
@@ -277,19 +318,12 @@ static int rerank(struct pd_store *s, const struct pd_event_info *e,
 
 		if (o->rank == rank[i])
 			continue;
-		memset(&r, 0, sizeof(r));
-		r.event_id = e->id;
-		memcpy(r.npc, o->npc, sizeof(r.npc));
-		r.name = o->name;
+		app_result_rec(&r, e->id, o->npc, o->name, rank[i], o->mark,
+			       o->irm, o->records, "operator");
 		r.athlete_id = o->athlete;
 		r.team_id = o->team;
-		r.rank = rank[i];
-		r.mark = o->mark;
 		r.mark_value = o->value;
 		r.has_value = o->has_value;
-		r.irm = o->irm;
-		r.records = o->records;
-		r.source = "operator";
 		if ((ret = pd_store_results_close(s, e->id, o->athlete,
 						  o->team, NULL, d)) == 0)
 			ret = pd_store_result_add(s, &r, d);
@@ -340,6 +374,67 @@ static int repeated(const struct pd_result_input *in, size_t first,
 			   e->id);
 }
 
+/* What struct pd_op_keep holds: the results of one event, and their
+ * medals, as they stood at version of games. */
+struct kept {
+	long event, version;
+	char games[PD_GAMES_CODE];
+	struct app_rows rows;
+	struct pd_result_out *out;
+};
+
+void pd_op_keep_release(struct pd_op_keep *k)
+{
+	struct kept *kp = k ? k->kept : NULL;
+
+	if (!kp)
+		return;
+	app_rows_release(&kp->rows);
+	free(kp->out);
+	free(kp);
+	k->kept = NULL;
+}
+
+/* before gets what keep holds when it is e's results at version (no
+ * change since, then: each bumps the version); 0 when it does not.
+ * keep is empty after either way. */
+static int kept_take(struct pd_op_keep *keep, const struct pd_event_info *e,
+		     long version, struct app_snap *before)
+{
+	struct kept *kp = keep ? keep->kept : NULL;
+	int hit = kp && kp->event == e->id && kp->version == version &&
+		  !strcmp(kp->games, e->games);
+
+	if (hit) {
+		app_snap_release(before);
+		before->rows = kp->rows;
+		before->out = kp->out;
+		memset(&kp->rows, 0, sizeof(kp->rows));
+		kp->out = NULL;
+	}
+	pd_op_keep_release(keep);
+	return hit;
+}
+
+/* keep gets sn (left empty), e's results at version. */
+static void kept_put(struct pd_op_keep *keep, const struct pd_event_info *e,
+		     long version, struct app_snap *sn)
+{
+	struct kept *kp;
+
+	pd_op_keep_release(keep);
+	if (!(kp = calloc(1, sizeof(*kp))))
+		return;		/* nothing kept: the next write reads */
+	kp->event = e->id;
+	kp->version = version;
+	snprintf(kp->games, sizeof(kp->games), "%s", e->games);
+	kp->rows = sn->rows;
+	kp->out = sn->out;
+	memset(&sn->rows, 0, sizeof(sn->rows));
+	sn->out = NULL;
+	keep->kept = kp;
+}
+
 /* Write in[0..n) to event e as one change: merged into the results as
  * they stand, or (!merged) as the whole new ranking; then ranked from the
  * marks where e says so, compared with what stood before, and committed
@@ -348,11 +443,17 @@ static int results_write(struct pd_store *s, const struct pd_registry *reg,
 			 const struct pd_event_info *e,
 			 const struct pd_result_input *in, ssize_t count,
 			 int merged, const struct pd_who *who,
-			 struct pd_op_done *done, struct pd_diag *d)
+			 struct pd_op_keep *keep, struct pd_op_done *done,
+			 struct pd_diag *d)
 {
 	/* count -1: one result, whose messages name no row */
 	size_t n = count < 0 ? 1 : (size_t)count;
+	/* one result merged where no rerank moves the others: the results
+	 * after are those before with its row, not read again (in a heat
+	 * of 10,000 the read was most of a write) */
+	int one = count < 0 && merged && !*e->order;
 	struct app_snap before, after;
+	struct app_row row;
 	struct who_key *keys;
 	long version = 0;
 	size_t i, j;
@@ -365,12 +466,14 @@ static int results_write(struct pd_store *s, const struct pd_registry *reg,
 		return PD_ENOMEM;
 	if ((ret = app_open(s, e->games, 0, who, NULL, &version, d)) < 0)
 		goto cleanup;
-	ret = app_snap_take(s, &before, d);
+	if (!one || !kept_take(keep, e, version - 1, &before))
+		ret = app_snap_take(s, &before, d);
 	if (ret == 0 && !merged)
 		ret = pd_store_results_close(s, e->id, 0, 0, NULL, d);
 	for (i = 0; i < n && ret == 0; i++) {
 		if ((ret = write_one(s, reg, e, &in[i], merged ?
-				     &before.rows : NULL, &keys[i], d)) < 0) {
+				     &before.rows : NULL, &keys[i],
+				     one ? &row : NULL, d)) < 0) {
 			if (count >= 0)
 				ret = row_fail(in, i, ret, d);
 			break;
@@ -387,11 +490,21 @@ static int results_write(struct pd_store *s, const struct pd_registry *reg,
 	if (ret == 0 && *e->order)
 		ret = rerank(s, e, d);
 	if (ret == 0)
-		ret = app_snap_take(s, &after, d);
+		ret = one ? app_snap_with(s, &before, &row, &after, d) :
+		      app_snap_take(s, &after, d);
 	ret = app_settle(s, &before, &after, 1, NULL, version, ret, done, d);
+	if (ret == 0 && one && keep && done) {
+		/* what the store now holds: before when nothing changed */
+		if (!done->unchanged)
+			app_snap_adopt(&after, &before);
+		kept_put(keep, e, done->version, done->unchanged ? &before :
+			 &after);
+	}
 cleanup:
-	app_snap_release(&before);
+	if (ret < 0)
+		pd_op_keep_release(keep);
 	app_snap_release(&after);
+	app_snap_release(&before);
 	free(keys);
 	return ret;
 }
@@ -399,16 +512,31 @@ cleanup:
 static int results_op(struct pd_store *s, const struct pd_registry *reg,
 		      long event, const struct pd_result_input *in, ssize_t n,
 		      int merged, const struct pd_who *who,
-		      struct pd_op_done *done, struct pd_diag *diag)
+		      struct pd_op_keep *keep, struct pd_op_done *done,
+		      struct pd_diag *diag)
 {
 	struct pd_event_info e;
 	int ret;
 
-	if ((ret = pd_store_event_get(s, event, &e, diag)) < 0)
+	if ((ret = pd_store_event_get(s, event, &e, diag)) < 0) {
+		pd_op_keep_release(keep);
 		return ret;
-	ret = results_write(s, reg, &e, in, n, merged, who, done, diag);
+	}
+	ret = results_write(s, reg, &e, in, n, merged, who, keep, done, diag);
 	pd_event_info_release(&e);
 	return ret;
+}
+
+int pd_op_result_set_kept(struct pd_store *s, const struct pd_registry *reg,
+			  long event, const struct pd_result_input *in,
+			  const struct pd_who *who, struct pd_op_keep *keep,
+			  struct pd_op_done *done, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = check_input(in, diag)) < 0)
+		return ret;
+	return results_op(s, reg, event, in, -1, 1, who, keep, done, diag);
 }
 
 int pd_op_result_set(struct pd_store *s, const struct pd_registry *reg,
@@ -416,11 +544,8 @@ int pd_op_result_set(struct pd_store *s, const struct pd_registry *reg,
 		     const struct pd_who *who, struct pd_op_done *done,
 		     struct pd_diag *diag)
 {
-	int ret;
-
-	if ((ret = check_input(in, diag)) < 0)
-		return ret;
-	return results_op(s, reg, event, in, -1, 1, who, done, diag);
+	return pd_op_result_set_kept(s, reg, event, in, who, NULL, done,
+				     diag);
 }
 
 int pd_op_results_patch(struct pd_store *s, const struct pd_registry *reg,
@@ -428,7 +553,8 @@ int pd_op_results_patch(struct pd_store *s, const struct pd_registry *reg,
 			size_t n, const struct pd_who *who,
 			struct pd_op_done *done, struct pd_diag *diag)
 {
-	return results_op(s, reg, event, in, (ssize_t)n, 1, who, done, diag);
+	return results_op(s, reg, event, in, (ssize_t)n, 1, who, NULL, done,
+			  diag);
 }
 
 int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
@@ -436,7 +562,8 @@ int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
 			  size_t n, const struct pd_who *who,
 			  struct pd_op_done *done, struct pd_diag *diag)
 {
-	return results_op(s, reg, event, in, (ssize_t)n, 0, who, done, diag);
+	return results_op(s, reg, event, in, (ssize_t)n, 0, who, NULL, done,
+			  diag);
 }
 
 static int said_status(struct pd_strings *said, const char *what,

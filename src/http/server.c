@@ -480,6 +480,7 @@ static void srv_free(struct srv *s)
 	builder_stop(s);
 	snap_put(s->snap);
 	hub_release(&s->hub);
+	pd_op_keep_release(&s->keep);
 	pd_store_close(s->side);
 	for (size_t i = 0; i < s->nreaders; i++) {
 		pd_store_close(s->readers[i].st);

@@ -33,6 +33,7 @@
 
 #include "podium/buf.h"
 #include "podium/model.h"	/* PD_GAMES_CODE */
+#include "podium/ops.h"
 #include "podium/http.h"
 #include "podium/store.h"
 #include "stream.h"
@@ -89,6 +90,8 @@ struct srv {
 	 * and it waits on no read */
 	pthread_mutex_t side_mu;
 	struct pd_store *side;
+	struct pd_op_keep keep;		/* the side's last results written
+					 * (ops.h), under side_mu */
 	struct reader readers[READERS_MAX];	/* readers[0..nreaders) */
 	size_t nreaders;
 

@@ -54,9 +54,7 @@ int render_standings(struct pd_buf *out, const struct gview *g,
 {
 	struct pd_standings st;
 	struct pd_view v;
-	struct pd_buf tmp;
 	char cap[512];
-	json_t *doc;
 	int ret;
 
 	if ((ret = pd_standings_build(&st, tally, o, NULL)) < 0)
@@ -73,17 +71,9 @@ int render_standings(struct pd_buf *out, const struct gview *g,
 	v.host = o->host;
 	v.sport = sport;
 	v.use_printed = t->have_pub && !strcmp(t->pub.lang, lang);
-	pd_buf_init(&tmp, 0);
 	/* the CLI's JSON renderer is the one format; the API adds the
 	 * version it was made from */
-	if ((ret = pd_render_json(&tmp, &v)) == 0) {
-		doc = json_loadb(tmp.data, tmp.len, 0, NULL);
-		if (doc)
-			json_object_set_new(doc, "version",
-					    json_integer(version));
-		ret = json_dump_to(out, doc);
-	}
-	pd_buf_release(&tmp);
+	ret = pd_render_json_versioned(out, &v, version);
 	pd_standings_release(&st);
 	return ret;
 }

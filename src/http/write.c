@@ -403,8 +403,9 @@ static int do_results(struct wctx *w, json_t *body)
 
 		if (result_input(body, &one, 1, &w->b) < 0)
 			return PD_EINVAL;
-		return pd_op_result_set(w->s->side, w->s->cfg.reg, w->event,
-					&one, &w->who, &w->done, &w->d);
+		return pd_op_result_set_kept(w->s->side, w->s->cfg.reg,
+					     w->event, &one, &w->who,
+					     &w->s->keep, &w->done, &w->d);
 	}
 	if (only_fields(body, batch, &w->b) < 0)
 		return PD_EINVAL;

@@ -123,24 +123,40 @@ static json_t *document(const struct pd_view *v, int *err)
 	return doc;
 }
 
-int pd_render_json(struct pd_buf *out, const struct pd_view *v)
+/* doc of v dumped onto out with flags; version (unless < 0) added
+ * last; a newline after it when nl. */
+static int dump(struct pd_buf *out, const struct pd_view *v, size_t flags,
+		long version, int nl)
 {
 	json_t *doc;
 	char *text = NULL;
 	int err = 0, ret;
 
 	doc = document(v, &err);
+	if (version >= 0)
+		set(doc, "version", json_integer((json_int_t)version), &err);
 	if ((ret = err) < 0)
 		goto cleanup;
-	text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	text = json_dumps(doc, flags);
 	if (!text) {
 		ret = PD_ENOMEM;
 		goto cleanup;
 	}
-	if ((ret = pd_buf_adds(out, text)) == 0)
+	if ((ret = pd_buf_adds(out, text)) == 0 && nl)
 		ret = pd_buf_addc(out, '\n');
 cleanup:
 	free(text);
 	json_decref(doc);
 	return ret;
+}
+
+int pd_render_json(struct pd_buf *out, const struct pd_view *v)
+{
+	return dump(out, v, JSON_INDENT(2) | JSON_PRESERVE_ORDER, -1, 1);
+}
+
+int pd_render_json_versioned(struct pd_buf *out, const struct pd_view *v,
+			     long version)
+{
+	return dump(out, v, JSON_COMPACT | JSON_PRESERVE_ORDER, version, 0);
 }

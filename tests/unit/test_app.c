@@ -294,6 +294,100 @@ static void test_app__a_write_as_of_an_old_version_is_refused(void **state)
 	pd_op_done_release(&done);
 }
 
+/* One result written alone is answered from the event's results as they
+ * were with its row put in (app_snap_with), not read again, and those
+ * are kept for the next write (pd_op_keep): its changes, medals and words
+ * must be those of the same write made as a list of one, which reads the
+ * results again.  Two stores take the same writes, under each policy,
+ * through ties, IRMs (one in lower case, which the store's order puts
+ * last), unranked rows, results rewritten, a write that changes nothing,
+ * and a write made without the keep, which the keep must not hide. */
+struct one_write {
+	const char *npc, *name, *irm;
+	long rank;
+	int has_rank;
+};
+
+static void test_app__one_result_alone_says_what_a_list_of_one_says(
+	void **state)
+{
+	static const struct one_write w[] = {
+		{ "JAM", "Ann", NULL, 1, 1 }, { "USA", "Bea", NULL, 2, 1 },
+		{ "CAN", "Cy", NULL, 2, 1 }, { "CHN", "Di", NULL, 0, 1 },
+		{ "USA", "Ed", "DSQ", 3, 1 }, { "JAM", "Ann", "DNF", 0, 0 },
+		{ "CAN", "Fay", NULL, 4, 1 }, { "CAN", "Cy", NULL, 5, 1 },
+		{ "CHN", "Gus", "dsq", 0, 1 }, { "USA", "Bea", NULL, 2, 1 },
+		{ "JAM", "Ann", "", 3, 1 }, { "CHN", "Hal", NULL, 3, 1 },
+		{ "USA", "Ed", "", 0, 0 }, { "CHN", "Di", "DNS", 0, 0 },
+	};
+	static const char *const policy[] = { "standard", "two-bronzes",
+					      "capped" };
+	struct fixture *f = *state, *g = NULL;
+	void *second = NULL;
+	struct pd_result_input in;
+	struct pd_op_done a, b;
+	struct pd_op_keep keep = { NULL };
+	size_t p, i, k;
+	long ea, eb, version;
+
+	assert_int_equal(fixture_open(&second, registry_tsv), 0);
+	g = second;
+	for (p = 0; p < 3; p++) {
+		struct pd_event_input ev = { "Athletics", policy[p], "M", NULL,
+					     NULL, policy[p], "official", 0,
+					     NULL };
+
+		assert_int_equal(pd_op_event_add(f->s, "PG2004", &ev, NULL,
+						 &who, NULL, &ea, &version,
+						 &f->d), 0);
+		assert_int_equal(pd_op_event_add(g->s, "PG2004", &ev, NULL,
+						 &who, NULL, &eb, &version,
+						 &g->d), 0);
+		assert_int_equal(ea, eb);
+		for (i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
+			memset(&in, 0, sizeof(in));
+			in.npc = w[i].npc;
+			in.name = w[i].name;
+			in.irm = w[i].irm;
+			in.rank = w[i].rank;
+			in.has_rank = w[i].has_rank;
+			pd_op_done_init(&a);
+			pd_op_done_init(&b);
+			assert_int_equal(pd_op_result_set_kept(f->s, &f->reg,
+							       ea, &in, &who,
+							       &keep, &a,
+							       &f->d), 0);
+			assert_int_equal(pd_op_results_patch(g->s, &g->reg, eb,
+							     &in, 1, &who, &b,
+							     &g->d), 0);
+			assert_int_equal(a.version, b.version);
+			assert_int_equal(a.unchanged, b.unchanged);
+			assert_string_equal(a.changes, b.changes);
+			assert_string_equal(a.medals, b.medals);
+			assert_int_equal(a.said.n, b.said.n);
+			for (k = 0; k < a.said.n; k++)
+				assert_string_equal(a.said.v[k], b.said.v[k]);
+			pd_op_done_release(&a);
+			pd_op_done_release(&b);
+			if (i != 7)
+				continue;
+			memset(&in, 0, sizeof(in));
+			in.npc = "CHN";
+			in.name = "Ivy";
+			in.rank = 1;
+			in.has_rank = 1;
+			assert_int_equal(pd_op_results_patch(f->s, &f->reg, ea,
+							     &in, 1, &who, NULL,
+							     &f->d), 0);
+			assert_int_equal(pd_op_results_patch(g->s, &g->reg, eb,
+							     &in, 1, &who, NULL,
+							     &g->d), 0);
+		}
+	}
+	pd_op_keep_release(&keep);
+	teardown(&second);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 int main(void)
@@ -309,6 +403,7 @@ int main(void)
 		T(test_app__stats_document_has_the_api_keys_and_no_nulls),
 		T(test_app__an_issued_token_checks_and_another_does_not),
 		T(test_app__a_write_as_of_an_old_version_is_refused),
+		T(test_app__one_result_alone_says_what_a_list_of_one_says),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

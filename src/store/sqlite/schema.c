@@ -309,6 +309,12 @@ const char *const pd_migrations[] = {
 	"  command TEXT NOT NULL,\n"
 	"  reason TEXT NOT NULL DEFAULT ''\n"
 	");\n",
+	/* 9: the results that can decide a medal, read by rank (sql.c,
+	 * MEDAL_ZONE): a heat of 10,000 is read to its podium, not whole */
+	"CREATE INDEX results_medal_zone ON results (event_id, rank)\n"
+	"  WHERE irm = '' AND rank > 0;\n"
+	"CREATE INDEX results_removed ON results (event_id)\n"
+	"  WHERE irm <> '';\n",
 };
 
 const size_t pd_nmigrations = sizeof(pd_migrations) / sizeof(*pd_migrations);
