@@ -161,6 +161,29 @@ int pd_results_csv_parse(struct pd_result_lines *out, const char *data,
 			 size_t len, const char *file,
 			 const struct pd_registry *reg, struct pd_diag *diag);
 
+/* An event's start list as CSV (start_list_csv.c): one row per athlete
+ * with columns npc and name, and optionally gender (M, W, or F for W).
+ * Names point into *pool. */
+#define PD_START_LIST_MAX 10000
+struct pd_start_line {
+	long line;
+	char npc[PD_CODE_MAX];
+	const char *name;
+	char gender[2];		/* "M", "W" or "" */
+};
+
+struct pd_start_lines {
+	struct pd_start_line *v;
+	size_t n;
+	char *pool;
+};
+
+void pd_start_lines_release(struct pd_start_lines *l);
+int pd_start_list_csv_parse(struct pd_start_lines *out, const char *data,
+			    size_t len, const char *file,
+			    const struct pd_registry *reg,
+			    struct pd_diag *diag);
+
 /* One Games' medal tally. */
 struct pd_games_tally {
 	char games[PD_GAMES_CODE];

@@ -165,6 +165,35 @@ static int from_medallists(struct computing *c, struct pd_store *s,
 	return ret == PD_ETOOBIG ? 0 : ret;	/* the first ones suffice */
 }
 
+/* Who took part, when the store knows it (from the results or the start
+ * lists): the athletes, women, NPCs, and the NPCs at their first Games
+ * when an earlier Games of the kind is in the store to say who came
+ * before. */
+static int from_participation(struct computing *c, struct pd_store *s,
+			      const struct pd_games_stats *st,
+			      struct pd_diag *diag)
+{
+	const char *en = st->entries ? "the results and start lists in the "
+		"store" : "the results in the store";
+	const char *zh = st->entries ? "数据库中的比赛成绩和报名名单" :
+		"数据库中的比赛成绩";
+	struct pd_participation p;
+	int ret;
+
+	if (!st->participation_known)
+		return 0;
+	if ((ret = put(c, "athletes", st->athletes, en, zh)) < 0 ||
+	    (ret = put(c, "athletes.women", st->women, en, zh)) < 0 ||
+	    (ret = put(c, "nations", st->npcs, en, zh)) < 0)
+		return ret;
+	if ((ret = pd_store_participation(s, c->a->games, &p, diag)) < 0)
+		return ret;
+	if (p.prior)
+		ret = put(c, "npcs.first_games", p.first_time, en, zh);
+	pd_participation_release(&p);
+	return ret;
+}
+
 static int from_results(struct computing *c, struct pd_store *s,
 			const struct pd_games_stats *st, struct pd_diag *diag)
 {
@@ -178,11 +207,6 @@ static int from_results(struct computing *c, struct pd_store *s,
 	    (ret = put(c, "sports", (long)st->sports.n, en, zh)) < 0 ||
 	    (ret = put(c, "npcs.medal_table", st->npcs_medal, en, zh)) < 0 ||
 	    (ret = put(c, "table.golds", st->medals[0], en, zh)) < 0)
-		return ret;
-	if (st->participation_known &&
-	    ((ret = put(c, "athletes", st->athletes, en, zh)) < 0 ||
-	     (ret = put(c, "athletes.women", st->women, en, zh)) < 0 ||
-	     (ret = put(c, "nations", st->npcs, en, zh)) < 0))
 		return ret;
 	pd_tally_init(&t);
 	if ((ret = pd_store_tally(s, c->a->games, NULL, &t, NULL, diag)) == 0)
@@ -337,7 +361,8 @@ static int compute(struct computing *c, struct pd_store *s,
 	if ((ret = pd_store_games_stats(s, c->a->games, &st, diag)) < 0)
 		goto cleanup;
 	if ((ret = from_matches(c, s, diag)) < 0 ||
-	    (ret = from_cases(c, s, diag)) < 0)
+	    (ret = from_cases(c, s, diag)) < 0 ||
+	    (ret = from_participation(c, s, &st, diag)) < 0)
 		goto cleanup;
 	if (st.results > 0) {
 		ret = from_results(c, s, &st, diag);

@@ -6,15 +6,17 @@
 #include <string.h>
 
 #include "podium/doc.h"
+#include "podium/entry_ops.h"
 #include "podium/stats.h"
 #include "cli.h"
 
 static int parse_args(int argc, char **argv, char *games, size_t size,
-		      const char **format)
+		      const char **format, const char **by)
 {
 	static const struct option longopts[] = {
 		{ "games", required_argument, NULL, 'g' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "by", required_argument, NULL, 'b' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -32,6 +34,12 @@ static int parse_args(int argc, char **argv, char *games, size_t size,
 				return cli_usage(&cmd_stats, "--format is text "
 						 "or json");
 			*format = optarg;
+			break;
+		case 'b':
+			if (strcmp(optarg, "npc") && strcmp(optarg, "sport"))
+				return cli_usage(&cmd_stats, "--by is npc or "
+						 "sport");
+			*by = optarg;
 			break;
 		default:
 			return cli_usage(&cmd_stats, NULL);
@@ -74,6 +82,10 @@ static int text_people(struct pd_buf *b, const struct pd_games_stats *st)
 		err |= LINE(b, "NPCs taking part", "unknown (%s)\n",
 			    st->results ? "only medal placings in the store" :
 			    "no results in the store");
+	if (st->entries)
+		err |= LINE(b, "start lists", "%ld athletes, %ld of %ld "
+			    "events\n", st->entries, st->events_entered,
+			    st->events);
 	return err;
 }
 
@@ -125,22 +137,82 @@ static int text(const struct pd_games *g, const struct pd_games_stats *st,
 	return err ? PD_ETOOBIG : 0;
 }
 
+/* --by: who took part, one row an NPC or a sport */
+static int text_by(struct pd_buf *b, const struct pd_participation *p,
+		   const char *by)
+{
+	const struct pd_counts *c = strcmp(by, "npc") ? &p->by_sport :
+						       &p->by_npc;
+	size_t i;
+	int err = 0;
+
+	if (!p->known)
+		err |= pd_buf_adds(b, "(who took part is not known: the store "
+				   "holds only medal placings, and not every "
+				   "event has a start list; the rows count "
+				   "the athletes it does hold)\n") < 0;
+	err |= pd_buf_addf(b, "%-28s %8s %8s %8s\n", by, "athletes", "women",
+			   "men") < 0;
+	for (i = 0; i < c->n; i++)
+		err |= pd_buf_addf(b, "%-28s %8ld %8ld %8ld\n",
+				   cli_text(c->rows[i].key), c->rows[i].n[0],
+				   c->rows[i].n[1], c->rows[i].n[2]) < 0;
+	err |= pd_buf_addf(b, "%-28s %8ld %8ld %8ld\n", "all", p->athletes,
+			   p->women, p->men) < 0;
+	if (!p->prior)
+		err |= pd_buf_adds(b, "first-time NPCs: unknown (no earlier "
+				   "Games of its kind in the store)\n") < 0;
+	else
+		err |= pd_buf_addf(b, "first-time NPCs: %ld%s", p->first_time,
+				   p->first_npcs.n ? " (" : "\n") < 0;
+	for (i = 0; p->prior && i < p->first_npcs.n; i++)
+		err |= pd_buf_addf(b, "%s%s", p->first_npcs.v[i],
+				   i + 1 < p->first_npcs.n ? ", " : ")\n") < 0;
+	return err ? PD_ETOOBIG : 0;
+}
+
+static int run_by(struct cli *cli, const struct pd_games *g, const char *by,
+		  const char *format)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_participation p;
+	struct pd_buf b;
+	int ret;
+
+	if ((ret = pd_store_participation(cli->store, g->code, &p, &d)) < 0)
+		return cli_fail(ret, &d);
+	pd_buf_init(&b, 0);
+	ret = strcmp(format, "json") ? text_by(&b, &p, by) :
+	      pd_doc_participation(&b, g->code, g->version, &p,
+				   PD_DOC_PRETTY);
+	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
+	pd_buf_release(&b);
+	pd_participation_release(&p);
+	return ret;
+}
+
 static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
 	struct pd_games_stats st;
-	const char *format = "text";
+	const char *format = "text", *by = NULL;
 	struct pd_games g;
 	struct pd_buf b;
 	char games[PD_GAMES_CODE] = "";
 	int ret, code = 0;
 
-	if ((ret = parse_args(argc, argv, games, sizeof(games), &format)))
+	if ((ret = parse_args(argc, argv, games, sizeof(games), &format,
+			       &by)))
 		return ret;
 	if (!cli_store(cli, &code))
 		return code;
 	if ((ret = pd_store_games_get(cli->store, games, &g, &d)) < 0)
 		return cli_fail(ret, &d);
+	if (by) {
+		ret = run_by(cli, &g, by, format);
+		pd_games_release(&g);
+		return ret;
+	}
 	if ((ret = pd_store_games_stats(cli->store, games, &st, &d)) < 0) {
 		pd_games_release(&g);
 		return cli_fail(ret, &d);
@@ -159,6 +231,7 @@ static int run(struct cli *cli, int argc, char **argv)
 const struct cli_command cmd_stats = {
 	"stats", run, "show a Games' figures: athletes, NPCs, events, records",
 	"usage: podium stats --games GAMES [--format text|json]\n"
+	"       podium stats --games GAMES --by npc|sport [--format text|json]\n"
 	"\n"
 	"Prints what the data says about GAMES: its dates and host; the\n"
 	"athletes with a result (alone or in a team), the women among them\n"
@@ -171,7 +244,15 @@ const struct cli_command cmd_stats = {
 	"athletes without athlete data; athletes and NPCs taking part when\n"
 	"the store holds only medal placings (a medals import lists only the\n"
 	"winners) -- then the athletes known are the medallists, counted as\n"
-	"such.\n"
+	"such.  Who took part counts the start lists too ('podium entry'):\n"
+	"with one for every event, the athletes and NPCs are known.\n"
+	"\n"
+	"--by npc or --by sport breaks who took part down: the athletes,\n"
+	"women and men of each NPC or sport (an athlete of two sports is in\n"
+	"both rows, and once in all), and the NPCs at their first Games: those\n"
+	"with no result in an earlier Games of the kind and season the store\n"
+	"holds (unknown when it holds none).  With --format json it is the\n"
+	"document of GET /api/games/GAMES/participation.\n"
 	"\n"
 	"  --format text|json   text (default) or one JSON object, the same\n"
 	"                       document as GET /api/games/GAMES/stats (its\n"

@@ -301,6 +301,7 @@ static const struct pd_store_ops sqlite_ops = {
 	.published_remove = pd_sqlite_published_remove,
 	.result_sources = pd_sqlite_result_sources,
 	.games_removed = pd_sqlite_games_removed,
+	.entries_replace = pd_sqlite_entries_replace,
 };
 
 int pd_sqlite_open(struct pd_store **out, const char *path,
