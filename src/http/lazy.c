@@ -28,6 +28,7 @@
 #include <jansson.h>
 
 #include "podium/audit.h"
+#include "podium/entry_ops.h"
 #include "podium/event.h"
 #include "podium/label.h"
 #include "podium/facts_ops.h"
@@ -70,6 +71,8 @@ enum route {
 	ROUTE_FACTS,		/* F */
 	ROUTE_FACTS_CHECK,	/* C */
 	ROUTE_MATCHES,		/* X event */
+	ROUTE_ENTRIES,		/* Y event (0: every event's) */
+	ROUTE_PARTICIPATION,	/* Q */
 	ROUTE_COUNT
 };
 
@@ -668,6 +671,44 @@ static int matches(struct lz *z, char **f, struct pd_buf *out, int *status)
 	return ret;
 }
 
+/* Y event: the start lists, the Games' or one event's; 404 for an event
+ * of another Games */
+static int entries(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_event_info e;
+	long id = atol(f[1]);
+	int ret = 0;
+
+	memset(&e, 0, sizeof(e));
+	if (id)
+		ret = pd_store_event_get(z->st, id, &e, &d);
+	if (ret == PD_ENOTFOUND || (ret == 0 && id && strcmp(e.games,
+						       z->g->info.code)))
+		ret = refuse(out, status, MHD_HTTP_NOT_FOUND, "no such event");
+	else if (ret == 0)
+		ret = pd_doc_entries(out, z->st, z->g->info.code, z->version,
+				     id, 0, &d);
+	pd_event_info_release(&e);
+	return ret;
+}
+
+/* Q: who took part, by NPC and sport */
+static int participation(struct lz *z, char **f, struct pd_buf *out,
+			 int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_participation p;
+	int ret;
+
+	if ((ret = pd_store_participation(z->st, z->g->info.code, &p,
+					  &d)) == 0)
+		ret = pd_doc_participation(out, z->g->info.code, z->version,
+					   &p, 0);
+	pd_participation_release(&p);
+	return ret;
+}
+
 #define PARAMS_MAX 5
 
 static const struct {
@@ -703,6 +744,8 @@ static const struct {
 	[ROUTE_FACTS] = { 'F', 0, { NULL }, 1, facts },
 	[ROUTE_FACTS_CHECK] = { 'C', 0, { NULL }, 1, facts_check },
 	[ROUTE_MATCHES] = { 'X', 1, { "event" }, 1, matches },
+	[ROUTE_ENTRIES] = { 'Y', 1, { "event" }, 1, entries },
+	[ROUTE_PARTICIPATION] = { 'Q', 0, { NULL }, 1, participation },
 };
 
 /* Is key a page's (HTML) rather than a document's (JSON)? */
@@ -1042,6 +1085,21 @@ static enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 	} else if (!strcmp(path, "facts") || !strcmp(path, "facts/check")) {
 		return key_make(c, r, key, size, path[5] ? ROUTE_FACTS_CHECK :
 				ROUTE_FACTS, NULL);
+	} else if (!strcmp(path, "entries") || !strcmp(path,
+						      "participation")) {
+		return key_make(c, r, key, size, path[0] == 'e' ?
+				ROUTE_ENTRIES : ROUTE_PARTICIPATION,
+				(const char *const[]){ "0" });
+	} else if (!strncmp(path, "events/", 7) && strchr(path + 7, '/') &&
+		   !strcmp(strchr(path + 7, '/'), "/entries")) {
+		snprintf(num, sizeof(num), "%.*s", (int)(strchr(path + 7, '/') -
+			 (path + 7)), path + 7);
+		if ((n = number(num, 1L << 40)) < 1)
+			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "
+					  "event", NULL);
+		snprintf(num, sizeof(num), "%ld", n);
+		return key_make(c, r, key, size, ROUTE_ENTRIES,
+				(const char *const[]){ num });
 	} else if (!strncmp(path, "events/", 7) && strchr(path + 7, '/') &&
 		   !strcmp(strchr(path + 7, '/'), "/matches")) {
 		snprintf(num, sizeof(num), "%.*s", (int)(strchr(path + 7, '/') -
