@@ -572,6 +572,8 @@ static int doc_of(struct lz *z, int (*fn)(struct lz *, char **,
 	return *doc ? 0 : PD_ENOMEM;
 }
 
+static int matches(struct lz *z, char **f, struct pd_buf *out, int *status);
+
 /* H source scheme lang pinned, J id lang, K code source lang, M id lang,
  * O lang: a page, made from its documents (read here, in this one
  * transaction) by page_make.c. */
@@ -583,6 +585,7 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 			  z->g->tables[1].source;
 	char *sf[6] = { "S", f[1], f[2], f[3], "", "0" };
 	char *ef[2] = { "E", f[1] }, *af[2] = { "I", f[1] };
+	char *mf[2] = { "X", f[1] };
 	char *nf[3] = { "N", f[1], f[2] }, *tf[1] = { "T" };
 	char *of[6] = { "S", (char *)src, "gold", f[1], "", "0" };
 	int ret;
@@ -596,6 +599,8 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 	case 'J':
 		in.lang = f[2];
 		ret = doc_of(z, event, ef, out, status, &in.doc);
+		if (ret == 0 && in.doc)
+			ret = doc_of(z, matches, mf, out, status, &in.doc2);
 		break;
 	case 'K':
 		in.lang = f[3];
@@ -612,7 +617,7 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 		    in.doc)
 			ret = doc_of(z, standings, of, out, status, &in.doc2);
 	}
-	if (ret == 0 && in.doc && (in.kind != 'O' || in.doc2))
+	if (ret == 0 && in.doc && (!strchr("OJ", in.kind) || in.doc2))
 		ret = page_make(out, &in);
 	json_decref(in.doc);
 	json_decref(in.doc2);

@@ -115,7 +115,7 @@ int page_make(struct pd_buf *out, const struct page_in *in)
 	case 'H':
 		return table(out, in, &pg);
 	case 'J':
-		return page_event(out, &pg, in->doc);
+		return page_event(out, &pg, in->doc, in->doc2);
 	case 'K':
 		return page_npc(out, &pg, in->doc);
 	case 'M':

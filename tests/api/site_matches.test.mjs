@@ -1,0 +1,69 @@
+// site_matches.test.mjs -- a head-to-head event's public page: its pool
+// tables by tie-break and its bracket, rendered by the server (no script
+// needed), with the report's 5-a-side final from 'podium init --examples'.
+// Run: node --test.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer, request, podium } from './server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+let s, goalball;
+
+before(async () => {
+	s = await startServer();
+	podium(s.db, 'init', '--examples');
+	goalball = podium(s.db, 'event', 'add', '--games', 'PG2004', '--sport', 'Goalball',
+		'--name', 'Women', '--gender', 'W', '--team', '--status', 'official').trim();
+	podium(s.db, 'match', 'set', goalball, '--file',
+		join(here, '..', 'fixtures', 'matches-pool-bracket.tsv'));
+});
+after(async () => { if (s) await s.stop(); });
+
+async function page(path) {
+	for (let i = 0; i < 100; i++) {
+		const r = await request(s, 'GET', path);
+		if (r.status === 200 && r.text.includes('id="matches"')) return r;
+		await new Promise((res) => setTimeout(res, 50));
+	}
+	return request(s, 'GET', path);
+}
+
+const text = (html) => html.replace(/<\/?t[dh][^>]*>/g, ' ').replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
+
+test('site__event_page_shows_the_pool_table_and_the_bracket', async () => {
+	const r = await page(`/games/PG2004/events/${goalball}?lang=en`);
+	assert.equal(r.status, 200);
+	const sec = r.text.slice(r.text.indexOf('<section id="matches">'), r.text.indexOf('</section>'));
+	// the pool's table in tie-break order: CHN above NED on their match
+	const pool = [...sec.matchAll(/<tr><th scope="row">(.*?)<\/tr>/g)].map((m) => text(m[1]));
+	assert.deepEqual(pool, ['CHN 3 2 0 1 4:3 6', 'NED 3 2 0 1 4:3 6', 'USA 3 1 1 1 4:4 4',
+		'GBR 3 0 1 2 2:4 1']);
+	// the knockout rounds in their order, the winner of each marked
+	const rounds = [...sec.matchAll(/<div class="round"><h3>(.*?)<\/h3>([\s\S]*?)<\/ul><\/div>/g)]
+		.map((m) => [m[1], [...m[2].matchAll(/<li class="match">(.*?)<\/li>/g)].map((x) => text(x[1]))]);
+	assert.deepEqual(rounds, [
+		['semi-final', ['CHN 2:1 aet GBR', 'NED 1:1 (4:3 pen) USA']],
+		['bronze', ['USA 3:0 GBR']],
+		['final', ['CHN 3:1 NED']]]);
+	assert.match(sec, /<li class="match"><span class="side won"><a href="\/games\/PG2004\/npcs\/CHN\?lang=en">CHN<\/a><\/span> <span class="score">3:1<\/span>/);
+});
+
+test('site__the_report_final_on_penalties_in_chinese', async () => {
+	const r = await page('/games/PG2004/events/1?lang=zh');
+	assert.equal(r.status, 200);
+	assert.match(r.text, /<h2>比赛<\/h2>/);
+	assert.match(text(r.text), /final BRA – \(3:2 点球\) ARG/);
+	// an event without matches has no such section
+	const e = podium(s.db, 'event', 'add', '--games', 'PG2004', '--sport', 'Para Athletics',
+		'--name', '100 m T11', '--gender', 'W').trim();
+	let p;
+	for (let i = 0; i < 100; i++) {
+		p = await request(s, 'GET', `/games/PG2004/events/${e}?lang=en`);
+		if (p.status === 200) break;
+		await new Promise((res) => setTimeout(res, 50));
+	}
+	assert.equal(p.status, 200);
+	assert.doesNotMatch(p.text, /id="matches"/);
+});
