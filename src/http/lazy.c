@@ -28,6 +28,8 @@
 #include <jansson.h>
 
 #include "podium/audit.h"
+#include "podium/doping_ops.h"
+#include "podium/election_ops.h"
 #include "podium/entry_ops.h"
 #include "podium/event.h"
 #include "podium/label.h"
@@ -73,6 +75,8 @@ enum route {
 	ROUTE_MATCHES,		/* X event */
 	ROUTE_ENTRIES,		/* Y event (0: every event's) */
 	ROUTE_PARTICIPATION,	/* Q */
+	ROUTE_ELECTIONS,	/* W */
+	ROUTE_DOPING,		/* D */
 	ROUTE_COUNT
 };
 
@@ -714,6 +718,23 @@ static int participation(struct lz *z, char **f, struct pd_buf *out,
 	return ret;
 }
 
+/* W: the athletes' council elections, their tallies and the elected */
+static int elections(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+
+	return pd_doc_elections(out, z->st, z->g->info.code, z->version, 0,
+				&d);
+}
+
+/* D: the anti-doping cases and the counts stated */
+static int doping(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+
+	return pd_doc_doping(out, z->st, z->g->info.code, z->version, 0, &d);
+}
+
 #define PARAMS_MAX 5
 
 static const struct {
@@ -751,6 +772,8 @@ static const struct {
 	[ROUTE_MATCHES] = { 'X', 1, { "event" }, 1, matches },
 	[ROUTE_ENTRIES] = { 'Y', 1, { "event" }, 1, entries },
 	[ROUTE_PARTICIPATION] = { 'Q', 0, { NULL }, 1, participation },
+	[ROUTE_ELECTIONS] = { 'W', 0, { NULL }, 1, elections },
+	[ROUTE_DOPING] = { 'D', 0, { NULL }, 1, doping },
 };
 
 /* Is key a page's (HTML) rather than a document's (JSON)? */
@@ -1090,6 +1113,9 @@ static enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 	} else if (!strcmp(path, "facts") || !strcmp(path, "facts/check")) {
 		return key_make(c, r, key, size, path[5] ? ROUTE_FACTS_CHECK :
 				ROUTE_FACTS, NULL);
+	} else if (!strcmp(path, "elections") || !strcmp(path, "doping")) {
+		return key_make(c, r, key, size, path[0] == 'e' ?
+				ROUTE_ELECTIONS : ROUTE_DOPING, NULL);
 	} else if (!strcmp(path, "entries") || !strcmp(path,
 						      "participation")) {
 		return key_make(c, r, key, size, path[0] == 'e' ?
