@@ -180,7 +180,8 @@ static int from_participation(struct computing *c, struct pd_store *s,
 	struct pd_participation p;
 	int ret;
 
-	if (!st->participation_known)
+	/* no athlete data (team results without members): nothing known */
+	if (!st->participation_known || !st->athletes)
 		return 0;
 	if ((ret = put(c, "athletes", st->athletes, en, zh)) < 0 ||
 	    (ret = put(c, "athletes.women", st->women, en, zh)) < 0 ||

@@ -648,9 +648,12 @@ cleanup:
 	return ret;
 }
 
-int pd_report_games(struct pd_buf *out, struct pd_store *s,
-		    const struct pd_registry *reg, const char *games,
-		    const char *lang, int sources, struct pd_diag *diag)
+/* The report in the caller's read transaction (in_read), or in one of
+ * its own. */
+static int report_games(struct pd_buf *out, struct pd_store *s,
+			const struct pd_registry *reg, const char *games,
+			const char *lang, int sources, int in_read,
+			struct pd_diag *diag)
 {
 	struct ctx c;
 	int ret;
@@ -663,11 +666,12 @@ int pd_report_games(struct pd_buf *out, struct pd_store *s,
 	c.marks = sources;
 	pd_published_init(&c.pub);
 	pd_buf_init(&c.trace, 0);
-	if ((ret = pd_store_begin_read(s, diag)) < 0)
+	if (!in_read && (ret = pd_store_begin_read(s, diag)) < 0)
 		goto cleanup;
 	if ((ret = load(&c, games, diag)) == 0)
 		ret = write_report(&c, out, diag);
-	pd_store_rollback(s);
+	if (!in_read)
+		pd_store_rollback(s);
 	if (ret == 0 && sources)
 		ret = pd_buf_addf(out, "\n%s\n%s", c.zh ? "数字来源" :
 				  "Sources", c.trace.data);
@@ -679,4 +683,18 @@ cleanup:
 	pd_facts_audit_release(&c.a);
 	pd_games_release(&c.g);
 	return ret;
+}
+
+int pd_report_games(struct pd_buf *out, struct pd_store *s,
+		    const struct pd_registry *reg, const char *games,
+		    const char *lang, int sources, struct pd_diag *diag)
+{
+	return report_games(out, s, reg, games, lang, sources, 0, diag);
+}
+
+int pd_report_games_read(struct pd_buf *out, struct pd_store *s,
+			 const struct pd_registry *reg, const char *games,
+			 const char *lang, struct pd_diag *diag)
+{
+	return report_games(out, s, reg, games, lang, 0, 1, diag);
 }

@@ -493,6 +493,33 @@ int page_athlete(struct pd_buf *out, const struct page_games *pg, json_t *a)
 	return ret ? PD_ENOMEM : h_foot(out, lang, 1);
 }
 
+/* One paragraph of the report: its lines joined, or, when its lines
+ * after the first are "- " items (the contradictions), the first line
+ * and a list. */
+static int report_para(struct pd_buf *b, const char *p, const char *end)
+{
+	const char *nl = p;
+	int list, ret = pd_buf_adds(b, "<p>");
+
+	while (nl < end && *nl != '\n')
+		nl++;
+	list = nl + 3 <= end && !strncmp(nl + 1, "- ", 2);
+
+	for (; p < end && ret == 0; p++) {
+		char one[2] = { *p == '\n' ? ' ' : *p, '\0' };
+
+		if (list && *p == '\n') {
+			ret |= pd_buf_adds(b, p == nl ? "</p>\n<ul class="
+					   "\"contradictions\">\n<li>" :
+					   "</li>\n<li>");
+			p += 2;		/* the "- " */
+			continue;
+		}
+		ret |= h_esc(b, one);
+	}
+	return ret | pd_buf_adds(b, list ? "</li>\n</ul>\n" : "</p>\n");
+}
+
 /* The report's paragraphs (its title line left out: the page has one). */
 static int report_text(struct pd_buf *b, const char *lang, const char *text)
 {
@@ -504,15 +531,12 @@ static int report_text(struct pd_buf *b, const char *lang, const char *text)
 		p += strspn(p, "\n");
 		if (!*p)
 			break;
-		end = strstr(p, "\n\n");
-		ret |= pd_buf_adds(b, "<p>");
-		for (; *p && p != end && ret == 0 && !(*p == '\n' && !p[1]);
-		     p++) {
-			char one[2] = { *p == '\n' ? ' ' : *p, '\0' };
-
-			ret = h_esc(b, one);
-		}
-		ret |= pd_buf_adds(b, "</p>\n");
+		if (!(end = strstr(p, "\n\n")))
+			end = p + strlen(p);
+		while (end > p && end[-1] == '\n')
+			end--;
+		ret |= report_para(b, p, end);
+		p = end;
 	}
 	return ret | pd_buf_adds(b, "</section>\n");
 }

@@ -1,7 +1,8 @@
-// site_matches.test.mjs -- a head-to-head event's public page: its pool
-// tables by tie-break and its bracket, rendered by the server (no script
-// needed), with the report's 5-a-side final from 'podium init --examples'.
-// Run: node --test.
+// site_report.test.mjs -- the public pages of what the Athens report
+// keeps: a head-to-head event's pool tables by tie-break and its bracket,
+// with the report's 5-a-side final from 'podium init --examples'; and the
+// Games overview carrying the report regenerated, its contradictions
+// listed.  Rendered by the server: no script needed.  Run: node --test.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, dirname } from 'node:path';
@@ -66,4 +67,22 @@ test('site__the_report_final_on_penalties_in_chinese', async () => {
 	}
 	assert.equal(p.status, 200);
 	assert.doesNotMatch(p.text, /id="matches"/);
+});
+
+test('site__overview_is_the_report_regenerated_with_its_contradictions', async () => {
+	let r;
+	for (let i = 0; i < 100; i++) {
+		r = await request(s, 'GET', '/games/PG2004/about?lang=zh');
+		if (r.status === 200 && r.text.includes('id="report"')) break;
+		await new Promise((res) => setTimeout(res, 50));
+	}
+	assert.equal(r.status, 200);
+	const rep = r.text.slice(r.text.indexOf('<section id="report">'));
+	assert.match(rep, /3969（另有记载为3806）名运动员/);
+	assert.match(rep, /1829/);
+	const items = [...rep.matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1]);
+	for (const want of [/nations：144.*与136/, /athletes：3969.*与3806/,
+		/npcs\.medal_table：73/, /events：162/, /election\.turnout：47\.67%/])
+		assert.ok(items.some((x) => want.test(x)), `${want} among ${items.length} contradictions`);
+	assert.doesNotMatch(rep, /inf%|nan/);
 });
