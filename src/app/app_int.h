@@ -140,4 +140,16 @@ int app_json_dump(struct pd_buf *out, json_t *doc, unsigned flags);
 /* A JSON string of s ("" for NULL); null if jansson refuses it. */
 json_t *app_json_str(const char *s);
 
+/* A Games' team events, whose matches the facts and the report read
+ * (facts.c): their ids and sports, by id, at most APP_TEAM_EVENTS. */
+#define APP_TEAM_EVENTS 256
+struct app_team_events {
+	long id[APP_TEAM_EVENTS];
+	char sport[APP_TEAM_EVENTS][64];
+	size_t n;
+};
+
+int app_team_events(struct pd_store *s, const char *games,
+		    struct app_team_events *out, struct pd_diag *d);
+
 #endif

@@ -544,6 +544,12 @@ static int report_text(struct pd_buf *b, const char *lang, const char *text)
 int page_overview(struct pd_buf *out, const struct page_games *pg,
 		  json_t *st, json_t *table, const char *report)
 {
+	/* the counts of the stats document, in the order shown */
+	static const struct { enum word w; const char *key; } people[] = {
+		{ W_athletes, "athletes" }, { W_women_count, "women" },
+		{ W_npcs_taking_part, "npcs" }, { W_npcs_medal, "npcs_medal" },
+		{ W_npcs_gold, "npcs_gold" }, { W_events, "events" },
+	};
 	const char *lang = pg->lang;
 	json_t *medals = json_object_get(st, "medals");
 	json_t *rows = json_object_get(table, "rows"), *r;
@@ -562,18 +568,9 @@ int page_overview(struct pd_buf *out, const struct page_games *pg,
 		ret |= fact(out, h_word(lang, W_dates), text);
 	if (*h_str(st, "host"))
 		ret |= fact(out, h_word(lang, W_host_heading), h_str(st, "host"));
-	ret |= fact_num(out, h_word(lang, W_athletes),
-			json_object_get(st, "athletes"), lang);
-	ret |= fact_num(out, h_word(lang, W_women_count),
-			json_object_get(st, "women"), lang);
-	ret |= fact_num(out, h_word(lang, W_npcs_taking_part),
-			json_object_get(st, "npcs"), lang);
-	ret |= fact_num(out, h_word(lang, W_npcs_medal),
-			json_object_get(st, "npcs_medal"), lang);
-	ret |= fact_num(out, h_word(lang, W_npcs_gold),
-			json_object_get(st, "npcs_gold"), lang);
-	ret |= fact_num(out, h_word(lang, W_events),
-			json_object_get(st, "events"), lang);
+	for (i = 0; i < sizeof(people) / sizeof(*people); i++)
+		ret |= fact_num(out, h_word(lang, people[i].w),
+				json_object_get(st, people[i].key), lang);
 	snprintf(text, sizeof(text), "%zu",
 		 json_object_size(json_object_get(st, "sports")));
 	ret |= fact(out, h_word(lang, W_sports), text);
