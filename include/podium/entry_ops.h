@@ -41,7 +41,8 @@ int pd_op_entry_add(struct pd_store *s, const struct pd_registry *reg,
 		    const struct pd_entry_input *in, const struct pd_who *who,
 		    long *version, struct pd_diag *diag);
 /* Replace event's start list with the CSV in file (npc, name, gender:
- * pd_start_list_csv_parse()); *n (if not NULL) receives the rows. */
+ * pd_results_csv_parse(), whose other columns it leaves); *n (if not
+ * NULL) receives the rows. */
 int pd_op_entries_from_csv(struct pd_store *s, const struct pd_registry *reg,
 			   long event, const char *source, const char *file,
 			   const struct pd_who *who, size_t *n,

@@ -33,6 +33,12 @@ int app_change(struct pd_store *s, const char *games, int flags,
 int app_open(struct pd_store *s, const char *games, int flags,
 	     const struct pd_who *who, const struct pd_op_notify *nt,
 	     long *version, struct pd_diag *d);
+/* The writes to event's Games: app_open() for the Games of event, read
+ * into *e (PD_ENOTFOUND if there is none), which the caller releases
+ * after app_end() (nothing to release or end on failure). */
+int app_open_event(struct pd_store *s, long event, struct pd_event_info *e,
+		   const struct pd_who *who, long *version,
+		   struct pd_diag *d);
 /* Commit when ret is 0, else roll back; returns ret or the commit's
  * error. */
 int app_end(struct pd_store *s, int ret, struct pd_diag *d);

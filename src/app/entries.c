@@ -134,12 +134,9 @@ static int change_list(struct pd_store *s, const struct pd_registry *reg,
 	struct pd_event_info e;
 	int ret;
 
-	memset(&e, 0, sizeof(e));
-	if ((ret = app_begin(s, diag)) < 0)
+	if ((ret = app_open_event(s, event, &e, who, version, diag)) < 0)
 		return ret;
-	if ((ret = pd_store_event_get(s, event, &e, diag)) == 0 &&
-	    (ret = app_change(s, e.games, 0, who, NULL, version, diag)) == 0)
-		ret = write_list(s, reg, &e, source, in, n, keep, diag);
+	ret = write_list(s, reg, &e, source, in, n, keep, diag);
 	pd_event_info_release(&e);
 	return app_end(s, ret, diag);
 }
@@ -169,15 +166,14 @@ int pd_op_entries_from_csv(struct pd_store *s, const struct pd_registry *reg,
 			   struct pd_diag *diag)
 {
 	struct pd_entry_input *in = NULL;
-	struct pd_start_lines l;
+	struct pd_result_lines l;
 	char *data = NULL;
 	size_t len = 0, i;
 	int ret;
 
 	memset(&l, 0, sizeof(l));
 	if ((ret = pd_file_read(file, &data, &len, diag)) < 0 ||
-	    (ret = pd_start_list_csv_parse(&l, data, len, file, reg,
-					   diag)) < 0)
+	    (ret = pd_results_csv_parse(&l, data, len, file, reg, diag)) < 0)
 		goto cleanup;
 	if (!(in = calloc(l.n ? l.n : 1, sizeof(*in)))) {
 		ret = PD_ENOMEM;
@@ -196,7 +192,7 @@ int pd_op_entries_from_csv(struct pd_store *s, const struct pd_registry *reg,
 		*n = l.n;
 cleanup:
 	free(in);
-	pd_start_lines_release(&l);
+	pd_result_lines_release(&l);
 	free(data);
 	return ret;
 }
