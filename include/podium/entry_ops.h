@@ -53,9 +53,9 @@ int pd_op_entries_from_csv(struct pd_store *s, const struct pd_registry *reg,
 int pd_doc_entries(struct pd_buf *out, struct pd_store *s, const char *games,
 		   long version, long event, unsigned flags,
 		   struct pd_diag *diag);
-/* Who took part in g (GET .../participation). */
-int pd_doc_participation(struct pd_buf *out, const char *games,
-			 long version, const struct pd_participation *p,
-			 unsigned flags);
+/* Who took part in games (GET .../participation), read from s. */
+int pd_doc_participation(struct pd_buf *out, struct pd_store *s,
+			 const char *games, long version, unsigned flags,
+			 struct pd_diag *diag);
 
 #endif

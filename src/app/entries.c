@@ -259,9 +259,9 @@ static json_t *rows_json(const struct pd_counts *c, const char *key)
 	return l;
 }
 
-int pd_doc_participation(struct pd_buf *out, const char *games,
-			 long version, const struct pd_participation *p,
-			 unsigned flags)
+static int participation_doc(struct pd_buf *out, const char *games,
+			     long version, const struct pd_participation *p,
+			     unsigned flags)
 {
 	json_t *first = json_array(), *doc;
 	size_t i;
@@ -289,4 +289,17 @@ int pd_doc_participation(struct pd_buf *out, const char *games,
 	if (!p->prior)
 		json_decref(first);
 	return app_json_dump(out, doc, flags);
+}
+
+int pd_doc_participation(struct pd_buf *out, struct pd_store *s,
+			 const char *games, long version, unsigned flags,
+			 struct pd_diag *diag)
+{
+	struct pd_participation p;
+	int ret;
+
+	if ((ret = pd_store_participation(s, games, &p, diag)) == 0)
+		ret = participation_doc(out, games, version, &p, flags);
+	pd_participation_release(&p);
+	return ret;
 }

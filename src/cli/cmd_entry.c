@@ -183,13 +183,12 @@ static int run_list(struct cli *cli, int argc, char **argv)
 
 static int run(struct cli *cli, int argc, char **argv)
 {
-	if (argc >= 2 && !strcmp(argv[1], "set"))
-		return run_set(cli, argc - 1, argv + 1);
-	if (argc >= 2 && !strcmp(argv[1], "add"))
-		return run_add(cli, argc - 1, argv + 1);
-	if (argc >= 2 && !strcmp(argv[1], "list"))
-		return run_list(cli, argc - 1, argv + 1);
-	return cli_usage(&cmd_entry, "expected set, add or list");
+	static const struct cli_sub subs[] = {
+		{ "set", run_set }, { "add", run_add }, { "list", run_list },
+	};
+
+	return cli_subcommand(cli, argc, argv, subs, 3, &cmd_entry,
+			      "expected set, add or list");
 }
 
 const struct cli_command cmd_entry = {

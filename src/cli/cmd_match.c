@@ -141,15 +141,13 @@ static int run_rank(struct cli *cli, int argc, char **argv)
 
 static int run(struct cli *cli, int argc, char **argv)
 {
-	if (argc >= 2 && !strcmp(argv[1], "set"))
-		return run_set(cli, argc - 1, argv + 1);
-	if (argc >= 2 && !strcmp(argv[1], "list"))
-		return run_list(cli, argc - 1, argv + 1);
-	if (argc >= 2 && !strcmp(argv[1], "record"))
-		return run_record(cli, argc - 1, argv + 1);
-	if (argc >= 2 && !strcmp(argv[1], "rank"))
-		return run_rank(cli, argc - 1, argv + 1);
-	return cli_usage(&cmd_match, "expected set, list, record or rank");
+	static const struct cli_sub subs[] = {
+		{ "set", run_set }, { "list", run_list },
+		{ "record", run_record }, { "rank", run_rank },
+	};
+
+	return cli_subcommand(cli, argc, argv, subs, 4, &cmd_match,
+			      "expected set, list, record or rank");
 }
 
 const struct cli_command cmd_match = {

@@ -179,12 +179,14 @@ static int run_by(struct cli *cli, const struct pd_games *g, const char *by,
 	struct pd_buf b;
 	int ret;
 
-	if ((ret = pd_store_participation(cli->store, g->code, &p, &d)) < 0)
-		return cli_fail(ret, &d);
+	memset(&p, 0, sizeof(p));
 	pd_buf_init(&b, 0);
-	ret = strcmp(format, "json") ? text_by(&b, &p, by) :
-	      pd_doc_participation(&b, g->code, g->version, &p,
-				   PD_DOC_PRETTY);
+	if (!strcmp(format, "json"))
+		ret = pd_doc_participation(&b, cli->store, g->code, g->version,
+					   PD_DOC_PRETTY, &d);
+	else if ((ret = pd_store_participation(cli->store, g->code, &p,
+					       &d)) == 0)
+		ret = text_by(&b, &p, by);
 	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
 	pd_buf_release(&b);
 	pd_participation_release(&p);

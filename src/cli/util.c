@@ -275,3 +275,15 @@ void cli_said(const struct pd_op_done *done)
 	for (i = 0; i < done->said.n; i++)
 		fprintf(stderr, "podium: %s\n", cli_text(done->said.v[i]));
 }
+
+int cli_subcommand(struct cli *cli, int argc, char **argv,
+		   const struct cli_sub *subs, size_t n,
+		   const struct cli_command *cmd, const char *why)
+{
+	size_t i;
+
+	for (i = 0; argc >= 2 && i < n; i++)
+		if (!strcmp(argv[1], subs[i].name))
+			return subs[i].run(cli, argc - 1, argv + 1);
+	return cli_usage(cmd, why);
+}

@@ -658,24 +658,37 @@ static int facts_check(struct lz *z, char **f, struct pd_buf *out,
 
 /* M event: an event's matches, pools and records; 404 for an event of
  * another Games */
-static int matches(struct lz *z, char **f, struct pd_buf *out, int *status)
+/* Is event id one of this Games'?  1 if so; 0 with a 404 in out if
+ * there is none or it is another Games'; a PD_E* code. */
+static int own_event(struct lz *z, long id, struct pd_buf *out, int *status)
 {
 	struct pd_diag d = { "", 0, "" };
 	struct pd_event_info e;
-	struct pd_matches l;
-	long id = atol(f[1]);
 	int ret;
 
 	memset(&e, 0, sizeof(e));
-	pd_matches_init(&l);
 	ret = pd_store_event_get(z->st, id, &e, &d);
 	if (ret == PD_ENOTFOUND || (ret == 0 && strcmp(e.games,
 						       z->g->info.code)))
 		ret = refuse(out, status, MHD_HTTP_NOT_FOUND, "no such event");
-	else if (ret == 0 && (ret = pd_matches_read(z->st, id, &l, &d)) == 0)
+	else if (ret == 0)
+		ret = 1;
+	pd_event_info_release(&e);
+	return ret;
+}
+
+static int matches(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_matches l;
+	long id = atol(f[1]);
+	int ret;
+
+	pd_matches_init(&l);
+	if ((ret = own_event(z, id, out, status)) == 1 &&
+	    (ret = pd_matches_read(z->st, id, &l, &d)) == 0)
 		ret = pd_doc_matches(out, z->g->info.code, z->version, id, &l,
 				     0);
-	pd_event_info_release(&e);
 	pd_matches_release(&l);
 	return ret;
 }
@@ -685,21 +698,11 @@ static int matches(struct lz *z, char **f, struct pd_buf *out, int *status)
 static int entries(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
 	struct pd_diag d = { "", 0, "" };
-	struct pd_event_info e;
 	long id = atol(f[1]);
-	int ret = 0;
+	int ret = id ? own_event(z, id, out, status) : 1;
 
-	memset(&e, 0, sizeof(e));
-	if (id)
-		ret = pd_store_event_get(z->st, id, &e, &d);
-	if (ret == PD_ENOTFOUND || (ret == 0 && id && strcmp(e.games,
-						       z->g->info.code)))
-		ret = refuse(out, status, MHD_HTTP_NOT_FOUND, "no such event");
-	else if (ret == 0)
-		ret = pd_doc_entries(out, z->st, z->g->info.code, z->version,
-				     id, 0, &d);
-	pd_event_info_release(&e);
-	return ret;
+	return ret != 1 ? ret : pd_doc_entries(out, z->st, z->g->info.code,
+					       z->version, id, 0, &d);
 }
 
 /* Q: who took part, by NPC and sport */
@@ -707,15 +710,9 @@ static int participation(struct lz *z, char **f, struct pd_buf *out,
 			 int *status)
 {
 	struct pd_diag d = { "", 0, "" };
-	struct pd_participation p;
-	int ret;
 
-	if ((ret = pd_store_participation(z->st, z->g->info.code, &p,
-					  &d)) == 0)
-		ret = pd_doc_participation(out, z->g->info.code, z->version,
-					   &p, 0);
-	pd_participation_release(&p);
-	return ret;
+	return pd_doc_participation(out, z->st, z->g->info.code, z->version,
+				    0, &d);
 }
 
 /* W: the athletes' council elections, their tallies and the elected */
