@@ -82,6 +82,10 @@ struct cli_sub {
 int cli_subcommand(struct cli *cli, int argc, char **argv,
 		   const struct cli_sub *subs, size_t n,
 		   const struct cli_command *cmd, const char *why);
+/* "EVENT --file FILE [--source S]" (argv[0] the subcommand): 0, or -1
+ * when they are not all there. */
+int cli_event_file_args(int argc, char **argv, long *event,
+			const char **file, const char **source);
 
 /* Who is acting, for the audit log: $PODIUM_ACTOR, else $USER, else
  * "cli". */

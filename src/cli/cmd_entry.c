@@ -22,22 +22,12 @@ static long event_arg(const char *s)
 static int run_set(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
-	const char *file = NULL, *source = NULL;
+	const char *file, *source;
 	long event;
 	size_t n = 0;
-	int i, ret, code = 0;
+	int ret, code = 0;
 
-	if (argc < 2 || (event = event_arg(argv[1])) < 0)
-		return cli_usage(&cmd_entry, NULL);
-	for (i = 2; i + 1 < argc; i += 2) {
-		if (!strcmp(argv[i], "--file"))
-			file = argv[i + 1];
-		else if (!strcmp(argv[i], "--source"))
-			source = argv[i + 1];
-		else
-			break;
-	}
-	if (i != argc || !file)
+	if (cli_event_file_args(argc, argv, &event, &file, &source) < 0)
 		return cli_usage(&cmd_entry, NULL);
 	if (!cli_store_write(cli, &code))
 		return code;

@@ -1119,25 +1119,17 @@ static enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 				ROUTE_ENTRIES : ROUTE_PARTICIPATION,
 				(const char *const[]){ "0" });
 	} else if (!strncmp(path, "events/", 7) && strchr(path + 7, '/') &&
-		   !strcmp(strchr(path + 7, '/'), "/entries")) {
-		snprintf(num, sizeof(num), "%.*s", (int)(strchr(path + 7, '/') -
-			 (path + 7)), path + 7);
+		   (!strcmp(strchr(path + 7, '/'), "/matches") ||
+		    !strcmp(strchr(path + 7, '/'), "/entries"))) {
+		v = strchr(path + 7, '/');
+		snprintf(num, sizeof(num), "%.*s", (int)(v - (path + 7)),
+			 path + 7);
 		if ((n = number(num, 1L << 40)) < 1)
 			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "
 					  "event", NULL);
 		snprintf(num, sizeof(num), "%ld", n);
-		return key_make(c, r, key, size, ROUTE_ENTRIES,
-				(const char *const[]){ num });
-	} else if (!strncmp(path, "events/", 7) && strchr(path + 7, '/') &&
-		   !strcmp(strchr(path + 7, '/'), "/matches")) {
-		snprintf(num, sizeof(num), "%.*s", (int)(strchr(path + 7, '/') -
-			 (path + 7)), path + 7);
-		if ((n = number(num, 1L << 40)) < 1)
-			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "
-					  "event", NULL);
-		snprintf(num, sizeof(num), "%ld", n);
-		return key_make(c, r, key, size, ROUTE_MATCHES,
-				(const char *const[]){ num });
+		return key_make(c, r, key, size, v[1] == 'm' ? ROUTE_MATCHES :
+				ROUTE_ENTRIES, (const char *const[]){ num });
 	} else if (!strncmp(path, "events/", 7)) {
 		if ((n = number(path + 7, 1L << 40)) < 1)
 			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "

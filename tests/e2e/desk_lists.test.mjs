@@ -5,15 +5,11 @@
 // the CLI's commands share.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { startServer, request, bearer } from '../api/server.mjs';
+import { launch, close } from './browser.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const G = '/api/games/PG2004';
-let s, ctx, page, profile, run, match;
+let s, b, page, run, match;
 
 before(async () => {
 	s = await startServer();
@@ -22,16 +18,8 @@ before(async () => {
 		date: '2004-09-22', status: 'live', order: 'asc' })).json().event;
 	match = (await post(G + '/events', { sport: 'Football 5-a-side', name: 'Men', gender: 'M',
 		date: '2004-09-28', status: 'live', team: true })).json().event;
-	profile = mkdtempSync(join(tmpdir(), 'podium-desk-lists-'));
-	ctx = await chromium.launchPersistentContext(profile, {
-		executablePath: CHROMIUM, headless: true, timeout: 60000,
-		viewport: { width: 1280, height: 800 }, locale: 'en-GB',
-		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-			'--disable-component-update', '--disable-sync', '--no-first-run',
-			'--disable-dev-shm-usage'],
-	});
-	page = ctx.pages()[0] || await ctx.newPage();
-	page.setDefaultTimeout(10000);
+	b = await launch('desk-lists');
+	page = b.page;
 	await page.goto(s.url + '/desk');
 	await page.fill('#token', s.operator);
 	await page.keyboard.press('Enter');
@@ -39,9 +27,8 @@ before(async () => {
 });
 
 after(async () => {
-	if (ctx) await ctx.close();
+	await close(b);
 	if (s) await s.stop();
-	if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 const get = async (path) => (await request(s, 'GET', path)).json();
