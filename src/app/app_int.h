@@ -158,4 +158,9 @@ struct app_team_events {
 int app_team_events(struct pd_store *s, const char *games,
 		    struct app_team_events *out, struct pd_diag *d);
 
+/* games' facts whose key starts with prefix ("doping.", "officials."),
+ * each as GET .../facts gives it (json_facts.c); NULL on failure. */
+json_t *app_facts_json(struct pd_store *s, const char *games,
+		       const char *prefix, struct pd_diag *d);
+
 #endif

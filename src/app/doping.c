@@ -6,7 +6,6 @@
 #include "podium/audit.h"
 #include "podium/doping_ops.h"
 #include "podium/event.h"
-#include "podium/facts_ops.h"
 #include "app_int.h"
 
 struct find_sanction {
@@ -207,34 +206,21 @@ int pd_doc_doping(struct pd_buf *out, struct pd_store *s, const char *games,
 		  long version, unsigned flags, struct pd_diag *diag)
 {
 	struct case_doc w = { s, json_array(), diag };
-	json_t *counts = json_array();
-	struct pd_facts l;
-	size_t i;
+	json_t *stated = NULL;
 	int ret;
 
-	pd_facts_init(&l);
-	if (!w.list || !counts)
+	if (!w.list)
 		ret = PD_ENOMEM;
 	else if ((ret = pd_store_doping_cases(s, games, case_json, &w,
-					      diag)) == 0)
-		ret = pd_facts_read(s, games, &l, diag);
-	/* the counts a source states where only counts are known */
-	for (i = 0; ret == 0 && i < l.n; i++)
-		if (!strncmp(l.v[i].key, "doping.", 7))
-			json_array_append_new(counts, json_pack(
-				"{s:I, s:s, s:s, s:s, s:s, s:s, s:s}",
-				"fact", (json_int_t)l.v[i].id,
-				"key", l.v[i].key, "value", l.v[i].value,
-				"unit", l.v[i].unit, "qualifier",
-				l.v[i].qualifier, "source", l.v[i].source,
-				"cite", l.v[i].cite));
-	pd_facts_release(&l);
+					      diag)) == 0 &&
+		 !(stated = app_facts_json(s, games, "doping.", diag)))
+		ret = PD_ENOMEM;
 	if (ret < 0) {
 		json_decref(w.list);
-		json_decref(counts);
 		return ret;
 	}
+	/* the counts a source states where only counts are known */
 	return app_json_dump(out, json_pack("{s:s, s:I, s:o, s:o}", "games",
 				games, "version", (json_int_t)version, "cases",
-				w.list, "stated", counts), flags);
+				w.list, "stated", stated), flags);
 }

@@ -259,9 +259,10 @@ static json_t *rows_json(const struct pd_counts *c, const char *key)
 	return l;
 }
 
-static int participation_doc(struct pd_buf *out, const char *games,
-			     long version, const struct pd_participation *p,
-			     unsigned flags)
+static int participation_doc(struct pd_buf *out, struct pd_store *s,
+			     const char *games, long version,
+			     const struct pd_participation *p, unsigned flags,
+			     struct pd_diag *diag)
 {
 	json_t *first = json_array(), *doc;
 	size_t i;
@@ -288,6 +289,10 @@ static int participation_doc(struct pd_buf *out, const char *games,
 				    json_null());
 	if (!p->prior)
 		json_decref(first);
+	/* officials: only counts are known, as facts */
+	if (doc)
+		json_object_set_new(doc, "officials", app_facts_json(s, games,
+				    "officials.", diag));
 	return app_json_dump(out, doc, flags);
 }
 
@@ -299,7 +304,8 @@ int pd_doc_participation(struct pd_buf *out, struct pd_store *s,
 	int ret;
 
 	if ((ret = pd_store_participation(s, games, &p, diag)) == 0)
-		ret = participation_doc(out, games, version, &p, flags);
+		ret = participation_doc(out, s, games, version, &p, flags,
+					diag);
 	pd_participation_release(&p);
 	return ret;
 }

@@ -7,6 +7,7 @@
 
 #include "podium/doc.h"
 #include "podium/entry_ops.h"
+#include "podium/facts_ops.h"
 #include "podium/stats.h"
 #include "cli.h"
 
@@ -171,6 +172,32 @@ static int text_by(struct pd_buf *b, const struct pd_participation *p,
 	return err ? PD_ETOOBIG : 0;
 }
 
+/* The officials: only counts are known, as facts (officials.*). */
+static int text_officials(struct pd_buf *b, struct pd_store *s,
+			  const char *games, struct pd_diag *d)
+{
+	struct pd_facts l;
+	size_t i;
+	int ret, err = 0;
+
+	pd_facts_init(&l);
+	if ((ret = pd_facts_read(s, games, &l, d)) < 0)
+		return ret;
+	for (i = 0; i < l.n; i++) {
+		const struct pd_fact *f = &l.v[i];
+
+		if (strncmp(f->key, "officials.", 10))
+			continue;
+		err |= pd_buf_addf(b, "%s: %s%s", f->key, f->qualifier,
+				   *f->qualifier ? " " : "") < 0;
+		err |= pd_fact_format(b, f->value, "en") < 0;
+		err |= pd_buf_addf(b, " %s (stated: %s %s)\n", f->unit,
+				   f->source, f->cite) < 0;
+	}
+	pd_facts_release(&l);
+	return err ? PD_ETOOBIG : 0;
+}
+
 static int run_by(struct cli *cli, const struct pd_games *g, const char *by,
 		  const char *format)
 {
@@ -185,8 +212,9 @@ static int run_by(struct cli *cli, const struct pd_games *g, const char *by,
 		ret = pd_doc_participation(&b, cli->store, g->code, g->version,
 					   PD_DOC_PRETTY, &d);
 	else if ((ret = pd_store_participation(cli->store, g->code, &p,
-					       &d)) == 0)
-		ret = text_by(&b, &p, by);
+					       &d)) == 0 &&
+		 (ret = text_by(&b, &p, by)) == 0)
+		ret = text_officials(&b, cli->store, g->code, &d);
 	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
 	pd_buf_release(&b);
 	pd_participation_release(&p);
@@ -253,7 +281,8 @@ const struct cli_command cmd_stats = {
 	"women and men of each NPC or sport (an athlete of two sports is in\n"
 	"both rows, and once in all), and the NPCs at their first Games: those\n"
 	"with no result in an earlier Games of the kind and season the store\n"
-	"holds (unknown when it holds none).  With --format json it is the\n"
+	"holds (unknown when it holds none); the officials, of whom only\n"
+	"counts are known, as facts (officials.*).  With --format json it is the\n"
 	"document of GET /api/games/GAMES/participation.\n"
 	"\n"
 	"  --format text|json   text (default) or one JSON object, the same\n"

@@ -66,6 +66,9 @@ test('api__entries_posted_are_the_start_list_and_count_as_taking_part', async ()
 	assert.deepEqual(p.by_sport.map((x) => [x.sport, x.athletes]),
 		[['Goalball', 2], ['Para Athletics', 3]]);
 	assert.deepEqual(p.by_npc.find((x) => x.npc === 'IND'), { npc: 'IND', athletes: 1, women: 0, men: 1 });
+	// the officials: only counts, as the report states them
+	assert.deepEqual(p.officials.map((f) => [f.key, f.value, f.cite]),
+		[['officials.games', '1000', 'report ¶5'], ['officials.ipc', '2200', 'report ¶5']]);
 	const all = (await at(`${G}/entries`, r.json().version)).json();
 	assert.equal(all.entries.length, 5);
 	assert.equal(all.event, undefined);
