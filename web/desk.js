@@ -20,6 +20,10 @@ const T = {
 		needreason: 'A correction needs a reason.', willaward: 'Will award', nomedals: 'no medals yet',
 		irmrule: 'never medals; the next by rank take the medals', saved: 'Saved', unchanged: 'Nothing changed',
 		gold: 'gold', silver: 'silver', bronze: 'bronze', nodate: 'no date', confirm: 'Check the fields, give a reason, then Save again.',
+		startlist: 'Start list', athlete1: 'Athlete', hasresult: 'Result', savestart: 'Save start list',
+		startlines: 'One athlete a line: NPC, name, gender (M or W)', badline: 'line', matches: 'Matches',
+		phase: 'Phase', pool: 'Pool', home: 'Home', away: 'Away', score: 'Score', source: 'Source',
+		aet: 'Extra time', pens: 'Penalties', addmatch: 'Add match', remove: 'Remove',
 	},
 	zh: {
 		title: '成绩录入台', signin: '登录', token: '令牌', signout: '退出',
@@ -33,6 +37,10 @@ const T = {
 		needreason: '更正须说明原因。', willaward: '将颁发', nomedals: '尚无奖牌',
 		irmrule: '不得奖牌；奖牌依名次顺延', saved: '已保存', unchanged: '没有改动',
 		gold: '金', silver: '银', bronze: '铜', nodate: '无日期', confirm: '请核对各栏并填写原因，再按保存。',
+		startlist: '报名名单', athlete1: '运动员', hasresult: '成绩', savestart: '保存报名名单',
+		startlines: '每行一名运动员：代表团代码, 姓名, 性别（M 或 W）', badline: '第几行', matches: '比赛',
+		phase: '阶段', pool: '小组', home: '主队', away: '客队', score: '比分', source: '来源',
+		aet: '加时', pens: '点球', addmatch: '添加比赛', remove: '删除',
 	},
 };
 const STATUSES = ['scheduled', 'live', 'unofficial', 'official', 'protested', 'provisional'];
@@ -40,7 +48,8 @@ const IRMS = ['', 'DNS', 'DNF', 'DSQ', 'DQB', 'DNQ', 'NM', 'RET', 'WDR', 'ABS', 
 const IRM_ORDER = { LAP: 1, DNF: 2, RET: 3, NM: 4, DNQ: 5, DSQ: 6, DQB: 7, DNS: 8, WDR: 9, ABS: 10 };
 const KEY = 'podium-desk-token';
 const $ = (id) => document.getElementById(id);
-const st = { lang: 'en', token: sessionStorage.getItem(KEY) || '', games: '', events: [], ev: null, rows: [], confirming: false };
+const st = { lang: 'en', token: sessionStorage.getItem(KEY) || '', games: '', events: [], ev: null, rows: [], confirming: false,
+	entries: [], matches: [] };
 
 const t = (k) => T[st.lang][k] || T.en[k] || k;
 
@@ -208,9 +217,14 @@ async function openEvent(id) {
 		row.orig = { mark: row.mark, irm: row.irm, rank: row.rank };
 		addRow(row);
 	}
+	await loadEntries();
+	// the athletes entered without a result yet, ready for their marks
+	for (const x of st.entries.filter((e) => !e.result))
+		addRow({ athlete: x.athlete, npc: x.npc, name: x.name, mark: '', irm: '', rank: '', orig: null, entered: true });
 	addRow();
 	renderStatus();
 	renderPreview();
+	await loadMatches();
 	await loadLog();
 	$('event-pane').dataset.version = String(st.ev.version);
 }
@@ -238,6 +252,8 @@ function changes() {
 	const out = [];
 	for (const r of st.rows) {
 		if (!r.npc && !r.name) continue;
+		// an athlete of the start list with nothing typed yet: no result
+		if (r.entered && !r.mark && !r.irm && !r.rank) continue;
 		const o = r.orig || { mark: '', irm: '', rank: '' };
 		const f = [];
 		if ((r.mark || '') !== o.mark) f.push(['mark', o.mark, r.mark || '']);
@@ -299,6 +315,94 @@ function say(r) {
 	p.dataset.version = String(r.data.version);
 	p.textContent = (r.data.unchanged ? t('unchanged') : t('saved')) + ` (v${r.data.version}). ` +
 		(r.data.said || []).join(' · ');
+}
+
+// -- the start list: the athletes entered, a text of one a line
+
+async function loadEntries() {
+	const r = await api('GET', `/api/games/${st.games}/events/${st.ev.id}/entries`);
+	st.entries = r.status === 200 ? r.data.entries : [];
+	$('entries').tBodies[0].replaceChildren(...st.entries.map((x) => el('tr', { 'data-athlete': String(x.athlete) },
+		el('td', { text: x.npc }), el('td', { text: x.name }), el('td', { text: x.gender || '-' }),
+		el('td', { text: x.result ? '✓' : '' }))));
+	$('entries-text').value = st.entries.map((x) => [x.npc, x.name, x.gender].filter(Boolean).join(', ')).join('\n');
+	$('start-list').dataset.count = String(st.entries.length);
+}
+
+// "CHN, Wu Chunmiao, W" (commas or tabs; the gender may be left out)
+function entryLines(text) {
+	const out = [];
+	for (const line of text.split('\n')) {
+		const f = line.split(/\t|,/).map((x) => x.trim()).filter((x) => x !== '');
+		if (!f.length) continue;
+		const g = f.length > 2 && /^[MWF]$/i.test(f[f.length - 1]) ? f.pop().toUpperCase() : '';
+		const e = { npc: f.shift(), name: f.join(', ') };
+		if (g) e.gender = g === 'F' ? 'W' : g;
+		out.push(e);
+	}
+	return out;
+}
+
+async function saveEntries() {
+	const r = await api('POST', `/api/games/${st.games}/events/${st.ev.id}/entries`,
+		{ entries: entryLines($('entries-text').value) });
+	if (r.status === 200) {
+		await openEvent(st.ev.id);
+		$('start-list').open = true;
+	}
+	say(r);
+}
+
+// -- matches: the desk's own (source desk) are edited; others are shown
+
+const pair = (p) => (p ? `${p[0]}:${p[1]}` : '');
+const parsePair = (v) => { const m = /^(\d+)\s*:\s*(\d+)$/.exec(v.trim()); return m ? [Number(m[1]), Number(m[2])] : null; };
+
+function matchInput(m) {
+	const o = { phase: m.phase, home: m.home };
+	for (const k of ['pool', 'walkover', 'outcome', 'cite']) if (m[k]) o[k] = m[k];
+	if (m.away) o.away = m.away;
+	if (m.score) o.score = m.score;
+	if (m.penalties) o.penalties = m.penalties;
+	if (m.extra_time) o.extra_time = true;
+	return o;
+}
+
+async function loadMatches() {
+	const r = await api('GET', `/api/games/${st.games}/events/${st.ev.id}/matches`);
+	st.matches = r.status === 200 ? r.data.matches : [];
+	$('matches').tBodies[0].replaceChildren(...st.matches.map((m) => el('tr', { 'data-id': String(m.id) },
+		el('td', { text: m.phase }), el('td', { text: m.pool }), el('td', { text: m.home }),
+		el('td', { text: m.away || '-' }),
+		el('td', { text: (pair(m.score) || '-') + (m.extra_time ? ' aet' : '') + (m.penalties ? ` (${pair(m.penalties)} pen)` : '') }),
+		el('td', { text: m.source }),
+		el('td', {}, m.source === 'desk' ? el('button', { type: 'button', text: t('remove'),
+			onclick: () => postMatches(st.matches.filter((x) => x.source === 'desk' && x.id !== m.id).map(matchInput)) }) : ''))));
+	$('matches-box').dataset.count = String(st.matches.length);
+}
+
+async function postMatches(list) {
+	const r = await api('POST', `/api/games/${st.games}/events/${st.ev.id}/matches`, { matches: list, source: 'desk' });
+	if (r.status === 200) {
+		await loadMatches();
+		await loadLog();
+		$('matches-box').open = true;
+	}
+	say(r);
+	return r;
+}
+
+async function addMatch(e) {
+	e.preventDefault();
+	const f = new FormData($('match-form'));
+	const m = { phase: f.get('phase').trim(), home: f.get('home').trim().toUpperCase() };
+	if (f.get('pool').trim()) m.pool = f.get('pool').trim();
+	if (f.get('away').trim()) m.away = f.get('away').trim().toUpperCase();
+	if (f.get('score').trim()) m.score = parsePair(f.get('score')) || f.get('score');
+	if (f.get('pens').trim()) m.penalties = parsePair(f.get('pens')) || f.get('pens');
+	if (f.get('extra')) m.extra_time = true;
+	const r = await postMatches([...st.matches.filter((x) => x.source === 'desk').map(matchInput), m]);
+	if (r.status === 200) $('match-form').reset();
 }
 
 async function loadLog() {
@@ -393,6 +497,8 @@ function init() {
 	$('signin').addEventListener('submit', signin);
 	$('event-form').addEventListener('submit', addEvent);
 	$('save').addEventListener('click', save);
+	$('entries-save').addEventListener('click', saveEntries);
+	$('match-form').addEventListener('submit', addMatch);
 	$('filter').addEventListener('change', loadEvents);
 	$('games').addEventListener('change', () => { st.games = $('games').value; $('event-pane').hidden = true; loadEvents(); });
 	$('lang-en').addEventListener('click', () => { st.lang = 'en'; translate(); if (st.ev) renderPreview(); });

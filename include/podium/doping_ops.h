@@ -20,4 +20,11 @@ int pd_op_doping_add(struct pd_store *s, const struct pd_doping_case *c,
 int pd_doping_text(struct pd_buf *b, struct pd_store *s, const char *games,
 		   const char *lang, struct pd_diag *diag);
 
+/* games' cases as the API's document (GET .../doping): each with its
+ * athlete, finding, outcome and sanction (its mode, events, whether it
+ * was lifted), and the anti-doping counts its sources state (the facts
+ * doping.*). */
+int pd_doc_doping(struct pd_buf *out, struct pd_store *s, const char *games,
+		  long version, unsigned flags, struct pd_diag *diag);
+
 #endif

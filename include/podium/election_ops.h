@@ -75,4 +75,12 @@ int pd_election_text(struct pd_buf *b, const struct pd_election_read *r,
 int pd_candidate_text(struct pd_buf *b, const struct pd_candidate *c,
 		      const struct pd_registry *reg, const char *lang);
 
+/* games' elections as the API's document (GET .../elections): each
+ * with its candidates by votes and their seats, its ballots, register and
+ * turnout (as stated, for a published result); the votes only once it is
+ * closed.  Who voted is never in it. */
+int pd_doc_elections(struct pd_buf *out, struct pd_store *s,
+		     const char *games, long version, unsigned flags,
+		     struct pd_diag *diag);
+
 #endif

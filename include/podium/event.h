@@ -87,4 +87,28 @@ int pd_store_event_results(struct pd_store *s, long event, long as_of,
 int pd_store_event_order(struct pd_store *s, long id, const char *order,
 			 struct pd_diag *diag);
 
+/* -- start lists: the athletes entered in an event, with or before a
+ * result (who took part counts them, stats.h) */
+
+struct pd_entry {
+	long event;
+	const char *sport, *event_name, *event_gender;
+	long athlete;
+	const char *name, *npc, *gender;
+	int has_result;		/* a result in the event, alone or in a team */
+};
+
+typedef int (*pd_entry_fn)(const struct pd_entry *e, void *arg);
+
+/* Call fn for each entry of games (only event's, when event is not 0),
+ * by event, then NPC, name and athlete id. */
+int pd_store_entries(struct pd_store *s, const char *games, long event,
+		     pd_entry_fn fn, void *arg, struct pd_diag *diag);
+/* Replace event's start list with athletes[0..n) from source (a repeated
+ * id counts once), inside pd_store_change().  PD_ENOTFOUND for an
+ * athlete not in the store. */
+int pd_store_entries_replace(struct pd_store *s, long event,
+			     const char *source, const long *athletes,
+			     size_t n, struct pd_diag *diag);
+
 #endif

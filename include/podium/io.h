@@ -151,12 +151,14 @@ int pd_standings_csv_parse(struct pd_published *out, const char *data,
 
 /* A ranking as CSV (results_csv.c): one row per competitor with columns
  * rank, npc, name (athlete or team), and optionally mark, value (a
- * sortable number), irm (DNS, DNF, DSQ ...) and records (WR, PR ...).
- * Strings point into *pool. */
+ * sortable number), irm (DNS, DNF, DSQ ...), records (WR, PR ...) and
+ * gender (M, W; F for W).  An event's start list is the same without
+ * ranks.  Strings point into *pool. */
 struct pd_result_line {
 	long line;
 	long rank;		/* 0: none */
 	char npc[PD_CODE_MAX];
+	char gender[2];		/* "M", "W" or "" */
 	const char *name, *mark, *irm, *records;
 	double value;
 	int has_value;
@@ -172,6 +174,9 @@ void pd_result_lines_release(struct pd_result_lines *r);
 int pd_results_csv_parse(struct pd_result_lines *out, const char *data,
 			 size_t len, const char *file,
 			 const struct pd_registry *reg, struct pd_diag *diag);
+
+/* The most athletes on one start list (an event's entries). */
+#define PD_START_LIST_MAX 10000
 
 /* One Games' medal tally. */
 struct pd_games_tally {

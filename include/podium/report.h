@@ -32,6 +32,11 @@ int pd_report(struct pd_buf *out, struct pd_store *s,
 int pd_report_games(struct pd_buf *out, struct pd_store *s,
 		    const struct pd_registry *reg, const char *games,
 		    const char *lang, int sources, struct pd_diag *diag);
+/* The same inside the caller's read transaction, without the trace (the
+ * public page's Games overview). */
+int pd_report_games_read(struct pd_buf *out, struct pd_store *s,
+			 const struct pd_registry *reg, const char *games,
+			 const char *lang, struct pd_diag *diag);
 
 /* A Games' highlights computed from its results (highlights.c), in lang:
  * the most decorated athletes (three medals or more, the first ten

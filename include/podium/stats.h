@@ -29,6 +29,7 @@
 #define PODIUM_STATS_H
 
 #include <stddef.h>
+#include "buf.h"
 #include "error.h"
 #include "model.h"
 #include "npc.h"
@@ -149,6 +150,10 @@ struct pd_games_stats {
 	long sanctions_vacate, sanctions_reallocate;
 	long medals[3];		/* derived, official events */
 	long npcs_medal, npcs_gold;
+	/* the start lists (pd_store_entries()): athletes entered, and the
+	 * events with a start list; participation is known too when every
+	 * event has one */
+	long entries, events_entered;
 };
 
 void pd_games_stats_release(struct pd_games_stats *st);
@@ -169,6 +174,29 @@ int pd_store_credits(struct pd_store *s, const struct pd_query *q,
 int pd_store_medallists(struct pd_store *s, const struct pd_query *q,
 			const struct pd_registry *reg,
 			struct pd_medallists *out, struct pd_diag *diag);
+
+/* Who took part in a Games, broken down: from the results (alone or in a
+ * team) and the start lists, each athlete once per row.  The rows of
+ * by_npc and by_sport hold n[0] athletes, n[1] women, n[2] men, by key.
+ * A first-time NPC takes part with no result in any earlier Games (an
+ * earlier year) of the same kind and season the store holds: counted
+ * only when the store holds one (prior > 0), and as far as those Games'
+ * results tell who took part. */
+struct pd_participation {
+	int known;		/* as pd_games_stats.participation_known */
+	long athletes, women, men;
+	long npcs;
+	struct pd_counts by_npc, by_sport;
+	long prior;		/* earlier Games of the kind with results */
+	long first_time;	/* NPCs at their first Games (prior > 0) */
+	struct pd_strings first_npcs;	/* their codes, sorted */
+	long entries, events_entered, events;
+};
+
+void pd_participation_release(struct pd_participation *p);
+/* Fill p for games (PD_ENOTFOUND if there is none). */
+int pd_store_participation(struct pd_store *s, const char *games,
+			   struct pd_participation *p, struct pd_diag *diag);
 
 /* Call fn for every athlete in the store (only those with a result in
  * games when games is not NULL), by name.  id is the athlete's id. */

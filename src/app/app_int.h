@@ -33,6 +33,12 @@ int app_change(struct pd_store *s, const char *games, int flags,
 int app_open(struct pd_store *s, const char *games, int flags,
 	     const struct pd_who *who, const struct pd_op_notify *nt,
 	     long *version, struct pd_diag *d);
+/* The writes to event's Games: app_open() for the Games of event, read
+ * into *e (PD_ENOTFOUND if there is none), which the caller releases
+ * after app_end() (nothing to release or end on failure). */
+int app_open_event(struct pd_store *s, long event, struct pd_event_info *e,
+		   const struct pd_who *who, long *version,
+		   struct pd_diag *d);
 /* Commit when ret is 0, else roll back; returns ret or the commit's
  * error. */
 int app_end(struct pd_store *s, int ret, struct pd_diag *d);
@@ -159,5 +165,22 @@ int app_medals_table(const struct pd_medal_rec *v, size_t n,
 int app_json_dump(struct pd_buf *out, json_t *doc, unsigned flags);
 /* A JSON string of s ("" for NULL); null if jansson refuses it. */
 json_t *app_json_str(const char *s);
+
+/* A Games' team events, whose matches the facts and the report read
+ * (facts.c): their ids and sports, by id, at most APP_TEAM_EVENTS. */
+#define APP_TEAM_EVENTS 256
+struct app_team_events {
+	long id[APP_TEAM_EVENTS];
+	char sport[APP_TEAM_EVENTS][64];
+	size_t n;
+};
+
+int app_team_events(struct pd_store *s, const char *games,
+		    struct app_team_events *out, struct pd_diag *d);
+
+/* games' facts whose key starts with prefix ("doping.", "officials."),
+ * each as GET .../facts gives it (json_facts.c); NULL on failure. */
+json_t *app_facts_json(struct pd_store *s, const char *games,
+		       const char *prefix, struct pd_diag *d);
 
 #endif

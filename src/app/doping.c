@@ -143,3 +143,84 @@ int pd_doping_text(struct pd_buf *b, struct pd_store *s, const char *games,
 	pd_store_rollback(s);
 	return ret;
 }
+
+/* -- the API's document (GET .../doping) */
+
+struct case_doc {
+	struct pd_store *s;
+	json_t *list;
+	struct pd_diag *diag;
+};
+
+/* "12,15" as [12, 15] */
+static json_t *event_ids(const char *events)
+{
+	json_t *l = json_array();
+	char *end;
+	long id;
+
+	while (l && *events) {
+		id = strtol(events, &end, 10);
+		if (end == events)
+			break;
+		json_array_append_new(l, json_integer(id));
+		events = *end == ',' ? end + 1 : end;
+	}
+	return l;
+}
+
+static int case_json(const struct pd_doping_case *c, void *arg)
+{
+	struct case_doc *w = arg;
+	struct find_sanction f = { 0 };
+	char npc[PD_CODE_MAX] = "";
+	char *name = NULL;
+	json_t *sanction = NULL;
+	int ret;
+
+	if ((ret = pd_store_athlete_get(w->s, c->athlete, &name, npc,
+					w->diag)) < 0)
+		return ret;
+	if (c->sanction &&
+	    (ret = find_sanction(w->s, c->games, c->sanction, &f,
+				 w->diag)) == 0 && f.found)
+		sanction = json_pack("{s:I, s:s, s:o, s:b}", "id",
+				     (json_int_t)c->sanction, "mode", f.mode,
+				     "events", event_ids(f.events), "lifted",
+				     f.until != 0);
+	if (ret == 0 && json_array_append_new(w->list, json_pack(
+			"{s:I, s:I, s:s, s:s, s:s, s:s, s:s, s:o, s:s, s:s}",
+			"id", (json_int_t)c->id,
+			"athlete", (json_int_t)c->athlete, "name", name,
+			"npc", npc, "finding", c->finding, "date", c->date,
+			"outcome", c->outcome, "sanction", sanction ? sanction :
+			json_null(), "source", c->source, "cite", c->cite)) < 0)
+		ret = PD_ENOMEM;
+	free(name);
+	free(f.mode);
+	free(f.events);
+	return ret;
+}
+
+int pd_doc_doping(struct pd_buf *out, struct pd_store *s, const char *games,
+		  long version, unsigned flags, struct pd_diag *diag)
+{
+	struct case_doc w = { s, json_array(), diag };
+	json_t *stated = NULL;
+	int ret;
+
+	if (!w.list)
+		ret = PD_ENOMEM;
+	else if ((ret = pd_store_doping_cases(s, games, case_json, &w,
+					      diag)) == 0 &&
+		 !(stated = app_facts_json(s, games, "doping.", diag)))
+		ret = PD_ENOMEM;
+	if (ret < 0) {
+		json_decref(w.list);
+		return ret;
+	}
+	/* the counts a source states where only counts are known */
+	return app_json_dump(out, json_pack("{s:s, s:I, s:o, s:o}", "games",
+				games, "version", (json_int_t)version, "cases",
+				w.list, "stated", stated), flags);
+}

@@ -517,3 +517,108 @@ int app_election_bundled_keep(struct pd_store *s, struct pd_diag *diag)
 	}
 	return ret;
 }
+
+/* -- the API's document (GET .../elections) */
+
+struct ids {
+	long v[64];
+	size_t n;
+};
+
+static int keep_id(const struct pd_election *e, void *arg)
+{
+	struct ids *l = arg;
+
+	if (l->n == sizeof(l->v) / sizeof(*l->v))
+		return PD_ETOOBIG;
+	l->v[l->n++] = e->id;
+	return 0;
+}
+
+static const char *const seat_key[] = { "none", "elected", "tied",
+					"capped" };
+
+/* A candidate's row; votes only once voting is over (an open election's
+ * running count is nobody's business until it closes), and none for a
+ * published result, which states only who was elected. */
+static json_t *candidate_json(const struct pd_vote_row *v, int counted,
+			      int seated)
+{
+	const struct pd_candidate *c = v->c;
+
+	return json_pack("{s:I, s:o, s:s, s:s, s:s, s:s, s:o, s:o, s:s}",
+			 "id", (json_int_t)c->id,
+			 "athlete", c->athlete ? json_integer(c->athlete) :
+			 json_null(), "name", c->name, "name_zh", c->name_zh,
+			 "npc", c->npc, "sport", c->sport,
+			 "votes", counted ? json_integer(v->votes) :
+			 json_null(), "rank", counted ? json_integer(v->rank) :
+			 json_null(), "seat", counted || seated ?
+			 seat_key[v->seat] : "none");
+}
+
+static json_t *election_json(const struct pd_election_read *r)
+{
+	const struct pd_election *e = &r->e;
+	int published = !strcmp(e->status, "published");
+	int counted = !strcmp(e->status, "closed");
+	long t = pd_turnout_hundredths(r->ballots, r->electors);
+	json_t *cands = json_array(), *o;
+	size_t i;
+
+	for (i = 0; cands && i < r->tally.n; i++)
+		json_array_append_new(cands, candidate_json(&r->tally.rows[i],
+							    counted, published));
+	o = json_pack("{s:I, s:s, s:I, s:I, s:o, s:s, s:o}",
+		      "id", (json_int_t)e->id, "name", e->name,
+		      "seats", (json_int_t)e->seats,
+		      "max_choices", (json_int_t)e->max_choices,
+		      "sport_cap", e->sport_cap ? json_integer(e->sport_cap) :
+		      json_null(), "status", e->status, "candidates", cands);
+	if (!o)
+		return NULL;
+	if (published) {
+		json_object_set_new(o, "ballots", e->votes >= 0 ?
+				    json_integer(e->votes) : json_null());
+		json_object_set_new(o, "electorate", json_null());
+		json_object_set_new(o, "turnout", e->turnout[0] ?
+				    json_string(e->turnout) : json_null());
+	} else {
+		json_object_set_new(o, "ballots", json_integer(r->ballots));
+		json_object_set_new(o, "electorate", json_integer(r->electors));
+		json_object_set_new(o, "turnout", r->electors ? json_sprintf(
+				    "%ld.%02ld", t / 100, t % 100) :
+				    json_null());
+	}
+	json_object_set_new(o, "source", json_string(e->source));
+	json_object_set_new(o, "cite", json_string(e->cite));
+	return o;
+}
+
+int pd_doc_elections(struct pd_buf *out, struct pd_store *s,
+		     const char *games, long version, unsigned flags,
+		     struct pd_diag *diag)
+{
+	struct pd_election_read r;
+	struct ids l = { { 0 }, 0 };
+	json_t *list = json_array();
+	size_t i;
+	int ret;
+
+	if (!list)
+		return PD_ENOMEM;
+	ret = pd_store_elections(s, games, keep_id, &l, diag);
+	for (i = 0; i < l.n && ret == 0; i++) {
+		if ((ret = pd_election_read(&r, s, l.v[i], diag)) == 0 &&
+		    json_array_append_new(list, election_json(&r)) < 0)
+			ret = PD_ENOMEM;
+		pd_election_read_release(&r);
+	}
+	if (ret < 0) {
+		json_decref(list);
+		return ret;
+	}
+	return app_json_dump(out, json_pack("{s:s, s:I, s:o}", "games", games,
+				"version", (json_int_t)version, "elections",
+				list), flags);
+}

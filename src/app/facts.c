@@ -165,6 +165,36 @@ static int from_medallists(struct computing *c, struct pd_store *s,
 	return ret == PD_ETOOBIG ? 0 : ret;	/* the first ones suffice */
 }
 
+/* Who took part, when the store knows it (from the results or the start
+ * lists): the athletes, women, NPCs, and the NPCs at their first Games
+ * when an earlier Games of the kind is in the store to say who came
+ * before. */
+static int from_participation(struct computing *c, struct pd_store *s,
+			      const struct pd_games_stats *st,
+			      struct pd_diag *diag)
+{
+	const char *en = st->entries ? "the results and start lists in the "
+		"store" : "the results in the store";
+	const char *zh = st->entries ? "数据库中的比赛成绩和报名名单" :
+		"数据库中的比赛成绩";
+	struct pd_participation p;
+	int ret;
+
+	/* no athlete data (team results without members): nothing known */
+	if (!st->participation_known || !st->athletes)
+		return 0;
+	if ((ret = put(c, "athletes", st->athletes, en, zh)) < 0 ||
+	    (ret = put(c, "athletes.women", st->women, en, zh)) < 0 ||
+	    (ret = put(c, "nations", st->npcs, en, zh)) < 0)
+		return ret;
+	if ((ret = pd_store_participation(s, c->a->games, &p, diag)) < 0)
+		return ret;
+	if (p.prior)
+		ret = put(c, "npcs.first_games", p.first_time, en, zh);
+	pd_participation_release(&p);
+	return ret;
+}
+
 static int from_results(struct computing *c, struct pd_store *s,
 			const struct pd_games_stats *st, struct pd_diag *diag)
 {
@@ -178,11 +208,6 @@ static int from_results(struct computing *c, struct pd_store *s,
 	    (ret = put(c, "sports", (long)st->sports.n, en, zh)) < 0 ||
 	    (ret = put(c, "npcs.medal_table", st->npcs_medal, en, zh)) < 0 ||
 	    (ret = put(c, "table.golds", st->medals[0], en, zh)) < 0)
-		return ret;
-	if (st->participation_known &&
-	    ((ret = put(c, "athletes", st->athletes, en, zh)) < 0 ||
-	     (ret = put(c, "athletes.women", st->women, en, zh)) < 0 ||
-	     (ret = put(c, "nations", st->npcs, en, zh)) < 0))
 		return ret;
 	pd_tally_init(&t);
 	if ((ret = pd_store_tally(s, c->a->games, NULL, &t, NULL, diag)) == 0)
@@ -228,22 +253,25 @@ static int from_published(struct computing *c, const char *source,
 	return ret;
 }
 
-struct event_ids {
-	long id[256];
-	char slug[256][40];
-	size_t n;
-};
-
-static int event_id(const struct pd_event_info *e, size_t results, void *arg)
+static int team_event(const struct pd_event_info *e, size_t results,
+		      void *arg)
 {
-	struct event_ids *v = arg;
+	struct app_team_events *v = arg;
 
 	(void)results;
-	if (v->n < 256 && e->team) {
+	if (v->n < APP_TEAM_EVENTS && e->team) {
 		v->id[v->n] = e->id;
-		pd_sport_slug(v->slug[v->n++], 40, e->sport);
+		snprintf(v->sport[v->n++], sizeof(v->sport[0]), "%s",
+			 e->sport);
 	}
 	return 0;
+}
+
+int app_team_events(struct pd_store *s, const char *games,
+		    struct app_team_events *out, struct pd_diag *d)
+{
+	out->n = 0;
+	return pd_store_events(s, games, NULL, team_event, out, d);
 }
 
 /* each side's matches, losses and (when every score is known) goals in
@@ -253,8 +281,8 @@ static int from_matches(struct computing *c, struct pd_store *s,
 {
 	static const char en[] = "the matches in the store";
 	static const char zh[] = "数据库中的比赛";
-	struct event_ids *ev = calloc(1, sizeof(*ev));
-	char key[PD_IDENT_MAX + 48];
+	struct app_team_events *ev = calloc(1, sizeof(*ev));
+	char key[PD_IDENT_MAX + 48], slug[40];
 	struct pd_matches l;
 	struct pd_side_record r;
 	size_t i, j, k;
@@ -262,8 +290,9 @@ static int from_matches(struct computing *c, struct pd_store *s,
 
 	pd_matches_init(&l);
 	if (ret == 0)
-		ret = pd_store_events(s, c->a->games, NULL, event_id, ev, diag);
+		ret = app_team_events(s, c->a->games, ev, diag);
 	for (i = 0; ev && i < ev->n && ret == 0; i++) {
+		pd_sport_slug(slug, sizeof(slug), ev->sport[i]);
 		l.n = 0;
 		if ((ret = pd_matches_read(s, ev->id[i], &l, diag)) < 0)
 			break;
@@ -278,14 +307,14 @@ static int from_matches(struct computing *c, struct pd_store *s,
 				continue;
 			pd_match_record(&r, &l, npc, NULL, NULL);
 			snprintf(key, sizeof(key), "team.%s.%s.matches", npc,
-				 ev->slug[i]);
+				 slug);
 			ret = put(c, key, r.played, en, zh);
 			snprintf(key, sizeof(key), "team.%s.%s.losses", npc,
-				 ev->slug[i]);
+				 slug);
 			if (ret == 0)
 				ret = put(c, key, r.lost, en, zh);
 			snprintf(key, sizeof(key), "team.%s.%s.goals", npc,
-				 ev->slug[i]);
+				 slug);
 			if (ret == 0 && !r.unscored)
 				ret = put(c, key, r.goals_for, en, zh);
 		}
@@ -337,7 +366,8 @@ static int compute(struct computing *c, struct pd_store *s,
 	if ((ret = pd_store_games_stats(s, c->a->games, &st, diag)) < 0)
 		goto cleanup;
 	if ((ret = from_matches(c, s, diag)) < 0 ||
-	    (ret = from_cases(c, s, diag)) < 0)
+	    (ret = from_cases(c, s, diag)) < 0 ||
+	    (ret = from_participation(c, s, &st, diag)) < 0)
 		goto cleanup;
 	if (st.results > 0) {
 		ret = from_results(c, s, &st, diag);

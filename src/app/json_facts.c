@@ -2,6 +2,7 @@
  * what contradicts what among them, each contradiction with its claims
  * and its line in en and zh. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "podium/facts_ops.h"
 #include "app_int.h"
@@ -17,6 +18,25 @@ static json_t *fact_json(const struct pd_fact *f)
 			 "source", app_json_str(f->source),
 			 "cite", app_json_str(f->cite),
 			 "quote", app_json_str(f->quote));
+}
+
+json_t *app_facts_json(struct pd_store *s, const char *games,
+		       const char *prefix, struct pd_diag *d)
+{
+	json_t *list = json_array();
+	struct pd_facts l;
+	size_t i, n = strlen(prefix);
+
+	pd_facts_init(&l);
+	if (list && pd_facts_read(s, games, &l, d) < 0) {
+		json_decref(list);
+		list = NULL;
+	}
+	for (i = 0; list && i < l.n; i++)
+		if (!strncmp(l.v[i].key, prefix, n))
+			json_array_append_new(list, fact_json(&l.v[i]));
+	pd_facts_release(&l);
+	return list;
 }
 
 int pd_doc_facts(struct pd_buf *out, const char *games, long version,

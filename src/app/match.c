@@ -48,13 +48,10 @@ int pd_op_matches_replace(struct pd_store *s, long event, const char *source,
 	struct pd_event_info e;
 	int ret;
 
-	memset(&e, 0, sizeof(e));
-	if ((ret = app_begin(s, diag)) < 0)
+	if ((ret = app_open_event(s, event, &e, who, version, diag)) < 0)
 		return ret;
-	if ((ret = pd_store_event_get(s, event, &e, diag)) == 0 &&
-	    (ret = app_change(s, e.games, 0, who, NULL, version, diag)) == 0)
-		ret = pd_store_matches_replace(s, event, source ? source :
-					       "matches", l, diag);
+	ret = pd_store_matches_replace(s, event, source ? source : "matches",
+				       l, diag);
 	pd_event_info_release(&e);
 	return app_end(s, ret, diag);
 }

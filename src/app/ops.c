@@ -67,6 +67,23 @@ int app_open(struct pd_store *s, const char *games, int flags,
 	return ret;
 }
 
+int app_open_event(struct pd_store *s, long event, struct pd_event_info *e,
+		   const struct pd_who *who, long *version,
+		   struct pd_diag *d)
+{
+	int ret;
+
+	memset(e, 0, sizeof(*e));
+	if ((ret = app_begin(s, d)) < 0)
+		return ret;
+	if ((ret = pd_store_event_get(s, event, e, d)) < 0 ||
+	    (ret = app_change(s, e->games, 0, who, NULL, version, d)) < 0) {
+		pd_store_rollback(s);
+		pd_event_info_release(e);
+	}
+	return ret;
+}
+
 static int check_input(const struct pd_result_input *in, struct pd_diag *d)
 {
 	if (in->rank < 0 || in->rank > 100000)

@@ -478,42 +478,23 @@ static int athletes(struct ctx *c, struct pd_buf *b)
 	return ret;
 }
 
-struct finals {
-	struct ctx *c;
-	struct pd_buf *b;
-	struct pd_diag *diag;
-	long id[64];
-	char sport[64][64];
-	size_t n;
-};
-
-static int team_event(const struct pd_event_info *e, size_t results, void *arg)
-{
-	struct finals *f = arg;
-
-	(void)results;
-	if (e->team && f->n < 64) {
-		f->id[f->n] = e->id;
-		snprintf(f->sport[f->n++], 64, "%s", e->sport);
-	}
-	return 0;
-}
-
 /* each head-to-head final in the store, from its match */
 static int finals(struct ctx *c, struct pd_buf *b, struct pd_diag *diag)
 {
-	struct finals f = { c, b, diag, { 0 }, { "" }, 0 };
+	struct app_team_events *f = calloc(1, sizeof(*f));
 	struct pd_matches l;
 	struct pd_buf score;
 	size_t i, j;
 	int ret;
 
+	if (!f)
+		return PD_ENOMEM;
 	pd_matches_init(&l);
 	pd_buf_init(&score, 0);
-	ret = pd_store_events(c->s, c->g.code, NULL, team_event, &f, diag);
-	for (i = 0; i < f.n && ret == 0; i++) {
+	ret = app_team_events(c->s, c->g.code, f, diag);
+	for (i = 0; i < f->n && ret == 0; i++) {
 		l.n = 0;
-		if ((ret = pd_matches_read(c->s, f.id[i], &l, diag)) < 0)
+		if ((ret = pd_matches_read(c->s, f->id[i], &l, diag)) < 0)
 			break;
 		for (j = 0; j < l.n && ret == 0; j++) {
 			const struct pd_match *m = &l.v[j];
@@ -524,18 +505,19 @@ static int finals(struct ctx *c, struct pd_buf *b, struct pd_diag *diag)
 			if ((ret = pd_match_score_text(&score, m, c->lang)) < 0)
 				break;
 			ret = pd_buf_addf(b, c->zh ? "%s决赛：%s对%s，" :
-					  "%s final: %s v %s, ", f.sport[i],
+					  "%s final: %s v %s, ", f->sport[i],
 					  m->home, m->away);
 			if (ret == 0)
 				ret = traced(c, b, score.data, "match #%ld of "
 					     "event %ld (%s %s)", m->id,
-					     f.id[i], m->source, m->cite);
+					     f->id[i], m->source, m->cite);
 			if (ret == 0)
 				ret = pd_buf_adds(b, c->zh ? "。" : ". ");
 		}
 	}
 	pd_buf_release(&score);
 	pd_matches_release(&l);
+	free(f);
 	return ret;
 }
 
@@ -648,9 +630,12 @@ cleanup:
 	return ret;
 }
 
-int pd_report_games(struct pd_buf *out, struct pd_store *s,
-		    const struct pd_registry *reg, const char *games,
-		    const char *lang, int sources, struct pd_diag *diag)
+/* The report in the caller's read transaction (in_read), or in one of
+ * its own. */
+static int report_games(struct pd_buf *out, struct pd_store *s,
+			const struct pd_registry *reg, const char *games,
+			const char *lang, int sources, int in_read,
+			struct pd_diag *diag)
 {
 	struct ctx c;
 	int ret;
@@ -663,11 +648,12 @@ int pd_report_games(struct pd_buf *out, struct pd_store *s,
 	c.marks = sources;
 	pd_published_init(&c.pub);
 	pd_buf_init(&c.trace, 0);
-	if ((ret = pd_store_begin_read(s, diag)) < 0)
+	if (!in_read && (ret = pd_store_begin_read(s, diag)) < 0)
 		goto cleanup;
 	if ((ret = load(&c, games, diag)) == 0)
 		ret = write_report(&c, out, diag);
-	pd_store_rollback(s);
+	if (!in_read)
+		pd_store_rollback(s);
 	if (ret == 0 && sources)
 		ret = pd_buf_addf(out, "\n%s\n%s", c.zh ? "数字来源" :
 				  "Sources", c.trace.data);
@@ -679,4 +665,18 @@ cleanup:
 	pd_facts_audit_release(&c.a);
 	pd_games_release(&c.g);
 	return ret;
+}
+
+int pd_report_games(struct pd_buf *out, struct pd_store *s,
+		    const struct pd_registry *reg, const char *games,
+		    const char *lang, int sources, struct pd_diag *diag)
+{
+	return report_games(out, s, reg, games, lang, sources, 0, diag);
+}
+
+int pd_report_games_read(struct pd_buf *out, struct pd_store *s,
+			 const struct pd_registry *reg, const char *games,
+			 const char *lang, struct pd_diag *diag)
+{
+	return report_games(out, s, reg, games, lang, 0, 1, diag);
 }

@@ -73,6 +73,21 @@ int cli_usage(const struct cli_command *cmd, const char *why);
 /* "-h"/"--help" as the only argument: print usage on stdout. */
 int cli_wants_help(int argc, char **argv);
 
+/* A command's subcommands: the one argv[1] names runs with argv from
+ * there; none named is cmd's usage with why. */
+struct cli_sub {
+	const char *name;
+	int (*run)(struct cli *cli, int argc, char **argv);
+};
+
+int cli_subcommand(struct cli *cli, int argc, char **argv,
+		   const struct cli_sub *subs, size_t n,
+		   const struct cli_command *cmd, const char *why);
+/* "EVENT --file FILE [--source S]" (argv[0] the subcommand): 0, or -1
+ * when they are not all there. */
+int cli_event_file_args(int argc, char **argv, long *event,
+			const char **file, const char **source);
+
 /* Who is acting, for the audit log: $PODIUM_ACTOR, else $USER, else
  * "cli". */
 const char *cli_actor(void);

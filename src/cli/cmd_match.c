@@ -15,23 +15,12 @@ static long event_arg(const char *s)
 static int run_set(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
-	const char *file = NULL, *source = NULL;
+	const char *file, *source;
 	long event;
 	size_t n = 0;
-	int i, ret, code = 0;
+	int ret, code = 0;
 
-	if (argc < 2 || (event = event_arg(argv[1])) < 0)
-		return cli_usage(&cmd_match, "match set EVENT --file FILE "
-				 "[--source S]");
-	for (i = 2; i + 1 < argc; i += 2) {
-		if (!strcmp(argv[i], "--file"))
-			file = argv[i + 1];
-		else if (!strcmp(argv[i], "--source"))
-			source = argv[i + 1];
-		else
-			break;
-	}
-	if (i != argc || !file)
+	if (cli_event_file_args(argc, argv, &event, &file, &source) < 0)
 		return cli_usage(&cmd_match, "match set EVENT --file FILE "
 				 "[--source S]");
 	if (!cli_store_write(cli, &code))
@@ -140,15 +129,13 @@ static int run_rank(struct cli *cli, int argc, char **argv)
 
 static int run(struct cli *cli, int argc, char **argv)
 {
-	if (argc >= 2 && !strcmp(argv[1], "set"))
-		return run_set(cli, argc - 1, argv + 1);
-	if (argc >= 2 && !strcmp(argv[1], "list"))
-		return run_list(cli, argc - 1, argv + 1);
-	if (argc >= 2 && !strcmp(argv[1], "record"))
-		return run_record(cli, argc - 1, argv + 1);
-	if (argc >= 2 && !strcmp(argv[1], "rank"))
-		return run_rank(cli, argc - 1, argv + 1);
-	return cli_usage(&cmd_match, "expected set, list, record or rank");
+	static const struct cli_sub subs[] = {
+		{ "set", run_set }, { "list", run_list },
+		{ "record", run_record }, { "rank", run_rank },
+	};
+
+	return cli_subcommand(cli, argc, argv, subs, 4, &cmd_match,
+			      "expected set, list, record or rank");
 }
 
 const struct cli_command cmd_match = {

@@ -6,12 +6,15 @@
 #include <string.h>
 
 #include "podium/doc.h"
+#include "podium/entry_ops.h"
+#include "podium/facts_ops.h"
 #include "podium/stats.h"
 #include "cli.h"
 
 struct args {
 	char games[PD_GAMES_CODE];
 	const char *format;
+	const char *by;
 };
 
 static int option(int c, char *arg, void *ctx)
@@ -30,6 +33,11 @@ static int option(int c, char *arg, void *ctx)
 					 "or json");
 		a->format = arg;
 		break;
+	case 'b':
+		if (strcmp(arg, "npc") && strcmp(arg, "sport"))
+			return cli_usage(&cmd_stats, "--by is npc or sport");
+		a->by = arg;
+		break;
 	}
 	return 0;
 }
@@ -39,6 +47,7 @@ static int parse_args(struct args *a, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "games", required_argument, NULL, 'g' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "by", required_argument, NULL, 'b' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int ret;
@@ -82,6 +91,10 @@ static int text_people(struct pd_buf *b, const struct pd_games_stats *st)
 		err |= LINE(b, "NPCs taking part", "unknown (%s)\n",
 			    st->results ? "only medal placings in the store" :
 			    "no results in the store");
+	if (st->entries)
+		err |= LINE(b, "start lists", "%ld athletes, %ld of %ld "
+			    "events\n", st->entries, st->events_entered,
+			    st->events);
 	return err;
 }
 
@@ -133,11 +146,94 @@ static int text(const struct pd_games *g, const struct pd_games_stats *st,
 	return err ? PD_ETOOBIG : 0;
 }
 
+/* --by: who took part, one row an NPC or a sport */
+static int text_by(struct pd_buf *b, const struct pd_participation *p,
+		   const char *by)
+{
+	const struct pd_counts *c = strcmp(by, "npc") ? &p->by_sport :
+						       &p->by_npc;
+	size_t i;
+	int err = 0;
+
+	if (!p->known)
+		err |= pd_buf_adds(b, "(who took part is not known: the store "
+				   "holds only medal placings, and not every "
+				   "event has a start list; the rows count "
+				   "the athletes it does hold)\n") < 0;
+	err |= pd_buf_addf(b, "%-28s %8s %8s %8s\n", by, "athletes", "women",
+			   "men") < 0;
+	for (i = 0; i < c->n; i++)
+		err |= pd_buf_addf(b, "%-28s %8ld %8ld %8ld\n",
+				   cli_text(c->rows[i].key), c->rows[i].n[0],
+				   c->rows[i].n[1], c->rows[i].n[2]) < 0;
+	err |= pd_buf_addf(b, "%-28s %8ld %8ld %8ld\n", "all", p->athletes,
+			   p->women, p->men) < 0;
+	if (!p->prior)
+		err |= pd_buf_adds(b, "first-time NPCs: unknown (no earlier "
+				   "Games of its kind in the store)\n") < 0;
+	else
+		err |= pd_buf_addf(b, "first-time NPCs: %ld%s", p->first_time,
+				   p->first_npcs.n ? " (" : "\n") < 0;
+	for (i = 0; p->prior && i < p->first_npcs.n; i++)
+		err |= pd_buf_addf(b, "%s%s", p->first_npcs.v[i],
+				   i + 1 < p->first_npcs.n ? ", " : ")\n") < 0;
+	return err ? PD_ETOOBIG : 0;
+}
+
+/* The officials: only counts are known, as facts (officials.*). */
+static int text_officials(struct pd_buf *b, struct pd_store *s,
+			  const char *games, struct pd_diag *d)
+{
+	struct pd_facts l;
+	size_t i;
+	int ret, err = 0;
+
+	pd_facts_init(&l);
+	if ((ret = pd_facts_read(s, games, &l, d)) < 0)
+		return ret;
+	for (i = 0; i < l.n; i++) {
+		const struct pd_fact *f = &l.v[i];
+
+		if (strncmp(f->key, "officials.", 10))
+			continue;
+		err |= pd_buf_addf(b, "%s: %s%s", f->key, f->qualifier,
+				   *f->qualifier ? " " : "") < 0;
+		err |= pd_fact_format(b, f->value, "en") < 0;
+		err |= pd_buf_addf(b, " %s (stated: %s %s)\n", f->unit,
+				   f->source, f->cite) < 0;
+	}
+	pd_facts_release(&l);
+	return err ? PD_ETOOBIG : 0;
+}
+
+static int run_by(struct cli *cli, const struct pd_games *g, const char *by,
+		  const char *format)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_participation p;
+	struct pd_buf b;
+	int ret;
+
+	memset(&p, 0, sizeof(p));
+	pd_buf_init(&b, 0);
+	if (!strcmp(format, "json"))
+		ret = pd_doc_participation(&b, cli->store, g->code, g->version,
+					   PD_DOC_PRETTY, &d);
+	else if ((ret = pd_store_participation(cli->store, g->code, &p,
+					       &d)) == 0 &&
+		 (ret = text_by(&b, &p, by)) == 0)
+		ret = text_officials(&b, cli->store, g->code, &d);
+	ret = ret < 0 ? cli_fail(ret, &d) : cli_write(&b);
+	pd_buf_release(&b);
+	pd_participation_release(&p);
+	return ret;
+}
+
 static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
 	struct pd_games_stats st;
-	struct args a = { "", "text" };
+	struct args a = { "", "text", NULL };
 	struct pd_games g;
 	struct pd_buf b;
 	int ret, code = 0;
@@ -148,6 +244,11 @@ static int run(struct cli *cli, int argc, char **argv)
 		return code;
 	if ((ret = pd_store_games_get(cli->store, a.games, &g, &d)) < 0)
 		return cli_fail(ret, &d);
+	if (a.by) {
+		ret = run_by(cli, &g, a.by, a.format);
+		pd_games_release(&g);
+		return ret;
+	}
 	if ((ret = pd_store_games_stats(cli->store, a.games, &st, &d)) < 0) {
 		pd_games_release(&g);
 		return cli_fail(ret, &d);
@@ -165,6 +266,7 @@ static int run(struct cli *cli, int argc, char **argv)
 const struct cli_command cmd_stats = {
 	"stats", run, "show a Games' figures: athletes, NPCs, events, records",
 	"usage: podium stats --games GAMES [--format text|json]\n"
+	"       podium stats --games GAMES --by npc|sport [--format text|json]\n"
 	"\n"
 	"Prints what the data says about GAMES: its dates and host; the\n"
 	"athletes with a result (alone or in a team), the women among them\n"
@@ -177,7 +279,16 @@ const struct cli_command cmd_stats = {
 	"athletes without athlete data; athletes and NPCs taking part when\n"
 	"the store holds only medal placings (a medals import lists only the\n"
 	"winners) -- then the athletes known are the medallists, counted as\n"
-	"such.\n"
+	"such.  Who took part counts the start lists too ('podium entry'):\n"
+	"with one for every event, the athletes and NPCs are known.\n"
+	"\n"
+	"--by npc or --by sport breaks who took part down: the athletes,\n"
+	"women and men of each NPC or sport (an athlete of two sports is in\n"
+	"both rows, and once in all), and the NPCs at their first Games: those\n"
+	"with no result in an earlier Games of the kind and season the store\n"
+	"holds (unknown when it holds none); the officials, of whom only\n"
+	"counts are known, as facts (officials.*).  With --format json it is the\n"
+	"document of GET /api/games/GAMES/participation.\n"
 	"\n"
 	"  --format text|json   text (default) or one JSON object, the same\n"
 	"                       document as GET /api/games/GAMES/stats (its\n"

@@ -296,3 +296,34 @@ int cli_added(int ret, long id, const struct pd_diag *d)
 	printf("%ld\n", id);
 	return EXIT_OK;
 }
+
+int cli_subcommand(struct cli *cli, int argc, char **argv,
+		   const struct cli_sub *subs, size_t n,
+		   const struct cli_command *cmd, const char *why)
+{
+	size_t i;
+
+	for (i = 0; argc >= 2 && i < n; i++)
+		if (!strcmp(argv[1], subs[i].name))
+			return subs[i].run(cli, argc - 1, argv + 1);
+	return cli_usage(cmd, why);
+}
+
+int cli_event_file_args(int argc, char **argv, long *event,
+			const char **file, const char **source)
+{
+	int i;
+
+	*file = *source = NULL;
+	if (argc < 2 || (*event = cli_number(argv[1], 1L << 40)) < 0)
+		return -1;
+	for (i = 2; i + 1 < argc; i += 2) {
+		if (!strcmp(argv[i], "--file"))
+			*file = argv[i + 1];
+		else if (!strcmp(argv[i], "--source"))
+			*source = argv[i + 1];
+		else
+			break;
+	}
+	return i == argc && *file ? 0 : -1;
+}

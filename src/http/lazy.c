@@ -28,6 +28,9 @@
 #include <jansson.h>
 
 #include "podium/audit.h"
+#include "podium/doping_ops.h"
+#include "podium/election_ops.h"
+#include "podium/entry_ops.h"
 #include "podium/event.h"
 #include "podium/label.h"
 #include "podium/facts_ops.h"
@@ -70,6 +73,10 @@ enum route {
 	ROUTE_FACTS,		/* F */
 	ROUTE_FACTS_CHECK,	/* C */
 	ROUTE_MATCHES,		/* X event */
+	ROUTE_ENTRIES,		/* Y event (0: every event's) */
+	ROUTE_PARTICIPATION,	/* Q */
+	ROUTE_ELECTIONS,	/* W */
+	ROUTE_DOPING,		/* D */
 	ROUTE_COUNT
 };
 
@@ -569,6 +576,8 @@ static int doc_of(struct lz *z, int (*fn)(struct lz *, char **,
 	return *doc ? 0 : PD_ENOMEM;
 }
 
+static int matches(struct lz *z, char **f, struct pd_buf *out, int *status);
+
 /* H source scheme lang pinned, J id lang, K code source lang, M id lang,
  * O lang: a page, made from its documents (read here, in this one
  * transaction) by page_make.c. */
@@ -580,6 +589,7 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 			  z->g->tables[1].source;
 	char *sf[6] = { "S", f[1], f[2], f[3], "", "0" };
 	char *ef[2] = { "E", f[1] }, *af[2] = { "I", f[1] };
+	char *mf[2] = { "X", f[1] };
 	char *nf[3] = { "N", f[1], f[2] }, *tf[1] = { "T" };
 	char *of[6] = { "S", (char *)src, "gold", f[1], "", "0" };
 	int ret;
@@ -593,6 +603,8 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 	case 'J':
 		in.lang = f[2];
 		ret = doc_of(z, event, ef, out, status, &in.doc);
+		if (ret == 0 && in.doc)
+			ret = doc_of(z, matches, mf, out, status, &in.doc2);
 		break;
 	case 'K':
 		in.lang = f[3];
@@ -609,7 +621,7 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 		    in.doc)
 			ret = doc_of(z, standings, of, out, status, &in.doc2);
 	}
-	if (ret == 0 && in.doc && (in.kind != 'O' || in.doc2))
+	if (ret == 0 && in.doc && (!strchr("OJ", in.kind) || in.doc2))
 		ret = page_make(out, &in);
 	json_decref(in.doc);
 	json_decref(in.doc2);
@@ -646,26 +658,78 @@ static int facts_check(struct lz *z, char **f, struct pd_buf *out,
 
 /* M event: an event's matches, pools and records; 404 for an event of
  * another Games */
-static int matches(struct lz *z, char **f, struct pd_buf *out, int *status)
+/* Is event id one of this Games'?  1 if so; 0 with a 404 in out if
+ * there is none or it is another Games'; a PD_E* code. */
+static int own_event(struct lz *z, long id, struct pd_buf *out, int *status)
 {
 	struct pd_diag d = { "", 0, "" };
 	struct pd_event_info e;
-	struct pd_matches l;
-	long id = atol(f[1]);
 	int ret;
 
 	memset(&e, 0, sizeof(e));
-	pd_matches_init(&l);
 	ret = pd_store_event_get(z->st, id, &e, &d);
 	if (ret == PD_ENOTFOUND || (ret == 0 && strcmp(e.games,
 						       z->g->info.code)))
 		ret = refuse(out, status, MHD_HTTP_NOT_FOUND, "no such event");
-	else if (ret == 0 && (ret = pd_matches_read(z->st, id, &l, &d)) == 0)
+	else if (ret == 0)
+		ret = 1;
+	pd_event_info_release(&e);
+	return ret;
+}
+
+static int matches(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_matches l;
+	long id = atol(f[1]);
+	int ret;
+
+	pd_matches_init(&l);
+	if ((ret = own_event(z, id, out, status)) == 1 &&
+	    (ret = pd_matches_read(z->st, id, &l, &d)) == 0)
 		ret = pd_doc_matches(out, z->g->info.code, z->version, id, &l,
 				     0);
-	pd_event_info_release(&e);
 	pd_matches_release(&l);
 	return ret;
+}
+
+/* Y event: the start lists, the Games' or one event's; 404 for an event
+ * of another Games */
+static int entries(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	long id = atol(f[1]);
+	int ret = id ? own_event(z, id, out, status) : 1;
+
+	return ret != 1 ? ret : pd_doc_entries(out, z->st, z->g->info.code,
+					       z->version, id, 0, &d);
+}
+
+/* Q: who took part, by NPC and sport */
+static int participation(struct lz *z, char **f, struct pd_buf *out,
+			 int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+
+	return pd_doc_participation(out, z->st, z->g->info.code, z->version,
+				    0, &d);
+}
+
+/* W: the athletes' council elections, their tallies and the elected */
+static int elections(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+
+	return pd_doc_elections(out, z->st, z->g->info.code, z->version, 0,
+				&d);
+}
+
+/* D: the anti-doping cases and the counts stated */
+static int doping(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+
+	return pd_doc_doping(out, z->st, z->g->info.code, z->version, 0, &d);
 }
 
 #define PARAMS_MAX 5
@@ -703,6 +767,10 @@ static const struct {
 	[ROUTE_FACTS] = { 'F', 0, { NULL }, 1, facts },
 	[ROUTE_FACTS_CHECK] = { 'C', 0, { NULL }, 1, facts_check },
 	[ROUTE_MATCHES] = { 'X', 1, { "event" }, 1, matches },
+	[ROUTE_ENTRIES] = { 'Y', 1, { "event" }, 1, entries },
+	[ROUTE_PARTICIPATION] = { 'Q', 0, { NULL }, 1, participation },
+	[ROUTE_ELECTIONS] = { 'W', 0, { NULL }, 1, elections },
+	[ROUTE_DOPING] = { 'D', 0, { NULL }, 1, doping },
 };
 
 /* Is key a page's (HTML) rather than a document's (JSON)? */
@@ -1042,16 +1110,26 @@ static enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 	} else if (!strcmp(path, "facts") || !strcmp(path, "facts/check")) {
 		return key_make(c, r, key, size, path[5] ? ROUTE_FACTS_CHECK :
 				ROUTE_FACTS, NULL);
+	} else if (!strcmp(path, "elections") || !strcmp(path, "doping")) {
+		return key_make(c, r, key, size, path[0] == 'e' ?
+				ROUTE_ELECTIONS : ROUTE_DOPING, NULL);
+	} else if (!strcmp(path, "entries") || !strcmp(path,
+						      "participation")) {
+		return key_make(c, r, key, size, path[0] == 'e' ?
+				ROUTE_ENTRIES : ROUTE_PARTICIPATION,
+				(const char *const[]){ "0" });
 	} else if (!strncmp(path, "events/", 7) && strchr(path + 7, '/') &&
-		   !strcmp(strchr(path + 7, '/'), "/matches")) {
-		snprintf(num, sizeof(num), "%.*s", (int)(strchr(path + 7, '/') -
-			 (path + 7)), path + 7);
+		   (!strcmp(strchr(path + 7, '/'), "/matches") ||
+		    !strcmp(strchr(path + 7, '/'), "/entries"))) {
+		v = strchr(path + 7, '/');
+		snprintf(num, sizeof(num), "%.*s", (int)(v - (path + 7)),
+			 path + 7);
 		if ((n = number(num, 1L << 40)) < 1)
 			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "
 					  "event", NULL);
 		snprintf(num, sizeof(num), "%ld", n);
-		return key_make(c, r, key, size, ROUTE_MATCHES,
-				(const char *const[]){ num });
+		return key_make(c, r, key, size, v[1] == 'm' ? ROUTE_MATCHES :
+				ROUTE_ENTRIES, (const char *const[]){ num });
 	} else if (!strncmp(path, "events/", 7)) {
 		if ((n = number(path + 7, 1L << 40)) < 1)
 			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "

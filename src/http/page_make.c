@@ -7,6 +7,7 @@
 #include "podium/error.h"
 #include "podium/report.h"
 #include "podium/standings.h"
+#include "podium/store_report.h"
 #include "page_make.h"
 #include "pages.h"
 #include "snapshot.h"
@@ -86,19 +87,32 @@ static int table(struct pd_buf *out, const struct page_in *in,
 	return ret;
 }
 
+static int any_fact(const struct pd_fact *f, void *arg)
+{
+	(void)f;
+	*(int *)arg = 1;
+	return 1;	/* one is enough */
+}
+
 /* The overview, with the report read in the same transaction as the
- * figures (one version); a report that cannot be made leaves the
- * figures alone on the page. */
+ * figures (one version): a Games with stated figures gets its official
+ * report regenerated, contradictions named ('podium report'), the others
+ * the short one.  A report that cannot be made leaves the figures alone
+ * on the page. */
 static int overview(struct pd_buf *out, const struct page_in *in,
 		    const struct page_games *pg)
 {
 	struct pd_diag d = { "", 0, "" };
 	struct pd_buf rep;
-	int ret;
+	int ret, facts = 0;
 
 	pd_buf_init(&rep, 0);
-	if (pd_report(&rep, in->st, in->reg, in->g->info.code, in->lang,
-		      &d) < 0)
+	if (pd_store_facts(in->st, in->g->info.code, any_fact, &facts,
+			   &d) < 0 ||
+	    (facts ? pd_report_games_read(&rep, in->st, in->reg,
+					  in->g->info.code, in->lang, &d) :
+	     pd_report(&rep, in->st, in->reg, in->g->info.code, in->lang,
+		       &d)) < 0)
 		pd_buf_reset(&rep);
 	ret = page_overview(out, pg, in->doc, in->doc2, rep.len ? rep.data :
 			    NULL);
@@ -115,7 +129,7 @@ int page_make(struct pd_buf *out, const struct page_in *in)
 	case 'H':
 		return table(out, in, &pg);
 	case 'J':
-		return page_event(out, &pg, in->doc);
+		return page_event(out, &pg, in->doc, in->doc2);
 	case 'K':
 		return page_npc(out, &pg, in->doc);
 	case 'M':

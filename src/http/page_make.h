@@ -20,7 +20,7 @@ struct page_in {
 	const char *lang;
 	json_t *doc;		/* H standings, J event, K npc, M athlete,
 				 * O stats (borrowed) */
-	json_t *doc2;		/* O: the standings */
+	json_t *doc2;		/* O: the standings; J: the matches */
 	int pinned;		/* H: the reader chose the table */
 };
 

@@ -1,5 +1,6 @@
 /* page_view.c -- the pages of one thing of a Games (pages.h): an event
- * with its results and medals, an NPC's medals by sport, an athlete's
+ * with its results and medals (and a head-to-head event's pools and
+ * bracket), an NPC's medals by sport, an athlete's
  * results, and the Games' overview.  Each links on: an event to its
  * athletes and NPCs, an NPC to its events, an athlete to its events. */
 #include <stdio.h>
@@ -144,13 +145,160 @@ static int result_row(struct pd_buf *b, const struct page_games *pg,
 	return ret | pd_buf_adds(b, "</td></tr>\n");
 }
 
-int page_event(struct pd_buf *out, const struct page_games *pg, json_t *e)
+/* The results heading, then "no results yet" (*none set) or the head of
+ * the results table: cols[0..n), the num'th a number column. */
+static int results_open(struct pd_buf *b, const char *lang, json_t *results,
+			const char *const *cols, size_t n, size_t num,
+			int *none)
+{
+	size_t i;
+	int ret = pd_buf_addf(b, "<h2>%s</h2>\n", h_word(lang, W_results));
+
+	if ((*none = !json_array_size(results)))
+		return ret | pd_buf_addf(b, "<p>%s</p>\n", h_word(lang,
+							       W_no_results));
+	ret |= pd_buf_adds(b, "<div class=\"table-wrap\"><table id=\"results\">"
+			   "\n<thead><tr>");
+	for (i = 0; i < n; i++)
+		ret |= pd_buf_addf(b, "<th scope=\"col\"%s>%s</th>", i == num ?
+				   " class=\"num\"" : "", cols[i]);
+	return ret | pd_buf_adds(b, "</tr></thead>\n<tbody>\n");
+}
+
+/* "2:1", "2:1 aet", "(3:2 pen)": a match's score as the page shows it */
+static int score_text(struct pd_buf *b, const char *lang, json_t *m)
+{
+	json_t *sc = json_object_get(m, "score");
+	json_t *pen = json_object_get(m, "penalties");
+	int ret = 0;
+
+	if (json_array_size(sc) == 2)
+		ret |= pd_buf_addf(b, "%lld:%lld%s", json_integer_value(
+				   json_array_get(sc, 0)), json_integer_value(
+				   json_array_get(sc, 1)), json_is_true(
+				   json_object_get(m, "extra_time")) ?
+				   h_word(lang, W_aet) : "");
+	else
+		ret |= pd_buf_adds(b, "–");
+	if (json_array_size(pen) == 2)
+		ret |= pd_buf_addf(b, " (%lld:%lld %s)", json_integer_value(
+				   json_array_get(pen, 0)), json_integer_value(
+				   json_array_get(pen, 1)), h_word(lang, W_pens));
+	if (*h_str(m, "walkover"))
+		ret |= pd_buf_addf(b, " %s", h_word(lang, W_walkover));
+	return ret;
+}
+
+/* One match: home, score, away, the winner marked. */
+static int match_item(struct pd_buf *b, const struct page_games *pg,
+		      json_t *m)
+{
+	long long w = h_num(m, "winner");
+	const char *away = h_str(m, "away");
+	int ret = pd_buf_adds(b, "<li class=\"match\"><span class=\"side");
+
+	ret |= pd_buf_adds(b, w == 1 || w == 3 ? " won\">" : "\">");
+	ret |= link_to(b, pg, "npcs", h_str(m, "home"), h_str(m, "home"));
+	ret |= pd_buf_adds(b, "</span> <span class=\"score\">");
+	ret |= score_text(b, pg->lang, m);
+	ret |= pd_buf_addf(b, "</span> <span class=\"side%s\">", w == -1 ?
+			   " won" : "");
+	ret |= *away ? link_to(b, pg, "npcs", away, away) : h_esc(b, "?");
+	return ret | pd_buf_adds(b, "</span></li>\n");
+}
+
+/* A pool's table by the sport's tie-break, then its matches. */
+static int pool_section(struct pd_buf *b, const struct page_games *pg,
+			const char *pool, json_t *rows, json_t *matches)
+{
+	const char *lang = pg->lang;
+	json_t *r, *m;
+	size_t i;
+	int ret = pd_buf_addf(b, "<h3>%s ", h_word(lang, W_pool));
+
+	ret |= h_esc(b, pool);
+	ret |= pd_buf_addf(b, "</h3>\n<div class=\"table-wrap\"><table "
+			   "class=\"pool\">\n<thead><tr><th scope=\"col\">"
+			   "%s</th><th scope=\"col\" class=\"num\">%s</th>"
+			   "<th scope=\"col\" class=\"num\">%s</th><th "
+			   "scope=\"col\" class=\"num\">%s</th><th scope="
+			   "\"col\" class=\"num\">%s</th><th scope=\"col\" "
+			   "class=\"num\">%s</th><th scope=\"col\" class="
+			   "\"num\">%s</th></tr></thead>\n<tbody>\n",
+			   pd_labels(lang)->npc, h_word(lang, W_played),
+			   h_word(lang, W_won), h_word(lang, W_drawn),
+			   h_word(lang, W_lost), h_word(lang, W_goals),
+			   h_word(lang, W_points));
+	json_array_foreach(rows, i, r) {
+		ret |= pd_buf_adds(b, "<tr><th scope=\"row\">");
+		ret |= link_to(b, pg, "npcs", h_str(r, "npc"), h_str(r, "npc"));
+		ret |= pd_buf_addf(b, "</th><td class=\"num\">%lld</td><td "
+				   "class=\"num\">%lld</td><td class=\"num\">"
+				   "%lld</td><td class=\"num\">%lld</td><td "
+				   "class=\"num\">%lld:%lld</td><td class="
+				   "\"num\">%lld</td></tr>\n",
+				   h_num(r, "played"), h_num(r, "won"),
+				   h_num(r, "drawn"), h_num(r, "lost"),
+				   h_num(r, "goals_for"),
+				   h_num(r, "goals_against"),
+				   h_num(r, "points"));
+	}
+	ret |= pd_buf_adds(b, "</tbody>\n</table></div>\n<ul class=\"matches\">"
+			   "\n");
+	json_array_foreach(matches, i, m)
+		if (!strcmp(h_str(m, "phase"), "pool") &&
+		    !strcmp(h_str(m, "pool"), pool))
+			ret |= match_item(b, pg, m);
+	return ret | pd_buf_adds(b, "</ul>\n");
+}
+
+/* A head-to-head event's pools, then its knockout matches by phase in
+ * the order the phases first come: the bracket (GET .../matches). */
+static int matches_section(struct pd_buf *b, const struct page_games *pg,
+			   json_t *doc)
+{
+	json_t *matches = json_object_get(doc, "matches"), *m, *n, *rows;
+	json_t *done;
+	const char *pool;
+	size_t i, j;
+	int ret;
+
+	if (!json_array_size(matches))
+		return 0;
+	ret = pd_buf_addf(b, "<section id=\"matches\"><h2>%s</h2>\n",
+			  h_word(pg->lang, W_matches));
+	json_object_foreach(json_object_get(doc, "pools"), pool, rows)
+		ret |= pool_section(b, pg, pool, rows, matches);
+	if (!(done = json_object()))
+		return PD_ENOMEM;
+	ret |= pd_buf_adds(b, "<div class=\"bracket\">\n");
+	json_array_foreach(matches, i, m) {
+		const char *phase = h_str(m, "phase");
+
+		if (!strcmp(phase, "pool") || json_object_get(done, phase))
+			continue;
+		json_object_set_new(done, phase, json_true());
+		ret |= pd_buf_adds(b, "<div class=\"round\"><h3>");
+		ret |= h_esc(b, phase);
+		ret |= pd_buf_adds(b, "</h3>\n<ul class=\"matches\">\n");
+		json_array_foreach(matches, j, n)
+			if (!strcmp(h_str(n, "phase"), phase))
+				ret |= match_item(b, pg, n);
+		ret |= pd_buf_adds(b, "</ul></div>\n");
+	}
+	json_decref(done);
+	return ret | pd_buf_adds(b, "</div>\n</section>\n");
+}
+
+int page_event(struct pd_buf *out, const struct page_games *pg, json_t *e,
+	       json_t *matches)
 {
 	const char *lang = pg->lang;
 	json_t *results = json_object_get(e, "results"), *r;
+	const char *cols[6];
 	char title[400], self[96];
 	size_t i;
-	int ret;
+	int ret, none;
 
 	event_title(title, sizeof(title), lang, e);
 	snprintf(self, sizeof(self), "/games/%s/events/%lld", pg->code,
@@ -165,25 +313,22 @@ int page_event(struct pd_buf *out, const struct page_games *pg, json_t *e)
 		    status_word(lang, h_str(e, "status")));
 	ret |= fact(out, h_word(lang, W_policy),
 		    policy_word(lang, h_str(e, "policy")));
-	ret |= pd_buf_addf(out, "</dl>\n<h2>%s</h2>\n", h_word(lang, W_results));
-	if (!json_array_size(results)) {
-		ret |= pd_buf_addf(out, "<p>%s</p>\n", h_word(lang,
-							       W_no_results));
-		return ret ? PD_ENOMEM : h_foot(out, lang, 1);
+	ret |= pd_buf_adds(out, "</dl>\n");
+	cols[0] = pd_labels(lang)->rank;
+	cols[1] = json_is_true(json_object_get(e, "team")) ?
+		  h_word(lang, W_team) : h_word(lang, W_athlete);
+	cols[2] = pd_labels(lang)->npc;
+	cols[3] = h_word(lang, W_mark);
+	cols[4] = h_word(lang, W_records);
+	cols[5] = h_word(lang, W_medal);
+	ret |= results_open(out, lang, results, cols, 6, 0, &none);
+	if (!none) {
+		json_array_foreach(results, i, r)
+			ret |= result_row(out, pg, r);
+		ret |= pd_buf_adds(out, "</tbody>\n</table></div>\n");
 	}
-	ret |= pd_buf_addf(out, "<div class=\"table-wrap\"><table id=\"results\">"
-			   "\n<thead><tr><th scope=\"col\" class=\"num\">%s</th>"
-			   "<th scope=\"col\">%s</th><th scope=\"col\">%s</th>"
-			   "<th scope=\"col\">%s</th><th scope=\"col\">%s</th>"
-			   "<th scope=\"col\">%s</th></tr></thead>\n<tbody>\n",
-			   pd_labels(lang)->rank, json_is_true(json_object_get(
-			   e, "team")) ? h_word(lang, W_team) :
-			   h_word(lang, W_athlete), pd_labels(lang)->npc,
-			   h_word(lang, W_mark), h_word(lang, W_records),
-			   h_word(lang, W_medal));
-	json_array_foreach(results, i, r)
-		ret |= result_row(out, pg, r);
-	ret |= pd_buf_adds(out, "</tbody>\n</table></div>\n");
+	if (matches)
+		ret |= matches_section(out, pg, matches);
 	return ret ? PD_ENOMEM : h_foot(out, lang, 1);
 }
 
@@ -293,9 +438,10 @@ int page_athlete(struct pd_buf *out, const struct page_games *pg, json_t *a)
 {
 	const char *lang = pg->lang, *g = h_str(a, "gender");
 	json_t *results = json_object_get(a, "results"), *r;
+	const char *cols[5];
 	char self[96], who[300];
 	size_t i;
-	int ret;
+	int ret, none;
 
 	snprintf(self, sizeof(self), "/games/%s/athletes/%lld", pg->code,
 		 h_num(a, "id"));
@@ -311,19 +457,14 @@ int page_athlete(struct pd_buf *out, const struct page_games *pg, json_t *a)
 	ret |= h_esc(out, who);
 	ret |= pd_buf_adds(out, "</p>\n");
 	ret |= counts(out, lang, json_object_get(a, "medals"), 0);
-	ret |= pd_buf_addf(out, "<h2>%s</h2>\n", h_word(lang, W_results));
-	if (!json_array_size(results)) {
-		ret |= pd_buf_addf(out, "<p>%s</p>\n", h_word(lang,
-							       W_no_results));
+	cols[0] = h_word(lang, W_sport);
+	cols[1] = h_word(lang, W_event);
+	cols[2] = pd_labels(lang)->rank;
+	cols[3] = h_word(lang, W_mark);
+	cols[4] = h_word(lang, W_medal);
+	ret |= results_open(out, lang, results, cols, 5, 2, &none);
+	if (none)
 		return ret ? PD_ENOMEM : h_foot(out, lang, 1);
-	}
-	ret |= pd_buf_addf(out, "<div class=\"table-wrap\"><table id=\"results\">"
-			   "\n<thead><tr><th scope=\"col\">%s</th><th scope="
-			   "\"col\">%s</th><th scope=\"col\" class=\"num\">%s"
-			   "</th><th scope=\"col\">%s</th><th scope=\"col\">%s"
-			   "</th></tr></thead>\n<tbody>\n", h_word(lang, W_sport),
-			   h_word(lang, W_event), pd_labels(lang)->rank,
-			   h_word(lang, W_mark), h_word(lang, W_medal));
 	json_array_foreach(results, i, r) {
 		char title[300];
 
@@ -352,6 +493,33 @@ int page_athlete(struct pd_buf *out, const struct page_games *pg, json_t *a)
 	return ret ? PD_ENOMEM : h_foot(out, lang, 1);
 }
 
+/* One paragraph of the report: its lines joined, or, when its lines
+ * after the first are "- " items (the contradictions), the first line
+ * and a list. */
+static int report_para(struct pd_buf *b, const char *p, const char *end)
+{
+	const char *nl = p;
+	int list, ret = pd_buf_adds(b, "<p>");
+
+	while (nl < end && *nl != '\n')
+		nl++;
+	list = nl + 3 <= end && !strncmp(nl + 1, "- ", 2);
+
+	for (; p < end && ret == 0; p++) {
+		char one[2] = { *p == '\n' ? ' ' : *p, '\0' };
+
+		if (list && *p == '\n') {
+			ret |= pd_buf_adds(b, p == nl ? "</p>\n<ul class="
+					   "\"contradictions\">\n<li>" :
+					   "</li>\n<li>");
+			p += 2;		/* the "- " */
+			continue;
+		}
+		ret |= h_esc(b, one);
+	}
+	return ret | pd_buf_adds(b, list ? "</li>\n</ul>\n" : "</p>\n");
+}
+
 /* The report's paragraphs (its title line left out: the page has one). */
 static int report_text(struct pd_buf *b, const char *lang, const char *text)
 {
@@ -363,15 +531,12 @@ static int report_text(struct pd_buf *b, const char *lang, const char *text)
 		p += strspn(p, "\n");
 		if (!*p)
 			break;
-		end = strstr(p, "\n\n");
-		ret |= pd_buf_adds(b, "<p>");
-		for (; *p && p != end && ret == 0 && !(*p == '\n' && !p[1]);
-		     p++) {
-			char one[2] = { *p == '\n' ? ' ' : *p, '\0' };
-
-			ret = h_esc(b, one);
-		}
-		ret |= pd_buf_adds(b, "</p>\n");
+		if (!(end = strstr(p, "\n\n")))
+			end = p + strlen(p);
+		while (end > p && end[-1] == '\n')
+			end--;
+		ret |= report_para(b, p, end);
+		p = end;
 	}
 	return ret | pd_buf_adds(b, "</section>\n");
 }
@@ -379,6 +544,12 @@ static int report_text(struct pd_buf *b, const char *lang, const char *text)
 int page_overview(struct pd_buf *out, const struct page_games *pg,
 		  json_t *st, json_t *table, const char *report)
 {
+	/* the counts of the stats document, in the order shown */
+	static const struct { enum word w; const char *key; } people[] = {
+		{ W_athletes, "athletes" }, { W_women_count, "women" },
+		{ W_npcs_taking_part, "npcs" }, { W_npcs_medal, "npcs_medal" },
+		{ W_npcs_gold, "npcs_gold" }, { W_events, "events" },
+	};
 	const char *lang = pg->lang;
 	json_t *medals = json_object_get(st, "medals");
 	json_t *rows = json_object_get(table, "rows"), *r;
@@ -397,18 +568,9 @@ int page_overview(struct pd_buf *out, const struct page_games *pg,
 		ret |= fact(out, h_word(lang, W_dates), text);
 	if (*h_str(st, "host"))
 		ret |= fact(out, h_word(lang, W_host_heading), h_str(st, "host"));
-	ret |= fact_num(out, h_word(lang, W_athletes),
-			json_object_get(st, "athletes"), lang);
-	ret |= fact_num(out, h_word(lang, W_women_count),
-			json_object_get(st, "women"), lang);
-	ret |= fact_num(out, h_word(lang, W_npcs_taking_part),
-			json_object_get(st, "npcs"), lang);
-	ret |= fact_num(out, h_word(lang, W_npcs_medal),
-			json_object_get(st, "npcs_medal"), lang);
-	ret |= fact_num(out, h_word(lang, W_npcs_gold),
-			json_object_get(st, "npcs_gold"), lang);
-	ret |= fact_num(out, h_word(lang, W_events),
-			json_object_get(st, "events"), lang);
+	for (i = 0; i < sizeof(people) / sizeof(*people); i++)
+		ret |= fact_num(out, h_word(lang, people[i].w),
+				json_object_get(st, people[i].key), lang);
 	snprintf(text, sizeof(text), "%zu",
 		 json_object_size(json_object_get(st, "sports")));
 	ret |= fact(out, h_word(lang, W_sports), text);

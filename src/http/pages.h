@@ -35,9 +35,10 @@ struct page_games {
 int page_table(struct pd_buf *out, const struct page_games *pg,
 	       json_t *standings, json_t *sources,
 	       const struct pd_scheme *scheme, json_t *timeline, int pinned);
-/* An event (GET .../events/ID). */
+/* An event (GET .../events/ID), with its matches (GET .../matches; NULL
+ * for none) as pool tables and a bracket. */
 int page_event(struct pd_buf *out, const struct page_games *pg,
-	       json_t *event);
+	       json_t *event, json_t *matches);
 /* An NPC (GET .../npcs/CODE): its row and its medals by sport. */
 int page_npc(struct pd_buf *out, const struct page_games *pg, json_t *npc);
 /* An athlete (GET .../athletes/ID). */

@@ -88,7 +88,17 @@
 	  "现在显示按成绩计算的奖牌榜") \
 	X(footer, "The table updates by itself as results land.", \
 	  "成绩录入后奖牌榜自动更新。") \
-	X(no_games, "No Games in the store yet.", "尚无运动会。")
+	X(no_games, "No Games in the store yet.", "尚无运动会。") \
+	X(matches, "Matches", "比赛") \
+	X(pool, "Pool", "小组") \
+	X(played, "P", "场") \
+	X(won, "W", "胜") \
+	X(drawn, "D", "平") \
+	X(lost, "L", "负") \
+	X(goals, "Goals", "进失球") \
+	X(aet, " aet", "（加时）") \
+	X(pens, "pen", "点球") \
+	X(walkover, "walkover", "弃权")
 
 enum word {
 #define X(k, en, zh) W_##k,

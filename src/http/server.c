@@ -193,7 +193,8 @@ static const char *allowed(const char *url)
 		return "DELETE, GET, HEAD, OPTIONS, PATCH";
 	if (kind)
 		return !strcmp(url + strlen(url) - 7, "/events") ||
-		       kind == W_MATCHES ? "GET, HEAD, OPTIONS, POST" :
+		       kind == W_MATCHES || kind == W_ENTRIES ?
+		       "GET, HEAD, OPTIONS, POST" :
 		       !strcmp(url + strlen(url) - 8, "/results") ?
 		       "PATCH, POST" : "POST";
 	if (site_route(url) || asset_find(url) ||

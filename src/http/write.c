@@ -10,6 +10,7 @@
 
 #include <jansson.h>
 
+#include "podium/entry_ops.h"
 #include "podium/event.h"
 #include "podium/match_ops.h"
 #include "podium/ops.h"
@@ -65,6 +66,8 @@ int write_route(const char *url, char *games, size_t size, long *event,
 			*kind = W_STATUS;
 		else if (!strcmp(end, "/matches"))
 			*kind = W_MATCHES;
+		else if (!strcmp(end, "/entries"))
+			*kind = W_ENTRIES;
 	}
 	return *kind;
 }
@@ -100,7 +103,8 @@ static enum MHD_Result authorise(struct srv *s, struct MHD_Connection *c,
 		      PD_ROLE_ADMIN : PD_ROLE_OPERATOR))
 		return send_error(c, r, MHD_HTTP_FORBIDDEN, "this needs an "
 				  "admin token: an operator may post results, "
-				  "matches and event status only", NULL);
+				  "matches, start lists and event status only",
+				  NULL);
 	r->role = (int)t.role;
 	snprintf(r->actor, sizeof(r->actor), "%s", t.name);
 	return MHD_YES;
@@ -534,6 +538,53 @@ static int do_matches(struct wctx *w, json_t *body)
 	return ret;
 }
 
+/* POST .../events/{id}/entries: the event's start list, whole */
+static int do_entries(struct wctx *w, json_t *body)
+{
+	static const char *const ok[] = { "entries", "source", "reason", NULL };
+	static const char *const fields[] = { "athlete", "npc", "name",
+					      "gender", NULL };
+	json_t *list = json_object_get(body, "entries"), *o;
+	struct pd_entry_input *in;
+	const char *source;
+	size_t i, n;
+	int ret = 0;
+
+	if (only_fields(body, ok, &w->b) < 0 ||
+	    str_field(body, "source", &source, "desk", &w->b) < 0)
+		return PD_EINVAL;
+	if (!json_is_array(list) || (n = json_array_size(list)) >
+	    PD_START_LIST_MAX)
+		return bad(&w->b, "entries", "must be a list of at most 10000 "
+			   "athletes"), PD_EINVAL;
+	if (!(in = calloc(n ? n : 1, sizeof(*in))))
+		return PD_ENOMEM;
+	for (i = 0; i < n && ret == 0; i++) {
+		o = json_array_get(list, i);
+		in[i].line = (long)i + 1;
+		if (!json_is_object(o))
+			ret = bad(&w->b, "entries", "each entry is an object");
+		else if (only_fields(o, fields, &w->b) < 0 ||
+			 int_field(o, "athlete", &in[i].athlete, 1, 1L << 40,
+				   &w->b) < 0 ||
+			 str_field(o, "npc", &in[i].npc, NULL, &w->b) < 0 ||
+			 str_field(o, "name", &in[i].name, NULL, &w->b) < 0 ||
+			 str_field(o, "gender", &in[i].gender, "", &w->b) < 0)
+			ret = -1;
+		else if (!in[i].athlete && (!in[i].npc || !in[i].name))
+			ret = bad(&w->b, "entries", "name each athlete: "
+				  "athlete (an id), or npc and name");
+	}
+	if (ret < 0)
+		ret = PD_EINVAL;
+	else
+		ret = pd_op_entries_replace(w->s->side, w->s->cfg.reg, w->event,
+					    source, in, n, &w->who,
+					    &w->version, &w->d);
+	free(in);
+	return ret;
+}
+
 static int do_status(struct wctx *w, json_t *body)
 {
 	static const char *const ok[] = { "status", "reason", NULL };
@@ -703,11 +754,13 @@ static int perform(struct wctx *w, int kind, json_t *body)
 	if (str_field(body, "reason", &reason, NULL, &w->b) < 0)
 		return PD_EINVAL;
 	w->who.reason = reason;
-	if (kind == W_RESULTS || kind == W_STATUS || kind == W_MATCHES) {
+	if (kind == W_RESULTS || kind == W_STATUS || kind == W_MATCHES ||
+	    kind == W_ENTRIES) {
 		if ((ret = event_of(w->s, w->games, w->event)) < 0)
 			return ret;
 		return kind == W_RESULTS ? do_results(w, body) :
 		       kind == W_MATCHES ? do_matches(w, body) :
+		       kind == W_ENTRIES ? do_entries(w, body) :
 		       do_status(w, body);
 	}
 	if (kind == W_GAMES || kind == W_GAMES_ONE) {

@@ -19,12 +19,13 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 			     struct req *r, const char *url);
 /* The writes, by what their url names. */
 enum { W_NONE, W_RESULTS, W_STATUS, W_EVENTS, W_SANCTIONS, W_GAMES,
-       W_GAMES_ONE, W_MATCHES };
+       W_GAMES_ONE, W_MATCHES, W_ENTRIES };
 
 /* Which write url names: its kind (non-zero) with the Games and the
  * event; 0 for a url that takes no write.  /api/games takes a POST (a
  * new Games), /api/games/CODE a PATCH or a DELETE; an event's matches
- * are read and written at one url (W_MATCHES). */
+ * are read and written at one url (W_MATCHES), and so is its start
+ * list (W_ENTRIES). */
 int write_route(const char *url, char *games, size_t size, long *event,
 		int *kind);
 

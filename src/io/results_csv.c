@@ -1,5 +1,7 @@
 /* results_csv.c -- read a ranking as CSV for 'podium result set --file':
- * rank, npc, name, and optionally mark, value, irm, records. */
+ * rank, npc, name, and optionally mark, value, irm, records, gender; and
+ * an event's start list ('podium entry set --file'), the same without
+ * ranks. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,11 +21,13 @@ static const char *const g_mark[] = { "mark", "result", "time", "score",
 static const char *const g_value[] = { "value", "mark_value", NULL };
 static const char *const g_irm[] = { "irm", NULL };
 static const char *const g_records[] = { "records", "record", NULL };
+static const char *const g_gender[] = { "gender", "sex", NULL };
 
 static const char *const *const guesses[PD_F_COUNT] = {
 	[PD_F_RANK] = g_rank, [PD_F_NPC] = g_npc, [PD_F_NAME] = g_name,
 	[PD_F_EVENT] = g_mark, [PD_F_TOTAL] = g_value,
 	[PD_F_MEDAL] = g_irm, [PD_F_TEAM] = g_records,
+	[PD_F_GENDER] = g_gender,
 };
 
 /* The fields above borrow enum slots whose names do not fit; say which. */
@@ -58,6 +62,7 @@ static int take_row(struct pd_result_line *l, struct offs *o,
 	const char *npc = pd_columns_get(cols, c, PD_F_NPC);
 	const char *value = pd_columns_get(cols, c, F_VALUE);
 	const char *irm = pd_columns_get(cols, c, F_IRM);
+	const char *gender = pd_columns_get(cols, c, PD_F_GENDER);
 	const struct pd_npc *n;
 	char *end;
 	int ret;
@@ -72,6 +77,13 @@ static int take_row(struct pd_result_line *l, struct offs *o,
 					   "from 1 (leave it empty for none)",
 					   rank);
 	}
+	if (!strcmp(gender, "M") || !strcmp(gender, "W") || !*gender)
+		strcpy(l->gender, gender);
+	else if (!strcmp(gender, "F"))
+		strcpy(l->gender, "W");
+	else
+		return pd_diag_set(diag, PD_EPARSE, c->file, c->line, "gender "
+				   "'%s' is not M, W (or F) or empty", gender);
 	if (*irm && pd_irm_parse(irm) <= 0)
 		return pd_diag_set(diag, PD_EPARSE, c->file, c->line, "'%s' is "
 				   "not an IRM code (DNS, DNF, DSQ, DQB, DNQ, "
@@ -153,7 +165,8 @@ int pd_results_csv_parse(struct pd_result_lines *out, const char *data,
 	if (cols.at[PD_F_NPC] < 0 || cols.at[PD_F_NAME] < 0) {
 		ret = pd_diag_set(diag, PD_EPARSE, file, c.line, "the header "
 				  "needs npc and name columns (and rank, "
-				  "mark, value, irm, records as needed)");
+				  "mark, value, irm, records, gender as "
+				  "needed)");
 		goto cleanup;
 	}
 	if ((ret = read_rows(out, &offs, &pool, &c, &cols, &im, diag)) < 0)

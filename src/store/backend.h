@@ -45,8 +45,18 @@ enum pd_figure {
 	PD_FIGURE_SANCTIONS,	/* one row a mode in force: mode; count */
 	PD_FIGURE_MEMBERS,	/* one row a team member: team id; athlete
 				 * id; name; NPC; by team, name, id */
+	PD_FIGURE_ENTRIES,	/* one row an entry: event id; sport; event;
+				 * its gender; athlete id; name; NPC; gender;
+				 * a result (0/1) */
+	PD_FIGURE_PARTICIPANTS,	/* one row an NPC or sport: "npc" or "sport";
+				 * key; athletes; women; men */
+	PD_FIGURE_FIRST_GAMES,	/* one row an NPC taking part: code; at an
+				 * earlier Games (0/1); earlier Games */
 	PD_FIGURES
 };
+
+/* the most columns a figure's row has */
+#define PD_FIGURE_COLS 12
 
 typedef int (*pd_row_fn)(const char *const *col, void *arg);
 
@@ -234,6 +244,10 @@ struct pd_store_ops {
 	/* bulk imports (event.h) */
 	int (*results_add)(struct pd_store *s, const struct pd_result_rec *v,
 			   size_t n, struct pd_diag *diag);
+	/* start lists (event.h); read through figures */
+	int (*entries_replace)(struct pd_store *s, long event,
+			       const char *source, const long *athletes,
+			       size_t n, struct pd_diag *diag);
 };
 
 struct pd_store {

@@ -46,9 +46,22 @@
  * team members): the base of every participation figure. */
 #define LIVE_RESULTS "SELECT r.* FROM results r JOIN events e ON e.id = " \
 	"r.event_id WHERE e.games = $1 AND r.until IS NULL"
+/* the entries of $1's start lists */
+#define GAMES_ENTRIES "SELECT en.* FROM entries en JOIN events ee ON ee.id " \
+	"= en.event_id WHERE ee.games = $1"
 #define GAMES_ATHLETES "SELECT athlete_id AS id FROM (" LIVE_RESULTS ") l0 " \
 	"WHERE athlete_id IS NOT NULL UNION SELECT tm.athlete_id FROM (" \
-	LIVE_RESULTS ") lr JOIN team_members tm ON tm.team_id = lr.team_id"
+	LIVE_RESULTS ") lr JOIN team_members tm ON tm.team_id = lr.team_id " \
+	"UNION SELECT athlete_id FROM (" GAMES_ENTRIES ") le"
+/* each athlete of $1, an event they took part in and the NPC they took
+ * part for: the result's (an athlete's own NPC is the one they first
+ * came with), else the athlete's */
+#define GAMES_PARTS "SELECT l0.athlete_id AS id, l0.event_id, l0.npc FROM " \
+	"(" LIVE_RESULTS ") l0 WHERE l0.athlete_id IS NOT NULL UNION SELECT " \
+	"tm.athlete_id, lr.event_id, lr.npc FROM (" LIVE_RESULTS ") lr JOIN " \
+	"team_members tm ON tm.team_id = lr.team_id UNION SELECT " \
+	"le.athlete_id, le.event_id, la.npc FROM (" GAMES_ENTRIES ") le " \
+	"JOIN athletes la ON la.id = le.athlete_id"
 
 /* the rows the medals are derived from (sqlite_derive.c, pg_derive.c) */
 const char pd_sql_derive_events[] =
@@ -143,7 +156,9 @@ const char pd_sql_results_add_medal[] =
  * to the athlete registry but brings no other result. */
 const char pd_sql_stats_results[] =
 	"SELECT count(*), coalesce(sum(CAST((rank NOT BETWEEN 1 AND 3 OR irm "
-	"<> '') AS int)), 0) FROM (" LIVE_RESULTS ") l";
+	"<> '') AS int)), 0), (SELECT count(*) FROM (" GAMES_ENTRIES ") e1), "
+	"(SELECT count(DISTINCT event_id) FROM (" GAMES_ENTRIES ") e2) FROM "
+	"(" LIVE_RESULTS ") l";
 const char pd_sql_stats_athletes[] =
 	"WITH ga AS (" GAMES_ATHLETES "), ath AS (SELECT a.* FROM ga JOIN "
 	"athletes a ON a.id = ga.id) SELECT (SELECT count(*) FROM ath), "
@@ -168,6 +183,43 @@ const char pd_sql_stats_athletes_all[] =
 	"WHERE CAST($1 AS text) IS NULL OR id IN (" GAMES_ATHLETES ") "
 	"ORDER BY name, "
 	"id";
+/* the start lists (pd_store_entries) */
+const char pd_sql_stats_entries[] =
+	"SELECT en.event_id, sp.name, e.name, e.gender, a.id, a.name, a.npc, "
+	"coalesce(a.gender, ''), CAST(EXISTS (SELECT 1 FROM results r WHERE "
+	"r.event_id = en.event_id AND r.until IS NULL AND (r.athlete_id = "
+	"a.id OR r.team_id IN (SELECT tm.team_id FROM team_members tm WHERE "
+	"tm.athlete_id = a.id))) AS int) FROM (" GAMES_ENTRIES ") en JOIN "
+	"events e ON e.id = en.event_id JOIN sports sp ON sp.id = e.sport_id "
+	"JOIN athletes a ON a.id = en.athlete_id ORDER BY en.event_id, "
+	"a.npc, a.name, a.id";
+/* who took part, by NPC and by sport (pd_store_participation) */
+const char pd_sql_stats_participants[] =
+	"WITH p AS (SELECT DISTINCT pp.id, pp.npc, sp.name AS sport FROM ("
+	GAMES_PARTS ") pp JOIN events e ON e.id = pp.event_id JOIN sports sp "
+	"ON sp.id = e.sport_id), pa AS (SELECT p.id, p.sport, p.npc, "
+	"coalesce(a.gender, '') AS gender FROM p JOIN athletes a ON a.id = "
+	"p.id) SELECT 'npc' AS "
+	"k, npc AS key, count(DISTINCT id), count(DISTINCT CASE WHEN gender "
+	"IN ('W', 'F') THEN id END), count(DISTINCT CASE WHEN gender = 'M' "
+	"THEN id END) FROM pa GROUP BY npc UNION ALL SELECT 'sport', sport, "
+	"count(DISTINCT id), count(DISTINCT CASE WHEN gender IN ('W', 'F') "
+	"THEN id END), count(DISTINCT CASE WHEN gender = 'M' THEN id END) "
+	"FROM pa GROUP BY sport ORDER BY 1, 2";
+/* The NPCs of $1 and whether an earlier Games of its kind and season
+ * holds a result of theirs: the first-time NPCs are the others. */
+const char pd_sql_stats_first_games[] =
+	"WITH g AS (SELECT year, season, kind FROM games WHERE code = $1), "
+	"prior AS (SELECT o.code FROM games o JOIN g ON o.year < g.year AND "
+	"o.season = g.season AND o.kind = g.kind WHERE EXISTS (SELECT 1 FROM "
+	"events pe JOIN results pr ON pr.event_id = pe.id WHERE pe.games = "
+	"o.code AND pr.until IS NULL)), seen AS (SELECT DISTINCT pr.npc FROM "
+	"results pr JOIN events pe ON pe.id = pr.event_id WHERE pe.games IN "
+	"(SELECT code FROM prior) AND pr.until IS NULL), here AS (SELECT npc "
+	"FROM (" LIVE_RESULTS ") l UNION SELECT a.npc FROM (" GAMES_ENTRIES
+	") le JOIN athletes a ON a.id = le.athlete_id) SELECT h.npc, "
+	"CAST(h.npc IN (SELECT npc FROM seen) AS int), (SELECT count(*) FROM "
+	"prior) FROM here h ORDER BY h.npc";
 
 /* Each figure of pd_store_figures, by its number (stats.h). */
 const char *const pd_sql_figures[PD_FIGURES] = {
@@ -177,6 +229,9 @@ const char *const pd_sql_figures[PD_FIGURES] = {
 	[PD_FIGURE_RECORDS] = pd_sql_stats_records,
 	[PD_FIGURE_SANCTIONS] = pd_sql_stats_sanctions,
 	[PD_FIGURE_MEMBERS] = pd_sql_stats_members,
+	[PD_FIGURE_ENTRIES] = pd_sql_stats_entries,
+	[PD_FIGURE_PARTICIPANTS] = pd_sql_stats_participants,
+	[PD_FIGURE_FIRST_GAMES] = pd_sql_stats_first_games,
 };
 
 int pd_sql_table_rows(struct pd_buf *sql, const char *select,
@@ -189,3 +244,9 @@ int pd_sql_table_rows(struct pd_buf *sql, const char *select,
 		ret = pd_buf_addf(sql, "%s%d", i ? ", " : "", i + 1);
 	return ret;
 }
+/* the start lists as written (sqlite_event.c, pg_event.c) */
+const char pd_sql_entries_clear[] =
+	"DELETE FROM entries WHERE event_id = $1";
+const char pd_sql_entries_add[] =
+	"INSERT INTO entries (event_id, athlete_id, source, since) VALUES "
+	"($1, $2, $3, $4) ON CONFLICT (event_id, athlete_id) DO NOTHING";

@@ -353,6 +353,8 @@ static int read_results(const char *const *c, void *arg)
 
 	g->results = num(c[0]);
 	g->participation_known = num(c[1]) > 0;
+	g->entries = num(c[2]);
+	g->events_entered = num(c[3]);
 	return 0;
 }
 
@@ -423,6 +425,9 @@ int pd_store_games_stats(struct pd_store *s, const char *games,
 	for (k = 0; k <= PD_FIGURE_SANCTIONS && ret == 0; k++)
 		ret = s->ops->figures(s, games, (enum pd_figure)k, readers[k],
 				      st, diag);
+	/* a start list for every event tells who took part, medal or not */
+	if (st->events && st->events_entered == st->events)
+		st->participation_known = 1;
 	if (ret == 0 && (ret = pd_store_tally(s, games, NULL, &t, NULL,
 					      diag)) == 0) {
 		pd_counts_sort(&st->record_types);
@@ -525,7 +530,7 @@ const char *const pd_store_tables[] = {
 	"records",
 	"facts", "elections", "candidates", "electorate", "ballots",
 	"matches", "doping_cases",
-	"games_removed", NULL,
+	"games_removed", "entries", NULL,
 };
 
 static int known_table(const char *table, struct pd_diag *diag)
@@ -935,4 +940,111 @@ int pd_store_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,
 			   struct pd_diag *diag)
 {
 	return s->ops->games_removed(s, fn, arg, diag);
+}
+
+/* -- start lists (event.h) and who took part (stats.h) */
+
+int pd_store_entries_replace(struct pd_store *s, long event,
+			     const char *source, const long *athletes,
+			     size_t n, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = pd_source_check(source, diag)) < 0)
+		return ret;
+	return s->ops->entries_replace(s, event, source, athletes, n, diag);
+}
+
+struct entry_walk {
+	long event;
+	pd_entry_fn fn;
+	void *arg;
+};
+
+static int entry_row(const char *const *c, void *arg)
+{
+	struct entry_walk *w = arg;
+	struct pd_entry e;
+
+	e.event = num(c[0]);
+	if (w->event && e.event != w->event)
+		return 0;
+	e.sport = c[1] ? c[1] : "";
+	e.event_name = c[2] ? c[2] : "";
+	e.event_gender = c[3] ? c[3] : "";
+	e.athlete = num(c[4]);
+	e.name = c[5] ? c[5] : "";
+	e.npc = c[6] ? c[6] : "";
+	e.gender = c[7] ? c[7] : "";
+	e.has_result = num(c[8]) != 0;
+	return w->fn(&e, w->arg);
+}
+
+int pd_store_entries(struct pd_store *s, const char *games, long event,
+		     pd_entry_fn fn, void *arg, struct pd_diag *diag)
+{
+	struct entry_walk w = { event, fn, arg };
+
+	return s->ops->figures(s, games, PD_FIGURE_ENTRIES, entry_row, &w,
+			       diag);
+}
+
+void pd_participation_release(struct pd_participation *p)
+{
+	pd_counts_release(&p->by_npc);
+	pd_counts_release(&p->by_sport);
+	pd_strings_release(&p->first_npcs);
+	memset(p, 0, sizeof(*p));
+}
+
+static int read_part(const char *const *c, void *arg)
+{
+	struct pd_participation *p = arg;
+	struct pd_counts *to = c[0] && !strcmp(c[0], "npc") ? &p->by_npc :
+			       &p->by_sport;
+	const char *key = c[1] ? c[1] : "";
+	int ret, k;
+
+	for (k = 0; k < 3; k++)
+		if ((ret = pd_counts_add(to, key, k, num(c[2 + k]))) < 0)
+			return ret;
+	return 0;
+}
+
+static int read_first(const char *const *c, void *arg)
+{
+	struct pd_participation *p = arg;
+
+	p->prior = num(c[2]);
+	if (num(c[1]) || !p->prior)
+		return 0;
+	p->first_time++;
+	return pd_strings_add(&p->first_npcs, c[0] ? c[0] : "");
+}
+
+int pd_store_participation(struct pd_store *s, const char *games,
+			   struct pd_participation *p, struct pd_diag *diag)
+{
+	struct pd_games_stats st;
+	int ret;
+
+	memset(p, 0, sizeof(*p));
+	pd_strings_init(&p->first_npcs);
+	if ((ret = pd_store_games_stats(s, games, &st, diag)) < 0)
+		return ret;
+	p->known = st.participation_known;
+	p->athletes = st.athletes;
+	p->women = st.women;
+	p->men = st.men;
+	p->npcs = st.npcs;
+	p->entries = st.entries;
+	p->events_entered = st.events_entered;
+	p->events = st.events;
+	pd_games_stats_release(&st);
+	if ((ret = s->ops->figures(s, games, PD_FIGURE_PARTICIPANTS,
+				   read_part, p, diag)) < 0 ||
+	    (ret = s->ops->figures(s, games, PD_FIGURE_FIRST_GAMES,
+				   read_first, p, diag)) < 0)
+		pd_participation_release(p);
+	return ret;
 }

@@ -45,6 +45,8 @@ export PODIUM_DB=$work/a.db
 	T=$("$bin" event add --games PG2004 --sport Athletics --name "4x100 m" \
 		--gender W --team --status official)
 	"$bin" result set "$T" --npc CHN --team China --rank 1
+	"$bin" entry add "$E" --athlete 1
+	"$bin" entry add "$E" --npc GBR --name "Ann Smith" --gender W
 	"$bin" sanction add --athlete 1 --events "$E" --mode reallocate \
 		--reason "a test sanction"
 	"$bin" sanction add --athlete 2 --events "$E" --mode vacate \
@@ -58,7 +60,7 @@ export PODIUM_DB=$work/a.db
 # every table, row for row, in the order of all its columns
 tables="meta games npcs sports events event_status athletes teams
 team_members results sanctions sanction_events audit published
-published_rows tokens"
+published_rows tokens entries"
 dump() {
 	for t in $tables; do
 		n=$(sqlite3 "$1" "SELECT count(*) FROM pragma_table_info('$t')")

@@ -28,6 +28,7 @@
 #include "podium/record.h"
 #include "podium/store_report.h"
 #include "podium/store.h"
+#include "podium/stats.h"
 
 /* the SQLite backend's migrations (src/store/sqlite/schema.c): a store
  * is at the last of them */
@@ -1602,6 +1603,153 @@ static void test_store__records_replace_in_force_and_keep_history(
 	assert_int_equal(w.n, 0);
 }
 
+/* -- start lists (event.h) and who took part (stats.h) */
+
+static long entered(struct fixture *f, const char *name, const char *npc,
+		    const char *gender)
+{
+	struct pd_athlete a;
+	long id = 0;
+
+	memset(&a, 0, sizeof(a));
+	a.name = name;
+	a.gender = gender;
+	snprintf(a.npc, sizeof(a.npc), "%s", npc);
+	assert_int_equal(pd_store_athlete_ensure(f->s, &a, &id, &f->d), 0);
+	return id;
+}
+
+static long won(struct fixture *f, const char *games, long athlete,
+		const char *name, const char *npc)
+{
+	struct pd_result_rec rec;
+	long ev = 0;
+
+	assert_int_equal(pd_store_event_ensure(f->s, games, "Athletics",
+					       "100 m T11", "W", "", 0, &ev,
+					       &f->d), 0);
+	memset(&rec, 0, sizeof(rec));
+	rec.event_id = ev;
+	rec.athlete_id = athlete;
+	snprintf(rec.npc, sizeof(rec.npc), "%s", npc);
+	rec.name = name;
+	rec.rank = 1;
+	assert_int_equal(pd_store_result_add(f->s, &rec, &f->d), 0);
+	return ev;
+}
+
+static int keep_entry(const struct pd_entry *e, void *arg)
+{
+	char *out = arg;
+	size_t len = strlen(out);
+
+	snprintf(out + len, 256 - len, "%s/%s/%s/%d ", e->npc, e->name,
+		 e->gender, e->has_result);
+	return 0;
+}
+
+static const struct pd_count_row *row_of(const struct pd_counts *c,
+					 const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < c->n; i++)
+		if (!strcmp(c->rows[i].key, key))
+			return &c->rows[i];
+	fail_msg("no row %s", key);
+	return NULL;
+}
+
+static void test_store__entries_replace_and_count_participation(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens(), sydney = athens();
+	struct pd_participation p;
+	struct pd_games_stats st;
+	char list[256] = "";
+	long a, b, c, ev, ids[4];
+
+	snprintf(sydney.code, sizeof(sydney.code), "PG2000");
+	sydney.year = 2000;
+	open_store(f);
+	put_games(f, &g);
+	put_games(f, &sydney);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2000", "test", "result",
+					 NULL, NULL, &f->d), 0);
+	a = entered(f, "Wu Chunmiao", "CHN", "W");
+	won(f, "PG2000", a, "Wu Chunmiao", "CHN");
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "entries",
+					 NULL, NULL, &f->d), 0);
+	ev = won(f, "PG2004", a, "Wu Chunmiao", "CHN");
+	b = entered(f, "Ana Bell", "GBR", "W");
+	c = entered(f, "Ravi Das", "IND", "M");
+	ids[0] = a;
+	ids[1] = b;
+	ids[2] = c;
+	ids[3] = b;	/* twice: entered once */
+	assert_int_equal(pd_store_entries_replace(f->s, ev, "desk", ids, 4,
+						  &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	/* an athlete the store lacks is refused */
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "entries",
+					 NULL, NULL, &f->d), 0);
+	ids[0] = c + 100;
+	assert_int_not_equal(pd_store_entries_replace(f->s, ev, "desk", ids, 1,
+						      &f->d), 0);
+	pd_store_rollback(f->s);
+	ids[0] = a;
+
+	assert_int_equal(pd_store_entries(f->s, "PG2004", 0, keep_entry, list,
+					  &f->d), 0);
+	assert_string_equal(list, "CHN/Wu Chunmiao/W/1 GBR/Ana Bell/W/0 "
+			    "IND/Ravi Das/M/0 ");
+	list[0] = '\0';
+	assert_int_equal(pd_store_entries(f->s, "PG2004", ev + 1, keep_entry,
+					  list, &f->d), 0);
+	assert_string_equal(list, "");
+	/* a start list for every event: who took part is known */
+	assert_int_equal(pd_store_games_stats(f->s, "PG2004", &st, &f->d), 0);
+	assert_true(st.participation_known);
+	assert_int_equal(st.athletes, 3);
+	assert_int_equal(st.women, 2);
+	assert_int_equal(st.npcs, 3);
+	assert_int_equal(st.entries, 3);
+	assert_int_equal(st.events_entered, 1);
+	pd_games_stats_release(&st);
+	assert_int_equal(pd_store_participation(f->s, "PG2004", &p, &f->d), 0);
+	assert_int_equal(p.by_npc.n, 3);
+	assert_int_equal(row_of(&p.by_npc, "GBR")->n[1], 1);
+	assert_int_equal(row_of(&p.by_npc, "IND")->n[2], 1);
+	assert_int_equal(row_of(&p.by_sport, "Athletics")->n[0], 3);
+	assert_int_equal(row_of(&p.by_sport, "Athletics")->n[1], 2);
+	/* PG2000 is earlier and held CHN: GBR and IND are new */
+	assert_int_equal(p.prior, 1);
+	assert_int_equal(p.first_time, 2);
+	assert_int_equal(p.first_npcs.n, 2);
+	assert_string_equal(p.first_npcs.v[0], "GBR");
+	assert_string_equal(p.first_npcs.v[1], "IND");
+	pd_participation_release(&p);
+	/* the earliest Games has no earlier one: no first-time count */
+	assert_int_equal(pd_store_participation(f->s, "PG2000", &p, &f->d), 0);
+	assert_int_equal(p.prior, 0);
+	assert_int_equal(p.first_time, 0);
+	assert_false(p.known);	/* a medal placing only */
+	pd_participation_release(&p);
+	/* replaced whole: the list is what was last given */
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "entries",
+					 NULL, NULL, &f->d), 0);
+	assert_int_equal(pd_store_entries_replace(f->s, ev, "desk", &c, 1,
+						  &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	list[0] = '\0';
+	assert_int_equal(pd_store_entries(f->s, "PG2004", ev, keep_entry, list,
+					  &f->d), 0);
+	assert_string_equal(list, "IND/Ravi Das/M/0 ");
+}
+
 static const struct CMUnitTest contract[] = {
 	T(test_store__foreign_keys_are_enforced),
 	T(test_store__records_replace_in_force_and_keep_history),
@@ -1626,6 +1774,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__event_order_and_change_note),
 	T(test_store__sources_and_removals),
 	T(test_store__results_add_many_as_one_by_one),
+	T(test_store__entries_replace_and_count_participation),
 };
 
 static const struct CMUnitTest sqlite_own[] = {

@@ -73,6 +73,7 @@ static const struct pd_store_ops pg_ops = {
 	.published_remove = pg_published_remove,
 	.result_sources = pg_result_sources,
 	.games_removed = pg_games_removed,
+	.entries_replace = pg_entries_replace,
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,

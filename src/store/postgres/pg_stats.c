@@ -29,10 +29,10 @@ struct figure_walk {
 static int figure_row(const PGresult *res, int r, void *arg)
 {
 	struct figure_walk *w = arg;
-	const char *col[8];
+	const char *col[PD_FIGURE_COLS];
 	int i, n = PQnfields(res);
 
-	for (i = 0; i < n && i < 8; i++)
+	for (i = 0; i < n && i < PD_FIGURE_COLS; i++)
 		col[i] = PQgetisnull(res, r, i) ? NULL : PQgetvalue(res, r, i);
 	return w->fn(col, w->arg);
 }

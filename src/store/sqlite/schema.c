@@ -315,6 +315,16 @@ const char *const pd_migrations[] = {
 	"  WHERE irm = '' AND rank > 0;\n"
 	"CREATE INDEX results_removed ON results (event_id)\n"
 	"  WHERE irm <> '';\n",
+	/* 10: the start lists (event.h): an athlete entered in an event,
+	 * with or before a result; who took part counts them */
+	"CREATE TABLE entries (\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,\n"
+	"  athlete_id INTEGER NOT NULL REFERENCES athletes(id),\n"
+	"  source TEXT NOT NULL DEFAULT '',\n"
+	"  since INTEGER NOT NULL,\n"
+	"  UNIQUE (event_id, athlete_id)\n"
+	");\n",
 };
 
 const size_t pd_nmigrations = sizeof(pd_migrations) / sizeof(*pd_migrations);

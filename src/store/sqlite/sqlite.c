@@ -337,6 +337,7 @@ static const struct pd_store_ops sqlite_ops = {
 	.result_sources = pd_sqlite_result_sources,
 	.games_removed = pd_sqlite_games_removed,
 	.results_add = pd_sqlite_results_add,
+	.entries_replace = pd_sqlite_entries_replace,
 };
 
 int pd_sqlite_open(struct pd_store **out, const char *path,

@@ -227,5 +227,8 @@ int pd_sqlite_doping_add(struct pd_store *s, const struct pd_doping_case *c,
 		long *id, struct pd_diag *diag);
 int pd_sqlite_doping_cases(struct pd_store *s, const char *games, pd_doping_fn fn,
 		void *arg, struct pd_diag *diag);
+int pd_sqlite_entries_replace(struct pd_store *s, long event,
+			      const char *source, const long *athletes,
+			      size_t n, struct pd_diag *diag);
 
 #endif

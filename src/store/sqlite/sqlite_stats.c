@@ -42,10 +42,10 @@ struct figure_walk {
 static int figure_row(sqlite3_stmt *st, void *arg)
 {
 	struct figure_walk *w = arg;
-	const char *col[8];
+	const char *col[PD_FIGURE_COLS];
 	int i, n = sqlite3_column_count(st);
 
-	for (i = 0; i < n && i < 8; i++)
+	for (i = 0; i < n && i < PD_FIGURE_COLS; i++)
 		col[i] = (const char *)sqlite3_column_text(st, i);
 	return w->fn(col, w->arg);
 }
