@@ -83,9 +83,11 @@ struct cli_sub {
 int cli_subcommand(struct cli *cli, int argc, char **argv,
 		   const struct cli_sub *subs, size_t n,
 		   const struct cli_command *cmd, const char *why);
-/* "EVENT --file FILE [--source S]" (argv[0] the subcommand): 0, or -1
- * when they are not all there. */
-int cli_event_file_args(int argc, char **argv, long *event,
+/* "EVENT --file FILE [--source S]" (argv[0] the subcommand): 0, or
+ * cmd's usage with why (an exit code, printed) when they are not all
+ * there. */
+int cli_event_file_args(const struct cli_command *cmd, const char *why,
+			int argc, char **argv, long *event,
 			const char **file, const char **source);
 
 /* Who is acting, for the audit log: $PODIUM_ACTOR, else $USER, else
@@ -179,6 +181,9 @@ int cli_options(const struct cli_command *cmd, int argc, char **argv,
 
 /* Parse a whole number from 1 to max; -1 if it is not one. */
 long cli_number(const char *s, long max);
+/* A store id as typed (an event, an athlete, an election...): a whole
+ * number from 1 to 2^40; -1 if it is not one. */
+long cli_id(const char *s);
 
 /* Write all of b to stdout; EXIT_STORE-like failure reported. */
 int cli_write(const struct pd_buf *b);

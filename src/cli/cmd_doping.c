@@ -29,12 +29,12 @@ static int add_option(int c, char *arg, void *ctx)
 	switch (c) {
 	case 'g': a->bad |= pd_games_code(k->games, sizeof(k->games), arg);
 		  break;
-	case 'a': a->bad |= (k->athlete = cli_number(arg, 1L << 40)) < 0;
+	case 'a': a->bad |= (k->athlete = cli_id(arg)) < 0;
 		  break;
 	case 'f': a->bad |= put(k->finding, sizeof(k->finding), arg); break;
 	case 'd': a->bad |= put(k->date, sizeof(k->date), arg); break;
 	case 'o': a->bad |= put(k->outcome, sizeof(k->outcome), arg); break;
-	case 'S': a->bad |= (k->sanction = cli_number(arg, 1L << 40)) < 0;
+	case 'S': a->bad |= (k->sanction = cli_id(arg)) < 0;
 		  break;
 	case 's': a->bad |= put(k->source, sizeof(k->source), arg); break;
 	case 'c': a->bad |= put(k->cite, sizeof(k->cite), arg); break;

@@ -8,11 +8,6 @@
 #include "podium/election_ops.h"
 #include "cli.h"
 
-static long election_arg(const char *s)
-{
-	return cli_number(s, 1L << 40);
-}
-
 struct add_args {
 	struct pd_election e;
 	const char *name, *reason;
@@ -105,14 +100,13 @@ static int run_candidate(struct cli *cli, int argc, char **argv)
 			npcname = optarg;
 		else if (c == 's')
 			sport = optarg;
-		else if (c == 'a' && (cand.athlete = cli_number(optarg,
-							1L << 40)) < 0)
+		else if (c == 'a' && (cand.athlete = cli_id(optarg)) < 0)
 			return cli_usage(&cmd_election, "--athlete is an "
 					 "athlete's id");
 		else if (c == '?')
 			return cli_usage(&cmd_election, NULL);
 	}
-	if (optind + 1 != argc || (election = election_arg(argv[optind])) < 0
+	if (optind + 1 != argc || (election = cli_id(argv[optind])) < 0
 	    || !name || !npcname)
 		return cli_usage(&cmd_election, "election candidate ELECTION "
 				 "needs --name and --npc");
@@ -139,7 +133,7 @@ static int run_register(struct cli *cli, int argc, char **argv)
 	long election, added = 0;
 	int ret, code = 0;
 
-	if (argc != 2 || (election = election_arg(argv[1])) < 0)
+	if (argc != 2 || (election = cli_id(argv[1])) < 0)
 		return cli_usage(&cmd_election, "election register ELECTION");
 	if (!cli_store_write(cli, &code))
 		return code;
@@ -159,13 +153,13 @@ static int run_vote(struct cli *cli, int argc, char **argv)
 	int i, ret, code = 0;
 
 	if (argc < 5 || strcmp(argv[2], "--athlete") ||
-	    (election = election_arg(argv[1])) < 0 ||
-	    (athlete = cli_number(argv[3], 1L << 40)) < 0)
+	    (election = cli_id(argv[1])) < 0 ||
+	    (athlete = cli_id(argv[3])) < 0)
 		return cli_usage(&cmd_election, "election vote ELECTION "
 				 "--athlete ID CANDIDATE...");
 	for (i = 4; i < argc; i++) {
 		if (n == PD_ELECTION_CHOICES ||
-		    (choices[n++] = cli_number(argv[i], 1L << 40)) < 0)
+		    (choices[n++] = cli_id(argv[i])) < 0)
 			return cli_usage(&cmd_election, "each choice is a "
 					 "candidate's id");
 	}
@@ -185,7 +179,7 @@ static int run_close(struct cli *cli, int argc, char **argv)
 	long election;
 	int ret, code = 0;
 
-	if (argc != 2 || (election = election_arg(argv[1])) < 0)
+	if (argc != 2 || (election = cli_id(argv[1])) < 0)
 		return cli_usage(&cmd_election, "election close ELECTION");
 	if (!cli_store_write(cli, &code))
 		return code;
@@ -207,7 +201,7 @@ static int run_result(struct cli *cli, int argc, char **argv)
 	if (argc == 4 && !strcmp(argv[2], "--lang"))
 		lang = cli_lang(argv[3]);
 	if ((argc != 2 && argc != 4) || !lang ||
-	    (election = election_arg(argv[1])) < 0)
+	    (election = cli_id(argv[1])) < 0)
 		return cli_usage(&cmd_election, "election result ELECTION "
 				 "[--lang zh|en]");
 	if (!cli_store(cli, &code))

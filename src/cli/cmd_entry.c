@@ -14,11 +14,6 @@
 #define LIST_USAGE "entry list --games G [--event EVENT] [--format " \
 	"text|json]"
 
-static long event_arg(const char *s)
-{
-	return cli_number(s, 1L << 40);
-}
-
 static int run_set(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
@@ -27,8 +22,9 @@ static int run_set(struct cli *cli, int argc, char **argv)
 	size_t n = 0;
 	int ret, code = 0;
 
-	if (cli_event_file_args(argc, argv, &event, &file, &source) < 0)
-		return cli_usage(&cmd_entry, NULL);
+	if ((ret = cli_event_file_args(&cmd_entry, NULL, argc, argv, &event,
+				       &file, &source)))
+		return ret;
 	if (!cli_store_write(cli, &code))
 		return code;
 	if ((ret = pd_op_entries_from_csv(cli->store, cli_registry(cli), event,
@@ -49,11 +45,11 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	int i, ret, code = 0;
 
 	memset(&in, 0, sizeof(in));
-	if (argc < 2 || (event = event_arg(argv[1])) < 0)
+	if (argc < 2 || (event = cli_id(argv[1])) < 0)
 		return cli_usage(&cmd_entry, NULL);
 	for (i = 2; i + 1 < argc; i += 2) {
 		if (!strcmp(argv[i], "--athlete")) {
-			if ((in.athlete = event_arg(argv[i + 1])) < 0)
+			if ((in.athlete = cli_id(argv[i + 1])) < 0)
 				return cli_usage(&cmd_entry, "--athlete takes "
 						 "an athlete's id");
 		} else if (!strcmp(argv[i], "--npc")) {
@@ -141,7 +137,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 				return cli_usage(&cmd_entry, "--games takes a "
 						 "code such as PG2004");
 		} else if (!strcmp(argv[i], "--event")) {
-			if ((event = event_arg(argv[i + 1])) < 0)
+			if ((event = cli_id(argv[i + 1])) < 0)
 				return cli_usage(&cmd_entry, NULL);
 		} else if (!strcmp(argv[i], "--format") &&
 			   (!strcmp(argv[i + 1], "text") ||

@@ -136,7 +136,7 @@ static int run_status(struct cli *cli, int argc, char **argv)
 		else
 			return cli_usage(&cmd_event, "unexpected argument");
 	}
-	if (k != 2 || (id = cli_number(pos[0], 1L << 40)) < 0)
+	if (k != 2 || (id = cli_id(pos[0])) < 0)
 		return cli_usage(&cmd_event, "event status EVENT STATUS");
 	if (!pd_event_status_valid(pos[1]))
 		return cli_usage(&cmd_event, "STATUS is one of "
@@ -285,13 +285,13 @@ static int run_show(struct cli *cli, int argc, char **argv)
 
 	for (i = 2; i + 1 < argc && !bad; i += 2)
 		if (!strcmp(argv[i], "--as-of"))
-			bad = (as_of = cli_number(argv[i + 1], 1L << 40)) < 0;
+			bad = (as_of = cli_id(argv[i + 1])) < 0;
 		else if (!strcmp(argv[i], "--format"))
 			bad = strcmp(argv[i + 1], "text") &&
 			      !(odf = !strcmp(argv[i + 1], "odf"));
 		else
 			bad = 1;
-	if (bad || argc % 2 || (id = cli_number(argv[1], 1L << 40)) < 0)
+	if (bad || argc % 2 || (id = cli_id(argv[1])) < 0)
 		return cli_usage(&cmd_event, "event show EVENT [--as-of "
 				 "VERSION] [--format text|odf]");
 	if (!(s = cli_store(cli, &code)))

@@ -49,7 +49,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		} else if (!strcmp(argv[i], "--since") && i + 1 < argc) {
 			if (!strcmp(argv[++i], "0"))
 				since = 0;
-			else if ((since = cli_number(argv[i], 1L << 40)) < 0)
+			else if ((since = cli_id(argv[i])) < 0)
 				return cli_usage(&cmd_log, "--since takes a "
 						 "version number");
 		} else {

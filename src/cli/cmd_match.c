@@ -7,11 +7,6 @@
 #include "podium/match_ops.h"
 #include "cli.h"
 
-static long event_arg(const char *s)
-{
-	return cli_number(s, 1L << 40);
-}
-
 static int run_set(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
@@ -20,9 +15,10 @@ static int run_set(struct cli *cli, int argc, char **argv)
 	size_t n = 0;
 	int ret, code = 0;
 
-	if (cli_event_file_args(argc, argv, &event, &file, &source) < 0)
-		return cli_usage(&cmd_match, "match set EVENT --file FILE "
-				 "[--source S]");
+	if ((ret = cli_event_file_args(&cmd_match, "match set EVENT --file "
+				       "FILE [--source S]", argc, argv,
+				       &event, &file, &source)))
+		return ret;
 	if (!cli_store_write(cli, &code))
 		return code;
 	if ((ret = pd_op_matches_from_file(cli->store, event, source, file,
@@ -40,7 +36,7 @@ static int read_args(int argc, char **argv, int want_npc, long *event,
 	int i = 2;
 
 	*lang = "en";
-	if (argc < 2 || (*event = event_arg(argv[1])) < 0)
+	if (argc < 2 || (*event = cli_id(argv[1])) < 0)
 		return -1;
 	if (want_npc) {
 		if (argc < 3)
@@ -115,7 +111,7 @@ static int run_rank(struct cli *cli, int argc, char **argv)
 	size_t n = 0;
 	int ret, code = 0;
 
-	if (argc != 2 || (event = event_arg(argv[1])) < 0)
+	if (argc != 2 || (event = cli_id(argv[1])) < 0)
 		return cli_usage(&cmd_match, "match rank EVENT");
 	if (!cli_store_write(cli, &code))
 		return code;

@@ -30,7 +30,7 @@ static int option(int c, char *arg, void *ctx)
 	case 'f': a->file = arg; break;
 	case 'e': a->reason = arg; break;
 	case 'a':
-		if ((a->athlete = cli_number(arg, 1L << 40)) < 0)
+		if ((a->athlete = cli_id(arg)) < 0)
 			return cli_usage(&cmd_result, "bad --athlete");
 		break;
 	case 'r':
@@ -66,7 +66,7 @@ static int parse_args(struct set_args *a, int argc, char **argv)
 	if ((ret = cli_options(&cmd_result, argc, argv, longopts, option, a)))
 		return ret;
 	if (argc - optind != 2 || strcmp(argv[optind], "set") ||
-	    (a->event = cli_number(argv[optind + 1], 1L << 40)) < 0)
+	    (a->event = cli_id(argv[optind + 1])) < 0)
 		return cli_usage(&cmd_result, "expected 'set EVENT'");
 	if (a->file && (a->npc || a->name || a->athlete || a->team))
 		return cli_usage(&cmd_result, "--file replaces the whole "

@@ -32,7 +32,7 @@ static int add_events(struct add_args *a, const char *list)
 	strcpy(buf, list);
 	for (tok = strtok_r(buf, ", ", &save); tok;
 	     tok = strtok_r(NULL, ", ", &save)) {
-		if ((id = cli_number(tok, 1L << 40)) < 0 ||
+		if ((id = cli_id(tok)) < 0 ||
 		    a->nevents == MAX_EVENTS)
 			return -1;
 		a->events[a->nevents++] = id;
@@ -48,8 +48,7 @@ static int add_option(int c, char *arg, void *ctx)
 	case 'a':
 		/* an id, or a name looked up in the events */
 		if (*arg >= '0' && *arg <= '9') {
-			if ((a->athlete = cli_number(arg,
-						     1L << 40)) < 0)
+			if ((a->athlete = cli_id(arg)) < 0)
 				return cli_usage(&cmd_sanction,
 						 "--athlete takes an "
 						 "id or a name");
@@ -208,7 +207,7 @@ static int run_lift(struct cli *cli, int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--reason") && i + 1 < argc)
 			reason = argv[++i];
-		else if (id < 0 && (id = cli_number(argv[i], 1L << 40)) > 0)
+		else if (id < 0 && (id = cli_id(argv[i])) > 0)
 			continue;
 		else
 			return cli_usage(&cmd_sanction, "unexpected argument");

@@ -309,14 +309,20 @@ int cli_subcommand(struct cli *cli, int argc, char **argv,
 	return cli_usage(cmd, why);
 }
 
-int cli_event_file_args(int argc, char **argv, long *event,
+long cli_id(const char *s)
+{
+	return cli_number(s, 1L << 40);
+}
+
+int cli_event_file_args(const struct cli_command *cmd, const char *why,
+			int argc, char **argv, long *event,
 			const char **file, const char **source)
 {
 	int i;
 
 	*file = *source = NULL;
-	if (argc < 2 || (*event = cli_number(argv[1], 1L << 40)) < 0)
-		return -1;
+	if (argc < 2 || (*event = cli_id(argv[1])) < 0)
+		return cli_usage(cmd, why);
 	for (i = 2; i + 1 < argc; i += 2) {
 		if (!strcmp(argv[i], "--file"))
 			*file = argv[i + 1];
@@ -325,5 +331,5 @@ int cli_event_file_args(int argc, char **argv, long *event,
 		else
 			break;
 	}
-	return i == argc && *file ? 0 : -1;
+	return i == argc && *file ? 0 : cli_usage(cmd, why);
 }
