@@ -77,13 +77,9 @@ int pd_doc_table_notes(struct pd_store *s, const char *games,
 		       struct pd_view_note **notes, size_t *n,
 		       struct pd_strings *pool, struct pd_diag *diag)
 {
-	struct walk w;
+	struct walk w = { .s = s, .pool = pool, .d = diag };
 	int ret;
 
-	memset(&w, 0, sizeof(w));
-	w.s = s;
-	w.pool = pool;
-	w.d = diag;
 	if ((ret = pd_store_sanctions(s, games, note, &w, diag)) < 0) {
 		free(w.v);
 		w.v = NULL;

@@ -498,13 +498,9 @@ int pd_store_credits(struct pd_store *s, const struct pd_query *q,
 		     const struct pd_registry *reg, pd_credit_fn fn,
 		     void *arg, struct pd_diag *diag)
 {
-	struct credit_walk w;
+	struct credit_walk w = { .reg = reg, .fn = fn, .arg = arg };
 	int ret;
 
-	memset(&w, 0, sizeof(w));
-	w.reg = reg;
-	w.fn = fn;
-	w.arg = arg;
 	if ((ret = s->ops->figures(s, q->games, PD_FIGURE_MEMBERS, read_member,
 				   &w, diag)) == 0)
 		ret = s->ops->medals(s, q, credit_one, &w, diag);
