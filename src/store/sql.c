@@ -250,3 +250,12 @@ const char pd_sql_entries_clear[] =
 const char pd_sql_entries_add[] =
 	"INSERT INTO entries (event_id, athlete_id, source, since) VALUES "
 	"($1, $2, $3, $4) ON CONFLICT (event_id, athlete_id) DO NOTHING";
+
+/* Migration 9 of both backends (their schema.c): the results that can
+ * decide a medal, read by rank (MEDAL_ZONE above), so that a heat of
+ * 10,000 is read to its podium, not whole. */
+const char pd_sql_migrate_medal_zone[] =
+	"CREATE INDEX results_medal_zone ON results (event_id, rank)\n"
+	"  WHERE irm = '' AND rank > 0;\n"
+	"CREATE INDEX results_removed ON results (event_id)\n"
+	"  WHERE irm <> '';\n";

@@ -48,4 +48,7 @@ struct pd_buf;
 int pd_sql_table_rows(struct pd_buf *sql, const char *select,
 		      const char *table, int n);
 
+/* migration 9 of both backends (their schema.c) */
+extern const char pd_sql_migrate_medal_zone[];
+
 #endif

@@ -11,6 +11,8 @@
  * is never edited. */
 #include <stddef.h>
 
+#include "../sql.h"
+
 #include "pg_int.h"
 
 const char *const pd_pg_migrations[] = {
@@ -329,12 +331,8 @@ const char *const pd_pg_migrations[] = {
 	"  command TEXT COLLATE \"C\" NOT NULL,\n"
 	"  reason TEXT COLLATE \"C\" NOT NULL DEFAULT ''\n"
 	");\n",
-	/* 9: the results that can decide a medal, read by rank (sql.c,
-	 * MEDAL_ZONE): a heat of 10,000 is read to its podium, not whole */
-	"CREATE INDEX results_medal_zone ON results (event_id, rank)\n"
-	"  WHERE irm = '' AND rank > 0;\n"
-	"CREATE INDEX results_removed ON results (event_id)\n"
-	"  WHERE irm <> '';\n",
+	/* 9: the results that can decide a medal, read by rank (sql.c) */
+	pd_sql_migrate_medal_zone,
 	/* 10: the start lists (event.h): an athlete entered in an event,
 	 * with or before a result; who took part counts them */
 	"CREATE TABLE entries (\n"
