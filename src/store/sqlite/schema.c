@@ -105,13 +105,7 @@ const char *const pd_migrations[] = {
 	"  since INTEGER NOT NULL,\n"
 	"  until INTEGER\n"
 	");\n"
-	"CREATE INDEX results_by_event ON results (event_id);\n"
-	/* the results that can decide a medal (sqlite_derive.c) */
-	"CREATE INDEX results_ranked ON results (event_id)\n"
-	"  WHERE rank > 0 OR irm <> '';\n"
-	"CREATE INDEX results_by_athlete ON results (athlete_id);\n"
-	"CREATE INDEX results_by_team ON results (team_id)\n"
-	"  WHERE team_id IS NOT NULL;\n"
+	PD_SQL_RESULTS_INDEXES
 	"CREATE TABLE sanctions (\n"
 	"  id INTEGER PRIMARY KEY,\n"
 	"  games TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,\n"
