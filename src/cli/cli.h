@@ -83,12 +83,16 @@ struct cli_sub {
 int cli_subcommand(struct cli *cli, int argc, char **argv,
 		   const struct cli_sub *subs, size_t n,
 		   const struct cli_command *cmd, const char *why);
-/* "EVENT --file FILE [--source S]" (argv[0] the subcommand): 0, or
- * cmd's usage with why (an exit code, printed) when they are not all
- * there. */
-int cli_event_file_args(const struct cli_command *cmd, const char *why,
-			int argc, char **argv, long *event,
-			const char **file, const char **source);
+/* "EVENT --file FILE [--source S]" (argv[0] the subcommand), read into
+ * ef, and the store opened for the write: 0, or an exit code (cmd's
+ * usage with why when the arguments are not all there, printed). */
+struct cli_event_file {
+	long event;
+	const char *file, *source;
+};
+int cli_event_file_write(struct cli *cli, const struct cli_command *cmd,
+			 const char *why, int argc, char **argv,
+			 struct cli_event_file *ef);
 
 /* Who is acting, for the audit log: $PODIUM_ACTOR, else $USER, else
  * "cli". */

@@ -17,22 +17,19 @@
 static int run_set(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
-	const char *file, *source;
-	long event;
+	struct cli_event_file ef;
 	size_t n = 0;
-	int ret, code = 0;
+	int ret;
 
-	if ((ret = cli_event_file_args(&cmd_entry, NULL, argc, argv, &event,
-				       &file, &source)))
+	if ((ret = cli_event_file_write(cli, &cmd_entry, NULL, argc, argv,
+					&ef)))
 		return ret;
-	if (!cli_store_write(cli, &code))
-		return code;
-	if ((ret = pd_op_entries_from_csv(cli->store, cli_registry(cli), event,
-					  source, file, cli_who(cli, NULL), &n,
-					  &d)) < 0)
+	if ((ret = pd_op_entries_from_csv(cli->store, cli_registry(cli),
+					  ef.event, ef.source, ef.file,
+					  cli_who(cli, NULL), &n, &d)) < 0)
 		return cli_fail(ret, &d);
-	fprintf(stderr, "podium: event %ld: %zu athlete%s entered\n", event,
-		n, n == 1 ? "" : "s");
+	fprintf(stderr, "podium: event %ld: %zu athlete%s entered\n",
+		ef.event, n, n == 1 ? "" : "s");
 	return EXIT_OK;
 }
 

@@ -10,21 +10,19 @@
 static int run_set(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
-	const char *file, *source;
-	long event;
+	struct cli_event_file ef;
 	size_t n = 0;
-	int ret, code = 0;
+	int ret;
 
-	if ((ret = cli_event_file_args(&cmd_match, "match set EVENT --file "
-				       "FILE [--source S]", argc, argv,
-				       &event, &file, &source)))
+	if ((ret = cli_event_file_write(cli, &cmd_match, "match set EVENT "
+					"--file FILE [--source S]", argc,
+					argv, &ef)))
 		return ret;
-	if (!cli_store_write(cli, &code))
-		return code;
-	if ((ret = pd_op_matches_from_file(cli->store, event, source, file,
-					   cli_who(cli, NULL), &n, &d)) < 0)
+	if ((ret = pd_op_matches_from_file(cli->store, ef.event, ef.source,
+					   ef.file, cli_who(cli, NULL), &n,
+					   &d)) < 0)
 		return cli_fail(ret, &d);
-	fprintf(stderr, "podium: event %ld: %zu match%s\n", event, n,
+	fprintf(stderr, "podium: event %ld: %zu match%s\n", ef.event, n,
 		n == 1 ? "" : "es");
 	return EXIT_OK;
 }

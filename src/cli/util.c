@@ -314,22 +314,24 @@ long cli_id(const char *s)
 	return cli_number(s, 1L << 40);
 }
 
-int cli_event_file_args(const struct cli_command *cmd, const char *why,
-			int argc, char **argv, long *event,
-			const char **file, const char **source)
+int cli_event_file_write(struct cli *cli, const struct cli_command *cmd,
+			 const char *why, int argc, char **argv,
+			 struct cli_event_file *ef)
 {
-	int i;
+	int i, code = 0;
 
-	*file = *source = NULL;
-	if (argc < 2 || (*event = cli_id(argv[1])) < 0)
+	ef->file = ef->source = NULL;
+	if (argc < 2 || (ef->event = cli_id(argv[1])) < 0)
 		return cli_usage(cmd, why);
 	for (i = 2; i + 1 < argc; i += 2) {
 		if (!strcmp(argv[i], "--file"))
-			*file = argv[i + 1];
+			ef->file = argv[i + 1];
 		else if (!strcmp(argv[i], "--source"))
-			*source = argv[i + 1];
+			ef->source = argv[i + 1];
 		else
 			break;
 	}
-	return i == argc && *file ? 0 : cli_usage(cmd, why);
+	if (i != argc || !ef->file)
+		return cli_usage(cmd, why);
+	return cli_store_write(cli, &code) ? 0 : code;
 }
