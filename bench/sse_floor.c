@@ -83,12 +83,12 @@ int main(int argc, char **argv)
 	int ls, ep, one = 1, i, k, m, port, t, served = 0;
 	size_t bytes, text;
 
+	/* gone with the bench that started it, however it ends */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (argc != 5) {
 		fprintf(stderr, "usage: sse_floor PORT N THREADS BYTES\n");
 		return 64;
 	}
-	/* gone with the bench that started it, however it ends */
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	port = atoi(argv[1]);
 	nfd = atoi(argv[2]);
 	nthreads = atoi(argv[3]);
