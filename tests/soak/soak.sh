@@ -18,6 +18,11 @@ secs=${SOAK_SECONDS:-600}
 streams=${SOAK_STREAMS:-1000}
 sample=${SOAK_SAMPLE:-60}
 warm=${SOAK_WARM:-300}
+# SOAK_NAMES=N: the writes go to N competitors in turn, each write
+# replacing that competitor's result, so the event's results stay at N
+# and what grows is not the data; unset, every write is a new competitor
+# and the event grows without end (the data the server holds with it)
+names=${SOAK_NAMES:-0}
 work=$(mktemp -d)
 port=18090
 spid= wpid= rpid= lpid= kpid=
@@ -57,9 +62,12 @@ echo "soak: $secs s, $streams streams open, RSS $rss_start KiB at the start"
 	end=$(( $(date +%s) + secs ))
 	while [ "$(date +%s)" -lt "$end" ]; do
 		n=$((n + 1))
+		who=$n rank=$((n % 8 + 1))
+		# a competitor's rank moves each turn: every write a change
+		[ "$names" -gt 0 ] && { who=$((n % names)); rank=$(( (n / names + n) % 8 + 1 )); }
 		code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 \
 			-H "Authorization: Bearer $token" \
-			-d "{\"npc\":\"GBR\",\"name\":\"Soak $n\",\"rank\":$((n % 8 + 1))}" \
+			-d "{\"npc\":\"GBR\",\"name\":\"Soak $who\",\"rank\":$rank}" \
 			"http://127.0.0.1:$port/api/games/PG2004/events/$event/results")
 		[ "$code" = 200 ] || fails=$((fails + 1))
 		sleep 0.1
