@@ -19,9 +19,13 @@ make_db() {
 		--games PG2004 2>/dev/null
 }
 
-# start_podium DB PORT: serve in the background; sets PODIUM_PID.
+# start_podium DB PORT: serve in the background; sets PODIUM_PID.  It
+# is killed with the bench that started it, even one killed itself
+# (SIGKILL runs no trap): setpriv's parent-death signal.
 start_podium() {
-	PODIUM_DB=$1 "$PODIUM" serve --port "$2" ${SERVE_ARGS:-} >"$WORK/serve.log" 2>&1 &
+	deathsig=
+	command -v setpriv >/dev/null 2>&1 && deathsig="setpriv --pdeathsig KILL"
+	PODIUM_DB=$1 $deathsig "$PODIUM" serve --port "$2" ${SERVE_ARGS:-} >"$WORK/serve.log" 2>&1 &
 	PODIUM_PID=$!
 	track $PODIUM_PID
 	wait_port "$2"

@@ -39,7 +39,7 @@ on_exit() {
 	exit "$rc"
 }
 trap on_exit EXIT
-trap 'say "bench $(basename "$0" .sh): stopped by a signal"; exit 2' INT TERM HUP
+trap 'say "bench $(basename "$0" .sh): stopped by a signal"; exit 2' INT TERM HUP PIPE
 
 say() { printf '%s\n' "$*" >&2; }
 

@@ -4,12 +4,16 @@
  *
  * usage: sse_clients PORT PATH N TIMEOUT_S
  * Opens N connections to 127.0.0.1:PORT, sends "GET PATH" asking for an
- * event stream, and waits until every one has its response headers.  It
+ * event stream, and waits until every one has its response headers and
+ * its first event (podium's whole table; sse_floor.c's hello).  It
  * then prints "ready" and waits for a line on standard input: the moment
  * the bench writes a result (the line is the wall-clock nanoseconds of
  * the write's start).  Every client then waits for its first "data:"
  * after that; the output is one line:
- *   clients N received M p50_ms X p99_ms Y max_ms Z
+ *   clients N ready R received M min_ms W p50_ms X p99_ms Y max_ms Z
+ * min_ms is the first client's: about when the server published the
+ * change (the write's commit and the views' rebuild); what the others
+ * wait beyond it is the sending.
  * Bounded: it gives up TIMEOUT_S seconds after the write and counts the
  * clients that had nothing as not received.
  *
@@ -27,7 +31,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/epoll.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -37,6 +43,7 @@ struct client {
 	int closed;		/* the server ended the stream */
 	long events;		/* "data:" seen since ready (watch) */
 	int headers;		/* response headers seen */
+	int first;		/* the first event seen: ready */
 	int armed;		/* the write happened; next data counts */
 	double got_ms;		/* when the update arrived; < 0: not yet */
 	char tail[4];		/* last bytes seen, to find "\r\n\r\n" */
@@ -70,22 +77,31 @@ static int connect_one(int port)
 	return fd;
 }
 
-/* Feed bytes to a client: note the end of the headers, and after the
- * write, the first "data:". */
+/* Feed bytes to a client: note the end of the headers, the first event
+ * (the stream is ready), and after the write, the first "data:". */
 static void feed(struct client *c, const char *buf, ssize_t n, double t)
 {
 	ssize_t i;
+	int has;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !c->headers; i++) {
 		memmove(c->tail, c->tail + 1, 3);
 		c->tail[3] = buf[i];
-		if (!c->headers && !memcmp(c->tail, "\r\n\r\n", 4))
+		if (!memcmp(c->tail, "\r\n\r\n", 4))
 			c->headers = 1;
 	}
-	if (c->headers && c->armed && c->got_ms < 0 &&
-	    memmem(buf, (size_t)n, "data:", 5))
+	if (!c->headers)
+		return;
+	buf += i;
+	n -= i;
+	has = memmem(buf, (size_t)n, "data:", 5) != NULL;
+	if (!c->first) {
+		c->first = has;
+		return;
+	}
+	if (c->armed && c->got_ms < 0 && has)
 		c->got_ms = t;
-	if (c->headers && c->armed)
+	if (c->armed)
 		for (const char *p = buf; (p = memmem(p, (size_t)(buf + n - p),
 						      "data:", 5)); p += 5)
 			c->events++;
@@ -113,6 +129,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: sse_clients PORT PATH N TIMEOUT_S\n");
 		return 64;
 	}
+	/* gone with the bench that started it, however it ends */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	port = atoi(argv[1]);
 	n = atoi(argv[3]);
 	timeout = atoi(argv[4]);
@@ -150,10 +168,10 @@ int main(int argc, char **argv)
 				epoll_ctl(ep, EPOLL_CTL_MOD, c->fd, &ev);
 			}
 			while ((r = read(c->fd, buf, sizeof(buf))) > 0) {
-				int had = c->headers, before = c->got_ms >= 0;
+				int had = c->first, before = c->got_ms >= 0;
 
 				feed(c, buf, r, t);
-				ready += !had && c->headers;
+				ready += !had && c->first;
 				got += !before && c->got_ms >= 0;
 			}
 			if (r == 0 && !c->closed) {	/* the server hung up */
@@ -208,8 +226,9 @@ int main(int argc, char **argv)
 		if (cl[i].got_ms >= 0)
 			lat[k++] = cl[i].got_ms - t_write;
 	qsort(lat, (size_t)k, sizeof(*lat), cmp_double);
-	printf("clients %d ready %d received %d p50_ms %.1f p99_ms %.1f "
-	       "max_ms %.1f\n", n, ready, k, k ? lat[k / 2] : -1.0,
+	printf("clients %d ready %d received %d min_ms %.1f p50_ms %.1f "
+	       "p99_ms %.1f max_ms %.1f\n", n, ready, k, k ? lat[0] : -1.0,
+	       k ? lat[k / 2] : -1.0,
 	       k ? lat[(size_t)(k * 0.99) < (size_t)k ? (size_t)(k * 0.99) :
 		       (size_t)k - 1] : -1.0, k ? lat[k - 1] : -1.0);
 	return k == n ? 0 : 1;

@@ -19,6 +19,7 @@
  * the builder is poked at once, and resumes the write's connection after
  * the swap that brings its Games to the write's version.
  */
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,6 +192,11 @@ static void *builder_main(void *arg)
 		if (time(NULL) - beat >= BEAT_S) {
 			beat = time(NULL);
 			hub_beat(s);
+			/* what the builds free stays in the threads' malloc
+			 * arenas, pages touched: in a soak the arenas' free
+			 * space rose 1.8 -> 2.4 MB in two minutes (mallinfo2)
+			 * and RSS with it.  Give the free pages back. */
+			malloc_trim(0);
 		}
 	}
 	return NULL;
