@@ -119,9 +119,7 @@ int pd_sqlite_team_ensure(struct pd_store *store, long event, const char *npc,
 			sqlite3_bind_int64(st, 2 * j + 2,
 					   members[i + (size_t)j]);
 		}
-		if (sqlite3_step(st) != SQLITE_DONE)
-			ret = pd_sqlite_fail(s, diag, "write a team member");
-		sqlite3_reset(st);
+		ret = pd_sqlite_run(s, st, "write a team member", diag);
 	}
 	return ret;
 }
