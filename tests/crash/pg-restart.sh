@@ -23,6 +23,7 @@ restarts=${2:-20}
 clients=${3:-4}
 here=$(cd "$(dirname "$0")/../.." && pwd)
 cluster="sh $here/scripts/pg-cluster.sh"
+. "$here/tests/crash/serve-port.sh"
 work=$(mktemp -d)
 pg=$(mktemp -d)		# its own: the postgres user must enter it
 pids=""
@@ -51,23 +52,23 @@ event=$("$podium" event add --games PG2004 --sport Crash --name Final \
 	--status official 2>/dev/null)
 token=$("$podium" token add --role operator --name crash 2>/dev/null |
 	grep -o 'pdt_[A-Za-z0-9_-]*' | head -n 1)
-base=$((20000 + $$ % 20000))
-ports="$base $((base + 1))"
-
-for port in $ports; do
-	"$podium" serve --port "$port" >>"serve-$port.log" 2>&1 &
-	pids="$pids $!"
-	echo $! >"node-$port.pid"
-	i=0
-	until curl -s -o /dev/null "http://127.0.0.1:$port/"; do
-		i=$((i + 1))
-		[ "$i" -gt 200 ] && { echo "FAIL crash pg-restart: node $port did not start"; echo "crash: 0 1"; exit 1; }
-		sleep 0.05
-	done
+ports=""
+for node in a b; do
+	"$podium" serve --port 0 >>"serve-$node.log" 2>&1 &
+	pid=$!
+	pids="$pids $pid"
+	port=$(serve_port "serve-$node.log" "$pid") || {
+		echo "FAIL crash pg-restart: node $node did not start"
+		echo "crash: 0 1"
+		exit 1
+	}
+	ports="$ports $port"
+	echo "$pid" >"node-$port.pid"
 	# a stream on each node, kept open through every restart
 	curl -sN "http://127.0.0.1:$port/api/games/PG2004/stream" >"stream-$port" &
 	pids="$pids $!"
 done
+ports=${ports# }
 
 # writer K: post through the nodes in turn until told to stop; a 503 is
 # the database away (nothing written): the same write again, later

@@ -12,6 +12,8 @@
 #    the stored results.
 # Prints 'crash: PASSED FAILED'.  Loopback only, bounded in time.
 set -u
+here=$(cd "$(dirname "$0")/../.." && pwd)
+. "$here/tests/crash/serve-port.sh"
 podium=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 kills=${2:-20}
 clients=${3:-4}
@@ -19,25 +21,21 @@ work=$(mktemp -d)
 trap 'kill $spid 2>/dev/null; rm -rf "$work"' EXIT
 cd "$work" || exit 2
 export PODIUM_DB="$work/podium.db"
-port=$((20000 + $$ % 20000))
-passed=0 failed=0 spid=
+passed=0 failed=0 spid= port= url=
 
 "$podium" init 2>/dev/null
 event=$("$podium" event add --games PG2004 --sport Crash --name Final \
 	--status official 2>/dev/null)
 token=$("$podium" token add --role operator --name crash 2>/dev/null |
 	grep -o 'pdt_[A-Za-z0-9_-]*' | head -n 1)
-url="http://127.0.0.1:$port/api/games/PG2004/events/$event/results"
-
+# start the server on a port of the kernel's choosing (each start its own
+# log: the port is read from it)
 start() {
-	"$podium" serve --port $port >>serve.log 2>&1 &
+	"$podium" serve --port 0 >"serve-$round.log" 2>&1 &
 	spid=$!
-	i=0
-	until curl -s -o /dev/null "http://127.0.0.1:$port/"; do
-		i=$((i + 1))
-		[ "$i" -gt 100 ] && { echo "crash: the server did not start"; exit 2; }
-		sleep 0.05
-	done
+	port=$(serve_port "serve-$round.log" $spid) ||
+		{ echo "crash: the server did not start"; exit 2; }
+	url="http://127.0.0.1:$port/api/games/PG2004/events/$event/results"
 }
 
 # writer K ROUND: post until a write fails; log each acknowledged one
@@ -85,6 +83,7 @@ if [ "$twice" -eq 0 ]; then passed=$((passed + 1)); else
 	echo "FAIL $twice writes are in twice"; failed=$((failed + 1)); fi
 
 # the server, restarted, shows what SQL recomputes from the results
+round=last
 start
 curl -s "http://127.0.0.1:$port/api/games/PG2004/standings" |
 	python3 -c 'import json,sys
