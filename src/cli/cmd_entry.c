@@ -187,8 +187,9 @@ const struct cli_command cmd_entry = {
 	"places (an imported roster such as athlete_events.csv).\n"
 	"set replaces the event's start list with FILE's, a CSV with a header\n"
 	"naming npc and name columns, and gender (M, W; F for W) as known; an\n"
-	"athlete the store lacks is added.  add enters one more athlete, by id\n"
-	"or by NPC and name; one already entered is refused (exit 2).  list\n"
+	"athlete the store lacks is added, and one it holds without a gender\n"
+	"takes the start list's.  add enters one more athlete, by id or by\n"
+	"NPC and name; one already entered is refused (exit 2).  list\n"
 	"shows a Games' start lists, event by event, each athlete's id, NPC,\n"
 	"name, gender and whether a result of theirs is in.\n",
 };

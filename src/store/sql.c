@@ -101,6 +101,10 @@ const char pd_sql_event_find_ext[] =
 const char pd_sql_event_find_name[] =
 	"SELECT id FROM athletes WHERE ext IS "
 	"NULL AND name = $1 AND npc = $2";
+/* an athlete found without a gender takes the one now given (a start
+ * list's, after a result that named none): never overwrites one */
+const char pd_sql_event_fill_gender[] =
+	"UPDATE athletes SET gender = $2 WHERE id = $1 AND gender = ''";
 const char pd_sql_event_add_athlete[] =
 	"INSERT INTO athletes (ext, name, "
 	"gender, npc, sport_class, guide) VALUES ($1, $2, $3, $4, $5, $6) "

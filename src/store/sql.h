@@ -10,6 +10,7 @@ extern const char pd_sql_derive_any_sanction[];
 extern const char pd_sql_derive_starters[];
 
 extern const char pd_sql_event_find_ext[];
+extern const char pd_sql_event_fill_gender[];
 extern const char pd_sql_event_find_name[];
 extern const char pd_sql_event_add_athlete[];
 extern const char pd_sql_event_find_team[];

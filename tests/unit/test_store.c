@@ -1683,7 +1683,11 @@ static void test_store__entries_replace_and_count_participation(void **state)
 					 NULL, NULL, &f->d), 0);
 	ev = won(f, "PG2004", a, "Wu Chunmiao", "CHN");
 	b = entered(f, "Ana Bell", "GBR", "W");
-	c = entered(f, "Ravi Das", "IND", "M");
+	/* found without a gender, an athlete takes the one now given; one
+	 * known is never overwritten */
+	c = entered(f, "Ravi Das", "IND", "");
+	assert_int_equal(entered(f, "Ravi Das", "IND", "M"), c);
+	assert_int_equal(entered(f, "Ana Bell", "GBR", "M"), b);
 	ids[0] = a;
 	ids[1] = b;
 	ids[2] = c;

@@ -50,6 +50,14 @@ int pg_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 		ret = get_id(pg, pd_sql_event_find_name, &p, id,
 			     "find an athlete", diag);
 	}
+	if (ret == 0 && a->gender && *a->gender) {
+		pd_pg_params_init(&p);
+		pd_pg_long(&p, *id);
+		pd_pg_text(&p, a->gender);
+		ret = pd_pg_query(pg, pd_sql_event_fill_gender, &p, NULL,
+				  "fill in an athlete's gender", diag);
+		return ret < 0 ? ret : 0;
+	}
 	if (ret != PD_ENOTFOUND)
 		return ret;
 	pd_pg_params_init(&p);

@@ -59,8 +59,17 @@ int pd_sqlite_athlete_ensure(struct pd_store *store,
 		sqlite3_bind_text(st, 1, a->name, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 2, a->npc, -1, SQLITE_STATIC);
 	}
-	if ((ret = step_id(s, st, id, "find an athlete", diag)) !=
-	    PD_ENOTFOUND)
+	if ((ret = step_id(s, st, id, "find an athlete", diag)) == 0 &&
+	    a->gender && *a->gender) {
+		if ((ret = pd_sqlite_cached(s, &st, pd_sql_event_fill_gender,
+					    diag)) < 0)
+			return ret;
+		sqlite3_bind_int64(st, 1, *id);
+		sqlite3_bind_text(st, 2, a->gender, -1, SQLITE_STATIC);
+		return pd_sqlite_run(s, st, "fill in an athlete's gender",
+				     diag);
+	}
+	if (ret != PD_ENOTFOUND)
 		return ret;
 	if ((ret = pd_sqlite_cached(s, &st, add_athlete, diag)) < 0)
 		return ret;
