@@ -106,6 +106,11 @@ const struct pd_registry *cli_registry(struct cli *cli);
  * it. */
 struct pd_store *cli_store(struct cli *cli, int *exit_code);
 struct pd_store *cli_store_write(struct cli *cli, int *exit_code);
+/* Open the store for reading and check it holds the Games: 0, or the
+ * exit code after saying so ("no Games 'X' in FILE: see 'podium
+ * games'"), as every command that lists a Games' rows does before it
+ * lists none. */
+int cli_store_games(struct cli *cli, const char *games);
 /* 1 if the store is there (a PostgreSQL URI always is), else 0 with the
  * message printed. */
 int cli_store_exists(struct cli *cli);

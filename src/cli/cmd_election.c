@@ -237,6 +237,8 @@ static int run_list(struct cli *cli, int argc, char **argv)
 		;
 	else if (argc != 1)
 		return cli_usage(&cmd_election, "election list [--games GAMES]");
+	if (games[0] && (code = cli_store_games(cli, games)))
+		return code;
 	if (!cli_store(cli, &code))
 		return code;
 	ret = pd_store_elections(cli->store, games[0] ? games : NULL,

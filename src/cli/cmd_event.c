@@ -185,8 +185,9 @@ static int run_list(struct cli *cli, int argc, char **argv)
 	}
 	if (!games[0])
 		return cli_usage(&cmd_event, "event list needs --games");
-	if (!(s = cli_store(cli, &code)))
+	if ((code = cli_store_games(cli, games)))
 		return code;
+	s = cli->store;
 	ret = pd_store_events(s, games, sport, print_event, NULL, &d);
 	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
 }

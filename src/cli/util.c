@@ -161,6 +161,20 @@ struct pd_store *cli_store_write(struct cli *cli, int *exit_code)
 	return open_store(cli, exit_code, 1);
 }
 
+int cli_store_games(struct cli *cli, const char *games)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_games g;
+	int ret, code = 0;
+
+	if (!cli_store(cli, &code))
+		return code;
+	if ((ret = pd_store_games_get(cli->store, games, &g, &d)) < 0)
+		return cli_fail(ret, &d);
+	pd_games_release(&g);
+	return 0;
+}
+
 const struct pd_who *cli_who(struct cli *cli, const char *reason)
 {
 	cli->who.actor = cli_actor();
