@@ -163,12 +163,16 @@ const char pd_sql_stats_results[] =
 	"<> '') AS int)), 0), (SELECT count(*) FROM (" GAMES_ENTRIES ") e1), "
 	"(SELECT count(DISTINCT event_id) FROM (" GAMES_ENTRIES ") e2) FROM "
 	"(" LIVE_RESULTS ") l";
+/* the NPCs taking part: each result's, and an entry's athlete's (an
+ * entry names no NPC of its own); never an athlete's first NPC when a
+ * result says which they came for */
 const char pd_sql_stats_athletes[] =
 	"WITH ga AS (" GAMES_ATHLETES "), ath AS (SELECT a.* FROM ga JOIN "
 	"athletes a ON a.id = ga.id) SELECT (SELECT count(*) FROM ath), "
 	"(SELECT count(*) FROM ath WHERE gender IN ('W', 'F')), (SELECT "
 	"count(*) FROM ath WHERE gender = 'M'), (SELECT count(*) FROM (SELECT "
-	"npc FROM (" LIVE_RESULTS ") l1 UNION SELECT npc FROM ath) u)";
+	"npc FROM (" LIVE_RESULTS ") l1 UNION SELECT a1.npc FROM (" GAMES_ENTRIES
+	") e1 JOIN athletes a1 ON a1.id = e1.athlete_id) u)";
 const char pd_sql_stats_sports[] =
 	"SELECT sp.name, count(*) FROM events e JOIN sports sp ON sp.id = "
 	"e.sport_id WHERE e.games = $1 GROUP BY sp.name ORDER BY sp.name";
