@@ -137,7 +137,9 @@ run: podium
 	./podium table --games PG2004@seed
 	./podium serve --port $(PORT)
 
-test: podium $(UNIT_BIN) $(REPLAY_BIN)
+# the tests run $(B)/podium: under SAN=1 the user's ./podium stays the
+# release build
+test: $(if $(filter 1,$(SAN)),$(B)/podium,podium) $(UNIT_BIN) $(REPLAY_BIN)
 	@$(MAKE) --no-print-directory calls
 	@sh tests/run.sh $(B)
 
