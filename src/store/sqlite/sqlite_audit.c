@@ -13,21 +13,15 @@ static const char *text(sqlite3_stmt *st, int i)
 	return t ? (const char *)t : "";
 }
 
-int pd_sqlite_log(struct pd_store *store, const char *games, long since,
-		  pd_audit_fn fn, void *arg, struct pd_diag *diag)
+/* Call fn for each row of st, an audit entry's columns (id, games, version,
+ * at, actor, command, reason, changes) as pd_sqlite_log and
+ * pd_sqlite_games_removed select them; st finalized. */
+static int each_entry(struct pd_sqlite *s, sqlite3_stmt *st, pd_audit_fn fn,
+		      void *arg, const char *what, struct pd_diag *diag)
 {
-	struct pd_sqlite *s = pd_sqlite_of(store);
 	struct pd_audit_entry e;
-	sqlite3_stmt *st;
-	int ret, rc;
+	int ret = 0, rc;
 
-	if ((ret = pd_sqlite_prepare(s, &st, "SELECT id, games, version, at, "
-			"actor, command, reason, changes FROM audit WHERE (?1 IS NULL "
-			"OR games = ?1) AND version > ?2 ORDER BY id", diag)) < 0)
-		return ret;
-	if (games)
-		sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, since);
 	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		e.id = (long)sqlite3_column_int64(st, 0);
 		snprintf(e.games, sizeof(e.games), "%s", text(st, 1));
@@ -39,7 +33,24 @@ int pd_sqlite_log(struct pd_store *store, const char *games, long since,
 		e.changes = (char *)text(st, 7);
 		ret = fn(&e, arg);
 	}
-	return pd_sqlite_read_end(s, st, ret, rc, "read the audit log", diag);
+	return pd_sqlite_read_end(s, st, ret, rc, what, diag);
+}
+
+int pd_sqlite_log(struct pd_store *store, const char *games, long since,
+		  pd_audit_fn fn, void *arg, struct pd_diag *diag)
+{
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	sqlite3_stmt *st;
+	int ret;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT id, games, version, at, "
+			"actor, command, reason, changes FROM audit WHERE (?1 IS NULL "
+			"OR games = ?1) AND version > ?2 ORDER BY id", diag)) < 0)
+		return ret;
+	if (games)
+		sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, since);
+	return each_entry(s, st, fn, arg, "read the audit log", diag);
 }
 
 int pd_sqlite_version_at(struct pd_store *store, const char *games,
@@ -253,25 +264,13 @@ int pd_sqlite_games_removed(struct pd_store *store, pd_audit_fn fn, void *arg,
 			    struct pd_diag *diag)
 {
 	struct pd_sqlite *s = pd_sqlite_of(store);
-	struct pd_audit_entry e;
 	sqlite3_stmt *st;
-	int ret, rc;
+	int ret;
 
+	/* a removed Games keeps no list of changes */
 	if ((ret = pd_sqlite_prepare(s, &st, "SELECT rowid, code, version, at, "
-			"actor, command, reason FROM games_removed ORDER BY "
+			"actor, command, reason, '' FROM games_removed ORDER BY "
 			"rowid", diag)) < 0)
 		return ret;
-	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		e.id = (long)sqlite3_column_int64(st, 0);
-		snprintf(e.games, sizeof(e.games), "%s", text(st, 1));
-		e.version = (long)sqlite3_column_int64(st, 2);
-		e.at = (char *)text(st, 3);
-		e.actor = (char *)text(st, 4);
-		e.command = (char *)text(st, 5);
-		e.reason = (char *)text(st, 6);
-		e.changes = "";
-		ret = fn(&e, arg);
-	}
-	return pd_sqlite_read_end(s, st, ret, rc, "read the removed Games",
-				  diag);
+	return each_entry(s, st, fn, arg, "read the removed Games", diag);
 }
