@@ -1,6 +1,5 @@
 /* sqlite_tokens.c -- the write API's bearer tokens in the SQLite store:
  * names, roles and hashes only, never a token's text (see token.h). */
-#include <stdio.h>
 #include <string.h>
 
 #include "podium/token.h"
@@ -55,19 +54,13 @@ int pd_sqlite_token_revoke(struct pd_store *store, const char *name,
 
 static void read_token(sqlite3_stmt *st, struct pd_token_info *t)
 {
-	const unsigned char *v;
 	const void *hash;
 
 	memset(t, 0, sizeof(*t));
-	v = sqlite3_column_text(st, 0);
-	snprintf(t->name, sizeof(t->name), "%s", v ? (const char *)v : "");
+	pd_sqlite_copy(t->name, sizeof(t->name), st, 0);
 	t->role = pd_role_parse((const char *)sqlite3_column_text(st, 1));
-	v = sqlite3_column_text(st, 2);
-	snprintf(t->created, sizeof(t->created), "%s",
-		 v ? (const char *)v : "");
-	v = sqlite3_column_text(st, 3);
-	snprintf(t->revoked, sizeof(t->revoked), "%s",
-		 v ? (const char *)v : "");
+	pd_sqlite_copy(t->created, sizeof(t->created), st, 2);
+	pd_sqlite_copy(t->revoked, sizeof(t->revoked), st, 3);
 	hash = sqlite3_column_blob(st, 4);
 	if (hash && sqlite3_column_bytes(st, 4) == PD_TOKEN_HASH)
 		memcpy(t->hash, hash, PD_TOKEN_HASH);
