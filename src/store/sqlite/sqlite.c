@@ -39,6 +39,12 @@ int pd_sqlite_read_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
 	return ret;
 }
 
+int pd_sqlite_write_end(struct pd_sqlite *s, sqlite3_stmt *st,
+			const char *what, struct pd_diag *diag)
+{
+	return pd_sqlite_read_end(s, st, 0, sqlite3_step(st), what, diag);
+}
+
 static int exec(struct pd_sqlite *s, const char *sql, struct pd_diag *diag)
 {
 	char *err = NULL;

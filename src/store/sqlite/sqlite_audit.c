@@ -175,13 +175,11 @@ int pd_sqlite_sanction_lift(struct pd_store *store, const char *games, long id,
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_text(st, 2, games, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 3, s->version);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "lift a sanction");
-	else if (sqlite3_changes(s->db) == 0)
+	if ((ret = pd_sqlite_write_end(s, st, "lift a sanction", diag)) == 0 &&
+	    sqlite3_changes(s->db) == 0)
 		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no sanction %ld "
 				  "in force in %s: see 'podium sanction list'",
 				  id, games);
-	sqlite3_finalize(st);
 	return ret;
 }
 
@@ -254,10 +252,7 @@ int pd_sqlite_change_note(struct pd_store *store, const char *games,
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, version);
 	sqlite3_bind_text(st, 3, changes, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "write the audit log");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_write_end(s, st, "write the audit log", diag);
 }
 
 int pd_sqlite_games_removed(struct pd_store *store, pd_audit_fn fn, void *arg,

@@ -53,6 +53,12 @@ int pd_sqlite_run(struct pd_sqlite *s, sqlite3_stmt *st, const char *what,
  * step's rc is not SQLITE_DONE; st finalized after the message is read. */
 int pd_sqlite_read_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
 		       int rc, const char *what, struct pd_diag *diag);
+/* The end of a write of one step through st (prepared, not cached, bound):
+ * st stepped once, then 0, or pd_sqlite_fail(what) when the step does not
+ * end in SQLITE_DONE; st finalized after the message is read.  What it
+ * changed is sqlite3_changes() still. */
+int pd_sqlite_write_end(struct pd_sqlite *s, sqlite3_stmt *st,
+			const char *what, struct pd_diag *diag);
 int pd_sqlite_prepare(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 		      struct pd_diag *diag);
 /* A prepared statement for sql kept for the life of the store: sql must

@@ -38,9 +38,7 @@ int pd_sqlite_record_add(struct pd_store *store, const struct pd_record *r,
 	sqlite3_bind_text(st, 11, r->date ? r->date : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 12, r->games ? r->games : "", -1,
 			  SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "add the record");
-	sqlite3_finalize(st);
+	ret = pd_sqlite_write_end(s, st, "add the record", diag);
 	if (ret < 0)
 		return ret;
 	*id = (long)sqlite3_last_insert_rowid(s->db);
@@ -51,10 +49,7 @@ int pd_sqlite_record_add(struct pd_store *store, const struct pd_record *r,
 		return ret;
 	bind_key(st, r);
 	sqlite3_bind_int64(st, 6, *id);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "replace the record in force");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_write_end(s, st, "replace the record in force", diag);
 }
 
 static const char *text(sqlite3_stmt *st, int c)

@@ -43,12 +43,10 @@ int pd_sqlite_token_revoke(struct pd_store *store, const char *name,
 			"AND revoked IS NULL", diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "revoke the token");
-	else if (sqlite3_changes(s->db) == 0)
+	if ((ret = pd_sqlite_write_end(s, st, "revoke the token", diag)) == 0 &&
+	    sqlite3_changes(s->db) == 0)
 		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no live token "
 				  "called '%s'", name);
-	sqlite3_finalize(st);
 	return ret;
 }
 
