@@ -28,10 +28,7 @@ static int each_row(struct pd_sqlite *s, const char *sql, const char *games,
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		if ((ret = fn(st, arg)) != 0)
 			break;
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, what);
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_read_end(s, st, ret, rc, what, diag);
 }
 
 struct figure_walk {
