@@ -45,6 +45,23 @@ int pd_sqlite_write_end(struct pd_sqlite *s, sqlite3_stmt *st,
 	return pd_sqlite_read_end(s, st, 0, sqlite3_step(st), what, diag);
 }
 
+int pd_sqlite_each_row(struct pd_sqlite *s, const char *sql, const char *games,
+		       pd_sqlite_row_fn *fn, void *arg, const char *what,
+		       struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_prepare(s, &st, sql, diag)) < 0)
+		return ret;
+	if (games)
+		sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if ((ret = fn(st, arg)) != 0)
+			break;
+	return pd_sqlite_read_end(s, st, ret, rc, what, diag);
+}
+
 static int exec(struct pd_sqlite *s, const char *sql, struct pd_diag *diag)
 {
 	char *err = NULL;

@@ -61,6 +61,13 @@ int pd_sqlite_write_end(struct pd_sqlite *s, sqlite3_stmt *st,
 			const char *what, struct pd_diag *diag);
 int pd_sqlite_prepare(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 		      struct pd_diag *diag);
+/* Run sql (prepared, not cached) with ?1 = games, or NULL when games is
+ * NULL (every Games), and call fn on each row until it returns non-zero:
+ * that value, or 0, or pd_sqlite_fail(what) when a step fails. */
+typedef int pd_sqlite_row_fn(sqlite3_stmt *st, void *arg);
+int pd_sqlite_each_row(struct pd_sqlite *s, const char *sql, const char *games,
+		       pd_sqlite_row_fn *fn, void *arg, const char *what,
+		       struct pd_diag *diag);
 /* A prepared statement for sql kept for the life of the store: sql must
  * be a string with static storage.  The caller resets it after use and
  * never finalizes it.  Bulk imports write a million rows through a few
