@@ -176,18 +176,21 @@ int pd_sqlite_insert(struct pd_sqlite *s, sqlite3_stmt *st, sqlite3_int64 *id,
 	return ret;
 }
 
-void pd_sqlite_copy(char *dst, size_t size, sqlite3_stmt *st, int i)
+const char *pd_sqlite_text(sqlite3_stmt *st, int i)
 {
 	const unsigned char *t = sqlite3_column_text(st, i);
 
-	snprintf(dst, size, "%s", t ? (const char *)t : "");
+	return t ? (const char *)t : "";
+}
+
+void pd_sqlite_copy(char *dst, size_t size, sqlite3_stmt *st, int i)
+{
+	snprintf(dst, size, "%s", pd_sqlite_text(st, i));
 }
 
 char *pd_sqlite_dup(sqlite3_stmt *st, int i)
 {
-	const unsigned char *t = sqlite3_column_text(st, i);
-
-	return strdup(t ? (const char *)t : "");
+	return strdup(pd_sqlite_text(st, i));
 }
 
 static int user_version(struct pd_sqlite *s, long *v, struct pd_diag *diag)

@@ -6,13 +6,6 @@
 #include "podium/audit.h"
 #include "sqlite_int.h"
 
-static const char *text(sqlite3_stmt *st, int i)
-{
-	const unsigned char *t = sqlite3_column_text(st, i);
-
-	return t ? (const char *)t : "";
-}
-
 /* Call fn for each row of st, an audit entry's columns (id, games, version,
  * at, actor, command, reason, changes) as pd_sqlite_log and
  * pd_sqlite_games_removed select them; st finalized. */
@@ -24,13 +17,13 @@ static int each_entry(struct pd_sqlite *s, sqlite3_stmt *st, pd_audit_fn fn,
 
 	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		e.id = (long)sqlite3_column_int64(st, 0);
-		snprintf(e.games, sizeof(e.games), "%s", text(st, 1));
+		snprintf(e.games, sizeof(e.games), "%s", pd_sqlite_text(st, 1));
 		e.version = (long)sqlite3_column_int64(st, 2);
-		e.at = (char *)text(st, 3);
-		e.actor = (char *)text(st, 4);
-		e.command = (char *)text(st, 5);
-		e.reason = (char *)text(st, 6);
-		e.changes = (char *)text(st, 7);
+		e.at = (char *)pd_sqlite_text(st, 3);
+		e.actor = (char *)pd_sqlite_text(st, 4);
+		e.command = (char *)pd_sqlite_text(st, 5);
+		e.reason = (char *)pd_sqlite_text(st, 6);
+		e.changes = (char *)pd_sqlite_text(st, 7);
 		ret = fn(&e, arg);
 	}
 	return pd_sqlite_read_end(s, st, ret, rc, what, diag);
@@ -203,11 +196,11 @@ int pd_sqlite_sanctions(struct pd_store *store, const char *games,
 	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		si.id = (long)sqlite3_column_int64(st, 0);
 		si.athlete = (long)sqlite3_column_int64(st, 1);
-		si.athlete_name = (char *)text(st, 2);
-		snprintf(si.npc, sizeof(si.npc), "%s", text(st, 3));
-		si.mode = (char *)text(st, 4);
-		si.reason = (char *)text(st, 5);
-		si.events = (char *)text(st, 6);
+		si.athlete_name = (char *)pd_sqlite_text(st, 2);
+		snprintf(si.npc, sizeof(si.npc), "%s", pd_sqlite_text(st, 3));
+		si.mode = (char *)pd_sqlite_text(st, 4);
+		si.reason = (char *)pd_sqlite_text(st, 5);
+		si.events = (char *)pd_sqlite_text(st, 6);
 		si.since = (long)sqlite3_column_int64(st, 7);
 		si.until = (long)sqlite3_column_int64(st, 8);
 		ret = fn(&si, arg);
@@ -228,7 +221,7 @@ int pd_sqlite_sanction_games(struct pd_store *store, long id, char *games,
 	sqlite3_bind_int64(st, 1, id);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
-		snprintf(games, size, "%s", text(st, 0));
+		snprintf(games, size, "%s", pd_sqlite_text(st, 0));
 	else if (rc == SQLITE_DONE)
 		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no sanction "
 				  "%ld: see 'podium sanction list'", id);

@@ -88,6 +88,9 @@ int pd_sqlite_strings(struct pd_sqlite *s, const char *sql, const char *key,
 		      struct pd_strings *out, const char *what,
 		      struct pd_diag *diag);
 
+/* Column i of st's row as text, NULL as "": SQLite's own bytes, valid
+ * until the next step or reset of st. */
+const char *pd_sqlite_text(sqlite3_stmt *st, int i);
 /* Column i of st's row (NULL as "") into dst[0..size), cut to fit. */
 void pd_sqlite_copy(char *dst, size_t size, sqlite3_stmt *st, int i);
 
