@@ -39,6 +39,11 @@ int pd_buf_columns(const char *s);
 /* Hand the bytes to the caller (who frees them) and re-init the buffer. */
 char *pd_buf_detach(struct pd_buf *b, size_t *len);
 
+/* Copy the string src into dst, a field of size bytes: 0, or -1 with dst
+ * untouched when src is NULL or does not fit with its NUL (a value cut to
+ * fit would be another value). */
+int pd_strcopy(char *dst, size_t size, const char *src);
+
 /* A list of strings, each its own allocation: for labels and names read
  * back from the store, which are never joined with a separator a label
  * could hold. */

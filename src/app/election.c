@@ -223,14 +223,6 @@ int pd_op_election_close(struct pd_store *s, long election,
 
 /* -- the bundled published result */
 
-static int put(char *dst, size_t size, const char *src)
-{
-	if (!src || strlen(src) >= size)
-		return -1;
-	memcpy(dst, src, strlen(src) + 1);
-	return 0;
-}
-
 int pd_election_bundled(struct pd_election *e, struct pd_candidate *c,
 			size_t max, size_t *nc, struct pd_diag *diag)
 {
@@ -253,11 +245,11 @@ int pd_election_bundled(struct pd_election *e, struct pd_candidate *c,
 			if ((f[n + 1] = strchr(f[n], '\t')))
 				*f[n + 1]++ = '\0';
 		if (n == 8 && !strcmp(f[0], "election")) {
-			if (put(e->games, sizeof(e->games), f[1]) ||
-			    put(e->name, sizeof(e->name), f[2]) ||
-			    put(e->turnout, sizeof(e->turnout), f[5]) ||
-			    put(e->source, sizeof(e->source), f[6]) ||
-			    put(e->cite, sizeof(e->cite), f[7]))
+			if (pd_strcopy(e->games, sizeof(e->games), f[1]) ||
+			    pd_strcopy(e->name, sizeof(e->name), f[2]) ||
+			    pd_strcopy(e->turnout, sizeof(e->turnout), f[5]) ||
+			    pd_strcopy(e->source, sizeof(e->source), f[6]) ||
+			    pd_strcopy(e->cite, sizeof(e->cite), f[7]))
 				ret = -1;
 			e->seats = e->max_choices = atol(f[3]);
 			e->votes = atol(f[4]);
@@ -265,9 +257,10 @@ int pd_election_bundled(struct pd_election *e, struct pd_candidate *c,
 		} else if (n == 4 && !strcmp(f[0], "elected") && *nc < max) {
 			memset(&c[*nc], 0, sizeof(*c));
 			c[*nc].elected = 1;
-			if (put(c[*nc].name, sizeof(c->name), f[1]) ||
-			    put(c[*nc].name_zh, sizeof(c->name_zh), f[2]) ||
-			    put(c[*nc].npc, sizeof(c->npc), f[3]))
+			if (pd_strcopy(c[*nc].name, sizeof(c->name), f[1]) ||
+			    pd_strcopy(c[*nc].name_zh, sizeof(c->name_zh),
+				       f[2]) ||
+			    pd_strcopy(c[*nc].npc, sizeof(c->npc), f[3]))
 				ret = -1;
 			++*nc;
 		} else {

@@ -7,14 +7,6 @@
 #include "podium/doping_ops.h"
 #include "cli.h"
 
-static int put(char *dst, size_t size, const char *src)
-{
-	if (strlen(src) >= size)
-		return -1;
-	memcpy(dst, src, strlen(src) + 1);
-	return 0;
-}
-
 struct add_args {
 	struct pd_doping_case k;
 	const char *reason;
@@ -31,13 +23,18 @@ static int add_option(int c, char *arg, void *ctx)
 		  break;
 	case 'a': a->bad |= (k->athlete = cli_id(arg)) < 0;
 		  break;
-	case 'f': a->bad |= put(k->finding, sizeof(k->finding), arg); break;
-	case 'd': a->bad |= put(k->date, sizeof(k->date), arg); break;
-	case 'o': a->bad |= put(k->outcome, sizeof(k->outcome), arg); break;
+	case 'f': a->bad |= pd_strcopy(k->finding, sizeof(k->finding), arg);
+		  break;
+	case 'd': a->bad |= pd_strcopy(k->date, sizeof(k->date), arg);
+		  break;
+	case 'o': a->bad |= pd_strcopy(k->outcome, sizeof(k->outcome), arg);
+		  break;
 	case 'S': a->bad |= (k->sanction = cli_id(arg)) < 0;
 		  break;
-	case 's': a->bad |= put(k->source, sizeof(k->source), arg); break;
-	case 'c': a->bad |= put(k->cite, sizeof(k->cite), arg); break;
+	case 's': a->bad |= pd_strcopy(k->source, sizeof(k->source), arg);
+		  break;
+	case 'c': a->bad |= pd_strcopy(k->cite, sizeof(k->cite), arg);
+		  break;
 	case 'r': a->reason = arg; break;
 	}
 	return 0;

@@ -161,6 +161,16 @@ char *pd_buf_detach(struct pd_buf *b, size_t *len)
 	return p;
 }
 
+int pd_strcopy(char *dst, size_t size, const char *src)
+{
+	size_t n;
+
+	if (!src || (n = strlen(src)) >= size)
+		return -1;
+	memcpy(dst, src, n + 1);
+	return 0;
+}
+
 int pd_buf_columns(const char *s)
 {
 	return columns(s);

@@ -90,12 +90,9 @@ located:
 static int put(char *dst, size_t size, const char *src, const char *what,
 	       struct pd_diag *diag)
 {
-	if (!src)
-		src = "";
-	if (strlen(src) >= size)
+	if (pd_strcopy(dst, size, src ? src : "") < 0)
 		return pd_diag_set(diag, PD_ETOOBIG, NULL, 0, "fact %s is "
 				   "longer than %zu bytes", what, size - 1);
-	memcpy(dst, src, strlen(src) + 1);
 	return 0;
 }
 

@@ -97,14 +97,6 @@ static int parse_score(const char *s, long *a, long *b, int *extra)
 	return 0;
 }
 
-static int copy(char *dst, size_t size, const char *src)
-{
-	if (strlen(src) >= size)
-		return -1;
-	memcpy(dst, src, strlen(src) + 1);
-	return 0;
-}
-
 static int parse_line(struct pd_match *m, char *line, const char *file,
 		      long lineno, struct pd_diag *diag)
 {
@@ -125,14 +117,14 @@ static int parse_line(struct pd_match *m, char *line, const char *file,
 	while (n < 10)
 		f[n++] = "";
 	memset(m, 0, sizeof(*m));
-	if (copy(m->phase, sizeof(m->phase), f[0]) ||
-	    copy(m->pool, sizeof(m->pool), f[1]) ||
-	    copy(m->home, sizeof(m->home), f[2]) ||
-	    copy(m->away, sizeof(m->away), f[3]) ||
-	    copy(m->walkover, sizeof(m->walkover), f[6]) ||
-	    copy(m->outcome, sizeof(m->outcome), f[7]) ||
-	    copy(m->source, sizeof(m->source), f[8]) ||
-	    copy(m->cite, sizeof(m->cite), f[9]))
+	if (pd_strcopy(m->phase, sizeof(m->phase), f[0]) ||
+	    pd_strcopy(m->pool, sizeof(m->pool), f[1]) ||
+	    pd_strcopy(m->home, sizeof(m->home), f[2]) ||
+	    pd_strcopy(m->away, sizeof(m->away), f[3]) ||
+	    pd_strcopy(m->walkover, sizeof(m->walkover), f[6]) ||
+	    pd_strcopy(m->outcome, sizeof(m->outcome), f[7]) ||
+	    pd_strcopy(m->source, sizeof(m->source), f[8]) ||
+	    pd_strcopy(m->cite, sizeof(m->cite), f[9]))
 		return pd_diag_set(diag, PD_EPARSE, file, lineno, "a field is "
 				   "too long");
 	if (parse_score(f[4], &m->hs, &m->as, &m->extra) < 0 ||

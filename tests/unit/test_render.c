@@ -491,6 +491,22 @@ static void test_render__buffer_limit_is_an_error(void **state)
 	teardown(&f);
 }
 
+/* A fixed field takes a value whole or not at all: a cut one would be
+ * another value. */
+static void test_render__strcopy_refuses_what_does_not_fit(void **state)
+{
+	char field[4] = "old";
+
+	assert_int_equal(pd_strcopy(field, sizeof(field), "abcd"), -1);
+	assert_string_equal(field, "old");
+	assert_int_equal(pd_strcopy(field, sizeof(field), NULL), -1);
+	assert_string_equal(field, "old");
+	assert_int_equal(pd_strcopy(field, sizeof(field), "abc"), 0);
+	assert_string_equal(field, "abc");
+	assert_int_equal(pd_strcopy(field, sizeof(field), ""), 0);
+	assert_string_equal(field, "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -515,6 +531,7 @@ int main(void)
 		cmocka_unit_test(test_render__html_zh_page_has_lang_and_remaining),
 		cmocka_unit_test(test_render__every_format_ends_with_newline),
 		cmocka_unit_test(test_render__buffer_limit_is_an_error),
+		cmocka_unit_test(test_render__strcopy_refuses_what_does_not_fit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1457,6 +1457,8 @@ static int keep_removed(const struct pd_audit_entry *e, void *arg)
 {
 	snprintf(arg, 256, "%s v%ld %s %s %s", e->games, e->version, e->actor,
 		 e->command, e->reason);
+	/* a removed Games keeps no list of changes (audit.h) */
+	assert_string_equal(e->changes, "");
 	return 0;
 }
 

@@ -39,6 +39,29 @@ int pd_sqlite_read_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
 	return ret;
 }
 
+int pd_sqlite_write_end(struct pd_sqlite *s, sqlite3_stmt *st,
+			const char *what, struct pd_diag *diag)
+{
+	return pd_sqlite_read_end(s, st, 0, sqlite3_step(st), what, diag);
+}
+
+int pd_sqlite_each_row(struct pd_sqlite *s, const char *sql, const char *games,
+		       pd_sqlite_row_fn *fn, void *arg, const char *what,
+		       struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_prepare(s, &st, sql, diag)) < 0)
+		return ret;
+	if (games)
+		sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if ((ret = fn(st, arg)) != 0)
+			break;
+	return pd_sqlite_read_end(s, st, ret, rc, what, diag);
+}
+
 static int exec(struct pd_sqlite *s, const char *sql, struct pd_diag *diag)
 {
 	char *err = NULL;
@@ -153,18 +176,21 @@ int pd_sqlite_insert(struct pd_sqlite *s, sqlite3_stmt *st, sqlite3_int64 *id,
 	return ret;
 }
 
-void pd_sqlite_copy(char *dst, size_t size, sqlite3_stmt *st, int i)
+const char *pd_sqlite_text(sqlite3_stmt *st, int i)
 {
 	const unsigned char *t = sqlite3_column_text(st, i);
 
-	snprintf(dst, size, "%s", t ? (const char *)t : "");
+	return t ? (const char *)t : "";
+}
+
+void pd_sqlite_copy(char *dst, size_t size, sqlite3_stmt *st, int i)
+{
+	snprintf(dst, size, "%s", pd_sqlite_text(st, i));
 }
 
 char *pd_sqlite_dup(sqlite3_stmt *st, int i)
 {
-	const unsigned char *t = sqlite3_column_text(st, i);
-
-	return strdup(t ? (const char *)t : "");
+	return strdup(pd_sqlite_text(st, i));
 }
 
 static int user_version(struct pd_sqlite *s, long *v, struct pd_diag *diag)

@@ -6,20 +6,35 @@
 #include "podium/audit.h"
 #include "sqlite_int.h"
 
-static const char *text(sqlite3_stmt *st, int i)
+/* Call fn for each row of st, an audit entry's columns (id, games, version,
+ * at, actor, command, reason, changes) as pd_sqlite_log and
+ * pd_sqlite_games_removed select them; st finalized. */
+static int each_entry(struct pd_sqlite *s, sqlite3_stmt *st, pd_audit_fn fn,
+		      void *arg, const char *what, struct pd_diag *diag)
 {
-	const unsigned char *t = sqlite3_column_text(st, i);
+	struct pd_audit_entry e;
+	int ret = 0, rc;
 
-	return t ? (const char *)t : "";
+	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		e.id = (long)sqlite3_column_int64(st, 0);
+		snprintf(e.games, sizeof(e.games), "%s", pd_sqlite_text(st, 1));
+		e.version = (long)sqlite3_column_int64(st, 2);
+		e.at = (char *)pd_sqlite_text(st, 3);
+		e.actor = (char *)pd_sqlite_text(st, 4);
+		e.command = (char *)pd_sqlite_text(st, 5);
+		e.reason = (char *)pd_sqlite_text(st, 6);
+		e.changes = (char *)pd_sqlite_text(st, 7);
+		ret = fn(&e, arg);
+	}
+	return pd_sqlite_read_end(s, st, ret, rc, what, diag);
 }
 
 int pd_sqlite_log(struct pd_store *store, const char *games, long since,
 		  pd_audit_fn fn, void *arg, struct pd_diag *diag)
 {
 	struct pd_sqlite *s = pd_sqlite_of(store);
-	struct pd_audit_entry e;
 	sqlite3_stmt *st;
-	int ret, rc;
+	int ret;
 
 	if ((ret = pd_sqlite_prepare(s, &st, "SELECT id, games, version, at, "
 			"actor, command, reason, changes FROM audit WHERE (?1 IS NULL "
@@ -28,18 +43,7 @@ int pd_sqlite_log(struct pd_store *store, const char *games, long since,
 	if (games)
 		sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, since);
-	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		e.id = (long)sqlite3_column_int64(st, 0);
-		snprintf(e.games, sizeof(e.games), "%s", text(st, 1));
-		e.version = (long)sqlite3_column_int64(st, 2);
-		e.at = (char *)text(st, 3);
-		e.actor = (char *)text(st, 4);
-		e.command = (char *)text(st, 5);
-		e.reason = (char *)text(st, 6);
-		e.changes = (char *)text(st, 7);
-		ret = fn(&e, arg);
-	}
-	return pd_sqlite_read_end(s, st, ret, rc, "read the audit log", diag);
+	return each_entry(s, st, fn, arg, "read the audit log", diag);
 }
 
 int pd_sqlite_version_at(struct pd_store *store, const char *games,
@@ -164,13 +168,11 @@ int pd_sqlite_sanction_lift(struct pd_store *store, const char *games, long id,
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_text(st, 2, games, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 3, s->version);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "lift a sanction");
-	else if (sqlite3_changes(s->db) == 0)
+	if ((ret = pd_sqlite_write_end(s, st, "lift a sanction", diag)) == 0 &&
+	    sqlite3_changes(s->db) == 0)
 		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no sanction %ld "
 				  "in force in %s: see 'podium sanction list'",
 				  id, games);
-	sqlite3_finalize(st);
 	return ret;
 }
 
@@ -194,11 +196,11 @@ int pd_sqlite_sanctions(struct pd_store *store, const char *games,
 	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		si.id = (long)sqlite3_column_int64(st, 0);
 		si.athlete = (long)sqlite3_column_int64(st, 1);
-		si.athlete_name = (char *)text(st, 2);
-		snprintf(si.npc, sizeof(si.npc), "%s", text(st, 3));
-		si.mode = (char *)text(st, 4);
-		si.reason = (char *)text(st, 5);
-		si.events = (char *)text(st, 6);
+		si.athlete_name = (char *)pd_sqlite_text(st, 2);
+		snprintf(si.npc, sizeof(si.npc), "%s", pd_sqlite_text(st, 3));
+		si.mode = (char *)pd_sqlite_text(st, 4);
+		si.reason = (char *)pd_sqlite_text(st, 5);
+		si.events = (char *)pd_sqlite_text(st, 6);
 		si.since = (long)sqlite3_column_int64(st, 7);
 		si.until = (long)sqlite3_column_int64(st, 8);
 		ret = fn(&si, arg);
@@ -219,7 +221,7 @@ int pd_sqlite_sanction_games(struct pd_store *store, long id, char *games,
 	sqlite3_bind_int64(st, 1, id);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
-		snprintf(games, size, "%s", text(st, 0));
+		snprintf(games, size, "%s", pd_sqlite_text(st, 0));
 	else if (rc == SQLITE_DONE)
 		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no sanction "
 				  "%ld: see 'podium sanction list'", id);
@@ -243,35 +245,20 @@ int pd_sqlite_change_note(struct pd_store *store, const char *games,
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, version);
 	sqlite3_bind_text(st, 3, changes, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "write the audit log");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_write_end(s, st, "write the audit log", diag);
 }
 
 int pd_sqlite_games_removed(struct pd_store *store, pd_audit_fn fn, void *arg,
 			    struct pd_diag *diag)
 {
 	struct pd_sqlite *s = pd_sqlite_of(store);
-	struct pd_audit_entry e;
 	sqlite3_stmt *st;
-	int ret, rc;
+	int ret;
 
+	/* a removed Games keeps no list of changes */
 	if ((ret = pd_sqlite_prepare(s, &st, "SELECT rowid, code, version, at, "
-			"actor, command, reason FROM games_removed ORDER BY "
+			"actor, command, reason, '' FROM games_removed ORDER BY "
 			"rowid", diag)) < 0)
 		return ret;
-	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		e.id = (long)sqlite3_column_int64(st, 0);
-		snprintf(e.games, sizeof(e.games), "%s", text(st, 1));
-		e.version = (long)sqlite3_column_int64(st, 2);
-		e.at = (char *)text(st, 3);
-		e.actor = (char *)text(st, 4);
-		e.command = (char *)text(st, 5);
-		e.reason = (char *)text(st, 6);
-		e.changes = "";
-		ret = fn(&e, arg);
-	}
-	return pd_sqlite_read_end(s, st, ret, rc, "read the removed Games",
-				  diag);
+	return each_entry(s, st, fn, arg, "read the removed Games", diag);
 }

@@ -64,33 +64,37 @@ int pd_sqlite_facts_replace(struct pd_store *store, const char *games,
 	return ret;
 }
 
+struct fact_walk {
+	pd_fact_fn fn;
+	void *arg;
+};
+
+static int read_fact(sqlite3_stmt *st, void *arg)
+{
+	struct fact_walk *w = arg;
+	struct pd_fact f;
+
+	memset(&f, 0, sizeof(f));
+	f.id = (long)sqlite3_column_int64(st, 0);
+	pd_sqlite_copy(f.games, sizeof(f.games), st, 1);
+	pd_sqlite_copy(f.key, sizeof(f.key), st, 2);
+	pd_sqlite_copy(f.value, sizeof(f.value), st, 3);
+	pd_sqlite_copy(f.unit, sizeof(f.unit), st, 4);
+	pd_sqlite_copy(f.qualifier, sizeof(f.qualifier), st, 5);
+	pd_sqlite_copy(f.source, sizeof(f.source), st, 6);
+	pd_sqlite_copy(f.cite, sizeof(f.cite), st, 7);
+	pd_sqlite_copy(f.quote, sizeof(f.quote), st, 8);
+	return w->fn(&f, w->arg);
+}
+
 int pd_sqlite_facts(struct pd_store *store, const char *games, pd_fact_fn fn,
 		    void *arg, struct pd_diag *diag)
 {
 	static const char sql[] = "SELECT id, games, key, value, unit, "
 		"qualifier, source, cite, quote FROM facts WHERE until IS NULL "
 		"AND (?1 IS NULL OR games = ?1) ORDER BY games, key, id";
-	struct pd_sqlite *s = pd_sqlite_of(store);
-	struct pd_fact f;
-	sqlite3_stmt *st;
-	int ret, rc;
+	struct fact_walk w = { fn, arg };
 
-	if ((ret = pd_sqlite_prepare(s, &st, sql, diag)) < 0)
-		return ret;
-	if (games)
-		sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
-	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		memset(&f, 0, sizeof(f));
-		f.id = (long)sqlite3_column_int64(st, 0);
-		pd_sqlite_copy(f.games, sizeof(f.games), st, 1);
-		pd_sqlite_copy(f.key, sizeof(f.key), st, 2);
-		pd_sqlite_copy(f.value, sizeof(f.value), st, 3);
-		pd_sqlite_copy(f.unit, sizeof(f.unit), st, 4);
-		pd_sqlite_copy(f.qualifier, sizeof(f.qualifier), st, 5);
-		pd_sqlite_copy(f.source, sizeof(f.source), st, 6);
-		pd_sqlite_copy(f.cite, sizeof(f.cite), st, 7);
-		pd_sqlite_copy(f.quote, sizeof(f.quote), st, 8);
-		ret = fn(&f, arg);
-	}
-	return pd_sqlite_read_end(s, st, ret, rc, "read the facts", diag);
+	return pd_sqlite_each_row(pd_sqlite_of(store), sql, games, read_fact,
+				  &w, "read the facts", diag);
 }

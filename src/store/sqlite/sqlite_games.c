@@ -35,10 +35,7 @@ int pd_sqlite_games_put(struct pd_store *store, const struct pd_games *g,
 	sqlite3_bind_text(st, 7, or_empty(g->start), -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 8, or_empty(g->end), -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 9, or_empty(g->kind), -1, SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "write the Games");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_write_end(s, st, "write the Games", diag);
 }
 
 #define GAMES_COLUMNS "code, year, season, host, name_en, name_zh, " \
@@ -174,9 +171,7 @@ int pd_sqlite_change(struct pd_store *store, const char *games,
 	sqlite3_bind_text(st, 3, actor ? actor : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, command ? command : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 5, reason ? reason : "", -1, SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "write the audit log");
-	sqlite3_finalize(st);
+	ret = pd_sqlite_write_end(s, st, "write the audit log", diag);
 	if (ret == 0 && version)
 		*version = s->version;
 	return ret;
@@ -195,11 +190,8 @@ static int exec2(struct pd_sqlite *s, const char *sql, const char *a,
 	sqlite3_bind_text(st, 1, a, -1, SQLITE_STATIC);
 	if (b)
 		sqlite3_bind_text(st, 2, b, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, what);
-	else if (changed)
+	if ((ret = pd_sqlite_write_end(s, st, what, diag)) == 0 && changed)
 		*changed = sqlite3_changes(s->db);
-	sqlite3_finalize(st);
 	return ret;
 }
 
@@ -219,9 +211,7 @@ int pd_sqlite_games_remove(struct pd_store *store, const char *code,
 	sqlite3_bind_text(st, 2, actor, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, command, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, reason, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "remove the Games");
-	sqlite3_finalize(st);
+	ret = pd_sqlite_write_end(s, st, "remove the Games", diag);
 	if (ret == 0)
 		ret = exec2(s, "DELETE FROM games WHERE code = ?1", code, NULL,
 			    &n, "remove the Games", diag);

@@ -53,8 +53,21 @@ int pd_sqlite_run(struct pd_sqlite *s, sqlite3_stmt *st, const char *what,
  * step's rc is not SQLITE_DONE; st finalized after the message is read. */
 int pd_sqlite_read_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
 		       int rc, const char *what, struct pd_diag *diag);
+/* The end of a write of one step through st (prepared, not cached, bound):
+ * st stepped once, then 0, or pd_sqlite_fail(what) when the step does not
+ * end in SQLITE_DONE; st finalized after the message is read.  What it
+ * changed is sqlite3_changes() still. */
+int pd_sqlite_write_end(struct pd_sqlite *s, sqlite3_stmt *st,
+			const char *what, struct pd_diag *diag);
 int pd_sqlite_prepare(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 		      struct pd_diag *diag);
+/* Run sql (prepared, not cached) with ?1 = games, or NULL when games is
+ * NULL (every Games), and call fn on each row until it returns non-zero:
+ * that value, or 0, or pd_sqlite_fail(what) when a step fails. */
+typedef int pd_sqlite_row_fn(sqlite3_stmt *st, void *arg);
+int pd_sqlite_each_row(struct pd_sqlite *s, const char *sql, const char *games,
+		       pd_sqlite_row_fn *fn, void *arg, const char *what,
+		       struct pd_diag *diag);
 /* A prepared statement for sql kept for the life of the store: sql must
  * be a string with static storage.  The caller resets it after use and
  * never finalizes it.  Bulk imports write a million rows through a few
@@ -75,6 +88,9 @@ int pd_sqlite_strings(struct pd_sqlite *s, const char *sql, const char *key,
 		      struct pd_strings *out, const char *what,
 		      struct pd_diag *diag);
 
+/* Column i of st's row as text, NULL as "": SQLite's own bytes, valid
+ * until the next step or reset of st. */
+const char *pd_sqlite_text(sqlite3_stmt *st, int i);
 /* Column i of st's row (NULL as "") into dst[0..size), cut to fit. */
 void pd_sqlite_copy(char *dst, size_t size, sqlite3_stmt *st, int i);
 

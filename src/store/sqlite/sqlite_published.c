@@ -25,9 +25,7 @@ static int put_head(struct pd_sqlite *s, const char *games, const char *source,
 		return ret;
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, source, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "replace the published table");
-	sqlite3_finalize(st);
+	ret = pd_sqlite_write_end(s, st, "replace the published table", diag);
 	if (ret < 0 || (ret = pd_sqlite_prepare(s, &st,
 			"INSERT INTO published (games, source, caption, "
 			"header, lang, file, has_totals, totals_line, "
@@ -49,10 +47,7 @@ static int put_head(struct pd_sqlite *s, const char *games, const char *source,
 			sqlite3_bind_int64(st, 9 + i, p->totals[i]);
 		else
 			sqlite3_bind_null(st, 9 + i);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "write the published table");
-	sqlite3_finalize(st);
-	return ret;
+	return pd_sqlite_write_end(s, st, "write the published table", diag);
 }
 
 int pd_sqlite_published_put(struct pd_store *store, const char *games,

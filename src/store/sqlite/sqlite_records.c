@@ -38,9 +38,7 @@ int pd_sqlite_record_add(struct pd_store *store, const struct pd_record *r,
 	sqlite3_bind_text(st, 11, r->date ? r->date : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 12, r->games ? r->games : "", -1,
 			  SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "add the record");
-	sqlite3_finalize(st);
+	ret = pd_sqlite_write_end(s, st, "add the record", diag);
 	if (ret < 0)
 		return ret;
 	*id = (long)sqlite3_last_insert_rowid(s->db);
@@ -51,17 +49,7 @@ int pd_sqlite_record_add(struct pd_store *store, const struct pd_record *r,
 		return ret;
 	bind_key(st, r);
 	sqlite3_bind_int64(st, 6, *id);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "replace the record in force");
-	sqlite3_finalize(st);
-	return ret;
-}
-
-static const char *text(sqlite3_stmt *st, int c)
-{
-	const unsigned char *v = sqlite3_column_text(st, c);
-
-	return v ? (const char *)v : "";
+	return pd_sqlite_write_end(s, st, "replace the record in force", diag);
 }
 
 int pd_sqlite_records(struct pd_store *store, const char *sport,
@@ -83,18 +71,18 @@ int pd_sqlite_records(struct pd_store *store, const char *sport,
 	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		memset(&r, 0, sizeof(r));
 		r.id = (long)sqlite3_column_int64(st, 0);
-		r.kind = text(st, 1);
-		r.sport = text(st, 2);
-		r.event = text(st, 3);
-		r.gender = text(st, 4);
-		r.sport_class = text(st, 5);
-		r.mark = text(st, 6);
+		r.kind = pd_sqlite_text(st, 1);
+		r.sport = pd_sqlite_text(st, 2);
+		r.event = pd_sqlite_text(st, 3);
+		r.gender = pd_sqlite_text(st, 4);
+		r.sport_class = pd_sqlite_text(st, 5);
+		r.mark = pd_sqlite_text(st, 6);
 		r.value = sqlite3_column_double(st, 7);
 		r.lower_better = sqlite3_column_int(st, 8);
-		r.holder = text(st, 9);
-		snprintf(r.npc, sizeof(r.npc), "%s", text(st, 10));
-		r.date = text(st, 11);
-		r.games = text(st, 12);
+		r.holder = pd_sqlite_text(st, 9);
+		snprintf(r.npc, sizeof(r.npc), "%s", pd_sqlite_text(st, 10));
+		r.date = pd_sqlite_text(st, 11);
+		r.games = pd_sqlite_text(st, 12);
 		r.replaced_by = (long)sqlite3_column_int64(st, 13);
 		ret = fn(&r, arg);
 	}

@@ -11,29 +11,6 @@
 #include "../sql.h"
 #include "sqlite_int.h"
 
-typedef int (*row_fn)(sqlite3_stmt *st, void *arg);
-
-/* Run sql with ?1 = games (NULL allowed) and call fn on each row. */
-static int each_row(struct pd_sqlite *s, const char *sql, const char *games,
-		    row_fn fn, void *arg, const char *what,
-		    struct pd_diag *diag)
-{
-	sqlite3_stmt *st;
-	int ret, rc;
-
-	if ((ret = pd_sqlite_prepare(s, &st, sql, diag)) < 0)
-		return ret;
-	if (games)
-		sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		if ((ret = fn(st, arg)) != 0)
-			break;
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, what);
-	sqlite3_finalize(st);
-	return ret;
-}
-
 struct figure_walk {
 	pd_row_fn fn;
 	void *arg;
@@ -56,8 +33,9 @@ int pd_sqlite_figures(struct pd_store *store, const char *games,
 {
 	struct figure_walk w = { fn, arg };
 
-	return each_row(pd_sqlite_of(store), pd_sql_figures[figure], games,
-			figure_row, &w, "count a Games' figures", diag);
+	return pd_sqlite_each_row(pd_sqlite_of(store), pd_sql_figures[figure],
+				  games, figure_row, &w,
+				  "count a Games' figures", diag);
 }
 
 struct athlete_walk {
@@ -91,6 +69,6 @@ int pd_sqlite_athletes(struct pd_store *store, const char *games,
 	struct pd_sqlite *s = pd_sqlite_of(store);
 	struct athlete_walk w = { fn, arg };
 
-	return each_row(s, pd_sql_stats_athletes_all, games, read_athlete, &w,
-			"read the athletes", diag);
+	return pd_sqlite_each_row(s, pd_sql_stats_athletes_all, games,
+				  read_athlete, &w, "read the athletes", diag);
 }

@@ -1,6 +1,5 @@
 /* sqlite_tokens.c -- the write API's bearer tokens in the SQLite store:
  * names, roles and hashes only, never a token's text (see token.h). */
-#include <stdio.h>
 #include <string.h>
 
 #include "podium/token.h"
@@ -44,30 +43,22 @@ int pd_sqlite_token_revoke(struct pd_store *store, const char *name,
 			"AND revoked IS NULL", diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "revoke the token");
-	else if (sqlite3_changes(s->db) == 0)
+	if ((ret = pd_sqlite_write_end(s, st, "revoke the token", diag)) == 0 &&
+	    sqlite3_changes(s->db) == 0)
 		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no live token "
 				  "called '%s'", name);
-	sqlite3_finalize(st);
 	return ret;
 }
 
 static void read_token(sqlite3_stmt *st, struct pd_token_info *t)
 {
-	const unsigned char *v;
 	const void *hash;
 
 	memset(t, 0, sizeof(*t));
-	v = sqlite3_column_text(st, 0);
-	snprintf(t->name, sizeof(t->name), "%s", v ? (const char *)v : "");
+	pd_sqlite_copy(t->name, sizeof(t->name), st, 0);
 	t->role = pd_role_parse((const char *)sqlite3_column_text(st, 1));
-	v = sqlite3_column_text(st, 2);
-	snprintf(t->created, sizeof(t->created), "%s",
-		 v ? (const char *)v : "");
-	v = sqlite3_column_text(st, 3);
-	snprintf(t->revoked, sizeof(t->revoked), "%s",
-		 v ? (const char *)v : "");
+	pd_sqlite_copy(t->created, sizeof(t->created), st, 2);
+	pd_sqlite_copy(t->revoked, sizeof(t->revoked), st, 3);
 	hash = sqlite3_column_blob(st, 4);
 	if (hash && sqlite3_column_bytes(st, 4) == PD_TOKEN_HASH)
 		memcpy(t->hash, hash, PD_TOKEN_HASH);
