@@ -338,6 +338,7 @@ static const struct pd_store_ops sqlite_ops = {
 	.games_removed = pd_sqlite_games_removed,
 	.results_add = pd_sqlite_results_add,
 	.entries_replace = pd_sqlite_entries_replace,
+	.athletes_ensure = pd_sqlite_athletes_ensure,
 };
 
 int pd_sqlite_open(struct pd_store **out, const char *path,

@@ -76,6 +76,94 @@ int pd_sqlite_athlete_ensure(struct pd_store *store,
 	return ret;
 }
 
+/* ATHLETES athletes a statement, for a bulk import's tens of thousands:
+ * two statements each (the look-up, then the insert) were a fifth of it.
+ * A batch is tried only as a whole: an athlete the store already has (or
+ * two of one ext in it) is a UNIQUE conflict, which backs out that
+ * statement alone, and from there each goes through
+ * pd_sqlite_athlete_ensure() (which also says which row is bad).  The new
+ * rows' ids are consecutive: without a rowid given, SQLite gives each row
+ * the largest rowid + 1 (https://sqlite.org/autoinc.html), so the last
+ * one, sqlite3_last_insert_rowid(), names them all. */
+#define ATHLETES 32
+#define AROW "(?, ?, ?, ?, ?, ?)"
+#define AROWS4 AROW ", " AROW ", " AROW ", " AROW
+#define AROWS16 AROWS4 ", " AROWS4 ", " AROWS4 ", " AROWS4
+static const char add_athletes[] =
+	"INSERT INTO athletes (ext, name, gender, npc, sport_class, guide) "
+	"VALUES " AROWS16 ", " AROWS16;
+
+/* 1 when v[0..ATHLETES) are written, ids[] theirs; 0 when the statement
+ * was backed out on a constraint; < 0 on an error. */
+static int athletes_batch(struct pd_sqlite *s, const struct pd_athlete *v,
+			  long *ids, struct pd_diag *diag)
+{
+	sqlite3_int64 last;
+	sqlite3_stmt *st;
+	int ret, rc, k;
+
+	if ((ret = pd_sqlite_cached(s, &st, add_athletes, diag)) < 0)
+		return ret;
+	for (k = 0; k < ATHLETES; k++) {
+		const struct pd_athlete *a = &v[k];
+
+		sqlite3_bind_text(st, 6 * k + 1, a->ext, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 6 * k + 2, a->name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 6 * k + 3, opt(a->gender), -1,
+				  SQLITE_STATIC);
+		sqlite3_bind_text(st, 6 * k + 4, a->npc, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 6 * k + 5, opt(a->sport_class), -1,
+				  SQLITE_STATIC);
+		sqlite3_bind_text(st, 6 * k + 6, opt(a->guide), -1,
+				  SQLITE_STATIC);
+	}
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE && sqlite3_changes(s->db) == ATHLETES) {
+		last = sqlite3_last_insert_rowid(s->db);
+		for (k = 0; k < ATHLETES; k++)
+			ids[k] = (long)(last - ATHLETES + 1 + k);
+		ret = 1;
+	} else if ((rc & 0xff) == SQLITE_CONSTRAINT) {
+		ret = 0;
+	} else {
+		ret = pd_sqlite_fail(s, diag, "write an athlete");
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return ret;
+}
+
+int pd_sqlite_athletes_ensure(struct pd_store *store,
+			      const struct pd_athlete *v, size_t n, long *ids,
+			      struct pd_diag *diag)
+{
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	int batch = 1, ret = 0, k;
+	size_t i = 0;
+
+	while (i < n) {
+		for (k = 0; batch && n - i >= ATHLETES && k < ATHLETES; k++)
+			if (!v[i + (size_t)k].ext)
+				break;
+		if (batch && k == ATHLETES) {
+			if ((ret = athletes_batch(s, &v[i], &ids[i],
+						  diag)) < 0)
+				return ret;
+			if (ret == 1) {
+				i += ATHLETES;
+				continue;
+			}
+			/* the store knows some: one by one from here */
+			batch = 0;
+		}
+		if ((ret = pd_sqlite_athlete_ensure(store, &v[i], &ids[i],
+						    diag)) < 0)
+			return ret;
+		i++;
+	}
+	return 0;
+}
+
 /* Members MEMBERS a statement (as results, below): a team of the 4x100 m
  * relay is one statement, a rowing eight two. */
 #define MEMBERS 4

@@ -130,6 +130,9 @@ int pd_sqlite_sports(struct pd_store *s, const char *games,
 		     struct pd_strings *out, struct pd_diag *diag);
 int pd_sqlite_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 			     long *id, struct pd_diag *diag);
+int pd_sqlite_athletes_ensure(struct pd_store *s,
+			      const struct pd_athlete *v, size_t n, long *ids,
+			      struct pd_diag *diag);
 int pd_sqlite_athlete_get(struct pd_store *s, long id, char **name, char *npc,
 			  struct pd_diag *diag);
 int pd_sqlite_team_ensure(struct pd_store *s, long event, const char *npc,
