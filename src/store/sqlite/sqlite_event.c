@@ -254,32 +254,40 @@ int pd_sqlite_result_add(struct pd_store *store, const struct pd_result_rec *r,
 	return pd_sqlite_run(s, st, "write a result", diag);
 }
 
-/* BATCH results a statement.  Each statement costs its start, its cursors
- * and its end whatever it writes; 32 rows (416 parameters, far below
- * SQLite's 32,766) leave little of that per row. */
-#define BATCH 32
+/* BATCH results a statement, then what is left SMALL a statement.  Each
+ * statement costs its start, its cursors and its end whatever it writes,
+ * and a copy of every page it changes that was there before it (its
+ * statement journal, to undo it alone); 128 rows (1,664 parameters, far
+ * below SQLite's 32,766) leave little of that per row. */
+#define BATCH 128
+#define SMALL 16
 #define ROW "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 #define ROWS4 ROW ", " ROW ", " ROW ", " ROW
 #define ROWS16 ROWS4 ", " ROWS4 ", " ROWS4 ", " ROWS4
-static const char add_results[] =
-	"INSERT INTO results (event_id, npc, name, athlete_id, team_id, rank, "
-	"mark, mark_value, irm, records, date, source, since) VALUES "
-	ROWS16 ", " ROWS16;
+#define ROWS64 ROWS16 ", " ROWS16 ", " ROWS16 ", " ROWS16
+#define ADD_RESULTS "INSERT INTO results (event_id, npc, name, athlete_id, " \
+	"team_id, rank, mark, mark_value, irm, records, date, source, " \
+	"since) VALUES "
+static const char add_results[] = ADD_RESULTS ROWS64 ", " ROWS64;
+static const char add_results_small[] = ADD_RESULTS ROWS16;
 
 int pd_sqlite_results_add(struct pd_store *store, const struct pd_result_rec *v,
 			  size_t n, struct pd_diag *diag)
 {
 	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
-	size_t i = 0;
+	size_t i = 0, b;
 	int ret = 0, k;
 
-	for (; n - i >= BATCH && ret == 0; i += BATCH) {
-		if ((ret = pd_sqlite_cached(s, &st, add_results, diag)) < 0)
+	while (n - i >= SMALL && ret == 0) {
+		b = n - i >= BATCH ? BATCH : SMALL;
+		if ((ret = pd_sqlite_cached(s, &st, b == BATCH ? add_results :
+					    add_results_small, diag)) < 0)
 			return ret;
-		for (k = 0; k < BATCH; k++)
+		for (k = 0; k < (int)b; k++)
 			bind_result(st, 13 * k, &v[i + (size_t)k], s->version);
 		ret = pd_sqlite_run(s, st, "write a result", diag);
+		i += b;
 	}
 	for (; i < n && ret == 0; i++)
 		ret = pd_sqlite_result_add(store, &v[i], diag);
