@@ -1461,9 +1461,9 @@ static void test_store__results_add_many_as_one_by_one(void **state)
 static void test_store__athletes_ensure_many_as_one_by_one(void **state)
 {
 	struct fixture *f = *state;
-	struct pd_athlete v[75];
-	char exts[75][16], names[75][16], *name = NULL;
-	long ids[75], again[75], one, old = 0;
+	struct pd_athlete v[150];
+	char exts[150][16], names[150][16], *name = NULL;
+	long ids[150], again[150], one, old = 0;
 	char npc[PD_CODE_MAX];
 	size_t i;
 
@@ -1473,47 +1473,48 @@ static void test_store__athletes_ensure_many_as_one_by_one(void **state)
 	for (i = 0; i < NELEM(v); i++) {
 		snprintf(exts[i], sizeof(exts[i]), "t:%zu", i);
 		snprintf(names[i], sizeof(names[i]), "A%02zu", i);
-		v[i].ext = i == 72 || i == 73 ? NULL : exts[i];
+		v[i].ext = i == 145 || i == 146 ? NULL : exts[i];
 		v[i].name = names[i];
 		strcpy(v[i].npc, i % 2 ? "CHN" : "GBR");
 		v[i].gender = i % 2 ? "W" : "M";
 	}
-	/* the store has t:40 already; t:3 comes twice (the second is A70) */
-	v[70].ext = exts[3];
-	assert_int_equal(pd_store_athlete_ensure(f->s, &v[40], &old, &f->d),
+	/* the store has t:100 already; t:3 comes twice (the second is
+	 * A140) */
+	v[140].ext = exts[3];
+	assert_int_equal(pd_store_athlete_ensure(f->s, &v[100], &old, &f->d),
 			 0);
 	if (pd_store_athletes_ensure(f->s, v, NELEM(v), ids, &f->d) < 0)
 		fail_msg("%s", f->d.msg);
-	assert_int_equal(ids[40], old);
-	assert_int_equal(ids[70], ids[3]);
+	assert_int_equal(ids[100], old);
+	assert_int_equal(ids[140], ids[3]);
 	for (i = 0; i < NELEM(v); i++) {
 		assert_int_equal(pd_store_athlete_ensure(f->s, &v[i], &one,
 							 &f->d), 0);
 		assert_int_equal(ids[i], one);
 		assert_int_equal(pd_store_athlete_get(f->s, ids[i], &name,
 						      npc, &f->d), 0);
-		assert_string_equal(name, i == 70 ? "A03" : names[i]);
-		assert_string_equal(npc, v[i == 70 ? 3 : i].npc);
+		assert_string_equal(name, i == 140 ? "A03" : names[i]);
+		assert_string_equal(npc, v[i == 140 ? 3 : i].npc);
 		free(name);
 		name = NULL;
 	}
 	for (i = 0; i < NELEM(v); i++)
-		assert_true(i == 70 || ids[i] != ids[(i + 1) % NELEM(v)]);
+		assert_true(i == 140 || ids[i] != ids[(i + 1) % NELEM(v)]);
 	assert_int_equal(pd_store_athletes_ensure(f->s, v, NELEM(v), again,
 						  &f->d), 0);
 	assert_memory_equal(ids, again, sizeof(ids));
 	/* a bad one: none of the new ones is written */
 	for (i = 0; i < NELEM(v); i++)
 		snprintf(exts[i], sizeof(exts[i]), "u:%zu", i);
-	v[74].name = "bad\x7f";
+	v[149].name = "bad\x7f";
 	assert_int_equal(pd_store_athletes_ensure(f->s, v, NELEM(v), again,
 						  &f->d), PD_EPARSE);
 	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
-	v[74].name = names[74];
+	v[149].name = names[149];
 	v[0].ext = "u:0";
 	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
 	assert_int_equal(pd_store_athlete_ensure(f->s, &v[0], &one, &f->d), 0);
-	assert_true(one > ids[74] && one > old);
+	assert_true(one > ids[149] && one > old);
 	pd_store_rollback(f->s);
 }
 

@@ -85,13 +85,13 @@ int pd_sqlite_athlete_ensure(struct pd_store *store,
  * rows' ids are consecutive: without a rowid given, SQLite gives each row
  * the largest rowid + 1 (https://sqlite.org/autoinc.html), so the last
  * one, sqlite3_last_insert_rowid(), names them all. */
-#define ATHLETES 32
+#define ATHLETES 64
 #define AROW "(?, ?, ?, ?, ?, ?)"
 #define AROWS4 AROW ", " AROW ", " AROW ", " AROW
 #define AROWS16 AROWS4 ", " AROWS4 ", " AROWS4 ", " AROWS4
 static const char add_athletes[] =
 	"INSERT INTO athletes (ext, name, gender, npc, sport_class, guide) "
-	"VALUES " AROWS16 ", " AROWS16;
+	"VALUES " AROWS16 ", " AROWS16 ", " AROWS16 ", " AROWS16;
 
 /* 1 when v[0..ATHLETES) are written, ids[] theirs; 0 when the statement
  * was backed out on a constraint; < 0 on an error. */
