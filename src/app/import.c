@@ -249,7 +249,8 @@ int pd_op_entries_import(struct pd_store *s, const struct pd_entry_set *set,
 	if (!(w.athlete_ids = calloc(set->nathletes ? set->nathletes : 1,
 				     sizeof(*w.athlete_ids))))
 		return PD_ENOMEM;
-	if ((ret = app_begin(s, diag)) == 0)
+	/* one transaction, its foreign keys checked once at the end */
+	if ((ret = pd_store_begin_bulk(s, diag)) == 0)
 		ret = app_end(s, write_all(&w, diag), diag);
 	free(w.athlete_ids);
 	free(w.member_ids);

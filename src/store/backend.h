@@ -252,6 +252,9 @@ struct pd_store_ops {
 	int (*athletes_ensure)(struct pd_store *s,
 			       const struct pd_athlete *v, size_t n,
 			       long *ids, struct pd_diag *diag);
+	/* a write transaction whose foreign keys may be checked once, at
+	 * the commit (store.h) */
+	int (*begin_bulk)(struct pd_store *s, struct pd_diag *diag);
 };
 
 struct pd_store {

@@ -46,6 +46,15 @@ int pd_store_begin(struct pd_store *s, struct pd_diag *diag)
 	return s->ops->begin(s, diag);
 }
 
+int pd_store_begin_bulk(struct pd_store *s, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = s->ops->here(s, diag)) < 0)
+		return ret;
+	return s->ops->begin_bulk(s, diag);
+}
+
 int pd_store_here(struct pd_store *s, struct pd_diag *diag)
 {
 	return s->ops->here(s, diag);

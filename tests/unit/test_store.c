@@ -1518,6 +1518,71 @@ static void test_store__athletes_ensure_many_as_one_by_one(void **state)
 	pd_store_rollback(f->s);
 }
 
+/* One result of event in a transaction begun by begin (a bulk one or
+ * not), naming athlete; what the transaction's end returns (or the
+ * write's, when it failed, the transaction then rolled back). */
+static int write_one(struct fixture *f, int bulk, long event, long athlete,
+		     long *id)
+{
+	struct pd_result_rec r;
+	struct pd_athlete a;
+	long v = 0;
+	int ret;
+
+	memset(&a, 0, sizeof(a));
+	a.name = "B One";
+	a.ext = "bulk:1";
+	strcpy(a.npc, "CHN");
+	memset(&r, 0, sizeof(r));
+	strcpy(r.npc, "CHN");
+	r.name = "B One";
+	r.rank = 1;
+	r.source = "csv";
+	assert_int_equal(bulk ? pd_store_begin_bulk(f->s, &f->d) :
+			 pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "import",
+					 NULL, &v, &f->d), 0);
+	assert_int_equal(pd_store_athlete_ensure(f->s, &a, id, &f->d), 0);
+	r.event_id = event;
+	r.athlete_id = athlete ? athlete : *id;
+	if ((ret = pd_store_results_add(f->s, &r, 1, &f->d)) < 0) {
+		pd_store_rollback(f->s);
+		return ret;
+	}
+	return pd_store_commit(f->s, &f->d);
+}
+
+/* A bulk transaction keeps the foreign keys, checked at the latest at its
+ * commit: one result naming no event fails it, and nothing of it is kept
+ * (not even the athlete written before); the next transaction, bulk or
+ * not, refuses such a result too, and a sound bulk one commits. */
+static void test_store__bulk_transactions_keep_the_foreign_keys(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	char *name = NULL, npc[PD_CODE_MAX];
+	long ev = 0, id = 0, first = 0, v = 0;
+
+	open_store(f);
+	put_games(f, &g);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "import",
+					 NULL, &v, &f->d), 0);
+	assert_int_equal(pd_store_event_ensure(f->s, "PG2004", "Athletics",
+					       "A", "M", "", 0, &ev, &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	assert_true(write_one(f, 1, ev + 1000, 0, &first) < 0);
+	assert_int_equal(pd_store_athlete_get(f->s, first, &name, npc, &f->d),
+			 PD_ENOTFOUND);
+	/* a bad athlete id as well, in a plain transaction after it */
+	assert_true(write_one(f, 0, ev, first + 1000, &id) < 0);
+	assert_true(write_one(f, 1, ev + 1000, 0, &id) < 0);
+	assert_int_equal(write_one(f, 1, ev, 0, &id), 0);
+	assert_int_equal(pd_store_athlete_get(f->s, id, &name, npc, &f->d), 0);
+	assert_string_equal(name, "B One");
+	free(name);
+}
+
 static int keep_removed(const struct pd_audit_entry *e, void *arg)
 {
 	snprintf(arg, 256, "%s v%ld %s %s %s", e->games, e->version, e->actor,
@@ -1840,6 +1905,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__sources_and_removals),
 	T(test_store__results_add_many_as_one_by_one),
 	T(test_store__athletes_ensure_many_as_one_by_one),
+	T(test_store__bulk_transactions_keep_the_foreign_keys),
 	T(test_store__entries_replace_and_count_participation),
 };
 
