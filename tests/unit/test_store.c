@@ -1319,27 +1319,37 @@ static int first_value(const struct pd_result_row *r, void *arg)
 	return 0;
 }
 
+/* A store with Athens 2004 and, in a write transaction left open (a
+ * change made by command, its version in *v), one men's event of sport:
+ * its id. */
+static long begin_with_event(struct fixture *f, const char *command,
+			     const char *sport, const char *event, long *v)
+{
+	struct pd_games g = athens();
+	long id = 0;
+
+	open_store(f);
+	put_games(f, &g);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", command,
+					 NULL, v, &f->d), 0);
+	assert_int_equal(pd_store_event_ensure(f->s, "PG2004", sport, event,
+					       "M", "", 0, &id, &f->d), 0);
+	return id;
+}
+
 /* An event's rank order and a change's note are kept and read back, and
  * a result's value comes back with it. */
 static void test_store__event_order_and_change_note(void **state)
 {
 	struct fixture *f = *state;
-	struct pd_games g = athens();
 	struct pd_result_rec rec;
 	struct pd_event_info e;
 	struct pd_athlete a;
 	char last[256] = "";
 	double value = 0;
-	long v = 0, id = 0;
-
-	open_store(f);
-	put_games(f, &g);
-	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
-	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "event add",
-					 NULL, &v, &f->d), 0);
-	assert_int_equal(pd_store_event_ensure(f->s, "PG2004", "Para Swimming",
-					       "Men's 50m Free S9", "M", "", 0,
-					       &id, &f->d), 0);
+	long v = 0, id = begin_with_event(f, "event add", "Para Swimming",
+					  "Men's 50m Free S9", &v);
 	assert_int_equal(pd_store_event_order(f->s, id, "asc", &f->d), 0);
 	assert_int_equal(pd_store_event_order(f->s, id, "up", &f->d),
 			 PD_EINVAL);
@@ -1559,17 +1569,10 @@ static int write_one(struct fixture *f, int bulk, long event, long athlete,
 static void test_store__bulk_transactions_keep_the_foreign_keys(void **state)
 {
 	struct fixture *f = *state;
-	struct pd_games g = athens();
 	char *name = NULL, npc[PD_CODE_MAX];
-	long ev = 0, id = 0, first = 0, v = 0;
+	long v = 0, id = 0, first = 0;
+	long ev = begin_with_event(f, "import", "Athletics", "A", &v);
 
-	open_store(f);
-	put_games(f, &g);
-	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
-	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "import",
-					 NULL, &v, &f->d), 0);
-	assert_int_equal(pd_store_event_ensure(f->s, "PG2004", "Athletics",
-					       "A", "M", "", 0, &ev, &f->d), 0);
 	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
 	assert_true(write_one(f, 1, ev + 1000, 0, &first) < 0);
 	assert_int_equal(pd_store_athlete_get(f->s, first, &name, npc, &f->d),
