@@ -24,6 +24,13 @@
 int pd_store_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 			    long *id, struct pd_diag *diag);
 
+/* ids[i] the id of v[i], as n pd_store_athlete_ensure() calls in that
+ * order would give, but several a statement where the backend can (a bulk
+ * import writes 135,000 athletes).  Every athlete is checked before any
+ * is written. */
+int pd_store_athletes_ensure(struct pd_store *s, const struct pd_athlete *v,
+			     size_t n, long *ids, struct pd_diag *diag);
+
 /* An athlete's name and NPC by id (name malloc'd); PD_ENOTFOUND if none. */
 int pd_store_athlete_get(struct pd_store *s, long id, char **name,
 			 char *npc, struct pd_diag *diag);

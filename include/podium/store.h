@@ -50,6 +50,13 @@ int pd_store_is_postgres(const char *path);
  * the one at its address (pd_store_here()): a write then would be
  * acknowledged and lost. */
 int pd_store_begin(struct pd_store *s, struct pd_diag *diag);
+/* pd_store_begin() for a bulk write (an import of tens of thousands of
+ * rows): the backend may check the foreign keys of the whole store once,
+ * before the commit, rather than at every row.  A row that breaks one
+ * fails the commit then, and the transaction is rolled back whole.  No
+ * ON DELETE action may be needed in it: what a delete would leave
+ * dangling fails that check too. */
+int pd_store_begin_bulk(struct pd_store *s, struct pd_diag *diag);
 /* 0 if s is still the store at the address it was opened with; PD_ESTALE,
  * saying so in diag, when it is not: a SQLite file removed or replaced
  * since it was opened (what is written to the unlinked file is gone at

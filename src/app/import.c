@@ -48,10 +48,20 @@ static void progress(struct writer *w, size_t rows)
 		w->nt->progress(w->nt->arg, w->done, w->total);
 }
 
+static void athlete_of(const struct pd_entry_athlete *e, struct pd_athlete *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->ext = e->ext;
+	a->name = e->name;
+	a->gender = e->gender;
+	memcpy(a->npc, e->npc, PD_CODE_MAX);
+	a->sport_class = "";
+	a->guide = e->guide ? e->guide : "";
+}
+
 static int athlete_id(struct writer *w, size_t i, long *id,
 		      struct pd_diag *d)
 {
-	const struct pd_entry_athlete *e = &w->set->athletes[i];
 	struct pd_athlete a;
 	int ret;
 
@@ -59,17 +69,35 @@ static int athlete_id(struct writer *w, size_t i, long *id,
 		*id = w->athlete_ids[i];
 		return 0;
 	}
-	memset(&a, 0, sizeof(a));
-	a.ext = e->ext;
-	a.name = e->name;
-	a.gender = e->gender;
-	memcpy(a.npc, e->npc, PD_CODE_MAX);
-	a.sport_class = "";
-	a.guide = e->guide ? e->guide : "";
+	athlete_of(&w->set->athletes[i], &a);
 	if ((ret = pd_store_athlete_ensure(w->s, &a, id, d)) < 0)
 		return ret;
 	w->athlete_ids[i] = *id;
 	w->counts->athletes++;
+	return 0;
+}
+
+/* Every athlete of the set, in its order, ATHLETES_AT a call: the same
+ * ids as athlete_id() on each, several a statement. */
+#define ATHLETES_AT 256
+static int write_athletes(struct writer *w, struct pd_diag *d)
+{
+	const struct pd_entry_set *set = w->set;
+	struct pd_athlete a[ATHLETES_AT];
+	size_t i, k, n;
+	int ret;
+
+	for (i = 0; i < set->nathletes; i += n) {
+		n = set->nathletes - i < ATHLETES_AT ? set->nathletes - i :
+		    ATHLETES_AT;
+		for (k = 0; k < n; k++)
+			athlete_of(&set->athletes[i + k], &a[k]);
+		if ((ret = pd_store_athletes_ensure(w->s, a, n,
+						    &w->athlete_ids[i],
+						    d)) < 0)
+			return ret;
+		w->counts->athletes += n;
+	}
 	return 0;
 }
 
@@ -153,15 +181,13 @@ static int write_event(struct writer *w, size_t e, size_t *at,
 static int write_all(struct writer *w, struct pd_diag *d)
 {
 	const struct pd_entry_set *set = w->set;
-	size_t g, e = 0, r = 0, i;
-	long id;
+	size_t g, e = 0, r = 0;
 	int ret;
 
 	/* every athlete, in the file's order, whether or not a result
 	 * names them: Paris's athletes.csv lists everyone entered */
-	for (i = 0; i < set->nathletes; i++)
-		if ((ret = athlete_id(w, i, &id, d)) < 0)
-			return ret;
+	if ((ret = write_athletes(w, d)) < 0)
+		return ret;
 	for (g = 0; g < set->ngames; g++) {
 		const char *games = set->games[g];
 
@@ -223,7 +249,8 @@ int pd_op_entries_import(struct pd_store *s, const struct pd_entry_set *set,
 	if (!(w.athlete_ids = calloc(set->nathletes ? set->nathletes : 1,
 				     sizeof(*w.athlete_ids))))
 		return PD_ENOMEM;
-	if ((ret = app_begin(s, diag)) == 0)
+	/* one transaction, its foreign keys checked once at the end */
+	if ((ret = pd_store_begin_bulk(s, diag)) == 0)
 		ret = app_end(s, write_all(&w, diag), diag);
 	free(w.athlete_ids);
 	free(w.member_ids);

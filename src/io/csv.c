@@ -45,10 +45,16 @@ static int start_field(struct pd_csv *c, struct pd_diag *diag)
 				   PD_CSV_MAX_FIELDS);
 	if (c->nf == c->aoff) {
 		size_t na = c->aoff ? c->aoff * 2 : 32;
+		char **f;
 
+		/* f grows with off (one more, for its NULL), not with every
+		 * record */
 		if (!(o = realloc(c->off, na * sizeof(*o))))
 			return PD_ENOMEM;
 		c->off = o;
+		if (!(f = realloc(c->f, (na + 1) * sizeof(*f))))
+			return PD_ENOMEM;
+		c->f = f;
 		c->aoff = na;
 	}
 	c->off[c->nf] = c->store.len;
@@ -110,12 +116,9 @@ static int unquoted(struct pd_csv *c, struct pd_diag *diag)
 
 static int finish_record(struct pd_csv *c)
 {
-	char **f;
+	char **f = c->f;
 	size_t i;
 
-	if (!(f = realloc(c->f, (c->nf + 1) * sizeof(*f))))
-		return PD_ENOMEM;
-	c->f = f;
 	for (i = 0; i < c->nf; i++)
 		f[i] = c->store.data + c->off[i];
 	f[c->nf] = NULL;

@@ -248,6 +248,13 @@ struct pd_store_ops {
 	int (*entries_replace)(struct pd_store *s, long event,
 			       const char *source, const long *athletes,
 			       size_t n, struct pd_diag *diag);
+	/* bulk imports (event.h) */
+	int (*athletes_ensure)(struct pd_store *s,
+			       const struct pd_athlete *v, size_t n,
+			       long *ids, struct pd_diag *diag);
+	/* a write transaction whose foreign keys may be checked once, at
+	 * the commit (store.h) */
+	int (*begin_bulk)(struct pd_store *s, struct pd_diag *diag);
 };
 
 struct pd_store {

@@ -46,6 +46,15 @@ int pd_store_begin(struct pd_store *s, struct pd_diag *diag)
 	return s->ops->begin(s, diag);
 }
 
+int pd_store_begin_bulk(struct pd_store *s, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = s->ops->here(s, diag)) < 0)
+		return ret;
+	return s->ops->begin_bulk(s, diag);
+}
+
 int pd_store_here(struct pd_store *s, struct pd_diag *diag)
 {
 	return s->ops->here(s, diag);
@@ -177,6 +186,18 @@ int pd_store_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 	if ((ret = pd_check_athlete(a, diag)) < 0)
 		return ret;
 	return s->ops->athlete_ensure(s, a, id, diag);
+}
+
+int pd_store_athletes_ensure(struct pd_store *s, const struct pd_athlete *v,
+			     size_t n, long *ids, struct pd_diag *diag)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < n; i++)
+		if ((ret = pd_check_athlete(&v[i], diag)) < 0)
+			return ret;
+	return n ? s->ops->athletes_ensure(s, v, n, ids, diag) : 0;
 }
 
 int pd_store_athlete_get(struct pd_store *s, long id, char **name, char *npc,

@@ -1319,27 +1319,37 @@ static int first_value(const struct pd_result_row *r, void *arg)
 	return 0;
 }
 
+/* A store with Athens 2004 and, in a write transaction left open (a
+ * change made by command, its version in *v), one men's event of sport:
+ * its id. */
+static long begin_with_event(struct fixture *f, const char *command,
+			     const char *sport, const char *event, long *v)
+{
+	struct pd_games g = athens();
+	long id = 0;
+
+	open_store(f);
+	put_games(f, &g);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", command,
+					 NULL, v, &f->d), 0);
+	assert_int_equal(pd_store_event_ensure(f->s, "PG2004", sport, event,
+					       "M", "", 0, &id, &f->d), 0);
+	return id;
+}
+
 /* An event's rank order and a change's note are kept and read back, and
  * a result's value comes back with it. */
 static void test_store__event_order_and_change_note(void **state)
 {
 	struct fixture *f = *state;
-	struct pd_games g = athens();
 	struct pd_result_rec rec;
 	struct pd_event_info e;
 	struct pd_athlete a;
 	char last[256] = "";
 	double value = 0;
-	long v = 0, id = 0;
-
-	open_store(f);
-	put_games(f, &g);
-	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
-	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "event add",
-					 NULL, &v, &f->d), 0);
-	assert_int_equal(pd_store_event_ensure(f->s, "PG2004", "Para Swimming",
-					       "Men's 50m Free S9", "M", "", 0,
-					       &id, &f->d), 0);
+	long v = 0, id = begin_with_event(f, "event add", "Para Swimming",
+					  "Men's 50m Free S9", &v);
 	assert_int_equal(pd_store_event_order(f->s, id, "asc", &f->d), 0);
 	assert_int_equal(pd_store_event_order(f->s, id, "up", &f->d),
 			 PD_EINVAL);
@@ -1391,8 +1401,8 @@ static void test_store__results_add_many_as_one_by_one(void **state)
 {
 	struct fixture *f = *state;
 	struct pd_games g = athens();
-	struct pd_result_rec v[70];
-	char many[8192] = "", one[8192] = "", names[70][16];
+	struct pd_result_rec v[150];
+	char many[8192] = "", one[8192] = "", names[150][16];
 	long a = 0, t = 0, v1 = 0, ev[2] = { 0, 0 };
 	struct pd_athlete ath;
 	size_t i;
@@ -1437,7 +1447,7 @@ static void test_store__results_add_many_as_one_by_one(void **state)
 			assert_int_equal(pd_store_result_add(f->s, &v[i],
 							     &f->d), 0);
 	}
-	v[69].name = "bad\x7f";
+	v[149].name = "bad\x7f";
 	assert_int_equal(pd_store_results_add(f->s, v, NELEM(v), &f->d),
 			 PD_EPARSE);
 	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
@@ -1446,11 +1456,134 @@ static void test_store__results_add_many_as_one_by_one(void **state)
 	assert_int_equal(pd_store_event_results(f->s, ev[1], 0, keep_row, one,
 						&f->d), 0);
 	assert_string_equal(many, one);
-	/* the refused call wrote none: 70 each */
-	assert_non_null(strstr(many, "R69"));
+	/* the refused call wrote none: 150 each */
+	assert_non_null(strstr(many, "R149"));
 	assert_null(strstr(one, "bad"));
 	assert_non_null(strstr(many, "CHN R01 a0 t1 r1 v 10.5;"));
 	assert_non_null(strstr(many, "GBR R00 a1 t0 r0 - ;"));
+}
+
+/* Many athletes at once get the ids one by one would: a batch of several
+ * a statement, then one holding an athlete the store already has, and a
+ * remainder with athletes known by name (no ext) and one ext twice; a
+ * second call finds them all; one bad athlete refuses them all before
+ * any is written. */
+static void test_store__athletes_ensure_many_as_one_by_one(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_athlete v[150];
+	char exts[150][16], names[150][16], *name = NULL;
+	long ids[150], again[150], one, old = 0;
+	char npc[PD_CODE_MAX];
+	size_t i;
+
+	open_store(f);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	memset(v, 0, sizeof(v));
+	for (i = 0; i < NELEM(v); i++) {
+		snprintf(exts[i], sizeof(exts[i]), "t:%zu", i);
+		snprintf(names[i], sizeof(names[i]), "A%02zu", i);
+		v[i].ext = i == 145 || i == 146 ? NULL : exts[i];
+		v[i].name = names[i];
+		strcpy(v[i].npc, i % 2 ? "CHN" : "GBR");
+		v[i].gender = i % 2 ? "W" : "M";
+	}
+	/* the store has t:100 already; t:3 comes twice (the second is
+	 * A140) */
+	v[140].ext = exts[3];
+	assert_int_equal(pd_store_athlete_ensure(f->s, &v[100], &old, &f->d),
+			 0);
+	if (pd_store_athletes_ensure(f->s, v, NELEM(v), ids, &f->d) < 0)
+		fail_msg("%s", f->d.msg);
+	assert_int_equal(ids[100], old);
+	assert_int_equal(ids[140], ids[3]);
+	for (i = 0; i < NELEM(v); i++) {
+		assert_int_equal(pd_store_athlete_ensure(f->s, &v[i], &one,
+							 &f->d), 0);
+		assert_int_equal(ids[i], one);
+		assert_int_equal(pd_store_athlete_get(f->s, ids[i], &name,
+						      npc, &f->d), 0);
+		assert_string_equal(name, i == 140 ? "A03" : names[i]);
+		assert_string_equal(npc, v[i == 140 ? 3 : i].npc);
+		free(name);
+		name = NULL;
+	}
+	for (i = 0; i < NELEM(v); i++)
+		assert_true(i == 140 || ids[i] != ids[(i + 1) % NELEM(v)]);
+	assert_int_equal(pd_store_athletes_ensure(f->s, v, NELEM(v), again,
+						  &f->d), 0);
+	assert_memory_equal(ids, again, sizeof(ids));
+	/* a bad one: none of the new ones is written */
+	for (i = 0; i < NELEM(v); i++)
+		snprintf(exts[i], sizeof(exts[i]), "u:%zu", i);
+	v[149].name = "bad\x7f";
+	assert_int_equal(pd_store_athletes_ensure(f->s, v, NELEM(v), again,
+						  &f->d), PD_EPARSE);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	v[149].name = names[149];
+	v[0].ext = "u:0";
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_athlete_ensure(f->s, &v[0], &one, &f->d), 0);
+	assert_true(one > ids[149] && one > old);
+	pd_store_rollback(f->s);
+}
+
+/* One result of event in a transaction begun by begin (a bulk one or
+ * not), naming athlete; what the transaction's end returns (or the
+ * write's, when it failed, the transaction then rolled back). */
+static int write_one(struct fixture *f, int bulk, long event, long athlete,
+		     long *id)
+{
+	struct pd_result_rec r;
+	struct pd_athlete a;
+	long v = 0;
+	int ret;
+
+	memset(&a, 0, sizeof(a));
+	a.name = "B One";
+	a.ext = "bulk:1";
+	strcpy(a.npc, "CHN");
+	memset(&r, 0, sizeof(r));
+	strcpy(r.npc, "CHN");
+	r.name = "B One";
+	r.rank = 1;
+	r.source = "csv";
+	assert_int_equal(bulk ? pd_store_begin_bulk(f->s, &f->d) :
+			 pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "import",
+					 NULL, &v, &f->d), 0);
+	assert_int_equal(pd_store_athlete_ensure(f->s, &a, id, &f->d), 0);
+	r.event_id = event;
+	r.athlete_id = athlete ? athlete : *id;
+	if ((ret = pd_store_results_add(f->s, &r, 1, &f->d)) < 0) {
+		pd_store_rollback(f->s);
+		return ret;
+	}
+	return pd_store_commit(f->s, &f->d);
+}
+
+/* A bulk transaction keeps the foreign keys, checked at the latest at its
+ * commit: one result naming no event fails it, and nothing of it is kept
+ * (not even the athlete written before); the next transaction, bulk or
+ * not, refuses such a result too, and a sound bulk one commits. */
+static void test_store__bulk_transactions_keep_the_foreign_keys(void **state)
+{
+	struct fixture *f = *state;
+	char *name = NULL, npc[PD_CODE_MAX];
+	long v = 0, id = 0, first = 0;
+	long ev = begin_with_event(f, "import", "Athletics", "A", &v);
+
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	assert_true(write_one(f, 1, ev + 1000, 0, &first) < 0);
+	assert_int_equal(pd_store_athlete_get(f->s, first, &name, npc, &f->d),
+			 PD_ENOTFOUND);
+	/* a bad athlete id as well, in a plain transaction after it */
+	assert_true(write_one(f, 0, ev, first + 1000, &id) < 0);
+	assert_true(write_one(f, 1, ev + 1000, 0, &id) < 0);
+	assert_int_equal(write_one(f, 1, ev, 0, &id), 0);
+	assert_int_equal(pd_store_athlete_get(f->s, id, &name, npc, &f->d), 0);
+	assert_string_equal(name, "B One");
+	free(name);
 }
 
 static int keep_removed(const struct pd_audit_entry *e, void *arg)
@@ -1780,6 +1913,8 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__event_order_and_change_note),
 	T(test_store__sources_and_removals),
 	T(test_store__results_add_many_as_one_by_one),
+	T(test_store__athletes_ensure_many_as_one_by_one),
+	T(test_store__bulk_transactions_keep_the_foreign_keys),
 	T(test_store__entries_replace_and_count_participation),
 };
 

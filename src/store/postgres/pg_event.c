@@ -136,6 +136,18 @@ int pg_result_add(struct pd_store *s, const struct pd_result_rec *r,
 			   "write a result", diag);
 }
 
+/* One statement an athlete, as results below. */
+int pg_athletes_ensure(struct pd_store *s, const struct pd_athlete *v,
+		       size_t n, long *ids, struct pd_diag *diag)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < n && ret == 0; i++)
+		ret = pg_athlete_ensure(s, &v[i], &ids[i], diag);
+	return ret;
+}
+
 /* One statement a result: libpq sends each without waiting on the server
  * for the one before only in pipeline mode, which this store does not use
  * yet; a COPY would be the bulk path here. */

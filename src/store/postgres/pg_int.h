@@ -138,6 +138,9 @@ int pg_athlete_get(struct pd_store *s, long id, char **name, char *npc,
 int pg_team_ensure(struct pd_store *s, long event, const char *npc,
 		   const char *name, const long *members, size_t n, long *id,
 		   struct pd_diag *diag);
+int pg_begin_bulk(struct pd_store *s, struct pd_diag *diag);
+int pg_athletes_ensure(struct pd_store *s, const struct pd_athlete *v,
+		       size_t n, long *ids, struct pd_diag *diag);
 int pg_results_add(struct pd_store *s, const struct pd_result_rec *v,
 		   size_t n, struct pd_diag *diag);
 int pg_result_add(struct pd_store *s, const struct pd_result_rec *r,

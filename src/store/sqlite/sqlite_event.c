@@ -85,6 +85,94 @@ int pd_sqlite_athlete_ensure(struct pd_store *store,
 	return ret;
 }
 
+/* ATHLETES athletes a statement, for a bulk import's tens of thousands:
+ * two statements each (the look-up, then the insert) were a fifth of it.
+ * A batch is tried only as a whole: an athlete the store already has (or
+ * two of one ext in it) is a UNIQUE conflict, which backs out that
+ * statement alone, and from there each goes through
+ * pd_sqlite_athlete_ensure() (which also says which row is bad).  The new
+ * rows' ids are consecutive: without a rowid given, SQLite gives each row
+ * the largest rowid + 1 (https://sqlite.org/autoinc.html), so the last
+ * one, sqlite3_last_insert_rowid(), names them all. */
+#define ATHLETES 64
+#define AROW "(?, ?, ?, ?, ?, ?)"
+#define AROWS4 AROW ", " AROW ", " AROW ", " AROW
+#define AROWS16 AROWS4 ", " AROWS4 ", " AROWS4 ", " AROWS4
+static const char add_athletes[] =
+	"INSERT INTO athletes (ext, name, gender, npc, sport_class, guide) "
+	"VALUES " AROWS16 ", " AROWS16 ", " AROWS16 ", " AROWS16;
+
+/* 1 when v[0..ATHLETES) are written, ids[] theirs; 0 when the statement
+ * was backed out on a constraint; < 0 on an error. */
+static int athletes_batch(struct pd_sqlite *s, const struct pd_athlete *v,
+			  long *ids, struct pd_diag *diag)
+{
+	sqlite3_int64 last;
+	sqlite3_stmt *st;
+	int ret, rc, k;
+
+	if ((ret = pd_sqlite_cached(s, &st, add_athletes, diag)) < 0)
+		return ret;
+	for (k = 0; k < ATHLETES; k++) {
+		const struct pd_athlete *a = &v[k];
+
+		sqlite3_bind_text(st, 6 * k + 1, a->ext, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 6 * k + 2, a->name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 6 * k + 3, opt(a->gender), -1,
+				  SQLITE_STATIC);
+		sqlite3_bind_text(st, 6 * k + 4, a->npc, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 6 * k + 5, opt(a->sport_class), -1,
+				  SQLITE_STATIC);
+		sqlite3_bind_text(st, 6 * k + 6, opt(a->guide), -1,
+				  SQLITE_STATIC);
+	}
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE && sqlite3_changes(s->db) == ATHLETES) {
+		last = sqlite3_last_insert_rowid(s->db);
+		for (k = 0; k < ATHLETES; k++)
+			ids[k] = (long)(last - ATHLETES + 1 + k);
+		ret = 1;
+	} else if ((rc & 0xff) == SQLITE_CONSTRAINT) {
+		ret = 0;
+	} else {
+		ret = pd_sqlite_fail(s, diag, "write an athlete");
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return ret;
+}
+
+int pd_sqlite_athletes_ensure(struct pd_store *store,
+			      const struct pd_athlete *v, size_t n, long *ids,
+			      struct pd_diag *diag)
+{
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	int batch = 1, ret = 0, k;
+	size_t i = 0;
+
+	while (i < n) {
+		for (k = 0; batch && n - i >= ATHLETES && k < ATHLETES; k++)
+			if (!v[i + (size_t)k].ext)
+				break;
+		if (batch && k == ATHLETES) {
+			if ((ret = athletes_batch(s, &v[i], &ids[i],
+						  diag)) < 0)
+				return ret;
+			if (ret == 1) {
+				i += ATHLETES;
+				continue;
+			}
+			/* the store knows some: one by one from here */
+			batch = 0;
+		}
+		if ((ret = pd_sqlite_athlete_ensure(store, &v[i], &ids[i],
+						    diag)) < 0)
+			return ret;
+		i++;
+	}
+	return 0;
+}
+
 /* Members MEMBERS a statement (as results, below): a team of the 4x100 m
  * relay is one statement, a rowing eight two. */
 #define MEMBERS 4
@@ -175,32 +263,40 @@ int pd_sqlite_result_add(struct pd_store *store, const struct pd_result_rec *r,
 	return pd_sqlite_run(s, st, "write a result", diag);
 }
 
-/* BATCH results a statement.  Each statement costs its start, its cursors
- * and its end whatever it writes; 32 rows (416 parameters, far below
- * SQLite's 32,766) leave little of that per row. */
-#define BATCH 32
+/* BATCH results a statement, then what is left SMALL a statement.  Each
+ * statement costs its start, its cursors and its end whatever it writes,
+ * and a copy of every page it changes that was there before it (its
+ * statement journal, to undo it alone); 128 rows (1,664 parameters, far
+ * below SQLite's 32,766) leave little of that per row. */
+#define BATCH 128
+#define SMALL 16
 #define ROW "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 #define ROWS4 ROW ", " ROW ", " ROW ", " ROW
 #define ROWS16 ROWS4 ", " ROWS4 ", " ROWS4 ", " ROWS4
-static const char add_results[] =
-	"INSERT INTO results (event_id, npc, name, athlete_id, team_id, rank, "
-	"mark, mark_value, irm, records, date, source, since) VALUES "
-	ROWS16 ", " ROWS16;
+#define ROWS64 ROWS16 ", " ROWS16 ", " ROWS16 ", " ROWS16
+#define ADD_RESULTS "INSERT INTO results (event_id, npc, name, athlete_id, " \
+	"team_id, rank, mark, mark_value, irm, records, date, source, " \
+	"since) VALUES "
+static const char add_results[] = ADD_RESULTS ROWS64 ", " ROWS64;
+static const char add_results_small[] = ADD_RESULTS ROWS16;
 
 int pd_sqlite_results_add(struct pd_store *store, const struct pd_result_rec *v,
 			  size_t n, struct pd_diag *diag)
 {
 	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
-	size_t i = 0;
+	size_t i = 0, b;
 	int ret = 0, k;
 
-	for (; n - i >= BATCH && ret == 0; i += BATCH) {
-		if ((ret = pd_sqlite_cached(s, &st, add_results, diag)) < 0)
+	while (n - i >= SMALL && ret == 0) {
+		b = n - i >= BATCH ? BATCH : SMALL;
+		if ((ret = pd_sqlite_cached(s, &st, b == BATCH ? add_results :
+					    add_results_small, diag)) < 0)
 			return ret;
-		for (k = 0; k < BATCH; k++)
+		for (k = 0; k < (int)b; k++)
 			bind_result(st, 13 * k, &v[i + (size_t)k], s->version);
 		ret = pd_sqlite_run(s, st, "write a result", diag);
+		i += b;
 	}
 	for (; i < n && ret == 0; i++)
 		ret = pd_sqlite_result_add(store, &v[i], diag);

@@ -34,6 +34,9 @@ struct pd_sqlite {
 		const char *sql;	/* a static string: keyed by address */
 		sqlite3_stmt *st;
 	} cache[PD_STMT_CACHE];
+	/* a bulk transaction under way: foreign keys off, checked whole
+	 * before its commit (pd_sqlite_begin_bulk) */
+	int bulk;
 };
 
 static inline struct pd_sqlite *pd_sqlite_of(struct pd_store *s)
@@ -146,6 +149,10 @@ int pd_sqlite_sports(struct pd_store *s, const char *games,
 		     struct pd_strings *out, struct pd_diag *diag);
 int pd_sqlite_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 			     long *id, struct pd_diag *diag);
+int pd_sqlite_begin_bulk(struct pd_store *s, struct pd_diag *diag);
+int pd_sqlite_athletes_ensure(struct pd_store *s,
+			      const struct pd_athlete *v, size_t n, long *ids,
+			      struct pd_diag *diag);
 int pd_sqlite_athlete_get(struct pd_store *s, long id, char **name, char *npc,
 			  struct pd_diag *diag);
 int pd_sqlite_team_ensure(struct pd_store *s, long event, const char *npc,
