@@ -248,6 +248,8 @@ struct pd_store_ops {
 	int (*entries_replace)(struct pd_store *s, long event,
 			       const char *source, const long *athletes,
 			       size_t n, struct pd_diag *diag);
+	/* a connection's memory (store.h) */
+	int (*cache_limit)(struct pd_store *s, long kib, struct pd_diag *diag);
 };
 
 struct pd_store {

@@ -74,6 +74,7 @@ static const struct pd_store_ops pg_ops = {
 	.result_sources = pg_result_sources,
 	.games_removed = pg_games_removed,
 	.entries_replace = pg_entries_replace,
+	.cache_limit = pg_cache_limit,
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,
