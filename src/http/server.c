@@ -532,12 +532,9 @@ static int start_daemon(struct srv *s, struct pd_diag *d)
 		return pd_diag_set(d, PD_EIO, NULL, 0, "cannot start the "
 				   "HTTP daemon on %s port %u", s->cfg.bind,
 				   s->port);
-	if (pthread_create(&s->acceptor, NULL, acceptor_main, s) != 0) {
-		MHD_stop_daemon(s->d);	/* srv_free does not: it is last */
-		s->d = NULL;
+	if (pthread_create(&s->acceptor, NULL, acceptor_main, s) != 0)
 		return pd_diag_set(d, PD_ENOMEM, NULL, 0, "cannot start the "
 				   "thread that accepts connections");
-	}
 	s->have_acceptor = 1;
 	return 0;
 }
