@@ -2,8 +2,7 @@
  *
  * One libmicrohttpd daemon in epoll mode with its own threads (one per
  * CPU, up to 4), keep-alive, suspend/resume for event streams and parked
- * writes; one thread of ours accepts the connections and deals them to
- * MHD's threads in turn (acceptor_main).  This file starts and stops it and sends each request where it
+ * writes.  This file starts and stops it and sends each request where it
  * goes; it calls every other file of src/http and none of them calls
  * back (tools/calls.sh checks it).  Three kinds of work, kept apart:
  *
@@ -38,7 +37,6 @@
  * requests in flight, then stop the builder and the daemon.
  */
 #include <arpa/inet.h>
-#include <errno.h>
 #include <stdarg.h>
 #include <netinet/in.h>
 #include <stdio.h>
@@ -46,7 +44,6 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -425,117 +422,39 @@ static unsigned threads(unsigned want)
 	return n < 1 ? 1 : n > 4 ? 4 : (unsigned)n;
 }
 
-/* The connections are accepted here, not by MHD's threads, and handed
- * to MHD, which gives each to one of its threads in turn (by descriptor,
- * MHD_add_connection in 0.9.75).  Left to MHD, every thread watched the
- * listening socket and whichever woke first took up to ten connections
- * at a time: wrk's 50 connections landed 50/0 or 33/17 on the two threads
- * (their schedstat in bench/serve.sh), one thread queueing twice its
- * share while the other idled: the p99 at 50 connections.  A connection
- * is accepted once; a request costs nothing more. */
-static void *acceptor_main(void *arg)
-{
-	struct srv *s = arg;
-	const struct timespec pause = { 0, 10 * 1000000L };
-
-	for (;;) {
-		struct sockaddr_storage ss;
-		socklen_t len = sizeof(ss);
-		/* MHD makes it non-blocking and not inherited */
-		int fd = accept(s->lfd, (struct sockaddr *)&ss, &len);
-
-		if (fd < 0) {
-			if (errno == EINTR || errno == ECONNABORTED ||
-			    errno == EPROTO)
-				continue;
-			/* out of descriptors or memory: the backlog waits */
-			if (errno == EMFILE || errno == ENFILE ||
-			    errno == ENOBUFS || errno == ENOMEM) {
-				nanosleep(&pause, NULL);
-				continue;
-			}
-			break;	/* shut down: the server stops */
-		}
-		/* MHD closes the socket if it cannot take it */
-		MHD_add_connection(s->d, fd, (struct sockaddr *)&ss, len);
-	}
-	return NULL;
-}
-
-static int listen_on(struct srv *s, const struct sockaddr_storage *ss,
-		     int v6, struct pd_diag *d)
-{
-	struct sockaddr_storage got;
-	socklen_t len = sizeof(got);
-	int on = 1;
-
-	s->lfd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC,
-			0);
-	if (s->lfd < 0 ||
-	    setsockopt(s->lfd, SOL_SOCKET, SO_REUSEADDR, &on,
-		       sizeof(on)) < 0 ||
-	    (v6 && setsockopt(s->lfd, IPPROTO_IPV6, IPV6_V6ONLY, &on,
-			      sizeof(on)) < 0) ||
-	    bind(s->lfd, (const struct sockaddr *)ss,
-		 v6 ? sizeof(struct sockaddr_in6) :
-		      sizeof(struct sockaddr_in)) < 0 ||
-	    listen(s->lfd, 1024) < 0 ||
-	    getsockname(s->lfd, (struct sockaddr *)&got, &len) < 0)
-		return pd_diag_set(d, PD_EIO, NULL, 0, "cannot listen on %s "
-				   "port %u (%s)", s->cfg.bind, s->cfg.port,
-				   strerror(errno));
-	s->port = ntohs(v6 ? ((struct sockaddr_in6 *)&got)->sin6_port :
-			     ((struct sockaddr_in *)&got)->sin_port);
-	return 0;
-}
-
-/* No more connections: the acceptor's accept() fails once the socket
- * is shut down. */
-static void stop_accepting(struct srv *s)
-{
-	if (s->lfd >= 0)
-		shutdown(s->lfd, SHUT_RDWR);
-	if (s->have_acceptor)
-		pthread_join(s->acceptor, NULL);
-	s->have_acceptor = 0;
-	if (s->lfd >= 0)
-		close(s->lfd);
-	s->lfd = -1;
-}
-
 static int start_daemon(struct srv *s, struct pd_diag *d)
 {
 	struct sockaddr_storage ss;
+	const union MHD_DaemonInfo *di;
 	unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD |
-			 MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG |
-			 MHD_USE_NO_LISTEN_SOCKET | MHD_USE_ITC;
+			 MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
 	unsigned n = threads(s->cfg.threads);
-	int v6, ret;
+	int v6;
 
 	if (parse_bind(s->cfg.bind, s->cfg.port, &ss, &v6) < 0)
 		return pd_diag_set(d, PD_EINVAL, NULL, 0, "--bind '%s' is not "
 				   "an IPv4 or IPv6 address", s->cfg.bind);
-	if ((ret = listen_on(s, &ss, v6, d)) < 0)
-		return ret;
-	s->d = MHD_start_daemon(flags, 0, NULL, NULL,
+	if (v6)
+		flags |= MHD_USE_IPv6;
+	s->d = MHD_start_daemon(flags, (uint16_t)s->cfg.port, NULL, NULL,
 		handle, s,
 		/* first, or MHD says so on stderr itself */
 		MHD_OPTION_EXTERNAL_LOGGER, mhd_log, s,
+		MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
 		MHD_OPTION_CONNECTION_LIMIT, raise_fd_limit(),
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CONN_TIMEOUT,
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONN_MEMORY,
+		MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024,
 		MHD_OPTION_NOTIFY_COMPLETED, completed, s,
 		/* a pool of one is no pool: MHD warns about a size of 0 */
 		n > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, n,
 		MHD_OPTION_END);
 	if (!s->d)
-		return pd_diag_set(d, PD_EIO, NULL, 0, "cannot start the "
-				   "HTTP daemon on %s port %u", s->cfg.bind,
-				   s->port);
-	if (pthread_create(&s->acceptor, NULL, acceptor_main, s) != 0)
-		return pd_diag_set(d, PD_ENOMEM, NULL, 0, "cannot start the "
-				   "thread that accepts connections");
-	s->have_acceptor = 1;
+		return pd_diag_set(d, PD_EIO, NULL, 0, "cannot listen on %s "
+				   "port %u (in use?)", s->cfg.bind,
+				   s->cfg.port);
+	di = MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_BIND_PORT);
+	s->port = di ? di->port : s->cfg.port;
 	return 0;
 }
 
@@ -563,7 +482,6 @@ static int open_readers(struct srv *s, struct pd_diag *d)
 
 static void srv_free(struct srv *s)
 {
-	stop_accepting(s);
 	render_stop(s);
 	builder_stop(s);
 	snap_put(s->snap);
@@ -594,7 +512,6 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	if (!(s = calloc(1, sizeof(*s))))
 		return PD_ENOMEM;
 	s->cfg = *cfg;
-	s->lfd = -1;
 	s->cfg.bind = cfg->bind ? cfg->bind : "127.0.0.1";
 	snprintf(s->db_path, sizeof(s->db_path), "%s", cfg->db_path);
 	snprintf(s->def_ref, sizeof(s->def_ref), "%s",
@@ -653,10 +570,13 @@ const char *pd_http_default(const struct pd_http *h)
 void pd_http_stop(struct pd_http *h, int grace_ms)
 {
 	struct srv *s = (struct srv *)h;
+	MHD_socket fd;
 	double until = now_ms() + grace_ms;
 
 	atomic_store(&s->closing, 1);
-	stop_accepting(s);
+	fd = MHD_quiesce_daemon(s->d);
+	if (fd != MHD_INVALID_SOCKET)
+		close(fd);
 	hub_close(s);
 	/* requests in flight finish; streams end at once */
 	while (atomic_load(&s->inflight) > 0 && now_ms() < until) {

@@ -69,11 +69,6 @@ struct srv {
 	char def_ref[160];		/* --games as given */
 	struct MHD_Daemon *d;
 	unsigned port;
-	/* the listening socket and the thread that accepts on it, handing
-	 * each connection to MHD (server.c: acceptor) */
-	int lfd;
-	pthread_t acceptor;
-	int have_acceptor;
 
 	/* snap_mu guards the pointer snap, nothing behind it: held only to
 	 * swap it (the builder) or to take a reference (snap_get) */
