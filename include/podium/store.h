@@ -79,6 +79,14 @@ void pd_store_rollback(struct pd_store *s);
  * every change NOTIFYs at its commit. */
 int pd_store_wait_change(struct pd_store *s, int timeout_ms,
 			 struct pd_diag *diag);
+/* Keep at most about kib KiB of the store's pages in this connection's
+ * memory from now on (what pd_store_open() sets suits a whole-Games
+ * import: 16 MiB).  A long-running reader of a growing store, such as
+ * podium serve's connections, would otherwise hold its cache growing
+ * toward that cap.  SQLite: the connection's page cache; PostgreSQL keeps
+ * its pages in the server, so there is nothing to cap here.  PD_EINVAL
+ * if kib is below 1. */
+int pd_store_cache_limit(struct pd_store *s, long kib, struct pd_diag *diag);
 
 /* Every table of the store, in an order where each table's rows refer
  * only to tables before it (so a copy loads in this order), NULL-ended:

@@ -248,6 +248,8 @@ int builder_start(struct srv *s, struct pd_diag *d)
 
 	if ((ret = pd_store_open(&s->bstore, s->db_path, NULL, d)) < 0 ||
 	    (ret = pd_store_open(&s->lstore, s->db_path, NULL, d)) < 0 ||
+	    (ret = pd_store_cache_limit(s->bstore, SERVE_CACHE_KIB, d)) < 0 ||
+	    (ret = pd_store_cache_limit(s->lstore, SERVE_CACHE_KIB, d)) < 0 ||
 	    (ret = pd_store_wait_change(s->lstore, 0, d)) < 0 ||
 	    (ret = tick(s, d)) < 0)
 		return ret;

@@ -469,6 +469,11 @@ static int open_readers(struct srv *s, struct pd_diag *d)
 
 		if ((ret = pd_store_open(&rd->st, s->db_path, NULL, d)) < 0)
 			return ret;
+		if ((ret = pd_store_cache_limit(rd->st, SERVE_CACHE_KIB,
+						d)) < 0) {
+			pd_store_close(rd->st);
+			return ret;
+		}
 		pthread_mutex_init(&rd->mu, NULL);
 		s->nreaders++;
 	}
@@ -524,6 +529,8 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	}
 	if ((ret = assets_init()) < 0 ||
 	    (ret = pd_store_open(&s->side, s->db_path, cfg->reg, diag)) < 0 ||
+	    (ret = pd_store_cache_limit(s->side, SERVE_CACHE_KIB,
+					diag)) < 0 ||
 	    (ret = open_readers(s, diag)) < 0 ||
 	    (ret = render_start(s, diag)) < 0 ||
 	    (ret = builder_start(s, diag)) < 0 ||

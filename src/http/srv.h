@@ -45,6 +45,14 @@ struct job;
 struct task;
 
 #define READERS_MAX 8
+/* Each of the server's store connections keeps at most this much of the
+ * store's pages (pd_store_cache_limit), not the import's 16 MiB.  A
+ * reader's cache is emptied at every other connection's commit anyway
+ * (SQLite WAL), but the writes' own connection keeps its pages, and in a
+ * soak with the data held constant the RSS rose ~110 KiB a minute with
+ * the store; capped at 128 KiB it stayed flat (bench/README.md).  64
+ * pages hold a write's dirty pages and the B-trees' inner pages. */
+#define SERVE_CACHE_KIB 256
 #define RENDER_MAX 4
 
 /* A connection for the lazy views' reads (lazy.c), its own lock held

@@ -255,6 +255,8 @@ struct pd_store_ops {
 	/* a write transaction whose foreign keys may be checked once, at
 	 * the commit (store.h) */
 	int (*begin_bulk)(struct pd_store *s, struct pd_diag *diag);
+	/* a connection's memory (store.h) */
+	int (*cache_limit)(struct pd_store *s, long kib, struct pd_diag *diag);
 };
 
 struct pd_store {

@@ -1065,3 +1065,13 @@ int pd_store_participation(struct pd_store *s, const char *games,
 		pd_participation_release(p);
 	return ret;
 }
+
+/* -- a connection's memory (store.h) */
+
+int pd_store_cache_limit(struct pd_store *s, long kib, struct pd_diag *diag)
+{
+	if (kib < 1)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a cache limit "
+				   "of %ld KiB: it must be at least 1", kib);
+	return s->ops->cache_limit(s, kib, diag);
+}

@@ -24,7 +24,8 @@ warm=${SOAK_WARM:-300}
 # and the event grows without end (the data the server holds with it)
 names=${SOAK_NAMES:-0}
 work=$(mktemp -d)
-port=18090
+# SOAK_PORT: the server's port (18090), so that two soaks can run side by side
+port=${SOAK_PORT:-18090}
 spid= wpid= rpid= lpid= kpid=
 # whatever ends it, nothing it started is left
 trap 'kill $spid $wpid $rpid $lpid $kpid 2>/dev/null; [ -n "${SOAK_KEEP_LOG:-}" ] && cp "$work/serve.log" "$SOAK_KEEP_LOG"; rm -rf "$work"' EXIT

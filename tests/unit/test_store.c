@@ -683,6 +683,42 @@ static void test_store__is_here_once_opened(void **state)
 	pd_store_rollback(f->s);
 }
 
+/* The medals the store's table counts now. */
+static size_t medals_now(struct fixture *f)
+{
+	struct pd_tally t;
+	size_t n = 0;
+
+	pd_tally_init(&t);
+	assert_int_equal(pd_store_tally(f->s, "PG2004", NULL, &t, &n, &f->d),
+			 0);
+	pd_tally_release(&t);
+	return n;
+}
+
+/* A cache limit, set on an open connection that then reads and writes:
+ * what it held and what it writes next read back alike, whatever the
+ * backend keeps in memory; a limit below 1 KiB is refused, naming it. */
+static void test_store__cache_limit_keeps_reads_and_writes(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+
+	open_store(f);
+	put_games(f, &g);
+	replace(f, "csv", medals_a, 7, NULL);
+	assert_int_equal(pd_store_cache_limit(f->s, 0, &f->d), PD_EINVAL);
+	assert_non_null(strstr(f->d.msg, "0 KiB"));
+	assert_int_equal(pd_store_cache_limit(f->s, -5, &f->d), PD_EINVAL);
+	assert_int_equal(pd_store_cache_limit(f->s, 1, &f->d), 0);
+	assert_int_equal(medals_now(f), 7);
+	replace(f, "csv", medals_a, 3, NULL);
+	assert_int_equal(medals_now(f), 3);
+	assert_int_equal(pd_store_cache_limit(f->s, 2048, &f->d), 0);
+	replace(f, "csv", medals_a + 3, 2, NULL);
+	assert_int_equal(medals_now(f), 2);
+}
+
 /* -- the SQLite backend's own: its file, its pragmas, its schema */
 
 /* The file removed, or another put in its place, while the store is open:
@@ -1916,6 +1952,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__athletes_ensure_many_as_one_by_one),
 	T(test_store__bulk_transactions_keep_the_foreign_keys),
 	T(test_store__entries_replace_and_count_participation),
+	T(test_store__cache_limit_keeps_reads_and_writes),
 };
 
 static const struct CMUnitTest sqlite_own[] = {

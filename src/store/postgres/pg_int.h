@@ -102,6 +102,7 @@ void pg_close(struct pd_store *s);
 int pg_begin(struct pd_store *s, struct pd_diag *diag);
 int pg_begin_read(struct pd_store *s, struct pd_diag *diag);
 int pg_here(struct pd_store *s, struct pd_diag *diag);
+int pg_cache_limit(struct pd_store *s, long kib, struct pd_diag *diag);
 int pg_commit(struct pd_store *s, struct pd_diag *diag);
 void pg_rollback(struct pd_store *s);
 int pg_games_put(struct pd_store *s, const struct pd_games *g,

@@ -76,6 +76,7 @@ static const struct pd_store_ops pg_ops = {
 	.entries_replace = pg_entries_replace,
 	.athletes_ensure = pg_athletes_ensure,
 	.begin_bulk = pg_begin_bulk,
+	.cache_limit = pg_cache_limit,
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,

@@ -52,6 +52,13 @@ int pg_begin_bulk(struct pd_store *s, struct pd_diag *diag)
 	return pg_begin(s, diag);
 }
 
+/* The pages are the server's (shared_buffers, work_mem): this side keeps
+ * only the rows of a query's result while it is read. */
+int pg_cache_limit(struct pd_store *s, long kib, struct pd_diag *diag)
+{
+	return 0;
+}
+
 int pg_begin_read(struct pd_store *s, struct pd_diag *diag)
 {
 	/* the snapshot is taken by the first statement: take it now */

@@ -366,6 +366,7 @@ static const struct pd_store_ops sqlite_ops = {
 	.entries_replace = pd_sqlite_entries_replace,
 	.athletes_ensure = pd_sqlite_athletes_ensure,
 	.begin_bulk = pd_sqlite_begin_bulk,
+	.cache_limit = pd_sqlite_cache_limit,
 };
 
 int pd_sqlite_open(struct pd_store **out, const char *path,
@@ -461,6 +462,18 @@ int pd_sqlite_here(struct pd_store *store, struct pd_diag *diag)
 				   "writes are refused, since they would go to "
 				   "the old one; restart to open the new one");
 	return 0;
+}
+
+/* The page cache: a negative cache_size is in KiB.  Pages beyond it are
+ * given back as SQLite needs room (not at once). */
+int pd_sqlite_cache_limit(struct pd_store *store, long kib,
+			  struct pd_diag *diag)
+{
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	char sql[64];
+
+	snprintf(sql, sizeof(sql), "PRAGMA cache_size = -%ld", kib);
+	return exec(s, sql, diag);
 }
 
 int pd_sqlite_begin(struct pd_store *store, struct pd_diag *diag)

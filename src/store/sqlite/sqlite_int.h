@@ -102,6 +102,7 @@ char *pd_sqlite_dup(sqlite3_stmt *st, int i);
 
 void pd_sqlite_close(struct pd_store *s);
 int pd_sqlite_here(struct pd_store *s, struct pd_diag *diag);
+int pd_sqlite_cache_limit(struct pd_store *s, long kib, struct pd_diag *diag);
 int pd_sqlite_begin(struct pd_store *s, struct pd_diag *diag);
 int pd_sqlite_begin_read(struct pd_store *s, struct pd_diag *diag);
 int pd_sqlite_wait_change(struct pd_store *s, int timeout_ms,
