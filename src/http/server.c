@@ -26,10 +26,11 @@
  *   writes   (write.c) are checked -- token, role, size, JSON -- before
  *            they reach the store, go through the same operations as the
  *            CLI (ops.h: one transaction and one audit entry each, the
- *            token's name as the actor), and then are parked
- *            (builder_park): the connection is suspended until the views
- *            show the write, so a client reads its own write.  They share
- *            one side connection under a lock.
+ *            token's name as the actor), answered once the commit is
+ *            durable, and noted with the builder (builder_commit): a read
+ *            of that Games on this node is parked (builder_hold) until
+ *            the views show it, so a client reads its own write.  They
+ *            share one side connection under a lock.
  *
  * The locks and their order are in srv.h.
  *
@@ -231,7 +232,9 @@ static enum MHD_Result dispatch(struct srv *s, struct MHD_Connection *c,
 	allow = allowed(url);
 	if ((!strcmp(method, "GET") || !strcmp(method, "HEAD")) &&
 	    (!allow || strstr(allow, "GET")))
-		return get(s, c, r, url);
+		/* held until the views show this node's writes before it */
+		return builder_hold(s, c, r, url) ? MHD_YES :
+		       get(s, c, r, url);
 	return not_allowed(c, r, url);
 }
 

@@ -9,8 +9,8 @@
  *
  *   build_mu -> snap_mu       unpark() reads each parked write's version
  *                             (snap_get) while it walks the waiters
- *   build_mu -> MHD's locks   builder_park() suspends, unpark() resumes
- *                             a connection under it
+ *   build_mu -> MHD's locks   builder_park() and builder_hold() suspend,
+ *                             unpark() resumes a connection under it
  *   hub.mu   -> MHD's locks   see stream.h
  *   hub.mu   -> sender.mu     sender_adopt() (sender.c)
  *   snap_mu, side_mu, reader.mu, gview.lazy_mu, task_mu: nothing is
@@ -41,6 +41,7 @@
 #define BODY_MAX (64 * 1024)	/* a write's JSON body */
 
 struct snap;
+struct pend;
 struct job;
 struct task;
 
@@ -67,7 +68,7 @@ struct srv {
 	pthread_mutex_t snap_mu;
 	struct snap *snap;
 
-	/* build_mu guards poke, stop and waiters, and is the mutex of both
+	/* build_mu guards poke, stop, waiters and pend, and is the mutex of both
 	 * conditions: build_cv wakes the builder (a write, or the stop),
 	 * built_cv says a new snapshot is in */
 	pthread_t builder;
@@ -76,7 +77,12 @@ struct srv {
 	pthread_cond_t build_cv;
 	pthread_cond_t built_cv;
 	int poke, stop;
-	struct req *waiters;		/* parked writes */
+	struct req *waiters;		/* parked writes and reads */
+	struct pend *pend;		/* this node's commits the views do
+					 * not show yet, oldest first */
+	atomic_size_t npend;		/* read unlocked as a hint */
+	size_t pend_cap;
+	unsigned long pend_seq;		/* the last commit's pend.seq */
 	struct pd_store *bstore;	/* the builder's connection: its own
 					 * thread's, no lock */
 	pthread_t listener;		/* waits for other connections'
@@ -135,6 +141,10 @@ struct req {
 	double wuntil;			/* give up waiting then (ms) */
 	int whttp;
 	char *wreply;			/* the JSON to send once resumed */
+	int held;			/* a read parked until the views show
+					 * this node's commits before it: 1
+					 * parked, 2 resumed (builder_hold) */
+	unsigned long hseq;		/* ... those up to this pend.seq */
 	struct job *lazy;		/* a view being rendered (lazy.c) */
 	struct MHD_Connection *wconn;
 	struct req *wnext;

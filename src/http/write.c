@@ -809,8 +809,12 @@ static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
 	json_decref(doc);
 	if (!text)
 		return MHD_NO;
-	/* answered once the views show the write (read your writes),
-	 * the connection parked meanwhile: handle() sends the reply */
+	/* answered now that the commit is durable; this node's reads of
+	 * the Games wait until the views show it (read your writes).  Too
+	 * many commits waiting: the answer waits instead, parked, and
+	 * handle() sends it */
+	if (builder_commit(s, w->games, w->version) == 0)
+		return send_json(c, r, w->http, text, strlen(text));
 	r->wreply = text;
 	r->whttp = w->http;
 	builder_park(s, c, r, w->games, w->version, WAIT_MS);
@@ -865,7 +869,8 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 		pd_games_code(games, sizeof(games), json_string_value(
 			json_object_get(body, "code")));
 	json_decref(body);
-	if (kind != W_EVENTS && kind != W_MATCHES)
+	/* events, matches and start lists say their version themselves */
+	if (kind != W_EVENTS && kind != W_MATCHES && kind != W_ENTRIES)
 		w.version = w.done.version;
 	if (ret == PD_ENOTFOUND && kind == W_GAMES_ONE)
 		res = send_error(c, r, MHD_HTTP_NOT_FOUND, "no such Games",

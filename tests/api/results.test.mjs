@@ -116,3 +116,25 @@ test('results__ranks_follow_from_marks', async () => {
 	const bad = await post(G + '/events', { sport: 'X', name: 'Y', order: 'up' }, s.admin);
 	assert.equal(bad.json().field, 'order');
 });
+
+// A write is answered once it is on disk, before the views show it; a
+// read after the answer waits for them on this node: never an older view.
+test('results__each_read_after_a_write_shows_it', async () => {
+	const e = await addEvent('Shot Put F57');
+	const writers = [0, 1, 2, 3].map(async (k) => {
+		for (let i = 0; i < 6; i++) {
+			const r = await post(`${G}/events/${e}/results`, { npc: 'CHN',
+				name: `Writer ${k} ${i}`, rank: 1 + k * 10 + i }, s.operator);
+			assert.equal(r.status, 200, r.text);
+			const v = r.json().version;
+			const seen = await Promise.all([G + '/standings', `${G}/events/${e}`,
+				'/api/games'].map((p) => get(p)));
+			assert.ok(seen[0].json().version >= v, `standings at ${v}`);
+			assert.ok(seen[1].json().version >= v, `the event at ${v}`);
+			assert.ok(seen[1].json().results.some((x) => x.name === `Writer ${k} ${i}`));
+			const pg = seen[2].json().games.find((g) => g.code === 'PG2004');
+			assert.ok(pg.version >= v, `the list at ${v}`);
+		}
+	});
+	await Promise.all(writers);
+});
