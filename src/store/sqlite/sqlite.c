@@ -39,6 +39,16 @@ int pd_sqlite_read_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
 	return ret;
 }
 
+int pd_sqlite_cached_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
+			 int rc, const char *what, struct pd_diag *diag)
+{
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, what);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return ret;
+}
+
 static int exec(struct pd_sqlite *s, const char *sql, struct pd_diag *diag)
 {
 	char *err = NULL;
