@@ -9,6 +9,7 @@
 
 #include <sqlite3.h>
 
+#include "../sql.h"
 #include "schema.h"
 #include "sqlite_int.h"
 
@@ -60,6 +61,11 @@ static int exec(struct pd_sqlite *s, const char *sql, struct pd_diag *diag)
 		return PD_ESTORE;
 	}
 	return 0;
+}
+
+static int savepoint(struct pd_store *store, int op, struct pd_diag *diag)
+{
+	return exec(pd_sqlite_of(store), pd_sql_savepoint[op], diag);
 }
 
 /* sql with PostgreSQL's parameters ($1) as SQLite's (?1), into a copy
@@ -318,6 +324,7 @@ static const struct pd_store_ops sqlite_ops = {
 	.tokens = pd_sqlite_tokens,
 	.figures = pd_sqlite_figures,
 	.athletes = pd_sqlite_athletes,
+	.savepoint = savepoint,
 	.wait_change = pd_sqlite_wait_change,
 	.table_rows = pd_sqlite_table_rows,
 	.table_insert = pd_sqlite_table_insert,
