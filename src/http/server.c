@@ -25,12 +25,14 @@
  *            builder when a change lands; see there.
  *   writes   (write.c) are checked -- token, role, size, JSON -- before
  *            they reach the store, go through the same operations as the
- *            CLI (ops.h: one transaction and one audit entry each, the
- *            token's name as the actor), answered once the commit is
- *            durable, and noted with the builder (builder_commit): a read
- *            of that Games on this node is parked (builder_hold) until
- *            the views show it, so a client reads its own write.  They
- *            share one side connection under a lock.
+ *            CLI (ops.h: one audited change each, the token's name as
+ *            the actor), made by the committer thread (commit.c) with
+ *            the writes that come with them in one transaction and one
+ *            sync, answered once that commit is durable, and noted with
+ *            the builder (builder_commit): a read of that Games on this
+ *            node is parked (builder_hold) until the views show it, so a
+ *            client reads its own write.  They share one side connection
+ *            under a lock.
  *
  * The locks and their order are in srv.h.
  *
@@ -50,6 +52,7 @@
 
 #include "assets.h"
 #include "builder.h"
+#include "commit.h"
 #include "lazy.h"
 #include "render.h"
 #include "respond.h"
@@ -287,6 +290,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 	}
 	if (r->lazy)		/* a view rendered meanwhile: send it */
 		return lazy_resume(c, r);
+	if (r->wjob)		/* a write the committer made: answer it */
+		return write_resumed(s, c, r);
 	if (r->waiting) {	/* a parked write, resumed: answer it */
 		char *reply = r->wreply;
 
@@ -370,6 +375,7 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	}
 	pd_buf_release(&r->body);
 	lazy_drop(r);		/* a view whose client left */
+	write_drop(r);		/* a write whose client left */
 	free(r->wreply);	/* a parked write whose client left */
 	free(r);
 	*con_cls = NULL;
@@ -480,6 +486,7 @@ static int open_readers(struct srv *s, struct pd_diag *d)
 
 static void srv_free(struct srv *s)
 {
+	commit_stop(s);
 	render_stop(s);
 	builder_stop(s);
 	snap_put(s->snap);
@@ -493,6 +500,8 @@ static void srv_free(struct srv *s)
 	pthread_mutex_destroy(&s->snap_mu);
 	pthread_mutex_destroy(&s->build_mu);
 	pthread_mutex_destroy(&s->side_mu);
+	pthread_mutex_destroy(&s->commit_mu);
+	pthread_cond_destroy(&s->commit_cv);
 	pthread_cond_destroy(&s->build_cv);
 	pthread_cond_destroy(&s->built_cv);
 	assets_release();
@@ -518,6 +527,8 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	pthread_mutex_init(&s->snap_mu, NULL);
 	pthread_mutex_init(&s->build_mu, NULL);
 	pthread_mutex_init(&s->side_mu, NULL);
+	pthread_mutex_init(&s->commit_mu, NULL);
+	pthread_cond_init(&s->commit_cv, NULL);
 	pthread_cond_init(&s->build_cv, NULL);
 	pthread_cond_init(&s->built_cv, NULL);
 	if (hub_init(&s->hub) < 0) {
@@ -530,6 +541,7 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	    (ret = open_readers(s, diag)) < 0 ||
 	    (ret = render_start(s, diag)) < 0 ||
 	    (ret = builder_start(s, diag)) < 0 ||
+	    (ret = commit_start(s, diag)) < 0 ||
 	    (ret = start_daemon(s, diag)) < 0) {
 		srv_free(s);
 		return ret;
@@ -580,6 +592,7 @@ void pd_http_stop(struct pd_http *h, int grace_ms)
 
 		nanosleep(&ts, NULL);
 	}
+	commit_stop(s);		/* makes what is queued: the same */
 	render_stop(s);		/* renders what is queued: nothing stays
 				 * suspended when the daemon stops */
 	builder_stop(s);

@@ -13,8 +13,8 @@
  *                             unpark() resumes a connection under it
  *   hub.mu   -> MHD's locks   see stream.h
  *   hub.mu   -> sender.mu     sender_adopt() (sender.c)
- *   snap_mu, side_mu, reader.mu, gview.lazy_mu, task_mu: nothing is
- *                             taken while one is held
+ *   snap_mu, side_mu, reader.mu, gview.lazy_mu, task_mu, commit_mu:
+ *                             nothing is taken while one is held
  *
  * No two of build_mu, hub.mu and side_mu are ever held together, so
  * their relative order never arises.
@@ -41,9 +41,11 @@
 #define BODY_MAX (64 * 1024)	/* a write's JSON body */
 
 struct snap;
+struct cjob;
 struct pend;
 struct job;
 struct task;
+struct wjob;
 
 #define READERS_MAX 8
 #define RENDER_MAX 4
@@ -98,6 +100,14 @@ struct srv {
 	struct pd_store *side;
 	struct pd_op_keep keep;		/* the side's last results written
 					 * (ops.h), under side_mu */
+	/* the committer (commit.c): it alone runs the writes, in groups;
+	 * commit_mu guards cjobs and commit_stop, commit_cv wakes it */
+	pthread_t committer;
+	int have_committer;
+	pthread_mutex_t commit_mu;
+	pthread_cond_t commit_cv;
+	struct cjob *cjobs, **cjobs_tail;
+	int commit_stop;
 	struct reader readers[READERS_MAX];	/* readers[0..nreaders) */
 	size_t nreaders;
 
@@ -146,6 +156,8 @@ struct req {
 					 * parked, 2 resumed (builder_hold) */
 	unsigned long hseq;		/* ... those up to this pend.seq */
 	struct job *lazy;		/* a view being rendered (lazy.c) */
+	struct wjob *wjob;		/* a write queued for the committer,
+					 * or done and not yet answered */
 	struct MHD_Connection *wconn;
 	struct req *wnext;
 };

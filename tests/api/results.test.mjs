@@ -138,3 +138,27 @@ test('results__each_read_after_a_write_shows_it', async () => {
 	});
 	await Promise.all(writers);
 });
+
+// Writes that arrive together share one commit, each still its own
+// change: 16 at once, every other one with a stale If-Match, and those
+// alone are refused -- the others each get their own version and their
+// own entry in the log, and the refused ones leave none.
+test('results__writes_together_each_their_own_change', async () => {
+	const e = await addEvent('Discus F11');
+	const v0 = (await get(G + '/standings')).json().version;
+	const rs = await Promise.all(Array.from({ length: 16 }, (_, i) =>
+		request(s, 'POST', `${G}/events/${e}/results`, {
+			body: { npc: 'GBR', name: `Thrower ${i}`, rank: i + 1, reason: `t${i}` },
+			headers: { ...bearer(s.operator), ...(i % 2 ? { 'If-Match': `"${v0 - 1}"` } : {}) },
+			agent: false })));
+	const ok = rs.filter((r, i) => i % 2 === 0);
+	assert.ok(ok.every((r) => r.status === 200), ok.map((r) => r.text).join());
+	assert.ok(rs.filter((r, i) => i % 2).every((r) => r.status === 412));
+	const versions = ok.map((r) => r.json().version).sort((a, b) => a - b);
+	assert.deepEqual(versions, Array.from({ length: 8 }, (_, i) => v0 + 1 + i));
+	const log = (await get(`${G}/log?since=${v0}`)).json();
+	assert.deepEqual(log.changes.map((c) => c.reason).sort(),
+		['t0', 't10', 't12', 't14', 't2', 't4', 't6', 't8']);
+	const ev = (await get(`${G}/events/${e}`)).json();
+	assert.equal(ev.results.length, 8);
+});
