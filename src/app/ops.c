@@ -307,7 +307,7 @@ cleanup:
 static int rerank(struct pd_store *s, const struct pd_event_info *e,
 		  struct pd_diag *d)
 {
-	struct app_rows rows = { NULL, 0, 0, 0, 0, 0 };
+	struct app_rows rows = { NULL, 0, 0, 0, 0, 0, NULL };
 	double *v = NULL;
 	int *has = NULL;
 	long *rank = NULL;

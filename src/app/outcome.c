@@ -304,6 +304,36 @@ static int same_row(const struct app_row *a, const struct app_row *b,
 	       medal_name(ma) == medal_name(mb);
 }
 
+/* app_rows_diff() of b made from a by app_snap_with(): b's rows are a's
+ * (the same strings) but its new row at mine, which replaced a's row at
+ * gone, so only that row and the medals can differ -- in a heat of
+ * 10,000, the compares of the general case were 38% of a write. */
+static int lent_diff(const struct app_rows *a, const struct app_rows *b,
+		     const struct pd_result_out *ma,
+		     const struct pd_result_out *mb, json_t *list,
+		     struct pd_strings *said)
+{
+	size_t i, k;
+	long j;
+	int ret = 0;
+
+	for (i = 0; i < b->n && ret == 0; i++) {
+		if (i == b->mine) {
+			j = b->gone < a->n ? (long)b->gone : -1;
+			ret = diff_row(list, said, j < 0 ? NULL : &a->v[j],
+				       &b->v[i], j < 0 ? -1 : ma[j].medal,
+				       mb[i].medal);
+			continue;
+		}
+		k = i < b->mine ? i : i - 1;	/* a's rows, gone left out */
+		j = (long)(k < b->gone ? k : k + 1);
+		if (medal_name(ma[j].medal) != medal_name(mb[i].medal))
+			ret = diff_row(list, said, &a->v[j], &b->v[i],
+				       ma[j].medal, mb[i].medal);
+	}
+	return ret;
+}
+
 int app_rows_diff(const struct app_rows *a, const struct app_rows *b,
 		  const struct pd_result_out *ma, const struct pd_result_out *mb,
 		  json_t *list, struct pd_strings *said)
@@ -313,6 +343,8 @@ int app_rows_diff(const struct app_rows *a, const struct app_rows *b,
 	long j;
 	int ret;
 
+	if (b->lent && b->from == a && b->n == a->n + (b->gone >= a->n))
+		return lent_diff(a, b, ma, mb, list, said);
 	if ((ret = map_rows(a, &ia)) < 0 || (ret = map_rows(b, &ib)) < 0)
 		goto cleanup;
 	for (i = 0; i < b->n && ret == 0; i++) {
@@ -470,6 +502,7 @@ int app_snap_with(struct pd_store *s, const struct app_snap *before,
 	}
 	r->alloc = b->n + 1;
 	r->lent = 1;
+	r->from = b;
 	r->gone = SIZE_MAX;
 	/* the new row has the highest id: after every row it ties with */
 	for (i = 0, at = SIZE_MAX; i < b->n; i++) {
