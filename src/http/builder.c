@@ -135,20 +135,28 @@ static void deadline(struct timespec *ts, int ms)
 	}
 }
 
-void builder_park(struct srv *s, struct MHD_Connection *c, struct req *r,
-		  const char *games, long version, int ms)
+/* Suspend c, r among the waiters until ms pass at most, and poke the
+ * builder; build_mu held. */
+static void add_waiter(struct srv *s, struct MHD_Connection *c,
+		       struct req *r, int ms)
 {
-	snprintf(r->wgames, sizeof(r->wgames), "%s", games);
-	r->wversion = version;
 	r->wuntil = now_ms() + ms;
 	r->wconn = c;
-	r->waiting = 1;
-	pthread_mutex_lock(&s->build_mu);
 	MHD_suspend_connection(c);
 	r->wnext = s->waiters;
 	s->waiters = r;
 	s->poke = 1;
 	pthread_cond_signal(&s->build_cv);
+}
+
+void builder_park(struct srv *s, struct MHD_Connection *c, struct req *r,
+		  const char *games, long version, int ms)
+{
+	snprintf(r->wgames, sizeof(r->wgames), "%s", games);
+	r->wversion = version;
+	r->waiting = 1;
+	pthread_mutex_lock(&s->build_mu);
+	add_waiter(s, c, r, ms);
 	pthread_mutex_unlock(&s->build_mu);
 }
 
@@ -244,14 +252,8 @@ int builder_hold(struct srv *s, struct MHD_Connection *c, struct req *r,
 	if (!s->stop && pending(s, games, s->pend_seq)) {
 		snprintf(r->wgames, sizeof(r->wgames), "%s", games);
 		r->hseq = s->pend_seq;
-		r->wuntil = now_ms() + HOLD_MS;
-		r->wconn = c;
 		r->held = held = 1;
-		MHD_suspend_connection(c);
-		r->wnext = s->waiters;
-		s->waiters = r;
-		s->poke = 1;
-		pthread_cond_signal(&s->build_cv);
+		add_waiter(s, c, r, HOLD_MS);
 	}
 	pthread_mutex_unlock(&s->build_mu);
 	return held;
