@@ -861,3 +861,18 @@ int pd_op_event_add(struct pd_store *s, const char *games,
 		*version = made;
 	return app_end(s, ret, diag);
 }
+
+int pd_op_group_begin(struct pd_store *s, struct pd_diag *diag)
+{
+	return pd_store_group_begin(s, diag);
+}
+
+int pd_op_group_commit(struct pd_store *s, struct pd_op_keep *keep,
+		       struct pd_diag *diag)
+{
+	int ret = pd_store_group_commit(s, diag);
+
+	if (ret < 0)
+		pd_op_keep_release(keep);
+	return ret;
+}

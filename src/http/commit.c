@@ -10,7 +10,6 @@
 #include <stdlib.h>
 
 #include "podium/ops.h"
-#include "podium/store.h"
 #include "commit.h"
 #include "srv.h"
 
@@ -61,11 +60,10 @@ static void run(struct srv *s, struct cjob *list)
 	int grouped, ret;
 
 	pthread_mutex_lock(&s->side_mu);
-	grouped = list->next && pd_store_group_begin(s->side, &d) == 0;
+	grouped = list->next && pd_op_group_begin(s->side, &d) == 0;
 	for (j = list; j; j = j->next)
 		j->ret = j->perform(j);
-	if (grouped && (ret = pd_store_group_commit(s->side, &d)) < 0) {
-		pd_op_keep_release(&s->keep);
+	if (grouped && (ret = pd_op_group_commit(s->side, &s->keep, &d)) < 0) {
 		for (j = list; j; j = j->next)
 			if (j->ret == 0) {
 				j->ret = ret;
