@@ -493,6 +493,7 @@ static void srv_free(struct srv *s)
 	hub_release(&s->hub);
 	pd_op_keep_release(&s->keep);
 	pd_store_close(s->side);
+	pd_store_close(s->tokens);
 	for (size_t i = 0; i < s->nreaders; i++) {
 		pd_store_close(s->readers[i].st);
 		pthread_mutex_destroy(&s->readers[i].mu);
@@ -501,6 +502,7 @@ static void srv_free(struct srv *s)
 	pthread_mutex_destroy(&s->build_mu);
 	pthread_mutex_destroy(&s->side_mu);
 	pthread_mutex_destroy(&s->commit_mu);
+	pthread_mutex_destroy(&s->token_mu);
 	pthread_cond_destroy(&s->commit_cv);
 	pthread_cond_destroy(&s->build_cv);
 	pthread_cond_destroy(&s->built_cv);
@@ -528,6 +530,7 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	pthread_mutex_init(&s->build_mu, NULL);
 	pthread_mutex_init(&s->side_mu, NULL);
 	pthread_mutex_init(&s->commit_mu, NULL);
+	pthread_mutex_init(&s->token_mu, NULL);
 	pthread_cond_init(&s->commit_cv, NULL);
 	pthread_cond_init(&s->build_cv, NULL);
 	pthread_cond_init(&s->built_cv, NULL);
@@ -538,6 +541,7 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	}
 	if ((ret = assets_init()) < 0 ||
 	    (ret = pd_store_open(&s->side, s->db_path, cfg->reg, diag)) < 0 ||
+	    (ret = pd_store_open(&s->tokens, s->db_path, NULL, diag)) < 0 ||
 	    (ret = open_readers(s, diag)) < 0 ||
 	    (ret = render_start(s, diag)) < 0 ||
 	    (ret = builder_start(s, diag)) < 0 ||

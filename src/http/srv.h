@@ -13,8 +13,8 @@
  *                             unpark() resumes a connection under it
  *   hub.mu   -> MHD's locks   see stream.h
  *   hub.mu   -> sender.mu     sender_adopt() (sender.c)
- *   snap_mu, side_mu, reader.mu, gview.lazy_mu, task_mu, commit_mu:
- *                             nothing is taken while one is held
+ *   snap_mu, side_mu, reader.mu, gview.lazy_mu, task_mu, commit_mu,
+ *   token_mu:                 nothing is taken while one is held
  *
  * No two of build_mu, hub.mu and side_mu are ever held together, so
  * their relative order never arises.
@@ -94,8 +94,8 @@ struct srv {
 					 * own thread's, no lock */
 
 	/* side_mu serialises every use of the side connection: the writes
-	 * and their token checks, and nothing else -- no read waits on it,
-	 * and it waits on no read */
+	 * (the committer's) and a refused write's version, and nothing else
+	 * -- no read waits on it, and it waits on no read */
 	pthread_mutex_t side_mu;
 	struct pd_store *side;
 	struct pd_op_keep keep;		/* the side's last results written
@@ -108,6 +108,11 @@ struct srv {
 	pthread_cond_t commit_cv;
 	struct cjob *cjobs, **cjobs_tail;
 	int commit_stop;
+	/* the writes' token checks (write.c), on a connection of their own
+	 * so that none waits out a group's commit; token_mu held while it
+	 * is used */
+	pthread_mutex_t token_mu;
+	struct pd_store *tokens;
 	struct reader readers[READERS_MAX];	/* readers[0..nreaders) */
 	size_t nreaders;
 

@@ -91,9 +91,10 @@ static enum MHD_Result authorise(struct srv *s, struct MHD_Connection *c,
 	if (!h || strncasecmp(h, "Bearer ", 7))
 		return send_error(c, r, MHD_HTTP_UNAUTHORIZED, "a token is "
 				  "needed: Authorization: Bearer TOKEN", NULL);
-	pthread_mutex_lock(&s->side_mu);
-	ret = pd_token_check(s->side, h + 7 + strspn(h + 7, " "), &t, &d);
-	pthread_mutex_unlock(&s->side_mu);
+	/* not on the side connection: a group's commit holds it */
+	pthread_mutex_lock(&s->token_mu);
+	ret = pd_token_check(s->tokens, h + 7 + strspn(h + 7, " "), &t, &d);
+	pthread_mutex_unlock(&s->token_mu);
 	if (ret == PD_ENOTFOUND)
 		return send_error(c, r, MHD_HTTP_UNAUTHORIZED, "the token is "
 				  "not valid (revoked, or never made)", NULL);
