@@ -249,11 +249,7 @@ int pd_sqlite_change_note(struct pd_store *store, const char *games,
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, version);
 	sqlite3_bind_text(st, 3, changes, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "write the audit log");
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	return ret;
+	return pd_sqlite_run(s, st, "write the audit log", diag);
 }
 
 int pd_sqlite_games_removed(struct pd_store *store, pd_audit_fn fn, void *arg,

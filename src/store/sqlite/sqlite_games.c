@@ -181,10 +181,7 @@ int pd_sqlite_change(struct pd_store *store, const char *games,
 	sqlite3_bind_text(st, 3, actor ? actor : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, command ? command : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 5, reason ? reason : "", -1, SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "write the audit log");
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
+	ret = pd_sqlite_run(s, st, "write the audit log", diag);
 	if (ret == 0 && version)
 		*version = s->version;
 	return ret;
