@@ -200,6 +200,13 @@ struct pd_op_keep {
 };
 
 void pd_op_keep_release(struct pd_op_keep *k);
+/* Group commit (store.h, pd_store_group_begin): the operations made
+ * between these two share one transaction and one sync, each still its
+ * own change.  When the commit fails, none of them was made, and keep
+ * (may be NULL), which may hold their results, is emptied. */
+int pd_op_group_begin(struct pd_store *s, struct pd_diag *diag);
+int pd_op_group_commit(struct pd_store *s, struct pd_op_keep *keep,
+		       struct pd_diag *diag);
 /* pd_op_result_set() with keep (may be NULL): the same write and the
  * same answer, the event's results taken from keep when they are still
  * those of the store, and kept there for the next write. */

@@ -69,6 +69,20 @@ int pd_store_here(struct pd_store *s, struct pd_diag *diag);
 int pd_store_begin_read(struct pd_store *s, struct pd_diag *diag);
 int pd_store_commit(struct pd_store *s, struct pd_diag *diag);
 void pd_store_rollback(struct pd_store *s);
+/* Group commit: one transaction, and one sync to disk, for several
+ * writes.  Between pd_store_group_begin() and pd_store_group_commit(),
+ * each pd_store_begin() opens a savepoint, its pd_store_commit()
+ * releases it and its pd_store_rollback() undoes that write alone, so
+ * each write is still its own change (its version, its audit entry) and
+ * one that fails leaves the others; pd_store_begin_read() starts nothing
+ * (the group's reads see what it wrote).  Nothing is durable, or seen by
+ * another connection, before pd_store_group_commit() returns 0; when it
+ * fails, none of the group's writes was made.  The group holds the
+ * writers' lock from its begin to its end. */
+int pd_store_group_begin(struct pd_store *s, struct pd_diag *diag);
+int pd_store_group_commit(struct pd_store *s, struct pd_diag *diag);
+/* Undo the whole group. */
+void pd_store_group_rollback(struct pd_store *s);
 /* Wait up to timeout_ms for another connection to commit a change to the
  * store: 1 as soon as one has (or may have: after a lost connection to a
  * server, every version must be read again), 0 when none came in time.

@@ -85,6 +85,7 @@ struct app_rows {
 	size_t mine;
 	size_t gone;		/* with lent: the lender's row not carried
 				 * over (SIZE_MAX: none) */
+	const struct app_rows *from;	/* with lent: the lender */
 };
 
 /* out (zeroed, or read before) becomes event's results now. */

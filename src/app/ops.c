@@ -307,7 +307,7 @@ cleanup:
 static int rerank(struct pd_store *s, const struct pd_event_info *e,
 		  struct pd_diag *d)
 {
-	struct app_rows rows = { NULL, 0, 0, 0, 0, 0 };
+	struct app_rows rows = { NULL, 0, 0, 0, 0, 0, NULL };
 	double *v = NULL;
 	int *has = NULL;
 	long *rank = NULL;
@@ -860,4 +860,19 @@ int pd_op_event_add(struct pd_store *s, const char *games,
 	if (ret == 0 && version)
 		*version = made;
 	return app_end(s, ret, diag);
+}
+
+int pd_op_group_begin(struct pd_store *s, struct pd_diag *diag)
+{
+	return pd_store_group_begin(s, diag);
+}
+
+int pd_op_group_commit(struct pd_store *s, struct pd_op_keep *keep,
+		       struct pd_diag *diag)
+{
+	int ret = pd_store_group_commit(s, diag);
+
+	if (ret < 0)
+		pd_op_keep_release(keep);
+	return ret;
 }

@@ -16,6 +16,8 @@ int pd_irm_parse(const char *text)
 {
 	int i;
 
+	if (!*text)	/* most results: parsed per row per write */
+		return PD_IRM_NONE;
 	for (i = 0; i < PD_IRM_COUNT; i++)
 		if (!strcasecmp(text, irm_names[i]))
 			return i;

@@ -15,9 +15,13 @@
  * another node or the CLI reaches this node's streams without waiting for
  * the next poll; the poll stays, as the net under a lost notification.
  *
- * A write parks its answer here (builder_park) until the views show it:
- * the builder is poked at once, and resumes the write's connection after
- * the swap that brings its Games to the write's version.
+ * A write is answered once its commit is durable, and says so here
+ * (builder_commit): until the views show that version, a read of its
+ * Games on this node waits for them, parked (builder_hold), so a client
+ * that reads after its write's answer sees it -- read your writes, on
+ * the node written to.  The builder is poked at once, and resumes the
+ * parked reads after the swap that shows what they wait for.  A write
+ * parks its own answer (builder_park) only when too many commits wait.
  */
 #include <malloc.h>
 #include <stdio.h>
@@ -35,6 +39,16 @@
 
 #define POLL_MS 150
 #define BEAT_S 15
+#define HOLD_MS 2000	/* the longest a read waits for the views */
+#define PEND_MAX 65536	/* commits waiting to be shown, at most */
+
+/* A commit of this node the views may not show yet. */
+struct pend {
+	char games[PD_GAMES_CODE];
+	long version;
+	unsigned long seq;	/* 1, 2, ... in the order they came */
+	double until;		/* shown or not, forgotten then (ms) */
+};
 
 /* Tell the streams of every Games that moved. */
 static void publish(struct srv *s, struct snap *old, struct snap *now)
@@ -121,34 +135,144 @@ static void deadline(struct timespec *ts, int ms)
 	}
 }
 
-void builder_park(struct srv *s, struct MHD_Connection *c, struct req *r,
-		  const char *games, long version, int ms)
+/* Suspend c, r among the waiters until ms pass at most, and poke the
+ * builder; build_mu held. */
+static void add_waiter(struct srv *s, struct MHD_Connection *c,
+		       struct req *r, int ms)
 {
-	snprintf(r->wgames, sizeof(r->wgames), "%s", games);
-	r->wversion = version;
 	r->wuntil = now_ms() + ms;
 	r->wconn = c;
-	r->waiting = 1;
-	pthread_mutex_lock(&s->build_mu);
 	MHD_suspend_connection(c);
 	r->wnext = s->waiters;
 	s->waiters = r;
 	s->poke = 1;
 	pthread_cond_signal(&s->build_cv);
+}
+
+void builder_park(struct srv *s, struct MHD_Connection *c, struct req *r,
+		  const char *games, long version, int ms)
+{
+	snprintf(r->wgames, sizeof(r->wgames), "%s", games);
+	r->wversion = version;
+	r->waiting = 1;
+	pthread_mutex_lock(&s->build_mu);
+	add_waiter(s, c, r, ms);
 	pthread_mutex_unlock(&s->build_mu);
 }
 
-/* Resume the parked writes the views now show (or that waited long
- * enough, or all of them when stopping). */
+int builder_commit(struct srv *s, const char *games, long version)
+{
+	struct pend *e;
+	size_t cap;
+	int ret = 0;
+
+	pthread_mutex_lock(&s->build_mu);
+	if (s->npend == s->pend_cap) {
+		cap = s->pend_cap ? 2 * s->pend_cap : 64;
+		e = cap <= PEND_MAX ? realloc(s->pend, cap * sizeof(*e)) : NULL;
+		if (!e) {
+			ret = -1;
+			goto cleanup;
+		}
+		s->pend = e;
+		s->pend_cap = cap;
+	}
+	e = &s->pend[s->npend++];
+	snprintf(e->games, sizeof(e->games), "%s", games);
+	e->version = version;
+	e->seq = ++s->pend_seq;
+	e->until = now_ms() + HOLD_MS;
+	s->poke = 1;
+	pthread_cond_signal(&s->build_cv);
+cleanup:
+	pthread_mutex_unlock(&s->build_mu);
+	return ret;
+}
+
+/* Forget the commits the views show (or that waited long enough: a
+ * build that keeps failing holds no read for longer). */
+static void prune(struct srv *s, double now)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->npend; i++)
+		if (now < s->pend[i].until &&
+		    version_of(s, s->pend[i].games) < s->pend[i].version)
+			s->pend[n++] = s->pend[i];
+	s->npend = n;
+}
+
+/* Does a commit up to seq of games ("": any) still wait?  build_mu held,
+ * pend pruned. */
+static int pending(const struct srv *s, const char *games, unsigned long seq)
+{
+	size_t i;
+
+	for (i = 0; i < s->npend && s->pend[i].seq <= seq; i++)
+		if (!*games || !strcmp(games, s->pend[i].games))
+			return 1;
+	return 0;
+}
+
+/* The Games a read of url shows: its code, "" for every Games (the
+ * lists), or -1 for what shows none (the assets). */
+static int read_games(const char *url, char *games, size_t size)
+{
+	const char *p = NULL;
+	size_t n;
+
+	games[0] = '\0';
+	if (!strncmp(url, "/api/games/", 11))
+		p = url + 11;
+	else if (!strncmp(url, "/games/", 7))
+		p = url + 7;
+	else if (!strcmp(url, "/api/games") || !strcmp(url, "/games") ||
+		 !strcmp(url, "/") || !strcmp(url, "/index.html"))
+		return 0;
+	if (!p || !(n = strcspn(p, "/?")) || n >= size)
+		return p && !n ? 0 : -1;
+	memcpy(games, p, n);
+	games[n] = '\0';
+	return pd_games_code(games, size, games) < 0 ? -1 : 0;
+}
+
+int builder_hold(struct srv *s, struct MHD_Connection *c, struct req *r,
+		 const char *url)
+{
+	char games[PD_GAMES_CODE];
+	int held = 0;
+
+	/* npend read unlocked, a hint: a commit whose answer came before
+	 * this read is counted in it */
+	if (r->held || !atomic_load_explicit(&s->npend, memory_order_acquire) ||
+	    read_games(url, games, sizeof(games)) < 0)
+		return 0;
+	pthread_mutex_lock(&s->build_mu);
+	prune(s, now_ms());
+	if (!s->stop && pending(s, games, s->pend_seq)) {
+		snprintf(r->wgames, sizeof(r->wgames), "%s", games);
+		r->hseq = s->pend_seq;
+		r->held = held = 1;
+		add_waiter(s, c, r, HOLD_MS);
+	}
+	pthread_mutex_unlock(&s->build_mu);
+	return held;
+}
+
+/* Resume the parked writes and reads the views now show (or that waited
+ * long enough, or all of them when stopping). */
 static void unpark(struct srv *s, int all)
 {
 	struct req **p, *r;
 	double now = now_ms();
 
 	pthread_mutex_lock(&s->build_mu);
+	prune(s, now);
 	for (p = &s->waiters; (r = *p);) {
 		if (all || now >= r->wuntil ||
-		    version_of(s, r->wgames) >= r->wversion) {
+		    (r->held ? !pending(s, r->wgames, r->hseq) :
+		     version_of(s, r->wgames) >= r->wversion)) {
+			r->held = r->held ? 2 : 0;
 			*p = r->wnext;
 			MHD_resume_connection(r->wconn);
 		} else {
@@ -281,4 +405,8 @@ void builder_stop(struct srv *s)
 	pd_store_close(s->bstore);
 	pd_store_close(s->lstore);
 	s->bstore = s->lstore = NULL;
+	free(s->pend);
+	s->pend = NULL;
+	s->npend = 0;
+	s->pend_cap = 0;
 }

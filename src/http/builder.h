@@ -1,8 +1,8 @@
 /* builder.h -- the thread that keeps the snapshot current (builder.c).
  *
  * It owns a store connection of its own, polls the Games' versions, and
- * rebuilds only the Games whose version moved.  Writes park their answer
- * with it until the views show them.  Its locks are srv.build_mu and
+ * rebuilds only the Games whose version moved.  Writes note their commits
+ * with it, and reads after them wait with it until the views show them.  Its locks are srv.build_mu and
  * srv.snap_mu (srv.h has the order).
  */
 #ifndef PODIUM_HTTP_BUILDER_H
@@ -27,5 +27,17 @@ void builder_stop(struct srv *s);
  * it; handle() in server.c then sends r->wreply. */
 void builder_park(struct srv *s, struct MHD_Connection *c, struct req *r,
 		  const char *games, long version, int ms);
+/* This node committed games at version: until the views show it (or
+ * HOLD_MS pass), a read of that Games that comes after waits for them
+ * (builder_hold).  The builder is poked.  -1 when too many commits are
+ * waiting to be shown (the caller then parks the write instead). */
+int builder_commit(struct srv *s, const char *games, long version);
+/* A read of url: 1 when it is parked, suspended, until the views show
+ * every commit of this node made before it came to the Games url names
+ * (to every Games for /api/games and the site's lists), 0 when it may
+ * be answered now.  Once resumed, handle() dispatches it again and it
+ * is answered from the views then (r->held says it waited). */
+int builder_hold(struct srv *s, struct MHD_Connection *c, struct req *r,
+		 const char *url);
 
 #endif

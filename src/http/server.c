@@ -25,11 +25,14 @@
  *            builder when a change lands; see there.
  *   writes   (write.c) are checked -- token, role, size, JSON -- before
  *            they reach the store, go through the same operations as the
- *            CLI (ops.h: one transaction and one audit entry each, the
- *            token's name as the actor), and then are parked
- *            (builder_park): the connection is suspended until the views
- *            show the write, so a client reads its own write.  They share
- *            one side connection under a lock.
+ *            CLI (ops.h: one audited change each, the token's name as
+ *            the actor), made by the committer thread (commit.c) with
+ *            the writes that come with them in one transaction and one
+ *            sync, answered once that commit is durable, and noted with
+ *            the builder (builder_commit): a read of that Games on this
+ *            node is parked (builder_hold) until the views show it, so a
+ *            client reads its own write.  They share one side connection
+ *            under a lock.
  *
  * The locks and their order are in srv.h.
  *
@@ -49,6 +52,7 @@
 
 #include "assets.h"
 #include "builder.h"
+#include "commit.h"
 #include "lazy.h"
 #include "render.h"
 #include "respond.h"
@@ -231,7 +235,9 @@ static enum MHD_Result dispatch(struct srv *s, struct MHD_Connection *c,
 	allow = allowed(url);
 	if ((!strcmp(method, "GET") || !strcmp(method, "HEAD")) &&
 	    (!allow || strstr(allow, "GET")))
-		return get(s, c, r, url);
+		/* held until the views show this node's writes before it */
+		return builder_hold(s, c, r, url) ? MHD_YES :
+		       get(s, c, r, url);
 	return not_allowed(c, r, url);
 }
 
@@ -284,6 +290,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 	}
 	if (r->lazy)		/* a view rendered meanwhile: send it */
 		return lazy_resume(c, r);
+	if (r->wjob)		/* a write the committer made: answer it */
+		return write_resumed(s, c, r);
 	if (r->waiting) {	/* a parked write, resumed: answer it */
 		char *reply = r->wreply;
 
@@ -367,6 +375,7 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	}
 	pd_buf_release(&r->body);
 	lazy_drop(r);		/* a view whose client left */
+	write_drop(r);		/* a write whose client left */
 	free(r->wreply);	/* a parked write whose client left */
 	free(r);
 	*con_cls = NULL;
@@ -482,12 +491,14 @@ static int open_readers(struct srv *s, struct pd_diag *d)
 
 static void srv_free(struct srv *s)
 {
+	commit_stop(s);
 	render_stop(s);
 	builder_stop(s);
 	snap_put(s->snap);
 	hub_release(&s->hub);
 	pd_op_keep_release(&s->keep);
 	pd_store_close(s->side);
+	pd_store_close(s->tokens);
 	for (size_t i = 0; i < s->nreaders; i++) {
 		pd_store_close(s->readers[i].st);
 		pthread_mutex_destroy(&s->readers[i].mu);
@@ -495,6 +506,9 @@ static void srv_free(struct srv *s)
 	pthread_mutex_destroy(&s->snap_mu);
 	pthread_mutex_destroy(&s->build_mu);
 	pthread_mutex_destroy(&s->side_mu);
+	pthread_mutex_destroy(&s->commit_mu);
+	pthread_mutex_destroy(&s->token_mu);
+	pthread_cond_destroy(&s->commit_cv);
 	pthread_cond_destroy(&s->build_cv);
 	pthread_cond_destroy(&s->built_cv);
 	assets_release();
@@ -520,6 +534,9 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	pthread_mutex_init(&s->snap_mu, NULL);
 	pthread_mutex_init(&s->build_mu, NULL);
 	pthread_mutex_init(&s->side_mu, NULL);
+	pthread_mutex_init(&s->commit_mu, NULL);
+	pthread_mutex_init(&s->token_mu, NULL);
+	pthread_cond_init(&s->commit_cv, NULL);
 	pthread_cond_init(&s->build_cv, NULL);
 	pthread_cond_init(&s->built_cv, NULL);
 	if (hub_init(&s->hub) < 0) {
@@ -531,9 +548,13 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	    (ret = pd_store_open(&s->side, s->db_path, cfg->reg, diag)) < 0 ||
 	    (ret = pd_store_cache_limit(s->side, SERVE_CACHE_KIB,
 					diag)) < 0 ||
+	    (ret = pd_store_open(&s->tokens, s->db_path, NULL, diag)) < 0 ||
+	    (ret = pd_store_cache_limit(s->tokens, SERVE_CACHE_KIB,
+					diag)) < 0 ||
 	    (ret = open_readers(s, diag)) < 0 ||
 	    (ret = render_start(s, diag)) < 0 ||
 	    (ret = builder_start(s, diag)) < 0 ||
+	    (ret = commit_start(s, diag)) < 0 ||
 	    (ret = start_daemon(s, diag)) < 0) {
 		srv_free(s);
 		return ret;
@@ -584,6 +605,7 @@ void pd_http_stop(struct pd_http *h, int grace_ms)
 
 		nanosleep(&ts, NULL);
 	}
+	commit_stop(s);		/* makes what is queued: the same */
 	render_stop(s);		/* renders what is queued: nothing stays
 				 * suspended when the daemon stops */
 	builder_stop(s);

@@ -9,12 +9,12 @@
  *
  *   build_mu -> snap_mu       unpark() reads each parked write's version
  *                             (snap_get) while it walks the waiters
- *   build_mu -> MHD's locks   builder_park() suspends, unpark() resumes
- *                             a connection under it
+ *   build_mu -> MHD's locks   builder_park() and builder_hold() suspend,
+ *                             unpark() resumes a connection under it
  *   hub.mu   -> MHD's locks   see stream.h
  *   hub.mu   -> sender.mu     sender_adopt() (sender.c)
- *   snap_mu, side_mu, reader.mu, gview.lazy_mu, task_mu: nothing is
- *                             taken while one is held
+ *   snap_mu, side_mu, reader.mu, gview.lazy_mu, task_mu, commit_mu,
+ *   token_mu:                 nothing is taken while one is held
  *
  * No two of build_mu, hub.mu and side_mu are ever held together, so
  * their relative order never arises.
@@ -41,8 +41,11 @@
 #define BODY_MAX (64 * 1024)	/* a write's JSON body */
 
 struct snap;
+struct cjob;
+struct pend;
 struct job;
 struct task;
+struct wjob;
 
 #define READERS_MAX 8
 /* Each of the server's store connections keeps at most this much of the
@@ -75,7 +78,7 @@ struct srv {
 	pthread_mutex_t snap_mu;
 	struct snap *snap;
 
-	/* build_mu guards poke, stop and waiters, and is the mutex of both
+	/* build_mu guards poke, stop, waiters and pend, and is the mutex of both
 	 * conditions: build_cv wakes the builder (a write, or the stop),
 	 * built_cv says a new snapshot is in */
 	pthread_t builder;
@@ -84,7 +87,12 @@ struct srv {
 	pthread_cond_t build_cv;
 	pthread_cond_t built_cv;
 	int poke, stop;
-	struct req *waiters;		/* parked writes */
+	struct req *waiters;		/* parked writes and reads */
+	struct pend *pend;		/* this node's commits the views do
+					 * not show yet, oldest first */
+	atomic_size_t npend;		/* read unlocked as a hint */
+	size_t pend_cap;
+	unsigned long pend_seq;		/* the last commit's pend.seq */
 	struct pd_store *bstore;	/* the builder's connection: its own
 					 * thread's, no lock */
 	pthread_t listener;		/* waits for other connections'
@@ -94,12 +102,25 @@ struct srv {
 					 * own thread's, no lock */
 
 	/* side_mu serialises every use of the side connection: the writes
-	 * and their token checks, and nothing else -- no read waits on it,
-	 * and it waits on no read */
+	 * (the committer's) and a refused write's version, and nothing else
+	 * -- no read waits on it, and it waits on no read */
 	pthread_mutex_t side_mu;
 	struct pd_store *side;
 	struct pd_op_keep keep;		/* the side's last results written
 					 * (ops.h), under side_mu */
+	/* the committer (commit.c): it alone runs the writes, in groups;
+	 * commit_mu guards cjobs and commit_stop, commit_cv wakes it */
+	pthread_t committer;
+	int have_committer;
+	pthread_mutex_t commit_mu;
+	pthread_cond_t commit_cv;
+	struct cjob *cjobs, **cjobs_tail;
+	int commit_stop;
+	/* the writes' token checks (write.c), on a connection of their own
+	 * so that none waits out a group's commit; token_mu held while it
+	 * is used */
+	pthread_mutex_t token_mu;
+	struct pd_store *tokens;
 	struct reader readers[READERS_MAX];	/* readers[0..nreaders) */
 	size_t nreaders;
 
@@ -143,7 +164,13 @@ struct req {
 	double wuntil;			/* give up waiting then (ms) */
 	int whttp;
 	char *wreply;			/* the JSON to send once resumed */
+	int held;			/* a read parked until the views show
+					 * this node's commits before it: 1
+					 * parked, 2 resumed (builder_hold) */
+	unsigned long hseq;		/* ... those up to this pend.seq */
 	struct job *lazy;		/* a view being rendered (lazy.c) */
+	struct wjob *wjob;		/* a write queued for the committer,
+					 * or done and not yet answered */
 	struct MHD_Connection *wconn;
 	struct req *wnext;
 };

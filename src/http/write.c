@@ -17,6 +17,7 @@
 #include "podium/stats.h"
 #include "podium/token.h"
 #include "builder.h"
+#include "commit.h"
 #include "respond.h"
 #include "snapshot.h"
 #include "srv.h"
@@ -90,9 +91,10 @@ static enum MHD_Result authorise(struct srv *s, struct MHD_Connection *c,
 	if (!h || strncasecmp(h, "Bearer ", 7))
 		return send_error(c, r, MHD_HTTP_UNAUTHORIZED, "a token is "
 				  "needed: Authorization: Bearer TOKEN", NULL);
-	pthread_mutex_lock(&s->side_mu);
-	ret = pd_token_check(s->side, h + 7 + strspn(h + 7, " "), &t, &d);
-	pthread_mutex_unlock(&s->side_mu);
+	/* not on the side connection: a group's commit holds it */
+	pthread_mutex_lock(&s->token_mu);
+	ret = pd_token_check(s->tokens, h + 7 + strspn(h + 7, " "), &t, &d);
+	pthread_mutex_unlock(&s->token_mu);
 	if (ret == PD_ENOTFOUND)
 		return send_error(c, r, MHD_HTTP_UNAUTHORIZED, "the token is "
 				  "not valid (revoked, or never made)", NULL);
@@ -809,29 +811,56 @@ static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
 	json_decref(doc);
 	if (!text)
 		return MHD_NO;
-	/* answered once the views show the write (read your writes),
-	 * the connection parked meanwhile: handle() sends the reply */
+	/* answered now that the commit is durable; this node's reads of
+	 * the Games wait until the views show it (read your writes).  Too
+	 * many commits waiting: the answer waits instead, parked, and
+	 * handle() sends it */
+	if (builder_commit(s, w->games, w->version) == 0)
+		return send_json(c, r, w->http, text, strlen(text));
 	r->wreply = text;
 	r->whttp = w->http;
 	builder_park(s, c, r, w->games, w->version, WAIT_MS);
 	return MHD_YES;
 }
 
+/* A write waiting for the committer, then for its answer: what
+ * write_finish() read, and what perform() made of it. */
+struct wjob {
+	struct cjob job;	/* first: a cjob * is a wjob * */
+	struct srv *s;
+	struct wctx w;
+	json_t *body;
+	int kind, ret;
+	char games[PD_GAMES_CODE], cmd[400];
+};
+
+static void wjob_free(struct wjob *j)
+{
+	if (!j)
+		return;
+	json_decref(j->body);
+	pd_op_done_release(&j->w.done);
+	free(j);
+}
+
+/* The committer's call, side_mu held. */
+static int perform_job(struct cjob *cj)
+{
+	struct wjob *j = (struct wjob *)cj;
+
+	return perform(&j->w, j->kind, j->body);
+}
+
 enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 			     struct req *r, const char *url)
 {
-	char games[PD_GAMES_CODE], cmd[400], msg[300];
-	struct wctx w;
+	char msg[300];
+	struct wjob *j;
 	json_error_t je;
 	json_t *body;
-	enum MHD_Result res;
-	int kind, ret;
+	long event;
+	int kind;
 
-	memset(&w, 0, sizeof(w));
-	pd_op_done_init(&w.done);
-	w.patch = r->is_patch;
-	w.remove = r->is_delete;
-	write_route(url, games, sizeof(games), &w.event, &kind);
 	/* a DELETE may come without a body */
 	body = r->body.len || !r->is_delete ?
 	       json_loadb(r->body.data, r->body.len, JSON_REJECT_DUPLICATES,
@@ -843,55 +872,92 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 		json_decref(body);
 		return send_error(c, r, MHD_HTTP_BAD_REQUEST, msg, NULL);
 	}
-	snprintf(cmd, sizeof(cmd), "%s %s", r->is_patch ? "PATCH" :
-		 r->is_delete ? "DELETE" : "POST", url);
-	w.s = s;
-	w.games = games;
-	w.who.actor = r->actor;
-	w.who.command = cmd;
-	w.http = MHD_HTTP_OK;
-	if (if_match(c, &w.who.expect) < 0) {
+	if (!(j = calloc(1, sizeof(*j)))) {
 		json_decref(body);
+		return MHD_NO;
+	}
+	j->s = s;
+	j->body = body;
+	pd_op_done_init(&j->w.done);
+	j->w.patch = r->is_patch;
+	j->w.remove = r->is_delete;
+	write_route(url, j->games, sizeof(j->games), &event, &kind);
+	j->w.event = event;
+	j->kind = kind;
+	snprintf(j->cmd, sizeof(j->cmd), "%s %s", r->is_patch ? "PATCH" :
+		 r->is_delete ? "DELETE" : "POST", url);
+	j->w.s = s;
+	j->w.games = j->games;
+	j->w.who.actor = r->actor;
+	j->w.who.command = j->cmd;
+	j->w.http = MHD_HTTP_OK;
+	if (if_match(c, &j->w.who.expect) < 0) {
+		wjob_free(j);
 		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "If-Match: the "
 				  "ETag of a read of this Games, like \"17\", "
 				  "or *", NULL);
 	}
-	pthread_mutex_lock(&s->side_mu);
-	ret = perform(&w, kind, body);
-	pthread_mutex_unlock(&s->side_mu);
+	/* made by the committer, with the writes that come with it; the
+	 * connection waits suspended, and write_resumed() answers */
+	j->job.c = c;
+	j->job.perform = perform_job;
+	r->wjob = j;
+	commit_queue(s, &j->job);
+	return MHD_YES;
+}
+
+void write_drop(struct req *r)
+{
+	wjob_free(r->wjob);
+	r->wjob = NULL;
+}
+
+enum MHD_Result write_resumed(struct srv *s, struct MHD_Connection *c,
+			      struct req *r)
+{
+	struct wjob *j = r->wjob;
+	struct wctx *wp = &j->w;
+	char *games = j->games;
+	json_t *body = j->body;
+	enum MHD_Result res;
+	int kind = j->kind, ret = j->job.ret;
+
+	r->wjob = NULL;
+	if (j->job.group_failed)	/* said as the store said it */
+		wp->d = j->job.d;
 	/* a new Games: the answer waits for its own views */
 	if (kind == W_GAMES && ret == 0 &&
 	    json_is_string(json_object_get(body, "code")))
-		pd_games_code(games, sizeof(games), json_string_value(
+		pd_games_code(games, sizeof(j->games), json_string_value(
 			json_object_get(body, "code")));
-	json_decref(body);
-	if (kind != W_EVENTS && kind != W_MATCHES)
-		w.version = w.done.version;
+	/* events, matches and start lists say their version themselves */
+	if (kind != W_EVENTS && kind != W_MATCHES && kind != W_ENTRIES)
+		wp->version = wp->done.version;
 	if (ret == PD_ENOTFOUND && kind == W_GAMES_ONE)
 		res = send_error(c, r, MHD_HTTP_NOT_FOUND, "no such Games",
 				 NULL);
-	else if (ret == PD_ENOTFOUND && !w.b.msg[0] && !w.d.msg[0])
+	else if (ret == PD_ENOTFOUND && !wp->b.msg[0] && !wp->d.msg[0])
 		res = send_error(c, r, MHD_HTTP_NOT_FOUND, "no such event in "
 				 "this Games", NULL);
-	else if (ret < 0 && w.b.msg[0])
-		res = send_error(c, r, MHD_HTTP_BAD_REQUEST, w.b.msg,
-				 w.b.field);
+	else if (ret < 0 && wp->b.msg[0])
+		res = send_error(c, r, MHD_HTTP_BAD_REQUEST, wp->b.msg,
+				 wp->b.field);
 	else if (ret == PD_EMOVED)
-		res = send_moved(c, r, s, games, w.d.msg);
+		res = send_moved(c, r, s, games, wp->d.msg);
 	else if (ret < 0) {
 		/* the operator must hear of it, not only the client: every
 		 * write is refused until the server is restarted */
 		if (ret == PD_ESTALE)
-			log_line("%s: %s", w.d.file, w.d.msg);
-		res = send_store_error(c, r, ret, &w.d);
-	} else if (kind == W_GAMES_ONE && w.remove) {
+			log_line("%s: %s", wp->d.file, wp->d.msg);
+		res = send_store_error(c, r, ret, &wp->d);
+	} else if (kind == W_GAMES_ONE && wp->remove) {
 		/* nothing left to show: answered at once */
 		char *text = NULL;
 		json_t *doc = json_pack("{s:b, s:s, s:b}", "ok", 1, "games",
-					w.games, "removed", 1);
+					wp->games, "removed", 1);
 
 		if (doc)
-			add_done(doc, &w.done);
+			add_done(doc, &wp->done);
 		text = doc ? json_dumps(doc, JSON_COMPACT |
 					JSON_PRESERVE_ORDER) : NULL;
 		json_decref(doc);
@@ -899,8 +965,8 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 		res = text ? send_json(c, r, MHD_HTTP_OK, text, strlen(text)) :
 			     MHD_NO;
 	} else {
-		res = answer(s, c, r, &w, kind);
+		res = answer(s, c, r, wp, kind);
 	}
-	pd_op_done_release(&w.done);
+	wjob_free(j);
 	return res;
 }

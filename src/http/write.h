@@ -14,9 +14,15 @@ struct srv;
  * its body is read, or MHD_YES to read it. */
 enum MHD_Result write_begin(struct srv *s, struct MHD_Connection *c,
 			    struct req *r, const char *url);
-/* The body is in: make the write, and park the answer (builder_park). */
+/* The body is in: queue the write for the committer (commit.h), the
+ * connection suspended until its commit is durable. */
 enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 			     struct req *r, const char *url);
+/* The write of r is made (or failed): answer it. */
+enum MHD_Result write_resumed(struct srv *s, struct MHD_Connection *c,
+			      struct req *r);
+/* Free what r's write holds, when its client left before the answer. */
+void write_drop(struct req *r);
 /* The writes, by what their url names. */
 enum { W_NONE, W_RESULTS, W_STATUS, W_EVENTS, W_SANCTIONS, W_GAMES,
        W_GAMES_ONE, W_MATCHES, W_ENTRIES };

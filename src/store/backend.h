@@ -60,6 +60,8 @@ enum pd_figure {
 
 typedef int (*pd_row_fn)(const char *const *col, void *arg);
 
+enum { PD_SAVEPOINT_BEGIN, PD_SAVEPOINT_RELEASE, PD_SAVEPOINT_ROLLBACK };
+
 struct pd_store_ops {
 	const char *name;	/* "sqlite": for messages and the tests */
 
@@ -160,6 +162,9 @@ struct pd_store_ops {
 			pd_athlete_fn fn, void *arg, struct pd_diag *diag);
 
 	/* other connections' changes (store.h) */
+	/* a group's write (store.c): PD_SAVEPOINT_BEGIN, _RELEASE or
+	 * _ROLLBACK (to it, and release it) inside the open transaction */
+	int (*savepoint)(struct pd_store *s, int op, struct pd_diag *diag);
 	int (*wait_change)(struct pd_store *s, int timeout_ms,
 			   struct pd_diag *diag);
 
@@ -261,6 +266,10 @@ struct pd_store_ops {
 
 struct pd_store {
 	const struct pd_store_ops *ops;
+	/* a group of writes under way (pd_store_group_begin, store.c):
+	 * each write's begin, commit and rollback are a savepoint's */
+	int group;
+	int in_savepoint;	/* a write of the group is open */
 };
 
 /* Open (creating if absent) the SQLite file at path and migrate it

@@ -267,3 +267,10 @@ const char pd_sql_migrate_medal_zone[] =
 	"  WHERE irm = '' AND rank > 0;\n"
 	"CREATE INDEX results_removed ON results (event_id)\n"
 	"  WHERE irm <> '';\n";
+
+/* a group's write (store.c), by PD_SAVEPOINT_*: the same words in both */
+const char *const pd_sql_savepoint[] = {
+	"SAVEPOINT pd_write",
+	"RELEASE SAVEPOINT pd_write",
+	"ROLLBACK TO SAVEPOINT pd_write; RELEASE SAVEPOINT pd_write",
+};

@@ -63,4 +63,7 @@ int pd_sql_table_rows(struct pd_buf *sql, const char *select,
 /* migration 9 of both backends (their schema.c) */
 extern const char pd_sql_migrate_medal_zone[];
 
+/* a group's write, by PD_SAVEPOINT_* (backend.h) */
+extern const char *const pd_sql_savepoint[];
+
 #endif

@@ -43,7 +43,40 @@ int pd_store_begin(struct pd_store *s, struct pd_diag *diag)
 	/* every write, from every front end, starts here */
 	if ((ret = s->ops->here(s, diag)) < 0)
 		return ret;
-	return s->ops->begin(s, diag);
+	if (!s->group)
+		return s->ops->begin(s, diag);
+	if (s->in_savepoint)
+		return pd_diag_set(diag, PD_ESTORE, NULL, 0, "a write of the "
+				   "group is already open");
+	if ((ret = s->ops->savepoint(s, PD_SAVEPOINT_BEGIN, diag)) == 0)
+		s->in_savepoint = 1;
+	return ret;
+}
+
+int pd_store_group_begin(struct pd_store *s, struct pd_diag *diag)
+{
+	int ret;
+
+	if ((ret = s->ops->here(s, diag)) < 0 ||
+	    (ret = s->ops->begin(s, diag)) < 0)
+		return ret;
+	s->group = 1;
+	s->in_savepoint = 0;
+	return 0;
+}
+
+int pd_store_group_commit(struct pd_store *s, struct pd_diag *diag)
+{
+	s->group = 0;
+	s->in_savepoint = 0;
+	return s->ops->commit(s, diag);	/* rolls back if it fails */
+}
+
+void pd_store_group_rollback(struct pd_store *s)
+{
+	s->group = 0;
+	s->in_savepoint = 0;
+	s->ops->rollback(s);
 }
 
 int pd_store_begin_bulk(struct pd_store *s, struct pd_diag *diag)
@@ -62,17 +95,33 @@ int pd_store_here(struct pd_store *s, struct pd_diag *diag)
 
 int pd_store_begin_read(struct pd_store *s, struct pd_diag *diag)
 {
-	return s->ops->begin_read(s, diag);
+	/* in a group, reads are the group transaction's */
+	return s->group ? 0 : s->ops->begin_read(s, diag);
 }
 
 int pd_store_commit(struct pd_store *s, struct pd_diag *diag)
 {
-	return s->ops->commit(s, diag);
+	int ret;
+
+	if (!s->group)
+		return s->ops->commit(s, diag);
+	if (!s->in_savepoint)
+		return 0;
+	s->in_savepoint = 0;
+	if ((ret = s->ops->savepoint(s, PD_SAVEPOINT_RELEASE, diag)) < 0)
+		s->ops->savepoint(s, PD_SAVEPOINT_ROLLBACK, NULL);
+	return ret;
 }
 
 void pd_store_rollback(struct pd_store *s)
 {
-	s->ops->rollback(s);
+	if (!s->group) {
+		s->ops->rollback(s);
+	} else if (s->in_savepoint) {
+		/* that write alone; a read's end rolls back nothing */
+		s->in_savepoint = 0;
+		s->ops->savepoint(s, PD_SAVEPOINT_ROLLBACK, NULL);
+	}
 }
 
 int pd_store_games_put(struct pd_store *s, const struct pd_games *g,

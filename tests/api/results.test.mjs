@@ -116,3 +116,49 @@ test('results__ranks_follow_from_marks', async () => {
 	const bad = await post(G + '/events', { sport: 'X', name: 'Y', order: 'up' }, s.admin);
 	assert.equal(bad.json().field, 'order');
 });
+
+// A write is answered once it is on disk, before the views show it; a
+// read after the answer waits for them on this node: never an older view.
+test('results__each_read_after_a_write_shows_it', async () => {
+	const e = await addEvent('Shot Put F57');
+	const writers = [0, 1, 2, 3].map(async (k) => {
+		for (let i = 0; i < 6; i++) {
+			const r = await post(`${G}/events/${e}/results`, { npc: 'CHN',
+				name: `Writer ${k} ${i}`, rank: 1 + k * 10 + i }, s.operator);
+			assert.equal(r.status, 200, r.text);
+			const v = r.json().version;
+			const seen = await Promise.all([G + '/standings', `${G}/events/${e}`,
+				'/api/games'].map((p) => get(p)));
+			assert.ok(seen[0].json().version >= v, `standings at ${v}`);
+			assert.ok(seen[1].json().version >= v, `the event at ${v}`);
+			assert.ok(seen[1].json().results.some((x) => x.name === `Writer ${k} ${i}`));
+			const pg = seen[2].json().games.find((g) => g.code === 'PG2004');
+			assert.ok(pg.version >= v, `the list at ${v}`);
+		}
+	});
+	await Promise.all(writers);
+});
+
+// Writes that arrive together share one commit, each still its own
+// change: 16 at once, every other one with a stale If-Match, and those
+// alone are refused -- the others each get their own version and their
+// own entry in the log, and the refused ones leave none.
+test('results__writes_together_each_their_own_change', async () => {
+	const e = await addEvent('Discus F11');
+	const v0 = (await get(G + '/standings')).json().version;
+	const rs = await Promise.all(Array.from({ length: 16 }, (_, i) =>
+		request(s, 'POST', `${G}/events/${e}/results`, {
+			body: { npc: 'GBR', name: `Thrower ${i}`, rank: i + 1, reason: `t${i}` },
+			headers: { ...bearer(s.operator), ...(i % 2 ? { 'If-Match': `"${v0 - 1}"` } : {}) },
+			agent: false })));
+	const ok = rs.filter((r, i) => i % 2 === 0);
+	assert.ok(ok.every((r) => r.status === 200), ok.map((r) => r.text).join());
+	assert.ok(rs.filter((r, i) => i % 2).every((r) => r.status === 412));
+	const versions = ok.map((r) => r.json().version).sort((a, b) => a - b);
+	assert.deepEqual(versions, Array.from({ length: 8 }, (_, i) => v0 + 1 + i));
+	const log = (await get(`${G}/log?since=${v0}`)).json();
+	assert.deepEqual(log.changes.map((c) => c.reason).sort(),
+		['t0', 't10', 't12', 't14', 't2', 't4', 't6', 't8']);
+	const ev = (await get(`${G}/events/${e}`)).json();
+	assert.equal(ev.results.length, 8);
+});

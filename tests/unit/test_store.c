@@ -1694,6 +1694,97 @@ static void test_store__sources_and_removals(void **state)
 	assert_string_equal(seen, "");
 }
 
+struct audit_count {
+	const char *command;
+	int n;
+};
+
+static int count_command(const struct pd_audit_entry *e, void *arg)
+{
+	struct audit_count *c = arg;
+
+	c->n += !strcmp(e->command, c->command);
+	return 0;
+}
+
+/* How many of PG2004's audit entries s sees for command. */
+static int count_audit(struct pd_store *s, const char *command)
+{
+	struct audit_count c = { command, 0 };
+	struct pd_diag d;
+
+	assert_int_equal(pd_store_log(s, "PG2004", 0, count_command, &c, &d),
+			 0);
+	return c.n;
+}
+
+/* Group commit: three writes in one transaction, the second undone
+ * alone; each kept write is its own version and audit entry, nothing is
+ * seen by another connection before the group commits, and a group
+ * rolled back leaves nothing. */
+static void test_store__group_commit_keeps_each_write_apart(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens(), got;
+	struct pd_store *other = NULL;
+	struct pd_diag d;
+	long v[3] = { 0, 0, 0 };
+	int i;
+
+	open_store(f);
+	put_games(f, &g);
+	assert_int_equal(pd_store_open(&other, f->path, &f->reg, &d), 0);
+	assert_int_equal(pd_store_group_begin(f->s, &f->d), 0);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+		assert_int_equal(pd_store_change(f->s, "PG2004", "test",
+						 i == 1 ? "undone" : "kept",
+						 NULL, &v[i], &f->d), 0);
+		if (i == 1) {
+			pd_store_rollback(f->s);
+			/* ending a read rolls back nothing of the group */
+			assert_int_equal(pd_store_begin_read(f->s, &f->d), 0);
+			pd_store_rollback(f->s);
+		} else {
+			assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+		}
+	}
+	/* the undone write's version is taken again by the next */
+	assert_int_equal(v[1], v[0] + 1);
+	assert_int_equal(v[2], v[0] + 1);
+	assert_int_equal(pd_store_games_get(f->s, "PG2004", &got, &f->d), 0);
+	assert_int_equal(got.version, v[2]);
+	pd_games_release(&got);
+	assert_int_equal(pd_store_games_get(other, "PG2004", &got, &d), 0);
+	assert_int_equal(got.version, v[0] - 1);
+	pd_games_release(&got);
+	assert_int_equal(pd_store_group_commit(f->s, &f->d), 0);
+	assert_int_equal(pd_store_games_get(other, "PG2004", &got, &d), 0);
+	assert_int_equal(got.version, v[2]);
+	pd_games_release(&got);
+	assert_int_equal(count_audit(other, "kept"), 2);
+	assert_int_equal(count_audit(other, "undone"), 0);
+
+	/* a group undone whole */
+	assert_int_equal(pd_store_group_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "lost",
+					 NULL, NULL, &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	pd_store_group_rollback(f->s);
+	assert_int_equal(pd_store_games_get(f->s, "PG2004", &got, &f->d), 0);
+	assert_int_equal(got.version, v[2]);
+	pd_games_release(&got);
+	assert_int_equal(count_audit(f->s, "lost"), 0);
+	/* and plain writes go on as before */
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "kept",
+					 NULL, NULL, &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	assert_int_equal(count_audit(other, "kept"), 3);
+	pd_store_close(other);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 /* What every backend must do. */
@@ -1953,6 +2044,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__bulk_transactions_keep_the_foreign_keys),
 	T(test_store__entries_replace_and_count_participation),
 	T(test_store__cache_limit_keeps_reads_and_writes),
+	T(test_store__group_commit_keeps_each_write_apart),
 };
 
 static const struct CMUnitTest sqlite_own[] = {

@@ -105,6 +105,7 @@ int pg_here(struct pd_store *s, struct pd_diag *diag);
 int pg_cache_limit(struct pd_store *s, long kib, struct pd_diag *diag);
 int pg_commit(struct pd_store *s, struct pd_diag *diag);
 void pg_rollback(struct pd_store *s);
+int pg_savepoint(struct pd_store *s, int op, struct pd_diag *diag);
 int pg_games_put(struct pd_store *s, const struct pd_games *g,
 		 struct pd_diag *diag);
 int pg_games_get(struct pd_store *s, const char *code, struct pd_games *out,

@@ -45,6 +45,7 @@ static const struct pd_store_ops pg_ops = {
 	.tokens = pg_tokens,
 	.figures = pg_figures,
 	.athletes = pg_athletes,
+	.savepoint = pg_savepoint,
 	.wait_change = pg_wait_change,
 	.table_rows = pg_table_rows,
 	.table_insert = pg_table_insert,

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../sql.h"
 #include "pg_int.h"
 
 /* The writers' lock: "podium" in ASCII, plus one (the migrations' is
@@ -84,6 +85,11 @@ int pg_commit(struct pd_store *s, struct pd_diag *diag)
 		pg_rollback(s);
 	PG(s)->in_tx = 0;
 	return ret;
+}
+
+int pg_savepoint(struct pd_store *s, int op, struct pd_diag *diag)
+{
+	return pd_pg_exec(PG(s), pd_sql_savepoint[op], diag);
 }
 
 /* The NPC table follows the registry: rewritten when its fingerprint

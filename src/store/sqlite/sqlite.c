@@ -9,6 +9,7 @@
 
 #include <sqlite3.h>
 
+#include "../sql.h"
 #include "schema.h"
 #include "sqlite_int.h"
 
@@ -21,13 +22,7 @@ int pd_sqlite_fail(struct pd_sqlite *s, struct pd_diag *diag, const char *what)
 int pd_sqlite_run(struct pd_sqlite *s, sqlite3_stmt *st, const char *what,
 		  struct pd_diag *diag)
 {
-	int ret = 0;
-
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, what);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	return ret;
+	return pd_sqlite_cached_end(s, st, 0, sqlite3_step(st), what, diag);
 }
 
 int pd_sqlite_read_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
@@ -62,6 +57,16 @@ int pd_sqlite_each_row(struct pd_sqlite *s, const char *sql, const char *games,
 	return pd_sqlite_read_end(s, st, ret, rc, what, diag);
 }
 
+int pd_sqlite_cached_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
+			 int rc, const char *what, struct pd_diag *diag)
+{
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, what);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return ret;
+}
+
 static int exec(struct pd_sqlite *s, const char *sql, struct pd_diag *diag)
 {
 	char *err = NULL;
@@ -73,6 +78,11 @@ static int exec(struct pd_sqlite *s, const char *sql, struct pd_diag *diag)
 		return PD_ESTORE;
 	}
 	return 0;
+}
+
+static int savepoint(struct pd_store *store, int op, struct pd_diag *diag)
+{
+	return exec(pd_sqlite_of(store), pd_sql_savepoint[op], diag);
 }
 
 /* sql with PostgreSQL's parameters ($1) as SQLite's (?1), into a copy
@@ -334,6 +344,7 @@ static const struct pd_store_ops sqlite_ops = {
 	.tokens = pd_sqlite_tokens,
 	.figures = pd_sqlite_figures,
 	.athletes = pd_sqlite_athletes,
+	.savepoint = savepoint,
 	.wait_change = pd_sqlite_wait_change,
 	.table_rows = pd_sqlite_table_rows,
 	.table_insert = pd_sqlite_table_insert,

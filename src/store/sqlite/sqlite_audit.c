@@ -176,6 +176,15 @@ int pd_sqlite_sanction_lift(struct pd_store *store, const char *games, long id,
 	return ret;
 }
 
+static const char sanctions_sql[] =
+	"SELECT sa.id, sa.athlete_id, "
+	"a.name, a.npc, sa.mode, sa.reason, (SELECT "
+	"group_concat(event_id, ',') FROM (SELECT event_id "
+	"FROM sanction_events WHERE sanction_id = sa.id ORDER "
+	"BY event_id)), sa.since, coalesce(sa.until, 0) FROM "
+	"sanctions sa JOIN athletes a ON a.id = sa.athlete_id "
+	"WHERE sa.games = ?1 ORDER BY sa.id";
+
 int pd_sqlite_sanctions(struct pd_store *store, const char *games,
 			pd_sanction_fn fn, void *arg, struct pd_diag *diag)
 {
@@ -184,13 +193,7 @@ int pd_sqlite_sanctions(struct pd_store *store, const char *games,
 	sqlite3_stmt *st;
 	int ret, rc;
 
-	if ((ret = pd_sqlite_prepare(s, &st, "SELECT sa.id, sa.athlete_id, "
-			"a.name, a.npc, sa.mode, sa.reason, (SELECT "
-			"group_concat(event_id, ',') FROM (SELECT event_id "
-			"FROM sanction_events WHERE sanction_id = sa.id ORDER "
-			"BY event_id)), sa.since, coalesce(sa.until, 0) FROM "
-			"sanctions sa JOIN athletes a ON a.id = sa.athlete_id "
-			"WHERE sa.games = ?1 ORDER BY sa.id", diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, sanctions_sql, diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -205,7 +208,7 @@ int pd_sqlite_sanctions(struct pd_store *store, const char *games,
 		si.until = (long)sqlite3_column_int64(st, 8);
 		ret = fn(&si, arg);
 	}
-	return pd_sqlite_read_end(s, st, ret, rc, "read the sanctions", diag);
+	return pd_sqlite_cached_end(s, st, ret, rc, "read the sanctions", diag);
 }
 
 int pd_sqlite_sanction_games(struct pd_store *store, long id, char *games,
@@ -231,6 +234,10 @@ int pd_sqlite_sanction_games(struct pd_store *store, long id, char *games,
 	return ret;
 }
 
+static const char change_note_sql[] =
+	"UPDATE audit SET changes = ?3 "
+	"WHERE games = ?1 AND version = ?2";
+
 int pd_sqlite_change_note(struct pd_store *store, const char *games,
 			  long version, const char *changes,
 			  struct pd_diag *diag)
@@ -239,13 +246,12 @@ int pd_sqlite_change_note(struct pd_store *store, const char *games,
 	sqlite3_stmt *st;
 	int ret;
 
-	if ((ret = pd_sqlite_prepare(s, &st, "UPDATE audit SET changes = ?3 "
-			"WHERE games = ?1 AND version = ?2", diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, change_note_sql, diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, version);
 	sqlite3_bind_text(st, 3, changes, -1, SQLITE_STATIC);
-	return pd_sqlite_write_end(s, st, "write the audit log", diag);
+	return pd_sqlite_run(s, st, "write the audit log", diag);
 }
 
 int pd_sqlite_games_removed(struct pd_store *store, pd_audit_fn fn, void *arg,

@@ -30,6 +30,14 @@ static int step_id(struct pd_sqlite *s, sqlite3_stmt *st, long *id,
 	return ret;
 }
 
+/* pd_sql_event_find_name, on the index of names: with no statistics,
+ * SQLite took the unique index of ext for 'ext IS NULL' and walked every
+ * athlete without one -- the whole fixture, at each result written (17%
+ * of a write's samples) */
+static const char find_name[] =
+	"SELECT id FROM athletes INDEXED BY athletes_by_name WHERE ext IS "
+	"NULL AND name = ?1 AND npc = ?2";
+
 /* pd_sql_event_add_athlete and pd_sql_event_add_team without RETURNING
  * (pd_sqlite_insert() says why) */
 static const char add_athlete[] =
@@ -53,8 +61,7 @@ int pd_sqlite_athlete_ensure(struct pd_store *store,
 			return ret;
 		sqlite3_bind_text(st, 1, a->ext, -1, SQLITE_STATIC);
 	} else {
-		if ((ret = pd_sqlite_cached(s, &st, pd_sql_event_find_name,
-					    diag)) < 0)
+		if ((ret = pd_sqlite_cached(s, &st, find_name, diag)) < 0)
 			return ret;
 		sqlite3_bind_text(st, 1, a->name, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 2, a->npc, -1, SQLITE_STATIC);
@@ -331,6 +338,13 @@ int pd_sqlite_results_close(struct pd_store *store, long event, long athlete,
 	return ret;
 }
 
+static const char event_get_sql[] =
+	"SELECT e.id, e.games, sp.name, "
+	"e.name, e.gender, e.sport_class, e.date, e.status, "
+	"coalesce(e.policy, sp.policy), e.team, e.rank_order "
+	"FROM events e JOIN sports sp ON sp.id = e.sport_id "
+	"WHERE e.id = ?1";
+
 int pd_sqlite_event_get(struct pd_store *store, long id,
 			struct pd_event_info *e, struct pd_diag *diag)
 {
@@ -339,12 +353,7 @@ int pd_sqlite_event_get(struct pd_store *store, long id,
 	int ret, rc;
 
 	memset(e, 0, sizeof(*e));
-	if ((ret = pd_sqlite_prepare(s, &st, "SELECT e.id, e.games, sp.name, "
-			"e.name, e.gender, e.sport_class, e.date, e.status, "
-			"coalesce(e.policy, sp.policy), e.team, e.rank_order "
-			"FROM events e JOIN sports sp ON sp.id = e.sport_id "
-			"WHERE e.id = ?1",
-			diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, event_get_sql, diag)) < 0)
 		return ret;
 	sqlite3_bind_int64(st, 1, id);
 	rc = sqlite3_step(st);
@@ -372,7 +381,8 @@ int pd_sqlite_event_get(struct pd_store *store, long id,
 	} else {
 		ret = pd_sqlite_fail(s, diag, "read an event");
 	}
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
 	return ret;
 }
 

@@ -129,15 +129,18 @@ cleanup:
 	return 0;
 }
 
+static const char bump_sql[] =
+	"UPDATE games SET version = "
+	"version + 1 WHERE code = ?1 RETURNING "
+	"version";
+
 static int bump(struct pd_sqlite *s, const char *games, long *version,
 		struct pd_diag *diag)
 {
 	sqlite3_stmt *st;
 	int ret, rc;
 
-	if ((ret = pd_sqlite_prepare(s, &st, "UPDATE games SET version = "
-				     "version + 1 WHERE code = ?1 RETURNING "
-				     "version", diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, bump_sql, diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
@@ -148,9 +151,15 @@ static int bump(struct pd_sqlite *s, const char *games, long *version,
 				  games);
 	else
 		ret = pd_sqlite_fail(s, diag, "bump the version");
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
 	return ret;
 }
+
+static const char audit_add_sql[] =
+	"INSERT INTO audit (games, "
+	"version, actor, command, reason) VALUES (?1, ?2, ?3, "
+	"?4, ?5)";
 
 int pd_sqlite_change(struct pd_store *store, const char *games,
 		     const char *actor, const char *command,
@@ -162,16 +171,14 @@ int pd_sqlite_change(struct pd_store *store, const char *games,
 
 	if ((ret = bump(s, games, &s->version, diag)) < 0)
 		return ret;
-	if ((ret = pd_sqlite_prepare(s, &st, "INSERT INTO audit (games, "
-			"version, actor, command, reason) VALUES (?1, ?2, ?3, "
-			"?4, ?5)", diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, audit_add_sql, diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, s->version);
 	sqlite3_bind_text(st, 3, actor ? actor : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, command ? command : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 5, reason ? reason : "", -1, SQLITE_STATIC);
-	ret = pd_sqlite_write_end(s, st, "write the audit log", diag);
+	ret = pd_sqlite_run(s, st, "write the audit log", diag);
 	if (ret == 0 && version)
 		*version = s->version;
 	return ret;

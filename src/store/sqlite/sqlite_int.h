@@ -12,7 +12,7 @@
 #include "../backend.h"
 #include "podium/buf.h"
 
-#define PD_STMT_CACHE 32
+#define PD_STMT_CACHE 64
 
 struct pd_sqlite {
 	struct pd_store base;	/* first: a pd_store * is a pd_sqlite * */
@@ -62,6 +62,10 @@ int pd_sqlite_read_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
  * changed is sqlite3_changes() still. */
 int pd_sqlite_write_end(struct pd_sqlite *s, sqlite3_stmt *st,
 			const char *what, struct pd_diag *diag);
+/* The same for a cached statement (pd_sqlite_cached): st reset, and its
+ * bindings cleared, instead of finalized. */
+int pd_sqlite_cached_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
+			 int rc, const char *what, struct pd_diag *diag);
 int pd_sqlite_prepare(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 		      struct pd_diag *diag);
 /* Run sql (prepared, not cached) with ?1 = games, or NULL when games is

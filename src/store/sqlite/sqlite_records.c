@@ -52,6 +52,13 @@ int pd_sqlite_record_add(struct pd_store *store, const struct pd_record *r,
 	return pd_sqlite_write_end(s, st, "replace the record in force", diag);
 }
 
+static const char records_sql[] =
+	"SELECT id, kind, sport, event, "
+	"gender, sport_class, mark, value, lower_better, holder, "
+	"npc, date, games, coalesce(replaced_by, 0) FROM records "
+	"WHERE ?1 IS NULL OR sport = ?1 ORDER BY sport, event, "
+	"gender, sport_class, kind, id";
+
 int pd_sqlite_records(struct pd_store *store, const char *sport,
 		      pd_record_fn fn, void *arg, struct pd_diag *diag)
 {
@@ -60,11 +67,7 @@ int pd_sqlite_records(struct pd_store *store, const char *sport,
 	sqlite3_stmt *st;
 	int ret, rc;
 
-	if ((ret = pd_sqlite_prepare(s, &st, "SELECT id, kind, sport, event, "
-			"gender, sport_class, mark, value, lower_better, holder, "
-			"npc, date, games, coalesce(replaced_by, 0) FROM records "
-			"WHERE ?1 IS NULL OR sport = ?1 ORDER BY sport, event, "
-			"gender, sport_class, kind, id", diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, records_sql, diag)) < 0)
 		return ret;
 	if (sport)
 		sqlite3_bind_text(st, 1, sport, -1, SQLITE_STATIC);
@@ -86,5 +89,5 @@ int pd_sqlite_records(struct pd_store *store, const char *sport,
 		r.replaced_by = (long)sqlite3_column_int64(st, 13);
 		ret = fn(&r, arg);
 	}
-	return pd_sqlite_read_end(s, st, ret, rc, "list the records", diag);
+	return pd_sqlite_cached_end(s, st, ret, rc, "list the records", diag);
 }

@@ -64,6 +64,11 @@ static void read_token(sqlite3_stmt *st, struct pd_token_info *t)
 		memcpy(t->hash, hash, PD_TOKEN_HASH);
 }
 
+static const char tokens_sql[] =
+	"SELECT name, role, created, "
+	"revoked, hash FROM tokens WHERE ?1 OR revoked IS NULL "
+	"ORDER BY name";
+
 int pd_sqlite_tokens(struct pd_store *store, int all, pd_token_fn fn,
 		     void *arg, struct pd_diag *diag)
 {
@@ -72,14 +77,12 @@ int pd_sqlite_tokens(struct pd_store *store, int all, pd_token_fn fn,
 	sqlite3_stmt *st;
 	int ret, rc;
 
-	if ((ret = pd_sqlite_prepare(s, &st, "SELECT name, role, created, "
-			"revoked, hash FROM tokens WHERE ?1 OR revoked IS NULL "
-			"ORDER BY name", diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, tokens_sql, diag)) < 0)
 		return ret;
 	sqlite3_bind_int(st, 1, all != 0);
 	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		read_token(st, &t);
 		ret = fn(&t, arg);
 	}
-	return pd_sqlite_read_end(s, st, ret, rc, "list the tokens", diag);
+	return pd_sqlite_cached_end(s, st, ret, rc, "list the tokens", diag);
 }

@@ -1,0 +1,113 @@
+/* commit.c -- the committer: one commit, and one sync to disk, for the
+ * writes that arrive together (commit.h).
+ *
+ * Each write was its own transaction, so its own fdatasync (SQLite,
+ * synchronous=FULL) or WAL flush (PostgreSQL), made one after the other
+ * under side_mu: the sync was 36% of a write's CPU and most of its wall
+ * time.  The 8 clients of bench/writes.sh each wait for their answer, so
+ * while one group commits the next one gathers.
+ */
+#include <stdlib.h>
+
+#include "podium/ops.h"
+#include "commit.h"
+#include "srv.h"
+
+#define GROUP_MAX 64	/* jobs in one transaction, at most */
+
+void commit_queue(struct srv *s, struct cjob *j)
+{
+	j->next = NULL;
+	j->ret = 0;
+	j->group_failed = 0;
+	/* suspended first: the committer may resume it at once */
+	MHD_suspend_connection(j->c);
+	pthread_mutex_lock(&s->commit_mu);
+	*s->cjobs_tail = j;
+	s->cjobs_tail = &j->next;
+	pthread_cond_signal(&s->commit_cv);
+	pthread_mutex_unlock(&s->commit_mu);
+}
+
+/* Up to GROUP_MAX jobs off the queue (NULL once stopped and empty). */
+static struct cjob *take(struct srv *s)
+{
+	struct cjob *list, **p;
+	int n;
+
+	pthread_mutex_lock(&s->commit_mu);
+	while (!s->cjobs && !s->commit_stop)
+		pthread_cond_wait(&s->commit_cv, &s->commit_mu);
+	list = s->cjobs;
+	for (p = &s->cjobs, n = 0; *p && n < GROUP_MAX; n++)
+		p = &(*p)->next;
+	s->cjobs = *p;
+	*p = NULL;
+	if (!s->cjobs)
+		s->cjobs_tail = &s->cjobs;
+	pthread_mutex_unlock(&s->commit_mu);
+	return list;
+}
+
+/* Run the jobs of list in one group.  A group that cannot begin (the
+ * store away) runs them one by one, each failing as it would alone; a
+ * commit that fails fails every job it held, and forgets the results the
+ * side kept (they may be the undone writes'). */
+static void run(struct srv *s, struct cjob *list)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct cjob *j;
+	int grouped, ret;
+
+	pthread_mutex_lock(&s->side_mu);
+	grouped = list->next && pd_op_group_begin(s->side, &d) == 0;
+	for (j = list; j; j = j->next)
+		j->ret = j->perform(j);
+	if (grouped && (ret = pd_op_group_commit(s->side, &s->keep, &d)) < 0) {
+		for (j = list; j; j = j->next)
+			if (j->ret == 0) {
+				j->ret = ret;
+				j->group_failed = 1;
+				j->d = d;
+			}
+	}
+	pthread_mutex_unlock(&s->side_mu);
+}
+
+static void *committer_main(void *arg)
+{
+	struct srv *s = arg;
+	struct cjob *list, *j, *next;
+
+	while ((list = take(s))) {
+		run(s, list);
+		for (j = list; j; j = next) {
+			next = j->next;	/* j is the handler's once resumed */
+			MHD_resume_connection(j->c);
+		}
+	}
+	return NULL;
+}
+
+int commit_start(struct srv *s, struct pd_diag *d)
+{
+	s->cjobs = NULL;
+	s->cjobs_tail = &s->cjobs;
+	if (pthread_create(&s->committer, NULL, committer_main, s) != 0)
+		return pd_diag_set(d, PD_ENOMEM, NULL, 0, "cannot start the "
+				   "committer thread");
+	s->have_committer = 1;
+	return 0;
+}
+
+void commit_stop(struct srv *s)
+{
+	if (!s->have_committer)
+		return;
+	pthread_mutex_lock(&s->commit_mu);
+	s->commit_stop = 1;
+	pthread_cond_signal(&s->commit_cv);
+	pthread_mutex_unlock(&s->commit_mu);
+	pthread_join(s->committer, NULL);	/* after the queue is run */
+	s->have_committer = 0;
+}
