@@ -248,10 +248,31 @@ struct pd_store_ops {
 	int (*entries_replace)(struct pd_store *s, long event,
 			       const char *source, const long *athletes,
 			       size_t n, struct pd_diag *diag);
+
+	/* what each change touched (store.h): store.c records each event
+	 * a change writes (0: every event) with touch, inside the change */
+	int (*touch)(struct pd_store *s, const char *games, long version,
+		     long event, struct pd_diag *diag);
+	int (*events_changed)(struct pd_store *s, const char *games,
+			      long since, long **ids, size_t *n,
+			      long *removed, struct pd_diag *diag);
+	int (*medals_of)(struct pd_store *s, const struct pd_query *q,
+			 const long *ids, size_t n, pd_medal_fn fn, void *arg,
+			 struct pd_diag *diag);
+};
+
+/* The events a change touched, as store.c records them: the change under
+ * way (its Games, and version 0 when there is none), the last event it
+ * recorded, and how many it has. */
+struct pd_touch {
+	char games[PD_GAMES_CODE];
+	long version, last;
+	size_t n;
 };
 
 struct pd_store {
 	const struct pd_store_ops *ops;
+	struct pd_touch touch;	/* store.c's alone */
 };
 
 /* Open (creating if absent) the SQLite file at path and migrate it

@@ -74,6 +74,9 @@ static const struct pd_store_ops pg_ops = {
 	.result_sources = pg_result_sources,
 	.games_removed = pg_games_removed,
 	.entries_replace = pg_entries_replace,
+	.touch = pg_touch,
+	.events_changed = pg_events_changed,
+	.medals_of = pg_medals_of,
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,

@@ -338,6 +338,9 @@ static const struct pd_store_ops sqlite_ops = {
 	.games_removed = pd_sqlite_games_removed,
 	.results_add = pd_sqlite_results_add,
 	.entries_replace = pd_sqlite_entries_replace,
+	.touch = pd_sqlite_touch,
+	.events_changed = pd_sqlite_events_changed,
+	.medals_of = pd_sqlite_medals_of,
 };
 
 int pd_sqlite_open(struct pd_store **out, const char *path,

@@ -12,7 +12,7 @@
 #include "../backend.h"
 #include "podium/buf.h"
 
-#define PD_STMT_CACHE 32
+#define PD_STMT_CACHE 48
 
 struct pd_sqlite {
 	struct pd_store base;	/* first: a pd_store * is a pd_sqlite * */
@@ -230,5 +230,13 @@ int pd_sqlite_doping_cases(struct pd_store *s, const char *games, pd_doping_fn f
 int pd_sqlite_entries_replace(struct pd_store *s, long event,
 			      const char *source, const long *athletes,
 			      size_t n, struct pd_diag *diag);
+int pd_sqlite_touch(struct pd_store *s, const char *games, long version,
+		    long event, struct pd_diag *diag);
+int pd_sqlite_events_changed(struct pd_store *s, const char *games,
+			     long since, long **ids, size_t *n, long *removed,
+			     struct pd_diag *diag);
+int pd_sqlite_medals_of(struct pd_store *s, const struct pd_query *q,
+			const long *ids, size_t n, pd_medal_fn fn, void *arg,
+			struct pd_diag *diag);
 
 #endif
