@@ -313,8 +313,9 @@ static void host_opts(struct pd_standings_opts *o, const struct gview *g)
 	o->host = g->info.host[0] ? g->info.host : NULL;
 }
 
-/* Each table's four views, marked hot once whole. */
-static void render_tables(struct srv *s, struct gview *g)
+/* Each table's four views, marked hot once whole: the computed table's
+ * alone unless all. */
+static void render_tables(struct srv *s, struct gview *g, int all)
 {
 	static const char *const langs[2] = { "en", "zh" };
 	struct pd_standings_opts o;
@@ -324,7 +325,7 @@ static void render_tables(struct srv *s, struct gview *g)
 
 	host_opts(&o, g);
 	pd_buf_init(&b, 0);
-	for (i = 0; i < g->ntables; i++) {
+	for (i = 0; i < (all ? g->ntables : 1); i++) {
 		struct table *t = &g->tables[i];
 
 		for (k = 0, ret = 0; k < 4 && ret == 0 && !t->error; k++) {
@@ -345,14 +346,23 @@ static void render_tables(struct srv *s, struct gview *g)
 	pd_buf_release(&b);
 }
 
+/* A Games seen for the first time has every table rendered; after, a
+ * version is a change of results (a published table is replaced now and
+ * then, and read far less than the computed one): the computed table's
+ * views are rendered at once, a published table's on its first request
+ * (the lazy standings view, the same bytes).  Half the rendering a
+ * version did (4 of 8 views, JSON and gzip). */
 void snap_render(struct srv *s, struct snap *old, struct snap *sn)
 {
+	struct gview *was;
 	size_t i;
 
-	for (i = 0; i < sn->n; i++)
-		if (!sn->g[i]->error && snap_find(old, sn->g[i]->info.code) !=
-		    sn->g[i])
-			render_tables(s, sn->g[i]);
+	for (i = 0; i < sn->n; i++) {
+		if (sn->g[i]->error ||
+		    (was = snap_find(old, sn->g[i]->info.code)) == sn->g[i])
+			continue;
+		render_tables(s, sn->g[i], !was);
+	}
 }
 
 /* Load one Games and rank its computed table; its info is taken from

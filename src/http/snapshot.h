@@ -128,8 +128,10 @@ struct gview *snap_find(struct snap *sn, const char *code);
 int build_snap(struct srv *s, struct snap *old, struct pd_games *v,
 	       size_t n, struct snap **out, struct pd_diag *d);
 /* Render the hot views of sn's gviews that are not old's (JSON and
- * gzip), each table's made whole before it is marked hot; a table whose
- * views cannot be rendered (out of memory) is rendered on request. */
+ * gzip), each table's made whole before it is marked hot: every table
+ * of a Games old does not hold, the computed table alone of the others.
+ * A table not rendered (that, or out of memory) is rendered on request
+ * as a lazy view. */
 void snap_render(struct srv *s, struct snap *old, struct snap *sn);
 
 #endif

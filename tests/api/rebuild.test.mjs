@@ -8,11 +8,10 @@
 // medals and /api/games byte for byte as the first one does.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import http from 'node:http';
-import { startServer, request, bearer, podium, BIN } from './server.mjs';
+import { startServer, serveOn, request, bearer, podium } from './server.mjs';
 
 let s;
 before(async () => { s = await startServer(); });
@@ -30,19 +29,7 @@ const send = (method, path, body, tok) =>
 
 // A second server on s's store, started now: its views are a full build.
 async function fresh() {
-	const proc = spawn(BIN, ['--db', s.db, 'serve', '--port', '0', '--log'],
-		{ stdio: ['ignore', 'ignore', 'pipe'] });
-	let err = '';
-	const exited = new Promise((resolve) => proc.on('exit', resolve));
-	const port = await new Promise((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error('no "serving" line: ' + err)), 20000);
-		proc.stderr.on('data', (b) => {
-			err += b;
-			const m = /serving .* at http:\/\/127\.0\.0\.1:(\d+)\//.exec(err);
-			if (m) { clearTimeout(timer); resolve(Number(m[1])); }
-		});
-		proc.on('exit', () => reject(new Error('podium serve exited: ' + err)));
-	});
+	const { proc, port, exited } = await serveOn(s.db);
 	const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 	return {
 		port, agent,

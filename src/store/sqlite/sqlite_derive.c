@@ -64,20 +64,20 @@ static void bind_query(sqlite3_stmt *st, const struct pd_query *q)
 		sqlite3_bind_text(st, 3, q->sport, -1, SQLITE_STATIC);
 }
 
-static int any_sanction(struct pd_sqlite *s, const char *games, int *any,
-			struct pd_diag *diag)
+/* The one number sql (its $1 the Games) counts. */
+static int count_of(struct pd_sqlite *s, const char *sql, const char *games,
+		    long *v, const char *what, struct pd_diag *diag)
 {
 	sqlite3_stmt *st;
 	int ret;
 
-	if ((ret = pd_sqlite_cached(s, &st, pd_sql_derive_any_sanction,
-				    diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, sql, diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW)
-		*any = sqlite3_column_int(st, 0);
+		*v = (long)sqlite3_column_int64(st, 0);
 	else
-		ret = pd_sqlite_fail(s, diag, "read the sanctions");
+		ret = pd_sqlite_fail(s, diag, what);
 	sqlite3_reset(st);
 	return ret;
 }
@@ -121,10 +121,12 @@ static int medals(struct pd_store *store, const struct pd_query *q,
 	struct pd_walk_event e;
 	const char *rsql;
 	size_t i;
-	int ret, sanctions = 1;
+	long sanctions = 1;
+	int ret;
 
 	memset(&e, 0, sizeof(e));
-	if ((ret = any_sanction(s, q->games, &sanctions, diag)) < 0)
+	if ((ret = count_of(s, pd_sql_derive_any_sanction, q->games,
+			    &sanctions, "read the sanctions", diag)) < 0)
 		goto cleanup;
 	rsql = ids ? (sanctions ? pd_sql_derive_results_one :
 		      pd_sql_derive_results_plain_one) :
@@ -194,16 +196,9 @@ int pd_sqlite_events_changed(struct pd_store *store, const char *games,
 	long *v;
 	int ret, rc;
 
-	if ((ret = pd_sqlite_cached(s, &st, pd_sql_derive_removed, diag)) < 0)
-		return ret;
-	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		*removed = (long)sqlite3_column_int64(st, 0);
-	else
-		ret = pd_sqlite_fail(s, diag, "read the removed Games");
-	sqlite3_reset(st);
-	if (ret < 0 || (ret = pd_sqlite_cached(s, &st, pd_sql_derive_touched,
-					       diag)) < 0)
+	if ((ret = count_of(s, pd_sql_derive_removed, games, removed,
+			    "read the removed Games", diag)) < 0 ||
+	    (ret = pd_sqlite_cached(s, &st, pd_sql_derive_touched, diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, since);

@@ -126,6 +126,16 @@ int pd_sqlite_medals_replace(struct pd_store *s, const char *games,
 			     size_t n, struct pd_diag *diag);
 int pd_sqlite_medals(struct pd_store *s, const struct pd_query *q,
 		     pd_medal_fn fn, void *arg, struct pd_diag *diag);
+/* the derive of some events, and what each change touched
+ * (sqlite_derive.c) */
+int pd_sqlite_medals_of(struct pd_store *s, const struct pd_query *q,
+			const long *ids, size_t n, pd_medal_fn fn, void *arg,
+			struct pd_diag *diag);
+int pd_sqlite_touch(struct pd_store *s, const char *games, long version,
+		    long event, struct pd_diag *diag);
+int pd_sqlite_events_changed(struct pd_store *s, const char *games,
+			     long since, long **ids, size_t *n, long *removed,
+			     struct pd_diag *diag);
 int pd_sqlite_sports(struct pd_store *s, const char *games,
 		     struct pd_strings *out, struct pd_diag *diag);
 int pd_sqlite_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
@@ -230,13 +240,5 @@ int pd_sqlite_doping_cases(struct pd_store *s, const char *games, pd_doping_fn f
 int pd_sqlite_entries_replace(struct pd_store *s, long event,
 			      const char *source, const long *athletes,
 			      size_t n, struct pd_diag *diag);
-int pd_sqlite_touch(struct pd_store *s, const char *games, long version,
-		    long event, struct pd_diag *diag);
-int pd_sqlite_events_changed(struct pd_store *s, const char *games,
-			     long since, long **ids, size_t *n, long *removed,
-			     struct pd_diag *diag);
-int pd_sqlite_medals_of(struct pd_store *s, const struct pd_query *q,
-			const long *ids, size_t n, pd_medal_fn fn, void *arg,
-			struct pd_diag *diag);
 
 #endif
