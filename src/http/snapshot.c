@@ -111,9 +111,10 @@ static int table_broken(struct gview *g, struct table *t, const char *why)
 	return (t->error = strdup(why)) ? 0 : PD_ENOMEM;
 }
 
-/* Keep one medal of the computed table: in its tally, and in the list;
- * one of another gview (m->text set) shares its names. */
-static int add_medal(struct gview *g, const struct medal *m)
+/* Keep one medal of the computed table: in the list, and in its tally
+ * (unless it is there already: tally 0); one of another gview (m->text
+ * set) shares its names. */
+static int add_medal(struct gview *g, const struct medal *m, int tally)
 {
 	const char *const from[5] = { m->sport, m->event, m->gender, m->date,
 				      m->name };
@@ -123,7 +124,8 @@ static int add_medal(struct gview *g, const struct medal *m)
 	char *p;
 	int ret, k;
 
-	if ((ret = pd_tally_add(&g->tables[0].tally, m->npc, m->medal, 1)) < 0)
+	if (tally && (ret = pd_tally_add(&g->tables[0].tally, m->npc, m->medal,
+					 1)) < 0)
 		return ret;
 	if (g->nmedals % 256 == 0) {
 		v = realloc(g->medals, (g->nmedals + 256) * sizeof(*v));
@@ -171,7 +173,7 @@ static int keep_medal(const struct pd_medal_out *m, void *arg)
 	x.gender = (char *)m->gender;
 	x.date = (char *)m->date;
 	x.name = (char *)m->name;
-	return add_medal(arg, &x);
+	return add_medal(arg, &x, 1);
 }
 
 /* The last gview's medals, merged in event order with those of the
@@ -191,7 +193,8 @@ static int cmp_long(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Take was's medals of events before event, but those derived again. */
+/* Take was's medals of events before event, but those derived again,
+ * which leave the tally (it starts as was's: tally_from). */
 static int take_before(struct merge *w, long event)
 {
 	const struct medal *m;
@@ -203,11 +206,45 @@ static int take_before(struct merge *w, long event)
 			break;
 		if (bsearch(&m->event_id, w->ids, w->n, sizeof(*w->ids),
 			    cmp_long))
-			continue;
-		if ((ret = add_medal(w->g, m)) < 0)
+			ret = pd_tally_add(&w->g->tables[0].tally, m->npc,
+					   m->medal, -1);
+		else
+			ret = add_medal(w->g, m, 0);
+		if (ret < 0)
 			return ret;
 	}
 	return 0;
+}
+
+/* The computed tally starts as was's: the medals taken stay in it, and
+ * those of the events derived again leave and come back (a tally's
+ * rows are found by a linear search: 17,000 look-ups for the bench's
+ * medals, a third of a version's build, to get back what was had). */
+static int tally_from(struct pd_tally *t, const struct pd_tally *was)
+{
+	if (!was->n)
+		return 0;
+	if (!(t->rows = malloc(was->n * sizeof(*t->rows))))
+		return PD_ENOMEM;
+	memcpy(t->rows, was->rows, was->n * sizeof(*t->rows));
+	t->n = t->alloc = was->n;
+	for (size_t i = 0; i < t->n; i++)
+		t->rows[i].printed = NULL;	/* a computed tally has none */
+	return 0;
+}
+
+/* Drop the rows the merge left empty: an NPC without a medal is not in
+ * a tally walked from the medals (the table skips it, but an empty
+ * tally says the Games has no results: choose_default). */
+static void tally_compact(struct pd_tally *t)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < t->n; i++)
+		if (t->rows[i].medals[0] || t->rows[i].medals[1] ||
+		    t->rows[i].medals[2])
+			t->rows[k++] = t->rows[i];
+	t->n = k;
 }
 
 static int merge_medal(const struct pd_medal_out *m, void *arg)
@@ -242,9 +279,12 @@ static int load_medals(struct pd_store *st, struct gview *g,
 	    was->version < g->version && (n == 0 || ids[0] != 0)) {
 		w.ids = ids;
 		w.n = n;
-		if ((ret = pd_store_medals_of(st, &q, ids, n, merge_medal, &w,
+		if ((ret = tally_from(&g->tables[0].tally,
+				      &was->tables[0].tally)) == 0 &&
+		    (ret = pd_store_medals_of(st, &q, ids, n, merge_medal, &w,
 					      d)) == 0)
 			ret = take_before(&w, LONG_MAX);
+		tally_compact(&g->tables[0].tally);
 	} else {
 		ret = pd_store_medals(st, &q, keep_medal, g, d);
 	}
