@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import http from 'node:http';
-import { startServer, serveOn, request, bearer, podium } from './server.mjs';
+import { startServer, serveOn, request, bearer, podium, openStream } from './server.mjs';
 
 let s;
 before(async () => { s = await startServer(); });
@@ -139,4 +139,28 @@ test('rebuild__incremental_views_equal_a_full_build_after_every_write', async ()
 	for (let i = 0; i < 8; i++)
 		await result(e4, { npc: i % 2 ? 'GBR' : 'CHN', name: `New ${i}`, rank: i + 1 });
 	await same('the Games made again');
+});
+
+// The stream says "scheme":"gold": its rows are the gold-first table's,
+// rank for rank (they were once ranked by total: a country with more
+// medals and fewer golds ahead).
+test('rebuild__the_stream_carries_the_gold_first_ranks', async () => {
+	const e = await event('Long Jump F11');
+	// USA: 1 gold; GBR: 3 silvers, more medals, fewer golds
+	await result(e, { npc: 'USA', name: 'Gold One', rank: 1 });
+	for (const [i, n] of ['Silver One', 'Silver Two', 'Silver Three'].entries()) {
+		const f = await event(`Long Jump F1${i + 2}`);
+		await result(f, { npc: 'CAN', name: `Winner ${i}`, rank: 1 });
+		await result(f, { npc: 'GBR', name: n, rank: 2 });
+	}
+	const st = openStream(s, G + '/stream');
+	try {
+		const d = JSON.parse((await st.next((m) => m.event === 'standings')).data);
+		assert.equal(d.full, true);
+		const gold = (await request(s, 'GET', G + '/standings')).json().rows;
+		assert.deepEqual(d.changed.map((r) => [r.rank, r.npc]),
+			gold.map((r) => [r.rank, r.npc]));
+	} finally {
+		st.close();
+	}
 });
