@@ -185,7 +185,7 @@ int pd_store_events_changed(struct pd_store *s, const char *games,
 /* pd_store_medals() of the events ids[0..n) of the query alone (ascending,
  * as pd_store_events_changed() gives them; an id not of the query's
  * Games is none of its events): what the full walk would call fn with
- * for those events, in the same order. */
+ * for those events, in the same order.  fn must not call it again. */
 int pd_store_medals_of(struct pd_store *s, const struct pd_query *q,
 		       const long *ids, size_t n, pd_medal_fn fn, void *arg,
 		       struct pd_diag *diag);

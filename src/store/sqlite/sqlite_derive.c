@@ -131,16 +131,28 @@ static int medals(struct pd_store *store, const struct pd_query *q,
 	rsql = ids ? (sanctions ? pd_sql_derive_results_one :
 		      pd_sql_derive_results_plain_one) :
 	       sanctions ? pd_sql_derive_results : pd_sql_derive_results_plain;
-	if ((ret = pd_sqlite_prepare(s, &ev, ids ? pd_sql_derive_event_one :
-				     pd_sql_derive_events, diag)) < 0 ||
-	    (ret = pd_sqlite_prepare(s, &rs, rsql, diag)) < 0)
-		goto cleanup;
-	bind_query(ev, q);
-	bind_query(rs, q);
 	if (!ids) {
+		if ((ret = pd_sqlite_prepare(s, &ev, pd_sql_derive_events,
+					     diag)) < 0 ||
+		    (ret = pd_sqlite_prepare(s, &rs, rsql, diag)) < 0)
+			goto cleanup;
+		bind_query(ev, q);
+		bind_query(rs, q);
 		ret = walk(s, q, ev, rs, &e, fn, arg, diag);
 		goto cleanup;
 	}
+	/* some events, once a version: the statements are kept (preparing
+	 * the two was half of a version's derive of one event) */
+	if ((ret = pd_sqlite_cached(s, &ev, pd_sql_derive_event_one,
+				    diag)) < 0 ||
+	    (ret = pd_sqlite_cached(s, &rs, rsql, diag)) < 0) {
+		ev = rs = NULL;	/* the cache's, or none */
+		goto cleanup;
+	}
+	sqlite3_clear_bindings(ev);
+	sqlite3_clear_bindings(rs);
+	bind_query(ev, q);
+	bind_query(rs, q);
 	for (i = 0; i < n && ret == 0; i++) {
 		sqlite3_bind_int64(ev, 4, ids[i]);
 		sqlite3_bind_int64(rs, 4, ids[i]);
@@ -148,6 +160,7 @@ static int medals(struct pd_store *store, const struct pd_query *q,
 		sqlite3_reset(ev);
 		sqlite3_reset(rs);
 	}
+	ev = rs = NULL;		/* the cache's */
 cleanup:
 	pd_walk_free(&e);
 	sqlite3_finalize(ev);
