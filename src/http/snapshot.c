@@ -204,8 +204,8 @@ static int take_before(struct merge *w, long event)
 		m = &w->was->medals[w->next];
 		if (m->event_id >= event)
 			break;
-		if (bsearch(&m->event_id, w->ids, w->n, sizeof(*w->ids),
-			    cmp_long))
+		if (w->n && bsearch(&m->event_id, w->ids, w->n,
+				    sizeof(*w->ids), cmp_long))
 			ret = pd_tally_add(&w->g->tables[0].tally, m->npc,
 					   m->medal, -1);
 		else
