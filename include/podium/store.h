@@ -197,6 +197,28 @@ int pd_store_medals_replace(struct pd_store *s, const char *games,
 int pd_store_medals(struct pd_store *s, const struct pd_query *q,
 		    pd_medal_fn fn, void *arg, struct pd_diag *diag);
 
+/* What changed in games after version since, for one who holds its
+ * medals as of since (podium serve): the ids of the events whose medals
+ * may have moved, ascending, in *ids (malloc'd, *n of them; the caller
+ * frees it), and in *removed how many times a Games of that code has been
+ * removed.  An id 0 stands for every event: a change too wide to name its
+ * events (an import, a sanction lifted).  A Games removed and made again
+ * starts its versions afresh, so what is held is good only while
+ * *removed is what it was when it was read.  pd_store_change() and the
+ * writes after it record the events they touch as they write: a result,
+ * a status, an event's policy, a team, a sanction. */
+int pd_store_events_changed(struct pd_store *s, const char *games,
+			    long since, long **ids, size_t *n, long *removed,
+			    struct pd_diag *diag);
+
+/* pd_store_medals() of the events ids[0..n) of the query alone (ascending,
+ * as pd_store_events_changed() gives them; an id not of the query's
+ * Games is none of its events): what the full walk would call fn with
+ * for those events, in the same order.  fn must not call it again. */
+int pd_store_medals_of(struct pd_store *s, const struct pd_query *q,
+		       const long *ids, size_t n, pd_medal_fn fn, void *arg,
+		       struct pd_diag *diag);
+
 /* The tally of a Games' medals (official events, now); only those of
  * sport when sport is not NULL.  *nmedals (if not NULL) receives the
  * number of medals. */

@@ -92,6 +92,8 @@ static long version_of(struct srv *s, const char *games)
 	return v;
 }
 
+static void unpark(struct srv *s, int all);
+
 /* One poll: read the versions, and build and swap if any moved. */
 static int tick(struct srv *s, struct pd_diag *d)
 {
@@ -111,14 +113,20 @@ static int tick(struct srv *s, struct pd_diag *d)
 		ret = build_snap(s, old, v, n, &sn, d);
 	pd_store_rollback(s->bstore);	/* ends the read */
 	if (ret == 0 && sn) {
+		/* the snapshot first, so that a stream's reader who asks
+		 * for the table at once gets the version it was told of;
+		 * then the streams; then the views (until each is
+		 * rendered, a request renders it as a lazy view) */
 		pthread_mutex_lock(&s->snap_mu);
 		s->snap = sn;
 		pthread_mutex_unlock(&s->snap_mu);
 		publish(s, old, sn);
-		snap_put(old);
 		pthread_mutex_lock(&s->build_mu);
 		pthread_cond_broadcast(&s->built_cv);
 		pthread_mutex_unlock(&s->build_mu);
+		unpark(s, 0);
+		snap_render(s, old, sn);
+		snap_put(old);
 	}
 	pd_games_list_free(v, n);
 	return ret;

@@ -1032,7 +1032,10 @@ static enum MHD_Result standings_key(struct MHD_Connection *c,
 		return send_error(c, r, MHD_HTTP_INTERNAL_SERVER_ERROR, why,
 				  NULL);
 	}
-	if (!*sport && !n && sc.kind != PD_SCHEME_POINTS)
+	/* hot once the builder rendered it after the swap (snap_render);
+	 * before, the same bytes as a lazy view */
+	if (!*sport && !n && sc.kind != PD_SCHEME_POINTS &&
+	    atomic_load_explicit(&g->tables[i].hot, memory_order_acquire))
 		return send_view(c, r, &g->tables[i].v[sc.kind ==
 			PD_SCHEME_TOTAL][!strcmp(lang, "zh")]);
 	pd_scheme_format(&sc, sch, sizeof(sch));

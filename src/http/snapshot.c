@@ -1,11 +1,16 @@
 /* snapshot.c -- load and render one Games at one version, and the
  * reference-counted snapshots that hold them (snapshot.h).
  *
- * Only the tables are hot: each is rendered under gold and total in en
- * and zh as soon as the Games is loaded.  Events, statistics and the
- * timeline are rendered on first request (lazy.c), so a change reaches
- * the streams as soon as the standings are ready.
+ * A version moved by a write touches a few events: its medals are the
+ * last gview's with those events derived again (merge_medals), not every
+ * event's (6-7 ms for the bench's 1,570 events, when a write touches
+ * one).  Only the tables are hot: each is rendered under gold and total
+ * in en and zh once the snapshot is in place and the streams are told
+ * (snap_render), so a change reaches the streams as soon as the computed
+ * table is ranked.  Events, statistics and the timeline are rendered on
+ * first request (lazy.c).
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,13 +26,9 @@ static void medals_free(struct medal *m, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		free(m[i].sport);
-		free(m[i].event);
-		free(m[i].gender);
-		free(m[i].date);
-		free(m[i].name);
-	}
+	for (i = 0; i < n; i++)
+		if (atomic_fetch_sub(&m[i].text->refs, 1) == 1)
+			free(m[i].text);
 	free(m);
 }
 
@@ -110,13 +111,21 @@ static int table_broken(struct gview *g, struct table *t, const char *why)
 	return (t->error = strdup(why)) ? 0 : PD_ENOMEM;
 }
 
-static int keep_medal(const struct pd_medal_out *m, void *arg)
+/* Keep one medal of the computed table: in the list, and in its tally
+ * (unless it is there already: tally 0); one of another gview (m->text
+ * set) shares its names. */
+static int add_medal(struct gview *g, const struct medal *m, int tally)
 {
-	struct gview *g = arg;
+	const char *const from[5] = { m->sport, m->event, m->gender, m->date,
+				      m->name };
+	char **to[5];
 	struct medal *v, *x;
-	int ret;
+	size_t len[5], all = 0;
+	char *p;
+	int ret, k;
 
-	if ((ret = pd_tally_add(&g->tables[0].tally, m->npc, m->medal, 1)) < 0)
+	if (tally && (ret = pd_tally_add(&g->tables[0].tally, m->npc, m->medal,
+					 1)) < 0)
 		return ret;
 	if (g->nmedals % 256 == 0) {
 		v = realloc(g->medals, (g->nmedals + 256) * sizeof(*v));
@@ -124,19 +133,163 @@ static int keep_medal(const struct pd_medal_out *m, void *arg)
 			return PD_ENOMEM;
 		g->medals = v;
 	}
-	x = &g->medals[g->nmedals++];
-	memset(x, 0, sizeof(*x));
-	x->event_id = m->event_id;
-	x->athlete_id = m->athlete_id;
-	x->medal = m->medal;
-	snprintf(x->npc, sizeof(x->npc), "%s", m->npc);
-	x->sport = strdup(m->sport ? m->sport : "");
-	x->event = strdup(m->event ? m->event : "");
-	x->gender = strdup(m->gender ? m->gender : "");
-	x->date = strdup(m->date ? m->date : "");
-	x->name = strdup(m->name ? m->name : "");
-	return x->sport && x->event && x->gender && x->date && x->name ?
-	       0 : PD_ENOMEM;
+	x = &g->medals[g->nmedals];
+	*x = *m;
+	if (m->text) {
+		atomic_fetch_add(&m->text->refs, 1);
+		g->nmedals++;
+		return 0;
+	}
+	for (k = 0; k < 5; k++)
+		all += (len[k] = strlen(from[k] ? from[k] : "") + 1);
+	if (!(x->text = malloc(sizeof(*x->text) + all)))
+		return PD_ENOMEM;
+	atomic_init(&x->text->refs, 1);
+	to[0] = &x->sport;
+	to[1] = &x->event;
+	to[2] = &x->gender;
+	to[3] = &x->date;
+	to[4] = &x->name;
+	for (k = 0, p = x->text->s; k < 5; p += len[k++]) {
+		memcpy(p, from[k] ? from[k] : "", len[k]);
+		*to[k] = p;
+	}
+	g->nmedals++;
+	return 0;
+}
+
+static int keep_medal(const struct pd_medal_out *m, void *arg)
+{
+	struct medal x;
+
+	memset(&x, 0, sizeof(x));
+	x.event_id = m->event_id;
+	x.athlete_id = m->athlete_id;
+	x.medal = m->medal;
+	snprintf(x.npc, sizeof(x.npc), "%s", m->npc);
+	/* add_medal copies them */
+	x.sport = (char *)m->sport;
+	x.event = (char *)m->event;
+	x.gender = (char *)m->gender;
+	x.date = (char *)m->date;
+	x.name = (char *)m->name;
+	return add_medal(arg, &x, 1);
+}
+
+/* The last gview's medals, merged in event order with those of the
+ * events derived again: was's medals of an event in ids are dropped. */
+struct merge {
+	struct gview *g;
+	const struct gview *was;
+	size_t next;		/* was's first medal not yet taken */
+	const long *ids;
+	size_t n;
+};
+
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Take was's medals of events before event, but those derived again,
+ * which leave the tally (it starts as was's: tally_from). */
+static int take_before(struct merge *w, long event)
+{
+	const struct medal *m;
+	int ret;
+
+	for (; w->next < w->was->nmedals; w->next++) {
+		m = &w->was->medals[w->next];
+		if (m->event_id >= event)
+			break;
+		if (w->n && bsearch(&m->event_id, w->ids, w->n,
+				    sizeof(*w->ids), cmp_long))
+			ret = pd_tally_add(&w->g->tables[0].tally, m->npc,
+					   m->medal, -1);
+		else
+			ret = add_medal(w->g, m, 0);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+/* The computed tally starts as was's: the medals taken stay in it, and
+ * those of the events derived again leave and come back (a tally's
+ * rows are found by a linear search: 17,000 look-ups for the bench's
+ * medals, a third of a version's build, to get back what was had). */
+static int tally_from(struct pd_tally *t, const struct pd_tally *was)
+{
+	if (!was->n)
+		return 0;
+	if (!(t->rows = malloc(was->n * sizeof(*t->rows))))
+		return PD_ENOMEM;
+	memcpy(t->rows, was->rows, was->n * sizeof(*t->rows));
+	t->n = t->alloc = was->n;
+	for (size_t i = 0; i < t->n; i++)
+		t->rows[i].printed = NULL;	/* a computed tally has none */
+	return 0;
+}
+
+/* Drop the rows the merge left empty: an NPC without a medal is not in
+ * a tally walked from the medals (the table skips it, but an empty
+ * tally says the Games has no results: choose_default). */
+static void tally_compact(struct pd_tally *t)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < t->n; i++)
+		if (t->rows[i].medals[0] || t->rows[i].medals[1] ||
+		    t->rows[i].medals[2])
+			t->rows[k++] = t->rows[i];
+	t->n = k;
+}
+
+static int merge_medal(const struct pd_medal_out *m, void *arg)
+{
+	struct merge *w = arg;
+	int ret;
+
+	if ((ret = take_before(w, m->event_id)) < 0)
+		return ret;
+	return keep_medal(m, w->g);
+}
+
+/* The computed table's medals: was's, but for the events touched since
+ * (derived again), when was is this Games at an earlier version and
+ * nothing says every event moved; else every event's.  The walk gives
+ * medals in event order, and was's are in the same order, so the merge
+ * is the walk's order: the table is the full walk's, byte for byte. */
+static int load_medals(struct pd_store *st, struct gview *g,
+		       const struct gview *was, struct pd_diag *d)
+{
+	struct pd_query q = { g->info.code, NULL, 0, 0 };
+	struct merge w = { g, was, 0, NULL, 0 };
+	long *ids = NULL;
+	size_t n = 0;
+	int ret;
+
+	if ((ret = pd_store_events_changed(st, g->info.code, was ?
+					   was->version : g->version, &ids, &n,
+					   &g->removed, d)) < 0)
+		return ret;
+	if (was && !was->error && was->removed == g->removed &&
+	    was->version < g->version && (n == 0 || ids[0] != 0)) {
+		w.ids = ids;
+		w.n = n;
+		if ((ret = tally_from(&g->tables[0].tally,
+				      &was->tables[0].tally)) == 0 &&
+		    (ret = pd_store_medals_of(st, &q, ids, n, merge_medal, &w,
+					      d)) == 0)
+			ret = take_before(&w, LONG_MAX);
+		tally_compact(&g->tables[0].tally);
+	} else {
+		ret = pd_store_medals(st, &q, keep_medal, g, d);
+	}
+	free(ids);
+	return ret;
 }
 
 /* The computed table (from the medals, walked once) and every published
@@ -144,9 +297,8 @@ static int keep_medal(const struct pd_medal_out *m, void *arg)
  * answered for that table alone, and logged: one bad row never stops the
  * rest of the Games from being served. */
 static int load_tables(struct pd_store *st, struct gview *g,
-		       struct pd_diag *d)
+		       const struct gview *was, struct pd_diag *d)
 {
-	struct pd_query q = { g->info.code, NULL, 0, 0 };
 	struct pd_strings sources;
 	size_t i;
 	int ret;
@@ -164,7 +316,7 @@ static int load_tables(struct pd_store *st, struct gview *g,
 		pd_strings_release(&sources);
 		return PD_ENOMEM;
 	}
-	ret = pd_store_medals(st, &q, keep_medal, g, d);
+	ret = load_medals(st, g, was, d);
 	for (i = 0; ret == 0 && i < sources.n; i++) {
 		struct table *t = &g->tables[g->ntables++];
 		struct pd_diag td = { "", 0, "" };
@@ -195,23 +347,28 @@ static int load_tables(struct pd_store *st, struct gview *g,
 	return ret;
 }
 
-static int render_tables(struct srv *s, struct gview *g)
+static void host_opts(struct pd_standings_opts *o, const struct gview *g)
+{
+	memset(o, 0, sizeof(*o));
+	o->host = g->info.host[0] ? g->info.host : NULL;
+}
+
+/* Each table's four views, marked hot once whole: the computed table's
+ * alone unless all. */
+static void render_tables(struct srv *s, struct gview *g, int all)
 {
 	static const char *const langs[2] = { "en", "zh" };
 	struct pd_standings_opts o;
 	struct pd_buf b;
 	size_t i;
-	int k, ret = 0;
+	int k, ret;
 
-	memset(&o, 0, sizeof(o));
-	o.host = g->info.host[0] ? g->info.host : NULL;
+	host_opts(&o, g);
 	pd_buf_init(&b, 0);
-	for (i = 0; i < g->ntables && ret == 0; i++)
-		for (k = 0; k < 4 && ret == 0; k++) {
-			struct table *t = &g->tables[i];
+	for (i = 0; i < (all ? g->ntables : 1); i++) {
+		struct table *t = &g->tables[i];
 
-			if (t->error)
-				break;
+		for (k = 0, ret = 0; k < 4 && ret == 0 && !t->error; k++) {
 			o.scheme.kind = k / 2 ? PD_SCHEME_TOTAL :
 					PD_SCHEME_GOLD;
 			pd_buf_reset(&b);
@@ -222,21 +379,43 @@ static int render_tables(struct srv *s, struct gview *g)
 				ret = view_make_json(&t->v[k / 2][k % 2],
 						     &b, g->version);
 		}
-	if (ret == 0)
-		ret = pd_standings_build(&g->gold, &g->tables[0].tally, &o,
-					 NULL);
+		if (ret == 0 && !t->error)
+			atomic_store_explicit(&t->hot, 1,
+					      memory_order_release);
+	}
 	pd_buf_release(&b);
-	return ret;
 }
 
-/* Load and render one Games; its info is taken from *info.  The caller
+/* A Games seen for the first time has every table rendered; after, a
+ * version is a change of results (a published table is replaced now and
+ * then, and read far less than the computed one): the computed table's
+ * views are rendered at once, a published table's on its first request
+ * (the lazy standings view, the same bytes).  Half the rendering a
+ * version did (4 of 8 views, JSON and gzip). */
+void snap_render(struct srv *s, struct snap *old, struct snap *sn)
+{
+	struct gview *was;
+	size_t i;
+
+	for (i = 0; i < sn->n; i++) {
+		if (sn->g[i]->error ||
+		    (was = snap_find(old, sn->g[i]->info.code)) == sn->g[i])
+			continue;
+		render_tables(s, sn->g[i], !was);
+	}
+}
+
+/* Load one Games and rank its computed table; its info is taken from
+ * *info, was is the last gview of the same Games (or NULL).  The caller
  * holds a read transaction, so what is loaded is exactly the version in
  * info, however many writes land meanwhile (rebuilding when the version
  * moved under the load kept the builder busy with lost work under a
  * steady stream of writes). */
 static int build_gview(struct srv *s, struct pd_games *info,
-		       struct gview **out, struct pd_diag *d)
+		       const struct gview *was, struct gview **out,
+		       struct pd_diag *d)
 {
+	struct pd_standings_opts o;
 	struct gview *g;
 	int ret;
 
@@ -247,8 +426,10 @@ static int build_gview(struct srv *s, struct pd_games *info,
 	g->info = *info;
 	memset(info, 0, sizeof(*info));
 	g->version = g->info.version;
-	if ((ret = load_tables(s->bstore, g, d)) == 0)
-		ret = render_tables(s, g);
+	host_opts(&o, g);
+	if ((ret = load_tables(s->bstore, g, was, d)) == 0)
+		ret = pd_standings_build(&g->gold, &g->tables[0].tally, &o,
+					 NULL);
 	if (ret < 0) {
 		/* the caller keeps the info: a Games that cannot be built
 		 * is still named (broken_gview) by what it was given */
@@ -361,7 +542,8 @@ int build_snap(struct srv *s, struct snap *old, struct pd_games *v,
 		 * snapshot is kept and the next poll tries again; anything
 		 * else is this Games' own fault, and only it is not served */
 		if (!(sn->g[i] = reuse(old, &v[i])) &&
-		    (ret = build_gview(s, &v[i], &sn->g[i], d)) < 0 &&
+		    (ret = build_gview(s, &v[i], snap_find(old, v[i].code),
+				       &sn->g[i], d)) < 0 &&
 		    ret != PD_ENOMEM && ret != PD_EAWAY)
 			ret = broken_gview(&v[i], d, &sn->g[i]);
 		if (ret == 0) {

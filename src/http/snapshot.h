@@ -34,12 +34,22 @@
 
 struct srv;
 
-/* One medal as the builder saw it, kept for NPC pages and the chart. */
+/* A medal's names, one block shared by the gviews that hold the medal
+ * (a version moved by one event keeps the others' medals): refs counts
+ * them, atomically, as gviews are freed on any thread. */
+struct medal_text {
+	atomic_int refs;
+	char s[];		/* sport, event, gender, date, name */
+};
+
+/* One medal as the builder saw it, kept for NPC pages and the chart;
+ * its strings point into text. */
 struct medal {
 	long event_id, athlete_id;
 	enum pd_medal medal;
 	char npc[PD_CODE_MAX];
 	char *sport, *event, *gender, *date, *name;
+	struct medal_text *text;
 };
 
 /* One table of a Games: [0] ranked from its results, then one per
@@ -51,6 +61,11 @@ struct table {
 	int have_pub;
 	char *error;			/* why it cannot be served, or NULL */
 	struct view v[2][2];		/* [scheme gold, total][lang en, zh] */
+	atomic_int hot;			/* v is rendered: set once, after v
+					 * (snap_render), so that v is read
+					 * only once it is whole; until then
+					 * the table is rendered as a lazy
+					 * view on request */
 };
 
 /* A view rendered on its first request (lazy.c); key names it. */
@@ -72,6 +87,8 @@ struct gview {
 	struct medal *medals;		/* official events, in event order */
 	size_t nmedals;
 	struct pd_standings gold;	/* the computed table, gold-first */
+	long removed;			/* the Games' removals when it was
+					 * read (pd_store_events_changed) */
 	pthread_mutex_t lazy_mu;	/* lazy[] and nlazy: see above */
 	struct lazy_entry lazy[LAZY_MAX];
 	size_t nlazy;
@@ -100,11 +117,21 @@ struct gview *snap_find(struct snap *sn, const char *code);
 
 /* A new snapshot of the n Games in v (their versions as read now, in a
  * read transaction on s->bstore held by the caller), reusing old's
- * gviews whose version did not move and rendering the hot views of the
- * others.  A Games that cannot be built is kept as one that says why.
- * Takes the pd_games it uses out of v (left zeroed).  Fails only when
- * out of memory (or rendering /api/games fails), old untouched. */
+ * gviews whose version did not move and loading the others: each
+ * derives again only the events its changes touched since old's gview
+ * of the same Games (pd_store_events_changed), and every event when in
+ * doubt.  The tables are ranked, not rendered: snap_render() does that
+ * once the snapshot is in place and the streams are told.  A Games that
+ * cannot be built is kept as one that says why.  Takes the pd_games it
+ * uses out of v (left zeroed).  Fails only when out of memory (or
+ * rendering /api/games fails), old untouched. */
 int build_snap(struct srv *s, struct snap *old, struct pd_games *v,
 	       size_t n, struct snap **out, struct pd_diag *d);
+/* Render the hot views of sn's gviews that are not old's (JSON and
+ * gzip), each table's made whole before it is marked hot: every table
+ * of a Games old does not hold, the computed table alone of the others.
+ * A table not rendered (that, or out of memory) is rendered on request
+ * as a lazy view. */
+void snap_render(struct srv *s, struct snap *old, struct snap *sn);
 
 #endif

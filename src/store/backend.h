@@ -262,6 +262,26 @@ struct pd_store_ops {
 	int (*begin_bulk)(struct pd_store *s, struct pd_diag *diag);
 	/* a connection's memory (store.h) */
 	int (*cache_limit)(struct pd_store *s, long kib, struct pd_diag *diag);
+
+	/* what each change touched (store.h): store.c records each event
+	 * a change writes (0: every event) with touch, inside the change */
+	int (*touch)(struct pd_store *s, const char *games, long version,
+		     long event, struct pd_diag *diag);
+	int (*events_changed)(struct pd_store *s, const char *games,
+			      long since, long **ids, size_t *n,
+			      long *removed, struct pd_diag *diag);
+	int (*medals_of)(struct pd_store *s, const struct pd_query *q,
+			 const long *ids, size_t n, pd_medal_fn fn, void *arg,
+			 struct pd_diag *diag);
+};
+
+/* The events a change touched, as store.c records them: the change under
+ * way (its Games, and version 0 when there is none), the last event it
+ * recorded, and how many it has. */
+struct pd_touch {
+	char games[PD_GAMES_CODE];
+	long version, last;
+	size_t n;
 };
 
 struct pd_store {
@@ -270,6 +290,7 @@ struct pd_store {
 	 * each write's begin, commit and rollback are a savepoint's */
 	int group;
 	int in_savepoint;	/* a write of the group is open */
+	struct pd_touch touch;	/* store.c's alone */
 };
 
 /* Open (creating if absent) the SQLite file at path and migrate it

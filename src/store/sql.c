@@ -29,18 +29,22 @@
  * 40,000 of 271,116 rows; in a heat of 10,000 ranked results (the write
  * benchmark's), its first few instead of all 10,000 each rebuild.  Read
  * through the partial indexes results_removed and results_medal_zone. */
-#define RESULTS_FROM_WHERE \
+#define RESULTS_FROM(first) \
 	" FROM results r JOIN events e ON e.id = r.event_id JOIN sports sp " \
-	"ON sp.id = e.sport_id WHERE e.games = $1 AND (CAST($3 AS text) IS " \
-	"NULL OR sp.name = $3) AND " VALID_AT("r")
+	"ON sp.id = e.sport_id WHERE " first "e.games = $1 AND (CAST($3 AS " \
+	"text) IS NULL OR sp.name = $3) AND " VALID_AT("r")
+#define RESULTS_FROM_WHERE RESULTS_FROM("")
 #define REMOVED_AHEAD "4 + (SELECT count(*) FROM results x WHERE " \
 	"x.event_id = e.id AND x.irm <> '' AND " VALID_AT("x") ")"
 #define SANCTIONS_AHEAD " + (SELECT count(*) FROM sanction_events sx " \
 	"WHERE sx.event_id = e.id)"
-#define MEDAL_ZONE(cols, ahead) \
-	cols RESULTS_FROM_WHERE " AND r.irm <> '' UNION ALL " cols \
-	RESULTS_FROM_WHERE " AND r.irm = '' AND r.rank > 0 AND r.rank <= " \
+#define MEDAL_ZONE_OF(first, cols, ahead) \
+	cols RESULTS_FROM(first) " AND r.irm <> '' UNION ALL " cols \
+	RESULTS_FROM(first) " AND r.irm = '' AND r.rank > 0 AND r.rank <= " \
 	ahead " ORDER BY 1, 9"
+#define MEDAL_ZONE(cols, ahead) MEDAL_ZONE_OF("", cols, ahead)
+/* the same, of event $4 alone (read by its key, not the Games') */
+#define ONE_EVENT "r.event_id = $4 AND e.id = $4 AND "
 
 /* The results of $1 valid now, and the athletes behind them (alone or as
  * team members): the base of every participation figure. */
@@ -64,13 +68,15 @@
 	"JOIN athletes la ON la.id = le.athlete_id"
 
 /* the rows the medals are derived from (sqlite_derive.c, pg_derive.c) */
-const char pd_sql_derive_events[] =
-	"SELECT e.id, sp.name, e.name, e.gender, e.date, "
-	"coalesce(e.policy, sp.policy), (SELECT es.status FROM event_status "
-	"es WHERE es.event_id = e.id AND " VALID_AT("es") " ORDER BY es.since "
-	"DESC LIMIT 1) FROM events e JOIN sports sp ON sp.id = e.sport_id "
-	"WHERE e.games = $1 AND (CAST($3 AS text) IS NULL OR sp.name = $3) "
-	"ORDER BY e.id";
+#define DERIVE_EVENTS(first) \
+	"SELECT e.id, sp.name, e.name, e.gender, e.date, " \
+	"coalesce(e.policy, sp.policy), (SELECT es.status FROM event_status " \
+	"es WHERE es.event_id = e.id AND " VALID_AT("es") " ORDER BY es.since " \
+	"DESC LIMIT 1) FROM events e JOIN sports sp ON sp.id = e.sport_id " \
+	"WHERE " first "e.games = $1 AND (CAST($3 AS text) IS NULL OR " \
+	"sp.name = $3) ORDER BY e.id"
+const char pd_sql_derive_events[] = DERIVE_EVENTS("");
+const char pd_sql_derive_event_one[] = DERIVE_EVENTS("e.id = $4 AND ");
 /* A result's sanction: one valid at $2 on its athlete, or on a member of
  * its team, in its event; reallocation wins over vacating. */
 #define SANCTIONED_COLS \
@@ -84,13 +90,31 @@ const char pd_sql_derive_events[] =
 const char pd_sql_derive_results[] =
 	MEDAL_ZONE(SANCTIONED_COLS, REMOVED_AHEAD SANCTIONS_AHEAD);
 /* The same for a Games without a sanction: no subquery per row. */
+#define PLAIN_COLS "SELECT r.event_id, r.npc, r.name, coalesce(r.athlete_id, " \
+	"0), coalesce(r.team_id, 0), r.rank, r.irm, NULL, r.id"
 const char pd_sql_derive_results_plain[] =
-	MEDAL_ZONE("SELECT r.event_id, r.npc, r.name, coalesce(r.athlete_id, "
-		   "0), coalesce(r.team_id, 0), r.rank, r.irm, NULL, r.id",
-		   REMOVED_AHEAD);
+	MEDAL_ZONE(PLAIN_COLS, REMOVED_AHEAD);
+/* the two of event $4 alone (pd_query.events) */
+const char pd_sql_derive_results_one[] =
+	MEDAL_ZONE_OF(ONE_EVENT, SANCTIONED_COLS, REMOVED_AHEAD SANCTIONS_AHEAD);
+const char pd_sql_derive_results_plain_one[] =
+	MEDAL_ZONE_OF(ONE_EVENT, PLAIN_COLS, REMOVED_AHEAD);
 const char pd_sql_derive_any_sanction[] =
 	"SELECT CAST(EXISTS (SELECT 1 FROM sanctions WHERE games = $1) AS "
 	"int)";
+/* The events each change touched (audit_events, written by store.c as
+ * the change writes): those of $1's changes after version $2, 0 for a
+ * change too wide to name its events. */
+const char pd_sql_derive_touch[] =
+	"INSERT INTO audit_events (games, version, event_id) VALUES ($1, $2, "
+	"$3) ON CONFLICT DO NOTHING";
+const char pd_sql_derive_touched[] =
+	"SELECT DISTINCT event_id FROM audit_events WHERE games = $1 AND "
+	"version > $2 ORDER BY 1";
+/* how many times a Games of code $1 was removed: a Games made again
+ * starts its versions (and its touched events) afresh */
+const char pd_sql_derive_removed[] =
+	"SELECT count(*) FROM games_removed WHERE code = $1";
 const char pd_sql_derive_starters[] =
 	"SELECT count(*) FROM results r WHERE r.event_id = $1 AND r.irm <> "
 	"'DNS' AND " VALID_AT("r");

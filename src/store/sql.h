@@ -8,6 +8,12 @@ extern const char pd_sql_derive_results[];
 extern const char pd_sql_derive_results_plain[];
 extern const char pd_sql_derive_any_sanction[];
 extern const char pd_sql_derive_starters[];
+extern const char pd_sql_derive_event_one[];
+extern const char pd_sql_derive_results_one[];
+extern const char pd_sql_derive_results_plain_one[];
+extern const char pd_sql_derive_touch[];
+extern const char pd_sql_derive_touched[];
+extern const char pd_sql_derive_removed[];
 
 extern const char pd_sql_event_find_ext[];
 extern const char pd_sql_event_fill_gender[];

@@ -36,10 +36,62 @@ void pd_store_close(struct pd_store *s)
 		s->ops->close(s);
 }
 
+/* -- what each change touched (pd_store_events_changed) */
+
+/* Past this many events a change is recorded as touching every event:
+ * an import writes one row, not one an event. */
+#define TOUCH_MAX 64
+
+static void touch_end(struct pd_store *s)
+{
+	s->touch.version = 0;
+}
+
+/* Record that the change under way writes event (0: every event), once
+ * an event in a row; outside a change there is nothing to record. */
+static int touch(struct pd_store *s, long event, struct pd_diag *diag)
+{
+	struct pd_touch *t = &s->touch;
+
+	if (!t->version || event == t->last || t->n > TOUCH_MAX)
+		return 0;
+	if (++t->n > TOUCH_MAX || event == 0) {
+		event = 0;
+		t->n = TOUCH_MAX + 1;
+	}
+	t->last = event;
+	return s->ops->touch(s, t->games, t->version, event, diag);
+}
+
+/* touch(), when the write it follows succeeded */
+static int touched(struct pd_store *s, int ret, long event,
+		   struct pd_diag *diag)
+{
+	return ret < 0 ? ret : touch(s, event, diag);
+}
+
+int pd_store_events_changed(struct pd_store *s, const char *games,
+			    long since, long **ids, size_t *n, long *removed,
+			    struct pd_diag *diag)
+{
+	*ids = NULL;
+	*n = 0;
+	*removed = 0;
+	return s->ops->events_changed(s, games, since, ids, n, removed, diag);
+}
+
+int pd_store_medals_of(struct pd_store *s, const struct pd_query *q,
+		       const long *ids, size_t n, pd_medal_fn fn, void *arg,
+		       struct pd_diag *diag)
+{
+	return n ? s->ops->medals_of(s, q, ids, n, fn, arg, diag) : 0;
+}
+
 int pd_store_begin(struct pd_store *s, struct pd_diag *diag)
 {
 	int ret;
 
+	touch_end(s);
 	/* every write, from every front end, starts here */
 	if ((ret = s->ops->here(s, diag)) < 0)
 		return ret;
@@ -103,6 +155,7 @@ int pd_store_commit(struct pd_store *s, struct pd_diag *diag)
 {
 	int ret;
 
+	touch_end(s);
 	if (!s->group)
 		return s->ops->commit(s, diag);
 	if (!s->in_savepoint)
@@ -115,6 +168,7 @@ int pd_store_commit(struct pd_store *s, struct pd_diag *diag)
 
 void pd_store_rollback(struct pd_store *s)
 {
+	touch_end(s);
 	if (!s->group) {
 		s->ops->rollback(s);
 	} else if (s->in_savepoint) {
@@ -175,6 +229,7 @@ int pd_store_change(struct pd_store *s, const char *games, const char *actor,
 		    struct pd_diag *diag)
 {
 	char shown[2048];
+	long v = 0;
 	int ret;
 
 	if ((ret = pd_check_change(games, actor, reason, diag)) < 0)
@@ -182,7 +237,17 @@ int pd_store_change(struct pd_store *s, const char *games, const char *actor,
 	/* the command line is kept as typed, but never with a byte that
 	 * could forge a line of 'podium log' or move a terminal's cursor */
 	pd_text_escape(shown, sizeof(shown), command ? command : "");
-	return s->ops->change(s, games, actor, shown, reason, version, diag);
+	touch_end(s);
+	if ((ret = s->ops->change(s, games, actor, shown, reason, &v,
+				  diag)) < 0)
+		return ret;
+	if (version)
+		*version = v;
+	snprintf(s->touch.games, sizeof(s->touch.games), "%s", games);
+	s->touch.version = v;
+	s->touch.last = -1;
+	s->touch.n = 0;
+	return 0;
 }
 
 int pd_store_event_ensure(struct pd_store *s, const char *games,
@@ -194,8 +259,9 @@ int pd_store_event_ensure(struct pd_store *s, const char *games,
 
 	if ((ret = pd_check_event(sport, name, gender, date, diag)) < 0)
 		return ret;
-	return s->ops->event_ensure(s, games, sport, name, gender, date, team,
-				    id, diag);
+	ret = s->ops->event_ensure(s, games, sport, name, gender, date, team,
+				   id, diag);
+	return touched(s, ret, *id, diag);
 }
 
 int pd_store_medals_replace(struct pd_store *s, const char *games,
@@ -210,7 +276,8 @@ int pd_store_medals_replace(struct pd_store *s, const char *games,
 	for (i = 0; i < n; i++)
 		if ((ret = pd_check_medal(&v[i], diag)) < 0)
 			return ret;
-	return s->ops->medals_replace(s, games, source, v, n, diag);
+	ret = s->ops->medals_replace(s, games, source, v, n, diag);
+	return touched(s, ret, 0, diag);
 }
 
 int pd_store_medals(struct pd_store *s, const struct pd_query *q,
@@ -264,7 +331,8 @@ int pd_store_team_ensure(struct pd_store *s, long event, const char *npc,
 	if ((ret = pd_name_check("team name", name, PD_NAME_MAX, 0,
 				 diag)) < 0)
 		return ret;
-	return s->ops->team_ensure(s, event, npc, name, members, n, id, diag);
+	ret = s->ops->team_ensure(s, event, npc, name, members, n, id, diag);
+	return touched(s, ret, event, diag);
 }
 
 int pd_store_result_add(struct pd_store *s, const struct pd_result_rec *r,
@@ -274,7 +342,8 @@ int pd_store_result_add(struct pd_store *s, const struct pd_result_rec *r,
 
 	if ((ret = pd_check_result(r, diag)) < 0)
 		return ret;
-	return s->ops->result_add(s, r, diag);
+	ret = s->ops->result_add(s, r, diag);
+	return touched(s, ret, r->event_id, diag);
 }
 
 int pd_store_results_add(struct pd_store *s, const struct pd_result_rec *v,
@@ -286,13 +355,19 @@ int pd_store_results_add(struct pd_store *s, const struct pd_result_rec *v,
 	for (i = 0; i < n; i++)
 		if ((ret = pd_check_result(&v[i], diag)) < 0)
 			return ret;
-	return n ? s->ops->results_add(s, v, n, diag) : 0;
+	ret = n ? s->ops->results_add(s, v, n, diag) : 0;
+	for (i = 0; i < n && ret == 0; i++)
+		ret = touch(s, v[i].event_id, diag);
+	return ret;
 }
 
 int pd_store_results_close(struct pd_store *s, long event, long athlete,
 			   long team, size_t *closed, struct pd_diag *diag)
 {
-	return s->ops->results_close(s, event, athlete, team, closed, diag);
+	int ret = s->ops->results_close(s, event, athlete, team, closed,
+					diag);
+
+	return touched(s, ret, event, diag);
 }
 
 int pd_store_event_get(struct pd_store *s, long id, struct pd_event_info *out,
@@ -304,7 +379,7 @@ int pd_store_event_get(struct pd_store *s, long id, struct pd_event_info *out,
 int pd_store_event_status(struct pd_store *s, long id, const char *status,
 			  struct pd_diag *diag)
 {
-	return s->ops->event_status(s, id, status, diag);
+	return touched(s, s->ops->event_status(s, id, status, diag), id, diag);
 }
 
 int pd_store_event_update(struct pd_store *s, long id, const char *policy,
@@ -316,7 +391,8 @@ int pd_store_event_update(struct pd_store *s, long id, const char *policy,
 	if ((ret = pd_name_check("sport class", sport_class, PD_NAME_MAX, 1,
 				 diag)) < 0)
 		return ret;
-	return s->ops->event_update(s, id, policy, sport_class, team, diag);
+	ret = s->ops->event_update(s, id, policy, sport_class, team, diag);
+	return touched(s, ret, id, diag);
 }
 
 int pd_store_events(struct pd_store *s, const char *games, const char *sport,
@@ -357,14 +433,18 @@ int pd_store_sanction_add(struct pd_store *s, const char *games, long athlete,
 				   "at least one event");
 	if ((ret = pd_name_check("reason", reason, PD_TEXT_MAX, 0, diag)) < 0)
 		return ret;
-	return s->ops->sanction_add(s, games, athlete, mode, reason, events, n,
-				    id, diag);
+	ret = s->ops->sanction_add(s, games, athlete, mode, reason, events, n,
+				   id, diag);
+	for (size_t i = 0; i < n && ret == 0; i++)
+		ret = touch(s, events[i], diag);
+	return ret;
 }
 
 int pd_store_sanction_lift(struct pd_store *s, const char *games, long id,
 			   struct pd_diag *diag)
 {
-	return s->ops->sanction_lift(s, games, id, diag);
+	/* its events are the sanction's: every event, for a rare write */
+	return touched(s, s->ops->sanction_lift(s, games, id, diag), 0, diag);
 }
 
 int pd_store_sanctions(struct pd_store *s, const char *games,
@@ -596,7 +676,7 @@ const char *const pd_store_tables[] = {
 	"records",
 	"facts", "elections", "candidates", "electorate", "ballots",
 	"matches", "doping_cases",
-	"games_removed", "entries", NULL,
+	"games_removed", "entries", "audit_events", NULL,
 };
 
 static int known_table(const char *table, struct pd_diag *diag)
@@ -971,7 +1051,7 @@ int pd_store_event_order(struct pd_store *s, long id, const char *order,
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "order '%s': use "
 				   "asc (lower is better), desc (higher is "
 				   "better) or none", order ? order : "");
-	return s->ops->event_order(s, id, order, diag);
+	return touched(s, s->ops->event_order(s, id, order, diag), id, diag);
 }
 
 int pd_store_change_note(struct pd_store *s, const char *games, long version,

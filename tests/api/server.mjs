@@ -19,12 +19,9 @@ export function podium(db, ...args) {
 	});
 }
 
-export async function startServer(extra = []) {
-	const dir = mkdtempSync(join(tmpdir(), 'podium-api-'));
-	const db = join(dir, 'podium.db');
-	podium(db, 'init');
-	const admin = podium(db, 'token', 'add', '--role', 'admin', '--name', 'desk').trim();
-	const operator = podium(db, 'token', 'add', '--role', 'operator', '--name', 'venue').trim();
+// 'podium serve' on the store db, on a free loopback port: once it says
+// where it serves, {proc, port, exited, stderr()}.
+export async function serveOn(db, extra = []) {
 	const proc = spawn(BIN, ['--db', db, 'serve', '--port', '0', '--log', ...extra],
 		{ stdio: ['ignore', 'ignore', 'pipe'] });
 	let err = '';
@@ -38,11 +35,21 @@ export async function startServer(extra = []) {
 		});
 		proc.on('exit', () => reject(new Error('podium serve exited: ' + err)));
 	});
+	return { proc, port, exited, stderr: () => err };
+}
+
+export async function startServer(extra = []) {
+	const dir = mkdtempSync(join(tmpdir(), 'podium-api-'));
+	const db = join(dir, 'podium.db');
+	podium(db, 'init');
+	const admin = podium(db, 'token', 'add', '--role', 'admin', '--name', 'desk').trim();
+	const operator = podium(db, 'token', 'add', '--role', 'operator', '--name', 'venue').trim();
+	const { proc, port, exited, stderr } = await serveOn(db, extra);
 	const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 	const s = {
 		dir, db, port, proc, admin, operator, agent, exited,
 		url: `http://127.0.0.1:${port}`,
-		stderr: () => err,
+		stderr,
 		async stop() {
 			agent.destroy();
 			if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');

@@ -1785,6 +1785,192 @@ static void test_store__group_commit_keeps_each_write_apart(void **state)
 	pd_store_close(other);
 }
 
+/* The ids of the events games' changes after since touched, as text
+ * ("1,3"; "0" stands for every event), and how often it was removed. */
+static void changed_since(struct fixture *f, long since, char *out,
+			  size_t size, long *removed)
+{
+	long *ids = NULL, r = -1;
+	size_t n = 0, i, len = 0;
+
+	if (pd_store_events_changed(f->s, "PG2004", since, &ids, &n, &r,
+				    &f->d) < 0)
+		fail_msg("events_changed: %s", f->d.msg);
+	out[0] = '\0';
+	for (i = 0; i < n; i++)
+		len += (size_t)snprintf(out + len, size - len, "%s%ld",
+					i ? "," : "", ids[i]);
+	free(ids);
+	if (removed)
+		*removed = r;
+}
+
+/* One medal a line, as a walk hands it over. */
+static int keep_medal_line(const struct pd_medal_out *m, void *arg)
+{
+	char *out = arg;
+	size_t len = strlen(out);
+
+	snprintf(out + len, 4096 - len, "e%ld r%ld %d %s %s %s;", m->event_id,
+		 m->result_id, (int)m->medal, m->npc, m->name, m->event);
+	return 0;
+}
+
+/* Open a change, add a result of (npc, name, rank) to event, commit. */
+static long result_in(struct fixture *f, long event, const char *npc,
+		      const char *name, long rank, long *athlete)
+{
+	struct pd_result_rec rec;
+	struct pd_athlete a;
+	long v = 0;
+
+	memset(&a, 0, sizeof(a));
+	memset(&rec, 0, sizeof(rec));
+	a.name = name;
+	strcpy(a.npc, npc);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "t", "result", NULL,
+					 &v, &f->d), 0);
+	assert_int_equal(pd_store_athlete_ensure(f->s, &a, &rec.athlete_id,
+						 &f->d), 0);
+	rec.event_id = event;
+	strcpy(rec.npc, npc);
+	rec.name = name;
+	rec.rank = rank;
+	assert_int_equal(pd_store_results_close(f->s, event, rec.athlete_id,
+						0, NULL, &f->d), 0);
+	assert_int_equal(pd_store_result_add(f->s, &rec, &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	if (athlete)
+		*athlete = rec.athlete_id;
+	return v;
+}
+
+/* Each change records the events it touched -- results, a status, a
+ * sanction; a rolled-back change none; one too wide (past 64 events, a
+ * sanction lifted) stands for every event -- and the medals of some
+ * events are what the whole walk gives for them, in the same order. */
+static void test_store__events_changed_name_what_each_change_touched(
+	void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_query q = { .games = "PG2004" };
+	char seen[512], want[512], all[4096] = "", some[4096] = "";
+	char part[4096] = "", name[16];
+	long ev[3], v0 = 0, v1, v2, v3, v4, ath = 0, sid = 0, removed = -1;
+	long other = 0, x;
+	int k;
+
+	open_store(f);
+	put_games(f, &g);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "t", "events", NULL,
+					 &v0, &f->d), 0);
+	for (k = 0; k < 3; k++)
+		assert_int_equal(pd_store_event_ensure(f->s, "PG2004",
+						       "Athletics", k == 0 ?
+						       "A" : k == 1 ? "B" : "C",
+						       "M", "", 0, &ev[k],
+						       &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	changed_since(f, v0 - 1, seen, sizeof(seen), &removed);
+	snprintf(want, sizeof(want), "%ld,%ld,%ld", ev[0], ev[1], ev[2]);
+	assert_string_equal(seen, want);
+	assert_int_equal(removed, 0);
+	changed_since(f, v0, seen, sizeof(seen), NULL);
+	assert_string_equal(seen, "");
+
+	result_in(f, ev[0], "CHN", "A One", 1, &ath);
+	result_in(f, ev[0], "GBR", "A Two", 2, NULL);
+	v1 = result_in(f, ev[1], "GBR", "B One", 1, NULL);
+	result_in(f, ev[2], "IND", "C One", 1, NULL);
+	changed_since(f, v1 - 1, seen, sizeof(seen), NULL);
+	snprintf(want, sizeof(want), "%ld,%ld", ev[1], ev[2]);
+	assert_string_equal(seen, want);
+
+	/* a status, then a sanction: their events */
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "t", "status", NULL,
+					 &v2, &f->d), 0);
+	assert_int_equal(pd_store_event_status(f->s, ev[2], "unofficial",
+					       &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "t", "sanction", NULL,
+					 &v3, &f->d), 0);
+	assert_int_equal(pd_store_sanction_add(f->s, "PG2004", ath,
+					       PD_SANCTION_REALLOCATE, "why",
+					       &ev[0], 1, &sid, &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	changed_since(f, v2 - 1, seen, sizeof(seen), NULL);
+	snprintf(want, sizeof(want), "%ld,%ld", ev[0], ev[2]);
+	assert_string_equal(seen, want);
+	changed_since(f, v3 - 1, seen, sizeof(seen), NULL);
+	snprintf(want, sizeof(want), "%ld", ev[0]);
+	assert_string_equal(seen, want);
+
+	/* a change rolled back touched nothing */
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "t", "status", NULL,
+					 &x, &f->d), 0);
+	assert_int_equal(pd_store_event_status(f->s, ev[1], "live", &f->d), 0);
+	pd_store_rollback(f->s);
+	changed_since(f, v3, seen, sizeof(seen), NULL);
+	assert_string_equal(seen, "");
+
+	/* the medals of some events are the whole walk's of those */
+	assert_int_equal(pd_store_medals(f->s, &q, keep_medal_line, all,
+					 &f->d), 0);
+	assert_int_equal(pd_store_medals_of(f->s, &q, ev, 3, keep_medal_line,
+					    some, &f->d), 0);
+	assert_string_equal(some, all);
+	assert_non_null(strstr(all, "GBR A Two A;"));	/* reallocated */
+	assert_null(strstr(all, " C;"));		/* unofficial */
+	other = ev[2] + 1000;	/* no event of the Games: none */
+	assert_int_equal(pd_store_medals_of(f->s, &q, &ev[1], 1,
+					    keep_medal_line, part, &f->d), 0);
+	assert_int_equal(pd_store_medals_of(f->s, &q, &other, 1,
+					    keep_medal_line, part, &f->d), 0);
+	/* event B's medals alone, as they stand in the whole walk */
+	assert_non_null(strstr(part, "GBR B One B;"));
+	assert_null(strstr(part, " A;"));
+	assert_non_null(strstr(all, part));
+
+	/* a sanction lifted, then a change of more than 64 events: every
+	 * event (0) */
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "t", "lift", NULL,
+					 &v4, &f->d), 0);
+	assert_int_equal(pd_store_sanction_lift(f->s, "PG2004", sid, &f->d),
+			 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	changed_since(f, v4 - 1, seen, sizeof(seen), NULL);
+	assert_string_equal(seen, "0");
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "t", "import", NULL,
+					 &v4, &f->d), 0);
+	for (k = 0; k < 70; k++) {
+		snprintf(name, sizeof(name), "E%02d", k);
+		assert_int_equal(pd_store_event_ensure(f->s, "PG2004", "Judo",
+						       name, "M", "", 0, &x,
+						       &f->d), 0);
+	}
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	changed_since(f, v4 - 1, seen, sizeof(seen), NULL);
+	assert_true(!strncmp(seen, "0,", 2));
+
+	/* a Games removed and made again: counted */
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_games_remove(f->s, "PG2004", "t", "rm", "",
+					       &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	put_games(f, &g);
+	changed_since(f, 0, seen, sizeof(seen), &removed);
+	assert_string_equal(seen, "");
+	assert_int_equal(removed, 1);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 /* What every backend must do. */
@@ -2045,6 +2231,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__entries_replace_and_count_participation),
 	T(test_store__cache_limit_keeps_reads_and_writes),
 	T(test_store__group_commit_keeps_each_write_apart),
+	T(test_store__events_changed_name_what_each_change_touched),
 };
 
 static const struct CMUnitTest sqlite_own[] = {

@@ -59,17 +59,41 @@ static void query_params(struct pd_pg_params *p, const struct pd_query *q)
 	pd_pg_text(p, q->sport);
 }
 
-/* Walk events and results together: both are ordered by event id, and
- * every result's event is in the event list. */
-int pg_medals(struct pd_store *s, const struct pd_query *q, pd_medal_fn fn,
-	      void *arg, struct pd_diag *diag)
+/* Walk one read of events and results together: both are ordered by
+ * event id, and every result's event is in the event list. */
+static int walk(struct pd_pg *pg, const struct pd_query *q, PGresult *ev,
+		PGresult *rs, struct pd_walk_event *e, pd_medal_fn fn,
+		void *arg, struct pd_diag *diag)
+{
+	size_t starters;
+	int ret = 0, i, k = 0, nr = PQntuples(rs);
+
+	for (i = 0; ret == 0 && i < PQntuples(ev); i++) {
+		if ((ret = load_event(ev, i, q, e)) < 0)
+			break;
+		while (ret == 0 && k < nr && pd_pg_getlong(rs, k, 0) == e->id)
+			ret = add_result(rs, k++, e);
+		if (ret == 0 && (ret = count_starters(pg, q, e, &starters,
+						     diag)) == 0)
+			ret = pd_walk_emit(e, starters, fn, arg);
+	}
+	return ret;
+}
+
+/* Every event of q (ids NULL), or the n events ids, each read by its
+ * key. */
+static int medals(struct pd_store *s, const struct pd_query *q,
+		  const long *ids, size_t n, pd_medal_fn fn, void *arg,
+		  struct pd_diag *diag)
 {
 	struct pd_pg *pg = PG(s);
 	PGresult *ev = NULL, *rs = NULL, *any = NULL;
 	struct pd_pg_params p;
 	struct pd_walk_event e;
-	size_t starters;
-	int ret, i, k = 0, nr;
+	const char *esql = ids ? pd_sql_derive_event_one : pd_sql_derive_events;
+	const char *rsql;
+	size_t i;
+	int ret;
 
 	memset(&e, 0, sizeof(e));
 	pd_pg_params_init(&p);
@@ -77,29 +101,83 @@ int pg_medals(struct pd_store *s, const struct pd_query *q, pd_medal_fn fn,
 	if ((ret = pd_pg_query(pg, pd_sql_derive_any_sanction, &p, &any,
 			       "read the sanctions", diag)) < 0)
 		goto cleanup;
-	query_params(&p, q);
-	if ((ret = pd_pg_query(pg, pd_sql_derive_events, &p, &ev,
-			       "read the events", diag)) < 0 ||
-	    (ret = pd_pg_query(pg, pd_pg_getlong(any, 0, 0) ?
-			       pd_sql_derive_results :
-			       pd_sql_derive_results_plain, &p, &rs,
-			       "read the results", diag)) < 0)
-		goto cleanup;
-	nr = PQntuples(rs);
-	for (i = 0; ret == 0 && i < PQntuples(ev); i++) {
-		if ((ret = load_event(ev, i, q, &e)) < 0)
+	rsql = pd_pg_getlong(any, 0, 0) ?
+	       (ids ? pd_sql_derive_results_one : pd_sql_derive_results) :
+	       (ids ? pd_sql_derive_results_plain_one :
+		pd_sql_derive_results_plain);
+	for (i = 0; ret == 0 && i < (ids ? n : 1); i++) {
+		query_params(&p, q);
+		if (ids)
+			pd_pg_long(&p, ids[i]);
+		if ((ret = pd_pg_query(pg, esql, &p, &ev, "read the events",
+				       diag)) < 0 ||
+		    (ret = pd_pg_query(pg, rsql, &p, &rs, "read the results",
+				       diag)) < 0)
 			break;
-		while (ret == 0 && k < nr && pd_pg_getlong(rs, k, 0) == e.id)
-			ret = add_result(rs, k++, &e);
-		if (ret == 0 && (ret = count_starters(pg, q, &e, &starters,
-						     diag)) == 0)
-			ret = pd_walk_emit(&e, starters, fn, arg);
+		ret = walk(pg, q, ev, rs, &e, fn, arg, diag);
+		PQclear(ev);
+		PQclear(rs);
+		ev = rs = NULL;
 	}
 cleanup:
 	pd_walk_free(&e);
 	PQclear(any);
 	PQclear(ev);
 	PQclear(rs);
+	return ret;
+}
+
+int pg_medals(struct pd_store *s, const struct pd_query *q, pd_medal_fn fn,
+	      void *arg, struct pd_diag *diag)
+{
+	return medals(s, q, NULL, 0, fn, arg, diag);
+}
+
+int pg_medals_of(struct pd_store *s, const struct pd_query *q,
+		 const long *ids, size_t n, pd_medal_fn fn, void *arg,
+		 struct pd_diag *diag)
+{
+	return medals(s, q, ids, n, fn, arg, diag);
+}
+
+int pg_touch(struct pd_store *s, const char *games, long version, long event,
+	     struct pd_diag *diag)
+{
+	struct pd_pg_params p;
+
+	pd_pg_params_init(&p);
+	pd_pg_text(&p, games);
+	pd_pg_long(&p, version);
+	pd_pg_long(&p, event);
+	return pd_pg_query(PG(s), pd_sql_derive_touch, &p, NULL,
+			   "write the audit log", diag);
+}
+
+int pg_events_changed(struct pd_store *s, const char *games, long since,
+		      long **ids, size_t *n, long *removed,
+		      struct pd_diag *diag)
+{
+	struct pd_pg_params p;
+	PGresult *res = NULL;
+	int ret, r;
+
+	pd_pg_params_init(&p);
+	pd_pg_text(&p, games);
+	if ((ret = pd_pg_query(PG(s), pd_sql_derive_removed, &p, &res,
+			       "read the removed Games", diag)) < 0)
+		return ret;
+	*removed = pd_pg_getlong(res, 0, 0);
+	PQclear(res);
+	pd_pg_long(&p, since);
+	if ((ret = pd_pg_query(PG(s), pd_sql_derive_touched, &p, &res,
+			       "read the audit log", diag)) < 0)
+		return ret;
+	if (PQntuples(res) > 0 &&
+	    !(*ids = malloc((size_t)PQntuples(res) * sizeof(**ids))))
+		ret = PD_ENOMEM;
+	for (r = 0; ret == 0 && r < PQntuples(res); r++)
+		(*ids)[(*n)++] = pd_pg_getlong(res, r, 0);
+	PQclear(res);
 	return ret;
 }
 

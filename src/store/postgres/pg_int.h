@@ -247,6 +247,14 @@ int pg_doping_cases(struct pd_store *s, const char *games, pd_doping_fn fn,
 		void *arg, struct pd_diag *diag);
 int pg_entries_replace(struct pd_store *s, long event, const char *source,
 		       const long *athletes, size_t n, struct pd_diag *diag);
+int pg_touch(struct pd_store *s, const char *games, long version, long event,
+	     struct pd_diag *diag);
+int pg_events_changed(struct pd_store *s, const char *games, long since,
+		      long **ids, size_t *n, long *removed,
+		      struct pd_diag *diag);
+int pg_medals_of(struct pd_store *s, const struct pd_query *q,
+		 const long *ids, size_t n, pd_medal_fn fn, void *arg,
+		 struct pd_diag *diag);
 
 /* The migrations, oldest first (schema.c). */
 extern const char *const pd_pg_migrations[];

@@ -78,6 +78,9 @@ static const struct pd_store_ops pg_ops = {
 	.athletes_ensure = pg_athletes_ensure,
 	.begin_bulk = pg_begin_bulk,
 	.cache_limit = pg_cache_limit,
+	.touch = pg_touch,
+	.events_changed = pg_events_changed,
+	.medals_of = pg_medals_of,
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,

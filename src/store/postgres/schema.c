@@ -337,6 +337,15 @@ const char *const pd_pg_migrations[] = {
 	"  since BIGINT NOT NULL,\n"
 	"  UNIQUE (event_id, athlete_id)\n"
 	");\n",
+	/* 11: the events each change touched, so that the server derives
+	 * again only those (store.c writes it; 0: every event) */
+	"CREATE TABLE audit_events (\n"
+	"  games TEXT COLLATE \"C\" NOT NULL REFERENCES games(code)\n"
+	"    ON DELETE CASCADE,\n"
+	"  version BIGINT NOT NULL,\n"
+	"  event_id BIGINT NOT NULL,\n"
+	"  PRIMARY KEY (games, version, event_id)\n"
+	");\n",
 };
 
 const size_t pd_pg_nmigrations =

@@ -317,6 +317,14 @@ const char *const pd_migrations[] = {
 	"  since INTEGER NOT NULL,\n"
 	"  UNIQUE (event_id, athlete_id)\n"
 	");\n",
+	/* 11: the events each change touched, so that the server derives
+	 * again only those (store.c writes it; 0: every event) */
+	"CREATE TABLE audit_events (\n"
+	"  games TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,\n"
+	"  version INTEGER NOT NULL,\n"
+	"  event_id INTEGER NOT NULL,\n"
+	"  PRIMARY KEY (games, version, event_id)\n"
+	");\n",
 };
 
 const size_t pd_nmigrations = sizeof(pd_migrations) / sizeof(*pd_migrations);

@@ -378,6 +378,9 @@ static const struct pd_store_ops sqlite_ops = {
 	.athletes_ensure = pd_sqlite_athletes_ensure,
 	.begin_bulk = pd_sqlite_begin_bulk,
 	.cache_limit = pd_sqlite_cache_limit,
+	.touch = pd_sqlite_touch,
+	.events_changed = pd_sqlite_events_changed,
+	.medals_of = pd_sqlite_medals_of,
 };
 
 int pd_sqlite_open(struct pd_store **out, const char *path,

@@ -64,63 +64,176 @@ static void bind_query(sqlite3_stmt *st, const struct pd_query *q)
 		sqlite3_bind_text(st, 3, q->sport, -1, SQLITE_STATIC);
 }
 
-static int any_sanction(struct pd_sqlite *s, const char *games, int *any,
-			struct pd_diag *diag)
+/* The one number sql (its $1 the Games) counts. */
+static int count_of(struct pd_sqlite *s, const char *sql, const char *games,
+		    long *v, const char *what, struct pd_diag *diag)
 {
 	sqlite3_stmt *st;
 	int ret;
 
-	if ((ret = pd_sqlite_cached(s, &st, pd_sql_derive_any_sanction,
-				    diag)) < 0)
+	if ((ret = pd_sqlite_cached(s, &st, sql, diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW)
-		*any = sqlite3_column_int(st, 0);
+		*v = (long)sqlite3_column_int64(st, 0);
 	else
-		ret = pd_sqlite_fail(s, diag, "read the sanctions");
+		ret = pd_sqlite_fail(s, diag, what);
 	sqlite3_reset(st);
 	return ret;
 }
 
 /* Walk events and results together: both are ordered by event id, and
  * every result's event is in the event list. */
-int pd_sqlite_medals(struct pd_store *store, const struct pd_query *q,
-		     pd_medal_fn fn, void *arg, struct pd_diag *diag)
+static int walk(struct pd_sqlite *s, const struct pd_query *q,
+		sqlite3_stmt *ev, sqlite3_stmt *rs, struct pd_walk_event *e,
+		pd_medal_fn fn, void *arg, struct pd_diag *diag)
 {
-	struct pd_sqlite *s = pd_sqlite_of(store);
-	sqlite3_stmt *ev = NULL, *rs = NULL;
-	struct pd_walk_event e;
 	size_t starters;
-	int ret, rc_e, rc_r, sanctions = 1;
+	int ret = 0, rc_e, rc_r;
 
-	memset(&e, 0, sizeof(e));
-	if ((ret = any_sanction(s, q->games, &sanctions, diag)) < 0 ||
-	    (ret = pd_sqlite_prepare(s, &ev, pd_sql_derive_events, diag)) < 0 ||
-	    (ret = pd_sqlite_prepare(s, &rs, sanctions ? pd_sql_derive_results :
-				     pd_sql_derive_results_plain, diag)) < 0)
-		goto cleanup;
-	bind_query(ev, q);
-	bind_query(rs, q);
 	rc_r = sqlite3_step(rs);
 	while (ret == 0 && (rc_e = sqlite3_step(ev)) == SQLITE_ROW) {
-		if ((ret = load_event(ev, q, &e)) < 0)
+		if ((ret = load_event(ev, q, e)) < 0)
 			break;
 		while (ret == 0 && rc_r == SQLITE_ROW &&
-		       sqlite3_column_int64(rs, 0) == e.id) {
-			ret = add_result(rs, &e);
+		       sqlite3_column_int64(rs, 0) == e->id) {
+			ret = add_result(rs, e);
 			rc_r = sqlite3_step(rs);
 		}
-		if (ret == 0 && (ret = count_starters(s, q, &e, &starters,
+		if (ret == 0 && (ret = count_starters(s, q, e, &starters,
 						     diag)) == 0)
-			ret = pd_walk_emit(&e, starters, fn, arg);
+			ret = pd_walk_emit(e, starters, fn, arg);
 	}
 	if (ret == 0 && (rc_e != SQLITE_DONE ||
 			 (rc_r != SQLITE_DONE && rc_r != SQLITE_ROW)))
 		ret = pd_sqlite_fail(s, diag, "read the results");
+	return ret;
+}
+
+/* Every event of q (ids NULL), or the n events ids, each read by its key
+ * with the same statements. */
+static int medals(struct pd_store *store, const struct pd_query *q,
+		  const long *ids, size_t n, pd_medal_fn fn, void *arg,
+		  struct pd_diag *diag)
+{
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	sqlite3_stmt *ev = NULL, *rs = NULL;
+	struct pd_walk_event e;
+	const char *rsql;
+	size_t i;
+	long sanctions = 1;
+	int ret;
+
+	memset(&e, 0, sizeof(e));
+	if ((ret = count_of(s, pd_sql_derive_any_sanction, q->games,
+			    &sanctions, "read the sanctions", diag)) < 0)
+		goto cleanup;
+	rsql = ids ? (sanctions ? pd_sql_derive_results_one :
+		      pd_sql_derive_results_plain_one) :
+	       sanctions ? pd_sql_derive_results : pd_sql_derive_results_plain;
+	if (!ids) {
+		if ((ret = pd_sqlite_prepare(s, &ev, pd_sql_derive_events,
+					     diag)) < 0 ||
+		    (ret = pd_sqlite_prepare(s, &rs, rsql, diag)) < 0)
+			goto cleanup;
+		bind_query(ev, q);
+		bind_query(rs, q);
+		ret = walk(s, q, ev, rs, &e, fn, arg, diag);
+		goto cleanup;
+	}
+	/* some events, once a version: the statements are kept (preparing
+	 * the two was half of a version's derive of one event) */
+	if ((ret = pd_sqlite_cached(s, &ev, pd_sql_derive_event_one,
+				    diag)) < 0 ||
+	    (ret = pd_sqlite_cached(s, &rs, rsql, diag)) < 0) {
+		ev = rs = NULL;	/* the cache's, or none */
+		goto cleanup;
+	}
+	sqlite3_clear_bindings(ev);
+	sqlite3_clear_bindings(rs);
+	bind_query(ev, q);
+	bind_query(rs, q);
+	for (i = 0; i < n && ret == 0; i++) {
+		sqlite3_bind_int64(ev, 4, ids[i]);
+		sqlite3_bind_int64(rs, 4, ids[i]);
+		ret = walk(s, q, ev, rs, &e, fn, arg, diag);
+		sqlite3_reset(ev);
+		sqlite3_reset(rs);
+	}
+	ev = rs = NULL;		/* the cache's */
 cleanup:
 	pd_walk_free(&e);
 	sqlite3_finalize(ev);
 	sqlite3_finalize(rs);
+	return ret;
+}
+
+int pd_sqlite_medals(struct pd_store *store, const struct pd_query *q,
+		     pd_medal_fn fn, void *arg, struct pd_diag *diag)
+{
+	return medals(store, q, NULL, 0, fn, arg, diag);
+}
+
+int pd_sqlite_medals_of(struct pd_store *store, const struct pd_query *q,
+			const long *ids, size_t n, pd_medal_fn fn, void *arg,
+			struct pd_diag *diag)
+{
+	return medals(store, q, ids, n, fn, arg, diag);
+}
+
+int pd_sqlite_touch(struct pd_store *store, const char *games, long version,
+		    long event, struct pd_diag *diag)
+{
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	sqlite3_stmt *st;
+	int ret;
+
+	if ((ret = pd_sqlite_cached(s, &st, pd_sql_derive_touch, diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, version);
+	sqlite3_bind_int64(st, 3, event);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "write the audit log");
+	sqlite3_reset(st);
+	return ret;
+}
+
+int pd_sqlite_events_changed(struct pd_store *store, const char *games,
+			     long since, long **ids, size_t *n, long *removed,
+			     struct pd_diag *diag)
+{
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	sqlite3_stmt *st;
+	size_t alloc = 0;
+	long *v;
+	int ret, rc;
+
+	if ((ret = count_of(s, pd_sql_derive_removed, games, removed,
+			    "read the removed Games", diag)) < 0 ||
+	    (ret = pd_sqlite_cached(s, &st, pd_sql_derive_touched, diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, since);
+	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == alloc) {
+			alloc = alloc ? alloc * 2 : 16;
+			if (!(v = realloc(*ids, alloc * sizeof(*v)))) {
+				ret = PD_ENOMEM;
+				break;
+			}
+			*ids = v;
+		}
+		(*ids)[(*n)++] = (long)sqlite3_column_int64(st, 0);
+	}
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, "read the audit log");
+	sqlite3_reset(st);
+	if (ret < 0) {
+		free(*ids);
+		*ids = NULL;
+		*n = 0;
+	}
 	return ret;
 }
 

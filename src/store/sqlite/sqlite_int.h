@@ -12,7 +12,7 @@
 #include "../backend.h"
 #include "podium/buf.h"
 
-#define PD_STMT_CACHE 64
+#define PD_STMT_CACHE 80
 
 struct pd_sqlite {
 	struct pd_store base;	/* first: a pd_store * is a pd_sqlite * */
@@ -150,6 +150,16 @@ int pd_sqlite_medals_replace(struct pd_store *s, const char *games,
 			     size_t n, struct pd_diag *diag);
 int pd_sqlite_medals(struct pd_store *s, const struct pd_query *q,
 		     pd_medal_fn fn, void *arg, struct pd_diag *diag);
+/* the derive of some events, and what each change touched
+ * (sqlite_derive.c) */
+int pd_sqlite_medals_of(struct pd_store *s, const struct pd_query *q,
+			const long *ids, size_t n, pd_medal_fn fn, void *arg,
+			struct pd_diag *diag);
+int pd_sqlite_touch(struct pd_store *s, const char *games, long version,
+		    long event, struct pd_diag *diag);
+int pd_sqlite_events_changed(struct pd_store *s, const char *games,
+			     long since, long **ids, size_t *n, long *removed,
+			     struct pd_diag *diag);
 int pd_sqlite_sports(struct pd_store *s, const char *games,
 		     struct pd_strings *out, struct pd_diag *diag);
 int pd_sqlite_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
