@@ -193,10 +193,7 @@ int pd_sqlite_touch(struct pd_store *store, const char *games, long version,
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, version);
 	sqlite3_bind_int64(st, 3, event);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "write the audit log");
-	sqlite3_reset(st);
-	return ret;
+	return pd_sqlite_run(s, st, "write the audit log", diag);
 }
 
 int pd_sqlite_events_changed(struct pd_store *store, const char *games,
@@ -226,9 +223,7 @@ int pd_sqlite_events_changed(struct pd_store *store, const char *games,
 		}
 		(*ids)[(*n)++] = (long)sqlite3_column_int64(st, 0);
 	}
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "read the audit log");
-	sqlite3_reset(st);
+	ret = pd_sqlite_cached_end(s, st, ret, rc, "read the audit log", diag);
 	if (ret < 0) {
 		free(*ids);
 		*ids = NULL;

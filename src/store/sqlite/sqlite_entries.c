@@ -18,10 +18,7 @@ int pd_sqlite_entries_replace(struct pd_store *store, long event,
 	if ((ret = pd_sqlite_cached(s, &st, pd_sql_entries_clear, diag)) < 0)
 		return ret;
 	sqlite3_bind_int64(st, 1, event);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "replace the start list");
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
+	ret = pd_sqlite_run(s, st, "replace the start list", diag);
 	for (i = 0; i < n && ret == 0; i++) {
 		if ((ret = pd_sqlite_cached(s, &st, pd_sql_entries_add,
 					    diag)) < 0)
