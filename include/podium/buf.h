@@ -21,6 +21,11 @@ struct pd_buf {
 
 #define PD_BUF_MAX_DEFAULT ((size_t)256 << 20)
 
+/* An empty buffer with the default maximum, as an initializer (git's
+ * STRBUF_INIT): struct pd_buf b = PD_BUF_INIT is pd_buf_init(&b, 0). */
+extern char pd_buf_empty[1];
+#define PD_BUF_INIT { pd_buf_empty, 0, 0, PD_BUF_MAX_DEFAULT }
+
 void pd_buf_init(struct pd_buf *b, size_t max);
 void pd_buf_release(struct pd_buf *b);
 /* Forget the contents, keep the memory. */

@@ -193,13 +193,26 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* The contradictions found, as JSON or as a sentence each. */
+static int check_write(struct pd_buf *b, const struct pd_facts_audit *au,
+		       const struct args *a)
+{
+	size_t i;
+	int ret = 0;
+
+	if (!strcmp(a->format, "json"))
+		return pd_doc_facts_check(b, au, PD_DOC_PRETTY);
+	for (i = 0; i < au->found.n && ret == 0; i++)
+		ret = pd_contradiction_text(b, &au->found.v[i], a->lang);
+	return ret;
+}
+
 static int run_check(struct cli *cli, int argc, char **argv)
 {
-	struct pd_diag d = { "", 0, "" };
 	struct args a = { .format = "text", .lang = "en" };
+	struct pd_diag d = { "", 0, "" };
+	struct pd_buf b = PD_BUF_INIT;
 	struct pd_facts_audit au;
-	struct pd_buf b;
-	size_t i;
 	int ret, code = 0;
 
 	if ((ret = parse(argc, argv, &a, "text json")))
@@ -208,21 +221,14 @@ static int run_check(struct cli *cli, int argc, char **argv)
 		return cli_usage(&cmd_facts, "facts check needs --games");
 	if (!cli_store(cli, &code))
 		return code;
-	pd_buf_init(&b, 0);
 	if ((ret = pd_store_begin_read(cli->store, &d)) == 0) {
 		ret = pd_facts_audit(&au, cli->store, a.games, &d);
 		pd_store_rollback(cli->store);
 	} else {
 		memset(&au, 0, sizeof(au));
 	}
-	if (ret == 0) {
-		if (!strcmp(a.format, "json"))
-			ret = pd_doc_facts_check(&b, &au, PD_DOC_PRETTY);
-		for (i = 0; strcmp(a.format, "json") && i < au.found.n &&
-		     ret == 0; i++)
-			ret = pd_contradiction_text(&b, &au.found.v[i],
-						    a.lang);
-	}
+	if (ret == 0)
+		ret = check_write(&b, &au, &a);
 	if (ret < 0) {
 		ret = cli_fail(ret, &d);
 	} else if ((ret = cli_write(&b)) == EXIT_OK) {

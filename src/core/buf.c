@@ -9,11 +9,11 @@
 #include "podium/buf.h"
 #include "podium/error.h"
 
-static char empty[1];
+char pd_buf_empty[1];
 
 void pd_buf_init(struct pd_buf *b, size_t max)
 {
-	b->data = empty;
+	b->data = pd_buf_empty;
 	b->len = 0;
 	b->alloc = 0;
 	b->max = max ? max : PD_BUF_MAX_DEFAULT;
@@ -156,7 +156,7 @@ char *pd_buf_detach(struct pd_buf *b, size_t *len)
 	}
 	if (len)
 		*len = b->len;
-	b->data = empty;
+	b->data = pd_buf_empty;
 	b->len = b->alloc = 0;
 	return p;
 }

@@ -54,15 +54,13 @@ int pg_table_rows(struct pd_store *s, const char *table, char **cols,
 		  pd_store_row_fn fn, void *arg, struct pd_diag *diag)
 {
 	struct pd_pg *pg = PG(s);
-	struct pd_buf names, select, sql;
+	struct pd_buf names = PD_BUF_INIT, select = PD_BUF_INIT;
+	struct pd_buf sql = PD_BUF_INIT;
 	unsigned long long bytea;
 	const char **col = NULL;
 	PGresult *res = NULL;
 	int ret, n, r, i;
 
-	pd_buf_init(&names, 0);
-	pd_buf_init(&select, 0);
-	pd_buf_init(&sql, 0);
 	if ((ret = columns(pg, table, &names, &select, &bytea, &n, diag)) < 0 ||
 	    (ret = pd_sql_table_rows(&sql, select.data, table, n)) < 0)
 		goto cleanup;

@@ -46,16 +46,14 @@ int pd_sqlite_table_rows(struct pd_store *store, const char *table,
 			 struct pd_diag *diag)
 {
 	struct pd_sqlite *s = pd_sqlite_of(store);
-	struct pd_buf names, sql, vals;
+	struct pd_buf names = PD_BUF_INIT, sql = PD_BUF_INIT;
+	struct pd_buf vals = PD_BUF_INIT;
 	unsigned long long blobs;
 	sqlite3_stmt *st = NULL;
 	const char **col = NULL;
 	size_t *off = NULL;
 	int ret, rc, n, i;
 
-	pd_buf_init(&names, 0);
-	pd_buf_init(&sql, 0);
-	pd_buf_init(&vals, 0);
 	if ((ret = columns(s, table, &names, &blobs, &n, diag)) < 0 ||
 	    (ret = pd_sql_table_rows(&sql, names.data, table, n)) < 0 ||
 	    (ret = pd_sqlite_prepare(s, &st, sql.data, diag)) < 0)
