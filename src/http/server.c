@@ -1,9 +1,8 @@
 /* server.c -- 'podium serve': the daemon and request dispatch.
  *
- * One libmicrohttpd daemon per request thread (one per CPU, up to 4),
- * each in epoll mode with its own thread and its own listening socket
- * on the one port (start_daemons), keep-alive, suspend/resume for event
- * streams and parked writes.  This file starts and stops it and sends each request where it
+ * One libmicrohttpd daemon in epoll mode with its own threads (one per
+ * CPU, up to 4), keep-alive, suspend/resume for event streams and parked
+ * writes.  This file starts and stops it and sends each request where it
  * goes; it calls every other file of src/http and none of them calls
  * back (tools/calls.sh checks it).  Three kinds of work, kept apart:
  *
@@ -48,7 +47,6 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -429,56 +427,17 @@ static unsigned threads(unsigned want)
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 
 	if (want)
-		return want > DAEMONS_MAX ? DAEMONS_MAX : want;
+		return want > 64 ? 64 : want;
 	return n < 1 ? 1 : n > 4 ? 4 : (unsigned)n;
 }
 
-/* 0 if nothing listens on ss's address and port, with the port it got
- * in *port (a free one for port 0).  The daemons' sockets take
- * SO_REUSEPORT, which would let a second podium of the same user join
- * them on the port unseen, taking half the connections; a bind without
- * it fails beside any socket listening there, so each start tries one
- * first and closes it. */
-static int port_free(const struct sockaddr_storage *ss, int v6,
-		     unsigned *port)
-{
-	struct sockaddr_storage got;
-	socklen_t len = v6 ? sizeof(struct sockaddr_in6) :
-			     sizeof(struct sockaddr_in);
-	int fd, one = 1, ok;
-
-	fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -1;
-	/* as MHD sets them on its own sockets */
-	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-	if (v6)
-		setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof(one));
-	ok = bind(fd, (const struct sockaddr *)ss, len) == 0 &&
-	     getsockname(fd, (struct sockaddr *)&got, &len) == 0;
-	close(fd);
-	if (!ok)
-		return -1;
-	*port = ntohs(v6 ? ((struct sockaddr_in6 *)&got)->sin6_port :
-			   ((struct sockaddr_in *)&got)->sin_port);
-	return 0;
-}
-
-/* One daemon per request thread, each with its own listening socket on
- * the same port (SO_REUSEPORT), so the kernel deals new connections
- * among the threads by the hash of their addresses.  A pool of threads
- * on one socket (MHD_OPTION_THREAD_POOL_SIZE) took them unevenly: each
- * worker watched the socket, and the first awake accepted up to ten at
- * once -- at 50 connections one worker queued them all while the other
- * idled, and the p99 was 3.4x nginx's (bench/README.md, bar 3).  Each
- * daemon takes its share of the connection limit, as the pool's workers
- * did. */
-static int start_daemons(struct srv *s, struct pd_diag *d)
+static int start_daemon(struct srv *s, struct pd_diag *d)
 {
 	struct sockaddr_storage ss;
+	const union MHD_DaemonInfo *di;
 	unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD |
 			 MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
-	unsigned n = threads(s->cfg.threads), limit = raise_fd_limit();
+	unsigned n = threads(s->cfg.threads);
 	int v6;
 
 	if (parse_bind(s->cfg.bind, s->cfg.port, &ss, &v6) < 0)
@@ -486,41 +445,26 @@ static int start_daemons(struct srv *s, struct pd_diag *d)
 				   "an IPv4 or IPv6 address", s->cfg.bind);
 	if (v6)
 		flags |= MHD_USE_IPv6;
-	if (port_free(&ss, v6, &s->port) < 0)
+	s->d = MHD_start_daemon(flags, (uint16_t)s->cfg.port, NULL, NULL,
+		handle, s,
+		/* first, or MHD says so on stderr itself */
+		MHD_OPTION_EXTERNAL_LOGGER, mhd_log, s,
+		MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
+		MHD_OPTION_CONNECTION_LIMIT, raise_fd_limit(),
+		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CONN_TIMEOUT,
+		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONN_MEMORY,
+		MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024,
+		MHD_OPTION_NOTIFY_COMPLETED, completed, s,
+		/* a pool of one is no pool: MHD warns about a size of 0 */
+		n > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, n,
+		MHD_OPTION_END);
+	if (!s->d)
 		return pd_diag_set(d, PD_EIO, NULL, 0, "cannot listen on %s "
 				   "port %u (in use?)", s->cfg.bind,
 				   s->cfg.port);
-	/* --port 0: all on the one port the probe was given */
-	if (v6)
-		((struct sockaddr_in6 *)&ss)->sin6_port =
-			htons((uint16_t)s->port);
-	else
-		((struct sockaddr_in *)&ss)->sin_port =
-			htons((uint16_t)s->port);
-	for (s->nd = 0; s->nd < n; s->nd++) {
-		s->d[s->nd] = MHD_start_daemon(flags, (uint16_t)s->port, NULL,
-			NULL, handle, s,
-			/* first, or MHD says so on stderr itself */
-			MHD_OPTION_EXTERNAL_LOGGER, mhd_log, s,
-			MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
-			MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned)1,
-			MHD_OPTION_CONNECTION_LIMIT,
-			limit / n + (s->nd < limit % n),
-			MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CONN_TIMEOUT,
-			MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-			(size_t)CONN_MEMORY,
-			MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024,
-			MHD_OPTION_NOTIFY_COMPLETED, completed, s,
-			MHD_OPTION_END);
-		if (!s->d[s->nd])
-			break;
-	}
-	if (s->nd == n)
-		return 0;
-	while (s->nd > 0)
-		MHD_stop_daemon(s->d[--s->nd]);
-	return pd_diag_set(d, PD_EIO, NULL, 0, "cannot listen on %s port %u "
-			   "(in use?)", s->cfg.bind, s->port);
+	di = MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_BIND_PORT);
+	s->port = di ? di->port : s->cfg.port;
+	return 0;
 }
 
 /* One reader connection per MHD thread (lazy.c). */
@@ -611,7 +555,7 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	    (ret = render_start(s, diag)) < 0 ||
 	    (ret = builder_start(s, diag)) < 0 ||
 	    (ret = commit_start(s, diag)) < 0 ||
-	    (ret = start_daemons(s, diag)) < 0) {
+	    (ret = start_daemon(s, diag)) < 0) {
 		srv_free(s);
 		return ret;
 	}
@@ -651,9 +595,9 @@ void pd_http_stop(struct pd_http *h, int grace_ms)
 	double until = now_ms() + grace_ms;
 
 	atomic_store(&s->closing, 1);
-	for (unsigned i = 0; i < s->nd; i++)
-		if ((fd = MHD_quiesce_daemon(s->d[i])) != MHD_INVALID_SOCKET)
-			close(fd);
+	fd = MHD_quiesce_daemon(s->d);
+	if (fd != MHD_INVALID_SOCKET)
+		close(fd);
 	hub_close(s);
 	/* requests in flight finish; streams end at once */
 	while (atomic_load(&s->inflight) > 0 && now_ms() < until) {
@@ -665,7 +609,6 @@ void pd_http_stop(struct pd_http *h, int grace_ms)
 	render_stop(s);		/* renders what is queued: nothing stays
 				 * suspended when the daemon stops */
 	builder_stop(s);
-	for (unsigned i = 0; i < s->nd; i++)
-		MHD_stop_daemon(s->d[i]);
+	MHD_stop_daemon(s->d);
 	srv_free(s);
 }

@@ -48,7 +48,6 @@ struct task;
 struct wjob;
 
 #define READERS_MAX 8
-#define DAEMONS_MAX 64	/* --threads at most */
 /* Each of the server's store connections keeps at most this much of the
  * store's pages (pd_store_cache_limit), not the import's 16 MiB.  A
  * reader's cache is emptied at every other connection's commit anyway
@@ -71,11 +70,7 @@ struct srv {
 	struct pd_http_config cfg;
 	char db_path[4096];
 	char def_ref[160];		/* --games as given */
-	/* one MHD daemon per request thread, each with its own listening
-	 * socket on the one port (SO_REUSEPORT): the kernel deals the new
-	 * connections among them (server.c, start_daemons) */
-	struct MHD_Daemon *d[DAEMONS_MAX];
-	unsigned nd;
+	struct MHD_Daemon *d;
 	unsigned port;
 
 	/* snap_mu guards the pointer snap, nothing behind it: held only to
