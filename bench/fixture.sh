@@ -31,6 +31,45 @@ start_podium() {
 	wait_port "$2"
 }
 
+# start_nginx PORT FROM URL: nginx in the background on PORT, serving as
+# a static file the bytes podium serves at URL on port FROM; sets
+# NGINX_PID and NGINX_FILE.
+start_nginx() {
+	NGINX_FILE=$WORK/www$3
+	mkdir -p "${NGINX_FILE%/*}"
+	# nginx's workers are www-data
+	d=${NGINX_FILE%/*}
+	while [ "$d" != "$WORK" ] && [ -n "$d" ]; do chmod 755 "$d"; d=${d%/*}; done
+	chmod 755 "$WORK"
+	curl -s "http://127.0.0.1:$2$3" >"$NGINX_FILE"
+	cat >"$WORK/nginx.conf" <<CONF
+worker_processes auto;
+daemon off;
+error_log $WORK/nginx.err;
+pid $WORK/nginx.pid;
+events { worker_connections 4096; }
+http {
+	access_log off;
+	keepalive_requests 1000000;
+	default_type application/json;
+	server {
+		listen 127.0.0.1:$1;
+		root $WORK/www;
+		location / { try_files \$uri =404; }
+	}
+}
+CONF
+	nginx -c "$WORK/nginx.conf" -p "$WORK" &
+	NGINX_PID=$!
+	track $NGINX_PID
+	wait_port "$1" || return 1
+	curl -s "http://127.0.0.1:$1$3" | cmp -s - "$NGINX_FILE" || {
+		say "bench: nginx does not serve the same bytes"
+		cat "$WORK/nginx.err" >&2
+		return 1
+	}
+}
+
 # (sh has no local variables: tries, not i, which callers loop on)
 wait_port() {
 	tries=0

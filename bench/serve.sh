@@ -19,33 +19,8 @@ URL=/api/games/PG2004/standings
 
 make_db "$WORK/serve.db"
 start_podium "$WORK/serve.db" $P1 || exit 1
-mkdir -p "$WORK/www/api/games/PG2004"
-chmod 755 "$WORK" "$WORK/www" "$WORK/www/api" "$WORK/www/api/games" "$WORK/www/api/games/PG2004"  # nginx workers are www-data
-curl -s "http://127.0.0.1:$P1$URL" >"$WORK/www/api/games/PG2004/standings"
-bytes=$(wc -c <"$WORK/www/api/games/PG2004/standings")
-cat >"$WORK/nginx.conf" <<CONF
-worker_processes auto;
-daemon off;
-error_log $WORK/nginx.err;
-pid $WORK/nginx.pid;
-events { worker_connections 4096; }
-http {
-	access_log off;
-	keepalive_requests 1000000;
-	default_type application/json;
-	server {
-		listen 127.0.0.1:$P2;
-		root $WORK/www;
-		location / { try_files \$uri =404; }
-	}
-}
-CONF
-nginx -c "$WORK/nginx.conf" -p "$WORK" &
-NGINX_PID=$!
-track $NGINX_PID
-wait_port $P2 || exit 1
-curl -s "http://127.0.0.1:$P2$URL" | cmp -s - "$WORK/www/api/games/PG2004/standings" ||
-	{ say "bench serve: nginx does not serve the same bytes"; cat "$WORK/nginx.err" >&2; exit 1; }
+start_nginx $P2 $P1 $URL || exit 1
+bytes=$(wc -c <"$NGINX_FILE")
 
 # wrk's summary -> "RPS P50_MS P99_MS"
 one_run() {
