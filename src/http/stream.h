@@ -82,6 +82,8 @@ struct chan {
 	size_t n;
 	struct msg *full;		/* the whole table now */
 	struct stream *streams;
+	size_t nsuspended;		/* of them, suspended in MHD
+					 * (not a sender's) */
 };
 
 /* Everything under mu, but the senders' own state (sender.c). */
