@@ -30,6 +30,7 @@
 int hub_init(struct hub *h)
 {
 	memset(h, 0, sizeof(*h));
+	h->all_ev = -1;
 	pthread_mutex_init(&h->mu, NULL);
 	if (!(h->beat_msg = msg_make(0, 0, BEAT, strlen(BEAT))))
 		return -1;

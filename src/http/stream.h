@@ -97,6 +97,8 @@ struct hub {
 	size_t nstreams;
 	struct sender *senders;		/* the sending threads */
 	size_t nsenders, next_sender;
+	int all_ev;			/* wakes every sender at once
+					 * (sender.c) */
 };
 
 /* 0, or -1 when the sending threads could not start. */
