@@ -118,7 +118,7 @@ static void feed(struct client *c, const char *buf, ssize_t n, double t)
 /* The write of post mode: one request on its own connection, its
  * answer read as it comes (one response: headers, Content-Length). */
 struct post {
-	int fd, sent, status;
+	int fd, sent, status, done;	/* done: answered, or broken */
 	double ack_ms;		/* < 0: not answered yet */
 	char req[2048];
 	char resp[8192];
@@ -126,7 +126,8 @@ struct post {
 };
 
 /* The write's connection is ready (EPOLLOUT: send it) or has bytes of
- * the answer (read them); 1 once the whole answer is in. */
+ * the answer (read them); 1 once the whole answer is in, or the
+ * connection broke before it (status 0). */
 static int post_step(struct post *w, int ep, double t_write)
 {
 	struct epoll_event ev;
@@ -142,19 +143,25 @@ static int post_step(struct post *w, int ep, double t_write)
 		epoll_ctl(ep, EPOLL_CTL_MOD, w->fd, &ev);
 		return 0;
 	}
+	r = 1;
 	while (w->have + 1 < sizeof(w->resp) &&
 	       (r = read(w->fd, w->resp + w->have,
 			 sizeof(w->resp) - 1 - w->have)) > 0)
 		w->have += (size_t)r;
 	w->resp[w->have] = '\0';
-	if (!(end = strstr(w->resp, "\r\n\r\n")))
-		return 0;
+	end = strstr(w->resp, "\r\n\r\n");
 	cl = strcasestr(w->resp, "content-length:");
-	if (w->have < (size_t)(end + 4 - w->resp) +
-		      (cl ? (size_t)atol(cl + 15) : 0))
-		return 0;
-	w->ack_ms = now_ms() - t_write;
-	w->status = atoi(w->resp + 9);
+	if (!end || w->have < (size_t)(end + 4 - w->resp) +
+			      (cl ? (size_t)atol(cl + 15) : 0)) {
+		if (r > 0 || (r < 0 && errno == EAGAIN))
+			return 0;	/* more to come */
+		fprintf(stderr, "sse_clients: the write's connection %s "
+			"before its answer\n", r ? "failed" : "closed");
+	} else {
+		w->ack_ms = now_ms() - t_write;
+		w->status = atoi(w->resp + 9);
+	}
+	w->done = 1;
 	epoll_ctl(ep, EPOLL_CTL_DEL, w->fd, NULL);
 	close(w->fd);
 	return 1;
@@ -175,7 +182,7 @@ int main(int argc, char **argv)
 	double t_write = 0, *lat, deadline;
 	int port, n, timeout, ep, i, k, ready = 0, got = 0, armed = 0;
 	double watch = 0;
-	struct post w = { -1, 0, 0, -1.0, "", "", 0 };
+	struct post w = { -1, 0, 0, 0, -1.0, "", "", 0 };
 	int posting = 0;
 
 	if (argc == 7 && !strcmp(argv[5], "watch"))
@@ -292,7 +299,7 @@ int main(int argc, char **argv)
 			armed = 1;
 			deadline = now_ms() + timeout * 1e3;
 		}
-		if ((armed && got == n && (!posting || w.ack_ms >= 0)) ||
+		if ((armed && got == n && (!posting || w.done)) ||
 		    now_ms() > deadline)
 			break;
 	}
