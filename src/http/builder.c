@@ -197,6 +197,14 @@ cleanup:
 	return ret;
 }
 
+void builder_poke(struct srv *s)
+{
+	pthread_mutex_lock(&s->build_mu);
+	s->poke = 1;
+	pthread_cond_signal(&s->build_cv);
+	pthread_mutex_unlock(&s->build_mu);
+}
+
 /* Forget the commits the views show (or that waited long enough: a
  * build that keeps failing holds no read for longer). */
 static void prune(struct srv *s, double now)

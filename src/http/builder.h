@@ -32,6 +32,10 @@ void builder_park(struct srv *s, struct MHD_Connection *c, struct req *r,
  * (builder_hold).  The builder is poked.  -1 when too many commits are
  * waiting to be shown (the caller then parks the write instead). */
 int builder_commit(struct srv *s, const char *games, long version);
+/* A commit may have moved a Games: build now.  The committer calls it
+ * as soon as a group's commit is durable, before the writes are resumed
+ * to be answered (builder_commit then only notes them). */
+void builder_poke(struct srv *s);
 /* A read of url: 1 when it is parked, suspended, until the views show
  * every commit of this node made before it came to the Games url names
  * (to every Games for /api/games and the site's lists), 0 when it may

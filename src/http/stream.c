@@ -30,6 +30,7 @@
 int hub_init(struct hub *h)
 {
 	memset(h, 0, sizeof(*h));
+	h->all_ev = -1;
 	pthread_mutex_init(&h->mu, NULL);
 	if (!(h->beat_msg = msg_make(0, 0, BEAT, strlen(BEAT))))
 		return -1;
@@ -92,25 +93,32 @@ static void wake(struct stream *st)
 {
 	if (st->suspended) {
 		st->suspended = 0;
+		st->ch->nsuspended--;
 		MHD_resume_connection(st->c);
 	}
 }
 
-/* Wake a channel's suspended streams and unlock the hub.  The resumes
- * happen after the unlock: MHD_resume_connection() signals the daemon
- * once per call, and holding the hub's lock through 10,000 of them kept
- * every stream's reader waiting until the last (the fan-out's p99).  A
- * stream marked awake here cannot suspend again before it is resumed:
- * its reader is not called while it is suspended. */
+/* Wake a channel's streams, unlock the hub, and poke the senders.  The
+ * resumes happen after the unlock: MHD_resume_connection() signals the
+ * daemon once per call, and holding the hub's lock through 10,000 of
+ * them kept every stream's reader waiting until the last (the fan-out's
+ * p99).  A stream marked awake here cannot suspend again before it is
+ * resumed: its reader is not called while it is suspended.  The senders
+ * are poked first, and the list is walked only when some stream is
+ * suspended in MHD: the senders' streams (nearly all of them, once each
+ * has sent its first table) are theirs to write, and walking 10,000
+ * streams for none, under hub.mu, held the senders' first look for 2 to
+ * 10 ms (bench/README.md, bar 2 round four). */
 static void wake_all(struct hub *h, struct chan *ch)
 {
 	struct MHD_Connection **v = NULL;
 	struct stream *st;
-	size_t n = 0, a = 0, i;
+	size_t n = 0, a = 0, i, left = ch->nsuspended;
 
-	for (st = ch->streams; st; st = st->next) {
+	for (st = ch->streams; st && left; st = st->next) {
 		if (!st->suspended)
 			continue;
+		left--;
 		if (n == a) {
 			struct MHD_Connection **p;
 
@@ -124,9 +132,11 @@ static void wake_all(struct hub *h, struct chan *ch)
 			v = p;
 		}
 		st->suspended = 0;
+		ch->nsuspended--;
 		v[n++] = st->c;
 	}
 	pthread_mutex_unlock(&h->mu);
+	senders_poke(h);
 	for (i = 0; i < n; i++)
 		MHD_resume_connection(v[i]);
 	free(v);
@@ -159,7 +169,6 @@ void hub_publish(struct srv *s, const char *code, struct msg *full,
 		ch->ring[ch->n++] = diff;
 	}
 	wake_all(h, ch);
-	senders_poke(h);
 }
 
 void hub_beat(struct srv *s)
@@ -266,6 +275,7 @@ static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
 	} else {
 		/* nothing to send: sleep until the builder wakes us */
 		st->suspended = 1;
+		st->ch->nsuspended++;
 		MHD_suspend_connection(st->c);
 	}
 cleanup:
@@ -286,6 +296,8 @@ static void stream_free(void *cls)
 	if (st->next)
 		st->next->prev = st->prev;
 	h->nstreams--;
+	if (st->suspended)	/* the daemon stopping */
+		st->ch->nsuspended--;
 	pthread_mutex_unlock(&h->mu);
 	msg_put(st->cur);
 	free(st);

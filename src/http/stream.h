@@ -82,6 +82,8 @@ struct chan {
 	size_t n;
 	struct msg *full;		/* the whole table now */
 	struct stream *streams;
+	size_t nsuspended;		/* of them, suspended in MHD
+					 * (not a sender's) */
 };
 
 /* Everything under mu, but the senders' own state (sender.c). */
@@ -95,6 +97,8 @@ struct hub {
 	size_t nstreams;
 	struct sender *senders;		/* the sending threads */
 	size_t nsenders, next_sender;
+	int all_ev;			/* wakes every sender at once
+					 * (sender.c) */
 };
 
 /* 0, or -1 when the sending threads could not start. */
