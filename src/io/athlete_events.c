@@ -516,32 +516,9 @@ static int fold_event(struct parse *ps, size_t from, size_t to)
 	return 0;
 }
 
-/* The rows by event, in file order within each (a counting sort: the
- * events are indexes below nevents), into a new array; then each event's
- * rows by cmp_rows.  One qsort of all 271,116 rows by cmp_rows was 7% of
- * an import: most of its comparisons told events apart. */
-static int by_event(struct parse *ps)
+static size_t row_event(const void *r)
 {
-	size_t nev = ps->set->nevents, i, *at;
-	struct row *v;
-
-	if (!(at = calloc(nev + 1, sizeof(*at))))
-		return PD_ENOMEM;
-	if (!(v = malloc(ps->nrows * sizeof(*v)))) {
-		free(at);
-		return PD_ENOMEM;
-	}
-	for (i = 0; i < ps->nrows; i++)
-		at[ps->rows[i].event + 1]++;
-	for (i = 0; i < nev; i++)
-		at[i + 1] += at[i];
-	for (i = 0; i < ps->nrows; i++)
-		v[at[ps->rows[i].event]++] = ps->rows[i];
-	free(at);
-	free(ps->rows);
-	ps->rows = v;
-	ps->arows = ps->nrows;
-	return 0;
+	return ((const struct row *)r)->event;
 }
 
 static int fold(struct parse *ps)
@@ -549,13 +526,14 @@ static int fold(struct parse *ps)
 	size_t i, from;
 	int ret;
 
-	if (ps->nrows && (ret = by_event(ps)) < 0)
+	if ((ret = pd_import_group(&ps->rows, ps->nrows, sizeof(*ps->rows),
+				   ps->set->nevents, row_event,
+				   cmp_rows)) < 0)
 		return ret;
+	ps->arows = ps->nrows;
 	for (from = 0, i = 1; i <= ps->nrows; i++)
 		if (i == ps->nrows ||
 		    ps->rows[i].event != ps->rows[from].event) {
-			qsort(ps->rows + from, i - from, sizeof(*ps->rows),
-			      cmp_rows);
 			if ((ret = fold_event(ps, from, i)) < 0)
 				return ret;
 			from = i;
