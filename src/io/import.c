@@ -287,8 +287,14 @@ int pd_import_group(void *v, size_t n, size_t elem, size_t nkeys,
 		free(at);
 		return PD_ENOMEM;
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		if (key(src + i * elem) >= nkeys) {
+			free(at);
+			free(dst);
+			return PD_EINVAL;
+		}
 		at[key(src + i * elem) + 1]++;
+	}
 	for (i = 0; i < nkeys; i++)
 		at[i + 1] += at[i];
 	for (i = 0; i < n; i++)

@@ -113,7 +113,8 @@ int pd_import_grow(void *v, size_t n, size_t *alloc, size_t elem);
  * into a new array of n that replaces *v; then sort each key's run with
  * cmp (NULL: none).  For the ordering of a whole file's rows by event:
  * one qsort of them all spent most of its comparisons telling events
- * apart.  PD_ENOMEM, *v then untouched. */
+ * apart.  PD_ENOMEM, or PD_EINVAL for a key not below nkeys, *v then
+ * untouched. */
 int pd_import_group(void *v, size_t n, size_t elem, size_t nkeys,
 		    size_t (*key)(const void *),
 		    int (*cmp)(const void *, const void *));
