@@ -480,7 +480,8 @@ int pd_sqlite_here(struct pd_store *store, struct pd_diag *diag)
 }
 
 /* The page cache: a negative cache_size is in KiB.  Pages beyond it are
- * given back as SQLite needs room (not at once). */
+ * given back as SQLite needs room (not at once).  During a bulk
+ * transaction it is kept for the transaction's end (bulk_end). */
 int pd_sqlite_cache_limit(struct pd_store *store, long kib,
 			  struct pd_diag *diag)
 {
@@ -520,8 +521,8 @@ static void bulk_end(struct pd_sqlite *s)
 	if (s->bulk) {
 		sqlite3_exec(s->db, "PRAGMA foreign_keys = ON", NULL, NULL,
 			     NULL);
-		if (s->cache_kib < BULK_CACHE_KIB)
-			cache_size(s, s->cache_kib);
+		/* also one asked for during it (pd_sqlite_cache_limit) */
+		cache_size(s, s->cache_kib);
 	}
 	s->bulk = 0;
 }
