@@ -316,16 +316,22 @@ static int unique_team_names(struct pd_entry_set *s, size_t from, size_t to)
 	return 0;
 }
 
+static size_t result_event(const void *r)
+{
+	return ((const struct pd_entry_result *)r)->event;
+}
+
 int pd_entries_finish(struct pd_entry_set *s)
 {
 	size_t i, from;
 	int ret;
 
-	if ((ret = order_games_events(s)) < 0)
+	if ((ret = order_games_events(s)) < 0 ||
+	    (ret = pd_import_group(&s->results, s->nresults,
+				   sizeof(*s->results), s->nevents,
+				   result_event, cmp_results)) < 0)
 		return ret;
-	if (s->nresults)
-		qsort(s->results, s->nresults, sizeof(*s->results),
-		      cmp_results);
+	s->aresults = s->nresults;
 	for (from = 0, i = 1; i <= s->nresults; i++)
 		if (i == s->nresults ||
 		    s->results[i].event != s->results[from].event) {

@@ -272,6 +272,45 @@ const char *pd_import_name_gender(const char *name)
 	return "";
 }
 
+int pd_import_group(void *v, size_t n, size_t elem, size_t nkeys,
+		    size_t (*key)(const void *),
+		    int (*cmp)(const void *, const void *))
+{
+	char **pv = v, *src = *pv, *dst;
+	size_t *at, i, from;
+
+	if (n == 0)
+		return 0;
+	if (!(at = calloc(nkeys + 1, sizeof(*at))))
+		return PD_ENOMEM;
+	if (!(dst = malloc(n * elem))) {
+		free(at);
+		return PD_ENOMEM;
+	}
+	for (i = 0; i < n; i++) {
+		if (key(src + i * elem) >= nkeys) {
+			free(at);
+			free(dst);
+			return PD_EINVAL;
+		}
+		at[key(src + i * elem) + 1]++;
+	}
+	for (i = 0; i < nkeys; i++)
+		at[i + 1] += at[i];
+	for (i = 0; i < n; i++)
+		memcpy(dst + at[key(src + i * elem)]++ * elem, src + i * elem,
+		       elem);
+	free(at);
+	free(src);
+	*pv = dst;
+	for (from = 0, i = 1; cmp && i <= n; i++)
+		if (i == n || key(dst + i * elem) != key(dst + from * elem)) {
+			qsort(dst + from * elem, i - from, elem, cmp);
+			from = i;
+		}
+	return 0;
+}
+
 int pd_import_grow(void *v, size_t n, size_t *alloc, size_t elem)
 {
 	void **pv = v;

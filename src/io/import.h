@@ -108,4 +108,15 @@ int pd_import_event(struct pd_import *im, const struct pd_entry_event *e,
  * of *alloc, doubling it; at most PD_ENTRIES_MAX elements (PD_ETOOBIG). */
 int pd_import_grow(void *v, size_t n, size_t *alloc, size_t elem);
 
+/* Reorder the n elements of size elem of the array *v by key(element),
+ * each below nkeys, keeping their order within a key (a counting sort),
+ * into a new array of n that replaces *v; then sort each key's run with
+ * cmp (NULL: none).  For the ordering of a whole file's rows by event:
+ * one qsort of them all spent most of its comparisons telling events
+ * apart.  PD_ENOMEM, or PD_EINVAL for a key not below nkeys, *v then
+ * untouched. */
+int pd_import_group(void *v, size_t n, size_t elem, size_t nkeys,
+		    size_t (*key)(const void *),
+		    int (*cmp)(const void *, const void *));
+
 #endif

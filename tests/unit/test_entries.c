@@ -129,6 +129,38 @@ static void test_athlete_events__same_athlete_twice_is_individual(void **state)
 	assert_string_equal(f->set.events[0].gender, "");
 }
 
+/* An athlete is its ID as written: 007 is not 7 (ext "kaggle:007"), and
+ * an ID far beyond the rows read is one athlete as well as a small one
+ * (a small one seen again: the tests above). */
+static void test_athlete_events__athletes_by_their_id(void **state)
+{
+	struct fixture *f = *state;
+	size_t seen[3] = { 0, 0, 0 }, i;
+	static const char *const rows[] = {
+		"7,Seven,M,France,FRA,1924 Summer,Men's 100m,NA",
+		"007,Bond,M,UK,GBR,1924 Summer,Men's 200m,NA",
+		"9999999,Many,F,China,CHN,1924 Summer,Women's 100m,NA",
+		"9999999,Many,F,China,CHN,1924 Summer,Women's 200m,NA",
+		NULL,
+	};
+
+	if (athlete_events(f, rows) < 0)
+		fail_msg("%s", f->d.msg);
+	assert_int_equal(f->set.nathletes, 3);
+	assert_string_equal(f->set.athletes[0].ext, "kaggle:7");
+	assert_string_equal(f->set.athletes[1].ext, "kaggle:007");
+	assert_string_equal(f->set.athletes[2].ext, "kaggle:9999999");
+	assert_int_equal(f->set.nresults, 4);
+	for (i = 0; i < f->set.nresults; i++) {
+		assert_true(f->set.results[i].athlete >= 1 &&
+			    f->set.results[i].athlete <= 3);
+		seen[f->set.results[i].athlete - 1]++;
+	}
+	assert_int_equal(seen[0], 1);
+	assert_int_equal(seen[1], 1);
+	assert_int_equal(seen[2], 2);
+}
+
 static void test_athlete_events__games_sorted_and_grouped(void **state)
 {
 	struct fixture *f = *state;
@@ -332,6 +364,7 @@ int main(void)
 		T(test_athlete_events__team_medal_once_per_noc),
 		T(test_athlete_events__same_athlete_twice_is_individual),
 		T(test_athlete_events__games_sorted_and_grouped),
+		T(test_athlete_events__athletes_by_their_id),
 		T(test_athlete_events__unknown_noc_names_the_line),
 		T(test_entries__team_names_made_unique),
 		T(test_medallists__team_rows_and_team_row),

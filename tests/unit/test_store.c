@@ -1432,8 +1432,8 @@ static int keep_row(const struct pd_result_row *r, void *arg)
 /* Many results at once read back as the same results added one by one,
  * in the same order, NULLs and values kept (past the backend's batch of
  * several a statement and its remainder); one bad record refuses them
- * all before any is written. */
-static void test_store__results_add_many_as_one_by_one(void **state)
+ * all before any is written.  In a bulk transaction (bulk) or not. */
+static void results_add_many(void **state, int bulk)
 {
 	struct fixture *f = *state;
 	struct pd_games g = athens();
@@ -1446,7 +1446,8 @@ static void test_store__results_add_many_as_one_by_one(void **state)
 
 	open_store(f);
 	put_games(f, &g);
-	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(bulk ? pd_store_begin_bulk(f->s, &f->d) :
+			 pd_store_begin(f->s, &f->d), 0);
 	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "import",
 					 NULL, &v1, &f->d), 0);
 	for (k = 0; k < 2; k++)
@@ -1499,12 +1500,24 @@ static void test_store__results_add_many_as_one_by_one(void **state)
 	assert_non_null(strstr(many, "GBR R00 a1 t0 r0 - ;"));
 }
 
+static void test_store__results_add_many_as_one_by_one(void **state)
+{
+	results_add_many(state, 0);
+}
+
+/* the same in a bulk transaction (SQLite: statements that fail, not
+ * abort, since the whole transaction is undone on any error) */
+static void test_store__results_add_many_in_a_bulk_transaction(void **state)
+{
+	results_add_many(state, 1);
+}
+
 /* Many athletes at once get the ids one by one would: a batch of several
  * a statement, then one holding an athlete the store already has, and a
  * remainder with athletes known by name (no ext) and one ext twice; a
  * second call finds them all; one bad athlete refuses them all before
- * any is written. */
-static void test_store__athletes_ensure_many_as_one_by_one(void **state)
+ * any is written.  In a bulk transaction (bulk) or not. */
+static void athletes_ensure_many(void **state, int bulk)
 {
 	struct fixture *f = *state;
 	struct pd_athlete v[150];
@@ -1514,7 +1527,8 @@ static void test_store__athletes_ensure_many_as_one_by_one(void **state)
 	size_t i;
 
 	open_store(f);
-	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(bulk ? pd_store_begin_bulk(f->s, &f->d) :
+			 pd_store_begin(f->s, &f->d), 0);
 	memset(v, 0, sizeof(v));
 	for (i = 0; i < NELEM(v); i++) {
 		snprintf(exts[i], sizeof(exts[i]), "t:%zu", i);
@@ -1562,6 +1576,19 @@ static void test_store__athletes_ensure_many_as_one_by_one(void **state)
 	assert_int_equal(pd_store_athlete_ensure(f->s, &v[0], &one, &f->d), 0);
 	assert_true(one > ids[149] && one > old);
 	pd_store_rollback(f->s);
+}
+
+static void test_store__athletes_ensure_many_as_one_by_one(void **state)
+{
+	athletes_ensure_many(state, 0);
+}
+
+/* the same in a bulk transaction (SQLite: a batch that meets a known
+ * athlete keeps the rows before it) */
+static void test_store__athletes_ensure_many_in_a_bulk_transaction(
+	void **state)
+{
+	athletes_ensure_many(state, 1);
 }
 
 /* One result of event in a transaction begun by begin (a bulk one or
@@ -2226,7 +2253,9 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__event_order_and_change_note),
 	T(test_store__sources_and_removals),
 	T(test_store__results_add_many_as_one_by_one),
+	T(test_store__results_add_many_in_a_bulk_transaction),
 	T(test_store__athletes_ensure_many_as_one_by_one),
+	T(test_store__athletes_ensure_many_in_a_bulk_transaction),
 	T(test_store__bulk_transactions_keep_the_foreign_keys),
 	T(test_store__entries_replace_and_count_participation),
 	T(test_store__cache_limit_keeps_reads_and_writes),

@@ -186,6 +186,11 @@ int pd_sqlite_athletes_ensure(struct pd_store *store,
 static const char add_members[] =
 	"INSERT INTO team_members (team_id, athlete_id) VALUES (?, ?), "
 	"(?, ?), (?, ?), (?, ?) ON CONFLICT DO NOTHING";
+/* the same in a bulk transaction: OR FAIL, no statement journal (see
+ * add_results_fail below) */
+static const char add_members_fail[] =
+	"INSERT OR FAIL INTO team_members (team_id, athlete_id) VALUES "
+	"(?, ?), (?, ?), (?, ?), (?, ?) ON CONFLICT DO NOTHING";
 
 int pd_sqlite_team_ensure(struct pd_store *store, long event, const char *npc,
 			  const char *name, const long *members, size_t n,
@@ -215,8 +220,10 @@ int pd_sqlite_team_ensure(struct pd_store *store, long event, const char *npc,
 		return ret;
 	for (i = 0; i < n && ret == 0; i += k) {
 		k = n - i >= MEMBERS ? MEMBERS : 1;
-		if ((ret = pd_sqlite_cached(s, &st, k > 1 ? add_members :
-					    pd_sql_event_add_member, diag)) < 0)
+		if ((ret = pd_sqlite_cached(s, &st, k == 1 ?
+					    pd_sql_event_add_member : s->bulk ?
+					    add_members_fail : add_members,
+					    diag)) < 0)
 			return ret;
 		for (j = 0; j < k; j++) {
 			sqlite3_bind_int64(st, 2 * j + 1, *id);
@@ -286,6 +293,17 @@ int pd_sqlite_result_add(struct pd_store *store, const struct pd_result_rec *r,
 	"since) VALUES "
 static const char add_results[] = ADD_RESULTS ROWS64 ", " ROWS64;
 static const char add_results_small[] = ADD_RESULTS ROWS16;
+/* The same in a bulk transaction, OR FAIL: a statement that may abort
+ * half-way keeps a statement journal (a copy of every page it changes
+ * that was there before it) to undo itself alone; one that fails instead
+ * needs none, and any failure there rolls the whole transaction back
+ * (pd_op_entries_import) with its foreign keys off, so none is left to
+ * abort it. */
+#define ADD_RESULTS_FAIL "INSERT OR FAIL INTO results (event_id, npc, " \
+	"name, athlete_id, team_id, rank, mark, mark_value, irm, records, " \
+	"date, source, since) VALUES "
+static const char add_results_fail[] = ADD_RESULTS_FAIL ROWS64 ", " ROWS64;
+static const char add_results_small_fail[] = ADD_RESULTS_FAIL ROWS16;
 
 int pd_sqlite_results_add(struct pd_store *store, const struct pd_result_rec *v,
 			  size_t n, struct pd_diag *diag)
@@ -297,7 +315,10 @@ int pd_sqlite_results_add(struct pd_store *store, const struct pd_result_rec *v,
 
 	while (n - i >= SMALL && ret == 0) {
 		b = n - i >= BATCH ? BATCH : SMALL;
-		if ((ret = pd_sqlite_cached(s, &st, b == BATCH ? add_results :
+		if ((ret = pd_sqlite_cached(s, &st, b == BATCH ?
+					    (s->bulk ? add_results_fail :
+					     add_results) : s->bulk ?
+					    add_results_small_fail :
 					    add_results_small, diag)) < 0)
 			return ret;
 		for (k = 0; k < (int)b; k++)

@@ -37,6 +37,9 @@ struct pd_sqlite {
 	/* a bulk transaction under way: foreign keys off, checked whole
 	 * before its commit (pd_sqlite_begin_bulk) */
 	int bulk;
+	/* the page cache asked for (KiB, pd_sqlite_cache_limit), which a
+	 * bulk transaction raises for its length */
+	long cache_kib;
 };
 
 static inline struct pd_sqlite *pd_sqlite_of(struct pd_store *s)
