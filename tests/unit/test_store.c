@@ -1594,8 +1594,8 @@ static void test_store__athletes_ensure_many_in_a_bulk_transaction(
 /* One result of event in a transaction begun by begin (a bulk one or
  * not), naming athlete; what the transaction's end returns (or the
  * write's, when it failed, the transaction then rolled back). */
-static int write_one(struct fixture *f, int bulk, long event, long athlete,
-		     long *id)
+static int write_result(struct fixture *f, int bulk, long event, long athlete,
+			long team, long *id)
 {
 	struct pd_result_rec r;
 	struct pd_athlete a;
@@ -1618,11 +1618,18 @@ static int write_one(struct fixture *f, int bulk, long event, long athlete,
 	assert_int_equal(pd_store_athlete_ensure(f->s, &a, id, &f->d), 0);
 	r.event_id = event;
 	r.athlete_id = athlete ? athlete : *id;
+	r.team_id = team;
 	if ((ret = pd_store_results_add(f->s, &r, 1, &f->d)) < 0) {
 		pd_store_rollback(f->s);
 		return ret;
 	}
 	return pd_store_commit(f->s, &f->d);
+}
+
+static int write_one(struct fixture *f, int bulk, long event, long athlete,
+		     long *id)
+{
+	return write_result(f, bulk, event, athlete, 0, id);
 }
 
 /* A bulk transaction keeps the foreign keys, checked at the latest at its
@@ -1647,6 +1654,113 @@ static void test_store__bulk_transactions_keep_the_foreign_keys(void **state)
 	assert_int_equal(pd_store_athlete_get(f->s, id, &name, npc, &f->d), 0);
 	assert_string_equal(name, "B One");
 	free(name);
+}
+
+/* A Games of code put into the store, with one event (its id). */
+static long games_with_event(struct fixture *f, const char *code,
+			     const char *event)
+{
+	struct pd_games g = athens();
+	long v = 0, id = 0;
+
+	snprintf(g.code, sizeof(g.code), "%s", code);
+	put_games(f, &g);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, code, "test", "event add", NULL,
+					 &v, &f->d), 0);
+	assert_int_equal(pd_store_event_ensure(f->s, code, "Athletics", event,
+					       "M", "", 0, &id, &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	return id;
+}
+
+/* The check at a bulk transaction's end holds where the parent's ids have
+ * a gap: a result naming the event of a removed Games, whose id lies
+ * between two events that are still there, fails the transaction with
+ * the backend's foreign-key message, and none of it is kept; so does a
+ * team id naming no team (a column that may be NULL), while a result
+ * with no team, or naming either event still there, commits. */
+static void test_store__bulk_check_sees_a_reference_into_a_gap(void **state)
+{
+	struct fixture *f = *state;
+	char *name = NULL, npc[PD_CODE_MAX];
+	long first, gone, last, id = 0;
+
+	open_store(f);
+	first = games_with_event(f, "PG2004", "A");
+	gone = games_with_event(f, "PG2008", "B");
+	last = games_with_event(f, "PG2012", "C");
+	assert_true(first < gone && gone < last);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_games_remove(f->s, "PG2008", "t", "c", "",
+					       &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+
+	memset(&f->d, 0, sizeof(f->d));
+	assert_int_equal(write_one(f, 1, gone, 0, &id), PD_ESTORE);
+	assert_non_null(strstr(f->d.msg, backend->foreign_key_msg));
+	assert_int_equal(pd_store_athlete_get(f->s, id, &name, npc, &f->d),
+			 PD_ENOTFOUND);
+	memset(&f->d, 0, sizeof(f->d));
+	assert_int_equal(write_result(f, 1, first, 0, 1000000, &id),
+			 PD_ESTORE);
+	assert_non_null(strstr(f->d.msg, backend->foreign_key_msg));
+	assert_int_equal(write_one(f, 1, first, 0, &id), 0);
+	assert_int_equal(write_one(f, 1, last, id, &id), 0);
+	assert_int_equal(pd_store_athlete_get(f->s, id, &name, npc, &f->d), 0);
+	assert_string_equal(name, "B One");
+	free(name);
+}
+
+/* Run sql on the store's file through a connection of its own, whose
+ * foreign keys are off (SQLite's default): rows no store write makes. */
+static void raw_exec(struct fixture *f, const char *sql)
+{
+	sqlite3 *db;
+
+	assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+}
+
+/* The check at a bulk transaction's end covers the whole store, and a
+ * reference that is no integer breaks the key even where it lies within
+ * the parent's dense ids: a result naming event 'x', then 1.5 (events 1
+ * and 2 there), fails every bulk transaction after it until it goes; so
+ * does one naming an NPC the registry lacks. */
+static void test_store__bulk_check_sees_references_that_are_no_ids(
+	void **state)
+{
+	struct fixture *f = *state;
+	long one, two, id = 0;
+	char sql[256];
+
+	open_store(f);
+	one = games_with_event(f, "PG2004", "A");
+	two = games_with_event(f, "PG2008", "B");
+	assert_int_equal(two, one + 1);
+	assert_int_equal(write_one(f, 1, one, 0, &id), 0);
+	snprintf(sql, sizeof(sql), "INSERT INTO results (event_id, npc, since, "
+		 "athlete_id) VALUES ('x', 'CHN', 1, %ld)", id);
+	raw_exec(f, sql);
+	memset(&f->d, 0, sizeof(f->d));
+	assert_int_equal(write_one(f, 1, two, 0, &id), PD_ESTORE);
+	assert_non_null(strstr(f->d.msg, "FOREIGN KEY"));
+	snprintf(sql, sizeof(sql), "UPDATE results SET event_id = %ld.5 WHERE "
+		 "event_id = 'x'", one);
+	raw_exec(f, sql);
+	memset(&f->d, 0, sizeof(f->d));
+	assert_int_equal(write_one(f, 1, two, 0, &id), PD_ESTORE);
+	assert_non_null(strstr(f->d.msg, "FOREIGN KEY"));
+	raw_exec(f, "DELETE FROM results WHERE typeof(event_id) <> 'integer'");
+	snprintf(sql, sizeof(sql), "INSERT INTO results (event_id, npc, since) "
+		 "VALUES (%ld, 'ZZZ', 1)", one);
+	raw_exec(f, sql);
+	memset(&f->d, 0, sizeof(f->d));
+	assert_int_equal(write_one(f, 1, two, 0, &id), PD_ESTORE);
+	assert_non_null(strstr(f->d.msg, "names no row of npcs"));
+	raw_exec(f, "DELETE FROM results WHERE npc = 'ZZZ'");
+	assert_int_equal(write_one(f, 1, two, 0, &id), 0);
 }
 
 static int keep_removed(const struct pd_audit_entry *e, void *arg)
@@ -2257,6 +2371,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__athletes_ensure_many_as_one_by_one),
 	T(test_store__athletes_ensure_many_in_a_bulk_transaction),
 	T(test_store__bulk_transactions_keep_the_foreign_keys),
+	T(test_store__bulk_check_sees_a_reference_into_a_gap),
 	T(test_store__entries_replace_and_count_participation),
 	T(test_store__cache_limit_keeps_reads_and_writes),
 	T(test_store__group_commit_keeps_each_write_apart),
@@ -2269,6 +2384,7 @@ static const struct CMUnitTest sqlite_own[] = {
 	T(test_store__file_that_is_not_a_database),
 	T(test_store__newer_schema_is_refused),
 	T(test_store__a_removed_or_replaced_file_refuses_writes),
+	T(test_store__bulk_check_sees_references_that_are_no_ids),
 };
 
 /* Every backend this podium is built with: one row each. */

@@ -532,7 +532,7 @@ static void bulk_end(struct pd_sqlite *s)
  * results, each probing a random page of 135,000 athletes) that was a
  * third of the CPU time.  A bulk transaction turns them off (the pragma
  * is a no-op inside a transaction, so before BEGIN) and checks the whole
- * store with PRAGMA foreign_key_check before its commit. */
+ * store before its commit (sqlite_fk.c). */
 int pd_sqlite_begin_bulk(struct pd_store *store, struct pd_diag *diag)
 {
 	struct pd_sqlite *s = pd_sqlite_of(store);
@@ -545,28 +545,6 @@ int pd_sqlite_begin_bulk(struct pd_store *store, struct pd_diag *diag)
 		cache_size(s, BULK_CACHE_KIB);
 	if ((ret = exec(s, "BEGIN IMMEDIATE", diag)) < 0)
 		bulk_end(s);
-	return ret;
-}
-
-/* The first row of the store that breaks a foreign key, in diag. */
-static int fk_check(struct pd_sqlite *s, struct pd_diag *diag)
-{
-	sqlite3_stmt *st;
-	int ret, rc;
-
-	if ((ret = pd_sqlite_prepare(s, &st, "PRAGMA foreign_key_check",
-				     diag)) < 0)
-		return ret;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		ret = pd_diag_set(diag, PD_ESTORE, s->path, 0, "FOREIGN KEY "
-				  "constraint failed: %s row %lld names no "
-				  "row of %s", sqlite3_column_text(st, 0),
-				  (long long)sqlite3_column_int64(st, 1),
-				  sqlite3_column_text(st, 2));
-	else if (rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "check the foreign keys");
-	sqlite3_finalize(st);
 	return ret;
 }
 
@@ -634,7 +612,7 @@ int pd_sqlite_commit(struct pd_store *store, struct pd_diag *diag)
 	int ret = 0;
 
 	if (s->bulk)
-		ret = fk_check(s, diag);
+		ret = pd_sqlite_fk_check(s, diag);
 	if (ret == 0)
 		ret = exec(s, "COMMIT", diag);
 	if (ret < 0)

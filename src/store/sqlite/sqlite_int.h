@@ -71,6 +71,10 @@ int pd_sqlite_cached_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
 			 int rc, const char *what, struct pd_diag *diag);
 int pd_sqlite_prepare(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 		      struct pd_diag *diag);
+/* Whether the store breaks no foreign key, checked at the end of a bulk
+ * transaction (sqlite_fk.c): 0, or PD_ESTORE with the first row that
+ * breaks one named in diag. */
+int pd_sqlite_fk_check(struct pd_sqlite *s, struct pd_diag *diag);
 /* Run sql (prepared, not cached) with ?1 = games, or NULL when games is
  * NULL (every Games), and call fn on each row until it returns non-zero:
  * that value, or 0, or pd_sqlite_fail(what) when a step fails. */
