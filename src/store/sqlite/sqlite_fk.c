@@ -32,24 +32,25 @@ static const char keys_sql[] =
 	"WHERE m.type = 'table' GROUP BY m.name, f.id ORDER BY m.name, f.id";
 
 /* The one integer sql (made by sqlite3_mprintf, freed here) gives, in
- * *v; 0, or PD_ESTORE with diag filled. */
+ * *v (left as it was when sql gives no row); 0, or PD_ESTORE with diag
+ * filled. */
 static int one_int(struct pd_sqlite *s, char *sql, sqlite3_int64 *v,
 		   struct pd_diag *diag)
 {
-	sqlite3_stmt *st = NULL;
-	int ret;
+	sqlite3_stmt *st;
+	int ret, rc;
 
 	if (!sql)
 		return pd_diag_set(diag, PD_ENOMEM, s->path, 0,
 				   "out of memory");
-	if ((ret = pd_sqlite_prepare(s, &st, sql, diag)) < 0)
-		goto cleanup;
-	if (sqlite3_step(st) == SQLITE_ROW)
-		*v = sqlite3_column_int64(st, 0);
-	else
-		ret = pd_sqlite_fail(s, diag, "check the foreign keys");
-	sqlite3_finalize(st);
-cleanup:
+	if ((ret = pd_sqlite_prepare(s, &st, sql, diag)) == 0) {
+		if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+			*v = sqlite3_column_int64(st, 0);
+			rc = SQLITE_DONE;
+		}
+		ret = pd_sqlite_read_end(s, st, 0, rc, "check the foreign keys",
+					 diag);
+	}
 	sqlite3_free(sql);
 	return ret;
 }
