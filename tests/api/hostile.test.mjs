@@ -372,8 +372,9 @@ test('hostile__a_flood_of_uncached_reads_does_not_hold_up_writes', async () => {
 	// No clock: the writes must end while the flood is still going.  Were
 	// they queued behind the reads (one lock for both), they would end
 	// only once the flood had drained; a flood of 16 x 200 searches takes
-	// seconds, 15 writes tens of milliseconds.
-	let k = 0, reads = 0, flooding = true;
+	// seconds, 15 writes tens of milliseconds.  The flood stops once the
+	// writes are done.
+	let k = 0, reads = 0, flooding = true, stop = false;
 	const writes = async (n) => {
 		for (let i = 0; i < n; i++) {
 			const r = await request(s, 'POST', `${G}/events/${id}/results`, {
@@ -384,7 +385,7 @@ test('hostile__a_flood_of_uncached_reads_does_not_hold_up_writes', async () => {
 	};
 	const total = 16 * 200;
 	const flood = async () => {
-		for (let i = 0; i < 200; i++) {
+		for (let i = 0; i < 200 && !stop; i++) {
 			const q = Math.random().toString(36).slice(2, 2 + 1 + (i % 3));
 			const r = await request(s, 'GET', `${G}/athletes?q=${q}`, { agent: false });
 			assert.equal(r.status, 200);
@@ -396,8 +397,8 @@ test('hostile__a_flood_of_uncached_reads_does_not_hold_up_writes', async () => {
 	const before = reads;
 	await writes(15);
 	const during = reads - before, still = flooding;
+	stop = true;
 	await floods;
-	assert.equal(reads, total);
 	assert.ok(still && during < total / 2,
 		`15 writes ended after ${during} of the flood's ${total} reads` +
 		(still ? '' : ', with the flood over'));
