@@ -74,6 +74,13 @@ while [ "$i" -lt "$ROUNDS" ]; do
 	track $cpid
 	exec 3>"$fifo"
 	clients_ready "$WORK/clients.out" $cpid "$CLIENTS streams"
+	# SCHED=FILE: the scheduler's events over the write's second, for
+	# `perf sched timehist -i FILE.N` (what ran on the two cores
+	# besides the senders; bench/README.md, bar 2 round five)
+	if [ -n "${SCHED:-}" ]; then
+		perf sched record -a -o "$SCHED.$i" -- sleep 2 >/dev/null 2>&1 &
+		track $!
+	fi
 	sleep 1	# let the last connections settle
 	echo go >&3
 	wait $cpid || say "bench fanout: not every client had the update, or the write failed (round $i): $(tail -n 1 "$WORK/clients.out")"

@@ -68,6 +68,8 @@ struct sender {
 	size_t nseen, aseen;
 	long beat;
 	int closing;
+	atomic_ulong done;		/* hub.gen when its last whole round
+					 * began */
 };
 
 static void poke_fd(int fd)
@@ -281,6 +283,7 @@ static void prefetch(const struct stream *st)
 static int round_once(struct sender *sd)
 {
 	struct stream **pp, *st;
+	unsigned long gen = atomic_load(&sd->h->gen);	/* before look() */
 
 	if (look(sd) < 0)
 		return 0;	/* no memory: the next poke tries again */
@@ -306,6 +309,13 @@ static int round_once(struct sender *sd)
 		pp = &st->snext;
 	}
 	forget(sd);
+	/* the builder renders the views once the round is over (builder.c) */
+	atomic_store(&sd->done, gen);
+	if (sd->h->idle_mu) {
+		pthread_mutex_lock(sd->h->idle_mu);
+		pthread_cond_broadcast(sd->h->idle_cv);
+		pthread_mutex_unlock(sd->h->idle_mu);
+	}
 	return sd->closing;
 }
 
@@ -363,8 +373,10 @@ int senders_start(struct hub *h, size_t n)
 	    !(h->senders = calloc(n, sizeof(*h->senders))))
 		return -1;
 	h->nsenders = n;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		h->senders[i].ep = h->senders[i].ev = -1;
+		atomic_init(&h->senders[i].done, 0);
+	}
 	for (i = 0; i < n; i++) {
 		struct sender *sd = &h->senders[i];
 
@@ -390,7 +402,23 @@ int senders_start(struct hub *h, size_t n)
 
 void senders_poke(struct hub *h)
 {
+	atomic_fetch_add(&h->gen, 1);	/* before the wake: see round_once */
 	poke_fd(h->all_ev);
+}
+
+unsigned long senders_gen(struct hub *h)
+{
+	return atomic_load(&h->gen);
+}
+
+int senders_idle(struct hub *h, unsigned long gen)
+{
+	size_t i;
+
+	for (i = 0; i < h->nsenders; i++)
+		if ((long)(atomic_load(&h->senders[i].done) - gen) < 0)
+			return 0;
+	return 1;
 }
 
 void sender_adopt(struct hub *h, struct stream *st)

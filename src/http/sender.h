@@ -13,6 +13,11 @@ int senders_start(struct hub *h, size_t n);
 /* There is something new for the streams (a message, a heartbeat, the
  * server stopping). */
 void senders_poke(struct hub *h);
+/* The count of pokes so far; whether every sender has ended a round
+ * that began after the gen-th (read under h->idle_mu to wait on
+ * h->idle_cv without losing the wake-up). */
+unsigned long senders_gen(struct hub *h);
+int senders_idle(struct hub *h, unsigned long gen);
 /* Under hub.mu: st's connection is suspended in MHD with nothing left
  * to send; from now on a sending thread writes its socket. */
 void sender_adopt(struct hub *h, struct stream *st);

@@ -539,7 +539,7 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	pthread_cond_init(&s->commit_cv, NULL);
 	pthread_cond_init(&s->build_cv, NULL);
 	pthread_cond_init(&s->built_cv, NULL);
-	if (hub_init(&s->hub) < 0) {
+	if (hub_init(&s->hub, &s->build_mu, &s->build_cv) < 0) {
 		srv_free(s);
 		return pd_diag_set(diag, PD_ENOMEM, NULL, 0, "cannot start "
 				   "the streams' sending threads");

@@ -6,8 +6,9 @@
  * event's (6-7 ms for the bench's 1,570 events, when a write touches
  * one).  Only the tables are hot: each is rendered under gold and total
  * in en and zh once the snapshot is in place and the streams are told
- * (snap_render), so a change reaches the streams as soon as the computed
- * table is ranked.  Events, statistics and the timeline are rendered on
+ * (snap_render; by the builder once the senders' round that sends the
+ * change is over), so a change reaches the streams as soon as the
+ * computed table is ranked.  Events, statistics and the timeline are rendered on
  * first request (lazy.c).
  */
 #include <limits.h>

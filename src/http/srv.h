@@ -13,6 +13,8 @@
  *                             unpark() resumes a connection under it
  *   hub.mu   -> MHD's locks   see stream.h
  *   hub.mu   -> sender.mu     sender_adopt() (sender.c)
+ *   (a sender takes build_mu alone, at the end of a round, to wake a
+ *   builder waiting for the round to end: builder.c render_pending)
  *   snap_mu, side_mu, reader.mu, gview.lazy_mu, task_mu, commit_mu,
  *   token_mu:                 nothing is taken while one is held
  *
@@ -95,6 +97,13 @@ struct srv {
 	unsigned long pend_seq;		/* the last commit's pend.seq */
 	struct pd_store *bstore;	/* the builder's connection: its own
 					 * thread's, no lock */
+	/* the builder's own, no lock: the views not rendered yet are those
+	 * of what changed from rbase to snap (rpending), published when
+	 * the senders' count of pokes was rgen, at rsince (ms) */
+	struct snap *rbase;
+	int rpending;
+	unsigned long rgen;
+	double rsince;
 	pthread_t listener;		/* waits for other connections'
 					 * commits and pokes the builder */
 	int have_listener;

@@ -27,10 +27,14 @@
 
 #define SENDERS 2	/* the floor of bench/fanout.sh: sender.c */
 
-int hub_init(struct hub *h)
+int hub_init(struct hub *h, pthread_mutex_t *idle_mu,
+	     pthread_cond_t *idle_cv)
 {
 	memset(h, 0, sizeof(*h));
 	h->all_ev = -1;
+	atomic_init(&h->gen, 0);
+	h->idle_mu = idle_mu;
+	h->idle_cv = idle_cv;
 	pthread_mutex_init(&h->mu, NULL);
 	if (!(h->beat_msg = msg_make(0, 0, BEAT, strlen(BEAT))))
 		return -1;

@@ -99,10 +99,16 @@ struct hub {
 	size_t nsenders, next_sender;
 	int all_ev;			/* wakes every sender at once
 					 * (sender.c) */
+	atomic_ulong gen;		/* bumped by each senders_poke() */
+	pthread_mutex_t *idle_mu;	/* the builder's build_mu and */
+	pthread_cond_t *idle_cv;	/* build_cv: a sender that ends a
+					 * round broadcasts it */
 };
 
-/* 0, or -1 when the sending threads could not start. */
-int hub_init(struct hub *h);
+/* 0, or -1 when the sending threads could not start.  At the end of
+ * each round a sender takes idle_mu (alone) and broadcasts idle_cv. */
+int hub_init(struct hub *h, pthread_mutex_t *idle_mu,
+	     pthread_cond_t *idle_cv);
 void hub_release(struct hub *h);
 /* The builder publishes: full is the whole table, diff the change (NULL
  * if none); both references are taken. */
