@@ -11,7 +11,8 @@
 # sorted by ratio, then 'test-times: N tests, K slower by more than 10%
 # (of those taking 0.5 s or more)'.  The unit tests run on SQLite and on
 # a throwaway PostgreSQL cluster of their own, as make test runs them.
-# ONLY=PATTERN keeps the tests whose 'KIND NAME' matches (grep).
+# ONLY=PATTERN keeps the tests whose 'KIND NAME' matches (grep -E: a|b).
+# A test that fails in either tree is named on stderr: a failure is fast.
 # Issue 17: no existing test more than 10% slower than before.
 set -u
 old=$(cd "$1" && pwd)
@@ -39,7 +40,9 @@ run_one() {
 	unit) "$1/build/rel/tests/$3" ;;
 	api) PODIUM_BIN="$1/build/rel/podium" node --test \
 		--test-concurrency=1 "$1/tests/api/$3" ;;
-	esac >"$work/out" 2>&1
+	esac >"$work/out" 2>&1 ||
+		echo "test-times: $2 $3 failed in $1 (its time says nothing):" \
+			"$(tail -n 1 "$work/out")" >&2
 	t1=$(now)
 	echo $(((t1 - t0) / 1000000))
 }
@@ -57,7 +60,7 @@ run_one() {
 		a=$(basename "$a")
 		[ -f "$new/tests/api/$a" ] && echo "api $a"
 	done
-} | grep -e "${ONLY:-.}" >"$work/list"
+} | grep -E -e "${ONLY:-.}" >"$work/list"
 
 total=$(wc -l <"$work/list")
 i=0
