@@ -482,15 +482,21 @@ int pd_sqlite_here(struct pd_store *store, struct pd_diag *diag)
 /* The page cache: a negative cache_size is in KiB.  Pages beyond it are
  * given back as SQLite needs room (not at once).  During a bulk
  * transaction it is kept for the transaction's end (bulk_end). */
+static int cache_size(struct pd_sqlite *s, long kib, struct pd_diag *diag)
+{
+	char sql[64];
+
+	snprintf(sql, sizeof(sql), "PRAGMA cache_size = -%ld", kib);
+	return exec(s, sql, diag);
+}
+
 int pd_sqlite_cache_limit(struct pd_store *store, long kib,
 			  struct pd_diag *diag)
 {
 	struct pd_sqlite *s = pd_sqlite_of(store);
-	char sql[64];
 
-	snprintf(sql, sizeof(sql), "PRAGMA cache_size = -%ld", kib);
 	s->cache_kib = kib;
-	return s->bulk ? 0 : exec(s, sql, diag);
+	return s->bulk ? 0 : cache_size(s, kib, diag);
 }
 
 int pd_sqlite_begin(struct pd_store *store, struct pd_diag *diag)
@@ -506,14 +512,6 @@ int pd_sqlite_begin(struct pd_store *store, struct pd_diag *diag)
  * import, for 9 MB more at its peak. */
 #define BULK_CACHE_KIB 32768L
 
-static void cache_size(struct pd_sqlite *s, long kib)
-{
-	char sql[64];
-
-	snprintf(sql, sizeof(sql), "PRAGMA cache_size = -%ld", kib);
-	sqlite3_exec(s->db, sql, NULL, NULL, NULL);
-}
-
 /* After a bulk transaction's end: foreign keys on again, the page cache
  * as it was asked for. */
 static void bulk_end(struct pd_sqlite *s)
@@ -522,7 +520,7 @@ static void bulk_end(struct pd_sqlite *s)
 		sqlite3_exec(s->db, "PRAGMA foreign_keys = ON", NULL, NULL,
 			     NULL);
 		/* also one asked for during it (pd_sqlite_cache_limit) */
-		cache_size(s, s->cache_kib);
+		cache_size(s, s->cache_kib, NULL);
 	}
 	s->bulk = 0;
 }
@@ -542,7 +540,7 @@ int pd_sqlite_begin_bulk(struct pd_store *store, struct pd_diag *diag)
 		return ret;
 	s->bulk = 1;
 	if (s->cache_kib < BULK_CACHE_KIB)
-		cache_size(s, BULK_CACHE_KIB);
+		cache_size(s, BULK_CACHE_KIB, NULL);
 	if ((ret = exec(s, "BEGIN IMMEDIATE", diag)) < 0)
 		bulk_end(s);
 	return ret;
