@@ -22,6 +22,8 @@ static const struct {
 	{ "'%s' is not a command; did you mean '%s'?",
 	  "'%s' 不是命令；您是指 '%s' 吗？" },
 	{ "unknown option '%s'", "未知选项 '%s'" },
+	{ "%s needs a value", "%s 需要一个值" },
+	{ "%s takes no value", "%s 不带值" },
 	{ "'%s' is not a subcommand; did you mean '%s'?",
 	  "'%s' 不是子命令；您是指 '%s' 吗？" },
 	{ "expected add, status, list or show",

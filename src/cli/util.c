@@ -266,6 +266,28 @@ int cli_output(int ret, struct pd_buf *b, const struct pd_diag *d)
 	return ret;
 }
 
+/* getopt's own message names argv[0], a subcommand here ("add:
+ * unrecognized option '--athlete'"); say it as every other message does:
+ * one the subcommand does not take, or one it takes given no value (or a
+ * value it takes none for). */
+static int bad_option(const struct cli_command *cmd, const char *arg,
+		      const struct option *longopts)
+{
+	char word[64];
+	const struct option *o;
+	const char *why = "unknown option '%s'";
+
+	snprintf(word, sizeof(word), "%.*s", (int)strcspn(arg, "="), arg);
+	for (o = longopts; o->name; o++)
+		if (!strcmp(word + strspn(word, "-"), o->name))
+			why = o->has_arg == no_argument ? "%s takes no value" :
+			      "%s needs a value";
+	fprintf(stderr, "podium %s: ", cmd->name);
+	fprintf(stderr, cli_msg(why), cli_text(word));
+	fputc('\n', stderr);
+	return cli_usage(cmd, NULL);
+}
+
 int cli_options(const struct cli_command *cmd, int argc, char **argv,
 		const struct option *longopts, cli_option_fn *fn, void *ctx)
 {
@@ -273,9 +295,10 @@ int cli_options(const struct cli_command *cmd, int argc, char **argv,
 
 	/* glibc starts afresh at 0; 1 would keep an earlier parse's state */
 	optind = 0;
+	opterr = 0;	/* bad_option() says it */
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		if (c == '?' || c == ':')
-			return cli_usage(cmd, NULL);
+			return bad_option(cmd, argv[optind - 1], longopts);
 		if ((ret = fn(c, optarg, ctx)))
 			return ret;
 	}
