@@ -55,23 +55,38 @@ static int option(int c, char *arg, void *ctx)
 	return 0;
 }
 
-static int parse(int argc, char **argv, struct args *a, const char *formats)
+/* Each subcommand takes only its own options: 'facts list --value 3'
+ * is refused, not ignored. */
+static const struct option list_opts[] = {
+	{ "games", required_argument, NULL, OPT_GAMES },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const struct option check_opts[] = {
+	{ "games", required_argument, NULL, OPT_GAMES },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "lang", required_argument, NULL, OPT_LANG },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const struct option add_opts[] = {
+	{ "games", required_argument, NULL, OPT_GAMES },
+	{ "key", required_argument, NULL, OPT_KEY },
+	{ "value", required_argument, NULL, OPT_VALUE },
+	{ "unit", required_argument, NULL, OPT_UNIT },
+	{ "qualifier", required_argument, NULL, OPT_QUAL },
+	{ "source", required_argument, NULL, OPT_SOURCE },
+	{ "cite", required_argument, NULL, OPT_CITE },
+	{ "quote", required_argument, NULL, OPT_QUOTE },
+	{ "file", required_argument, NULL, OPT_FILE },
+	{ "reason", required_argument, NULL, OPT_REASON },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int parse(int argc, char **argv, struct args *a,
+		 const struct option *longopts, const char *formats)
 {
-	static const struct option longopts[] = {
-		{ "games", required_argument, NULL, OPT_GAMES },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "lang", required_argument, NULL, OPT_LANG },
-		{ "key", required_argument, NULL, OPT_KEY },
-		{ "value", required_argument, NULL, OPT_VALUE },
-		{ "unit", required_argument, NULL, OPT_UNIT },
-		{ "qualifier", required_argument, NULL, OPT_QUAL },
-		{ "source", required_argument, NULL, OPT_SOURCE },
-		{ "cite", required_argument, NULL, OPT_CITE },
-		{ "quote", required_argument, NULL, OPT_QUOTE },
-		{ "file", required_argument, NULL, OPT_FILE },
-		{ "reason", required_argument, NULL, OPT_REASON },
-		{ NULL, 0, NULL, 0 },
-	};
 	int ret;
 
 	a->formats = formats;
@@ -118,10 +133,8 @@ static int run_list(struct cli *cli, int argc, char **argv)
 	size_t i;
 	int ret, code = 0;
 
-	if ((ret = parse(argc, argv, &a, "text tsv json")))
+	if ((ret = parse(argc, argv, &a, list_opts, "text tsv json")))
 		return ret;
-	if (a.key || a.value || a.file || a.source || a.lang)
-		return cli_usage(&cmd_facts, "facts takes --games and --format");
 	if (!strcmp(a.format, "json") && !a.games[0])
 		return cli_usage(&cmd_facts, "--format json needs --games");
 	if (!cli_store(cli, &code))
@@ -160,7 +173,7 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	size_t n = 1;
 	int ret, code = 0;
 
-	if ((ret = parse(argc, argv, &a, "")))
+	if ((ret = parse(argc, argv, &a, add_opts, "")))
 		return ret;
 	if (a.file && (a.key || a.value || a.games[0] || a.source))
 		return cli_usage(&cmd_facts, "facts add takes --file or the "
@@ -215,7 +228,7 @@ static int run_check(struct cli *cli, int argc, char **argv)
 	struct pd_facts_audit au;
 	int ret, code = 0;
 
-	if ((ret = parse(argc, argv, &a, "text json")))
+	if ((ret = parse(argc, argv, &a, check_opts, "text json")))
 		return ret;
 	if (!a.games[0])
 		return cli_usage(&cmd_facts, "facts check needs --games");
