@@ -151,12 +151,12 @@ test('forge__a_bad_row_in_the_store_stops_only_its_own_view', async () => {
 		INSERT INTO published (games, source, caption, lang, file)
 			SELECT games, '${long}', caption, lang, file FROM published WHERE source = 'seed';
 		UPDATE games SET version = version + 1 WHERE code = 'PG2004';`]);
-	// a write still lands and shows, promptly
-	const t0 = performance.now();
+	// a write still lands and shows: were the bad row to stop the views,
+	// the read would be given the last good ones (after HOLD_MS), at the
+	// version before the write
 	let r = await post(`${G}/events/${eventId}/results`,
 		{ npc: 'GBR', name: 'Ann Smith', rank: 2 }, s.operator);
 	assert.equal(r.status, 200);
-	assert.ok(performance.now() - t0 < 1500, `write took ${performance.now() - t0} ms`);
 	const st = await computed();
 	assert.equal(st.version, r.json().version);
 	assert.deepEqual(st.rows.map((x) => [x.npc, x.gold, x.silver]), [['CHN', 1, 0], ['GBR', 0, 1]]);
@@ -195,12 +195,11 @@ test('forge__a_table_that_cannot_be_read_answers_for_itself', async () => {
 	execFileSync('sqlite3', [s.db, `ALTER TABLE published_rows RENAME TO published_rows_gone;
 		UPDATE games SET version = version + 1 WHERE code = 'PG2004';`]);
 	try {
-		const t0 = performance.now();
 		let r = await post(`${G}/events/${eventId}/results`,
 			{ npc: 'CAN', name: 'Roy Boyd', rank: 3 }, s.operator);
 		assert.equal(r.status, 200);
-		assert.ok(performance.now() - t0 < 1500, `write took ${performance.now() - t0} ms`);
-		// the computed table goes on, and shows the write
+		// the computed table goes on, and shows the write (not the
+		// last good views, at the version before it)
 		const st = await computed();
 		assert.equal(st.version, r.json().version);
 		assert.deepEqual(st.rows.map((x) => x.npc), ['CHN', 'GBR', 'CAN']);
