@@ -235,19 +235,29 @@ int pd_file_stream(struct pd_file *f, const char *path, struct pd_diag *diag)
  * is nothing beside the parse, and that much of the file stays mapped. */
 #define DROP_STEP ((size_t)4 << 20)
 
-void pd_file_drop(struct pd_file *f, const char *upto)
+static void drop(struct pd_file *f, const char *upto, size_t step)
 {
 	size_t off, page = (size_t)sysconf(_SC_PAGESIZE);
 
 	if (!f->map || upto < f->data || upto > f->data + f->len)
 		return;
 	off = (size_t)(upto - f->data) / page * page;
-	if (off < f->dropped + DROP_STEP)
+	if (off <= f->dropped || off < f->dropped + step)
 		return;
 	/* a private read-only file mapping: what is dropped is read from
 	 * the file (the page cache) again if it is touched */
 	madvise((char *)f->map + f->dropped, off - f->dropped, MADV_DONTNEED);
 	f->dropped = off;
+}
+
+void pd_file_drop(struct pd_file *f, const char *upto)
+{
+	drop(f, upto, DROP_STEP);
+}
+
+void pd_file_drop_now(struct pd_file *f, const char *upto)
+{
+	drop(f, upto, 0);
 }
 
 int pd_file_utf8_check(struct pd_file *f, const char *file,

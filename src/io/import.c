@@ -165,7 +165,10 @@ static char *put_number(char *p, size_t v)
 /* What snprintf "%zu:%zu:%s%zu:%s%s" of games, sport's length, sport,
  * name's length, name and gender would write, its length, or -1 when it
  * does not fit in size: by hand, since a snprintf on every row of
- * athlete_events.csv was a twentieth of its import. */
+ * athlete_events.csv was a twentieth of its import.  Whether it fits does
+ * not depend on the Games' index: its room is the widest one's, so that
+ * a parse split in two, which numbers the Games of each part apart
+ * (athlete_events.c), refuses the same names. */
 static int event_key(char *key, size_t size, size_t games, const char *sport,
 		     const char *name, const char *gender)
 {
@@ -173,7 +176,8 @@ static int event_key(char *key, size_t size, size_t games, const char *sport,
 	size_t n = digits(games) + digits(ls) + digits(ln) + 3 + ls + ln + lg;
 	char *p = key;
 
-	if (n >= size)
+	if (digits(PD_ENTRIES_MAX) + digits(ls) + digits(ln) + 3 + ls + ln +
+	    lg >= size)
 		return -1;
 	p = put_number(p, games);
 	*p++ = ':';
