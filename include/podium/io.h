@@ -50,6 +50,13 @@ void pd_file_drop_now(struct pd_file *f, const char *upto);
  * reader then starts again from the top). */
 int pd_file_utf8_check(struct pd_file *f, const char *file,
 		       struct pd_diag *diag);
+/* The same for the bytes [from, to) of f, from the start of a line and
+ * up to one (or the end), the first of them at line: a part of the file
+ * that one of two threads reads (athlete_events.c).  f's pages are let
+ * go of behind the check and f->dropped is then as it was. */
+int pd_file_utf8_check_part(struct pd_file *f, const char *from,
+			    const char *to, long line, const char *file,
+			    struct pd_diag *diag);
 
 /* 0 if data[0..len) is valid UTF-8, else PD_EUTF8 with the line of the
  * first bad byte in diag. */

@@ -649,13 +649,22 @@ struct part {
 	atomic_int cancel;
 	struct pd_diag diag;
 	int ret;
+	int utf8;		/* ret is its part's UTF-8 check's */
 	pthread_t thread;
 };
 
+/* Its part's UTF-8 (the rest of the file, however the first part ends),
+ * then its rows. */
 static void *read_second(void *arg)
 {
 	struct part *b = arg;
 
+	if ((b->ret = pd_file_utf8_check_part(&b->src, b->c.p, b->c.end,
+					      b->c.next_line, b->ps.file,
+					      &b->diag)) < 0) {
+		b->utf8 = 1;
+		return NULL;
+	}
 	b->ret = read_part(&b->ps, &b->c, &b->cols, b->nf, NULL, &b->diag);
 	return NULL;
 }
@@ -969,17 +978,31 @@ static int read_split(struct parse *ps, struct pd_csv *c,
 	long line;
 	int ret;
 
+	b = NULL;
 	if ((size_t)(c->end - c->p) < min ||
 	    !(start = split_point(ps, c, &line)) ||
-	    !(b = part_new(ps, c, cols, nf, start, line)))
-		return read_part(ps, c, cols, nf, NULL, diag);
-	if (pthread_create(&b->thread, NULL, read_second, b) != 0) {
-		part_release(b);
+	    !(b = part_new(ps, c, cols, nf, start, line)) ||
+	    pthread_create(&b->thread, NULL, read_second, b) != 0) {
+		if (b)
+			part_release(b);
+		if ((ret = pd_file_utf8_check(ps->src, ps->file, diag)) < 0)
+			return ret;
 		return read_part(ps, c, cols, nf, NULL, diag);
 	}
-	if ((ret = read_part(ps, c, cols, nf, start, diag)) < 0)
+	/* a bad byte anywhere comes before any bad row: the first part's
+	 * first, then the second's (which checked the rest of the file) */
+	if ((ret = pd_file_utf8_check_part(ps->src, ps->src->data, start, 1,
+					   ps->file, diag)) < 0 ||
+	    (ret = read_part(ps, c, cols, nf, start, diag)) < 0)
 		atomic_store(&b->cancel, 1);
 	pthread_join(b->thread, NULL);
+	if (ret == PD_EUTF8 || b->utf8) {
+		if (ret != PD_EUTF8 && diag)
+			*diag = b->diag;
+		ret = ret == PD_EUTF8 ? ret : b->ret;
+		part_release(b);
+		return ret;
+	}
 	/* what is left of the first part (the second's tail is held as one
 	 * reader's would be) */
 	pd_file_drop_now(ps->src, c->p);
@@ -1013,13 +1036,17 @@ static int read_rows(struct parse *ps, struct pd_csv *c,
 	int ret;
 
 	memset(where.map, 0, sizeof(where.map));
+	/* a file that is not UTF-8 says so first, whatever else is wrong */
 	if ((ret = pd_columns_header(c, diag)) < 0 ||
 	    (ret = pd_columns_require(ps->at, c, headers, C_N, "no '%s' "
 				      "column in the header: expected "
 				      "Kaggle's athlete_events.csv columns",
 				      diag)) < 0 ||
-	    (ret = pd_columns_find(&cols, c, &where, none, diag)) < 0)
-		return ret;
+	    (ret = pd_columns_find(&cols, c, &where, none, diag)) < 0) {
+		int utf8 = pd_file_utf8_check(ps->src, ps->file, diag);
+
+		return utf8 < 0 ? utf8 : ret;
+	}
 	ret = read_split(ps, c, &cols, c->nf, opts, diag);
 	if (ret == 0 && ps->nrows == 0)
 		ret = pd_diag_set(diag, PD_EPARSE, ps->file, c->next_line,
@@ -1040,9 +1067,10 @@ int pd_athlete_events_read(struct pd_entry_set *out, struct pd_file *src,
 			    .events = opts->events, .c = &c };
 	int ret;
 
-	if ((ret = pd_import_start(&ps.im, &c, src, file, reg, out, "NOC",
-				   opts, diag)) < 0 ||
-	    (ret = read_rows(&ps, &c, opts, diag)) < 0)
+	/* the UTF-8 is checked by read_rows(), in parts where two threads
+	 * read the rows */
+	pd_import_begin(&ps.im, &c, src, file, reg, out, "NOC", opts);
+	if ((ret = read_rows(&ps, &c, opts, diag)) < 0)
 		goto cleanup;
 	out->rows = ps.nrows;
 	/* the rows are folded into results: let them go before the results

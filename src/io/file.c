@@ -263,8 +263,17 @@ void pd_file_drop_now(struct pd_file *f, const char *upto)
 int pd_file_utf8_check(struct pd_file *f, const char *file,
 		       struct pd_diag *diag)
 {
-	const char *p = f->data, *end = f->data + f->len, *q;
-	long lines = 0;
+	return pd_file_utf8_check_part(f, f->data, f->data + f->len, 1, file,
+				       diag);
+}
+
+int pd_file_utf8_check_part(struct pd_file *f, const char *from,
+			    const char *to, long line, const char *file,
+			    struct pd_diag *diag)
+{
+	const char *p = from, *end = to, *q;
+	size_t dropped = f->dropped;
+	long lines = line - 1;
 	int ret = 0;
 
 	/* a piece ends after a line break, never inside a character */
@@ -281,8 +290,8 @@ int pd_file_utf8_check(struct pd_file *f, const char *file,
 			lines++;
 		pd_file_drop(f, q);
 	}
-	/* the reader starts again from the top */
-	f->dropped = 0;
+	/* the reader starts again from where it was */
+	f->dropped = dropped;
 	return ret;
 }
 

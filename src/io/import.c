@@ -20,16 +20,24 @@ void pd_import_init(struct pd_import *im, const struct pd_registry *reg,
 	im->npc_column = npc_column ? npc_column : "NPC";
 }
 
+void pd_import_begin(struct pd_import *im, struct pd_csv *c,
+		     struct pd_file *src, const char *file,
+		     const struct pd_registry *reg, struct pd_entry_set *set,
+		     const char *npc_column, const struct pd_csv_opts *opts)
+{
+	pd_import_init(im, reg, set, file, npc_column);
+	pd_import_same(im, opts);
+	pd_entries_init(set);
+	pd_csv_init(c, src->data, src->len, file);
+}
+
 int pd_import_start(struct pd_import *im, struct pd_csv *c,
 		    struct pd_file *src, const char *file,
 		    const struct pd_registry *reg, struct pd_entry_set *set,
 		    const char *npc_column, const struct pd_csv_opts *opts,
 		    struct pd_diag *diag)
 {
-	pd_import_init(im, reg, set, file, npc_column);
-	pd_import_same(im, opts);
-	pd_entries_init(set);
-	pd_csv_init(c, src->data, src->len, file);
+	pd_import_begin(im, c, src, file, reg, set, npc_column, opts);
 	return pd_file_utf8_check(src, file, diag);
 }
 

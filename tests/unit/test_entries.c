@@ -666,6 +666,26 @@ static void test_split__bad_sex_of_a_known_or_new_athlete(void **state)
 			   "Sex 'Q'");
 }
 
+/* A byte that is not UTF-8 is the error wherever it is, before any bad
+ * row: each part checks its own bytes before its rows. */
+static void test_split__utf8_comes_first(void **state)
+{
+	const struct change second[] = { { ROWS / 4, 7, "\"XYZ\"" },
+					 { 3 * ROWS / 4, 1, "\"Jo\xffn\"" },
+					 { -1, 0, NULL } };
+	const struct change both[] = { { ROWS / 4, 1, "\"Jo\xffn\"" },
+				       { 3 * ROWS / 4, 1, "\"Jo\xffn\"" },
+				       { -1, 0, NULL } };
+	const struct change first[] = { { ROWS / 4, 1, "\"Jo\xffn\"" },
+					{ 3 * ROWS / 4, 7, "\"XYZ\"" },
+					{ -1, 0, NULL } };
+
+	assert_first_error(*state, second, PD_EUTF8, LINE(3 * ROWS / 4),
+			   "UTF-8");
+	assert_first_error(*state, both, PD_EUTF8, LINE(ROWS / 4), "UTF-8");
+	assert_first_error(*state, first, PD_EUTF8, LINE(ROWS / 4), "UTF-8");
+}
+
 /* A record whose field count is off, in the second half. */
 static void test_split__field_count_in_the_second_half(void **state)
 {
@@ -697,6 +717,7 @@ int main(void)
 		T(test_split__first_of_two_errors_wins),
 		T(test_split__bad_sex_of_a_known_or_new_athlete),
 		T(test_split__field_count_in_the_second_half),
+		T(test_split__utf8_comes_first),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
