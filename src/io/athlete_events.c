@@ -452,68 +452,72 @@ static size_t run_end(const struct row *rows, size_t from, size_t to,
 	return i;
 }
 
-static int emit(struct parse *ps, size_t from, size_t to, int team)
-{
-	struct pd_entry_set *s = ps->set;
-	const struct row *r = &ps->rows[from];
-	struct pd_entry_result out;
-	size_t i;
-	int ret;
+/* Where the fold writes: into the set's arrays from r and m on, whose
+ * room fold() has made (a row is at most one result and one member), so
+ * that two threads fold apart (fold_range()). */
+struct sink {
+	struct pd_entry_result *r;
+	size_t nr;
+	size_t *m;
+	size_t nm;
+};
 
-	memset(&out, 0, sizeof(out));
-	out.event = r->event;
-	memcpy(out.npc, noc_code(ps, r->noc), PD_CODE_MAX);
-	out.rank = r->medal;
-	out.date = s->events[r->event].date;
-	out.line = r->line;
-	out.rows = to - from;
-	out.team = team;
+static void emit(struct parse *ps, struct sink *k, size_t from, size_t to,
+		 int team)
+{
+	const struct pd_entry_set *s = ps->set;
+	const struct row *r = &ps->rows[from];
+	struct pd_entry_result *out = &k->r[k->nr++];
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->event = r->event;
+	memcpy(out->npc, noc_code(ps, r->noc), PD_CODE_MAX);
+	out->rank = r->medal;
+	out->date = s->events[r->event].date;
+	out->line = r->line;
+	out->rows = to - from;
+	out->team = team;
 	if (!team) {
-		out.athlete = r->athlete + 1;
-		out.name = s->athletes[r->athlete].name;
-		return pd_entries_result(s, &out);
+		out->athlete = r->athlete + 1;
+		out->name = s->athletes[r->athlete].name;
+		return;
 	}
-	out.name = r->team;
-	out.member = s->nmembers;
-	for (i = from; i < to; i++) {
-		if (i > from && ps->rows[i].athlete == ps->rows[i - 1].athlete)
-			continue;
-		if ((ret = pd_entries_member(s, ps->rows[i].athlete)) < 0)
-			return ret;
-	}
-	out.nmembers = s->nmembers - out.member;
-	return pd_entries_result(s, &out);
+	out->name = r->team;
+	out->member = k->nm;	/* into k->m: fold() makes it the set's */
+	for (i = from; i < to; i++)
+		if (i == from || ps->rows[i].athlete != ps->rows[i - 1].athlete)
+			k->m[k->nm++] = ps->rows[i].athlete;
+	out->nmembers = k->nm - out->member;
 }
 
 /* Each athlete of rows[from..to) (one medal run) as a medal of their
  * own: a tie of one NOC's athletes in an individual event. */
-static int emit_each(struct parse *ps, size_t from, size_t to)
+static void emit_each(struct parse *ps, struct sink *k, size_t from,
+		      size_t to)
 {
 	size_t i, j;
-	int ret = 0;
 
-	for (i = from; i < to && ret == 0; i++) {
+	for (i = from; i < to; i++) {
 		for (j = from; j < i; j++)
 			if (ps->rows[j].athlete == ps->rows[i].athlete)
 				break;
 		if (j == i)
-			ret = emit(ps, i, i + 1, 0);
+			emit(ps, k, i, i + 1, 0);
 	}
-	return ret;
 }
 
 /* A medal run of k * size rows in an event whose teams have size
  * members (the catalogue's): k teams of one NOC sharing the medal (two
  * Korean pairs with a doubles bronze), members taken in file order, as
  * nothing in the rows says who played with whom. */
-static int emit_split(struct parse *ps, size_t from, size_t to, size_t size)
+static void emit_split(struct parse *ps, struct sink *k, size_t from,
+		       size_t to, size_t size)
 {
 	size_t i;
-	int ret = 0;
 
-	for (i = from; i < to && ret == 0; i += size)
-		ret = emit(ps, i, i + size, 1);
-	return ret;
+	for (i = from; i < to; i += size)
+		emit(ps, k, i, i + size, 1);
 }
 
 /* One event's rows, sorted by cmp_rows, into results.  By default a
@@ -521,12 +525,13 @@ static int emit_split(struct parse *ps, size_t from, size_t to, size_t size)
  * under --teams infer only an event whose every medal run names several
  * is one, and in any other event each athlete keeps a medal of their own
  * (two Soviet bronzes in 1964 judo are two). */
-static int fold_event(struct parse *ps, size_t from, size_t to)
+static void fold_event(struct parse *ps, struct sink *k, size_t from,
+		       size_t to)
 {
 	const struct pd_event_rule *rule;
 	struct row *rows = ps->rows;
 	size_t i, end;
-	int team_event = 0, single = 0, size = 0, ret;
+	int team_event = 0, single = 0, size = 0;
 
 	for (i = from; i < to; i = end) {
 		end = run_end(rows, i, to, 0);
@@ -551,24 +556,21 @@ static int fold_event(struct parse *ps, size_t from, size_t to)
 		end = run_end(rows, i, to, team_event);
 		if (rows[i].medal) {
 			if (ps->infer && !team_event)
-				ret = emit_each(ps, i, end);
+				emit_each(ps, k, i, end);
 			else if (size && end - i >= 2 * (size_t)size &&
 				 (end - i) % (size_t)size == 0)
-				ret = emit_split(ps, i, end, (size_t)size);
+				emit_split(ps, k, i, end, (size_t)size);
 			else if (several(rows, i, end))
-				ret = emit(ps, i, end, 1);
+				emit(ps, k, i, end, 1);
 			else
-				ret = emit(ps, i, i + 1, 0);
+				emit(ps, k, i, i + 1, 0);
 		} else if (team_event) {
-			ret = emit(ps, i, end, 1);
+			emit(ps, k, i, end, 1);
 		} else {
-			for (ret = 0; i < end && ret == 0; i++)
-				ret = emit(ps, i, i + 1, 0);
+			for (; i < end; i++)
+				emit(ps, k, i, i + 1, 0);
 		}
-		if (ret < 0)
-			return ret;
 	}
-	return 0;
 }
 
 static size_t row_event(const void *r)
@@ -576,34 +578,151 @@ static size_t row_event(const void *r)
 	return ((const struct row *)r)->event;
 }
 
+/* v[0..n) by cmp_rows, with room for n / 2 in tmp: a merge sort of its
+ * own, since glibc's qsort takes its buffer from malloc in the thread
+ * that calls it, and a second thread's arena kept ~300 KiB of it in the
+ * import's peak.  cmp_rows is a total order: the same rows as qsort. */
+static void sort_rows(struct row *v, size_t n, struct row *tmp)
+{
+	size_t i, j, k, h = n / 2;
+	struct row r;
+
+	if (n <= 12) {
+		for (i = 1; i < n; i++) {
+			for (r = v[i], j = i; j > 0 && cmp_rows(&v[j - 1], &r) > 0;
+			     j--)
+				v[j] = v[j - 1];
+			v[j] = r;
+		}
+		return;
+	}
+	sort_rows(v, h, tmp);
+	sort_rows(v + h, n - h, tmp);
+	memcpy(tmp, v, h * sizeof(*v));
+	for (i = 0, j = h, k = 0; i < h && j < n; )
+		v[k++] = cmp_rows(&tmp[i], &v[j]) <= 0 ? tmp[i++] : v[j++];
+	while (i < h)
+		v[k++] = tmp[i++];
+}
+
+/* The events of rows[from..to) (whole events), each sorted by cmp_rows
+ * and folded into k; tmp has room for half the longest. */
+static void fold_range(struct parse *ps, struct sink *k, size_t from,
+		       size_t to, struct row *tmp)
+{
+	size_t i, at = from;
+
+	for (i = from + 1; i <= to; i++)
+		if (i == to || ps->rows[i].event != ps->rows[at].event) {
+			sort_rows(ps->rows + at, i - at, tmp);
+			fold_event(ps, k, at, i);
+			at = i;
+		}
+}
+
+/* The second half of the events, folded by a thread of its own. */
+struct fold_half {
+	struct parse *ps;
+	struct sink k;
+	size_t from, to;
+	struct row *tmp;
+};
+
+static void *fold_second(void *arg)
+{
+	struct fold_half *h = arg;
+
+	fold_range(h->ps, &h->k, h->from, h->to, h->tmp);
+	return NULL;
+}
+
+static int room(void *v, size_t *alloc, size_t n, size_t elem)
+{
+	void **pv = v, *nv;
+
+	if (*alloc >= n)
+		return 0;
+	if (!(nv = realloc(*pv, n * elem)))
+		return PD_ENOMEM;
+	*pv = nv;
+	*alloc = n;
+	return 0;
+}
+
+/* The rows, grouped by event, into results.  A file read in two parts
+ * is folded in two as well: the events from the one holding the middle
+ * row on by a second thread, into the set's arrays from that row's
+ * index on, then moved down behind the first's results and members (the
+ * results' order does not matter: pd_entries_finish() orders them by
+ * event, rank and line). */
 static int fold(struct parse *ps)
 {
-	size_t i, from;
-	int ret;
+	struct pd_entry_set *s = ps->set;
+	struct sink one = { 0 };
+	struct fold_half h = { .ps = ps };
+	size_t i, mid, at, longest = 0, *v;
+	struct row *tmp;
+	pthread_t thread;
+	int ret, two = 0;
 
 	if ((ret = pd_import_group(&ps->rows, ps->nrows, sizeof(*ps->rows),
-				   ps->set->nevents, row_event,
-				   cmp_rows)) < 0)
+				   s->nevents, row_event, NULL)) < 0)
 		return ret;
 	ps->arows = ps->nrows;
-	/* a row is at most one result: room for them all at once, so that
-	 * no doubling copies them (untouched pages cost nothing) */
-	if (ps->set->aresults < ps->nrows) {
-		struct pd_entry_result *v = realloc(ps->set->results,
-						    ps->nrows * sizeof(*v));
-
-		if (!v)
-			return PD_ENOMEM;
-		ps->set->results = v;
-		ps->set->aresults = ps->nrows;
-	}
-	for (from = 0, i = 1; i <= ps->nrows; i++)
-		if (i == ps->nrows ||
-		    ps->rows[i].event != ps->rows[from].event) {
-			if ((ret = fold_event(ps, from, i)) < 0)
-				return ret;
-			from = i;
+	/* a row is at most one result and one member: room for them all at
+	 * once, so that no doubling copies them (untouched pages cost
+	 * nothing) */
+	if ((ret = room(&s->results, &s->aresults, s->nresults + ps->nrows,
+			sizeof(*s->results))) < 0 ||
+	    (ret = room(&s->members, &s->amembers, s->nmembers + ps->nrows,
+			sizeof(*s->members))) < 0)
+		return ret;
+	one.r = s->results + s->nresults;
+	one.m = s->members + s->nmembers;
+	for (at = 0, i = 1; i <= ps->nrows; i++)
+		if (i == ps->nrows || ps->rows[i].event != ps->rows[at].event) {
+			longest = i - at > longest ? i - at : longest;
+			at = i;
 		}
+	if (!(tmp = malloc((longest / 2 + 1) * 2 * sizeof(*tmp))))
+		return PD_ENOMEM;
+	for (mid = ps->nrows / 2; mid > 0 && mid < ps->nrows &&
+	     ps->rows[mid].event == ps->rows[mid - 1].event; mid++)
+		;
+	if (s->split && mid > 0 && mid < ps->nrows) {
+		h.k.r = one.r + mid;
+		h.k.m = one.m + mid;
+		h.from = mid;
+		h.to = ps->nrows;
+		h.tmp = tmp + longest / 2 + 1;
+		two = pthread_create(&thread, NULL, fold_second, &h) == 0;
+	}
+	fold_range(ps, &one, 0, two ? mid : ps->nrows, tmp);
+	if (two)
+		pthread_join(thread, NULL);
+	free(tmp);
+	if (two) {
+		for (i = 0; i < h.k.nr; i++)
+			if (h.k.r[i].team)
+				h.k.r[i].member += one.nm;
+		memmove(one.r + one.nr, h.k.r, h.k.nr * sizeof(*h.k.r));
+		memmove(one.m + one.nm, h.k.m, h.k.nm * sizeof(*h.k.m));
+		one.nr += h.k.nr;
+		one.nm += h.k.nm;
+	}
+	/* the members' indexes are the set's */
+	for (i = 0; i < one.nr; i++)
+		if (one.r[i].team)
+			one.r[i].member += s->nmembers;
+	s->nresults += one.nr;
+	s->nmembers += one.nm;
+	/* the members stay to the end: what the second thread's part
+	 * touched beyond them (up to half a file's rows) goes back */
+	if (two && (v = realloc(s->members, (s->nmembers + 1) *
+				sizeof(*s->members)))) {
+		s->members = v;
+		s->amembers = s->nmembers + 1;
+	}
 	return 0;
 }
 
