@@ -1048,8 +1048,8 @@ static const char *split_point(struct parse *ps, const struct pd_csv *c,
 			       long *line)
 {
 	const char *top = ps->src->data, *p = c->p + (c->end - c->p) / 2;
-	const char *step, *e;
-	size_t quotes = 0, lines = 0;
+	const char *step, *e, *stop;
+	size_t quotes = 0, lines = 0, dropped = ps->src->dropped;
 
 	/* in steps, each let go of behind as the reader does: the first
 	 * part reads these pages again from the top */
@@ -1059,8 +1059,13 @@ static const char *split_point(struct parse *ps, const struct pd_csv *c,
 		count(step, e, &quotes, &lines);
 		pd_file_drop(ps->src, e);
 	}
-	ps->src->dropped = 0;
-	for (; p < c->end; p++) {
+	ps->src->dropped = dropped;
+	/* a few MiB on at most: a record that long, or a count of quotes
+	 * gone odd, and one thread reads it all, with no more of the file
+	 * held than its reader holds */
+	stop = (size_t)(c->end - p) > ((size_t)4 << 20) ?
+	       p + ((size_t)4 << 20) : c->end;
+	for (; p < stop; p++) {
 		if (*p == '"') {
 			quotes++;
 			continue;

@@ -570,6 +570,21 @@ static void test_split__stray_quote_reads_on_alone(void **state)
 	free(g.data);
 }
 
+/* A record at the middle longer than split_point() looks ahead (4 MiB):
+ * no second thread, the same set. */
+static void test_split__long_record_at_the_middle_reads_alone(void **state)
+{
+	struct gen g = { .long_at = ROWS / 2 - 10, .stray_at = -1,
+			 .long_len = (size_t)10 << 20 };
+	size_t mid;
+
+	generate(&g);
+	mid = g.header + (g.len - g.header) / 2;
+	assert_true(mid > g.long_from && g.long_to - mid > (size_t)4 << 20);
+	assert_same_both_ways(*state, &g, 0);
+	free(g.data);
+}
+
 static void test_split__plain_file(void **state)
 {
 	struct gen g = { .long_at = -1, .stray_at = -1 };
@@ -718,6 +733,7 @@ int main(void)
 		T(test_split__bad_sex_of_a_known_or_new_athlete),
 		T(test_split__field_count_in_the_second_half),
 		T(test_split__utf8_comes_first),
+		T(test_split__long_record_at_the_middle_reads_alone),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
