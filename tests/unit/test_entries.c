@@ -631,83 +631,61 @@ static void assert_first_error(struct fixture *f,
 /* Rows r are at line r + 2 (the header is line 1). */
 #define LINE(r) ((long)(r) + 2)
 
-static void test_split__error_in_the_second_half(void **state)
+/* A file's changes (at most three), and its first error both ways:
+ * ret at the line of row, with msg in the message (ret 0: none, the
+ * same set). */
+struct error_case {
+	struct change c[4];
+	int ret, row;
+	const char *msg;
+};
+
+#define Q3 (3 * ROWS / 4)
+#define BAD_NOC(r) { r, 7, "\"XYZ\"" }
+#define BAD_MEDAL(r) { r, 14, "Tin" }
+#define BAD_SEX(r) { r, 2, "\"Q\"" }
+#define BAD_UTF8(r) { r, 1, "\"Jo\xffn\"" }
+#define END { -1, 0, NULL }
+
+static const struct error_case error_cases[] = {
+	/* a bad line in the second half, at its own line */
+	{ { BAD_NOC(Q3), END }, PD_ENOTFOUND, Q3, "XYZ" },
+	/* of two, the first in the file, in either half or both in one */
+	{ { BAD_MEDAL(ROWS / 4), BAD_NOC(Q3), END }, PD_EPARSE, ROWS / 4,
+	  "Tin" },
+	{ { BAD_MEDAL(Q3), BAD_NOC(Q3 + 7), END }, PD_EPARSE, Q3, "Tin" },
+	/* a Sex is checked on an athlete's first row only: a bad one on a
+	 * later row of an athlete the first half knows (ID 7: rows 12, 13)
+	 * is no error; on the first row of one new in the second half it
+	 * is, before a later error of that half and after an earlier one,
+	 * and before a bad Event on its row */
+	{ { { Q3, 0, "\"7\"" }, BAD_SEX(Q3), END }, 0, 0, NULL },
+	{ { BAD_SEX(Q3), BAD_NOC(Q3 + 9), END }, PD_EPARSE, Q3, "Sex 'Q'" },
+	{ { BAD_NOC(Q3 - 9), BAD_SEX(Q3), END }, PD_ENOTFOUND, Q3 - 9,
+	  "XYZ" },
+	{ { BAD_SEX(Q3), { Q3, 13, "\"\"" }, END }, PD_EPARSE, Q3,
+	  "Sex 'Q'" },
+	/* a byte that is not UTF-8 comes before any bad row wherever it
+	 * is: each part checks its own bytes before its rows */
+	{ { BAD_NOC(ROWS / 4), BAD_UTF8(Q3), END }, PD_EUTF8, Q3, "UTF-8" },
+	{ { BAD_UTF8(ROWS / 4), BAD_UTF8(Q3), END }, PD_EUTF8, ROWS / 4,
+	  "UTF-8" },
+	{ { BAD_UTF8(ROWS / 4), BAD_NOC(Q3), END }, PD_EUTF8, ROWS / 4,
+	  "UTF-8" },
+	/* a record whose field count is off, in the second half */
+	{ { { ROWS - 100, 14, "NA,extra" }, END }, PD_EPARSE, ROWS - 100,
+	  "fields" },
+};
+
+static void test_split__first_error(void **state)
 {
-	const struct change c[] = { { 3 * ROWS / 4, 7, "\"XYZ\"" },
-				    { -1, 0, NULL } };
+	size_t i;
 
-	assert_first_error(*state, c, PD_ENOTFOUND, LINE(3 * ROWS / 4),
-			   "XYZ");
-}
+	for (i = 0; i < sizeof(error_cases) / sizeof(*error_cases); i++) {
+		const struct error_case *e = &error_cases[i];
 
-static void test_split__first_of_two_errors_wins(void **state)
-{
-	const struct change c[] = { { ROWS / 4, 14, "Tin" },
-				    { 3 * ROWS / 4, 7, "\"XYZ\"" },
-				    { -1, 0, NULL } };
-	const struct change d[] = { { 3 * ROWS / 4, 14, "Tin" },
-				    { 3 * ROWS / 4 + 7, 7, "\"XYZ\"" },
-				    { -1, 0, NULL } };
-
-	assert_first_error(*state, c, PD_EPARSE, LINE(ROWS / 4), "Tin");
-	assert_first_error(*state, d, PD_EPARSE, LINE(3 * ROWS / 4), "Tin");
-}
-
-/* A Sex is checked on an athlete's first row only: a bad one on a later
- * row of an athlete the first half knows is no error, on the first row
- * of one new in the second half it is, before a later error of that
- * half and after an earlier one, and before a bad Event on its row. */
-static void test_split__bad_sex_of_a_known_or_new_athlete(void **state)
-{
-	const struct change known[] = { { 3 * ROWS / 4, 0, "\"7\"" },
-					{ 3 * ROWS / 4, 2, "\"Q\"" },
-					{ -1, 0, NULL } };
-	const struct change later[] = { { 3 * ROWS / 4, 2, "\"Q\"" },
-					{ 3 * ROWS / 4 + 9, 7, "\"XYZ\"" },
-					{ -1, 0, NULL } };
-	const struct change earlier[] = { { 3 * ROWS / 4 - 9, 7, "\"XYZ\"" },
-					  { 3 * ROWS / 4, 2, "\"Q\"" },
-					  { -1, 0, NULL } };
-	const struct change same_row[] = { { 3 * ROWS / 4, 2, "\"Q\"" },
-					   { 3 * ROWS / 4, 13, "\"\"" },
-					   { -1, 0, NULL } };
-
-	assert_first_error(*state, known, 0, 0, NULL);
-	assert_first_error(*state, later, PD_EPARSE, LINE(3 * ROWS / 4),
-			   "Sex 'Q'");
-	assert_first_error(*state, earlier, PD_ENOTFOUND,
-			   LINE(3 * ROWS / 4 - 9), "XYZ");
-	assert_first_error(*state, same_row, PD_EPARSE, LINE(3 * ROWS / 4),
-			   "Sex 'Q'");
-}
-
-/* A byte that is not UTF-8 is the error wherever it is, before any bad
- * row: each part checks its own bytes before its rows. */
-static void test_split__utf8_comes_first(void **state)
-{
-	const struct change second[] = { { ROWS / 4, 7, "\"XYZ\"" },
-					 { 3 * ROWS / 4, 1, "\"Jo\xffn\"" },
-					 { -1, 0, NULL } };
-	const struct change both[] = { { ROWS / 4, 1, "\"Jo\xffn\"" },
-				       { 3 * ROWS / 4, 1, "\"Jo\xffn\"" },
-				       { -1, 0, NULL } };
-	const struct change first[] = { { ROWS / 4, 1, "\"Jo\xffn\"" },
-					{ 3 * ROWS / 4, 7, "\"XYZ\"" },
-					{ -1, 0, NULL } };
-
-	assert_first_error(*state, second, PD_EUTF8, LINE(3 * ROWS / 4),
-			   "UTF-8");
-	assert_first_error(*state, both, PD_EUTF8, LINE(ROWS / 4), "UTF-8");
-	assert_first_error(*state, first, PD_EUTF8, LINE(ROWS / 4), "UTF-8");
-}
-
-/* A record whose field count is off, in the second half. */
-static void test_split__field_count_in_the_second_half(void **state)
-{
-	const struct change c[] = { { ROWS - 100, 14, "NA,extra" },
-				    { -1, 0, NULL } };
-
-	assert_first_error(*state, c, PD_EPARSE, LINE(ROWS - 100), "fields");
+		assert_first_error(*state, e->c, e->ret, LINE(e->row), e->msg);
+	}
 }
 
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -728,11 +706,7 @@ int main(void)
 		T(test_split__plain_file),
 		T(test_split__middle_inside_a_quoted_field),
 		T(test_split__stray_quote_reads_on_alone),
-		T(test_split__error_in_the_second_half),
-		T(test_split__first_of_two_errors_wins),
-		T(test_split__bad_sex_of_a_known_or_new_athlete),
-		T(test_split__field_count_in_the_second_half),
-		T(test_split__utf8_comes_first),
+		T(test_split__first_error),
 		T(test_split__long_record_at_the_middle_reads_alone),
 	};
 
