@@ -42,6 +42,9 @@ void pd_csv_release(struct pd_csv *c);
 /* Read the next record: 1 when one was read, 0 at the end, or a negative
  * PD_E* code with diag filled.  Blank lines are skipped. */
 int pd_csv_next(struct pd_csv *c, struct pd_diag *diag);
+/* Step over blank lines, as pd_csv_next() does first: c->p is then where
+ * the next record starts (or the end). */
+void pd_csv_skip_blank(struct pd_csv *c);
 
 /* Append s to out as one CSV field, quoted only when it must be. */
 int pd_csv_quote(struct pd_buf *out, const char *s);

@@ -77,6 +77,8 @@ struct pd_entry_set {
 	size_t nmembers, amembers;
 	struct pd_arena *arena;	/* strings, interned */
 	size_t rows;		/* input rows taken (after filters) */
+	int split;		/* 1 when two threads read the rows (only
+				 * athlete_events.c does), else 0 */
 };
 
 void pd_entries_init(struct pd_entry_set *s);
@@ -89,6 +91,12 @@ const char *pd_entries_str(struct pd_entry_set *s, const char *str);
  * athlete's id and name), where sharing only costs a look-up and a slot
  * per string (16 MB for athlete_events.csv). */
 const char *pd_entries_own(struct pd_entry_set *s, const char *str);
+/* Take over from's strings: they stay where they are, owned by s from
+ * now on, and from is only to be released (by pd_entries_release(), as
+ * before).  For a set read in parts (athlete_events.c), whose records
+ * are moved over without copying their strings; s's look-up of shared
+ * strings does not learn from's.  PD_ENOMEM with both unchanged. */
+int pd_entries_adopt(struct pd_entry_set *s, struct pd_entry_set *from);
 /* The index of Games code, added if new. */
 int pd_entries_games(struct pd_entry_set *s, const char *code, size_t *at);
 /* Append a record (copied; its strings must already be the set's), and

@@ -42,10 +42,21 @@ void pd_file_unmap(struct pd_file *f);
  * that is not mapped (gzip, stdin) the drop does nothing. */
 int pd_file_stream(struct pd_file *f, const char *path, struct pd_diag *diag);
 void pd_file_drop(struct pd_file *f, const char *upto);
+/* The same at once: pd_file_drop() waits for a few MiB to let go of, so
+ * that a reader that stops short of the end (one of two, each with its
+ * part of the file) holds up to that much behind it. */
+void pd_file_drop_now(struct pd_file *f, const char *upto);
 /* pd_utf8_check() of a whole streamed file, dropping it as it goes (the
  * reader then starts again from the top). */
 int pd_file_utf8_check(struct pd_file *f, const char *file,
 		       struct pd_diag *diag);
+/* The same for the bytes [from, to) of f, from the start of a line and
+ * up to one (or the end), the first of them at line: a part of the file
+ * that one of two threads reads (athlete_events.c).  f's pages are let
+ * go of behind the check and f->dropped is then as it was. */
+int pd_file_utf8_check_part(struct pd_file *f, const char *from,
+			    const char *to, long line, const char *file,
+			    struct pd_diag *diag);
 
 /* 0 if data[0..len) is valid UTF-8, else PD_EUTF8 with the line of the
  * first bad byte in diag. */
@@ -110,6 +121,9 @@ struct pd_csv_opts {
 	/* --same A=B: a row's B is taken as A (codes of the registry) */
 	char same[PD_SAME_MAX][2][PD_CODE_MAX];
 	size_t nsame;
+	/* athlete-events: bytes of rows from which two threads read them
+	 * (athlete_events.c); 0 for its default, SIZE_MAX for never */
+	size_t split_min;
 };
 
 /* Parse "LINE=CODE" (CODE may be "-").  PD_EINVAL with the reason. */

@@ -138,6 +138,10 @@ static int write_result(struct writer *w, long event,
 	rec->event_id = event;
 	memcpy(rec->npc, r->npc, PD_CODE_MAX);
 	rec->name = r->name;
+	/* read first by the label check at the flush, up to PENDING_MAX
+	 * results on: the names lie in the order of the file, the results
+	 * in the order of events, so each one was a miss there */
+	__builtin_prefetch(r->name);
 	rec->rank = r->rank;
 	rec->mark = rec->irm = rec->records = "";
 	rec->date = r->date ? r->date : "";

@@ -125,15 +125,20 @@ static int finish_record(struct pd_csv *c)
 	return 1;
 }
 
-int pd_csv_next(struct pd_csv *c, struct pd_diag *diag)
+void pd_csv_skip_blank(struct pd_csv *c)
 {
-	int ret;
-
 	while (c->p < c->end && (*c->p == '\n' || *c->p == '\r')) {
 		if (*c->p == '\n')
 			c->next_line++;
 		c->p++;
 	}
+}
+
+int pd_csv_next(struct pd_csv *c, struct pd_diag *diag)
+{
+	int ret;
+
+	pd_csv_skip_blank(c);
 	if (c->p >= c->end)
 		return 0;
 	c->line = c->next_line;

@@ -100,12 +100,36 @@ const char *pd_entries_str(struct pd_entry_set *s, const char *str)
 	if (!(copy = copy_of(s, str)) ||
 	    pd_strmap_get(&s->arena->interned, copy, 1, &val) < 0)
 		return NULL;
-	return copy;
+	/* str folds (a tab, a line break) to a string kept already: that
+	 * one, so that equal names are one copy however they were written
+	 * (the copy made to find it stays in the arena) */
+	return s->arena->interned.keys[val - s->arena->interned.vals];
 }
 
 const char *pd_entries_own(struct pd_entry_set *s, const char *str)
 {
 	return copy_of(s, str);
+}
+
+int pd_entries_adopt(struct pd_entry_set *s, struct pd_entry_set *from)
+{
+	struct arena_block *b;
+
+	if (!from->arena || !from->arena->head)
+		return 0;
+	if (!s->arena && !(s->arena = calloc(1, sizeof(*s->arena))))
+		return PD_ENOMEM;
+	/* behind s's head, so that s goes on filling its own block */
+	for (b = from->arena->head; b->next; b = b->next)
+		;
+	if (s->arena->head) {
+		b->next = s->arena->head->next;
+		s->arena->head->next = from->arena->head;
+	} else {
+		s->arena->head = from->arena->head;
+	}
+	from->arena->head = NULL;
+	return 0;
 }
 
 int pd_entries_games(struct pd_entry_set *s, const char *code, size_t *at)

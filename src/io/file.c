@@ -235,14 +235,14 @@ int pd_file_stream(struct pd_file *f, const char *path, struct pd_diag *diag)
  * is nothing beside the parse, and that much of the file stays mapped. */
 #define DROP_STEP ((size_t)4 << 20)
 
-void pd_file_drop(struct pd_file *f, const char *upto)
+static void drop(struct pd_file *f, const char *upto, size_t step)
 {
 	size_t off, page = (size_t)sysconf(_SC_PAGESIZE);
 
 	if (!f->map || upto < f->data || upto > f->data + f->len)
 		return;
 	off = (size_t)(upto - f->data) / page * page;
-	if (off < f->dropped + DROP_STEP)
+	if (off <= f->dropped || off < f->dropped + step)
 		return;
 	/* a private read-only file mapping: what is dropped is read from
 	 * the file (the page cache) again if it is touched */
@@ -250,11 +250,30 @@ void pd_file_drop(struct pd_file *f, const char *upto)
 	f->dropped = off;
 }
 
+void pd_file_drop(struct pd_file *f, const char *upto)
+{
+	drop(f, upto, DROP_STEP);
+}
+
+void pd_file_drop_now(struct pd_file *f, const char *upto)
+{
+	drop(f, upto, 0);
+}
+
 int pd_file_utf8_check(struct pd_file *f, const char *file,
 		       struct pd_diag *diag)
 {
-	const char *p = f->data, *end = f->data + f->len, *q;
-	long lines = 0;
+	return pd_file_utf8_check_part(f, f->data, f->data + f->len, 1, file,
+				       diag);
+}
+
+int pd_file_utf8_check_part(struct pd_file *f, const char *from,
+			    const char *to, long line, const char *file,
+			    struct pd_diag *diag)
+{
+	const char *p = from, *end = to, *q;
+	size_t dropped = f->dropped;
+	long lines = line - 1;
 	int ret = 0;
 
 	/* a piece ends after a line break, never inside a character */
@@ -271,8 +290,8 @@ int pd_file_utf8_check(struct pd_file *f, const char *file,
 			lines++;
 		pd_file_drop(f, q);
 	}
-	/* the reader starts again from the top */
-	f->dropped = 0;
+	/* the reader starts again from where it was */
+	f->dropped = dropped;
 	return ret;
 }
 

@@ -20,16 +20,24 @@ void pd_import_init(struct pd_import *im, const struct pd_registry *reg,
 	im->npc_column = npc_column ? npc_column : "NPC";
 }
 
+void pd_import_begin(struct pd_import *im, struct pd_csv *c,
+		     struct pd_file *src, const char *file,
+		     const struct pd_registry *reg, struct pd_entry_set *set,
+		     const char *npc_column, const struct pd_csv_opts *opts)
+{
+	pd_import_init(im, reg, set, file, npc_column);
+	pd_import_same(im, opts);
+	pd_entries_init(set);
+	pd_csv_init(c, src->data, src->len, file);
+}
+
 int pd_import_start(struct pd_import *im, struct pd_csv *c,
 		    struct pd_file *src, const char *file,
 		    const struct pd_registry *reg, struct pd_entry_set *set,
 		    const char *npc_column, const struct pd_csv_opts *opts,
 		    struct pd_diag *diag)
 {
-	pd_import_init(im, reg, set, file, npc_column);
-	pd_import_same(im, opts);
-	pd_entries_init(set);
-	pd_csv_init(c, src->data, src->len, file);
+	pd_import_begin(im, c, src, file, reg, set, npc_column, opts);
 	return pd_file_utf8_check(src, file, diag);
 }
 
@@ -165,7 +173,10 @@ static char *put_number(char *p, size_t v)
 /* What snprintf "%zu:%zu:%s%zu:%s%s" of games, sport's length, sport,
  * name's length, name and gender would write, its length, or -1 when it
  * does not fit in size: by hand, since a snprintf on every row of
- * athlete_events.csv was a twentieth of its import. */
+ * athlete_events.csv was a twentieth of its import.  Whether it fits does
+ * not depend on the Games' index: its room is the widest one's, so that
+ * a parse split in two, which numbers the Games of each part apart
+ * (athlete_events.c), refuses the same names. */
 static int event_key(char *key, size_t size, size_t games, const char *sport,
 		     const char *name, const char *gender)
 {
@@ -173,7 +184,8 @@ static int event_key(char *key, size_t size, size_t games, const char *sport,
 	size_t n = digits(games) + digits(ls) + digits(ln) + 3 + ls + ln + lg;
 	char *p = key;
 
-	if (n >= size)
+	if (digits(PD_ENTRIES_MAX) + digits(ls) + digits(ln) + 3 + ls + ln +
+	    lg >= size)
 		return -1;
 	p = put_number(p, games);
 	*p++ = ':';

@@ -66,6 +66,12 @@ int pd_import_start(struct pd_import *im, struct pd_csv *c,
 		    const struct pd_registry *reg, struct pd_entry_set *set,
 		    const char *npc_column, const struct pd_csv_opts *opts,
 		    struct pd_diag *diag);
+/* The same without the check of the UTF-8, for an importer that checks
+ * it in parts (athlete_events.c); pd_import_end() follows. */
+void pd_import_begin(struct pd_import *im, struct pd_csv *c,
+		     struct pd_file *src, const char *file,
+		     const struct pd_registry *reg, struct pd_entry_set *set,
+		     const char *npc_column, const struct pd_csv_opts *opts);
 /* Release c and im, and im's set too when ret (the import's result, which
  * this returns) is an error. */
 int pd_import_end(struct pd_import *im, struct pd_csv *c, int ret);
