@@ -13,11 +13,11 @@
  *
  * Or the handler waits for its job, 10 ms at most, and answers it
  * itself, its connection never suspended: when the server holds 1,000
- * streams or more.  MHD resumes a connection by walking every connection its
- * thread holds suspended (resume_suspended_connections(), 0.9.75) --
- * with 10,000 streams, 5,000 a thread, 1.0-1.5 ms of CPU -- and that
- * walk ran on one of the two cores the senders were sending the write's
- * change from (bench/README.md, bar 2 round six).  A thread that waits
+ * streams or more.  MHD resumes a connection by walking every
+ * connection its thread holds suspended (resume_suspended_connections(),
+ * 0.9.75) -- with 10,000 streams, 5,000 a thread, 1.0-1.5 ms of CPU --
+ * and that walk ran on one of the two cores the senders were sending the
+ * write's change from (bench/README.md, bar 2 round six).  A thread that waits
  * uses no CPU, but serves none of its other connections meanwhile: so
  * not when there are few streams (bench/writes.sh's 8 clients share 2
  * MHD threads, and their writes gather while a group commits).
