@@ -54,6 +54,14 @@ clients_ready() {
 	done
 }
 
+# "TID COMM NS" of each thread of the server: its run time so far
+task_times() {
+	for t in /proc/$PODIUM_PID/task/*; do
+		printf '%s %s %s\n' "${t##*/}" "$(cat "$t/comm")" \
+			"$(cut -d' ' -f1 "$t/schedstat")"
+	done
+}
+
 i=0
 while [ "$i" -lt "$ROUNDS" ]; do
 	i=$((i + 1))
@@ -82,9 +90,21 @@ while [ "$i" -lt "$ROUNDS" ]; do
 		track $!
 	fi
 	sleep 1	# let the last connections settle
+	# TASKS=FILE: each server thread's CPU over the round (from just
+	# before the write to 0.3 s after the last client), one line a
+	# round of "TID COMM MS;" -- CPU time, which the machine's load
+	# does not move as it moves latencies (bench/README.md, bar 2
+	# round six)
+	[ -n "${TASKS:-}" ] && task_times >"$WORK/t0"
 	echo go >&3
 	wait $cpid || say "bench fanout: not every client had the update, or the write failed (round $i): $(tail -n 1 "$WORK/clients.out")"
 	exec 3>&-
+	if [ -n "${TASKS:-}" ]; then
+		sleep 0.3
+		task_times | awk 'NR == FNR { a[$1] = $3; next }
+			$3 - a[$1] > 50000 { printf "%s %s %.2f;", $1, $2, ($3 - a[$1]) / 1e6 }
+			END { print "" }' "$WORK/t0" - >>"$TASKS"
+	fi
 	tail -n 1 "$WORK/clients.out" |
 		awk '{ for (i = 1; i < NF; i++) { if ($i == "min_ms") m = $(i + 1)
 			if ($i == "p99_ms") p = $(i + 1) }

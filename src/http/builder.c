@@ -142,17 +142,6 @@ static int tick(struct srv *s, struct pd_diag *d)
 	return ret;
 }
 
-static void deadline(struct timespec *ts, int ms)
-{
-	clock_gettime(CLOCK_REALTIME, ts);
-	ts->tv_sec += ms / 1000;
-	ts->tv_nsec += (long)(ms % 1000) * 1000000L;
-	if (ts->tv_nsec >= 1000000000L) {
-		ts->tv_sec++;
-		ts->tv_nsec -= 1000000000L;
-	}
-}
-
 /* Suspend c, r among the waiters until ms pass at most, and poke the
  * builder; build_mu held. */
 static void add_waiter(struct srv *s, struct MHD_Connection *c,

@@ -8,7 +8,19 @@
  * undone alone), commits the group once, and resumes the connections:
  * no write is answered before the commit that holds it is durable.  A
  * lone job is its own transaction, as before.  Its lock is
- * srv.commit_mu, under which nothing is taken (srv.h).
+ * srv.commit_mu, under which only MHD's own is taken (a handler that
+ * waited suspends its connection under it: srv.h).
+ *
+ * Or the handler waits for its job, 10 ms at most, and answers it
+ * itself, its connection never suspended: when the server holds 1,000
+ * streams or more.  MHD resumes a connection by walking every
+ * connection its thread holds suspended (resume_suspended_connections(),
+ * 0.9.75) -- with 10,000 streams, 5,000 a thread, 1.0-1.5 ms of CPU --
+ * and that walk ran on one of the two cores the senders were sending the
+ * write's change from (bench/README.md, bar 2 round six).  A thread that waits
+ * uses no CPU, but serves none of its other connections meanwhile: so
+ * not when there are few streams (bench/writes.sh's 8 clients share 2
+ * MHD threads, and their writes gather while a group commits).
  */
 #ifndef PODIUM_HTTP_COMMIT_H
 #define PODIUM_HTTP_COMMIT_H
@@ -27,14 +39,17 @@ struct cjob {
 	int ret;			/* perform's, or the group's below */
 	int group_failed;		/* the commit that held it failed */
 	struct pd_diag d;		/* ... saying why */
+	int done, suspended;		/* under commit_mu */
 };
 
 /* Start the thread; on failure d says why. */
 int commit_start(struct srv *s, struct pd_diag *d);
 /* Run what is queued, then stop the thread (resuming every connection). */
 void commit_stop(struct srv *s);
-/* Queue j (the caller's until it is resumed) and suspend its connection;
- * once it is done, the connection is resumed and handle() runs again. */
-void commit_queue(struct srv *s, struct cjob *j);
+/* Queue j (the caller's again once it is done): 1 when it is done
+ * already (the handler waited for it, and answers it now; its connection
+ * was never suspended).  0: its connection is suspended; once j is done,
+ * the connection is resumed and handle() runs again. */
+int commit_queue(struct srv *s, struct cjob *j);
 
 #endif

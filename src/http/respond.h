@@ -38,6 +38,9 @@ void log_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Milliseconds on the monotonic clock. */
 double now_ms(void);
+/* ts = ms from now on CLOCK_REALTIME, a pthread_cond_timedwait's clock */
+struct timespec;
+void deadline(struct timespec *ts, int ms);
 
 /* Queue v: its 304 if If-None-Match has its ETag, else its gzip copy if
  * Accept-Encoding allows, else its bytes. */

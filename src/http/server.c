@@ -509,6 +509,7 @@ static void srv_free(struct srv *s)
 	pthread_mutex_destroy(&s->commit_mu);
 	pthread_mutex_destroy(&s->token_mu);
 	pthread_cond_destroy(&s->commit_cv);
+	pthread_cond_destroy(&s->commit_done_cv);
 	pthread_cond_destroy(&s->build_cv);
 	pthread_cond_destroy(&s->built_cv);
 	assets_release();
@@ -537,6 +538,7 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	pthread_mutex_init(&s->commit_mu, NULL);
 	pthread_mutex_init(&s->token_mu, NULL);
 	pthread_cond_init(&s->commit_cv, NULL);
+	pthread_cond_init(&s->commit_done_cv, NULL);
 	pthread_cond_init(&s->build_cv, NULL);
 	pthread_cond_init(&s->built_cv, NULL);
 	if (hub_init(&s->hub, &s->build_mu, &s->build_cv) < 0) {

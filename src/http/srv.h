@@ -12,11 +12,14 @@
  *   build_mu -> MHD's locks   builder_park() and builder_hold() suspend,
  *                             unpark() resumes a connection under it
  *   hub.mu   -> MHD's locks   see stream.h
+ *   commit_mu -> MHD's locks  commit_queue() suspends, under it, the
+ *                             connection of a write that waited for its
+ *                             commit too long
  *   hub.mu   -> sender.mu     sender_adopt() (sender.c)
  *   (a sender takes build_mu alone, at the end of a round, to wake a
  *   builder waiting for the round to end: builder.c render_pending)
- *   snap_mu, side_mu, reader.mu, gview.lazy_mu, task_mu, commit_mu,
- *   token_mu:                 nothing is taken while one is held
+ *   snap_mu, side_mu, reader.mu, gview.lazy_mu, task_mu, token_mu:
+ *                             nothing is taken while one is held
  *
  * No two of build_mu, hub.mu and side_mu are ever held together, so
  * their relative order never arises.
@@ -123,6 +126,7 @@ struct srv {
 	int have_committer;
 	pthread_mutex_t commit_mu;
 	pthread_cond_t commit_cv;
+	pthread_cond_t commit_done_cv;	/* a group is done (commit.h) */
 	struct cjob *cjobs, **cjobs_tail;
 	int commit_stop;
 	/* the writes' token checks (write.c), on a connection of their own

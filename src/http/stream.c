@@ -41,6 +41,16 @@ int hub_init(struct hub *h, pthread_mutex_t *idle_mu,
 	return senders_start(h, SENDERS);
 }
 
+size_t hub_streams(struct hub *h)
+{
+	size_t n;
+
+	pthread_mutex_lock(&h->mu);
+	n = h->nstreams;
+	pthread_mutex_unlock(&h->mu);
+	return n;
+}
+
 void hub_release(struct hub *h)
 {
 	size_t i, k;

@@ -110,6 +110,8 @@ struct hub {
 int hub_init(struct hub *h, pthread_mutex_t *idle_mu,
 	     pthread_cond_t *idle_cv);
 void hub_release(struct hub *h);
+/* The streams open now. */
+size_t hub_streams(struct hub *h);
 /* The builder publishes: full is the whole table, diff the change (NULL
  * if none); both references are taken. */
 void hub_publish(struct srv *s, const char *code, struct msg *full,

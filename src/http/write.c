@@ -898,12 +898,13 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 				  "or *", NULL);
 	}
 	/* made by the committer, with the writes that come with it; the
-	 * connection waits suspended, and write_resumed() answers */
+	 * connection waits suspended (or this thread waits), and
+	 * write_resumed() answers */
 	j->job.c = c;
 	j->job.perform = perform_job;
 	r->wjob = j;
-	commit_queue(s, &j->job);
-	return MHD_YES;
+	/* done already when the handler waited for it (commit.h) */
+	return commit_queue(s, &j->job) ? write_resumed(s, c, r) : MHD_YES;
 }
 
 void write_drop(struct req *r)
