@@ -25,25 +25,6 @@ int pd_sqlite_run(struct pd_sqlite *s, sqlite3_stmt *st, const char *what,
 	return pd_sqlite_cached_end(s, st, 0, sqlite3_step(st), what, diag);
 }
 
-int pd_sqlite_close_source(struct pd_sqlite *s, const char *close_sql,
-			   const char *key, sqlite3_int64 id,
-			   const char *source, const char *what,
-			   struct pd_diag *diag)
-{
-	sqlite3_stmt *st;
-	int ret;
-
-	if ((ret = pd_sqlite_cached(s, &st, close_sql, diag)) < 0)
-		return ret;
-	if (key)
-		sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-	else
-		sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_text(st, 2, source, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, s->version);
-	return pd_sqlite_run(s, st, what, diag);
-}
-
 int pd_sqlite_read_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
 		       int rc, const char *what, struct pd_diag *diag)
 {

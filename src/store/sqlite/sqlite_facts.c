@@ -49,11 +49,16 @@ int pd_sqlite_facts_replace(struct pd_store *store, const char *games,
 	static const char close_sql[] = "UPDATE facts SET until = ?3 WHERE "
 		"games = ?1 AND source = ?2 AND until IS NULL";
 	struct pd_sqlite *s = pd_sqlite_of(store);
+	sqlite3_stmt *st;
 	size_t i;
 	int ret;
 
-	ret = pd_sqlite_close_source(s, close_sql, games, 0, source,
-				     "replace the facts", diag);
+	if ((ret = pd_sqlite_cached(s, &st, close_sql, diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, source, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, s->version);
+	ret = pd_sqlite_run(s, st, "replace the facts", diag);
 	for (i = 0; i < l->n && ret == 0; i++)
 		ret = add_one(s, &l->v[i], NULL, diag);
 	return ret;

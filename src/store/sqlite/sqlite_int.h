@@ -54,14 +54,6 @@ int pd_sqlite_fail(struct pd_sqlite *s, struct pd_diag *diag, const char *what);
  * for the next use either way. */
 int pd_sqlite_run(struct pd_sqlite *s, sqlite3_stmt *st, const char *what,
 		  struct pd_diag *diag);
-/* The first step of replacing one source's rows of a key: close those
- * in force (until = this change's version).  close_sql binds the key as
- * ?1 (the text key, or id when key is NULL), the source as ?2 and the
- * version as ?3. */
-int pd_sqlite_close_source(struct pd_sqlite *s, const char *close_sql,
-			   const char *key, sqlite3_int64 id,
-			   const char *source, const char *what,
-			   struct pd_diag *diag);
 /* The end of a loop of sqlite3_step over st (prepared, not cached): ret
  * as the loop left it, or pd_sqlite_fail(what) when it is 0 and the last
  * step's rc is not SQLITE_DONE; st finalized after the message is read. */

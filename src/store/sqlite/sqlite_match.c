@@ -22,8 +22,12 @@ int pd_sqlite_matches_replace(struct pd_store *store, long event,
 	size_t i;
 	int ret;
 
-	ret = pd_sqlite_close_source(s, close_sql, NULL, event, source,
-				     "replace the matches", diag);
+	if ((ret = pd_sqlite_cached(s, &st, close_sql, diag)) < 0)
+		return ret;
+	sqlite3_bind_int64(st, 1, event);
+	sqlite3_bind_text(st, 2, source, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, s->version);
+	ret = pd_sqlite_run(s, st, "replace the matches", diag);
 	for (i = 0; i < l->n && ret == 0; i++) {
 		const struct pd_match *m = &l->v[i];
 
