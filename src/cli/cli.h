@@ -37,6 +37,8 @@ struct cli {
 	struct pd_store *store;
 	char command[1024];	/* the command line, for the audit log */
 	struct pd_who who;	/* cli_who()'s */
+	char **argv;		/* main()'s as it came (or NULL): to start
+			 * again */
 };
 
 struct cli_command {
@@ -53,6 +55,11 @@ struct cli_command {
 #include "commands.h"	/* generated: X(check) X(diff) ... */
 #undef X
 extern const struct cli_command cmd_version;
+
+/* Start this process again with glibc's malloc on transparent huge pages
+ * (huge_pages.c), when the kernel gives them only on advice and nothing
+ * says not to; returns only when it does not. */
+void cli_huge_pages(char **argv);
 
 /* The command table, NULL-terminated (main.c). */
 extern const struct cli_command *const cli_commands[];

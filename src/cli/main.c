@@ -63,8 +63,28 @@ int not_a_command(const char *word)
 	return EXIT_USAGE;
 }
 
+/* argv as it came, for a start again (huge_pages.c): getopt reorders
+ * argv, and some options' parsers write into their values */
+static char **copy_args(int argc, char **argv)
+{
+	char **v = calloc((size_t)argc + 1, sizeof(*v));
+	int i;
+
+	for (i = 0; v && i < argc; i++)
+		if (!(v[i] = strdup(argv[i]))) {
+			while (i--)
+				free(v[i]);
+			free(v);
+			return NULL;
+		}
+	return v;
+}
+
 static void cli_release(struct cli *cli)
 {
+	for (int i = 0; cli->argv && cli->argv[i]; i++)
+		free(cli->argv[i]);
+	free(cli->argv);
 	pd_store_close(cli->store);
 	if (cli->have_reg)
 		pd_registry_release(&cli->reg);
@@ -114,6 +134,7 @@ int main(int argc, char **argv)
 	     k++)
 		off += quote_arg(cli.command + off, sizeof(cli.command) - off,
 				 k == i ? "podium " : " ", argv[k]);
+	cli.argv = copy_args(argc, argv);
 	ret = cmd->run(&cli, argc - i, argv + i);
 	cli_release(&cli);
 	return ret;
