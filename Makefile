@@ -25,15 +25,15 @@ SAN ?=
 PORT ?= 8080
 
 # The libraries every podium process loads at start ...
-PKGS := sqlite3 jansson libutf8proc zlib libsodium libxml-2.0
+PKGS := sqlite3 jansson libutf8proc zlib libsodium
 # ... and those it loads with dlopen when a command first needs one
-# (src/store/postgres/pq_load.c, src/http/mhd_load.c): podium is not
-# linked with them, only compiled against their headers; each loader is
-# told the soname to open.
-LAZY_PKGS := libpq libmicrohttpd
+# (src/store/postgres/pq_load.c, src/http/mhd_load.c, src/io/xml_load.c):
+# podium is not linked with them, only compiled against their headers;
+# each loader is told the soname to open.
+LAZY_PKGS := libpq libmicrohttpd libxml-2.0
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) $(LAZY_PKGS) 2>/dev/null)
 PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lsqlite3 \
-	   -ljansson -lutf8proc -lz -lsodium -lxml2) -pthread
+	   -ljansson -lutf8proc -lz -lsodium) -pthread
 
 # $(call soname,PKG,FALLBACK): the soname of the library pkg-config names
 # for PKG (what its lib*.so link points to, as objdump -p says), else
@@ -44,6 +44,7 @@ soname = $(or $(shell l=$$(pkg-config --libs-only-l $(1) 2>/dev/null | \
 	awk '$$1 == "SONAME" { print $$2 }'),$(2))
 PQ_SONAME ?= $(call soname,libpq,libpq.so.5)
 MHD_SONAME ?= $(call soname,libmicrohttpd,libmicrohttpd.so.12)
+XML_SONAME ?= $(call soname,libxml-2.0,libxml2.so.2)
 
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror \
@@ -106,6 +107,7 @@ $(B)/libpodium.a: $(LIB_OBJ)
 
 $(B)/src/store/postgres/pq_load.o: CFLAGS += -DPD_PQ_SONAME='"$(PQ_SONAME)"'
 $(B)/src/http/mhd_load.o: CFLAGS += -DPD_MHD_SONAME='"$(MHD_SONAME)"'
+$(B)/src/io/xml_load.o: CFLAGS += -DPD_XML_SONAME='"$(XML_SONAME)"'
 
 $(B)/%.o: %.c $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
