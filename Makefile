@@ -152,6 +152,24 @@ $(B)/tests/%: tests/unit/%.c $(B)/libpodium.a $(DEPS_STAMP)
 	$(CC) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(B)/libpodium.a \
 		$(PKG_LIBS) -lcmocka -lm $(LDFLAGS)
 
+# podium with loaders told sonames that no system has: tests/noload checks
+# that a library that cannot be loaded is an error naming it and what to
+# install, and that the commands that need none of them still work.
+NOLOAD_OBJ := $(B)/tests/noload/pq_load.o $(B)/tests/noload/mhd_load.o \
+	$(B)/tests/noload/xml_load.o
+$(B)/tests/noload/pq_load.o: src/store/postgres/pq_load.c
+$(B)/tests/noload/mhd_load.o: src/http/mhd_load.c
+$(B)/tests/noload/xml_load.o: src/io/xml_load.c
+$(NOLOAD_OBJ): $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -DPD_PQ_SONAME='"libpq.so.podium-noload"' \
+		-DPD_MHD_SONAME='"libmicrohttpd.so.podium-noload"' \
+		-DPD_XML_SONAME='"libxml2.so.podium-noload"' -MMD -MP -c -o $@ \
+		$(filter %.c,$^)
+$(B)/tests/podium-noload: $(CLI_OBJ) $(NOLOAD_OBJ) $(B)/libpodium.a
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(NOLOAD_OBJ) $(B)/libpodium.a \
+		$(PKG_LIBS) -lm
+
 run: podium
 	@if [ ! -f podium.db ]; then ./podium init; fi
 	./podium table --games PG2004@seed
@@ -159,7 +177,8 @@ run: podium
 
 # the tests run $(B)/podium: under SAN=1 the user's ./podium stays the
 # release build
-test: $(if $(filter 1,$(SAN)),$(B)/podium,podium) $(UNIT_BIN) $(REPLAY_BIN)
+test: $(if $(filter 1,$(SAN)),$(B)/podium,podium) $(UNIT_BIN) $(REPLAY_BIN) \
+	$(B)/tests/podium-noload
 	@$(MAKE) --no-print-directory calls
 	@sh tests/run.sh $(B)
 
