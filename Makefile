@@ -24,11 +24,27 @@ SAN ?=
 
 PORT ?= 8080
 
-PKGS := sqlite3 libpq jansson libutf8proc zlib libmicrohttpd libsodium \
-	libxml-2.0
-PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+# The libraries every podium process loads at start ...
+PKGS := sqlite3 jansson libutf8proc zlib libsodium
+# ... and those it loads with dlopen when a command first needs one
+# (src/store/postgres/pq_load.c, src/http/mhd_load.c, src/io/xml_load.c):
+# podium is not linked with them, only compiled against their headers;
+# each loader is told the soname to open.
+LAZY_PKGS := libpq libmicrohttpd libxml-2.0
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) $(LAZY_PKGS) 2>/dev/null)
 PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lsqlite3 \
-	   -lpq -ljansson -lutf8proc -lz -lmicrohttpd -lsodium -lxml2) -pthread
+	   -ljansson -lutf8proc -lz -lsodium) -pthread
+
+# $(call soname,PKG,FALLBACK): the soname of the library pkg-config names
+# for PKG (what its lib*.so link points to, as objdump -p says), else
+# FALLBACK, Debian 12's.  Evaluated only when a loader is compiled.
+soname = $(or $(shell l=$$(pkg-config --libs-only-l $(1) 2>/dev/null | \
+	sed 's/^-l//; s/ .*//'); d=$$(pkg-config --variable=libdir $(1) \
+	2>/dev/null); [ -n "$$l" ] && objdump -p "$$d/lib$$l.so" 2>/dev/null | \
+	awk '$$1 == "SONAME" { print $$2 }'),$(2))
+PQ_SONAME ?= $(call soname,libpq,libpq.so.5)
+MHD_SONAME ?= $(call soname,libmicrohttpd,libmicrohttpd.so.12)
+XML_SONAME ?= $(call soname,libxml-2.0,libxml2.so.2)
 
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror \
@@ -89,6 +105,10 @@ $(B)/libpodium.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
+$(B)/src/store/postgres/pq_load.o: CFLAGS += -DPD_PQ_SONAME='"$(PQ_SONAME)"'
+$(B)/src/http/mhd_load.o: CFLAGS += -DPD_MHD_SONAME='"$(MHD_SONAME)"'
+$(B)/src/io/xml_load.o: CFLAGS += -DPD_XML_SONAME='"$(XML_SONAME)"'
+
 $(B)/%.o: %.c $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP -c -o $@ $<
@@ -132,6 +152,24 @@ $(B)/tests/%: tests/unit/%.c $(B)/libpodium.a $(DEPS_STAMP)
 	$(CC) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(B)/libpodium.a \
 		$(PKG_LIBS) -lcmocka -lm $(LDFLAGS)
 
+# podium with loaders told sonames that no system has: tests/noload checks
+# that a library that cannot be loaded is an error naming it and what to
+# install, and that the commands that need none of them still work.
+NOLOAD_OBJ := $(B)/tests/noload/pq_load.o $(B)/tests/noload/mhd_load.o \
+	$(B)/tests/noload/xml_load.o
+$(B)/tests/noload/pq_load.o: src/store/postgres/pq_load.c
+$(B)/tests/noload/mhd_load.o: src/http/mhd_load.c
+$(B)/tests/noload/xml_load.o: src/io/xml_load.c
+$(NOLOAD_OBJ): $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -DPD_PQ_SONAME='"libpq.so.podium-noload"' \
+		-DPD_MHD_SONAME='"libmicrohttpd.so.podium-noload"' \
+		-DPD_XML_SONAME='"libxml2.so.podium-noload"' -MMD -MP -c -o $@ \
+		$(filter %.c,$^)
+$(B)/tests/podium-noload: $(CLI_OBJ) $(NOLOAD_OBJ) $(B)/libpodium.a
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(NOLOAD_OBJ) $(B)/libpodium.a \
+		$(PKG_LIBS) -lm
+
 run: podium
 	@if [ ! -f podium.db ]; then ./podium init; fi
 	./podium table --games PG2004@seed
@@ -139,7 +177,8 @@ run: podium
 
 # the tests run $(B)/podium: under SAN=1 the user's ./podium stays the
 # release build
-test: $(if $(filter 1,$(SAN)),$(B)/podium,podium) $(UNIT_BIN) $(REPLAY_BIN)
+test: $(if $(filter 1,$(SAN)),$(B)/podium,podium) $(UNIT_BIN) $(REPLAY_BIN) \
+	$(B)/tests/podium-noload
 	@$(MAKE) --no-print-directory calls
 	@sh tests/run.sh $(B)
 

@@ -4,6 +4,11 @@
 # server for the tests' throwaway clusters, scripts/pg-cluster.sh).
 # npm installs the API tests' OpenAPI validator (tests/api/package.json),
 # libxml2 writes and reads the ODF messages and xmllint checks them.
+# libpq, libmicrohttpd and libxml2 are not linked but loaded with dlopen
+# when a command needs one (docs/ARCHITECTURE.md): their -dev packages are
+# for the build (headers, and the .so links whose sonames the Makefile
+# reads), and their runtime packages, which podium opens by soname, are
+# named here too although the -dev packages pull them in.
 # Run by the Makefile; safe to run again.
 # usage: scripts/deps.sh [e2e]    e2e: also what the browser test needs
 # (chromium, npm, a CJK font), run by 'make test-e2e'.
@@ -11,7 +16,8 @@ set -eu
 
 pkgs="gcc make pkg-config libsqlite3-dev sqlite3 libjansson-dev
 libutf8proc-dev libsodium-dev zlib1g-dev libcmocka-dev libmicrohttpd-dev
-libpq-dev postgresql nodejs npm curl libxml2-dev libxml2-utils"
+libpq-dev postgresql nodejs npm curl libxml2-dev libxml2-utils
+libpq5 libmicrohttpd12 libxml2"
 if [ "${1:-}" = "e2e" ]; then
 	pkgs="$pkgs chromium fonts-wqy-zenhei"
 fi

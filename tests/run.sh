@@ -1,8 +1,9 @@
 #!/bin/sh
 # run.sh -- run every test: the cmocka unit tests (the store contract on
 # SQLite and on PostgreSQL), the fuzz replays, the golden CLI cases (on
-# SQLite, and again on PostgreSQL), the layers check (tools/layers.sh) and
-# the HTTP API tests (node --test).
+# SQLite, and again on PostgreSQL), the layers check (tools/layers.sh), the
+# libraries loaded when needed (tests/noload) and the HTTP API tests (node
+# --test).
 # usage: tests/run.sh BUILD_DIR     (the Makefile's 'make test' calls it)
 # Ends with the line 'N passed, N failed[, N skipped]'.
 set -u
@@ -109,6 +110,16 @@ set -- $summary
 lp=${1:-0}; lf=${2:-1}
 passed=$((passed + lp))
 failed=$((failed + lf))
+
+# libpq, libmicrohttpd and libxml2 loaded only when needed, and a clear
+# error when one cannot be
+out=$(sh tests/noload/run.sh "$B/podium" "$B/tests/podium-noload")
+printf '%s\n' "$out" | grep -v '^noload: '
+summary=$(printf '%s\n' "$out" | sed -n 's/^noload: //p' | tail -n 1)
+set -- $summary
+op=${1:-0}; of=${2:-1}
+passed=$((passed + op))
+failed=$((failed + of))
 
 # the HTTP API against the same binary (under SAN=1, the sanitized one)
 out=$(sh tests/api/run.sh "$B/podium")

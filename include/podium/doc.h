@@ -60,7 +60,7 @@ int pd_doc_table_notes(struct pd_store *s, const char *games,
  * sanctions; a published table is sent as printed.  DT_MEDALLISTS: every
  * medal of games, event by event.  DT_RESULT: event's results as of a
  * version (0: now).  The store's errors with diag; PD_EINVAL when libxml2
- * refuses a string. */
+ * refuses a string; PD_EIO with diag when libxml2 cannot be loaded. */
 struct pd_ref;
 struct pd_ref_opts;
 int pd_doc_odf_medals(struct pd_buf *out, struct pd_store *s,

@@ -110,8 +110,16 @@ struct pd_odf_results {
 	size_t nnotes;
 };
 
+/* Load libxml2, which the writers and the reader use (xml_load.c: podium
+ * is not linked with it, so that the commands without ODF do not pay for
+ * loading it); once per process, the later calls say the first's result.
+ * PD_EIO, naming the library and its package, when it cannot be loaded.
+ * The writers and the reader call it themselves; a caller with a diag
+ * calls it first to have the message. */
+int pd_odf_load(struct pd_diag *diag);
+
 /* Write the message to out.  PD_ENOMEM, or PD_EINVAL when libxml2 refuses
- * a string (not UTF-8). */
+ * a string (not UTF-8); PD_EIO when libxml2 cannot be loaded. */
 int pd_odf_write_medals(struct pd_buf *out, const struct pd_odf_medals *m);
 int pd_odf_write_results(struct pd_buf *out, const struct pd_odf_results *r);
 

@@ -275,6 +275,8 @@ int pd_doc_odf_medals(struct pd_buf *out, struct pd_store *s,
 	long version;
 	int ret;
 
+	if ((ret = pd_odf_load(diag)) < 0)	/* libxml2: its message */
+		return ret;
 	memset(&m, 0, sizeof(m));
 	memset(&w, 0, sizeof(w));
 	version = r->as_of ? r->as_of : r->have_info ? r->info.version : 0;

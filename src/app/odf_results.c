@@ -294,6 +294,8 @@ int pd_doc_odf_medallists(struct pd_buf *out, struct pd_store *s,
 	struct common c;
 	int ret;
 
+	if ((ret = pd_odf_load(diag)) < 0)	/* libxml2: its message */
+		return ret;
 	memset(&w, 0, sizeof(w));
 	pd_buf_init(&w.members, 0);
 	if ((ret = pd_store_games_get(s, games, &g, diag)) < 0)
@@ -457,6 +459,8 @@ int pd_doc_odf_result(struct pd_buf *out, struct pd_store *s, long event,
 	char code[32];
 	int ret, have_g = 0;
 
+	if ((ret = pd_odf_load(diag)) < 0)	/* libxml2: its message */
+		return ret;
 	memset(&w, 0, sizeof(w));
 	memset(&c, 0, sizeof(c));
 	pd_buf_init(&w.members, 0);

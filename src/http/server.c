@@ -54,6 +54,7 @@
 #include "builder.h"
 #include "commit.h"
 #include "lazy.h"
+#include "mhd_load.h"
 #include "render.h"
 #include "respond.h"
 #include "site.h"
@@ -524,6 +525,9 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	int ret;
 
 	*out = NULL;
+	/* first: every MHD_* call is mhd_load.c's, which needs the library */
+	if ((ret = pd_mhd_load(diag)) < 0)
+		return ret;
 	if (!(s = calloc(1, sizeof(*s))))
 		return PD_ENOMEM;
 	s->cfg = *cfg;

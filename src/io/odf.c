@@ -428,6 +428,8 @@ int pd_odf_parse(struct pd_odf_msg *out, const char *data, size_t len,
 	r.d = diag;
 	if (len > (size_t)1 << 30)
 		return pd_diag_set(diag, PD_ETOOBIG, file, 0, "over 1 GiB");
+	if ((ret = pd_odf_load(diag)) < 0)
+		return ret;
 	xmlResetLastError();
 	doc = xmlReadMemory(data, (int)len, file, NULL,
 			    XML_PARSE_NONET | XML_PARSE_NOBLANKS |

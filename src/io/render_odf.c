@@ -64,7 +64,11 @@ static void text(struct w *w, const char *s)
 
 static int open_doc(struct w *w, xmlBufferPtr *buf)
 {
+	int ret;
+
 	memset(w, 0, sizeof(*w));
+	if ((ret = pd_odf_load(NULL)) < 0)
+		return ret;
 	if (!(*buf = xmlBufferCreate()))
 		return PD_ENOMEM;
 	if (!(w->x = xmlNewTextWriterMemory(*buf, 0))) {

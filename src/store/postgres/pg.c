@@ -346,6 +346,8 @@ int pd_pg_connect(struct pd_pg *s, const char *uri, struct pd_diag *diag)
 	int ret;
 
 	shown(s->where, sizeof(s->where), uri);
+	if ((ret = pd_pq_load(diag)) < 0)
+		return ret;
 	s->conn = PQconnectdb(uri);
 	if (!s->conn)
 		return PD_ENOMEM;

@@ -88,8 +88,15 @@ long pd_pg_getlong(const PGresult *res, int r, int c);
 /* A malloc'd copy of column c of row r ("" for NULL); NULL on no memory. */
 char *pd_pg_dup(const PGresult *res, int r, int c);
 
+/* Load libpq (pq_load.c: podium is not linked with it, so that a command
+ * on a SQLite store does not pay for loading it); once per process, the
+ * later calls say the first's result.  PD_ESTORE, naming the library and
+ * its package, when it cannot be loaded. */
+int pd_pq_load(struct pd_diag *diag);
+
 /* Connect to uri and bring the schema up to date (several nodes may
- * start at once: migrations run under an advisory lock). */
+ * start at once: migrations run under an advisory lock).  Loads libpq
+ * first. */
 int pd_pg_connect(struct pd_pg *s, const char *uri, struct pd_diag *diag);
 void pd_pg_disconnect(struct pd_pg *s);
 

@@ -1,0 +1,126 @@
+/* xml_load.c -- libxml2, loaded with dlopen when an ODF message is first
+ * read or written, and every libxml2 function podium calls, forwarded to
+ * it.
+ *
+ * Why: linked as a library, libxml2 and what it drags in (ICU's data and
+ * code among it) are mapped and relocated by every podium process, ODF or
+ * not.  On the machine where podium was measured (a guest where a page
+ * fault costs tens of microseconds) an empty program linked with the base
+ * libraries started in 4.8 ms, 8.4 ms with libxml2 too; only the ODF
+ * messages (odf.c, render_odf.c) use it.
+ *
+ * So podium is not linked with -lxml2.  Each function below has libxml2's
+ * own prototype (its headers are included: the compiler checks every one)
+ * and calls the library's through a pointer that pd_odf_load() looks up,
+ * all at once; the reader and the writers load first (odf.h).  The
+ * library is never closed.  A stub reached without a load ends the
+ * process with the message.
+ *
+ * xmlFree is not a function but a variable of libxml2's (globals.h: the
+ * free() it was set up with), which odf.c calls through; it is defined
+ * here with the header's type and given the library's value at the load.
+ * podium never changes libxml2's allocator (xmlMemSetup), so the copy
+ * cannot go stale. */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <libxml/globals.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+#include <libxml/xmlwriter.h>
+
+#include "podium/odf.h"
+
+/* The Makefile names the library's soname from pkg-config (objdump -p). */
+#ifndef PD_XML_SONAME
+#define PD_XML_SONAME "libxml2.so.2"
+#endif
+#define HINT "the ODF messages need it: apt-get install libxml2"
+
+typedef xmlTextWriterPtr W;	/* to keep the list's lines short */
+
+/* Every libxml2 function podium calls: F(returns, name, params, args), V
+ * for those that return nothing. */
+#define XML_FUNCS(F, V)                                                    \
+	F(const xmlChar *, xmlBufferContent, (const xmlBuffer *b), (b))    \
+	F(xmlBufferPtr, xmlBufferCreate, (void), ())                       \
+	V(xmlBufferFree, (xmlBufferPtr b), (b))                            \
+	F(int, xmlBufferLength, (const xmlBuffer *b), (b))                 \
+	F(xmlNodePtr, xmlDocGetRootElement, (const xmlDoc *d), (d))        \
+	V(xmlFreeDoc, (xmlDocPtr d), (d))                                  \
+	V(xmlFreeTextWriter, (W w), (w))                                   \
+	F(xmlErrorPtr, xmlGetLastError, (void), ())                        \
+	F(long, xmlGetLineNo, (const xmlNode *n), (n))                     \
+	F(xmlChar *, xmlGetProp, (const xmlNode *n, const xmlChar *name),  \
+	  (n, name))                                                       \
+	F(xmlAttrPtr, xmlHasProp, (const xmlNode *n, const xmlChar *name), \
+	  (n, name))                                                       \
+	F(W, xmlNewTextWriterMemory, (xmlBufferPtr b, int z), (b, z))      \
+	F(xmlDocPtr, xmlReadMemory, (const char *b, int n, const char *url,\
+	  const char *enc, int opts), (b, n, url, enc, opts))              \
+	V(xmlResetLastError, (void), ())                                   \
+	F(int, xmlTextWriterEndDocument, (W w), (w))                       \
+	F(int, xmlTextWriterEndElement, (W w), (w))                        \
+	F(int, xmlTextWriterSetIndent, (W w, int on), (w, on))             \
+	F(int, xmlTextWriterSetIndentString, (W w, const xmlChar *s),      \
+	  (w, s))                                                          \
+	F(int, xmlTextWriterStartDocument, (W w, const char *v,            \
+	  const char *enc, const char *alone), (w, v, enc, alone))         \
+	F(int, xmlTextWriterStartElement, (W w, const xmlChar *name),      \
+	  (w, name))                                                       \
+	F(int, xmlTextWriterWriteAttribute, (W w, const xmlChar *name,     \
+	  const xmlChar *v), (w, name, v))                                 \
+	F(int, xmlTextWriterWriteString, (W w, const xmlChar *s), (w, s))
+
+#define INDEX_F(ret, name, params, args) I_##name,
+#define INDEX_V(name, params, args) I_##name,
+enum { XML_FUNCS(INDEX_F, INDEX_V) NFUNCS };
+
+static void *fn[NFUNCS];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static char why[512];	/* "" once loaded */
+
+xmlFreeFunc xmlFree;	/* the library's, copied at the load */
+
+static void load(void)
+{
+#define NAME_F(ret, name, params, args) #name,
+#define NAME_V(name, params, args) #name,
+	static const char *const names[NFUNCS] = { XML_FUNCS(NAME_F, NAME_V) };
+	void *h = dlopen(PD_XML_SONAME, RTLD_NOW | RTLD_LOCAL);
+	xmlFreeFunc *free_fn = NULL;
+	size_t i;
+
+	for (i = 0; h && i < NFUNCS; i++)
+		if (!(fn[i] = dlsym(h, names[i])))
+			break;
+	if (h && i == NFUNCS && (free_fn = dlsym(h, "xmlFree")))
+		xmlFree = *free_fn;
+	if (!h || !free_fn)
+		snprintf(why, sizeof(why), "cannot load %s (%s): %s",
+			 PD_XML_SONAME, HINT, dlerror());
+}
+
+int pd_odf_load(struct pd_diag *diag)
+{
+	pthread_once(&once, load);
+	return why[0] ? pd_diag_set(diag, PD_EIO, NULL, 0, "%s", why) : 0;
+}
+
+static void *need(int i)
+{
+	if (pd_odf_load(NULL) < 0) {
+		fprintf(stderr, "podium: %s\n", why);
+		abort();
+	}
+	return fn[i];
+}
+
+#define STUB_F(ret, name, params, args) \
+	ret name params { return ((ret (*) params)need(I_##name)) args; }
+#define STUB_V(name, params, args) \
+	void name params { ((void (*) params)need(I_##name)) args; }
+XML_FUNCS(STUB_F, STUB_V)

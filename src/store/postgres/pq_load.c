@@ -1,0 +1,113 @@
+/* pq_load.c -- libpq, loaded with dlopen when a PostgreSQL store is first
+ * opened, and every libpq function podium calls, forwarded to it.
+ *
+ * Why: linked as a library, libpq and what it drags in (ssl, crypto,
+ * krb5, ldap, sasl ...) are mapped and relocated by every podium process,
+ * PostgreSQL or not.  On the machine where podium was measured (a guest
+ * where a page fault costs tens of microseconds) an empty program linked
+ * with podium's libraries took 21.8 ms to start, 4.8 ms without libpq,
+ * libmicrohttpd and libxml2; libpq alone accounted for 11 ms of it, and
+ * `podium table` on a SQLite file never calls it.
+ *
+ * So podium is not linked with -lpq.  Each function below has libpq's own
+ * prototype (libpq-fe.h is included: the compiler checks every one) and
+ * calls the library's through a pointer that pd_pq_load() looks up, all at
+ * once, the first time a store is opened.  The library is never closed:
+ * what it allocates stays reachable from its globals.
+ *
+ * pd_pg_connect() loads first and turns a failure into the store's error;
+ * a stub reached without a load (a program that calls libpq itself, such
+ * as the store's unit tests) loads then, and ends the process with the
+ * same message if it cannot. */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <libpq-fe.h>
+
+#include "pg_int.h"
+
+/* The Makefile names the library's soname from pkg-config (objdump -p). */
+#ifndef PD_PQ_SONAME
+#define PD_PQ_SONAME "libpq.so.5"
+#endif
+#define HINT "PostgreSQL stores need it: apt-get install libpq5"
+
+/* Every libpq function podium calls: F(returns, name, params, args), V
+ * for those that return nothing. */
+#define PQ_FUNCS(F, V)                                                     \
+	V(PQclear, (PGresult *r), (r))                                     \
+	F(char *, PQcmdTuples, (PGresult *r), (r))                         \
+	F(PGconn *, PQconnectdb, (const char *info), (info))               \
+	F(int, PQconsumeInput, (PGconn *c), (c))                           \
+	F(char *, PQerrorMessage, (const PGconn *c), (c))                  \
+	F(PGresult *, PQexec, (PGconn *c, const char *q), (c, q))          \
+	F(PGresult *, PQexecPrepared, (PGconn *c, const char *name, int n, \
+	  const char *const *v, const int *len, const int *fmt, int rfmt), \
+	  (c, name, n, v, len, fmt, rfmt))                                 \
+	V(PQfinish, (PGconn *c), (c))                                      \
+	V(PQfreemem, (void *p), (p))                                       \
+	F(int, PQgetisnull, (const PGresult *r, int t, int f), (r, t, f))  \
+	F(char *, PQgetvalue, (const PGresult *r, int t, int f), (r, t, f))\
+	F(int, PQnfields, (const PGresult *r), (r))                        \
+	F(PGnotify *, PQnotifies, (PGconn *c), (c))                        \
+	F(int, PQntuples, (const PGresult *r), (r))                        \
+	F(PGresult *, PQprepare, (PGconn *c, const char *name,             \
+	  const char *q, int n, const Oid *types), (c, name, q, n, types)) \
+	V(PQreset, (PGconn *c), (c))                                       \
+	F(char *, PQresultErrorField, (const PGresult *r, int code),       \
+	  (r, code))                                                       \
+	F(ExecStatusType, PQresultStatus, (const PGresult *r), (r))        \
+	F(int, PQsetClientEncoding, (PGconn *c, const char *e), (c, e))    \
+	F(PQnoticeProcessor, PQsetNoticeProcessor, (PGconn *c,             \
+	  PQnoticeProcessor p, void *arg), (c, p, arg))                    \
+	F(int, PQsocket, (const PGconn *c), (c))                           \
+	F(ConnStatusType, PQstatus, (const PGconn *c), (c))                \
+	F(PGTransactionStatusType, PQtransactionStatus, (const PGconn *c), \
+	  (c))
+
+#define INDEX_F(ret, name, params, args) I_##name,
+#define INDEX_V(name, params, args) I_##name,
+enum { PQ_FUNCS(INDEX_F, INDEX_V) NFUNCS };
+
+static void *fn[NFUNCS];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static char why[512];	/* "" once loaded */
+
+static void load(void)
+{
+#define NAME_F(ret, name, params, args) #name,
+#define NAME_V(name, params, args) #name,
+	static const char *const names[NFUNCS] = { PQ_FUNCS(NAME_F, NAME_V) };
+	void *h = dlopen(PD_PQ_SONAME, RTLD_NOW | RTLD_LOCAL);
+	size_t i;
+
+	for (i = 0; h && i < NFUNCS; i++)
+		if (!(fn[i] = dlsym(h, names[i])))
+			break;
+	if (!h || i < NFUNCS)
+		snprintf(why, sizeof(why), "cannot load %s (%s): %s",
+			 PD_PQ_SONAME, HINT, dlerror());
+}
+
+int pd_pq_load(struct pd_diag *diag)
+{
+	pthread_once(&once, load);
+	return why[0] ? pd_diag_set(diag, PD_ESTORE, NULL, 0, "%s", why) : 0;
+}
+
+static void *need(int i)
+{
+	if (pd_pq_load(NULL) < 0) {
+		fprintf(stderr, "podium: %s\n", why);
+		abort();
+	}
+	return fn[i];
+}
+
+#define STUB_F(ret, name, params, args) \
+	ret name params { return ((ret (*) params)need(I_##name)) args; }
+#define STUB_V(name, params, args) \
+	void name params { ((void (*) params)need(I_##name)) args; }
+PQ_FUNCS(STUB_F, STUB_V)
