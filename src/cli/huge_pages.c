@@ -7,7 +7,8 @@
  * of the import's time.  With huge pages, where the kernel gives them
  * only to memory advised so (transparent_hugepage "madvise", Debian's
  * default), the same import faults 12,000 times: 1.50 -> 1.23 s, for
- * 1.3-2.6 MB more at its peak (bench/README.md, bar 1 round seven).
+ * 1.3-2.6 MB more at its peak (bench/README.md, round six of issue
+ * 17's bars).
  *
  * glibc advises its own heap when GLIBC_TUNABLES says
  * glibc.malloc.hugetlb=1, and reads that only as a process starts (no
