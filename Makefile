@@ -66,7 +66,9 @@ APP_SRC := $(wildcard src/app/*.c)
 HTTP_SRC := $(wildcard src/http/*.c)
 HTTP_OBJ := $(HTTP_SRC:%.c=$(B)/%.o)
 CLI_SRC := $(wildcard src/cli/*.c)
-LIB_SRC := $(CORE_SRC) $(IO_SRC) $(STORE_SRC) $(APP_SRC) $(HTTP_SRC)
+SYS_SRC := $(wildcard src/sys/*.c)
+LIB_SRC := $(CORE_SRC) $(SYS_SRC) $(IO_SRC) $(STORE_SRC) $(APP_SRC) \
+	   $(HTTP_SRC)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/bundled.o $(B)/gen/web.o
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)

@@ -22,8 +22,6 @@
  * reads none for any info type); MHD_set_connection_option's one option,
  * MHD_CONNECTION_OPTION_TIMEOUT, takes one unsigned int, which is passed
  * on, and any other option is refused (MHD_NO). */
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,6 +30,7 @@
 
 #include <microhttpd.h>
 
+#include "podium/dl.h"
 #include "mhd_load.h"
 
 /* The Makefile names the library's soname from pkg-config (objdump -p). */
@@ -77,48 +76,25 @@
 #define INDEX_H(name) I_##name,
 enum { MHD_FUNCS(INDEX_F, INDEX_V, INDEX_H) NFUNCS };
 
-static void *fn[NFUNCS];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static char why[512];	/* "" once loaded */
-
-static void load(void)
-{
 #define NAME_F(ret, name, params, args) #name,
 #define NAME_V(name, params, args) #name,
 #define NAME_H(name) #name,
-	static const char *const names[NFUNCS] = {
-		MHD_FUNCS(NAME_F, NAME_V, NAME_H)
-	};
-	void *h = dlopen(PD_MHD_SONAME, RTLD_NOW | RTLD_LOCAL);
-	size_t i;
-
-	for (i = 0; h && i < NFUNCS; i++)
-		if (!(fn[i] = dlsym(h, names[i])))
-			break;
-	if (!h || i < NFUNCS)
-		snprintf(why, sizeof(why), "cannot load %s (%s): %s",
-			 PD_MHD_SONAME, HINT, dlerror());
-}
+static const char *const names[NFUNCS] = {
+	MHD_FUNCS(NAME_F, NAME_V, NAME_H)
+};
+static void *fn[NFUNCS];
+static struct pd_dl lib = PD_DL_INIT(PD_MHD_SONAME, HINT, names, fn,
+				     NFUNCS);
 
 int pd_mhd_load(struct pd_diag *diag)
 {
-	pthread_once(&once, load);
-	return why[0] ? pd_diag_set(diag, PD_EIO, NULL, 0, "%s", why) : 0;
+	return pd_dl_load(&lib, PD_EIO, diag);
 }
 
-static void *need(int i)
-{
-	if (pd_mhd_load(NULL) < 0) {
-		fprintf(stderr, "podium: %s\n", why);
-		abort();
-	}
-	return fn[i];
-}
-
-#define STUB_F(ret, name, params, args) \
-	ret name params { return ((ret (*) params)need(I_##name)) args; }
-#define STUB_V(name, params, args) \
-	void name params { ((void (*) params)need(I_##name)) args; }
+#define STUB_F(ret, name, params, args) ret name params \
+	{ return ((ret (*) params)pd_dl_fn(&lib, I_##name)) args; }
+#define STUB_V(name, params, args) void name params \
+	{ ((void (*) params)pd_dl_fn(&lib, I_##name)) args; }
 #define STUB_H(name)
 MHD_FUNCS(STUB_F, STUB_V, STUB_H)
 
@@ -144,7 +120,7 @@ MHD_get_connection_info(struct MHD_Connection *c,
 	typedef const union MHD_ConnectionInfo *(*fn_t)(
 		struct MHD_Connection *, enum MHD_ConnectionInfoType, ...);
 
-	return ((fn_t)need(I_MHD_get_connection_info))(c, type);
+	return ((fn_t)pd_dl_fn(&lib, I_MHD_get_connection_info))(c, type);
 }
 
 const union MHD_DaemonInfo *
@@ -153,7 +129,7 @@ MHD_get_daemon_info(struct MHD_Daemon *d, enum MHD_DaemonInfoType type, ...)
 	typedef const union MHD_DaemonInfo *(*fn_t)(struct MHD_Daemon *,
 		enum MHD_DaemonInfoType, ...);
 
-	return ((fn_t)need(I_MHD_get_daemon_info))(d, type);
+	return ((fn_t)pd_dl_fn(&lib, I_MHD_get_daemon_info))(d, type);
 }
 
 enum MHD_Result MHD_set_connection_option(struct MHD_Connection *c,
@@ -170,5 +146,5 @@ enum MHD_Result MHD_set_connection_option(struct MHD_Connection *c,
 	va_start(ap, option);
 	seconds = va_arg(ap, unsigned int);
 	va_end(ap);
-	return ((fn_t)need(I_MHD_set_connection_option))(c, option, seconds);
+	return ((fn_t)pd_dl_fn(&lib, I_MHD_set_connection_option))(c, option, seconds);
 }

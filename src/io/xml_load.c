@@ -12,17 +12,13 @@
  * So podium is not linked with -lxml2.  Each function below has libxml2's
  * own prototype (its headers are included: the compiler checks every one)
  * and calls the library's through a pointer that pd_odf_load() looks up,
- * all at once; the reader and the writers load first (odf.h).  The
- * library is never closed.  A stub reached without a load ends the
- * process with the message.
+ * all at once (podium/dl.h); the reader and the writers load first
+ * (odf.h).
  *
  * xmlFree is not a function but a variable of libxml2's (globals.h: the
  * free() it was set up with), which odf.c calls through; it is defined
- * here with the header's type and given the library's value at the load.
- * podium never changes libxml2's allocator (xmlMemSetup), so the copy
- * cannot go stale. */
-#include <dlfcn.h>
-#include <pthread.h>
+ * here with the header's type, as a function that calls through the
+ * library's variable. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -32,6 +28,7 @@
 #include <libxml/xmlerror.h>
 #include <libxml/xmlwriter.h>
 
+#include "podium/dl.h"
 #include "podium/odf.h"
 
 /* The Makefile names the library's soname from pkg-config (objdump -p). */
@@ -77,50 +74,32 @@ typedef xmlTextWriterPtr W;	/* to keep the list's lines short */
 
 #define INDEX_F(ret, name, params, args) I_##name,
 #define INDEX_V(name, params, args) I_##name,
-enum { XML_FUNCS(INDEX_F, INDEX_V) NFUNCS };
+/* and xmlFree, a variable (below) */
+enum { XML_FUNCS(INDEX_F, INDEX_V) I_xmlFree, NFUNCS };
 
-static void *fn[NFUNCS];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static char why[512];	/* "" once loaded */
-
-xmlFreeFunc xmlFree;	/* the library's, copied at the load */
-
-static void load(void)
-{
 #define NAME_F(ret, name, params, args) #name,
 #define NAME_V(name, params, args) #name,
-	static const char *const names[NFUNCS] = { XML_FUNCS(NAME_F, NAME_V) };
-	void *h = dlopen(PD_XML_SONAME, RTLD_NOW | RTLD_LOCAL);
-	xmlFreeFunc *free_fn = NULL;
-	size_t i;
-
-	for (i = 0; h && i < NFUNCS; i++)
-		if (!(fn[i] = dlsym(h, names[i])))
-			break;
-	if (h && i == NFUNCS && (free_fn = dlsym(h, "xmlFree")))
-		xmlFree = *free_fn;
-	if (!h || !free_fn)
-		snprintf(why, sizeof(why), "cannot load %s (%s): %s",
-			 PD_XML_SONAME, HINT, dlerror());
-}
+static const char *const names[NFUNCS] = {
+	XML_FUNCS(NAME_F, NAME_V) "xmlFree"
+};
+static void *fn[NFUNCS];
+static struct pd_dl lib = PD_DL_INIT(PD_XML_SONAME, HINT, names, fn,
+				     NFUNCS);
 
 int pd_odf_load(struct pd_diag *diag)
 {
-	pthread_once(&once, load);
-	return why[0] ? pd_diag_set(diag, PD_EIO, NULL, 0, "%s", why) : 0;
+	return pd_dl_load(&lib, PD_EIO, diag);
 }
 
-static void *need(int i)
+static void free_through(void *p)
 {
-	if (pd_odf_load(NULL) < 0) {
-		fprintf(stderr, "podium: %s\n", why);
-		abort();
-	}
-	return fn[i];
+	(*(xmlFreeFunc *)pd_dl_fn(&lib, I_xmlFree))(p);
 }
 
-#define STUB_F(ret, name, params, args) \
-	ret name params { return ((ret (*) params)need(I_##name)) args; }
-#define STUB_V(name, params, args) \
-	void name params { ((void (*) params)need(I_##name)) args; }
+xmlFreeFunc xmlFree = free_through;
+
+#define STUB_F(ret, name, params, args) ret name params \
+	{ return ((ret (*) params)pd_dl_fn(&lib, I_##name)) args; }
+#define STUB_V(name, params, args) void name params \
+	{ ((void (*) params)pd_dl_fn(&lib, I_##name)) args; }
 XML_FUNCS(STUB_F, STUB_V)

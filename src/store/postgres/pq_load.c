@@ -19,13 +19,12 @@
  * a stub reached without a load (a program that calls libpq itself, such
  * as the store's unit tests) loads then, and ends the process with the
  * same message if it cannot. */
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include <libpq-fe.h>
 
+#include "podium/dl.h"
 #include "pg_int.h"
 
 /* The Makefile names the library's soname from pkg-config (objdump -p). */
@@ -71,43 +70,20 @@
 #define INDEX_V(name, params, args) I_##name,
 enum { PQ_FUNCS(INDEX_F, INDEX_V) NFUNCS };
 
-static void *fn[NFUNCS];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static char why[512];	/* "" once loaded */
-
-static void load(void)
-{
 #define NAME_F(ret, name, params, args) #name,
 #define NAME_V(name, params, args) #name,
-	static const char *const names[NFUNCS] = { PQ_FUNCS(NAME_F, NAME_V) };
-	void *h = dlopen(PD_PQ_SONAME, RTLD_NOW | RTLD_LOCAL);
-	size_t i;
-
-	for (i = 0; h && i < NFUNCS; i++)
-		if (!(fn[i] = dlsym(h, names[i])))
-			break;
-	if (!h || i < NFUNCS)
-		snprintf(why, sizeof(why), "cannot load %s (%s): %s",
-			 PD_PQ_SONAME, HINT, dlerror());
-}
+static const char *const names[NFUNCS] = { PQ_FUNCS(NAME_F, NAME_V) };
+static void *fn[NFUNCS];
+static struct pd_dl lib = PD_DL_INIT(PD_PQ_SONAME, HINT, names, fn,
+				     NFUNCS);
 
 int pd_pq_load(struct pd_diag *diag)
 {
-	pthread_once(&once, load);
-	return why[0] ? pd_diag_set(diag, PD_ESTORE, NULL, 0, "%s", why) : 0;
+	return pd_dl_load(&lib, PD_ESTORE, diag);
 }
 
-static void *need(int i)
-{
-	if (pd_pq_load(NULL) < 0) {
-		fprintf(stderr, "podium: %s\n", why);
-		abort();
-	}
-	return fn[i];
-}
-
-#define STUB_F(ret, name, params, args) \
-	ret name params { return ((ret (*) params)need(I_##name)) args; }
-#define STUB_V(name, params, args) \
-	void name params { ((void (*) params)need(I_##name)) args; }
+#define STUB_F(ret, name, params, args) ret name params \
+	{ return ((ret (*) params)pd_dl_fn(&lib, I_##name)) args; }
+#define STUB_V(name, params, args) void name params \
+	{ ((void (*) params)pd_dl_fn(&lib, I_##name)) args; }
 PQ_FUNCS(STUB_F, STUB_V)
