@@ -84,52 +84,32 @@ passed=$((passed + cp))
 failed=$((failed + cf))
 skipped=$((skipped + cs))
 
+# suite NAME CMD...: run a suite that prints a line per test and ends
+# with 'NAME: PASSED FAILED [SKIPPED]'; add its counts (no such line: one
+# failure)
+suite() {
+	name=$1
+	shift
+	out=$("$@")
+	printf '%s\n' "$out" | grep -v "^$name: "
+	summary=$(printf '%s\n' "$out" | sed -n "s/^$name: //p" | tail -n 1)
+	set -- $summary
+	passed=$((passed + ${1:-0}))
+	failed=$((failed + ${2:-1}))
+	skipped=$((skipped + ${3:-0}))
+}
+
 # podium migrate, SQLite -> PostgreSQL -> SQLite, byte for byte
-out=$(sh tests/migrate/run.sh "$B/podium")
-printf '%s\n' "$out" | grep -v '^migrate: '
-summary=$(printf '%s\n' "$out" | sed -n 's/^migrate: //p' | tail -n 1)
-set -- $summary
-mp=${1:-0}; mf=${2:-1}
-passed=$((passed + mp))
-failed=$((failed + mf))
-
+suite migrate sh tests/migrate/run.sh "$B/podium"
 # the manual against the help (tools/man.sh, make man)
-out=$(sh tests/man/check.sh "$B/podium")
-printf '%s\n' "$out" | grep -v '^man: '
-summary=$(printf '%s\n' "$out" | sed -n 's/^man: //p' | tail -n 1)
-set -- $summary
-np=${1:-0}; nf=${2:-1}
-passed=$((passed + np))
-failed=$((failed + nf))
-
+suite man sh tests/man/check.sh "$B/podium"
 # the includes against the layers of docs/ARCHITECTURE.md (make layers)
-out=$(sh tests/layers/run.sh)
-printf '%s\n' "$out" | grep -v '^layers: '
-summary=$(printf '%s\n' "$out" | sed -n 's/^layers: //p' | tail -n 1)
-set -- $summary
-lp=${1:-0}; lf=${2:-1}
-passed=$((passed + lp))
-failed=$((failed + lf))
-
+suite layers sh tests/layers/run.sh
 # libpq, libmicrohttpd and libxml2 loaded only when needed, and a clear
 # error when one cannot be
-out=$(sh tests/noload/run.sh "$B/podium" "$B/tests/podium-noload")
-printf '%s\n' "$out" | grep -v '^noload: '
-summary=$(printf '%s\n' "$out" | sed -n 's/^noload: //p' | tail -n 1)
-set -- $summary
-op=${1:-0}; of=${2:-1}
-passed=$((passed + op))
-failed=$((failed + of))
-
+suite noload sh tests/noload/run.sh "$B/podium" "$B/tests/podium-noload"
 # the HTTP API against the same binary (under SAN=1, the sanitized one)
-out=$(sh tests/api/run.sh "$B/podium")
-printf '%s\n' "$out" | grep -v '^api: '
-summary=$(printf '%s\n' "$out" | sed -n 's/^api: //p' | tail -n 1)
-set -- $summary
-ap=${1:-0}; af=${2:-1}; as=${3:-0}
-passed=$((passed + ap))
-failed=$((failed + af))
-skipped=$((skipped + as))
+suite api sh tests/api/run.sh "$B/podium"
 
 if [ "$skipped" -gt 0 ]; then
 	echo "$passed passed, $failed failed, $skipped skipped"
