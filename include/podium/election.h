@@ -34,6 +34,11 @@
 
 #define PD_BALLOT_ID 33		/* 128 random bits as hex, and a NUL */
 #define PD_ELECTION_CHOICES 64	/* the most k may be */
+/* a ballot's choices as text ("3,7,12"), the size every sealed ballot is
+ * padded to so that no box is longer for marking more */
+#define PD_BALLOT_TEXT (PD_ELECTION_CHOICES * 21 + 1)
+#define PD_BALLOT_BOX 2048	/* a sealed ballot as base64, and a NUL */
+#define PD_ELECTION_KEY 65	/* a key (32 bytes) as hex, and a NUL */
 
 struct pd_election {
 	long id;
@@ -49,6 +54,10 @@ struct pd_election {
 	char turnout[PD_FACT_VALUE];
 	char source[PD_IDENT_MAX + 1];
 	char cite[PD_FACT_CITE];
+	/* an election with ballots: the public key they are sealed to
+	 * until close, as hex ("" for none: a published result, or an
+	 * election kept before ballots were sealed) */
+	char seal[PD_ELECTION_KEY];
 };
 
 struct pd_candidate {

@@ -4,9 +4,13 @@
  * athlete with a random id, closed, tallied; or kept as a published
  * result that has no ballots.
  *
- * Secrecy: a vote's change in the audit log is "podium election vote"
- * and nothing more (no voter, no choice), whoever asks for it; its
- * ballot carries no version (store_report.h).
+ * Secrecy: casting a ballot is no change -- no line in the audit log, no
+ * actor, no version -- and the ballot is sealed (libsodium's sealed box)
+ * to the election's public key until close: the secret half is the
+ * operator's, kept outside the store, and only it opens the ballots,
+ * at close, when they are written in a random order under random ids
+ * (store_report.h).  So no one can tally, nor pair a voter with a
+ * choice, while the election is open, even with the store's file.
  */
 #ifndef PODIUM_ELECTION_OPS_H
 #define PODIUM_ELECTION_OPS_H
@@ -17,8 +21,13 @@
 #include "ops.h"
 #include "store_report.h"
 
+/* A new key pair for an election's ballots: pub (to e->seal) and
+ * secret, each as hex.  PD_ESTORE when libsodium does not start. */
+int pd_election_keys(char pub[PD_ELECTION_KEY], char secret[PD_ELECTION_KEY],
+		     struct pd_diag *diag);
 /* Add e (status "open" unless given) to e->games (made if absent) with
- * its candidates c[0..nc), one change; *id receives its id. */
+ * its candidates c[0..nc), one change; *id receives its id.  An open
+ * election needs e->seal (pd_election_keys()). */
 int pd_op_election_add(struct pd_store *s, const struct pd_election *e,
 		       const struct pd_candidate *c, size_t nc,
 		       const struct pd_who *who, const struct pd_op_notify *nt,
@@ -28,19 +37,25 @@ int pd_op_candidate_add(struct pd_store *s, long election,
 			const struct pd_candidate *c, const struct pd_who *who,
 			long *id, struct pd_diag *diag);
 /* Put every athlete entered at the election's Games (a result there) on
- * its register; *added receives how many were not on it. */
+ * its register; *added receives how many were not on it.  Only while it
+ * is open (PD_ECONSIST). */
 int pd_op_electorate_fill(struct pd_store *s, long election,
 			  const struct pd_who *who, long *added,
 			  struct pd_diag *diag);
 /* athlete casts a ballot of choices[0..n) (checked: pd_ballot_check())
- * in an open election, kept under a random id (libsodium); PD_EEXISTS
- * for a second ballot, PD_ENOTFOUND for one not on the register. */
+ * in an open election, kept sealed to its public key until close;
+ * PD_EEXISTS for a second ballot, PD_ENOTFOUND for one not on the
+ * register.  No change: who is not logged, and no version is made. */
 int pd_op_vote(struct pd_store *s, long election, long athlete,
 	       const long *choices, size_t n, const struct pd_who *who,
 	       struct pd_diag *diag);
-/* Close an open election: no more ballots. */
+/* Close an open election: no more ballots; its sealed ballots opened
+ * with secret (hex; NULL for an election with no public key) and
+ * written in a random order under random ids, in the one change that
+ * closes it.  PD_EPARSE when secret is not the election's key. */
 int pd_op_election_close(struct pd_store *s, long election,
-			 const struct pd_who *who, struct pd_diag *diag);
+			 const char *secret, const struct pd_who *who,
+			 struct pd_diag *diag);
 
 /* The bundled published result (data/PG2004.election.tsv) kept by
  * pd_op_init(): its election and elected candidates. */
@@ -57,8 +72,10 @@ struct pd_election_read {
 	struct pd_election_tally tally;
 };
 
-/* Read election (PD_ENOTFOUND if none) and tally it: from its ballots,
- * or for a published result from its stated figures.  Inside a read
+/* Read election (PD_ENOTFOUND if none) and tally it: from its ballots
+ * once closed, or for a published result from its stated figures; an
+ * open election has no tally (its ballots are sealed): every candidate
+ * 0, ballots the voters marked so far.  Inside a read
  * transaction it is one version's.  Release whatever the result. */
 int pd_election_read(struct pd_election_read *r, struct pd_store *s,
 		     long election, struct pd_diag *diag);

@@ -36,13 +36,17 @@ int pd_store_facts(struct pd_store *s, const char *games, pd_fact_fn fn,
 
 /* -- elections (election.h)
  *
- * A ballot is kept apart from who cast it: the electorate table says who
- * may vote and whether they have (no time, no version, no order but the
- * athletes'), the ballots table holds each ballot's random id and its
- * choices (no voter, no time, no version), read back in the order of the
- * ids, which is unrelated to the order of voting.  pd_store_vote() writes
- * both in one transaction, so a ballot is never counted without its
- * voter's mark, nor the mark without the ballot. */
+ * A ballot is kept apart from who cast it.  While the election is open
+ * the store holds each ballot sealed (a libsodium sealed box to the
+ * election's public key, e->seal; its secret half is the operator's and
+ * never in the store), so that whatever the file or the server shows --
+ * row order, page offsets, xmin and ctid, rowids -- pairs a voter only
+ * with a box no one can open.  At close the boxes are opened, and the
+ * ballots written in a random order in the one transaction that closes
+ * the election and throws the boxes away: each ballot's random id and
+ * its choices, no voter, no time, no version, every ballot of the same
+ * transaction.  The electorate table says who may vote and whether they
+ * have. */
 
 /* Add e (checked with pd_election_check(); e->id ignored); *id (if not
  * NULL) receives its id.  PD_EEXISTS for a second of that name. */
@@ -68,13 +72,24 @@ int pd_store_elector_add(struct pd_store *s, long election, long athlete,
 /* The register's size and how many on it have voted. */
 int pd_store_electorate(struct pd_store *s, long election, long *electors,
 			long *voted, struct pd_diag *diag);
-/* athlete votes: marked as having voted, and a ballot of id ballot_id
- * (random, PD_BALLOT_ID - 1 hex digits) with choices[0..n) kept, or
- * neither: PD_ENOTFOUND when athlete is not on the register, PD_EEXISTS
- * when they have voted.  The choices are stored sorted. */
+/* athlete votes: marked as having voted, and box (a sealed ballot as
+ * base64, at most PD_BALLOT_BOX bytes) kept, or neither: PD_ENOTFOUND
+ * when athlete is not on the register, PD_EEXISTS when they have
+ * voted. */
 int pd_store_vote(struct pd_store *s, long election, long athlete,
-		  const char *ballot_id, const long *choices, size_t n,
-		  struct pd_diag *diag);
+		  const char *box, struct pd_diag *diag);
+typedef int (*pd_sealed_fn)(const char *box, void *arg);
+/* An open election's sealed ballots, in no order that means anything. */
+int pd_store_sealed(struct pd_store *s, long election, pd_sealed_fn fn,
+		    void *arg, struct pd_diag *diag);
+/* Throw away election's sealed ballots (at close, once opened). */
+int pd_store_sealed_clear(struct pd_store *s, long election,
+			  struct pd_diag *diag);
+/* Keep an opened ballot of id ballot_id (random, PD_BALLOT_ID - 1 hex
+ * digits) with choices[0..n), stored sorted. */
+int pd_store_ballot_add(struct pd_store *s, long election,
+			const char *ballot_id, const long *choices, size_t n,
+			struct pd_diag *diag);
 typedef int (*pd_ballot_fn)(const char *id, const long *choices, size_t n,
 			    void *arg);
 /* An election's ballots, in the order of their ids. */

@@ -1,6 +1,8 @@
 /* election.c -- an athletes' commission election for the front ends
- * (election_ops.h): every write one change, ballots under random ids, the
- * tally read whole, the result as text. */
+ * (election_ops.h): every write one change but a ballot, which is sealed
+ * until close and is no change at all; at close the ballots opened and
+ * written in a random order under random ids; the tally read whole, the
+ * result as text. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +59,10 @@ int pd_op_election_add(struct pd_store *s, const struct pd_election *e,
 		snprintf(x.status, sizeof(x.status), "open");
 	if ((ret = pd_election_check(&x, diag)) < 0)
 		return ret;
+	if (!strcmp(x.status, "open") && !x.seal[0])
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "an open election "
+				   "needs the public key its ballots are "
+				   "sealed to until close");
 	if ((ret = app_open(s, x.games, APP_ENSURE_GAMES, who, nt, NULL,
 			    diag)) < 0)
 		return ret;
@@ -69,29 +75,20 @@ int pd_op_election_add(struct pd_store *s, const struct pd_election *e,
 	return app_end(s, ret, diag);
 }
 
-static int count_ballot(const char *bid, const long *v, size_t n, void *arg)
-{
-	(void)bid;
-	(void)v;
-	(void)n;
-	(*(long *)arg)++;
-	return 0;
-}
-
 int pd_op_candidate_add(struct pd_store *s, long election,
 			const struct pd_candidate *c, const struct pd_who *who,
 			long *id, struct pd_diag *diag)
 {
 	struct pd_election e;
 	struct pd_candidate y = *c;
-	long ballots = 0;
+	long electors = 0, ballots = 0;
 	int ret;
 
 	if ((ret = app_begin(s, diag)) < 0)
 		return ret;
 	if ((ret = election_get(s, election, &e, diag)) == 0 &&
-	    (ret = pd_store_ballots(s, election, count_ballot, &ballots,
-				    diag)) == 0) {
+	    (ret = pd_store_electorate(s, election, &electors, &ballots,
+				       diag)) == 0) {
 		if (strcmp(e.status, "open") || ballots)
 			ret = pd_diag_set(diag, PD_ECONSIST, NULL, 0, "election "
 					  "%ld has ballots or is not open: "
@@ -135,6 +132,11 @@ int pd_op_electorate_fill(struct pd_store *s, long election,
 	if ((ret = app_begin(s, diag)) < 0)
 		return ret;
 	if ((ret = election_get(s, election, &e, diag)) == 0 &&
+	    strcmp(e.status, "open"))
+		ret = pd_diag_set(diag, PD_ECONSIST, NULL, 0, "election %ld is "
+				  "%s: its register is settled", election,
+				  e.status);
+	if (ret == 0 &&
 	    (ret = app_change(s, e.games, 0, who, NULL, NULL, diag)) == 0)
 		ret = pd_store_athletes(s, e.games, fill_one, &f, diag);
 	if (added)
@@ -162,62 +164,233 @@ static int add_cand(const struct pd_candidate *c, void *arg)
 	return 0;
 }
 
+static int sodium_up(struct pd_diag *diag)
+{
+	if (sodium_init() < 0)
+		return pd_diag_set(diag, PD_ESTORE, NULL, 0, "libsodium did "
+				   "not start: no sealed ballots");
+	return 0;
+}
+
+int pd_election_keys(char pub[PD_ELECTION_KEY], char secret[PD_ELECTION_KEY],
+		     struct pd_diag *diag)
+{
+	unsigned char pk[crypto_box_PUBLICKEYBYTES], sk[crypto_box_SECRETKEYBYTES];
+	int ret;
+
+	if ((ret = sodium_up(diag)) < 0)
+		return ret;
+	crypto_box_keypair(pk, sk);
+	sodium_bin2hex(pub, PD_ELECTION_KEY, pk, sizeof(pk));
+	sodium_bin2hex(secret, PD_ELECTION_KEY, sk, sizeof(sk));
+	sodium_memzero(sk, sizeof(sk));
+	return 0;
+}
+
+/* box gets choices[0..n) as text, padded to PD_BALLOT_TEXT bytes (every
+ * box one length), sealed to the public key pub (hex), as base64. */
+static int seal(char box[PD_BALLOT_BOX], const char *pub, const long *choices,
+		size_t n, struct pd_diag *diag)
+{
+	unsigned char pk[crypto_box_PUBLICKEYBYTES];
+	unsigned char text[PD_BALLOT_TEXT] = { 0 };
+	unsigned char sealed[PD_BALLOT_TEXT + crypto_box_SEALBYTES];
+	size_t i, len = 0;
+
+	if (sodium_hex2bin(pk, sizeof(pk), pub, strlen(pub), NULL, NULL,
+			   NULL) < 0)
+		return pd_diag_set(diag, PD_ESTORE, NULL, 0, "the election's "
+				   "public key is not hex");
+	for (i = 0; i < n; i++)
+		len += (size_t)snprintf((char *)text + len, sizeof(text) - len,
+					i ? ",%ld" : "%ld", choices[i]);
+	if (crypto_box_seal(sealed, text, sizeof(text), pk) < 0)
+		return pd_diag_set(diag, PD_ESTORE, NULL, 0, "the ballot could "
+				   "not be sealed");
+	sodium_bin2base64(box, PD_BALLOT_BOX, sealed, sizeof(sealed),
+			  sodium_base64_VARIANT_ORIGINAL);
+	return 0;
+}
+
 int pd_op_vote(struct pd_store *s, long election, long athlete,
 	       const long *choices, size_t n, const struct pd_who *who,
 	       struct pd_diag *diag)
 {
-	/* the change says a ballot was cast, not by whom nor how */
-	struct pd_who secret = { who ? who->actor : "cli",
-				 "podium election vote", "", 0 };
-	unsigned char raw[(PD_BALLOT_ID - 1) / 2];
-	char id[PD_BALLOT_ID];
+	char box[PD_BALLOT_BOX];
 	struct cands c = { NULL, 0, 0 };
 	struct pd_election e;
 	int ret;
 
-	if (sodium_init() < 0)
-		return pd_diag_set(diag, PD_ESTORE, NULL, 0, "libsodium did "
-				   "not start: no random ballot ids");
-	randombytes_buf(raw, sizeof(raw));
-	sodium_bin2hex(id, sizeof(id), raw, sizeof(raw));
+	/* no change: a ballot's version, time or actor in the log would
+	 * pair it with its voter */
+	(void)who;
+	if ((ret = sodium_up(diag)) < 0)
+		return ret;
 	if ((ret = app_begin(s, diag)) < 0)
 		return ret;
 	if ((ret = election_get(s, election, &e, diag)) < 0)
 		goto end;
-	if (strcmp(e.status, "open")) {
+	if (strcmp(e.status, "open") || !e.seal[0]) {
 		ret = pd_diag_set(diag, PD_ECONSIST, NULL, 0, "election %ld is "
 				  "%s: it takes no ballots", election,
-				  e.status);
+				  strcmp(e.status, "open") ? e.status : "kept "
+				  "without a key to seal its ballots");
 		goto end;
 	}
 	if ((ret = pd_store_candidates(s, election, add_cand, &c, diag)) < 0 ||
 	    (ret = pd_ballot_check(&e, choices, n, c.v, c.n, diag)) < 0 ||
-	    (ret = app_change(s, e.games, 0, &secret, NULL, NULL, diag)) < 0)
+	    (ret = seal(box, e.seal, choices, n, diag)) < 0)
 		goto end;
-	ret = pd_store_vote(s, election, athlete, id, choices, n, diag);
+	ret = pd_store_vote(s, election, athlete, box, diag);
 end:
 	free(c.v);
 	return app_end(s, ret, diag);
 }
 
+/* The sealed ballots of an election, read before any is opened. */
+struct boxes {
+	char **v;
+	size_t n, alloc;
+};
+
+static int add_box(const char *box, void *arg)
+{
+	struct boxes *l = arg;
+	char **v;
+
+	if (l->n == l->alloc) {
+		l->alloc = l->alloc ? 2 * l->alloc : 64;
+		if (!(v = realloc(l->v, l->alloc * sizeof(*v))))
+			return PD_ENOMEM;
+		l->v = v;
+	}
+	if (!(l->v[l->n] = strdup(box)))
+		return PD_ENOMEM;
+	l->n++;
+	return 0;
+}
+
+/* secret opens e's ballots: its public half is e->seal.  sk gets it. */
+static int key_opens(const struct pd_election *e, const char *secret,
+		     unsigned char sk[crypto_box_SECRETKEYBYTES],
+		     unsigned char pk[crypto_box_PUBLICKEYBYTES],
+		     struct pd_diag *diag)
+{
+	char hex[PD_ELECTION_KEY];
+
+	if (!secret || sodium_hex2bin(sk, crypto_box_SECRETKEYBYTES, secret,
+				      strlen(secret), NULL, NULL, NULL) < 0 ||
+	    strlen(secret) != PD_ELECTION_KEY - 1 ||
+	    crypto_scalarmult_base(pk, sk) < 0)
+		return pd_diag_set(diag, PD_EPARSE, NULL, 0, "election %ld's "
+				   "ballots open only with its key: %d "
+				   "hexadecimal digits", e->id,
+				   PD_ELECTION_KEY - 1);
+	sodium_bin2hex(hex, sizeof(hex), pk, crypto_box_PUBLICKEYBYTES);
+	if (strcmp(hex, e->seal))
+		return pd_diag_set(diag, PD_EPARSE, NULL, 0, "that key does "
+				   "not open election %ld's ballots", e->id);
+	return 0;
+}
+
+/* Open box with the key pair and keep it as a ballot of e under a random
+ * id: one that does not open, or opens as no ballot of e, is refused
+ * and nothing is closed. */
+static int open_one(struct pd_store *s, const struct pd_election *e,
+		    const char *box, const unsigned char *pk,
+		    const unsigned char *sk, const struct cands *c,
+		    struct pd_diag *diag)
+{
+	unsigned char sealed[PD_BALLOT_TEXT + crypto_box_SEALBYTES];
+	unsigned char text[PD_BALLOT_TEXT];
+	unsigned char raw[(PD_BALLOT_ID - 1) / 2];
+	long v[PD_ELECTION_CHOICES];
+	char id[PD_BALLOT_ID], *p, *end;
+	size_t len = 0, n = 0;
+	int ret;
+
+	if (sodium_base642bin(sealed, sizeof(sealed), box, strlen(box), NULL,
+			      &len, NULL, sodium_base64_VARIANT_ORIGINAL) < 0 ||
+	    len != sizeof(sealed) ||
+	    crypto_box_seal_open(text, sealed, len, pk, sk) < 0)
+		return pd_diag_set(diag, PD_ECONSIST, NULL, 0, "a sealed ballot "
+				   "of election %ld does not open with its "
+				   "key: nothing was closed", e->id);
+	text[sizeof(text) - 1] = '\0';
+	for (p = (char *)text; *p && n < PD_ELECTION_CHOICES; p = end) {
+		v[n++] = strtol(p, &end, 10);
+		if (end == p)
+			break;
+		if (*end == ',')
+			end++;
+	}
+	sodium_memzero(text, sizeof(text));
+	if ((ret = pd_ballot_check(e, v, n, c->v, c->n, diag)) < 0)
+		return ret;
+	randombytes_buf(raw, sizeof(raw));
+	sodium_bin2hex(id, sizeof(id), raw, sizeof(raw));
+	return pd_store_ballot_add(s, e->id, id, v, n, diag);
+}
+
+/* Open e's sealed ballots with secret and write them in a random order
+ * (a shuffle of libsodium's randomness); the boxes are then thrown
+ * away.  Inside the change that closes e. */
+static int open_ballots(struct pd_store *s, const struct pd_election *e,
+			const char *secret, struct pd_diag *diag)
+{
+	unsigned char pk[crypto_box_PUBLICKEYBYTES];
+	unsigned char sk[crypto_box_SECRETKEYBYTES];
+	struct boxes b = { NULL, 0, 0 };
+	struct cands c = { NULL, 0, 0 };
+	size_t i, j;
+	char *t;
+	int ret;
+
+	if ((ret = key_opens(e, secret, sk, pk, diag)) < 0)
+		goto cleanup;
+	if ((ret = pd_store_candidates(s, e->id, add_cand, &c, diag)) < 0 ||
+	    (ret = pd_store_sealed(s, e->id, add_box, &b, diag)) < 0)
+		goto cleanup;
+	for (i = b.n; i > 1; i--) {
+		j = randombytes_uniform((uint32_t)i);
+		t = b.v[i - 1];
+		b.v[i - 1] = b.v[j];
+		b.v[j] = t;
+	}
+	for (i = 0; i < b.n && ret == 0; i++)
+		ret = open_one(s, e, b.v[i], pk, sk, &c, diag);
+	if (ret == 0)
+		ret = pd_store_sealed_clear(s, e->id, diag);
+cleanup:
+	sodium_memzero(sk, sizeof(sk));
+	for (i = 0; i < b.n; i++)
+		free(b.v[i]);
+	free(b.v);
+	free(c.v);
+	return ret;
+}
+
 int pd_op_election_close(struct pd_store *s, long election,
-			 const struct pd_who *who, struct pd_diag *diag)
+			 const char *secret, const struct pd_who *who,
+			 struct pd_diag *diag)
 {
 	struct pd_election e;
 	int ret;
 
-	if ((ret = app_begin(s, diag)) < 0)
+	if ((ret = sodium_up(diag)) < 0 || (ret = app_begin(s, diag)) < 0)
 		return ret;
-	if ((ret = election_get(s, election, &e, diag)) == 0) {
-		if (strcmp(e.status, "open"))
-			ret = pd_diag_set(diag, PD_ECONSIST, NULL, 0, "election "
-					  "%ld is %s, not open", election,
-					  e.status);
-		else if ((ret = app_change(s, e.games, 0, who, NULL, NULL,
-					   diag)) == 0)
-			ret = pd_store_election_status(s, election, "closed",
-						       diag);
+	if ((ret = election_get(s, election, &e, diag)) < 0)
+		goto end;
+	if (strcmp(e.status, "open")) {
+		ret = pd_diag_set(diag, PD_ECONSIST, NULL, 0, "election %ld is "
+				  "%s, not open", election, e.status);
+		goto end;
 	}
+	/* a wrong key rolls the change back: nothing is written */
+	if ((ret = app_change(s, e.games, 0, who, NULL, NULL, diag)) == 0 &&
+	    (!e.seal[0] || (ret = open_ballots(s, &e, secret, diag)) == 0))
+		ret = pd_store_election_status(s, election, "closed", diag);
+end:
 	return app_end(s, ret, diag);
 }
 
@@ -309,11 +482,16 @@ int pd_election_read(struct pd_election_read *r, struct pd_store *s,
 		goto cleanup;
 	}
 	published = !strcmp(r->e.status, "published");
+	/* an open election's ballots are sealed: no tally, the ballots
+	 * cast so far only (the voters marked) */
 	if (!published &&
-	    ((ret = pd_store_ballots(s, election, count_votes, r, diag)) < 0 ||
+	    ((!strcmp(r->e.status, "closed") &&
+	      (ret = pd_store_ballots(s, election, count_votes, r, diag)) < 0) ||
 	     (ret = pd_store_electorate(s, election, &r->electors, &r->voted,
 					diag)) < 0))
 		goto cleanup;
+	if (!strcmp(r->e.status, "open"))
+		r->ballots = r->voted;
 	if (published) {
 		/* no ballots: the elected as stated, one "vote" each so the
 		 * tally seats them and no one else */
@@ -467,6 +645,10 @@ int pd_election_text(struct pd_buf *b, const struct pd_election_read *r,
 
 	if ((ret = heading(b, r, zh)) < 0)
 		return ret;
+	if (!strcmp(r->e.status, "open"))
+		return pd_buf_adds(b, zh ? "投票中：选票密封，结束后计票\n" :
+				   "voting: the ballots are sealed and "
+				   "counted when the election closes\n");
 	if (strcmp(r->e.status, "published") && (ret = rows(b, r, zh)) < 0)
 		return ret;
 	return elected(b, r, reg, zh);
@@ -514,16 +696,21 @@ int app_election_bundled_keep(struct pd_store *s, struct pd_diag *diag)
 /* -- the API's document (GET .../elections) */
 
 struct ids {
-	long v[64];
-	size_t n;
+	long *v;
+	size_t n, alloc;
 };
 
 static int keep_id(const struct pd_election *e, void *arg)
 {
 	struct ids *l = arg;
+	long *v;
 
-	if (l->n == sizeof(l->v) / sizeof(*l->v))
-		return PD_ETOOBIG;
+	if (l->n == l->alloc) {
+		l->alloc = l->alloc ? 2 * l->alloc : 16;
+		if (!(v = realloc(l->v, l->alloc * sizeof(*v))))
+			return PD_ENOMEM;
+		l->v = v;
+	}
 	l->v[l->n++] = e->id;
 	return 0;
 }
@@ -593,7 +780,7 @@ int pd_doc_elections(struct pd_buf *out, struct pd_store *s,
 		     struct pd_diag *diag)
 {
 	struct pd_election_read r;
-	struct ids l = { { 0 }, 0 };
+	struct ids l = { NULL, 0, 0 };
 	json_t *list = json_array();
 	size_t i;
 	int ret;
@@ -607,6 +794,7 @@ int pd_doc_elections(struct pd_buf *out, struct pd_store *s,
 			ret = PD_ENOMEM;
 		pd_election_read_release(&r);
 	}
+	free(l.v);
 	if (ret < 0) {
 		json_decref(list);
 		return ret;

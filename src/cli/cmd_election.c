@@ -1,16 +1,21 @@
 /* cmd_election.c -- 'podium election add|candidate|register|vote|close|
  * result|list': an athletes' commission election, with secret ballots
  * (election_ops.h). */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <sodium.h>
 
 #include "podium/election_ops.h"
 #include "cli.h"
 
 struct add_args {
 	struct pd_election e;
-	const char *name, *reason;
+	const char *name, *reason, *key;
 };
 
 static int add_option(int c, char *arg, void *ctx)
@@ -31,6 +36,46 @@ static int add_option(int c, char *arg, void *ctx)
 		e->sport_cap = !strcmp(arg, "0") ? 0 : cli_number(arg, 100);
 	else if (c == 'r')
 		a->reason = arg;
+	else if (c == 'K')
+		a->key = arg;
+	return 0;
+}
+
+/* The secret half of a new election's key, into path: made new (never
+ * over a file there), readable by its owner alone.  The store keeps only
+ * the public half, so only this file opens the ballots at close. */
+static int key_write(const char *path, const char *secret)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	size_t n = strlen(secret);
+
+	if (fd < 0) {
+		cli_error(errno == EEXIST ? "%s: exists: the key goes into a "
+			  "new file" : "%s: cannot make the key file", path);
+		return EXIT_INPUT;
+	}
+	if (write(fd, secret, n) != (ssize_t)n || write(fd, "\n", 1) != 1 ||
+	    close(fd) < 0) {
+		unlink(path);
+		cli_error("%s: cannot make the key file", path);
+		return EXIT_INPUT;
+	}
+	return 0;
+}
+
+/* secret gets the key read from path (its first line). */
+static int key_read(const char *path, char secret[PD_ELECTION_KEY])
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f) {
+		cli_error("%s: cannot read the key file", path);
+		return EXIT_INPUT;
+	}
+	n = fread(secret, 1, PD_ELECTION_KEY - 1, f);
+	fclose(f);
+	secret[n] = '\0';
 	return 0;
 }
 
@@ -43,9 +88,11 @@ static int run_add(struct cli *cli, int argc, char **argv)
 		{ "choices", required_argument, NULL, 'k' },
 		{ "sport-cap", required_argument, NULL, 'c' },
 		{ "reason", required_argument, NULL, 'r' },
+		{ "key", required_argument, NULL, 'K' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct pd_diag d = { "", 0, "" };
+	char secret[PD_ELECTION_KEY];
 	struct add_args a;
 	struct pd_election *e = &a.e;
 	long id = 0;
@@ -57,9 +104,10 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	if ((ret = cli_options(&cmd_election, argc, argv, longopts, add_option,
 			       &a)))
 		return ret;
-	if (optind < argc || !e->games[0] || !a.name || !e->seats)
+	if (optind < argc || !e->games[0] || !a.name || !e->seats ||
+	    !a.key)
 		return cli_usage(&cmd_election, "election add needs --games, "
-				 "--name and --seats");
+				 "--name, --seats and --key");
 	if (e->sport_cap < 0)
 		return cli_usage(&cmd_election, "--sport-cap is 0 (none) or "
 				 "more");
@@ -70,8 +118,16 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	memcpy(e->name, a.name, strlen(a.name) + 1);
 	if (!cli_store_write(cli, &code))
 		return code;
+	if ((ret = pd_election_keys(e->seal, secret, &d)) < 0)
+		return cli_fail(ret, &d);
+	code = key_write(a.key, secret);
+	sodium_memzero(secret, sizeof(secret));
+	if (code)
+		return code;
 	ret = pd_op_election_add(cli->store, e, NULL, 0, cli_who(cli, a.reason),
 				 &cli_notice, &id, &d);
+	if (ret < 0)
+		unlink(a.key);	/* a key to no election */
 	return cli_added(ret, id, &d);
 }
 
@@ -165,7 +221,7 @@ static int run_vote(struct cli *cli, int argc, char **argv)
 	}
 	if (!cli_store_write(cli, &code))
 		return code;
-	/* the audit log gets "podium election vote" alone (election_ops.h) */
+	/* no change: nothing in the audit log (election_ops.h) */
 	if ((ret = pd_op_vote(cli->store, election, athlete, choices, n,
 			      cli_who(cli, NULL), &d)) < 0)
 		return cli_fail(ret, &d);
@@ -176,15 +232,22 @@ static int run_vote(struct cli *cli, int argc, char **argv)
 static int run_close(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
+	char secret[PD_ELECTION_KEY] = "";
 	long election;
 	int ret, code = 0;
 
-	if (argc != 2 || (election = cli_id(argv[1])) < 0)
-		return cli_usage(&cmd_election, "election close ELECTION");
+	if ((argc != 2 && (argc != 4 || strcmp(argv[2], "--key"))) ||
+	    (election = cli_id(argv[1])) < 0)
+		return cli_usage(&cmd_election, "election close ELECTION "
+				 "--key FILE");
+	if (argc == 4 && (code = key_read(argv[3], secret)))
+		return code;
 	if (!cli_store_write(cli, &code))
 		return code;
-	if ((ret = pd_op_election_close(cli->store, election,
-					cli_who(cli, NULL), &d)) < 0)
+	ret = pd_op_election_close(cli->store, election, argc == 4 ? secret :
+				   NULL, cli_who(cli, NULL), &d);
+	sodium_memzero(secret, sizeof(secret));
+	if (ret < 0)
 		return cli_fail(ret, &d);
 	return EXIT_OK;
 }
@@ -269,26 +332,35 @@ static int run(struct cli *cli, int argc, char **argv)
 const struct cli_command cmd_election = {
 	"election", run, "run an athletes' commission election, secretly",
 	"usage: podium election add --games GAMES --name NAME --seats N\n"
-	"                           [--choices K] [--sport-cap C] [--reason R]\n"
+	"                           --key FILE [--choices K] [--sport-cap C]\n"
+	"                           [--reason R]\n"
 	"       podium election candidate ELECTION --name NAME --npc NPC\n"
 	"                           [--sport SPORT] [--athlete ID]\n"
 	"       podium election register ELECTION\n"
 	"       podium election vote ELECTION --athlete ID CANDIDATE...\n"
-	"       podium election close ELECTION\n"
+	"       podium election close ELECTION --key FILE\n"
 	"       podium election result ELECTION [--lang zh|en]\n"
 	"       podium election list [--games GAMES]\n"
 	"\n"
 	"add makes an election of N seats in which a ballot marks up to K\n"
 	"candidates (default N) and one sport takes at most C seats (default\n"
-	"2; 0 for no cap); it prints its id.  candidate adds one before the\n"
-	"first ballot.  register puts every athlete entered at the Games (a\n"
-	"result there) on the register of those who may vote.  vote casts\n"
-	"the athlete's one ballot for the candidates' ids: kept under a random\n"
-	"id, apart from the register, and logged as 'podium election vote'\n"
-	"with no voter and no choice; a second ballot is refused (exit 2).\n"
-	"close ends the voting.  result shows the turnout, each candidate's\n"
-	"votes and seat (elected; tied, for the rules to decide; capped: the\n"
-	"sport is full) and the elected list.  'podium init' keeps the Athens\n"
-	"2004 election as its published result: the votes, the turnout and the\n"
-	"six elected as the report states them, with no ballots.\n",
+	"2; 0 for no cap); it prints its id and writes the key that opens its\n"
+	"ballots into FILE, a new file only its owner reads: the store keeps\n"
+	"only the key's public half, so keep FILE away from the store and\n"
+	"its backups until close.  candidate adds one before the first\n"
+	"ballot.  register puts every athlete entered at the Games (a result\n"
+	"there) on the register of those who may vote, while the election is\n"
+	"open.  vote casts the athlete's one ballot for the candidates' ids,\n"
+	"sealed to the election's public key: it is no change (no line in\n"
+	"'podium log', no version), and no one, even with the store's file,\n"
+	"can read it or count the votes before close; a second ballot is\n"
+	"refused (exit 2).  close ends the voting: with the key in FILE it\n"
+	"opens the ballots and writes them in a random order under random\n"
+	"ids, apart from the register; a wrong key closes nothing (exit 2).\n"
+	"result shows the turnout and, once closed, each candidate's votes\n"
+	"and seat (elected; tied, for the rules to decide; capped: the sport\n"
+	"is full) and the elected list; while open, no votes.  'podium init'\n"
+	"keeps the Athens 2004 election as its published result: the votes,\n"
+	"the turnout and the six elected as the report states them, with no\n"
+	"ballots.\n",
 };

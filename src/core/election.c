@@ -38,6 +38,12 @@ int pd_election_check(const struct pd_election *e, struct pd_diag *diag)
 	if (e->turnout[0] && pd_fact_number(e->turnout) > 100)
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a turnout of "
 				   "%s%% is over 100%%", e->turnout);
+	if (e->seal[0] && (strlen(e->seal) != PD_ELECTION_KEY - 1 ||
+			   strspn(e->seal, "0123456789abcdef") !=
+			   PD_ELECTION_KEY - 1))
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "an election's "
+				   "public key is %d hexadecimal digits",
+				   PD_ELECTION_KEY - 1);
 	return 0;
 }
 

@@ -206,10 +206,18 @@ struct pd_store_ops {
 			   struct pd_diag *diag);
 	int (*electorate)(struct pd_store *s, long election, long *electors,
 			  long *voted, struct pd_diag *diag);
-	/* choices sorted by store.c; text: "3,7,12" */
+	/* mark the voter and keep their sealed box (store_report.h) */
 	int (*vote)(struct pd_store *s, long election, long athlete,
-		    const char *ballot_id, const char *choices,
-		    struct pd_diag *diag);
+		    const char *box, struct pd_diag *diag);
+	/* each sealed box of an election: col[0] */
+	int (*sealed)(struct pd_store *s, long election, pd_row_fn fn,
+		      void *arg, struct pd_diag *diag);
+	int (*sealed_clear)(struct pd_store *s, long election,
+			    struct pd_diag *diag);
+	/* choices sorted by store.c; text: "3,7,12" */
+	int (*ballot_add)(struct pd_store *s, long election,
+			  const char *ballot_id, const char *choices,
+			  struct pd_diag *diag);
 	/* each ballot as its id and its choices' text, by id */
 	int (*ballots)(struct pd_store *s, long election, pd_row_fn fn,
 		       void *arg, struct pd_diag *diag);

@@ -676,7 +676,7 @@ const char *const pd_store_tables[] = {
 	"records",
 	"facts", "elections", "candidates", "electorate", "ballots",
 	"matches", "doping_cases",
-	"games_removed", "entries", "audit_events", NULL,
+	"games_removed", "entries", "audit_events", "sealed_ballots", NULL,
 };
 
 static int known_table(const char *table, struct pd_diag *diag)
@@ -943,11 +943,51 @@ static int cmp_long(const void *a, const void *b)
 }
 
 int pd_store_vote(struct pd_store *s, long election, long athlete,
-		  const char *ballot_id, const long *choices, size_t n,
-		  struct pd_diag *diag)
+		  const char *box, struct pd_diag *diag)
+{
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
+				  "qrstuvwxyz0123456789+/=";
+	size_t n = box ? strlen(box) : 0;
+
+	if (n == 0 || n >= PD_BALLOT_BOX || strspn(box, b64) != n)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a sealed ballot "
+				   "is 1 to %d bytes of base64",
+				   PD_BALLOT_BOX - 1);
+	return s->ops->vote(s, election, athlete, box, diag);
+}
+
+struct sealed_walk {
+	pd_sealed_fn fn;
+	void *arg;
+};
+
+static int sealed_row(const char *const *col, void *arg)
+{
+	struct sealed_walk *w = arg;
+
+	return w->fn(col[0], w->arg);
+}
+
+int pd_store_sealed(struct pd_store *s, long election, pd_sealed_fn fn,
+		    void *arg, struct pd_diag *diag)
+{
+	struct sealed_walk w = { fn, arg };
+
+	return s->ops->sealed(s, election, sealed_row, &w, diag);
+}
+
+int pd_store_sealed_clear(struct pd_store *s, long election,
+			  struct pd_diag *diag)
+{
+	return s->ops->sealed_clear(s, election, diag);
+}
+
+int pd_store_ballot_add(struct pd_store *s, long election,
+			const char *ballot_id, const long *choices, size_t n,
+			struct pd_diag *diag)
 {
 	long v[PD_ELECTION_CHOICES];
-	char text[PD_ELECTION_CHOICES * 21 + 1];
+	char text[PD_BALLOT_TEXT];
 	size_t i, len = 0;
 
 	if (strlen(ballot_id) != PD_BALLOT_ID - 1 ||
@@ -962,7 +1002,7 @@ int pd_store_vote(struct pd_store *s, long election, long athlete,
 	for (i = 0; i < n; i++)
 		len += (size_t)snprintf(text + len, sizeof(text) - len,
 					i ? ",%ld" : "%ld", v[i]);
-	return s->ops->vote(s, election, athlete, ballot_id, text, diag);
+	return s->ops->ballot_add(s, election, ballot_id, text, diag);
 }
 
 int pd_backend_vote_refused(long election, long athlete, int voted,

@@ -19,7 +19,7 @@ before(async () => {
 		'--name', "Men's 100m T54", '--gender', 'M', '--status', 'official').trim();
 	podium(s.db, 'result', 'set', ev, '--file', join(here, '..', 'fixtures', 'ranking-100m.csv'));
 	el = podium(s.db, 'election', 'add', '--games', 'PG2004', '--name', "Athletes' Commission",
-		'--seats', '1').trim();
+		'--seats', '1', '--key', join(s.dir, 'council.key')).trim();
 	podium(s.db, 'election', 'candidate', el, '--name', 'Li Wei', '--npc', 'CHN', '--sport', 'Athletics');
 	podium(s.db, 'election', 'candidate', el, '--name', 'John Smith', '--npc', 'GBR', '--sport', 'Athletics');
 	podium(s.db, 'election', 'register', el);
@@ -50,12 +50,13 @@ test('api__elections_published_as_stated_and_a_tally_only_once_closed', async ()
 	podium(s.db, 'election', 'vote', el, '--athlete', '1', String(ids[0]));
 	podium(s.db, 'election', 'vote', el, '--athlete', '2', String(ids[0]));
 	podium(s.db, 'election', 'vote', el, '--athlete', '3', String(ids[1]));
-	// open: the ballots counted, not the votes
-	d = await at(`${G}/elections`, (x) => x.elections.some((e) => e.ballots === 3));
+	// open: the ballots sealed, no votes; a ballot is no change
+	d = await at(`${G}/elections`, () => true);
 	let mine = d.elections.find((x) => x.id === Number(el));
 	assert.equal(mine.status, 'open');
-	assert.ok(mine.candidates.every((c) => c.votes === null && c.seat === 'none'));
-	podium(s.db, 'election', 'close', el);
+	assert.ok(mine.candidates.every((c) => c.votes === null && c.rank === null && c.seat === 'none'));
+	assert.doesNotMatch(podium(s.db, 'log', '--games', 'PG2004'), /vote/);
+	podium(s.db, 'election', 'close', el, '--key', join(s.dir, 'council.key'));
 	d = await at(`${G}/elections`, (x) => x.elections.some((e) => e.status === 'closed'));
 	mine = d.elections.find((x) => x.id === Number(el));
 	assert.deepEqual(mine.candidates.map((c) => [c.name, c.votes, c.seat]),
@@ -64,6 +65,27 @@ test('api__elections_published_as_stated_and_a_tally_only_once_closed', async ()
 	assert.equal(mine.turnout, '60.00');
 	// who voted is nowhere in it
 	assert.doesNotMatch(JSON.stringify(d), /"(voter|voters|register|athletes)"/);
+});
+
+// issue 27: the list once had room for 64 elections, and a 65th made it
+// 500 for good
+test('api__elections_listed_past_sixty_four', async () => {
+	const before = (await at(`${G}/elections`, () => true)).elections.length;
+	for (let i = 0; i < 66; i++)
+		podium(s.db, 'election', 'add', '--games', 'PG2004', '--name', `Council ${i}`,
+			'--seats', '1', '--key', join(s.dir, `c${i}.key`));
+	const r = await (async () => {
+		let x;
+		for (let i = 0; i < 100; i++) {
+			x = await request(s, 'GET', `${G}/elections`);
+			if (x.status !== 200 || x.json().elections.length === before + 66) return x;
+			await new Promise((res) => setTimeout(res, 50));
+		}
+		return x;
+	})();
+	assert.equal(r.status, 200);
+	assert.equal(r.json().elections.length, before + 66);
+	assert.ok(before + 66 > 64);
 });
 
 test('api__doping_cases_with_their_sanction_and_the_stated_counts', async () => {

@@ -24,6 +24,7 @@
 #include <sqlite3.h>
 
 #include "podium/audit.h"
+#include "podium/election_ops.h"
 #include "podium/event.h"
 #include "podium/record.h"
 #include "podium/store_report.h"
@@ -1112,18 +1113,35 @@ static int collect_ballot(const char *id, const long *v, size_t n, void *arg)
 	return 0;
 }
 
+struct sealed_seen {
+	char box[4][32];
+	size_t n;
+};
+
+static int collect_sealed(const char *box, void *arg)
+{
+	struct sealed_seen *l = arg;
+
+	assert_true(l->n < 4);
+	snprintf(l->box[l->n++], sizeof(l->box[0]), "%s", box);
+	return 0;
+}
+
 static void test_store__election_votes_kept_apart_from_voters(void **state)
 {
 	struct fixture *f = *state;
 	struct pd_games g = athens();
 	struct pd_election e = { .games = "PG2004", .name = "Council",
 				 .seats = 2, .max_choices = 2, .sport_cap = 1,
-				 .status = "open", .votes = -1 };
+				 .status = "open", .votes = -1,
+				 .seal = "0123456789abcdef0123456789abcdef"
+					 "0123456789abcdef0123456789abcdef" };
 	struct pd_candidate c = { .name = "Li Wei", .npc = "CHN",
 				  .sport = "Judo" }, got[4];
 	struct pd_athlete a = { .name = "Voter", .npc = "GBR" };
 	struct pd_election back;
 	struct ballots_seen b;
+	struct sealed_seen sealed;
 	long id = 0, cand[2], voter[2], electors, voted, two[2];
 
 	open_store(f);
@@ -1158,20 +1176,42 @@ static void test_store__election_votes_kept_apart_from_voters(void **state)
 	assert_int_equal(pd_store_elector_add(f->s, id, voter[1], &f->d), 1);
 	two[0] = cand[1];
 	two[1] = cand[0];
-	assert_int_equal(pd_store_vote(f->s, id, voter[0],
+	/* while open: a sealed box per voter, nothing readable */
+	assert_int_equal(pd_store_vote(f->s, id, voter[0], "c2VhbGVkIG9uZQ==",
+				       &f->d), 0);
+	assert_int_equal(pd_store_vote(f->s, id, voter[0], "YWdhaW4=", &f->d),
+			 PD_EEXISTS);
+	assert_int_equal(pd_store_vote(f->s, id, voter[1] + 100, "YWdhaW4=",
+				       &f->d), PD_ENOTFOUND);
+	assert_int_equal(pd_store_vote(f->s, id, voter[1], "not base64!",
+				       &f->d), PD_EINVAL);
+	assert_int_equal(pd_store_vote(f->s, id, voter[1], "", &f->d),
+			 PD_EINVAL);
+	assert_int_equal(pd_store_vote(f->s, id, voter[1], "c2Vjb25k", &f->d),
+			 0);
+	memset(&sealed, 0, sizeof(sealed));
+	assert_int_equal(pd_store_sealed(f->s, id, collect_sealed, &sealed,
+					 &f->d), 0);
+	assert_int_equal(sealed.n, 2);
+	assert_true(!strcmp(sealed.box[0], "c2Vjb25k") ||
+		    !strcmp(sealed.box[1], "c2Vjb25k"));
+	assert_int_equal(pd_store_ballots(f->s, id, collect_ballot, &b, &f->d),
+			 0);
+	assert_int_equal(b.n, 0);
+	/* at close: the ballots opened, the boxes thrown away */
+	assert_int_equal(pd_store_ballot_add(f->s, id,
 				       "ffffffffffffffffffffffffffffffff", two,
 				       2, &f->d), 0);
-	assert_int_equal(pd_store_vote(f->s, id, voter[0],
-				       "00000000000000000000000000000001", two,
-				       1, &f->d), PD_EEXISTS);
-	assert_int_equal(pd_store_vote(f->s, id, voter[1] + 100,
-				       "00000000000000000000000000000002", two,
-				       1, &f->d), PD_ENOTFOUND);
-	assert_int_equal(pd_store_vote(f->s, id, voter[1], "not-hex", two, 1,
-				       &f->d), PD_EINVAL);
-	assert_int_equal(pd_store_vote(f->s, id, voter[1],
+	assert_int_equal(pd_store_ballot_add(f->s, id, "not-hex", two, 1,
+					     &f->d), PD_EINVAL);
+	assert_int_equal(pd_store_ballot_add(f->s, id,
 				       "0000000000000000000000000000000a", two,
 				       1, &f->d), 0);
+	assert_int_equal(pd_store_sealed_clear(f->s, id, &f->d), 0);
+	memset(&sealed, 0, sizeof(sealed));
+	assert_int_equal(pd_store_sealed(f->s, id, collect_sealed, &sealed,
+					 &f->d), 0);
+	assert_int_equal(sealed.n, 0);
 	assert_int_equal(pd_store_election_status(f->s, id, "closed", &f->d),
 			 0);
 	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
@@ -1180,6 +1220,7 @@ static void test_store__election_votes_kept_apart_from_voters(void **state)
 					    &back, &f->d), 0);
 	assert_string_equal(back.name, "Council");
 	assert_string_equal(back.status, "closed");
+	assert_string_equal(back.seal, e.seal);
 	assert_int_equal(back.sport_cap, 1);
 	assert_int_equal(back.votes, -1);
 	assert_int_equal(pd_store_candidates(f->s, id, collect_candidate, got,
@@ -1200,6 +1241,259 @@ static void test_store__election_votes_kept_apart_from_voters(void **state)
 	assert_int_equal(b.nchoices[1], 2);
 	assert_int_equal(b.choices[1][0], cand[0]);
 	assert_int_equal(b.choices[1][1], cand[1]);
+}
+
+/* -- the link an attacker with the store's file would try (issue 27.2) */
+
+#define LINK_VOTERS 40	/* one SQLite page of ballots */
+
+static int count_rows(const char *const *col, int n, void *arg)
+{
+	(void)col;
+	(void)n;
+	(*(long *)arg)++;
+	return 0;
+}
+
+static int count_box(const char *box, void *arg)
+{
+	(void)box;
+	(*(long *)arg)++;
+	return 0;
+}
+
+/* where needle (n bytes) first is in data[0..size), or -1 */
+static long find_bytes(const char *data, size_t size, const char *needle,
+		       size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + n <= size; i++)
+		if (!memcmp(data + i, needle, n))
+			return (long)i;
+	return -1;
+}
+
+struct cast_order {
+	char choices[LINK_VOTERS][16];	/* as stored: "3,7" */
+	char ids[LINK_VOTERS][PD_BALLOT_ID];
+	size_t n;
+};
+
+static int keep_cast(const char *id, const long *v, size_t n, void *arg)
+{
+	struct cast_order *o = arg;
+	size_t len = 0, i;
+
+	assert_true(o->n < LINK_VOTERS);
+	snprintf(o->ids[o->n], PD_BALLOT_ID, "%s", id);
+	for (i = 0; i < n; i++)
+		len += (size_t)snprintf(o->choices[o->n] + len, 16 - len,
+					i ? ",%ld" : "%ld", v[i]);
+	o->n++;
+	return 0;
+}
+
+/* The share of pairs of ballots whose order on disk (ranks, earliest
+ * first as the attacker reads it) agrees with the order of voting (the
+ * voter's index): 1.0 when the disk tells the order of casting, about
+ * 0.5 when it tells nothing. */
+static double agreement(const long *disk_rank, size_t n)
+{
+	size_t i, j, agree = 0, pairs = 0;
+
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++, pairs++)
+			agree += disk_rank[i] < disk_rank[j];
+	return pairs ? (double)agree / (double)pairs : 0.5;
+}
+
+/* voter v's ballot: one or two of 10 candidates, each voter's own */
+static size_t link_ballot(size_t v, const long *cand, long *choice)
+{
+	size_t a = v % 10, b = (v / 10 + a + 1) % 10;
+
+	choice[0] = cand[a];
+	choice[1] = cand[b];
+	return v < 10 ? 1 : 2;
+}
+
+static void sorted_text(char *out, size_t size, const long *c, size_t n)
+{
+	if (n == 1 || c[0] < c[1])
+		snprintf(out, size, n == 1 ? "%ld" : "%ld,%ld", c[0], c[1]);
+	else
+		snprintf(out, size, "%ld,%ld", c[1], c[0]);
+}
+
+/* the rank on disk of each voter's ballot: SQLite, the offset of its cell
+ * in the file (a later cell lies lower in its page); PostgreSQL, its
+ * ctid */
+static void disk_order(struct fixture *f, const struct cast_order *o,
+		       char (*cast)[16], long *rank)
+{
+	long pos[LINK_VOTERS];
+	size_t v, i;
+
+	memset(pos, 0, sizeof(pos));
+	if (!strcmp(backend->name, "sqlite")) {
+		sqlite3 *db;
+		FILE *fp;
+		char *data;
+		long size;
+
+		assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
+		assert_int_equal(sqlite3_exec(db, "PRAGMA wal_checkpoint(FULL)",
+					      NULL, NULL, NULL), SQLITE_OK);
+		sqlite3_close(db);
+		assert_non_null(fp = fopen(f->path, "rb"));
+		fseek(fp, 0, SEEK_END);
+		size = ftell(fp);
+		rewind(fp);
+		assert_non_null(data = malloc((size_t)size));
+		assert_int_equal(fread(data, 1, (size_t)size, fp), size);
+		fclose(fp);
+		for (i = 0; i < o->n; i++) {
+			long at = find_bytes(data, (size_t)size, o->ids[i],
+					     PD_BALLOT_ID - 1);
+
+			assert_true(at >= 0);
+			/* the later written, the lower in the page */
+			for (v = 0; strcmp(cast[v], o->choices[i]); v++)
+				;
+			pos[v] = -at;
+		}
+		free(data);
+	} else {
+		PGconn *c = PQconnectdb(f->path);
+		PGresult *r = PQexec(c, "SELECT choices FROM ballots ORDER BY "
+				     "ctid");
+
+		assert_int_equal(PQresultStatus(r), PGRES_TUPLES_OK);
+		assert_int_equal(PQntuples(r), (int)o->n);
+		for (i = 0; i < o->n; i++) {
+			for (v = 0; strcmp(cast[v], PQgetvalue(r, (int)i, 0));
+			     v++)
+				;
+			pos[v] = (long)i;
+		}
+		PQclear(r);
+		PQfinish(c);
+	}
+	for (v = 0; v < o->n; v++)
+		rank[v] = pos[v];
+}
+
+/* PostgreSQL: the one join that printed every voter->choice pair, and
+ * whether the ballots' rows tell transactions apart */
+static void pg_joins(struct fixture *f, long *joined, long *xmins)
+{
+	PGconn *c = PQconnectdb(f->path);
+	PGresult *r = PQexec(c, "SELECT (SELECT count(*) FROM electorate e "
+			     "JOIN ballots b ON e.xmin = b.xmin), (SELECT "
+			     "count(DISTINCT xmin::text) FROM ballots)");
+
+	assert_int_equal(PQresultStatus(r), PGRES_TUPLES_OK);
+	*joined = atol(PQgetvalue(r, 0, 0));
+	*xmins = atol(PQgetvalue(r, 0, 1));
+	PQclear(r);
+	PQfinish(c);
+}
+
+static void test_store__ballots_cannot_be_linked_to_voters(void **state)
+{
+	static const struct pd_who who = { "test", "podium election", "", 0 };
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_election e = { .games = "PG2004", .name = "Council",
+				 .seats = 2, .max_choices = 2, .votes = -1 };
+	struct pd_candidate c = { .npc = "CHN" };
+	struct pd_athlete a = { .npc = "GBR" };
+	struct pd_election_read rd;
+	struct cast_order o;
+	char secret[PD_ELECTION_KEY], name[32], first;
+	char cast[LINK_VOTERS][16];
+	long cand[10], voter[LINK_VOTERS], choice[2], id = 0, audit = 0;
+	long after = 0, rows = 0, rank[LINK_VOTERS], joined, xmins;
+	size_t v, n;
+	double agree;
+
+	open_store(f);
+	put_games(f, &g);
+	assert_int_equal(pd_election_keys(e.seal, secret, &f->d), 0);
+	if (pd_op_election_add(f->s, &e, NULL, 0, &who, NULL, &id, &f->d) < 0)
+		fail_msg("election: %s", f->d.msg);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "register",
+					 NULL, NULL, &f->d), 0);
+	for (v = 0; v < 10; v++) {
+		snprintf(c.name, sizeof(c.name), "Candidate %zu", v);
+		c.election = id;
+		assert_int_equal(pd_store_candidate_add(f->s, &c, &cand[v],
+							&f->d), 0);
+	}
+	for (v = 0; v < LINK_VOTERS; v++) {
+		snprintf(name, sizeof(name), "Voter %zu", v);
+		a.name = name;
+		assert_int_equal(pd_store_athlete_ensure(f->s, &a, &voter[v],
+							 &f->d), 0);
+		assert_int_equal(pd_store_elector_add(f->s, id, voter[v],
+						      &f->d), 1);
+	}
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	assert_int_equal(pd_store_table_rows(f->s, "audit", NULL, count_rows,
+					     &audit, &f->d), 0);
+	for (v = 0; v < LINK_VOTERS; v++) {
+		n = link_ballot(v, cand, choice);
+		sorted_text(cast[v], sizeof(cast[v]), choice, n);
+		if (pd_op_vote(f->s, id, voter[v], choice, n, &who, &f->d) < 0)
+			fail_msg("vote %zu: %s", v, f->d.msg);
+	}
+	/* a ballot is no change: no line, no actor, no version */
+	assert_int_equal(pd_store_table_rows(f->s, "audit", NULL, count_rows,
+					     &after, &f->d), 0);
+	assert_int_equal(after, audit);
+	/* open: nothing to tally, nothing in the ballots table */
+	assert_int_equal(pd_store_table_rows(f->s, "ballots", NULL, count_rows,
+					     &rows, &f->d), 0);
+	assert_int_equal(rows, 0);
+	assert_int_equal(pd_election_read(&rd, f->s, id, &f->d), 0);
+	assert_int_equal(rd.ballots, LINK_VOTERS);
+	for (v = 0; v < rd.ncands; v++)
+		assert_int_equal(rd.votes[v], 0);
+	pd_election_read_release(&rd);
+	/* close opens them; the close is logged */
+	first = secret[0];
+	secret[0] = first == 'a' ? 'b' : 'a';
+	assert_int_equal(pd_op_election_close(f->s, id, secret, &who, &f->d),
+			 PD_EPARSE);
+	secret[0] = first;
+	memset(&f->d, 0, sizeof(f->d));
+	if (pd_op_election_close(f->s, id, secret, &who, &f->d) < 0)
+		fail_msg("close: %s", f->d.msg);
+	after = 0;
+	assert_int_equal(pd_store_table_rows(f->s, "audit", NULL, count_rows,
+					     &after, &f->d), 0);
+	assert_int_equal(after, audit + 1);
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(pd_store_ballots(f->s, id, keep_cast, &o, &f->d), 0);
+	assert_int_equal(o.n, LINK_VOTERS);
+	rows = 0;
+	assert_int_equal(pd_store_sealed(f->s, id, count_box, &rows, &f->d),
+			 0);
+	assert_int_equal(rows, 0);
+	/* the attacker's order: on disk the ballots are as likely in the
+	 * order of voting as against it (before: every pair agreed) */
+	disk_order(f, &o, cast, rank);
+	agree = agreement(rank, LINK_VOTERS);
+	if (agree < 0.2 || agree > 0.8)
+		fail_msg("the ballots on disk follow the order of voting: %.2f "
+			 "of pairs agree", agree);
+	if (!strcmp(backend->name, "postgresql")) {
+		pg_joins(f, &joined, &xmins);
+		assert_int_equal(joined, 0);
+		assert_int_equal(xmins, 1);	/* one transaction: close's */
+	}
 }
 
 /* -- matches (record.h) */
@@ -2359,6 +2653,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__facts_replace_add_and_list),
 	T(test_store__facts_refused_before_a_write),
 	T(test_store__election_votes_kept_apart_from_voters),
+	T(test_store__ballots_cannot_be_linked_to_voters),
 	T(test_store__matches_replace_and_read),
 	T(test_store__doping_cases_add_and_read),
 	T(test_store__event_order_and_change_note),

@@ -13,8 +13,8 @@ int pg_election_add(struct pd_store *s, const struct pd_election *e,
 {
 	static const char sql[] = "INSERT INTO elections (games, name, seats, "
 		"max_choices, sport_cap, status, votes, turnout, source, cite, "
-		"since) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) "
-		"RETURNING id";
+		"since, seal) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, "
+		"$11, $12) RETURNING id";
 	struct pd_pg_params p;
 	PGresult *res;
 	int ret;
@@ -31,6 +31,7 @@ int pg_election_add(struct pd_store *s, const struct pd_election *e,
 	pd_pg_text(&p, e->source);
 	pd_pg_text(&p, e->cite);
 	pd_pg_long(&p, PG(s)->version);
+	pd_pg_text(&p, e->seal);
 	ret = pd_pg_query(PG(s), sql, &p, &res, "add the election", diag);
 	if (ret == PD_EEXISTS)
 		return pd_diag_set(diag, ret, NULL, 0, "%s has an election "
@@ -70,6 +71,7 @@ static int election_row(const PGresult *res, int r, void *arg)
 	copy(e.turnout, sizeof(e.turnout), res, r, 8);
 	copy(e.source, sizeof(e.source), res, r, 9);
 	copy(e.cite, sizeof(e.cite), res, r, 10);
+	copy(e.seal, sizeof(e.seal), res, r, 11);
 	return ((pd_election_fn)w->fn)(&e, w->arg);
 }
 
@@ -77,7 +79,7 @@ int pg_elections(struct pd_store *s, const char *games, pd_election_fn fn,
 		 void *arg, struct pd_diag *diag)
 {
 	static const char sql[] = "SELECT id, games, name, seats, max_choices, "
-		"sport_cap, status, votes, turnout, source, cite FROM elections "
+		"sport_cap, status, votes, turnout, source, cite, seal FROM elections "
 		"WHERE $1::text IS NULL OR games = $1 ORDER BY games, id";
 	struct walk w = { (void *)fn, arg };
 	struct pd_pg_params p;
@@ -217,14 +219,14 @@ int pg_electorate(struct pd_store *s, long election, long *electors,
 }
 
 int pg_vote(struct pd_store *s, long election, long athlete,
-	    const char *ballot_id, const char *choices, struct pd_diag *diag)
+	    const char *box, struct pd_diag *diag)
 {
 	static const char mark[] = "UPDATE electorate SET voted = 1 WHERE "
 		"election_id = $1 AND athlete_id = $2 AND voted = 0";
 	static const char known[] = "SELECT voted FROM electorate WHERE "
 		"election_id = $1 AND athlete_id = $2";
-	static const char box[] = "INSERT INTO ballots (election_id, id, "
-		"choices) VALUES ($1, $2, $3)";
+	static const char seal[] = "INSERT INTO sealed_ballots (election_id, "
+		"box) VALUES ($1, $2)";
 	struct pd_pg_params p;
 	PGresult *res;
 	int ret, on;
@@ -245,6 +247,54 @@ int pg_vote(struct pd_store *s, long election, long athlete,
 		PQclear(res);
 		return pd_backend_vote_refused(election, athlete, on, diag);
 	}
+	pd_pg_params_init(&p);
+	pd_pg_long(&p, election);
+	pd_pg_text(&p, box);
+	return pd_pg_query(PG(s), seal, &p, NULL, "put the sealed ballot in "
+			   "the box", diag);
+}
+
+static int box_row(const PGresult *res, int r, void *arg)
+{
+	struct walk *w = arg;
+	const char *col[1] = { PQgetvalue(res, r, 0) };
+
+	return ((pd_row_fn)w->fn)(col, w->arg);
+}
+
+int pg_sealed(struct pd_store *s, long election, pd_row_fn fn, void *arg,
+	      struct pd_diag *diag)
+{
+	static const char sql[] = "SELECT box FROM sealed_ballots WHERE "
+		"election_id = $1 ORDER BY box";
+	struct walk w = { (void *)fn, arg };
+	struct pd_pg_params p;
+
+	pd_pg_params_init(&p);
+	pd_pg_long(&p, election);
+	return pd_pg_each(PG(s), sql, &p, box_row, &w, "read the sealed "
+			  "ballots", diag);
+}
+
+int pg_sealed_clear(struct pd_store *s, long election, struct pd_diag *diag)
+{
+	static const char sql[] = "DELETE FROM sealed_ballots WHERE "
+		"election_id = $1";
+	struct pd_pg_params p;
+
+	pd_pg_params_init(&p);
+	pd_pg_long(&p, election);
+	return pd_pg_query(PG(s), sql, &p, NULL, "throw away the sealed "
+			   "ballots", diag);
+}
+
+int pg_ballot_add(struct pd_store *s, long election, const char *ballot_id,
+		  const char *choices, struct pd_diag *diag)
+{
+	static const char box[] = "INSERT INTO ballots (election_id, id, "
+		"choices) VALUES ($1, $2, $3)";
+	struct pd_pg_params p;
+
 	pd_pg_params_init(&p);
 	pd_pg_long(&p, election);
 	pd_pg_text(&p, ballot_id);

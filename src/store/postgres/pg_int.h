@@ -238,8 +238,12 @@ int pg_elector_add(struct pd_store *s, long election, long athlete,
 int pg_electorate(struct pd_store *s, long election, long *electors,
 		long *voted, struct pd_diag *diag);
 int pg_vote(struct pd_store *s, long election, long athlete,
-		const char *ballot_id, const char *choices,
-		struct pd_diag *diag);
+	    const char *box, struct pd_diag *diag);
+int pg_sealed(struct pd_store *s, long election, pd_row_fn fn, void *arg,
+	      struct pd_diag *diag);
+int pg_sealed_clear(struct pd_store *s, long election, struct pd_diag *diag);
+int pg_ballot_add(struct pd_store *s, long election, const char *ballot_id,
+		  const char *choices, struct pd_diag *diag);
 int pg_ballots(struct pd_store *s, long election, pd_row_fn fn,
 		void *arg, struct pd_diag *diag);
 

@@ -346,6 +346,17 @@ const char *const pd_pg_migrations[] = {
 	"  event_id BIGINT NOT NULL,\n"
 	"  PRIMARY KEY (games, version, event_id)\n"
 	");\n",
+	/* 12: an open election's ballots sealed to its public key (seal) and
+	 * kept apart until close (store_report.h): a box carries no id, and
+	 * its xmin and ctid say only when some box was cast */
+	"ALTER TABLE elections ADD COLUMN seal TEXT COLLATE \"C\" NOT NULL "
+	"DEFAULT '';\n"
+	"CREATE TABLE sealed_ballots (\n"
+	"  election_id BIGINT NOT NULL REFERENCES elections(id)\n"
+	"    ON DELETE CASCADE,\n"
+	"  box TEXT COLLATE \"C\" NOT NULL\n"
+	");\n"
+	"CREATE INDEX sealed_by_election ON sealed_ballots (election_id);\n",
 };
 
 const size_t pd_pg_nmigrations =

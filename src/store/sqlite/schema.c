@@ -338,6 +338,16 @@ const char *const pd_migrations[] = {
 	"  SELECT team_id, athlete_id FROM team_members;\n"
 	"DROP TABLE team_members;\n"
 	"ALTER TABLE team_members_new RENAME TO team_members;\n",
+	/* 13: an open election's ballots sealed to its public key (seal) and
+	 * kept apart until close (store_report.h): a box carries no id, and
+	 * its rowid and place say only when some box was cast */
+	"ALTER TABLE elections ADD COLUMN seal TEXT NOT NULL DEFAULT '';\n"
+	"CREATE TABLE sealed_ballots (\n"
+	"  election_id INTEGER NOT NULL REFERENCES elections(id)\n"
+	"    ON DELETE CASCADE,\n"
+	"  box TEXT NOT NULL\n"
+	");\n"
+	"CREATE INDEX sealed_by_election ON sealed_ballots (election_id);\n",
 };
 
 const size_t pd_nmigrations = sizeof(pd_migrations) / sizeof(*pd_migrations);

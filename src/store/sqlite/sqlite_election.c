@@ -30,8 +30,8 @@ int pd_sqlite_election_add(struct pd_store *store, const struct pd_election *e,
 
 	if ((ret = pd_sqlite_prepare(s, &st, "INSERT INTO elections (games, "
 			"name, seats, max_choices, sport_cap, status, votes, "
-			"turnout, source, cite, since) VALUES (?1, ?2, ?3, ?4, "
-			"?5, ?6, ?7, ?8, ?9, ?10, ?11)", diag)) < 0)
+			"turnout, source, cite, since, seal) VALUES (?1, ?2, ?3, "
+			"?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)", diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, e->games, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, e->name, -1, SQLITE_STATIC);
@@ -44,6 +44,7 @@ int pd_sqlite_election_add(struct pd_store *store, const struct pd_election *e,
 	sqlite3_bind_text(st, 9, e->source, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 10, e->cite, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 11, s->version);
+	sqlite3_bind_text(st, 12, e->seal, -1, SQLITE_STATIC);
 	if ((ret = step_done(s, st, "add the election", diag)) == PD_EEXISTS)
 		return pd_diag_set(diag, ret, NULL, 0, "%s has an election "
 				   "called '%s'", e->games, e->name);
@@ -62,7 +63,7 @@ int pd_sqlite_elections(struct pd_store *store, const char *games,
 
 	if ((ret = pd_sqlite_prepare(s, &st, "SELECT id, games, name, seats, "
 			"max_choices, sport_cap, status, votes, turnout, source, "
-			"cite FROM elections WHERE ?1 IS NULL OR games = ?1 "
+			"cite, seal FROM elections WHERE ?1 IS NULL OR games = ?1 "
 			"ORDER BY games, id", diag)) < 0)
 		return ret;
 	if (games)
@@ -80,6 +81,7 @@ int pd_sqlite_elections(struct pd_store *store, const char *games,
 		pd_sqlite_copy(e.turnout, sizeof(e.turnout), st, 8);
 		pd_sqlite_copy(e.source, sizeof(e.source), st, 9);
 		pd_sqlite_copy(e.cite, sizeof(e.cite), st, 10);
+		pd_sqlite_copy(e.seal, sizeof(e.seal), st, 11);
 		ret = fn(&e, arg);
 	}
 	return pd_sqlite_read_end(s, st, ret, rc, "read the elections", diag);
@@ -206,13 +208,12 @@ int pd_sqlite_electorate(struct pd_store *store, long election,
 }
 
 int pd_sqlite_vote(struct pd_store *store, long election, long athlete,
-		   const char *ballot_id, const char *choices,
-		   struct pd_diag *diag)
+		   const char *box, struct pd_diag *diag)
 {
 	static const char mark[] = "UPDATE electorate SET voted = 1 WHERE "
 		"election_id = ?1 AND athlete_id = ?2 AND voted = 0";
-	static const char box[] = "INSERT INTO ballots (election_id, id, "
-		"choices) VALUES (?1, ?2, ?3)";
+	static const char seal[] = "INSERT INTO sealed_ballots (election_id, "
+		"box) VALUES (?1, ?2)";
 	struct pd_sqlite *s = pd_sqlite_of(store);
 	long voted;
 	sqlite3_stmt *st;
@@ -240,13 +241,71 @@ int pd_sqlite_vote(struct pd_store *store, long election, long athlete,
 		return pd_backend_vote_refused(election, athlete, voted,
 					       diag);
 	}
-	if (ret < 0 || (ret = pd_sqlite_cached(s, &st, box, diag)) < 0)
+	if (ret < 0 || (ret = pd_sqlite_cached(s, &st, seal, diag)) < 0)
+		return ret;
+	sqlite3_bind_int64(st, 1, election);
+	sqlite3_bind_text(st, 2, box, -1, SQLITE_STATIC);
+	return pd_sqlite_run(s, st, "put the sealed ballot in the box", diag);
+}
+
+int pd_sqlite_sealed(struct pd_store *store, long election, pd_row_fn fn,
+		     void *arg, struct pd_diag *diag)
+{
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	const char *col[1];
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT box FROM sealed_ballots "
+			"WHERE election_id = ?1 ORDER BY box", diag)) < 0)
+		return ret;
+	sqlite3_bind_int64(st, 1, election);
+	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		col[0] = (const char *)sqlite3_column_text(st, 0);
+		ret = fn(col, arg);
+	}
+	return pd_sqlite_read_end(s, st, ret, rc, "read the sealed ballots",
+				  diag);
+}
+
+int pd_sqlite_sealed_clear(struct pd_store *store, long election,
+			   struct pd_diag *diag)
+{
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	sqlite3_stmt *st;
+	int ret;
+
+	/* the boxes' bytes go with their pages' free space: a box is
+	 * opened only with a key the store never held, but nothing of one
+	 * need stay behind */
+	if (sqlite3_exec(s->db, "PRAGMA secure_delete = ON", NULL, NULL,
+			 NULL) != SQLITE_OK)
+		return pd_sqlite_fail(s, diag, "wipe what is deleted");
+	if ((ret = pd_sqlite_prepare(s, &st, "DELETE FROM sealed_ballots "
+			"WHERE election_id = ?1", diag)) < 0)
+		return ret;
+	sqlite3_bind_int64(st, 1, election);
+	ret = step_done(s, st, "throw away the sealed ballots", diag);
+	sqlite3_exec(s->db, "PRAGMA secure_delete = OFF", NULL, NULL, NULL);
+	return ret;
+}
+
+int pd_sqlite_ballot_add(struct pd_store *store, long election,
+			 const char *ballot_id, const char *choices,
+			 struct pd_diag *diag)
+{
+	static const char box[] = "INSERT INTO ballots (election_id, id, "
+		"choices) VALUES (?1, ?2, ?3)";
+	struct pd_sqlite *s = pd_sqlite_of(store);
+	sqlite3_stmt *st;
+	int ret;
+
+	if ((ret = pd_sqlite_cached(s, &st, box, diag)) < 0)
 		return ret;
 	sqlite3_bind_int64(st, 1, election);
 	sqlite3_bind_text(st, 2, ballot_id, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, choices, -1, SQLITE_STATIC);
-	ret = pd_sqlite_run(s, st, "put the ballot in the box", diag);
-	return ret;
+	return pd_sqlite_run(s, st, "put the ballot in the box", diag);
 }
 
 int pd_sqlite_ballots(struct pd_store *store, long election, pd_row_fn fn,

@@ -260,8 +260,14 @@ int pd_sqlite_elector_add(struct pd_store *s, long election, long athlete,
 int pd_sqlite_electorate(struct pd_store *s, long election, long *electors,
 		long *voted, struct pd_diag *diag);
 int pd_sqlite_vote(struct pd_store *s, long election, long athlete,
-		const char *ballot_id, const char *choices,
-		struct pd_diag *diag);
+		   const char *box, struct pd_diag *diag);
+int pd_sqlite_sealed(struct pd_store *s, long election, pd_row_fn fn,
+		     void *arg, struct pd_diag *diag);
+int pd_sqlite_sealed_clear(struct pd_store *s, long election,
+			   struct pd_diag *diag);
+int pd_sqlite_ballot_add(struct pd_store *s, long election,
+			 const char *ballot_id, const char *choices,
+			 struct pd_diag *diag);
 int pd_sqlite_ballots(struct pd_store *s, long election, pd_row_fn fn,
 		void *arg, struct pd_diag *diag);
 int pd_sqlite_matches_replace(struct pd_store *s, long event, const char *source,
