@@ -37,6 +37,13 @@ int pd_source_check(const char *s, struct pd_diag *diag);
  * empty when may_be_empty. */
 int pd_name_check(const char *what, const char *s, size_t max,
 		  int may_be_empty, struct pd_diag *diag);
+/* 0 if s is a name that stands for a competitor (an athlete, a team, a
+ * candidate): a name as pd_name_check() says, not empty, not blank (white
+ * space alone, ASCII or Unicode), and without any format character
+ * (Unicode category Cf: U+200B, U+200F, U+061C, U+FEFF, U+00AD ...),
+ * which shows nothing and would make two spellings of one person look
+ * the same.  The message names what and the code point. */
+int pd_person_check(const char *what, const char *s, struct pd_diag *diag);
 /* Fold, in place, each run of white space in s that holds a tab or a
  * line break ("Smith,\r\nJohn" in a quoted CSV field) into one space,
  * as a reader sees it; other text is left as it is.  Returns s. */

@@ -84,6 +84,10 @@ struct pd_athlete {
 	char npc[PD_CODE_MAX];
 	const char *sport_class;	/* "T54", "S9" ... or "" */
 	const char *guide;	/* guide or pilot, or "" */
+	/* the name's matching key (pd_name_normalise()), which the store
+	 * finds an athlete by: set by the store itself, callers leave it
+	 * NULL */
+	const char *key;
 };
 
 struct pd_result_rec {

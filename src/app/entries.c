@@ -7,6 +7,7 @@
 
 #include "podium/entry_ops.h"
 #include "podium/io.h"
+#include "podium/label.h"
 #include "app_int.h"
 
 /* in's row, for messages: file:line, or entries[i] of a request */
@@ -62,6 +63,8 @@ static int athlete_of(struct pd_store *s, const struct pd_registry *reg,
 	    strcmp(in->gender, "W"))
 		return pd_diag_set(d, PD_EINVAL, NULL, 0, "gender '%s' is not "
 				   "M, W or empty", in->gender);
+	if ((ret = pd_person_check("name", in->name, d)) < 0)
+		return ret;
 	memset(&a, 0, sizeof(a));
 	a.name = in->name;
 	a.gender = in->gender ? in->gender : "";
@@ -109,12 +112,14 @@ static int write_list(struct pd_store *s, const struct pd_registry *reg,
 			ret = row_fail(&in[i], i, ret, d);
 			break;
 		}
-		for (j = 0; keep && j < at && ids[j] != ids[at]; j++)
+		/* one athlete, one entry: a second spelling of a name in
+		 * the list finds the first's athlete (pd_name_normalise) */
+		for (j = 0; j < at && ids[j] != ids[at]; j++)
 			;
-		if (keep && j < at)
-			ret = pd_diag_set(d, PD_EEXISTS, NULL, 0, "athlete %ld "
-					  "is already entered in event %ld",
-					  ids[at], e->id);
+		if (j < at)
+			ret = row_fail(&in[i], i, pd_diag_set(d, PD_EEXISTS,
+				       NULL, 0, "athlete %ld is already entered "
+				       "in event %ld", ids[at], e->id), d);
 		at++;
 	}
 	if (ret == 0)

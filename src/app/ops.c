@@ -9,6 +9,7 @@
 
 #include "podium/bundled.h"
 #include "podium/io.h"
+#include "podium/label.h"
 #include "podium/results.h"
 #include "app_int.h"
 
@@ -86,6 +87,8 @@ int app_open_event(struct pd_store *s, long event, struct pd_event_info *e,
 
 static int check_input(const struct pd_result_input *in, struct pd_diag *d)
 {
+	int ret;
+
 	if (in->rank < 0 || in->rank > 100000)
 		return pd_diag_set(d, PD_EINVAL, NULL, 0, "rank %ld is not "
 				   "from 0 (none) to 100000", in->rank);
@@ -99,6 +102,14 @@ static int check_input(const struct pd_result_input *in, struct pd_diag *d)
 		return pd_diag_set(d, PD_EINVAL, NULL, 0, "name the "
 				   "competitor: an athlete id, or an NPC with "
 				   "a name or a team");
+	/* refused at the door, by the field's name; the store holds every
+	 * other way in to the same rule (label.h) */
+	if (in->name && *in->name &&
+	    (ret = pd_person_check("name", in->name, d)) < 0)
+		return ret;
+	if (in->team && *in->team &&
+	    (ret = pd_person_check("team", in->team, d)) < 0)
+		return ret;
 	return 0;
 }
 

@@ -186,3 +186,34 @@ int pd_name_check(const char *what, const char *s, size_t max,
 	}
 	return 0;
 }
+
+int pd_person_check(const char *what, const char *s, struct pd_diag *diag)
+{
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s;
+	utf8proc_int32_t cp;
+	utf8proc_ssize_t n;
+	size_t i = 0, len;
+	int blank = 1, ret;
+
+	if ((ret = pd_name_check(what, s, PD_NAME_MAX, 0, diag)) < 0 || !s)
+		return ret;
+	len = strlen(s);
+	while (i < len) {
+		n = utf8proc_iterate(p + i, (utf8proc_ssize_t)(len - i), &cp);
+		if (n <= 0)
+			break;	/* pd_name_check() took it: cannot happen */
+		if (utf8proc_category(cp) == UTF8PROC_CATEGORY_CF)
+			return pd_diag_set(diag, PD_EPARSE, NULL, 0, "%s: byte "
+					   "%zu is U+%04X, an invisible format "
+					   "character (a name is the letters "
+					   "it shows)", what, i + 1,
+					   (unsigned)cp);
+		blank &= utf8proc_category(cp) == UTF8PROC_CATEGORY_ZS ||
+			 (cp < 0x80 && space((char)cp));
+		i += (size_t)n;
+	}
+	if (blank)
+		return pd_diag_set(diag, PD_EPARSE, NULL, 0, "%s is blank: "
+				   "white space alone names no one", what);
+	return 0;
+}

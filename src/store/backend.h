@@ -106,9 +106,11 @@ struct pd_store_ops {
 			      long *id, struct pd_diag *diag);
 	int (*athlete_get)(struct pd_store *s, long id, char **name, char *npc,
 			   struct pd_diag *diag);
+	/* key: name's matching key (pd_name_normalise()), found by */
 	int (*team_ensure)(struct pd_store *s, long event, const char *npc,
-			   const char *name, const long *members, size_t n,
-			   long *id, struct pd_diag *diag);
+			   const char *name, const char *key,
+			   const long *members, size_t n, long *id,
+			   struct pd_diag *diag);
 	int (*result_add)(struct pd_store *s, const struct pd_result_rec *r,
 			  struct pd_diag *diag);
 	int (*results_close)(struct pd_store *s, long event, long athlete,

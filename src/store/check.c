@@ -92,15 +92,21 @@ int pd_check_published(const char *source, const struct pd_published *p,
 	return 0;
 }
 
+/* A competitor's name that may be absent or empty (a medal of a team,
+ * a result of a team by its NPC): when given, pd_person_check()'s. */
+static int person(const char *what, const char *s, struct pd_diag *diag)
+{
+	return s && *s ? pd_person_check(what, s, diag) : 0;
+}
+
 int pd_check_medal(const struct pd_medal_rec *m, struct pd_diag *diag)
 {
-	const struct field f[] = { { "athlete name", m->athlete, 1 } };
 	int ret;
 
 	if ((ret = pd_check_event(m->sport, m->event, m->gender, m->date,
 				  diag)) < 0)
 		return ret;
-	return names(f, NFIELDS(f), diag);
+	return person("athlete name", m->athlete, diag);
 }
 
 int pd_check_event(const char *sport, const char *name, const char *gender,
@@ -118,10 +124,13 @@ int pd_check_athlete(const struct pd_athlete *a, struct pd_diag *diag)
 {
 	const struct field f[] = {
 		{ "athlete's outside id", a->ext, 1 },
-		{ "athlete name", a->name, 0 }, { "gender", a->gender, 1 },
+		{ "gender", a->gender, 1 },
 		{ "sport class", a->sport_class, 1 }, { "guide", a->guide, 1 },
 	};
+	int ret;
 
+	if ((ret = pd_person_check("athlete name", a->name, diag)) < 0)
+		return ret;
 	return names(f, NFIELDS(f), diag);
 }
 
@@ -134,7 +143,8 @@ int pd_check_result(const struct pd_result_rec *r, struct pd_diag *diag)
 	};
 	int ret;
 
-	if ((ret = names(f, NFIELDS(f), diag)) < 0)
+	if ((ret = names(f, NFIELDS(f), diag)) < 0 ||
+	    (ret = person("competitor name", r->name, diag)) < 0)
 		return ret;
 	/* a source label like any other ("results" names the computed
 	 * table); empty: the result came from no source */

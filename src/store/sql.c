@@ -122,23 +122,26 @@ const char pd_sql_derive_starters[] =
 /* athletes, teams and results as written (sqlite_event.c, pg_event.c) */
 const char pd_sql_event_find_ext[] =
 	"SELECT id FROM athletes WHERE ext = $1";
+/* by the name's matching key ($1, pd_name_normalise()): one athlete
+ * however their name is spelt in case, width, spaces or normal form */
 const char pd_sql_event_find_name[] =
 	"SELECT id FROM athletes WHERE ext IS "
-	"NULL AND name = $1 AND npc = $2";
+	"NULL AND name_key = $1 AND npc = $2 ORDER BY id LIMIT 1";
 /* an athlete found without a gender takes the one now given (a start
  * list's, after a result that named none): never overwrites one */
 const char pd_sql_event_fill_gender[] =
 	"UPDATE athletes SET gender = $2 WHERE id = $1 AND gender = ''";
 const char pd_sql_event_add_athlete[] =
 	"INSERT INTO athletes (ext, name, "
-	"gender, npc, sport_class, guide) VALUES ($1, $2, $3, $4, $5, $6) "
-	"RETURNING id";
+	"gender, npc, sport_class, guide, name_key) VALUES ($1, $2, $3, $4, "
+	"$5, $6, $7) RETURNING id";
+/* a team, as an athlete, by its name's matching key ($3) */
 const char pd_sql_event_find_team[] =
 	"SELECT id FROM teams WHERE event_id = "
-	"$1 AND npc = $2 AND name = $3";
+	"$1 AND npc = $2 AND name_key = $3 ORDER BY id LIMIT 1";
 const char pd_sql_event_add_team[] =
-	"INSERT INTO teams (event_id, npc, name) "
-	"VALUES ($1, $2, $3) RETURNING id";
+	"INSERT INTO teams (event_id, npc, name_key, name) "
+	"VALUES ($1, $2, $3, $4) RETURNING id";
 const char pd_sql_event_add_member[] =
 	"INSERT INTO team_members (team_id, "
 	"athlete_id) VALUES ($1, $2) ON CONFLICT DO NOTHING";

@@ -297,23 +297,48 @@ int pd_store_sports(struct pd_store *s, const char *games,
 int pd_store_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 			    long *id, struct pd_diag *diag)
 {
+	struct pd_athlete k = *a;
+	char *key = NULL;
 	int ret;
 
 	if ((ret = pd_check_athlete(a, diag)) < 0)
 		return ret;
-	return s->ops->athlete_ensure(s, a, id, diag);
+	/* one competitor, one athlete: found by the matching key of the
+	 * name (pd_name_normalise: NFKC, case folded, white space folded),
+	 * so that no second spelling of one person adds a second athlete */
+	if (!a->ext && !(k.key = key = pd_name_normalise(a->name)))
+		return PD_ENOMEM;
+	ret = s->ops->athlete_ensure(s, &k, id, diag);
+	free(key);
+	return ret;
 }
 
 int pd_store_athletes_ensure(struct pd_store *s, const struct pd_athlete *v,
 			     size_t n, long *ids, struct pd_diag *diag)
 {
+	struct pd_athlete *k;
 	size_t i;
-	int ret;
+	int ret = 0;
 
 	for (i = 0; i < n; i++)
 		if ((ret = pd_check_athlete(&v[i], diag)) < 0)
 			return ret;
-	return n ? s->ops->athletes_ensure(s, v, n, ids, diag) : 0;
+	if (!n)
+		return 0;
+	if (!(k = calloc(n, sizeof(*k))))
+		return PD_ENOMEM;
+	for (i = 0; i < n && ret == 0; i++) {
+		k[i] = v[i];
+		k[i].key = NULL;
+		if (!v[i].ext && !(k[i].key = pd_name_normalise(v[i].name)))
+			ret = PD_ENOMEM;
+	}
+	if (ret == 0)
+		ret = s->ops->athletes_ensure(s, k, n, ids, diag);
+	for (i = 0; i < n; i++)
+		free((char *)k[i].key);
+	free(k);
+	return ret;
 }
 
 int pd_store_athlete_get(struct pd_store *s, long id, char **name, char *npc,
@@ -328,10 +353,15 @@ int pd_store_team_ensure(struct pd_store *s, long event, const char *npc,
 {
 	int ret;
 
-	if ((ret = pd_name_check("team name", name, PD_NAME_MAX, 0,
-				 diag)) < 0)
+	char *key;
+
+	if ((ret = pd_person_check("team name", name, diag)) < 0)
 		return ret;
-	ret = s->ops->team_ensure(s, event, npc, name, members, n, id, diag);
+	if (!(key = pd_name_normalise(name)))
+		return PD_ENOMEM;
+	ret = s->ops->team_ensure(s, event, npc, name, key, members, n, id,
+				  diag);
+	free(key);
 	return touched(s, ret, event, diag);
 }
 
@@ -906,8 +936,7 @@ int pd_store_candidate_add(struct pd_store *s, const struct pd_candidate *c,
 {
 	int ret;
 
-	if ((ret = pd_name_check("candidate name", c->name, PD_NAME_MAX, 0,
-				 diag)) < 0 ||
+	if ((ret = pd_person_check("candidate name", c->name, diag)) < 0 ||
 	    (ret = pd_name_check("candidate's Chinese name", c->name_zh,
 				 PD_NAME_MAX, 1, diag)) < 0 ||
 	    (ret = pd_name_check("candidate's sport", c->sport, PD_NAME_MAX, 1,

@@ -1968,6 +1968,114 @@ static long games_with_event(struct fixture *f, const char *code,
 	return id;
 }
 
+/* Run sql on the store through a connection of its own, whichever
+ * backend: what an older podium left behind. */
+static void raw_any(struct fixture *f, const char *sqlite_sql,
+		    const char *pg_sql)
+{
+	if (!strcmp(backend->name, "sqlite")) {
+		sqlite3 *db;
+
+		assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
+		if (sqlite3_exec(db, sqlite_sql, NULL, NULL, NULL) != SQLITE_OK)
+			fail_msg("%s: %s", sqlite_sql, sqlite3_errmsg(db));
+		sqlite3_close(db);
+	} else {
+		PGconn *c = PQconnectdb(f->path);
+		PGresult *r = PQexec(c, pg_sql);
+
+		if (PQresultStatus(r) != PGRES_COMMAND_OK)
+			fail_msg("%s: %s", pg_sql, PQerrorMessage(c));
+		PQclear(r);
+		PQfinish(c);
+	}
+}
+
+static long athlete_of(struct fixture *f, const char *npc, const char *name)
+{
+	struct pd_athlete a = { .name = name };
+	long id = 0;
+
+	snprintf(a.npc, sizeof(a.npc), "%s", npc);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "athlete",
+					 NULL, NULL, &f->d), 0);
+	if (pd_store_athlete_ensure(f->s, &a, &id, &f->d) < 0) {
+		pd_store_rollback(f->s);
+		return -1;
+	}
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	return id;
+}
+
+static long team_of(struct fixture *f, long event, const char *name)
+{
+	long id = 0;
+
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "team", NULL,
+					 NULL, &f->d), 0);
+	if (pd_store_team_ensure(f->s, event, "CHN", name, NULL, 0, &id,
+				 &f->d) < 0) {
+		pd_store_rollback(f->s);
+		return -1;
+	}
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	return id;
+}
+
+/* One competitor, one row (issue 27.8): an athlete or a team is found by
+ * its name after NFC/NFKC, case folding and white space folding, in both
+ * backends and whoever writes; a name with a format character or of
+ * white space alone is refused; and the athletes and teams of a store
+ * made before the key are keyed when it opens. */
+static void test_store__one_competitor_whatever_the_spelling(void **state)
+{
+	static const char *const same[] = {
+		"ZHANG LIXIN", "zhang  lixin ", "Ｚｈａｎｇ Ｌｉｘｉｎ",
+		"Zhang\xc2\xa0Lixin", " Zhang\xe3\x80\x80Lixin",
+	};
+	struct fixture *f = *state;
+	long id, team, event;
+	size_t i;
+
+	open_store(f);
+	event = games_with_event(f, "PG2004", "4x100 m");
+	id = athlete_of(f, "CHN", "Zhang Lixin");
+	assert_true(id > 0);
+	for (i = 0; i < NELEM(same); i++)
+		assert_int_equal(athlete_of(f, "CHN", same[i]), id);
+	assert_true(athlete_of(f, "GBR", "Zhang Lixin") != id);
+	assert_true(athlete_of(f, "CHN", "Zhang Lixín") != id);
+	/* NFC and NFD of one name */
+	id = athlete_of(f, "CHN", "Z\xc3\xa9 Li");
+	assert_int_equal(athlete_of(f, "CHN", "Ze\xcc\x81 Li"), id);
+	/* refused: invisible, or nothing but space */
+	assert_int_equal(athlete_of(f, "CHN", "Zhang\xe2\x80\x8bLixin"), -1);
+	assert_non_null(strstr(f->d.msg, "U+200B"));
+	assert_int_equal(athlete_of(f, "CHN", "\xef\xbb\xbfZhang"), -1);
+	assert_int_equal(athlete_of(f, "CHN", "  \xe3\x80\x80"), -1);
+	assert_non_null(strstr(f->d.msg, "blank"));
+	team = team_of(f, event, "China");
+	assert_int_equal(team_of(f, event, "CHINA "), team);
+	assert_int_equal(team_of(f, event, "China\xc2\xad"), -1);
+	/* a store from before the key: keyed as it opens */
+	pd_store_close(f->s);
+	f->s = NULL;
+	raw_any(f, "DROP INDEX athletes_by_key; DROP INDEX teams_by_key; "
+		"ALTER TABLE athletes DROP COLUMN name_key; ALTER TABLE teams "
+		"DROP COLUMN name_key; PRAGMA user_version = 13",
+		"ALTER TABLE athletes DROP COLUMN name_key; ALTER TABLE teams "
+		"DROP COLUMN name_key; UPDATE podium_schema SET version = 12");
+	open_store(f);
+	assert_int_equal(athlete_of(f, "CHN", "zhang lixin"),
+			 athlete_of(f, "CHN", "Zhang Lixin"));
+	assert_int_equal(athlete_of(f, "CHN", "ＺＨＡＮＧ LIXIN"),
+			 athlete_of(f, "CHN", "Zhang Lixin"));
+	if (team_of(f, event, "china") != team)
+		fail_msg("team: %s", f->d.msg);
+}
+
 /* The check at a bulk transaction's end holds where the parent's ids have
  * a gap: a result naming the event of a removed Games, whose id lies
  * between two events that are still there, fails the transaction with
@@ -2653,6 +2761,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__facts_replace_add_and_list),
 	T(test_store__facts_refused_before_a_write),
 	T(test_store__election_votes_kept_apart_from_voters),
+	T(test_store__one_competitor_whatever_the_spelling),
 	T(test_store__ballots_cannot_be_linked_to_voters),
 	T(test_store__matches_replace_and_read),
 	T(test_store__doping_cases_add_and_read),

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/npc.h"
 #include "pg_int.h"
 
 /* The advisory lock under which migrations run: "podium" in ASCII, as a
@@ -293,6 +294,49 @@ static int schema_version(struct pd_pg *s, long *v, struct pd_diag *diag)
 	return ret;
 }
 
+/* Migration 13's keys for the rows before it: pd_name_normalise() is C,
+ * which no SQL of PostgreSQL's can compute. */
+struct keying {
+	struct pd_pg *s;
+	const char *update;
+	struct pd_diag *diag;
+};
+
+static int key_row(const PGresult *res, int r, void *arg)
+{
+	struct keying *k = arg;
+	const char *name = PQgetvalue(res, r, 1);
+	char *key = pd_name_normalise(name);
+	struct pd_pg_params p;
+	int ret;
+
+	pd_pg_params_init(&p);
+	pd_pg_long(&p, pd_pg_getlong(res, r, 0));
+	pd_pg_text(&p, key ? key : name);
+	ret = pd_pg_query(k->s, k->update, &p, NULL, "key a name", k->diag);
+	free(key);
+	return ret;
+}
+
+static int key_names(struct pd_pg *s, struct pd_diag *diag)
+{
+	static const char athletes[] = "SELECT id, name FROM athletes WHERE "
+		"ext IS NULL AND name_key IS NULL";
+	static const char teams[] = "SELECT id, name FROM teams WHERE "
+		"name_key IS NULL";
+	struct keying a = { s, "UPDATE athletes SET name_key = $2 WHERE id = "
+			    "$1", diag };
+	struct keying t = { s, "UPDATE teams SET name_key = $2 WHERE id = $1",
+			    diag };
+	int ret;
+
+	if ((ret = pd_pg_each(s, athletes, NULL, key_row, &a, "key the "
+			      "athletes' names", diag)) < 0)
+		return ret;
+	return pd_pg_each(s, teams, NULL, key_row, &t, "key the teams' names",
+			  diag);
+}
+
 /* Bring the schema to pd_pg_nmigrations, all of it in one transaction,
  * under an advisory lock so that nodes starting together take turns. */
 static int migrate(struct pd_pg *s, struct pd_diag *diag)
@@ -320,6 +364,8 @@ static int migrate(struct pd_pg *s, struct pd_diag *diag)
 		goto unlock;
 	for (; v < (long)pd_pg_nmigrations && ret == 0; v++)
 		ret = pd_pg_exec(s, pd_pg_migrations[v], diag);
+	if (ret == 0)
+		ret = key_names(s, diag);
 	snprintf(sql, sizeof(sql), "DELETE FROM podium_schema; INSERT INTO "
 		 "podium_schema VALUES (%ld)", v);
 	if (ret == 0 && (ret = pd_pg_exec(s, sql, diag)) == 0)

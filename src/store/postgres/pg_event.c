@@ -45,7 +45,7 @@ int pg_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 		ret = get_id(pg, pd_sql_event_find_ext, &p, id,
 			     "find an athlete", diag);
 	} else {
-		pd_pg_text(&p, a->name);
+		pd_pg_text(&p, a->key);
 		pd_pg_text(&p, a->npc);
 		ret = get_id(pg, pd_sql_event_find_name, &p, id,
 			     "find an athlete", diag);
@@ -67,6 +67,7 @@ int pg_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 	pd_pg_text(&p, a->npc);
 	pd_pg_text(&p, opt(a->sport_class));
 	pd_pg_text(&p, opt(a->guide));
+	pd_pg_text(&p, a->ext ? NULL : a->key);
 	ret = get_id(pg, pd_sql_event_add_athlete, &p, id, "write an athlete",
 		     diag);
 	return ret == PD_ENOTFOUND ? pd_diag_set(diag, PD_ESTORE, pg->where,
@@ -75,8 +76,8 @@ int pg_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 }
 
 int pg_team_ensure(struct pd_store *s, long event, const char *npc,
-		   const char *name, const long *members, size_t n, long *id,
-		   struct pd_diag *diag)
+		   const char *name, const char *key, const long *members,
+		   size_t n, long *id, struct pd_diag *diag)
 {
 	struct pd_pg *pg = PG(s);
 	struct pd_pg_params p;
@@ -86,13 +87,15 @@ int pg_team_ensure(struct pd_store *s, long event, const char *npc,
 	pd_pg_params_init(&p);
 	pd_pg_long(&p, event);
 	pd_pg_text(&p, npc);
-	pd_pg_text(&p, name);
+	pd_pg_text(&p, key);
 	if ((ret = get_id(pg, pd_sql_event_find_team, &p, id, "write a team",
-			  diag)) == PD_ENOTFOUND &&
-	    (ret = get_id(pg, pd_sql_event_add_team, &p, id, "write a team",
-			  diag)) == PD_ENOTFOUND)
-		ret = pd_diag_set(diag, PD_ESTORE, pg->where, 0, "write a "
-				  "team: no id came back");
+			  diag)) == PD_ENOTFOUND) {
+		pd_pg_text(&p, name);
+		if ((ret = get_id(pg, pd_sql_event_add_team, &p, id, "write a "
+				  "team", diag)) == PD_ENOTFOUND)
+			ret = pd_diag_set(diag, PD_ESTORE, pg->where, 0, "write "
+					  "a team: no id came back");
+	}
 	for (i = 0; i < n && ret == 0; i++) {
 		pd_pg_params_init(&p);
 		pd_pg_long(&p, *id);

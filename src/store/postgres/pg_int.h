@@ -145,8 +145,8 @@ int pg_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 int pg_athlete_get(struct pd_store *s, long id, char **name, char *npc,
 		   struct pd_diag *diag);
 int pg_team_ensure(struct pd_store *s, long event, const char *npc,
-		   const char *name, const long *members, size_t n, long *id,
-		   struct pd_diag *diag);
+		   const char *name, const char *key, const long *members,
+		   size_t n, long *id, struct pd_diag *diag);
 int pg_begin_bulk(struct pd_store *s, struct pd_diag *diag);
 int pg_athletes_ensure(struct pd_store *s, const struct pd_athlete *v,
 		       size_t n, long *ids, struct pd_diag *diag);

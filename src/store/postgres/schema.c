@@ -357,6 +357,14 @@ const char *const pd_pg_migrations[] = {
 	"  box TEXT COLLATE \"C\" NOT NULL\n"
 	");\n"
 	"CREATE INDEX sealed_by_election ON sealed_ballots (election_id);\n",
+	/* 13: an athlete or a team found by its name's matching key
+	 * (pd_name_normalise()); pg.c fills it in for the rows already
+	 * there, which SQL cannot compute */
+	"ALTER TABLE athletes ADD COLUMN name_key TEXT COLLATE \"C\";\n"
+	"CREATE INDEX athletes_by_key ON athletes (name_key, npc)\n"
+	"  WHERE ext IS NULL;\n"
+	"ALTER TABLE teams ADD COLUMN name_key TEXT COLLATE \"C\";\n"
+	"CREATE INDEX teams_by_key ON teams (event_id, npc, name_key);\n",
 };
 
 const size_t pd_pg_nmigrations =

@@ -348,6 +348,18 @@ const char *const pd_migrations[] = {
 	"  box TEXT NOT NULL\n"
 	");\n"
 	"CREATE INDEX sealed_by_election ON sealed_ballots (election_id);\n",
+	/* 14: an athlete or a team found by its name's matching key
+	 * (pd_name_normalise(), the SQL function podium_name_key that
+	 * sqlite.c gives each connection): "Zhang Lixin", "ZHANG  Lixin "
+	 * and its NFD or full-width spelling are one competitor */
+	"ALTER TABLE athletes ADD COLUMN name_key TEXT;\n"
+	"UPDATE athletes SET name_key = podium_name_key(name)\n"
+	"  WHERE ext IS NULL;\n"
+	"CREATE INDEX athletes_by_key ON athletes (name_key, npc)\n"
+	"  WHERE ext IS NULL;\n"
+	"ALTER TABLE teams ADD COLUMN name_key TEXT;\n"
+	"UPDATE teams SET name_key = podium_name_key(name);\n"
+	"CREATE INDEX teams_by_key ON teams (event_id, npc, name_key);\n",
 };
 
 const size_t pd_nmigrations = sizeof(pd_migrations) / sizeof(*pd_migrations);

@@ -9,6 +9,7 @@
 
 #include <sqlite3.h>
 
+#include "podium/npc.h"
 #include "../sql.h"
 #include "schema.h"
 #include "sqlite_int.h"
@@ -218,6 +219,26 @@ static int user_version(struct pd_sqlite *s, long *v, struct pd_diag *diag)
 	return ret;
 }
 
+/* podium_name_key(name): pd_name_normalise(name), the key an athlete
+ * or a team is found by (migration 14 fills it in); name itself where
+ * it is no UTF-8 (no row the store wrote). */
+static void name_key_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	const char *name = (const char *)sqlite3_value_text(argv[0]);
+	char *key;
+
+	(void)argc;
+	if (!name) {
+		sqlite3_result_null(cx);
+		return;
+	}
+	if (!(key = pd_name_normalise(name))) {
+		sqlite3_result_text(cx, name, -1, SQLITE_TRANSIENT);
+		return;
+	}
+	sqlite3_result_text(cx, key, -1, free);
+}
+
 static int migrate(struct pd_sqlite *s, struct pd_diag *diag)
 {
 	char sql[64];
@@ -226,6 +247,10 @@ static int migrate(struct pd_sqlite *s, struct pd_diag *diag)
 
 	if ((ret = user_version(s, &v, diag)) < 0)
 		return ret;
+	if (sqlite3_create_function(s->db, "podium_name_key", 1, SQLITE_UTF8 |
+				    SQLITE_DETERMINISTIC, NULL, name_key_fn,
+				    NULL, NULL) != SQLITE_OK)
+		return pd_sqlite_fail(s, diag, "add podium_name_key()");
 	if (v > (long)pd_nmigrations)
 		return pd_diag_set(diag, PD_ESTORE, s->path, 0, "schema "
 				   "version %ld is newer than this podium "

@@ -35,16 +35,17 @@ static int step_id(struct pd_sqlite *s, sqlite3_stmt *st, long *id,
  * athlete without one -- the whole fixture, at each result written (17%
  * of a write's samples) */
 static const char find_name[] =
-	"SELECT id FROM athletes INDEXED BY athletes_by_name WHERE ext IS "
-	"NULL AND name = ?1 AND npc = ?2";
+	"SELECT id FROM athletes INDEXED BY athletes_by_key WHERE ext IS "
+	"NULL AND name_key = ?1 AND npc = ?2 ORDER BY id LIMIT 1";
 
 /* pd_sql_event_add_athlete and pd_sql_event_add_team without RETURNING
  * (pd_sqlite_insert() says why) */
 static const char add_athlete[] =
-	"INSERT INTO athletes (ext, name, gender, npc, sport_class, guide) "
-	"VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+	"INSERT INTO athletes (ext, name, gender, npc, sport_class, guide, "
+	"name_key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
 static const char add_team[] =
-	"INSERT INTO teams (event_id, npc, name) VALUES (?1, ?2, ?3)";
+	"INSERT INTO teams (event_id, npc, name_key, name) VALUES (?1, ?2, ?3, "
+	"?4)";
 
 int pd_sqlite_athlete_ensure(struct pd_store *store,
 			     const struct pd_athlete *a, long *id,
@@ -63,7 +64,7 @@ int pd_sqlite_athlete_ensure(struct pd_store *store,
 	} else {
 		if ((ret = pd_sqlite_cached(s, &st, find_name, diag)) < 0)
 			return ret;
-		sqlite3_bind_text(st, 1, a->name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 1, a->key, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 2, a->npc, -1, SQLITE_STATIC);
 	}
 	if ((ret = step_id(s, st, id, "find an athlete", diag)) == 0 &&
@@ -87,6 +88,8 @@ int pd_sqlite_athlete_ensure(struct pd_store *store,
 	sqlite3_bind_text(st, 4, a->npc, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 5, opt(a->sport_class), -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 6, opt(a->guide), -1, SQLITE_STATIC);
+	if (!a->ext)
+		sqlite3_bind_text(st, 7, a->key, -1, SQLITE_STATIC);
 	ret = pd_sqlite_insert(s, st, &got, "write an athlete", diag);
 	*id = (long)got;
 	return ret;
@@ -193,8 +196,9 @@ static const char add_members_fail[] =
 	"(?, ?), (?, ?), (?, ?), (?, ?) ON CONFLICT DO NOTHING";
 
 int pd_sqlite_team_ensure(struct pd_store *store, long event, const char *npc,
-			  const char *name, const long *members, size_t n,
-			  long *id, struct pd_diag *diag)
+			  const char *name, const char *key,
+			  const long *members, size_t n, long *id,
+			  struct pd_diag *diag)
 {
 	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_int64 got = 0;
@@ -208,7 +212,9 @@ int pd_sqlite_team_ensure(struct pd_store *store, long event, const char *npc,
 			return ret;
 		sqlite3_bind_int64(st, 1, event);
 		sqlite3_bind_text(st, 2, npc, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 3, name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, key, -1, SQLITE_STATIC);
+		if (k == 1)
+			sqlite3_bind_text(st, 4, name, -1, SQLITE_STATIC);
 		if (k == 0 && (ret = step_id(s, st, id, "find a team",
 					     diag)) != PD_ENOTFOUND)
 			break;

@@ -178,8 +178,9 @@ int pd_sqlite_athletes_ensure(struct pd_store *s,
 int pd_sqlite_athlete_get(struct pd_store *s, long id, char **name, char *npc,
 			  struct pd_diag *diag);
 int pd_sqlite_team_ensure(struct pd_store *s, long event, const char *npc,
-			  const char *name, const long *members, size_t n,
-			  long *id, struct pd_diag *diag);
+			  const char *name, const char *key,
+			  const long *members, size_t n, long *id,
+			  struct pd_diag *diag);
 int pd_sqlite_results_add(struct pd_store *s, const struct pd_result_rec *v,
 			  size_t n, struct pd_diag *diag);
 int pd_sqlite_result_add(struct pd_store *s, const struct pd_result_rec *r,
