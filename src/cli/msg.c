@@ -22,6 +22,12 @@ static const struct {
 	{ "'%s' is not a command; did you mean '%s'?",
 	  "'%s' 不是命令；您是指 '%s' 吗？" },
 	{ "unknown option '%s'", "未知选项 '%s'" },
+	{ "election add needs --games, --name, --seats and --key",
+	  "election add 需要 --games、--name、--seats 和 --key" },
+	{ "%s: exists: the key goes into a new file",
+	  "%s：已存在：密钥只写入新文件" },
+	{ "%s: cannot make the key file", "%s：无法创建密钥文件" },
+	{ "%s: cannot read the key file", "%s：无法读取密钥文件" },
 	{ "%s needs a value", "%s 需要一个值" },
 	{ "%s takes no value", "%s 不带值" },
 	{ "'%s' is not a subcommand; did you mean '%s'?",
@@ -70,6 +76,17 @@ static const struct {
 	{ "cannot open: %s", "无法打开：%s" },
 	{ "no published table %s: import one with %s",
 	  "没有公布的奖牌榜 %s：用 %s 导入" },
+	{ "that key does not open election %s's ballots",
+	  "该密钥打不开选举 %s 的选票" },
+	{ "election %s's ballots open only with its key: %s hexadecimal "
+	  "digits", "选举 %s 的选票只能用其密钥打开：%s 位十六进制数字" },
+	{ "election %s is %s: its register is settled",
+	  "选举 %s 为 %s：选民名册已确定" },
+	{ "%s is blank: white space alone names no one",
+	  "%s 是空白的：只有空白不能指代任何人" },
+	{ "%s: byte %s is %s, an invisible format character (a name is the "
+	  "letters it shows)",
+	  "%s：第 %s 字节是 %s，一个不可见的格式字符（名字只由显示出的字母组成）" },
 };
 
 #define CAPS 4
