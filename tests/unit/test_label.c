@@ -109,6 +109,48 @@ static void test_label__escape_shows_bytes_and_cuts_at_a_character(void **state)
 	assert_false(pd_text_is_clean("a\nb", 3));
 }
 
+/* A competitor's name: any script and accent, never an invisible format
+ * character (Unicode Cf) nor white space alone (issue 27.8). */
+static void test_label__person_refuses_format_characters_and_blanks(
+	void **state)
+{
+	static const char *const ok[] = {
+		"Zhang Lixin", "Zoé Thérèse", "张丽", "Ｗｕ", "Ana-María O'Neil",
+		"محمد", "X Æ",
+	};
+	static const char *const cf[] = {
+		"Zhang\xe2\x80\x8bLixin",	/* U+200B */
+		"Zhang\xe2\x80\x8f",		/* U+200F */
+		"\xd8\x9cZhang",		/* U+061C */
+		"\xef\xbb\xbfZhang",		/* U+FEFF */
+		"Zh\xc2\xad" "ang",		/* U+00AD */
+		"Zh\xe2\x80\x8d" "ang",		/* U+200D */
+		"Zh\xe2\x81\xa0" "ang",		/* U+2060 */
+	};
+	static const char *const blank[] = {
+		" ", "   ", "\xc2\xa0", "\xe3\x80\x80", " \xe2\x80\x83 ",
+	};
+	struct pd_diag d;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(ok) / sizeof(*ok); i++)
+		assert_int_equal(pd_person_check("name", ok[i], &d), 0);
+	for (i = 0; i < sizeof(cf) / sizeof(*cf); i++) {
+		assert_int_equal(pd_person_check("name", cf[i], &d), PD_EPARSE);
+		assert_non_null(strstr(d.msg, "invisible format character"));
+	}
+	for (i = 0; i < sizeof(blank) / sizeof(*blank); i++) {
+		assert_int_equal(pd_person_check("name", blank[i], &d),
+				 PD_EPARSE);
+		assert_non_null(strstr(d.msg, "blank"));
+	}
+	assert_int_equal(pd_person_check("name", "", &d), PD_EPARSE);
+	/* and what every name refuses, a bidirectional override too */
+	assert_int_equal(pd_person_check("name", "a\xe2\x80\xae" "b", &d),
+			 PD_EPARSE);
+}
+
 static void test_label__fold_turns_line_breaks_into_a_space(void **state)
 {
 	char a[] = "Smith,\r\nJohn", b[] = "two  spaces kept",
@@ -129,6 +171,7 @@ int main(void)
 		cmocka_unit_test(test_label__names_refuse_what_forges_output),
 		cmocka_unit_test(test_label__names_have_a_length_limit),
 		cmocka_unit_test(test_label__escape_shows_bytes_and_cuts_at_a_character),
+		cmocka_unit_test(test_label__person_refuses_format_characters_and_blanks),
 		cmocka_unit_test(test_label__fold_turns_line_breaks_into_a_space),
 	};
 
