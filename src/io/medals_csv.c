@@ -141,6 +141,17 @@ static int take_row(struct parse *ps, const struct pd_columns *cols,
 	if (pd_import_person_gender(gender))
 		gender = pd_import_name_gender(pd_columns_get(cols, c,
 							      PD_F_EVENT));
+	/* a competitor's name as the store takes it (label.h), refused
+	 * here where the line is known */
+	v = pd_columns_get(cols, c, PD_F_ATHLETE);
+	if (v && *v && (ret = pd_person_check("athlete", v, diag)) < 0) {
+		if (diag) {
+			snprintf(diag->file, sizeof(diag->file), "%s",
+				 c->file ? c->file : "");
+			diag->line = c->line;
+		}
+		return ret;
+	}
 	if (keep(ps, pd_columns_get(cols, c, PD_F_SPORT), &o->sport) ||
 	    keep(ps, pd_columns_get(cols, c, PD_F_EVENT), &o->event) ||
 	    keep(ps, gender, &o->gender) ||
