@@ -113,7 +113,8 @@ static int take_row(struct parse *ps, const struct pd_columns *cols,
 	const struct pd_npc *npc;
 	struct offs *o;
 	const char *v = pd_columns_get(cols, c, PD_F_MEDAL), *gender;
-	int m = medal_of(v), ret;
+	char name[4 * PD_NAME_MAX];
+	int m = medal_of(v), ret = 0;
 
 	if (m < 0)
 		return pd_diag_set(diag, PD_EPARSE, c->file, c->line,
@@ -141,10 +142,15 @@ static int take_row(struct parse *ps, const struct pd_columns *cols,
 	if (pd_import_person_gender(gender))
 		gender = pd_import_name_gender(pd_columns_get(cols, c,
 							      PD_F_EVENT));
-	/* a competitor's name as the store takes it (label.h), refused
-	 * here where the line is known */
+	/* a competitor's name as the store takes it (label.h, once its
+	 * line breaks are folded), refused here where the line is known */
 	v = pd_columns_get(cols, c, PD_F_ATHLETE);
-	if (v && *v && (ret = pd_person_check("athlete", v, diag)) < 0) {
+	ret = 0;
+	if (v && *v && strlen(v) < sizeof(name)) {
+		memcpy(name, v, strlen(v) + 1);
+		ret = pd_person_check("athlete", pd_name_fold(name), diag);
+	}
+	if (ret < 0) {
 		if (diag) {
 			snprintf(diag->file, sizeof(diag->file), "%s",
 				 c->file ? c->file : "");
