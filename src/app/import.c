@@ -158,12 +158,40 @@ static int write_result(struct writer *w, long event,
 	return 0;
 }
 
+/* results[i], just written, against the event's results[first..i): a
+ * competitor appears once in an event's results.  Two lines that the
+ * file spells differently ("SILVA Antonio", "SILVA  ANTONIO ") are one
+ * athlete once the store has found them (pd_store_athlete_ensure), and
+ * refused.  One athlete the file itself names twice in an event is as
+ * the file says (athlete_events.csv: a rider of 1900 on two horses). */
+static int once(const struct writer *w, size_t first, size_t i,
+		struct pd_diag *d)
+{
+	const struct pd_entry_result *v = w->set->results, *r = &v[i];
+	size_t j;
+	long id;
+
+	if (!r->athlete)
+		return 0;
+	id = w->athlete_ids[r->athlete - 1];
+	for (j = first; j < i; j++)
+		if (v[j].athlete && v[j].athlete != r->athlete &&
+		    w->athlete_ids[v[j].athlete - 1] == id)
+			return pd_diag_set(d, PD_ECONSIST, NULL, r->line,
+					   "%s (%s) is already ranked at line "
+					   "%ld: a competitor appears once in "
+					   "an event's results", r->name,
+					   r->npc, v[j].line);
+	return 0;
+}
+
 /* One event and its results, which start at results[*at]. */
 static int write_event(struct writer *w, size_t e, size_t *at,
 		       struct pd_diag *d)
 {
 	const struct pd_entry_event *ev = &w->set->events[e];
 	const struct pd_entry_set *set = w->set;
+	size_t first;
 	long id;
 	int ret;
 
@@ -176,8 +204,10 @@ static int write_event(struct writer *w, size_t e, size_t *at,
 	    (ret = pd_store_event_update(w->s, id, NULL, NULL, 1, d)) < 0)
 		return ret;
 	w->counts->events++;
-	for (; *at < set->nresults && set->results[*at].event == e; (*at)++)
-		if ((ret = write_result(w, id, &set->results[*at], d)) < 0)
+	for (first = *at; *at < set->nresults && set->results[*at].event == e;
+	     (*at)++)
+		if ((ret = write_result(w, id, &set->results[*at], d)) < 0 ||
+		    (ret = once(w, first, *at, d)) < 0)
 			return ret;
 	return 0;
 }
@@ -667,11 +697,18 @@ int pd_op_import_write(struct pd_store *s, struct pd_op_import *im,
 		       const struct pd_who *who, const struct pd_op_notify *nt,
 		       struct pd_diag *diag)
 {
+	int ret;
+
 	switch (im->kind) {
 	case PD_OP_IMPORT_ENTRIES:
-		return pd_op_entries_import(s, &im->entries, im->source,
-					    im->mode, who, nt, &im->counts,
-					    diag);
+		ret = pd_op_entries_import(s, &im->entries, im->source,
+					   im->mode, who, nt, &im->counts,
+					   diag);
+		/* a line of the file the set came from */
+		if (ret < 0 && diag && diag->line && !diag->file[0] && im->file)
+			snprintf(diag->file, sizeof(diag->file), "%s",
+				 im->file);
+		return ret;
 	case PD_OP_IMPORT_RECORDS:
 		return pd_op_records_import(s, im->games, im->records.v,
 					    im->records.n, who, nt, diag);
