@@ -118,6 +118,11 @@ struct pd_csv_opts {
 	/* the events catalogue --teams infer consults first (catalogue.h);
 	 * NULL for none */
 	const struct pd_catalogue *events;
+	/* the year of the Games (the catalogue's YEARS), 0 when unknown */
+	int year;
+	/* the gender column (--map event_gender=COLUMN) is the event's,
+	 * whatever it holds */
+	int event_gender;
 	/* --same A=B: a row's B is taken as A (codes of the registry) */
 	char same[PD_SAME_MAX][2][PD_CODE_MAX];
 	size_t nsame;
@@ -145,6 +150,9 @@ struct pd_medal_set {
 	size_t pool_len, pool_alloc;
 	size_t rows;		/* CSV rows read (after --where) */
 	size_t merged;		/* team-member rows merged into one medal */
+	/* under --teams infer, the events taken as team and as individual
+	 * events, and as mixed and open ones (of either kind) */
+	size_t team_events, individual_events, mixed_events, open_events;
 	long *lines;		/* lines[i]: the file line of v[i] (its first
 				 * row) */
 };

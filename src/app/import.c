@@ -366,6 +366,12 @@ int pd_op_import_map(struct pd_op_import_args *a, char *arg,
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0,
 				   "--map takes FIELD=COLUMN");
 	*eq = '\0';
+	/* the event's gender, whatever the column holds (medals.csv) */
+	if (!strcmp(arg, "event_gender")) {
+		a->opts.map[PD_F_GENDER] = eq + 1;
+		a->opts.event_gender = 1;
+		return 0;
+	}
 	if ((f = pd_field_lookup(arg)) < 0)
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "unknown field "
 				   "'%s' in --map", arg);
@@ -608,6 +614,9 @@ int pd_op_import_read(struct pd_op_import *im,
 	if (!fmt)
 		return pd_op_import_check(a, diag);
 	memcpy(im->games, a->games, sizeof(im->games));
+	/* the catalogue's YEARS: OG2012 -> 2012 */
+	opts.year = (int)strtol(a->games + strcspn(a->games, "0123456789"),
+				NULL, 10);
 	im->source = a->source ? a->source : fmt->source;
 	im->mode = a->mode;
 	im->reg = reg;

@@ -161,18 +161,28 @@ static void fixes(const struct pd_op_import_args *a)
 				a->opts.fix[i].npc);
 }
 
-/* Under --teams infer, what it took each event for. */
+/* Under --teams infer, what it took each event for: team or individual,
+ * and of those, mixed (X) or open (O). */
 static void teams_taken(const struct pd_op_import *im)
 {
 	const struct pd_entry_set *e = &im->entries;
-	size_t i, team = 0, mixed = 0;
+	size_t i, team = 0, ind, mixed = 0, open = 0;
 
-	for (i = 0; i < e->nevents; i++) {
-		team += e->events[i].team != 0;
-		mixed += !strcmp(e->events[i].gender, "X");
+	if (im->kind == PD_OP_IMPORT_MEDALS) {
+		team = im->medals.team_events;
+		ind = im->medals.individual_events;
+		mixed = im->medals.mixed_events;
+		open = im->medals.open_events;
+	} else {
+		for (i = 0; i < e->nevents; i++) {
+			team += e->events[i].team != 0;
+			mixed += !strcmp(e->events[i].gender, "X");
+			open += !strcmp(e->events[i].gender, "O");
+		}
+		ind = e->nevents - team;
 	}
 	fprintf(stderr, "podium: --teams infer: %zu team events, %zu "
-		"individual; %zu mixed\n", team, e->nevents - team, mixed);
+		"individual; %zu mixed, %zu open\n", team, ind, mixed, open);
 }
 
 static void summary(const struct pd_op_import *im)
@@ -273,7 +283,8 @@ static int run(struct cli *cli, int argc, char **argv)
 		goto cleanup;
 	}
 	fixes(&a);
-	if (a.opts.teams == PD_TEAMS_INFER && im.kind == PD_OP_IMPORT_ENTRIES)
+	if (a.opts.teams == PD_TEAMS_INFER &&
+	    (im.kind == PD_OP_IMPORT_ENTRIES || im.kind == PD_OP_IMPORT_MEDALS))
 		teams_taken(&im);
 	summary(&im);
 	ret = EXIT_OK;

@@ -5,6 +5,13 @@
  * column, e.g. tidytuesday's grp_id) is folded back to one medal per
  * (sport, event, gender, medal, NPC); rows without a team value are never
  * merged, since two bronzes can go to one NPC in the same event.
+ *
+ * The gender column is the event's when it is named so (event_gender,
+ * team_gender, --map event_gender=) or holds a gender only an event has
+ * (X, O, Mixed, Open); an athlete's (Male, Female) splits no event.  A
+ * column of Men and Women alone may be the athletes': under --teams infer
+ * the events catalogue then makes one event of the men and the women of
+ * an event it knows to be mixed or open at that Games (merge_genders()).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,7 +79,16 @@ struct parse {
 	int team_ids;		/* the team column names teams, not members */
 	int infer;		/* --teams infer */
 	const struct pd_catalogue *events;	/* consulted under infer */
+	int year;		/* the Games' (the catalogue's YEARS), or 0 */
+	int gender_event;	/* the gender column is the event's */
 };
+
+/* Whether v is a gender only an event has. */
+static int event_only(const char *v)
+{
+	return !strcasecmp(v, "X") || !strcasecmp(v, "O") ||
+	       !strcasecmp(v, "Mixed") || !strcasecmp(v, "Open");
+}
 
 static int keep(struct parse *ps, const char *s, size_t *off)
 {
@@ -141,6 +157,8 @@ static int take_row(struct parse *ps, const struct pd_columns *cols,
 	if (pd_import_person_gender(gender))
 		gender = pd_import_name_gender(pd_columns_get(cols, c,
 							      PD_F_EVENT));
+	else if (event_only(gender))
+		ps->gender_event = 1;
 	if (keep(ps, pd_columns_get(cols, c, PD_F_SPORT), &o->sport) ||
 	    keep(ps, pd_columns_get(cols, c, PD_F_EVENT), &o->event) ||
 	    keep(ps, gender, &o->gender) ||
@@ -195,6 +213,18 @@ static size_t event_part(const char *key)
 	return strcspn(key, "\x1d");
 }
 
+/* What --teams infer took the event of row i for. */
+static void count_event(struct parse *ps, size_t i, int team)
+{
+	const char *g = ps->pool.data + ps->offs[i].gender;
+
+	*(team ? &ps->set->team_events : &ps->set->individual_events) += 1;
+	if (!strcasecmp(g, "X") || !strcasecmp(g, "Mixed"))
+		ps->set->mixed_events++;
+	else if (!strcasecmp(g, "O") || !strcasecmp(g, "Open"))
+		ps->set->open_events++;
+}
+
 /* Under --teams infer: in each event (a run of k[] sharing the event
  * part), fold every group of rows of one medal and NPC into one medal
  * when the catalogue says the event is a team's, or, where it says
@@ -224,10 +254,123 @@ static void infer_drops(struct parse *ps, const struct keyed *k, size_t nk,
 		}
 		if (rule)
 			team = rule->team;
+		count_event(ps, k[i].i, team);
 		for (g = i + 1; team && g < j; g++)
 			if (!strcmp(k[g - 1].key, k[g].key))
 				drop[k[g].i] = 1;
 	}
+}
+
+/* "Men", "M" -> 1; "Women", "W" -> 2: a part an athlete's gender may
+ * split a mixed event into; else 0. */
+static int part_of(const char *v)
+{
+	if (!strcasecmp(v, "Men") || !strcasecmp(v, "M"))
+		return 1;
+	if (!strcasecmp(v, "Women") || !strcasecmp(v, "W"))
+		return 2;
+	return 0;
+}
+
+/* Whether the men's rows and the women's rows of one event name (k[0..n))
+ * are two events: each a whole podium (gold, silver and bronze), and some
+ * medal of one part held by an NPC that holds it not in the other.  The
+ * members of a mixed team are in both parts alike; an open event's
+ * medals, spread over the two, make no whole podium of each. */
+static int two_events(const struct parse *ps, const struct keyed *k,
+		      size_t n)
+{
+	const char *pool = ps->pool.data;
+	int has[3][3] = { { 0 } }, differ = 0, m, p, q;
+	size_t a, b;
+
+	for (a = 0; a < n; a++) {
+		const struct pd_medal_rec *x = &ps->set->v[k[a].i];
+
+		p = part_of(pool + ps->offs[k[a].i].gender);
+		has[p][x->medal] = 1;
+		for (b = 0; b < n && !differ; b++) {
+			const struct pd_medal_rec *y = &ps->set->v[k[b].i];
+
+			q = part_of(pool + ps->offs[k[b].i].gender);
+			if (q != p && y->medal == x->medal &&
+			    !strcmp(y->npc, x->npc))
+				break;
+		}
+		differ |= b == n;
+	}
+	for (m = 0; m < 3; m++)
+		if (!has[1][m] || !has[2][m])
+			return 0;
+	return differ;
+}
+
+/* The rows k[0..n) of one event name: one event of gender X or O (at
+ * offset x or o of the pool) when the catalogue knows it mixed or open
+ * at this Games, its name says neither men's nor women's, and its rows
+ * are not two events. */
+static void merge_event(struct parse *ps, const struct keyed *k, size_t n,
+			size_t x, size_t o)
+{
+	const char *pool = ps->pool.data, *name, *g;
+	const struct pd_event_rule *rule;
+	const struct offs *f = &ps->offs[k[0].i];
+	size_t a;
+
+	name = pool + f->event;
+	rule = pd_catalogue_gender(ps->events, pool + f->sport, name,
+				   ps->year);
+	if (!rule || (strcmp(rule->gender, "X") && strcmp(rule->gender, "O")))
+		return;
+	g = pd_import_name_gender(name);
+	if (!strcmp(g, "M") || !strcmp(g, "W"))
+		return;
+	if (two_events(ps, k, n))
+		return;
+	for (a = 0; a < n; a++)
+		ps->offs[k[a].i].gender = *rule->gender == 'X' ? x : o;
+}
+
+/* Under --teams infer, a gender column of Men and Women alone may be the
+ * athletes': the rows of each event name the catalogue knows to be mixed
+ * or open are one event (merge_event()); the catalogue's other events,
+ * and those it does not know, keep the file's genders. */
+static int merge_genders(struct parse *ps)
+{
+	struct pd_medal_set *s = ps->set;
+	struct keyed *k;
+	char buf[1024];
+	size_t i, j, nk = 0, x, o;
+	int ret;
+
+	if ((ret = keep(ps, "X", &x)) < 0 || (ret = keep(ps, "O", &o)) < 0)
+		return ret;
+	if (!(k = calloc(s->n ? s->n : 1, sizeof(*k))))
+		return PD_ENOMEM;
+	for (i = 0; i < s->n; i++) {
+		const struct offs *f = &ps->offs[i];
+
+		if (!part_of(ps->pool.data + f->gender))
+			continue;
+		snprintf(buf, sizeof(buf), "%s\x1f%s", ps->pool.data + f->sport,
+			 ps->pool.data + f->event);
+		if (!(k[nk].key = strdup(buf))) {
+			ret = PD_ENOMEM;
+			goto cleanup;
+		}
+		k[nk++].i = i;
+	}
+	qsort(k, nk, sizeof(*k), cmp_keyed);
+	for (i = 0; i < nk; i = j) {
+		for (j = i + 1; j < nk && !strcmp(k[i].key, k[j].key); j++)
+			;
+		merge_event(ps, k + i, j - i, x, o);
+	}
+cleanup:
+	for (i = 0; i < nk; i++)
+		free(k[i].key);
+	free(k);
+	return ret;
 }
 
 /* Fold team members into one medal: keep the first row of each key. */
@@ -314,7 +457,8 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 			const struct pd_csv_opts *opts, struct pd_diag *diag)
 {
 	struct parse ps = { out, NULL, { 0 }, { 0 }, 0,
-			    opts->teams == PD_TEAMS_INFER, opts->events };
+			    opts->teams == PD_TEAMS_INFER, opts->events,
+			    opts->year, opts->event_gender };
 	struct pd_columns cols;
 	struct pd_csv c;
 	int ret;
@@ -328,6 +472,11 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 	    (ret = pd_columns_header(&c, diag)) < 0 ||
 	    (ret = pd_columns_find(&cols, &c, opts, guesses, diag)) < 0)
 		goto cleanup;
+	if (cols.at[PD_F_GENDER] >= 0 &&
+	    (size_t)cols.at[PD_F_GENDER] < c.nf &&
+	    (!strcasecmp(c.f[cols.at[PD_F_GENDER]], "event_gender") ||
+	     !strcasecmp(c.f[cols.at[PD_F_GENDER]], "team_gender")))
+		ps.gender_event = 1;
 	ps.team_ids = cols.at[PD_F_TEAM] >= 0 &&
 		      (size_t)cols.at[PD_F_TEAM] < c.nf &&
 		      strcasecmp(c.f[cols.at[PD_F_TEAM]], "grp_id");
@@ -348,6 +497,8 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 		ret = pd_diag_set(diag, PD_EPARSE, file, c.next_line,
 				  "no medal rows%s", opts->nwhere ?
 				  " match --where" : "");
+	if (ret == 0 && ps.infer && !ps.gender_event)
+		ret = merge_genders(&ps);
 	if (ret == 0 && (ret = merge_teams(&ps)) == 0)
 		ret = point_strings(&ps);
 cleanup:
