@@ -225,10 +225,27 @@ static void count_event(struct parse *ps, size_t i, int team)
 		ps->set->open_events++;
 }
 
+/* The rows k[0..n) of one medal and NPC in a team event: one team, all
+ * but the first row dropped; or, the team's size fixed and the rows that
+ * many times two or more, as many teams (members in file order: the two
+ * Korean table tennis pairs sharing a bronze in 1992). */
+static void drop_members(const struct keyed *k, size_t n, int size,
+			 char *drop)
+{
+	size_t a, s = size > 0 ? (size_t)size : n;
+
+	if (n < 2 * s || n % s)
+		s = n;
+	for (a = 0; a < n; a++)
+		if (a % s)
+			drop[k[a].i] = 1;
+}
+
 /* Under --teams infer: in each event (a run of k[] sharing the event
  * part), fold every group of rows of one medal and NPC into one medal
- * when the catalogue says the event is a team's, or, where it says
- * nothing, when every group has several rows; else keep every row. */
+ * when the catalogue says the event is a team's (as many medals as teams
+ * of its size: drop_members()), or, where it says nothing, when every
+ * group has several rows; else keep every row. */
 static void infer_drops(struct parse *ps, const struct keyed *k, size_t nk,
 			char *drop)
 {
@@ -255,9 +272,12 @@ static void infer_drops(struct parse *ps, const struct keyed *k, size_t nk,
 		if (rule)
 			team = rule->team;
 		count_event(ps, k[i].i, team);
-		for (g = i + 1; team && g < j; g++)
-			if (!strcmp(k[g - 1].key, k[g].key))
-				drop[k[g].i] = 1;
+		for (g = i; team && g < j; g = n) {
+			for (n = g + 1; n < j && !strcmp(k[g].key, k[n].key);
+			     n++)
+				;
+			drop_members(k + g, n - g, rule ? rule->size : 0, drop);
+		}
 	}
 }
 
