@@ -38,7 +38,7 @@ static const char *const g_date[] = { "date", "medal_date", "event_date",
 static const char *const g_athlete[] = { "athlete", "name", "athlete_name",
 					 NULL };
 static const char *const g_gender[] = { "gender", "sex", "event_gender",
-					NULL };
+					"team_gender", NULL };
 static const char *const g_team[] = { "grp_id", "team_id", "code_team",
 				      "team", NULL };
 
