@@ -38,6 +38,7 @@ import csv
 import gzip
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -127,6 +128,13 @@ def main():
         print("skip: %s or %s is not here (../shared is absent)" % (ae, oa))
         return 0
     tmp = tempfile.mkdtemp()
+    try:
+        return trial(tmp)
+    finally:
+        shutil.rmtree(tmp)
+
+
+def trial(tmp):
     files = {}
     games = []
     for season, rs in lists().items():
