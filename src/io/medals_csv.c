@@ -83,13 +83,6 @@ struct parse {
 	int gender_event;	/* the gender column is the event's */
 };
 
-/* Whether v is a gender only an event has. */
-static int event_only(const char *v)
-{
-	return !strcasecmp(v, "X") || !strcasecmp(v, "O") ||
-	       !strcasecmp(v, "Mixed") || !strcasecmp(v, "Open");
-}
-
 static int keep(struct parse *ps, const char *s, size_t *off)
 {
 	int ret;
@@ -157,7 +150,7 @@ static int take_row(struct parse *ps, const struct pd_columns *cols,
 	if (pd_import_person_gender(gender))
 		gender = pd_import_name_gender(pd_columns_get(cols, c,
 							      PD_F_EVENT));
-	else if (event_only(gender))
+	else if (pd_import_event_only(gender))
 		ps->gender_event = 1;
 	if (keep(ps, pd_columns_get(cols, c, PD_F_SPORT), &o->sport) ||
 	    keep(ps, pd_columns_get(cols, c, PD_F_EVENT), &o->event) ||
@@ -281,115 +274,42 @@ static void infer_drops(struct parse *ps, const struct keyed *k, size_t nk,
 	}
 }
 
-/* "Men", "M" -> 1; "Women", "W" -> 2: a part an athlete's gender may
- * split a mixed event into; else 0. */
-static int part_of(const char *v)
-{
-	if (!strcasecmp(v, "Men") || !strcasecmp(v, "M"))
-		return 1;
-	if (!strcasecmp(v, "Women") || !strcasecmp(v, "W"))
-		return 2;
-	return 0;
-}
-
-/* Whether the men's rows and the women's rows of one event name (k[0..n))
- * are two events: each a whole podium (gold, silver and bronze), and some
- * medal of one part held by an NPC that holds it not in the other.  The
- * members of a mixed team are in both parts alike; an open event's
- * medals, spread over the two, make no whole podium of each. */
-static int two_events(const struct parse *ps, const struct keyed *k,
-		      size_t n)
-{
-	const char *pool = ps->pool.data;
-	int has[3][3] = { { 0 } }, differ = 0, m, p, q;
-	size_t a, b;
-
-	for (a = 0; a < n; a++) {
-		const struct pd_medal_rec *x = &ps->set->v[k[a].i];
-
-		p = part_of(pool + ps->offs[k[a].i].gender);
-		has[p][x->medal] = 1;
-		for (b = 0; b < n && !differ; b++) {
-			const struct pd_medal_rec *y = &ps->set->v[k[b].i];
-
-			q = part_of(pool + ps->offs[k[b].i].gender);
-			if (q != p && y->medal == x->medal &&
-			    !strcmp(y->npc, x->npc))
-				break;
-		}
-		differ |= b == n;
-	}
-	for (m = 0; m < 3; m++)
-		if (!has[1][m] || !has[2][m])
-			return 0;
-	return differ;
-}
-
-/* The rows k[0..n) of one event name: one event of gender X or O (at
- * offset x or o of the pool) when the catalogue knows it mixed or open
- * at this Games, its name says neither men's nor women's, and its rows
- * are not two events. */
-static void merge_event(struct parse *ps, const struct keyed *k, size_t n,
-			size_t x, size_t o)
-{
-	const char *pool = ps->pool.data, *name, *g;
-	const struct pd_event_rule *rule;
-	const struct offs *f = &ps->offs[k[0].i];
-	size_t a;
-
-	name = pool + f->event;
-	rule = pd_catalogue_gender(ps->events, pool + f->sport, name,
-				   ps->year);
-	if (!rule || (strcmp(rule->gender, "X") && strcmp(rule->gender, "O")))
-		return;
-	g = pd_import_name_gender(name);
-	if (!strcmp(g, "M") || !strcmp(g, "W"))
-		return;
-	if (two_events(ps, k, n))
-		return;
-	for (a = 0; a < n; a++)
-		ps->offs[k[a].i].gender = *rule->gender == 'X' ? x : o;
-}
-
 /* Under --teams infer, a gender column of Men and Women alone may be the
  * athletes': the rows of each event name the catalogue knows to be mixed
- * or open are one event (merge_event()); the catalogue's other events,
- * and those it does not know, keep the file's genders. */
+ * or open are one event of gender X or O (pd_import_mixed()); the
+ * catalogue's other events, and those it does not know, keep the file's
+ * genders. */
 static int merge_genders(struct parse *ps)
 {
 	struct pd_medal_set *s = ps->set;
-	struct keyed *k;
-	char buf[1024];
-	size_t i, j, nk = 0, x, o;
+	struct pd_mixed_row *v;
+	const char **g = NULL;
+	size_t i, x, o;
 	int ret;
 
 	if ((ret = keep(ps, "X", &x)) < 0 || (ret = keep(ps, "O", &o)) < 0)
 		return ret;
-	if (!(k = calloc(s->n ? s->n : 1, sizeof(*k))))
-		return PD_ENOMEM;
+	v = calloc(s->n ? s->n : 1, sizeof(*v));
+	g = calloc(s->n ? s->n : 1, sizeof(*g));
+	if (!v || !g) {
+		ret = PD_ENOMEM;
+		goto cleanup;
+	}
 	for (i = 0; i < s->n; i++) {
-		const struct offs *f = &ps->offs[i];
-
-		if (!part_of(ps->pool.data + f->gender))
-			continue;
-		snprintf(buf, sizeof(buf), "%s\x1f%s", ps->pool.data + f->sport,
-			 ps->pool.data + f->event);
-		if (!(k[nk].key = strdup(buf))) {
-			ret = PD_ENOMEM;
-			goto cleanup;
-		}
-		k[nk++].i = i;
+		v[i].sport = ps->pool.data + ps->offs[i].sport;
+		v[i].event = ps->pool.data + ps->offs[i].event;
+		v[i].gender = ps->pool.data + ps->offs[i].gender;
+		v[i].npc = s->v[i].npc;
+		v[i].medal = (int)s->v[i].medal;
 	}
-	qsort(k, nk, sizeof(*k), cmp_keyed);
-	for (i = 0; i < nk; i = j) {
-		for (j = i + 1; j < nk && !strcmp(k[i].key, k[j].key); j++)
-			;
-		merge_event(ps, k + i, j - i, x, o);
-	}
+	if ((ret = pd_import_mixed(v, s->n, ps->events, ps->year, g)) < 0)
+		goto cleanup;
+	for (i = 0; i < s->n; i++)
+		if (g[i])
+			ps->offs[i].gender = *g[i] == 'X' ? x : o;
 cleanup:
-	for (i = 0; i < nk; i++)
-		free(k[i].key);
-	free(k);
+	free(v);
+	free(g);
 	return ret;
 }
 
