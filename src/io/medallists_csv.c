@@ -73,6 +73,10 @@ struct parse {
 	int team_ids;		/* the team column names teams, not members */
 	int infer;		/* --teams infer */
 	const struct pd_catalogue *events;	/* consulted under infer */
+	/* under infer, with a gender column that may be the athletes': the
+	 * event names ("sport\x1fevent") that are one mixed ('X') or open
+	 * ('O') event (scan_mixed()) */
+	struct pd_strmap mixed;
 	char key[1024];
 };
 
@@ -251,6 +255,21 @@ static void settle_genders(struct parse *ps)
 			       by[e < ps->agenders ? ps->genders[e] & 3 : 0]);
 }
 
+/* The gender ("X", "O") of the one mixed or open event the row's event
+ * name is, its gender column the athlete's; NULL if it is not one. */
+static const char *mixed_of(struct parse *ps)
+{
+	size_t *v;
+
+	if (!ps->mixed.n || !pd_import_part(get(ps, PD_F_GENDER)))
+		return NULL;
+	snprintf(ps->key, sizeof(ps->key), "%s\x1f%s", get(ps, PD_F_SPORT),
+		 get(ps, PD_F_EVENT));
+	if (pd_strmap_get(&ps->mixed, ps->key, 0, &v) != 0 || !v)
+		return NULL;
+	return *v == 'X' ? "X" : "O";
+}
+
 static int take_row(struct parse *ps, struct pd_diag *diag)
 {
 	const char *medal = get(ps, PD_F_MEDAL), *gender, *person;
@@ -270,6 +289,8 @@ static int take_row(struct parse *ps, struct pd_diag *diag)
 	 * split an event: its gender is its name's, or its athletes' */
 	if ((person = pd_import_person_gender(get(ps, PD_F_GENDER))))
 		gender = pd_import_name_gender(get(ps, PD_F_EVENT));
+	else if ((gender = mixed_of(ps)))	/* Men, Women: the athlete's */
+		person = gender_of(get(ps, PD_F_GENDER));
 	else if (!(gender = gender_of(get(ps, PD_F_GENDER))))
 		return fail(ps, diag, "gender", get(ps, PD_F_GENDER),
 			    "Men, Women, Mixed or Open (or an athlete's Male "
@@ -412,6 +433,88 @@ cleanup:
 	return ret;
 }
 
+/* Whether the gender column's header names it the event's. */
+static int named_event_gender(const struct parse *ps, const struct pd_csv *c)
+{
+	int at = ps->cols.at[PD_F_GENDER];
+
+	return at >= 0 && (size_t)at < c->nf &&
+	       (!strcasecmp(c->f[at], "event_gender") ||
+		!strcasecmp(c->f[at], "team_gender"));
+}
+
+/* A row of the file as scan_mixed() keeps it: copies of its fields. */
+static int scan_row(struct pd_mixed_row *r, const struct parse *ps,
+		    const struct pd_csv *c)
+{
+	r->medal = pd_entries_medal_rank(pd_columns_get(&ps->cols, c,
+							PD_F_MEDAL)) - 1;
+	r->sport = strdup(pd_columns_get(&ps->cols, c, PD_F_SPORT));
+	r->event = strdup(pd_columns_get(&ps->cols, c, PD_F_EVENT));
+	r->gender = strdup(pd_columns_get(&ps->cols, c, PD_F_GENDER));
+	r->npc = strdup(pd_columns_get(&ps->cols, c, PD_F_NPC));
+	return r->sport && r->event && r->gender && r->npc ? 0 : PD_ENOMEM;
+}
+
+/* The event names of a mixed or open event, in ps->mixed, its rows read
+ * first (pd_import_mixed()): under --teams infer, with a gender column
+ * that may be the athletes' (not named the event's; no X, O, Mixed or
+ * Open in it).  Bad rows are the main pass's to report. */
+static int scan_mixed(struct parse *ps, const char *data, size_t len,
+		      const char *file, int named, int year,
+		      struct pd_diag *diag)
+{
+	struct pd_mixed_row *v = NULL;
+	const char **g = NULL;
+	size_t i, n = 0, na = 0, *val;
+	struct pd_csv c;
+	int ret;
+
+	if (!ps->infer || named || ps->cols.at[PD_F_GENDER] < 0)
+		return 0;
+	if ((ret = pd_csv_init(&c, data, len, file)) < 0)
+		return ret;
+	if ((ret = pd_columns_header(&c, diag)) < 0)
+		goto cleanup;
+	while ((ret = pd_csv_next(&c, diag)) > 0 && !named) {
+		if (!pd_columns_keep(&ps->cols, &c))
+			continue;
+		named = pd_import_event_only(pd_columns_get(&ps->cols, &c,
+							    PD_F_GENDER));
+		if ((ret = pd_import_grow(&v, n, &na, sizeof(*v))) < 0 ||
+		    (ret = scan_row(&v[n++], ps, &c)) < 0)
+			goto cleanup;
+	}
+	if (ret < 0 && ret != PD_ENOMEM)
+		ret = 0;	/* a bad row: the main pass says where */
+	if (ret < 0 || named)
+		goto cleanup;
+	if (!(g = calloc(n ? n : 1, sizeof(*g))) ||
+	    (ret = pd_import_mixed(v, n, ps->events, year, g)) < 0) {
+		ret = PD_ENOMEM;
+		goto cleanup;
+	}
+	for (i = 0; i < n && ret >= 0; i++) {
+		if (!g[i])
+			continue;
+		snprintf(ps->key, sizeof(ps->key), "%s\x1f%s", v[i].sport,
+			 v[i].event);
+		if ((ret = pd_strmap_add_copy(&ps->mixed, ps->key, &val)) >= 0)
+			*val = (size_t)*g[i];
+	}
+cleanup:
+	for (i = 0; i < n; i++) {
+		free((char *)v[i].sport);
+		free((char *)v[i].event);
+		free((char *)v[i].gender);
+		free((char *)v[i].npc);
+	}
+	free(v);
+	free(g);
+	pd_csv_release(&c);
+	return ret < 0 ? ret : 0;
+}
+
 static int read_header(struct parse *ps, struct pd_csv *c,
 		       const struct pd_csv_opts *opts, struct pd_diag *diag)
 {
@@ -455,7 +558,10 @@ int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
 	if ((ret = pd_import_start(&ps.im, &c, &src, file, reg, out, NULL,
 				   opts, diag)) < 0 ||
 	    (ret = pd_entries_games(out, games, &ps.games)) < 0 ||
-	    (ret = read_header(&ps, &c, opts, diag)) < 0)
+	    (ret = read_header(&ps, &c, opts, diag)) < 0 ||
+	    (ret = scan_mixed(&ps, data, len, file, opts->event_gender ||
+			      named_event_gender(&ps, &c), opts->year,
+			      diag)) < 0)
 		goto cleanup;
 	while ((ret = pd_csv_next(&c, diag)) > 0)
 		if (pd_columns_keep(&ps.cols, &c) &&
@@ -472,6 +578,7 @@ int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
 cleanup:
 	pd_strmap_release_keys(&ps.athletes);
 	pd_strmap_release_keys(&ps.teams);
+	pd_strmap_release_keys(&ps.mixed);
 	free(ps.members);
 	free(ps.teams_v);
 	free(ps.genders);
