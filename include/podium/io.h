@@ -140,8 +140,11 @@ const char *pd_field_name(enum pd_field f);
 
 /* Medals CSV (medals_csv.c): one row per medal.  Rows of team members
  * (a non-empty team column) that share sport, event, gender, medal and NPC
- * count as one medal.  Strings in the records point into *pool, which the
- * caller frees with the records. */
+ * count as one medal.  Under --teams infer, a gender column of the
+ * athletes' Men and Women gives an event the catalogue knows to be mixed
+ * or open at opts->year one gender, X or O, so that a mixed pair is one
+ * event and one medal.  Strings in the records point into *pool, which
+ * the caller frees with the records. */
 struct pd_medal_set {
 	struct pd_medal_rec *v;
 	size_t n;
