@@ -727,10 +727,11 @@ static int fold(struct parse *ps)
 }
 
 /* Rows from c's place on, to the end, or with stop to the first record
- * that would start at or beyond it. */
+ * that would start at or beyond it; c refuses a row that has not the
+ * header's width (pd_csv_set_width()). */
 static int read_part(struct parse *ps, struct pd_csv *c,
-		     const struct pd_columns *cols, size_t nf,
-		     const char *stop, struct pd_diag *diag)
+		     const struct pd_columns *cols, const char *stop,
+		     struct pd_diag *diag)
 {
 	int ret;
 
@@ -745,10 +746,6 @@ static int read_part(struct parse *ps, struct pd_csv *c,
 			return PD_EINVAL;	/* nobody reads it */
 		if ((ret = pd_csv_next(c, diag)) <= 0)
 			return ret;
-		if (c->nf != nf)
-			return pd_diag_set(diag, PD_EPARSE, ps->file, c->line,
-					   "%zu fields where the header has "
-					   "%zu", c->nf, nf);
 		if (pd_columns_keep(cols, c) &&
 		    (ret = take_row(ps, diag)) < 0)
 			return ret;
@@ -764,7 +761,6 @@ struct part {
 	struct pd_csv c;
 	struct pd_file src;	/* the same bytes, its own pages to drop */
 	struct pd_columns cols;
-	size_t nf;
 	atomic_int cancel;
 	struct pd_diag diag;
 	int ret;
@@ -784,7 +780,7 @@ static void *read_second(void *arg)
 		b->utf8 = 1;
 		return NULL;
 	}
-	b->ret = read_part(&b->ps, &b->c, &b->cols, b->nf, NULL, &b->diag);
+	b->ret = read_part(&b->ps, &b->c, &b->cols, NULL, &b->diag);
 	return NULL;
 }
 
@@ -813,8 +809,8 @@ static void part_release(struct part *b)
 /* A part reading from start (at line) to the end, with what the first
  * part knows of the header. */
 static struct part *part_new(const struct parse *ps, const struct pd_csv *c,
-			     const struct pd_columns *cols, size_t nf,
-			     const char *start, long line)
+			     const struct pd_columns *cols, const char *start,
+			     long line)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE), off;
 	struct part *b = calloc(1, sizeof(*b));
@@ -845,7 +841,8 @@ static struct part *part_new(const struct parse *ps, const struct pd_csv *c,
 	off = (size_t)(start - ps->src->data);
 	b->src.dropped = (off + page - 1) / page * page;
 	b->cols = *cols;
-	b->nf = nf;
+	b->c.width = c->width;
+	b->c.trailing = c->trailing;
 	return b;
 }
 
@@ -1093,7 +1090,7 @@ static const char *split_point(struct parse *ps, const struct pd_csv *c,
  * it is dropped and the first reads on alone.  The first part's error
  * comes first in the file, so it wins; the second part is told to stop. */
 static int read_split(struct parse *ps, struct pd_csv *c,
-		      const struct pd_columns *cols, size_t nf,
+		      const struct pd_columns *cols,
 		      const struct pd_csv_opts *opts, struct pd_diag *diag)
 {
 	size_t min = opts->split_min ? opts->split_min : SPLIT_MIN;
@@ -1105,19 +1102,19 @@ static int read_split(struct parse *ps, struct pd_csv *c,
 	b = NULL;
 	if ((size_t)(c->end - c->p) < min ||
 	    !(start = split_point(ps, c, &line)) ||
-	    !(b = part_new(ps, c, cols, nf, start, line)) ||
+	    !(b = part_new(ps, c, cols, start, line)) ||
 	    pthread_create(&b->thread, NULL, read_second, b) != 0) {
 		if (b)
 			part_release(b);
 		if ((ret = pd_file_utf8_check(ps->src, ps->file, diag)) < 0)
 			return ret;
-		return read_part(ps, c, cols, nf, NULL, diag);
+		return read_part(ps, c, cols, NULL, diag);
 	}
 	/* a bad byte anywhere comes before any bad row: the first part's
 	 * first, then the second's (which checked the rest of the file) */
 	if ((ret = pd_file_utf8_check_part(ps->src, ps->src->data, start, 1,
 					   ps->file, diag)) < 0 ||
-	    (ret = read_part(ps, c, cols, nf, start, diag)) < 0)
+	    (ret = read_part(ps, c, cols, start, diag)) < 0)
 		atomic_store(&b->cancel, 1);
 	pthread_join(b->thread, NULL);
 	if (ret == PD_EUTF8 || b->utf8) {
@@ -1148,7 +1145,7 @@ static int read_split(struct parse *ps, struct pd_csv *c,
 	 * in the import's peak, met again when the store is written */
 	malloc_trim(0);
 #endif
-	return ret == 1 ? read_part(ps, c, cols, nf, NULL, diag) : ret;
+	return ret == 1 ? read_part(ps, c, cols, NULL, diag) : ret;
 }
 
 static int read_rows(struct parse *ps, struct pd_csv *c,
@@ -1171,7 +1168,7 @@ static int read_rows(struct parse *ps, struct pd_csv *c,
 
 		return utf8 < 0 ? utf8 : ret;
 	}
-	ret = read_split(ps, c, &cols, c->nf, opts, diag);
+	ret = read_split(ps, c, &cols, opts, diag);
 	if (ret == 0 && ps->nrows == 0)
 		ret = pd_diag_set(diag, PD_EPARSE, ps->file, c->next_line,
 				  "no rows%s%s%s", ps->only ? " of Games " : "",

@@ -117,6 +117,8 @@ int pd_columns_header(struct pd_csv *c, struct pd_diag *diag)
 	if (ret == 0)
 		return pd_diag_set(diag, PD_EPARSE, c->file, 1, "empty file: "
 				   "expected a header row");
+	if (ret > 0)
+		pd_csv_set_width(c);
 	return ret < 0 ? ret : 0;
 }
 

@@ -22,7 +22,8 @@ int pd_columns_find(struct pd_columns *cols, const struct pd_csv *c,
 		    const char *const *const guesses[PD_F_COUNT],
 		    struct pd_diag *diag);
 /* Read the header record: 0, or PD_EPARSE "empty file" when there is
- * none, or the reader's error. */
+ * none, or the reader's error.  Every row after it must then have its
+ * width (pd_csv_set_width()): the one check of every importer's rows. */
 int pd_columns_header(struct pd_csv *c, struct pd_diag *diag);
 /* A format with a fixed header: at[k] is the column of names[k] for each
  * of the n names, found as pd_columns_find() finds a column (the first

@@ -114,15 +114,74 @@ static int unquoted(struct pd_csv *c, struct pd_diag *diag)
 	return 0;
 }
 
-static int finish_record(struct pd_csv *c)
+/* Does the record after the current one end at the last column (1), or
+ * with an empty field after it (0)?  0 too when there is none, or it has
+ * another width, or cannot be read (its own turn will say why). */
+static int next_ends_at_last(const struct pd_csv *c)
+{
+	struct pd_csv q;
+	int ret;
+
+	pd_csv_init(&q, c->p, (size_t)(c->end - c->p), c->file);
+	ret = pd_csv_next(&q, NULL) == 1 && q.nf == c->width;
+	pd_csv_release(&q);
+	return ret;
+}
+
+/* An empty field after the last column ("a,b,c," under a header of
+ * three) is dropped, in a file that writes one after every row: its
+ * header says so, or its first rows do.  In a file whose rows end at the
+ * last column, a row with an empty field more is a comma too many like
+ * any other (an unquoted "Men's, Individual" in a row whose last column
+ * is empty, as an individual medallist's team code is), and is refused. */
+static int check_width(struct pd_csv *c, struct pd_diag *diag)
+{
+	int extra = c->nf == c->width + 1 && !c->f[c->width][0];
+
+	if (!c->width)
+		return 0;
+	/* the first row decides, unless the next one gives it away */
+	if (!c->trailing)
+		c->trailing = extra && !next_ends_at_last(c) ? 1 : -1;
+	if (c->nf == c->width || (extra && c->trailing > 0)) {
+		if (extra)
+			c->f[--c->nf] = NULL;
+		return 0;
+	}
+	if (c->nf < c->width)
+		return pd_diag_set(diag, PD_EPARSE, c->file, c->line,
+				   "row has %zu fields, the header %zu: "
+				   "restore the fields the row lost", c->nf,
+				   c->width);
+	return pd_diag_set(diag, PD_EPARSE, c->file, c->line, "row has %zu "
+			   "fields, the header %zu%s: quote a field that "
+			   "holds a comma, or remove the extra fields", c->nf,
+			   c->width, extra ? " (the last one empty, where "
+			   "the other rows end at the last column)" : "");
+}
+
+static int finish_record(struct pd_csv *c, struct pd_diag *diag)
 {
 	char **f = c->f;
 	size_t i;
+	int ret;
 
 	for (i = 0; i < c->nf; i++)
 		f[i] = c->store.data + c->off[i];
 	f[c->nf] = NULL;
+	if ((ret = check_width(c, diag)) < 0)
+		return ret;
 	return 1;
+}
+
+void pd_csv_set_width(struct pd_csv *c)
+{
+	c->trailing = 0;
+	if (c->nf > 1 && !c->f[c->nf - 1][0]) {
+		c->f[--c->nf] = NULL;
+		c->trailing = 1;
+	}
+	c->width = c->nf;
 }
 
 void pd_csv_skip_blank(struct pd_csv *c)
@@ -169,7 +228,7 @@ int pd_csv_next(struct pd_csv *c, struct pd_diag *diag)
 		}
 		break;
 	}
-	return finish_record(c);
+	return finish_record(c, diag);
 }
 
 int pd_csv_quote(struct pd_buf *out, const char *s)

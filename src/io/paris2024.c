@@ -65,18 +65,6 @@ static int open_csv(struct parse *ps, const char *data, size_t len,
 				  "no '%s' column in the header", diag);
 }
 
-/* The next record, checked to have the header's width. */
-static int next(struct parse *ps, size_t width, struct pd_diag *diag)
-{
-	int ret = pd_csv_next(&ps->c, diag);
-
-	if (ret > 0 && ps->c.nf != width)
-		return pd_diag_set(diag, PD_EPARSE, ps->c.file, ps->c.line,
-				   "%zu fields where the header has %zu",
-				   ps->c.nf, width);
-	return ret;
-}
-
 static int npc_code(struct parse *ps, const char *v, char *code,
 		    struct pd_diag *diag)
 {
@@ -227,12 +215,11 @@ static int read_file(struct parse *ps, const char *data, size_t len,
 		     const char *file, const char *const *cols, int n,
 		     row_fn fn, struct pd_diag *diag)
 {
-	size_t width;
 	int ret;
 
+	/* the reader refuses a row without the header's width */
 	if ((ret = open_csv(ps, data, len, file, cols, n, diag)) == 0) {
-		width = ps->c.nf;
-		while ((ret = next(ps, width, diag)) > 0)
+		while ((ret = pd_csv_next(&ps->c, diag)) > 0)
 			if ((ret = fn(ps, diag)) < 0)
 				break;
 	}
