@@ -295,8 +295,8 @@ static int event_index(struct parse *ps, size_t games, size_t *out,
 
 	if (!*e.sport || !*e.name)
 		return pd_diag_set(diag, PD_EPARSE, ps->file, ps->c->line,
-				   "no %s in this row", *e.sport ? "Event" :
-				   "Sport");
+				   "no %s in this row: fill it in", *e.sport ?
+				   "Event" : "Sport");
 	/* the gender is read from the name, so it adds nothing to the key */
 	strcpy(e.gender, event_gender(e.name));
 	return pd_import_event(&ps->im, &e, ps->c->line, out, diag);
@@ -380,7 +380,8 @@ static int take_row(struct parse *ps, struct pd_diag *diag)
 	struct row r;
 	int ret;
 
-	if ((ret = games_index(ps, &games, diag)) <= 0)
+	if ((ret = games_index(ps, &games, diag)) <= 0 ||
+	    (ret = pd_csv_labels_check(ps->c, diag)) < 0)
 		return ret;
 	memset(&r, 0, sizeof(r));
 	r.line = ps->c->line;
@@ -841,8 +842,10 @@ static struct part *part_new(const struct parse *ps, const struct pd_csv *c,
 	off = (size_t)(start - ps->src->data);
 	b->src.dropped = (off + page - 1) / page * page;
 	b->cols = *cols;
-	b->c.width = c->width;
-	b->c.trailing = c->trailing;
+	if (pd_csv_copy_checks(&b->c, c) < 0) {
+		part_release(b);
+		return NULL;
+	}
 	return b;
 }
 
@@ -1148,6 +1151,22 @@ static int read_split(struct parse *ps, struct pd_csv *c,
 	return ret == 1 ? read_part(ps, c, cols, NULL, diag) : ret;
 }
 
+/* The columns kept as names, checked by the reader at their line. */
+static int labels(const struct parse *ps, struct pd_csv *c)
+{
+	static const int kept[] = { C_NAME, C_TEAM, C_SPORT, C_EVENT };
+	static const char *const what[] = { "name", "team", "sport",
+					    "event" };
+	size_t i;
+	int ret;
+
+	for (i = 0; i < sizeof(kept) / sizeof(*kept); i++)
+		if ((ret = pd_csv_label(c, (size_t)ps->at[kept[i]], what[i],
+					NULL)) < 0)
+			return ret;
+	return 0;
+}
+
 static int read_rows(struct parse *ps, struct pd_csv *c,
 		     const struct pd_csv_opts *opts, struct pd_diag *diag)
 {
@@ -1163,7 +1182,8 @@ static int read_rows(struct parse *ps, struct pd_csv *c,
 				      "column in the header: expected "
 				      "Kaggle's athlete_events.csv columns",
 				      diag)) < 0 ||
-	    (ret = pd_columns_find(&cols, c, &where, none, diag)) < 0) {
+	    (ret = pd_columns_find(&cols, c, &where, none, diag)) < 0 ||
+	    (ret = labels(ps, c)) < 0) {
 		int utf8 = pd_file_utf8_check(ps->src, ps->file, diag);
 
 		return utf8 < 0 ? utf8 : ret;

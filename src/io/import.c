@@ -91,7 +91,8 @@ int pd_import_npc(struct pd_import *im, const char *name, long line,
 	}
 	if (!*name)
 		return pd_diag_set(diag, PD_EPARSE, im->file, line,
-				   "no %s in this row", im->npc_column);
+				   "no %s in this row: fill in its code or "
+				   "name", im->npc_column);
 	if (!(npc = pd_registry_find(im->reg, name)))
 		return pd_unknown_npc(im->reg, name, im->file, line, diag);
 	npc = same_as(im, npc);

@@ -38,6 +38,13 @@ static const char *const *const guesses[PD_F_COUNT] = {
 	[PD_F_GENDER] = g_gender, [PD_F_TEAM] = g_team,
 };
 
+/* the fields kept as names (a team value only tells teams apart) */
+static const struct pd_columns_label labels[] = {
+	{ PD_F_SPORT, "sport", NULL }, { PD_F_EVENT, "event", NULL },
+	{ PD_F_GENDER, "gender", NULL },
+	{ PD_F_ATHLETE, "athlete", pd_columns_members_hint },
+};
+
 /* A team member's row, or a "TEAM" row (athlete 0), waiting to be joined
  * to its team once the whole file is read. */
 struct member {
@@ -144,7 +151,7 @@ static int event_index(struct parse *ps, const char *gender, size_t *out,
 
 	if (!*e.name)
 		return pd_diag_set(diag, PD_EPARSE, ps->c->file, ps->c->line,
-				   "no event in this row");
+				   "no event in this row: fill in its name");
 	strcpy(e.gender, gender);
 	return pd_import_event(&ps->im, &e, ps->c->line, out, diag);
 }
@@ -259,6 +266,8 @@ static int take_row(struct parse *ps, struct pd_diag *diag)
 	size_t at;
 	int ret, is_team = *get(ps, PD_F_TEAM) || !strcmp(athlete, "TEAM");
 
+	if ((ret = pd_csv_labels_check(ps->c, diag)) < 0)
+		return ret;
 	memset(&r, 0, sizeof(r));
 	r.line = ps->c->line;
 	r.rows = 1;
@@ -292,7 +301,8 @@ static int take_row(struct parse *ps, struct pd_diag *diag)
 		return join_team(ps, &r, 0, diag);
 	if (!r.athlete)
 		return pd_diag_set(diag, PD_EPARSE, ps->c->file, r.line,
-				   "no athlete in this row");
+				   "no athlete in this row: name the athlete, "
+				   "or give a team's row its team value");
 	/* decided once the whole event is read (emit_teams()) */
 	if (ps->infer)
 		return join_team(ps, &r, 1, diag);
@@ -437,7 +447,11 @@ static int read_header(struct parse *ps, struct pd_csv *c,
 	for (i = 0; i < c->nf && ps->guide_at < 0; i++)
 		if (!strcasecmp(c->f[i], "guide"))
 			ps->guide_at = (int)i;
-	return 0;
+	if ((ret = pd_columns_labels(&ps->cols, c, labels,
+				     sizeof(labels) / sizeof(*labels))) < 0)
+		return ret;
+	return ps->guide_at < 0 ? 0 : pd_csv_label(c, (size_t)ps->guide_at,
+						   "guide", NULL);
 }
 
 int pd_medallists_csv_parse(struct pd_entry_set *out, const char *data,
