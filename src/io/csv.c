@@ -160,9 +160,9 @@ static int check_width(struct pd_csv *c, struct pd_diag *diag)
 				   "restore the fields the row lost", c->nf,
 				   c->width);
 	return pd_diag_set(diag, PD_EPARSE, c->file, c->line, "row has %zu "
-			   "fields, the header %zu%s: quote a field that "
-			   "holds a comma, or remove the extra fields", c->nf,
-			   c->width, extra ? " (the last one empty, where "
+			   "fields, the header %zu: quote a field that holds "
+			   "a comma, or remove the extra fields%s", c->nf,
+			   c->width, extra ? " (the last one is empty, where "
 			   "the other rows end at the last column)" : "");
 }
 
