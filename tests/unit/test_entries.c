@@ -253,6 +253,53 @@ static void test_medallists__team_rows_and_team_row(void **state)
 	assert_int_equal(f->set.results[3].rank, 3);
 }
 
+/* A team's row without a name and a code takes its team-mates' NPC; a
+ * row that cannot be placed is the error at its line, or, with a list
+ * for them, one of every such row in line order. */
+static void test_medallists__nameless_team_row_carried(void **state)
+{
+	struct fixture *f = *state;
+	static const char csv[] =
+		"gender,event,medal,athlete,country_code,team,type\n"
+		"Men,Relay,Gold,A,CHN,China,Athletics\n"
+		"Men,Relay,Gold,,,China,Athletics\n"
+		"Men,Relay,Gold,B,CHN,China,Athletics\n";
+	static const char bad[] =
+		"gender,event,medal,athlete,country_code,team,type\n"
+		"Men,Relay,Silver,,,Nobody,Athletics\n"
+		"Men,100 m,Gold,C,,,Athletics\n"
+		"Men,Relay,Gold,A,CHN,China,Athletics\n";
+	struct pd_csv_opts opts = f->opts;
+	struct pd_problems p;
+
+	memset(&f->d, 0, sizeof(f->d));
+	assert_int_equal(pd_medallists_csv_parse(&f->set, csv, strlen(csv),
+						 "m.csv", "PG2004", &f->reg,
+						 &f->opts, &f->d), 0);
+	assert_int_equal(f->set.nresults, 1);
+	assert_string_equal(f->set.results[0].npc, "CHN");
+	assert_string_equal(f->set.results[0].name, "China");
+	assert_int_equal(f->set.results[0].nmembers, 2);
+	assert_int_equal(f->set.results[0].rows, 3);
+	pd_entries_release(&f->set);
+
+	assert_int_equal(pd_medallists_csv_parse(&f->set, bad, strlen(bad),
+						 "m.csv", "PG2004", &f->reg,
+						 &f->opts, &f->d), PD_EPARSE);
+	assert_int_equal(f->d.line, 3);
+	pd_problems_init(&p);
+	opts.unplaced = &p;
+	assert_int_equal(pd_medallists_csv_parse(&f->set, bad, strlen(bad),
+						 "m.csv", "PG2004", &f->reg,
+						 &opts, &f->d), PD_EPARSE);
+	assert_int_equal(p.n, 2);
+	assert_int_equal(p.v[0].line, 2);
+	assert_non_null(strstr(p.v[0].msg, "team 'Nobody'"));
+	assert_int_equal(p.v[1].line, 3);
+	assert_non_null(strstr(p.v[1].msg, "--fix 3=CODE"));
+	pd_problems_release(&p);
+}
+
 static void test_entries__medal_rank(void **state)
 {
 	(void)state;
@@ -701,6 +748,7 @@ int main(void)
 		T(test_athlete_events__unknown_noc_names_the_line),
 		T(test_entries__team_names_made_unique),
 		T(test_medallists__team_rows_and_team_row),
+		T(test_medallists__nameless_team_row_carried),
 		T(test_entries__medal_rank),
 		T(test_athlete_events__streamed_file_same_set),
 		T(test_athlete_events__streamed_utf8_error_names_its_line),
