@@ -112,7 +112,7 @@ struct pd_csv_opts {
 	const char *map[PD_F_COUNT];
 	struct pd_where where[PD_WHERE_MAX];
 	size_t nwhere;
-	struct pd_fix fix[PD_FIX_MAX];	/* medals, standings */
+	struct pd_fix fix[PD_FIX_MAX];	/* medals, standings, medallists */
 	size_t nfix;
 	enum pd_teams teams;	/* athlete-events: how team events are told */
 	/* the events catalogue --teams infer consults first (catalogue.h);
@@ -129,6 +129,10 @@ struct pd_csv_opts {
 	/* athlete-events: bytes of rows from which two threads read them
 	 * (athlete_events.c); 0 for its default, SIZE_MAX for never */
 	size_t split_min;
+	/* medallists: where each row it cannot place goes, every one, in
+	 * line order (the import then fails with the first); NULL: the
+	 * first is the error */
+	struct pd_problems *unplaced;
 };
 
 /* Parse "LINE=CODE" (CODE may be "-").  PD_EINVAL with the reason. */

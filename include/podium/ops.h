@@ -361,7 +361,9 @@ struct pd_op_import {
 	 * that has any is refused (refused set, PD_ECONSIST): a table that
 	 * disagrees with itself cannot be the record of anything; a
 	 * standings CSV is a source's data, often ranked its own way (the
-	 * IPC files use dense ranks), and is kept with them as warnings. */
+	 * IPC files use dense ranks), and is kept with them as warnings.
+	 * A medallists file's rows that cannot be placed (no NPC, none to
+	 * take from its team), every one: refused set, PD_EPARSE. */
 	struct pd_problems problems;
 	int refused;
 	size_t n;		/* medals or table rows read */
@@ -387,7 +389,8 @@ struct pd_op_import {
 
 /* Read and validate a's input into im (a must be checked and outlive
  * im).  The parsers' errors with file:line in diag; PD_ECONSIST with
- * im->refused set and im->problems for an inconsistent table. */
+ * im->refused set and im->problems for an inconsistent table (or
+ * PD_EPARSE for a medallists file's rows it cannot place). */
 int pd_op_import_read(struct pd_op_import *im,
 		      const struct pd_op_import_args *a,
 		      const struct pd_registry *reg, struct pd_diag *diag);

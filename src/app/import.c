@@ -470,10 +470,10 @@ int pd_op_import_check(const struct pd_op_import_args *a,
 				   "applies to formats medals, medallists and "
 				   "athlete-events, not %s", a->format);
 	if (a->opts.nfix && strcmp(a->format, "medals") &&
-	    strcmp(a->format, "standings"))
+	    strcmp(a->format, "standings") && strcmp(a->format, "medallists"))
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--fix applies "
-				   "to formats medals and standings, not %s",
-				   a->format);
+				   "to formats medals, standings and "
+				   "medallists, not %s", a->format);
 	return 0;
 }
 
@@ -592,8 +592,13 @@ static int read_entries(struct pd_op_import *im,
 		return pd_athlete_events_read(&im->entries, f, a->file, reg,
 					      a->games[0] ? a->games : NULL,
 					      &o, d);
-	return pd_medallists_csv_parse(&im->entries, f->data, f->len, a->file,
-				       a->games, reg, &o, d);
+	/* every row it cannot place, refused together */
+	o.unplaced = &im->problems;
+	if ((ret = pd_medallists_csv_parse(&im->entries, f->data, f->len,
+					   a->file, a->games, reg, &o,
+					   d)) < 0 && im->problems.n)
+		im->refused = 1;
+	return ret;
 }
 
 int pd_op_import_read(struct pd_op_import *im,

@@ -105,8 +105,9 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 	return 0;
 }
 
-/* A published table's inconsistencies: every one when it was refused,
- * else the first three as warnings. */
+/* A published table's inconsistencies, or a medallists file's rows it
+ * cannot place: every one when it was refused, else the first three as
+ * warnings. */
 static void problems(const struct pd_op_import *im)
 {
 	const struct pd_problems *p = &im->problems;
@@ -115,7 +116,11 @@ static void problems(const struct pd_op_import *im)
 	for (i = 0; i < p->n && (im->refused || i < 3); i++)
 		fprintf(stderr, "%s:%ld: %s%s\n", im->file, p->v[i].line,
 			im->refused ? "" : "warning: ", p->v[i].msg);
-	if (im->refused && p->n)
+	if (im->refused && p->n && im->kind == PD_OP_IMPORT_ENTRIES)
+		fprintf(stderr, "podium: %zu row%s of %s cannot be placed; "
+			"nothing imported\n", p->n, p->n == 1 ? "" : "s",
+			im->file);
+	else if (im->refused && p->n)
 		fprintf(stderr, "podium: %s is inconsistent (%zu problem%s); "
 			"nothing imported\n", im->file, p->n,
 			p->n == 1 ? "" : "s");
@@ -343,7 +348,11 @@ const struct cli_command cmd_import = {
 	"             Women, Mixed or Open is the event's; an athlete's (Male,\n"
 	"             Female, as Paris 2024's medallists.csv) splits no event:\n"
 	"             its gender is its name's (Men's, Women's, Mixed), else\n"
-	"             that of its medallists.\n"
+	"             that of its medallists.  A column 'team' names a team\n"
+	"             (else its NPC does).  A team's row without an NPC takes\n"
+	"             the one its team-mates' rows give (same team value,\n"
+	"             event, medal); every row that cannot be placed so, or\n"
+	"             by --fix, is reported at its line.\n"
 	"\n"
 	"  records    CSV, one row per record: kind (WR, PR, OR ...), sport,\n"
 	"             event, mark, holder, npc, and optionally gender, class,\n"
@@ -362,7 +371,11 @@ const struct cli_command cmd_import = {
 	"             override).\n"
 	"\n"
 	"FILE may be gzip-compressed, or - for standard input.  Names of NPCs\n"
-	"may be codes or names in English or Chinese ('podium resolve').\n"
+	"may be codes or names in English or Chinese ('podium resolve').  A\n"
+	"CSV row with fewer or more fields than its header is refused at its\n"
+	"line (a comma after the last column is no field in a file that ends\n"
+	"its header or its rows so), as is a name of over 200 bytes or with a\n"
+	"control character.\n"
 	"\n"
 	"  --games CODE          the Games, e.g. PG2004 (required but for\n"
 	"                        athlete-events)\n"
@@ -377,7 +390,8 @@ const struct cli_command cmd_import = {
 	"                        paris2024); VALUE A|B means A or B\n"
 	"  --fix LINE=CODE       the NPC of the row at LINE of the file, for\n"
 	"                        a row whose source lost it (LINE=- leaves\n"
-	"                        the row out); repeatable (medals, standings)\n"
+	"                        the row out); repeatable (medals, standings,\n"
+	"                        medallists)\n"
 	"  --teams infer         medals, medallists, athlete-events: decide each\n"
 	"                        event by the catalogue (data/events.tsv), else\n"
 	"                        from its rows (team only when every medal\n"

@@ -70,6 +70,17 @@ static const struct {
 	{ "cannot open: %s", "无法打开：%s" },
 	{ "no published table %s: import one with %s",
 	  "没有公布的奖牌榜 %s：用 %s 导入" },
+	{ "row has %s fields, the header %s: restore the fields the row lost",
+	  "该行有 %s 个字段，表头有 %s 个：请补回该行缺失的字段" },
+	{ "row has %s fields, the header %s: quote a field that holds a "
+	  "comma, or remove the extra fields",
+	  "该行有 %s 个字段，表头有 %s 个：含逗号的字段请加引号，或删去多余的字段" },
+	{ "%s '%s' in column '%s' holds a control character or invalid UTF-8 "
+	  "(shown as \\xHH): remove it from the file",
+	  "%s '%s'（'%s' 列）含控制字符或无效的 UTF-8（显示为 \\xHH）：请从文件中删去" },
+	{ "row has %s fields, the header %s: quote a field that holds a "
+	  "comma, or remove the extra fields (%s)",
+	  "该行有 %s 个字段，表头有 %s 个：含逗号的字段请加引号，或删去多余的字段（%s）" },
 };
 
 #define CAPS 4

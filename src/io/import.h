@@ -79,6 +79,10 @@ int pd_import_end(struct pd_import *im, struct pd_csv *c, int ret);
  * gives A for a name that resolves to B. */
 void pd_import_same(struct pd_import *im, const struct pd_csv_opts *opts);
 
+/* The --fix of opts (may be NULL) for the row at line, marked used: 1
+ * with *out its NPC (NULL for "-": leave the row out), or 0 if none. */
+int pd_import_fix(struct pd_import *im, const struct pd_csv_opts *opts,
+		  long line, const char **out);
 /* The NPC value of the row at line: the --fix for that line if opts has
  * one (*out = NULL for "-": leave the row out), else value.  A row with
  * no value and no fix is PD_EPARSE, saying how to fix it. */

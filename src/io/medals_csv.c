@@ -49,6 +49,13 @@ static const char *const *const guesses[PD_F_COUNT] = {
 	[PD_F_TEAM] = g_team,
 };
 
+/* the fields kept as names (a team value only tells teams apart) */
+static const struct pd_columns_label labels[] = {
+	{ PD_F_SPORT, "sport", NULL }, { PD_F_EVENT, "event", NULL },
+	{ PD_F_GENDER, "gender", NULL }, { PD_F_DATE, "date", NULL },
+	{ PD_F_ATHLETE, "athlete", pd_columns_members_hint },
+};
+
 /* "Gold", "Gold Medal", "G", "1", "金牌" ...; -1 if not a medal. */
 static int medal_of(const char *s)
 {
@@ -124,6 +131,8 @@ static int take_row(struct parse *ps, const struct pd_columns *cols,
 	const char *v = pd_columns_get(cols, c, PD_F_MEDAL), *gender;
 	int m = medal_of(v), ret;
 
+	if ((ret = pd_csv_labels_check(c, diag)) < 0)
+		return ret;
 	if (m < 0)
 		return pd_diag_set(diag, PD_EPARSE, c->file, c->line,
 				   "'%s' is not a medal: expected Gold, "
@@ -410,7 +419,9 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 	pd_csv_init(&c, data, len, file);
 	if ((ret = pd_utf8_check(data, len, file, diag)) < 0 ||
 	    (ret = pd_columns_header(&c, diag)) < 0 ||
-	    (ret = pd_columns_find(&cols, &c, opts, guesses, diag)) < 0)
+	    (ret = pd_columns_find(&cols, &c, opts, guesses, diag)) < 0 ||
+	    (ret = pd_columns_labels(&cols, &c, labels,
+				     sizeof(labels) / sizeof(*labels))) < 0)
 		goto cleanup;
 	if (cols.at[PD_F_GENDER] >= 0 &&
 	    (size_t)cols.at[PD_F_GENDER] < c.nf &&

@@ -131,6 +131,8 @@ int pd_records_csv_parse(struct pd_record_set *out, const char *data,
 	    (ret = pd_csv_init(&c, data, len, file)) < 0)
 		return ret;
 	while ((ret = pd_csv_next(&c, diag)) == 1) {
+		if (first && (ret = pd_csv_set_width(&c)) < 0)
+			break;
 		ret = first ? header(&c, col, diag) : row(out, &c, col, reg,
 							  diag);
 		first = 0;
