@@ -236,7 +236,12 @@ int pd_op_results_from_csv(struct pd_store *s, const struct pd_registry *reg,
 			   size_t len, const struct pd_who *who,
 			   struct pd_op_done *done, size_t *n,
 			   struct pd_diag *diag);
-/* Move event to status; the same status again is unchanged. */
+/* Move event to status; the same status again is unchanged.  An
+ * official event moved to any other status loses its medals from the
+ * table at once: that needs who->reason, and without one it is
+ * PD_EINVAL and nothing is written (the log keeps the reason). */
+int pd_op_status_needs_reason(const char *was, const char *status,
+			      const struct pd_who *who);
 int pd_op_event_status(struct pd_store *s, long event, const char *status,
 		       const struct pd_who *who, struct pd_op_done *done,
 		       struct pd_diag *diag);

@@ -583,6 +583,13 @@ int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
 			  diag);
 }
 
+int pd_op_status_needs_reason(const char *was, const char *status,
+			      const struct pd_who *who)
+{
+	return !strcmp(was, "official") && strcmp(status, "official") &&
+	       (!who || !who->reason || !*who->reason);
+}
+
 static int said_status(struct pd_strings *said, const char *what,
 		       const char *status, const char *was)
 {
@@ -609,6 +616,14 @@ int pd_op_event_status(struct pd_store *s, long event, const char *status,
 				   "one of " PD_EVENT_STATUSES, status);
 	if ((ret = pd_store_event_get(s, event, &e, diag)) < 0)
 		return ret;
+	if (pd_op_status_needs_reason(e.status, status, who)) {
+		ret = pd_diag_set(diag, PD_EINVAL, NULL, 0, "event %ld (%s) is "
+				  "official: moving it to %s takes its medals "
+				  "away and needs a reason", e.id, e.name,
+				  status);
+		pd_event_info_release(&e);
+		return ret;
+	}
 	now = e;
 	now.status = (char *)status;
 	app_snap_init(&before, &e);

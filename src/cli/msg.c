@@ -47,6 +47,14 @@ static const struct {
 	{ "no Games in %s: try 'podium init'",
 	  "%s 中没有运动会：试试 'podium init'" },
 	{ "cannot write the output", "无法写出输出" },
+	{ "%s is shown as published (%s) until its results are complete: "
+	  "%s; %s@results ranks them",
+	  "%s 在比赛成绩录入完成前显示公布的奖牌榜（%s）：%s；%s@results "
+	  "为由成绩排出的奖牌榜" },
+	{ "event %ld (%s) is official: moving it to %s takes its medals "
+	  "away; say why with --reason",
+	  "项目 %ld（%s）已是正式成绩：改为 %s 会撤下其奖牌；请用 --reason "
+	  "说明原因" },
 	{ "%s ready: Athens 2004 Paralympics as PG2004@seed (%zu NPCs)",
 	  "%s 已就绪：2004年雅典残奥会奖牌榜为 PG2004@seed（%zu 个代表团）" },
 };

@@ -585,8 +585,7 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
 	struct page_in in = { f[0][0], z->g, z->st, z->s->cfg.reg, "", NULL,
 			      NULL, 0 };
-	const char *src = z->g->tables[0].tally.n || z->g->ntables < 2 ? "" :
-			  z->g->tables[1].source;
+	const char *src = z->g->cover.source;
 	char *sf[6] = { "S", f[1], f[2], f[3], "", "0" };
 	char *ef[2] = { "E", f[1] }, *af[2] = { "I", f[1] };
 	char *mf[2] = { "X", f[1] };
@@ -1007,9 +1006,14 @@ static enum MHD_Result standings_key(struct MHD_Connection *c,
 	long n = 0;
 	size_t i;
 
-	source = source && strcmp(source, "results") ? source : "";
-	lang = lang && *lang ? lang : "en";
 	sport = sport ? sport : "";
+	/* no source: the table that stands for the Games (a sport's table
+	 * is ranked from results) */
+	if (!source)
+		source = *sport ? "" : g->cover.source;
+	else if (!strcmp(source, "results"))
+		source = "";
+	lang = lang && *lang ? lang : "en";
 	if (strcmp(lang, "en") && strcmp(lang, "zh"))
 		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "lang is en or "
 				  "zh", "lang");

@@ -587,6 +587,18 @@ static int do_entries(struct wctx *w, json_t *body)
 	return ret;
 }
 
+static int status_needs_reason(const struct wctx *w, const char *status)
+{
+	struct pd_event_info e;
+	int need;
+
+	if (pd_store_event_get(w->s->side, w->event, &e, NULL) < 0)
+		return 0;	/* the write says what is wrong */
+	need = pd_op_status_needs_reason(e.status, status, &w->who);
+	pd_event_info_release(&e);
+	return need;
+}
+
 static int do_status(struct wctx *w, json_t *body)
 {
 	static const char *const ok[] = { "status", "reason", NULL };
@@ -597,6 +609,12 @@ static int do_status(struct wctx *w, json_t *body)
 		return PD_EINVAL;
 	if (!status || !pd_event_status_valid(status))
 		return bad(&w->b, "status", "one of " PD_EVENT_STATUSES),
+		       PD_EINVAL;
+	/* said here to name the field; the write checks again, inside its
+	 * transaction */
+	if (status_needs_reason(w, status))
+		return bad(&w->b, "reason", "the event is official: moving it "
+			   "back takes its medals away and needs a reason"),
 		       PD_EINVAL;
 	return pd_op_event_status(w->s->side, w->event, status, &w->who,
 				  &w->done, &w->d);
