@@ -55,6 +55,16 @@ static const struct {
 	  "away; say why with --reason",
 	  "项目 %ld（%s）已是正式成绩：改为 %s 会撤下其奖牌；请用 --reason "
 	  "说明原因" },
+	{ "%s has its published table (%s@%s) but no official results, and %s "
+	  "come from results: 'podium table --games %s' shows the table; "
+	  "'podium import medals FILE --games %s' or 'podium result set' adds "
+	  "results",
+	  "%s 只有公布的奖牌榜（%s@%s），没有正式比赛成绩，而%s来自比赛成绩："
+	  "'podium table --games %s' 显示奖牌榜；'podium import medals FILE "
+	  "--games %s' 或 'podium result set' 可录入成绩" },
+	{ "medals by sport", "分项奖牌" },
+	{ "athletes", "运动员" },
+	{ "medallists", "获奖运动员" },
 	{ "%s ready: Athens 2004 Paralympics as PG2004@seed (%zu NPCs)",
 	  "%s 已就绪：2004年雅典残奥会奖牌榜为 PG2004@seed（%zu 个代表团）" },
 };
