@@ -9,6 +9,7 @@
 
 #include "podium/bundled.h"
 #include "podium/io.h"
+#include "podium/match_ops.h"
 #include "podium/results.h"
 #include "app_int.h"
 
@@ -526,6 +527,31 @@ cleanup:
 	return ret;
 }
 
+/* An event decided by its matches ('podium match': 5-a-side football,
+ * goalball) is ranked from them: a mark -- a time, a distance -- has no
+ * place in it, and one there is an entry in the wrong event. */
+static int mark_refused(struct pd_store *s, const struct pd_event_info *e,
+			const struct pd_result_input *in, ssize_t n,
+			struct pd_diag *d)
+{
+	struct pd_matches l;
+	size_t i, k = n < 0 ? 1 : (size_t)n;
+	int ret;
+
+	for (i = 0; i < k && !(in[i].mark && *in[i].mark); i++)
+		;
+	if (i == k)
+		return 0;
+	pd_matches_init(&l);
+	if ((ret = pd_matches_read(s, e->id, &l, d)) == 0 && l.n)
+		ret = pd_diag_set(d, PD_ECONSIST, NULL, 0, "event %ld (%s) is "
+				  "decided by its matches ('podium match'): a "
+				  "mark such as '%s' belongs to another event",
+				  e->id, e->name, in[i].mark);
+	pd_matches_release(&l);
+	return ret;
+}
+
 static int results_op(struct pd_store *s, const struct pd_registry *reg,
 		      long event, const struct pd_result_input *in, ssize_t n,
 		      int merged, const struct pd_who *who,
@@ -539,7 +565,11 @@ static int results_op(struct pd_store *s, const struct pd_registry *reg,
 		pd_op_keep_release(keep);
 		return ret;
 	}
-	ret = results_write(s, reg, &e, in, n, merged, who, keep, done, diag);
+	if ((ret = mark_refused(s, &e, in, n, diag)) == 0)
+		ret = results_write(s, reg, &e, in, n, merged, who, keep, done,
+				    diag);
+	else
+		pd_op_keep_release(keep);
 	pd_event_info_release(&e);
 	return ret;
 }
