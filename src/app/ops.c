@@ -354,6 +354,12 @@ cleanup:
 	return ret;
 }
 
+int app_rerank(struct pd_store *s, const struct pd_event_info *e,
+	       struct pd_diag *d)
+{
+	return rerank(s, e, d);
+}
+
 /* A message about in[i] names its row: the file's line, or results[i]. */
 static int row_fail(const struct pd_result_input *in, size_t i, int err,
 		    struct pd_diag *d)

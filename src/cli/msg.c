@@ -65,6 +65,13 @@ static const struct {
 	{ "medals by sport", "分项奖牌" },
 	{ "athletes", "运动员" },
 	{ "medallists", "获奖运动员" },
+	{ "taking a result out of event %ld is a correction: say why with "
+	  "--reason",
+	  "从项目 %ld 中删除成绩属于更正：请用 --reason 说明原因" },
+	{ "expected 'set EVENT' or 'remove EVENT'",
+	  "需要 'set EVENT' 或 'remove EVENT'" },
+	{ "remove takes the competitor and --reason only",
+	  "remove 只接受参赛者和 --reason" },
 	{ "%s ready: Athens 2004 Paralympics as PG2004@seed (%zu NPCs)",
 	  "%s 已就绪：2004年雅典残奥会奖牌榜为 PG2004@seed（%zu 个代表团）" },
 };
@@ -86,6 +93,11 @@ static const struct {
 	{ "no athlete matches '%s' in %s", "%2$s 中没有与 '%1$s' 相符的运动员" },
 	{ "no athlete matches '%s'", "没有与 '%s' 相符的运动员" },
 	{ "cannot open: %s", "无法打开：%s" },
+	{ "event %s (%s) has no result of %s (%s)",
+	  "项目 %s（%s）没有 %s（%s）的成绩" },
+	{ "event %s (%s) is decided by its matches ('podium match'): a mark "
+	  "such as '%s' belongs to another event",
+	  "项目 %s（%s）由比赛场次决定（'podium match'）：成绩 '%s' 属于另一个项目" },
 	{ "no published table %s: import one with %s",
 	  "没有公布的奖牌榜 %s：用 %s 导入" },
 };

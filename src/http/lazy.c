@@ -430,13 +430,19 @@ struct log_walk {
  * (the path, never the query), which is shown as it is; a CLI command
  * line holds file paths and the database's, so only its command words
  * are shown ("podium import table", "podium result set"). */
+static int api_write(const char *command)
+{
+	return !strncmp(command, "POST /api/", 10) ||
+	       !strncmp(command, "PATCH /api/", 11) ||
+	       !strncmp(command, "DELETE /api/", 12);
+}
+
 static void public_change(char *out, size_t size, const char *command)
 {
 	const char *p = command;
 	size_t n, words = 0, len = 0;
 
-	if (!strncmp(command, "POST /api/", 10) ||
-	    !strncmp(command, "PATCH /api/", 11)) {
+	if (api_write(command)) {
 		snprintf(out, size, "%s", command);
 		return;
 	}
@@ -460,8 +466,7 @@ static void public_change(char *out, size_t size, const char *command)
  * for a change made at the console, whose actor is a local user name. */
 static const char *public_actor(const struct pd_audit_entry *e)
 {
-	return !strncmp(e->command, "POST /api/", 10) ||
-	       !strncmp(e->command, "PATCH /api/", 11) ? e->actor : "cli";
+	return api_write(e->command) ? e->actor : "cli";
 }
 
 static int log_entry(const struct pd_audit_entry *e, void *arg)

@@ -133,7 +133,7 @@ test('api__writes_need_a_token_and_a_role', async () => {
 	assert.equal(r.status, 403);
 	r = await get(G + '/events/1/results');
 	assert.equal(r.status, 405);
-	assert.equal(r.headers.allow, 'PATCH, POST');
+	assert.equal(r.headers.allow, 'DELETE, PATCH, POST');
 	r = await request(s, 'DELETE', G + '/events');
 	assert.equal(r.status, 405);
 	r = await post(G + '/standings', {}, s.admin);

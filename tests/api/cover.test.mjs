@@ -90,3 +90,25 @@ test('cover__moving_an_official_event_back_needs_a_reason', async () => {
 	r = await post(url, { status: 'official' }, s.operator);
 	assert.equal(r.status, 200, r.text);
 });
+
+test('cover__a_result_is_removed_with_a_reason', async () => {
+	const url = `${G}/events/${eventId}/results`;
+	const del = (body) => request(s, 'DELETE', url, { body, headers: bearer(s.operator) });
+	let r = await del({ npc: 'THA', name: 'Saichon Konjen' });
+	assert.equal(r.status, 400);
+	assert.equal(r.json().field, 'reason');
+	r = await del({ npc: 'THA', name: 'Nobody', reason: 'x' });
+	assert.equal(r.status, 400);
+	assert.match(r.json().error, /has no result of Nobody \(THA\)/);
+	r = await del({ npc: 'THA', name: 'Saichon Konjen', reason: 'entered in the wrong heat' });
+	assert.equal(r.status, 200, r.text);
+	const ev = (await get(`${G}/events/${eventId}`)).json();
+	// ranked from marks: Canada moves up to silver
+	assert.deepEqual(ev.results.map((x) => [x.npc, x.rank, x.medal]),
+		[['CHN', 1, 'gold'], ['CAN', 2, 'silver']]);
+	const log = (await get(`${G}/log`)).json();
+	assert.equal(log.changes.at(-1).reason, 'entered in the wrong heat');
+	assert.match(log.changes.at(-1).command, /^DELETE /);
+	r = await request(s, 'OPTIONS', url);
+	assert.match(r.headers.allow || r.headers['access-control-allow-methods'] || '', /DELETE|GET/);
+});
