@@ -236,7 +236,22 @@ int pd_op_results_from_csv(struct pd_store *s, const struct pd_registry *reg,
 			   size_t len, const struct pd_who *who,
 			   struct pd_op_done *done, size_t *n,
 			   struct pd_diag *diag);
-/* Move event to status; the same status again is unchanged. */
+/* Take one competitor's result out of event (in names them as
+ * pd_op_result_set() does: an athlete id, or npc with name or team; no
+ * other field), in one change that needs who->reason (PD_EINVAL
+ * without) and that the log keeps; an event ranked from its marks is
+ * ranked again.  PD_ENOTFOUND, nothing written, when the event has no
+ * result of theirs. */
+int pd_op_result_remove(struct pd_store *s, const struct pd_registry *reg,
+			long event, const struct pd_result_input *in,
+			const struct pd_who *who, struct pd_op_done *done,
+			struct pd_diag *diag);
+/* Move event to status; the same status again is unchanged.  An
+ * official event moved to any other status loses its medals from the
+ * table at once: that needs who->reason, and without one it is
+ * PD_EINVAL and nothing is written (the log keeps the reason). */
+int pd_op_status_needs_reason(const char *was, const char *status,
+			      const struct pd_who *who);
 int pd_op_event_status(struct pd_store *s, long event, const char *status,
 		       const struct pd_who *who, struct pd_op_done *done,
 		       struct pd_diag *diag);

@@ -88,6 +88,11 @@ struct app_rows {
 	const struct app_rows *from;	/* with lent: the lender */
 };
 
+/* Rank e's results again from their marks (an event whose ranks follow
+ * from them), inside the change (ops.c). */
+int app_rerank(struct pd_store *s, const struct pd_event_info *e,
+	       struct pd_diag *d);
+
 /* out (zeroed, or read before) becomes event's results now. */
 int app_rows_read(struct pd_store *s, long event, struct app_rows *out,
 		  struct pd_diag *d);

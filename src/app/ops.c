@@ -9,6 +9,7 @@
 
 #include "podium/bundled.h"
 #include "podium/io.h"
+#include "podium/match_ops.h"
 #include "podium/results.h"
 #include "app_int.h"
 
@@ -353,6 +354,12 @@ cleanup:
 	return ret;
 }
 
+int app_rerank(struct pd_store *s, const struct pd_event_info *e,
+	       struct pd_diag *d)
+{
+	return rerank(s, e, d);
+}
+
 /* A message about in[i] names its row: the file's line, or results[i]. */
 static int row_fail(const struct pd_result_input *in, size_t i, int err,
 		    struct pd_diag *d)
@@ -526,6 +533,31 @@ cleanup:
 	return ret;
 }
 
+/* An event decided by its matches ('podium match': 5-a-side football,
+ * goalball) is ranked from them: a mark -- a time, a distance -- has no
+ * place in it, and one there is an entry in the wrong event. */
+static int mark_refused(struct pd_store *s, const struct pd_event_info *e,
+			const struct pd_result_input *in, ssize_t n,
+			struct pd_diag *d)
+{
+	struct pd_matches l;
+	size_t i, k = n < 0 ? 1 : (size_t)n;
+	int ret;
+
+	for (i = 0; i < k && !(in[i].mark && *in[i].mark); i++)
+		;
+	if (i == k)
+		return 0;
+	pd_matches_init(&l);
+	if ((ret = pd_matches_read(s, e->id, &l, d)) == 0 && l.n)
+		ret = pd_diag_set(d, PD_ECONSIST, NULL, 0, "event %ld (%s) is "
+				  "decided by its matches ('podium match'): a "
+				  "mark such as '%s' belongs to another event",
+				  e->id, e->name, in[i].mark);
+	pd_matches_release(&l);
+	return ret;
+}
+
 static int results_op(struct pd_store *s, const struct pd_registry *reg,
 		      long event, const struct pd_result_input *in, ssize_t n,
 		      int merged, const struct pd_who *who,
@@ -539,7 +571,11 @@ static int results_op(struct pd_store *s, const struct pd_registry *reg,
 		pd_op_keep_release(keep);
 		return ret;
 	}
-	ret = results_write(s, reg, &e, in, n, merged, who, keep, done, diag);
+	if ((ret = mark_refused(s, &e, in, n, diag)) == 0)
+		ret = results_write(s, reg, &e, in, n, merged, who, keep, done,
+				    diag);
+	else
+		pd_op_keep_release(keep);
 	pd_event_info_release(&e);
 	return ret;
 }
@@ -583,6 +619,13 @@ int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
 			  diag);
 }
 
+int pd_op_status_needs_reason(const char *was, const char *status,
+			      const struct pd_who *who)
+{
+	return !strcmp(was, "official") && strcmp(status, "official") &&
+	       (!who || !who->reason || !*who->reason);
+}
+
 static int said_status(struct pd_strings *said, const char *what,
 		       const char *status, const char *was)
 {
@@ -609,6 +652,14 @@ int pd_op_event_status(struct pd_store *s, long event, const char *status,
 				   "one of " PD_EVENT_STATUSES, status);
 	if ((ret = pd_store_event_get(s, event, &e, diag)) < 0)
 		return ret;
+	if (pd_op_status_needs_reason(e.status, status, who)) {
+		ret = pd_diag_set(diag, PD_EINVAL, NULL, 0, "event %ld (%s) is "
+				  "official: moving it to %s takes its medals "
+				  "away and needs a reason", e.id, e.name,
+				  status);
+		pd_event_info_release(&e);
+		return ret;
+	}
 	now = e;
 	now.status = (char *)status;
 	app_snap_init(&before, &e);

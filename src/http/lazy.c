@@ -430,13 +430,19 @@ struct log_walk {
  * (the path, never the query), which is shown as it is; a CLI command
  * line holds file paths and the database's, so only its command words
  * are shown ("podium import table", "podium result set"). */
+static int api_write(const char *command)
+{
+	return !strncmp(command, "POST /api/", 10) ||
+	       !strncmp(command, "PATCH /api/", 11) ||
+	       !strncmp(command, "DELETE /api/", 12);
+}
+
 static void public_change(char *out, size_t size, const char *command)
 {
 	const char *p = command;
 	size_t n, words = 0, len = 0;
 
-	if (!strncmp(command, "POST /api/", 10) ||
-	    !strncmp(command, "PATCH /api/", 11)) {
+	if (api_write(command)) {
 		snprintf(out, size, "%s", command);
 		return;
 	}
@@ -460,8 +466,7 @@ static void public_change(char *out, size_t size, const char *command)
  * for a change made at the console, whose actor is a local user name. */
 static const char *public_actor(const struct pd_audit_entry *e)
 {
-	return !strncmp(e->command, "POST /api/", 10) ||
-	       !strncmp(e->command, "PATCH /api/", 11) ? e->actor : "cli";
+	return api_write(e->command) ? e->actor : "cli";
 }
 
 static int log_entry(const struct pd_audit_entry *e, void *arg)
@@ -585,8 +590,7 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
 	struct page_in in = { f[0][0], z->g, z->st, z->s->cfg.reg, "", NULL,
 			      NULL, 0 };
-	const char *src = z->g->tables[0].tally.n || z->g->ntables < 2 ? "" :
-			  z->g->tables[1].source;
+	const char *src = z->g->cover.source;
 	char *sf[6] = { "S", f[1], f[2], f[3], "", "0" };
 	char *ef[2] = { "E", f[1] }, *af[2] = { "I", f[1] };
 	char *mf[2] = { "X", f[1] };
@@ -1007,9 +1011,14 @@ static enum MHD_Result standings_key(struct MHD_Connection *c,
 	long n = 0;
 	size_t i;
 
-	source = source && strcmp(source, "results") ? source : "";
-	lang = lang && *lang ? lang : "en";
 	sport = sport ? sport : "";
+	/* no source: the table that stands for the Games (a sport's table
+	 * is ranked from results) */
+	if (!source)
+		source = *sport ? "" : g->cover.source;
+	else if (!strcmp(source, "results"))
+		source = "";
+	lang = lang && *lang ? lang : "en";
 	if (strcmp(lang, "en") && strcmp(lang, "zh"))
 		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "lang is en or "
 				  "zh", "lang");

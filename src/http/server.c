@@ -201,7 +201,7 @@ static const char *allowed(const char *url)
 		       kind == W_MATCHES || kind == W_ENTRIES ?
 		       "GET, HEAD, OPTIONS, POST" :
 		       !strcmp(url + strlen(url) - 8, "/results") ?
-		       "PATCH, POST" : "POST";
+		       "DELETE, PATCH, POST" : "POST";
 	if (site_route(url) || asset_find(url) ||
 	    (!strncmp(url, "/api/games", 10) &&
 				(!url[10] || url[10] == '/')))

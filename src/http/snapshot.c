@@ -406,6 +406,29 @@ void snap_render(struct srv *s, struct snap *old, struct snap *sn)
 	}
 }
 
+/* g->cover from what is loaded: its official events that award a medal
+ * (g->medals come in event order) against its first published table's
+ * golds (pd_games_cover() reads the same from the store). */
+static void gview_cover(struct gview *g)
+{
+	struct pd_cover *c = &g->cover;
+	long last = 0;
+	size_t i;
+
+	memset(c, 0, sizeof(*c));
+	if (g->ntables < 2 || g->tables[1].error || !g->tables[1].have_pub)
+		return;
+	for (i = 0; i < g->nmedals; i++)
+		if (g->medals[i].event_id != last) {
+			c->done++;
+			last = g->medals[i].event_id;
+		}
+	snprintf(c->published, sizeof(c->published), "%s",
+		 g->tables[1].source);
+	c->known = pd_published_golds(&g->tables[1].pub);
+	pd_cover_decide(c);
+}
+
 /* Load one Games and rank its computed table; its info is taken from
  * *info, was is the last gview of the same Games (or NULL).  The caller
  * holds a read transaction, so what is loaded is exactly the version in
@@ -431,6 +454,8 @@ static int build_gview(struct srv *s, struct pd_games *info,
 	if ((ret = load_tables(s->bstore, g, was, d)) == 0)
 		ret = pd_standings_build(&g->gold, &g->tables[0].tally, &o,
 					 NULL);
+	if (ret == 0)
+		gview_cover(g);
 	if (ret < 0) {
 		/* the caller keeps the info: a Games that cannot be built
 		 * is still named (broken_gview) by what it was given */
@@ -507,9 +532,8 @@ static void choose_default(struct srv *s, struct snap *sn)
 	if (!g)
 		return;
 	snprintf(sn->def_games, sizeof(sn->def_games), "%s", g->info.code);
-	if (g->tables[0].tally.n == 0 && g->ntables > 1)
-		snprintf(sn->def_source, sizeof(sn->def_source), "%s",
-			 g->tables[1].source);
+	snprintf(sn->def_source, sizeof(sn->def_source), "%s",
+		 g->cover.source);
 }
 
 static struct gview *reuse(struct snap *old, const struct pd_games *info)

@@ -23,6 +23,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include "podium/app.h"	/* struct pd_cover */
 #include "podium/model.h"	/* PD_GAMES_CODE */
 #include "podium/published.h"
 #include "podium/standings.h"
@@ -87,6 +88,7 @@ struct gview {
 	struct medal *medals;		/* official events, in event order */
 	size_t nmedals;
 	struct pd_standings gold;	/* the computed table, gold-first */
+	struct pd_cover cover;		/* the table that stands for it */
 	long removed;			/* the Games' removals when it was
 					 * read (pd_store_events_changed) */
 	pthread_mutex_t lazy_mu;	/* lazy[] and nlazy: see above */

@@ -392,9 +392,36 @@ struct wctx {
 	int http;		/* 200 or 201 */
 	int unchanged;		/* an event added again, as it was */
 	int patch;		/* a PATCH: results field by field */
-	int remove;		/* a DELETE: a Games removed */
+	int remove;		/* a DELETE: a Games or a result removed */
 	struct pd_op_done done;	/* what a write did, for the answer */
 };
+
+/* DELETE .../results: one competitor's result out, with a reason */
+static int do_result_remove(struct wctx *w, json_t *body)
+{
+	static const char *const ok[] = { "athlete", "npc", "name", "team",
+					   "reason", NULL };
+	struct pd_result_input in;
+
+	memset(&in, 0, sizeof(in));
+	if (only_fields(body, ok, &w->b) < 0 ||
+	    int_field(body, "athlete", &in.athlete, 1, 1L << 40, &w->b) < 0 ||
+	    str_field(body, "npc", &in.npc, NULL, &w->b) < 0 ||
+	    str_field(body, "name", &in.name, NULL, &w->b) < 0 ||
+	    str_field(body, "team", &in.team, NULL, &w->b) < 0)
+		return PD_EINVAL;
+	if (!in.athlete && !in.npc)
+		return bad(&w->b, "npc", "name the competitor: athlete (an "
+			   "id), or npc with name or team"), PD_EINVAL;
+	if (!in.athlete && !in.name && !in.team)
+		return bad(&w->b, "name", "name the competitor: a name or a "
+			   "team with the npc"), PD_EINVAL;
+	if (!w->who.reason || !*w->who.reason)
+		return bad(&w->b, "reason", "taking a result out is a "
+			   "correction and needs a reason"), PD_EINVAL;
+	return pd_op_result_remove(w->s->side, w->s->cfg.reg, w->event, &in,
+				   &w->who, &w->done, &w->d);
+}
 
 static int do_results(struct wctx *w, json_t *body)
 {
@@ -587,6 +614,18 @@ static int do_entries(struct wctx *w, json_t *body)
 	return ret;
 }
 
+static int status_needs_reason(const struct wctx *w, const char *status)
+{
+	struct pd_event_info e;
+	int need;
+
+	if (pd_store_event_get(w->s->side, w->event, &e, NULL) < 0)
+		return 0;	/* the write says what is wrong */
+	need = pd_op_status_needs_reason(e.status, status, &w->who);
+	pd_event_info_release(&e);
+	return need;
+}
+
 static int do_status(struct wctx *w, json_t *body)
 {
 	static const char *const ok[] = { "status", "reason", NULL };
@@ -597,6 +636,12 @@ static int do_status(struct wctx *w, json_t *body)
 		return PD_EINVAL;
 	if (!status || !pd_event_status_valid(status))
 		return bad(&w->b, "status", "one of " PD_EVENT_STATUSES),
+		       PD_EINVAL;
+	/* said here to name the field; the write checks again, inside its
+	 * transaction */
+	if (status_needs_reason(w, status))
+		return bad(&w->b, "reason", "the event is official: moving it "
+			   "back takes its medals away and needs a reason"),
 		       PD_EINVAL;
 	return pd_op_event_status(w->s->side, w->event, status, &w->who,
 				  &w->done, &w->d);
@@ -760,7 +805,9 @@ static int perform(struct wctx *w, int kind, json_t *body)
 	    kind == W_ENTRIES) {
 		if ((ret = event_of(w->s, w->games, w->event)) < 0)
 			return ret;
-		return kind == W_RESULTS ? do_results(w, body) :
+		return kind == W_RESULTS ? (w->remove ?
+					    do_result_remove(w, body) :
+					    do_results(w, body)) :
 		       kind == W_MATCHES ? do_matches(w, body) :
 		       kind == W_ENTRIES ? do_entries(w, body) :
 		       do_status(w, body);
