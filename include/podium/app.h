@@ -35,6 +35,10 @@
  * tests check that one). */
 int pd_registry_bundled(struct pd_registry *r, struct pd_diag *diag);
 
+/* A sport's name in lang: in "zh" its Chinese name when podium knows one
+ * ("Para Athletics" and "Athletics" are both 田径), else sport itself. */
+const char *pd_sport_name(const char *sport, const char *lang);
+
 /* A standings reference ('podium table', 'podium diff'): GAMES (ranked
  * from its medals), GAMES@SOURCE (a published table kept in the store),
  * or a file (a published table, as text or standings CSV).  Caller
