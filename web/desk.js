@@ -260,7 +260,7 @@ async function openEvent(id, { force = false } = {}) {
 	if (r.status !== 200) return false;
 	st.ev = r.data;
 	st.award = null;
-	for (const m of ['said', 'status-msg', 'entries-msg', 'match-msg']) clear($(m));
+	for (const m of ['said', 'status-msg', 'entries-msg', 'match-msg', 'event-msg']) clear($(m));
 	st.rows = [];
 	st.confirming = false;
 	$('correction').hidden = true;
@@ -572,12 +572,13 @@ async function addEvent(e) {
 	for (const k of ['gender', 'class', 'date', 'order']) if (f.get(k)) b[k] = f.get(k);
 	const r = await api('POST', `/api/games/${st.games}/events`, b);
 	// said here, where the operator is: the event pane may be hidden
-	say(r, $('event-msg'), tf('added', { ev: evName(b) }));
-	if (r.status !== 201 && r.status !== 200) return;
+	const added = () => say(r, $('event-msg'), tf('added', { ev: evName(b) }));
+	if (r.status !== 201 && r.status !== 200) { added(); return; }
 	$('event-form').reset();
 	await loadEvents();
-	if (await openEvent(r.data.event))
-		$('entry').querySelector('tbody tr:last-child input[data-k="npc"]').focus();
+	const opened = await openEvent(r.data.event);
+	added();
+	if (opened) $('entry').querySelector('tbody tr:last-child input[data-k="npc"]').focus();
 }
 
 async function signin(e) {
