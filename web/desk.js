@@ -106,6 +106,7 @@ async function api(method, path, body) {
 
 function translate() {
 	document.documentElement.lang = st.lang === 'zh' ? 'zh-Hans' : 'en';
+	document.title = t('title');
 	for (const e of document.querySelectorAll('[data-t]')) e.textContent = t(e.dataset.t);
 	for (const e of document.querySelectorAll('[data-tl]')) e.setAttribute('aria-label', t(e.dataset.tl));
 	for (const o of $('filter').options) if (o.value) o.textContent = t(o.value);

@@ -188,6 +188,7 @@ test('desk__the_medal_column_has_room_on_a_phone', async () => {
 
 test('desk__the_chinese_desk_is_chinese', async () => {
 	await signin(s.admin, 'zh');
+	assert.equal(await page.title(), '成绩录入台');
 	assert.deepEqual(await page.locator('#filter option').allTextContents(),
 		['全部', '未开始', '进行中', '非正式', '正式', '申诉中', '临时']);
 	assert.equal(await page.locator(`#events button[data-id="${ev}"] .badge`).textContent(), '进行中');
