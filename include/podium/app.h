@@ -76,6 +76,9 @@ int pd_games_stats_read(struct pd_store *s, const char *games,
  * (zh) into out; "" when c has no published table. */
 void pd_cover_text(char *out, size_t size, const struct pd_cover *c,
 		   const char *lang);
+/* A sport's name in lang: in "zh" its Chinese name when podium knows one
+ * ("Para Athletics" and "Athletics" are both 田径), else sport itself. */
+const char *pd_sport_name(const char *sport, const char *lang);
 
 /* A standings reference ('podium table', 'podium diff'): GAMES (ranked
  * from its medals), GAMES@SOURCE (a published table kept in the store),

@@ -188,6 +188,11 @@ const char *app_sport_zh(const char *sport)
 	return sport;
 }
 
+const char *pd_sport_name(const char *sport, const char *lang)
+{
+	return lang && !strcmp(lang, "zh") ? app_sport_zh(sport) : sport;
+}
+
 /* name without a leading "Para " (any case). */
 static const char *unpara(const char *name)
 {

@@ -237,8 +237,39 @@ static double cy(long v, long max)
 	return CT + (CH - CT - CB) * (1.0 - (double)v / (double)max);
 }
 
+/* The table's own figure under the scheme for the NPC of series s: the
+ * legend says it, not the chart's last day, which counts only the medals
+ * that have a date. */
+static long table_figure(json_t *doc, json_t *s, const struct pd_scheme *sc)
+{
+	const char *key = sc->kind == PD_SCHEME_TOTAL ? "total" :
+			  sc->kind == PD_SCHEME_POINTS ? "points" : "gold";
+	json_t *r;
+	size_t i;
+
+	json_array_foreach(json_object_get(doc, "rows"), i, r)
+		if (!strcmp(h_str(r, "npc"), h_str(s, "npc")))
+			return (long)h_num(r, key);
+	return -1;
+}
+
+/* "China (3)", or "China (3, 1 undated)" when some are not on the
+ * chart. */
+static int legend_text(struct pd_buf *b, const char *lang, json_t *doc,
+		       json_t *s, size_t nd, const struct pd_scheme *sc)
+{
+	long dated = measure(s, nd - 1, sc), all = table_figure(doc, s, sc);
+	int ret = h_esc(b, h_name(json_object_get(s, "name"), lang));
+
+	if (all <= dated)
+		return ret | pd_buf_addf(b, " (%ld)", dated);
+	return ret | pd_buf_addf(b, strcmp(lang, "zh") ? " (%ld, %ld %s)" :
+				 " (%ld，%ld %s)", all, all - dated,
+				 h_word(lang, W_undated));
+}
+
 static int chart_svg(struct pd_buf *b, const char *lang, json_t *days,
-		     json_t *series, const struct pd_scheme *sc)
+		     json_t *series, const struct pd_scheme *sc, json_t *doc)
 {
 	size_t nd = json_array_size(days), ns = json_array_size(series);
 	size_t i, k, step;
@@ -255,8 +286,7 @@ static int chart_svg(struct pd_buf *b, const char *lang, json_t *days,
 			   h_word(lang, W_chart_label));
 	json_array_foreach(series, i, s) {
 		ret |= pd_buf_adds(b, i ? "; " : "");
-		ret |= h_esc(b, h_name(json_object_get(s, "name"), lang));
-		ret |= pd_buf_addf(b, ": %ld", measure(s, nd - 1, sc));
+		ret |= legend_text(b, lang, doc, s, nd, sc);
 	}
 	ret |= pd_buf_addf(b, "</desc>\n<line class=\"axis\" x1=\"%d\" y1=\"%d\" "
 			   "x2=\"%d\" y2=\"%d\"/><line class=\"axis\" x1=\"%d\" "
@@ -305,7 +335,7 @@ static int chart_svg(struct pd_buf *b, const char *lang, json_t *days,
 }
 
 static int chart(struct pd_buf *b, const char *lang, json_t *tl,
-		 const struct pd_scheme *sc)
+		 const struct pd_scheme *sc, json_t *doc)
 {
 	json_t *days = json_object_get(tl, "days");
 	json_t *series = json_object_get(tl, "series"), *s;
@@ -321,7 +351,7 @@ static int chart(struct pd_buf *b, const char *lang, json_t *tl,
 	if (!nd || !json_array_size(series))
 		return ret | pd_buf_addf(b, "<p>%s</p></div>\n</section>\n",
 					 h_word(lang, W_no_chart));
-	ret |= chart_svg(b, lang, days, series, sc);
+	ret |= chart_svg(b, lang, days, series, sc, doc);
 	ret |= pd_buf_adds(b, "<ul class=\"legend\" id=\"chart-leaders\">");
 	json_array_foreach(series, i, s) {
 		ret |= pd_buf_adds(b, "<li data-npc=\"");
@@ -329,8 +359,8 @@ static int chart(struct pd_buf *b, const char *lang, json_t *tl,
 		ret |= pd_buf_addf(b, "\"><span class=\"swatch c%zu\" "
 				   "aria-hidden=\"true\"></span>",
 				   i % CHART_NPCS);
-		ret |= h_esc(b, h_name(json_object_get(s, "name"), lang));
-		ret |= pd_buf_addf(b, " (%ld)</li>", measure(s, nd - 1, sc));
+		ret |= legend_text(b, lang, doc, s, nd, sc);
+		ret |= pd_buf_adds(b, "</li>");
 	}
 	return ret | pd_buf_adds(b, "</ul></div>\n</section>\n");
 }
@@ -364,7 +394,7 @@ int page_table(struct pd_buf *out, const struct page_games *pg,
 	    (ret = controls(out, pg, scheme, source, sources)) ||
 	    (ret = table(out, pg, doc, source, sc->kind == PD_SCHEME_POINTS,
 			 &hosts)) ||
-	    (ret = chart(out, pg->lang, timeline, sc)))
+	    (ret = chart(out, pg->lang, timeline, sc, doc)))
 		return ret;
 	return h_foot(out, pg->lang, 1);
 }

@@ -65,7 +65,7 @@ static enum MHD_Result games_list(struct srv *s, struct MHD_Connection *c,
 	if ((ret = render_games(&b, sn, s->cfg.reg)) == 0 &&
 	    (doc = json_loadb(b.data, b.len, 0, NULL))) {
 		pd_buf_reset(&b);
-		ret = page_games(&b, lang, doc);
+		ret = page_games(&b, lang, doc, s->cfg.reg);
 	}
 	json_decref(doc);
 	if (ret < 0 || !doc || !(body = pd_buf_detach(&b, &len))) {

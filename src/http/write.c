@@ -19,6 +19,7 @@
 #include "builder.h"
 #include "commit.h"
 #include "respond.h"
+#include "said.h"
 #include "snapshot.h"
 #include "srv.h"
 #include "write.h"
@@ -394,6 +395,7 @@ struct wctx {
 	int patch;		/* a PATCH: results field by field */
 	int remove;		/* a DELETE: a Games or a result removed */
 	struct pd_op_done done;	/* what a write did, for the answer */
+	const char *lang;	/* of the answer's lines: "en" or "zh" */
 };
 
 /* DELETE .../results: one competitor's result out, with a reason */
@@ -823,17 +825,13 @@ static int perform(struct wctx *w, int kind, json_t *body)
 
 /* What the write did, beside ok and version: the fields changed, the
  * medals now awarded with the rule that decided each, and the same in
- * words. */
-static void add_done(json_t *doc, const struct pd_op_done *d)
+ * words, in the writer's language (said.h). */
+static void add_done(json_t *doc, const struct pd_op_done *d,
+		     const char *lang)
 {
-	json_t *said = json_array();
-	size_t i;
-
 	json_object_set_new(doc, "changes", json_loads(d->changes, 0, NULL));
 	json_object_set_new(doc, "medals", json_loads(d->medals, 0, NULL));
-	for (i = 0; said && i < d->said.n; i++)
-		json_array_append_new(said, json_string(d->said.v[i]));
-	json_object_set_new(doc, "said", said);
+	json_object_set_new(doc, "said", said_lines(d, lang));
 }
 
 static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
@@ -852,7 +850,7 @@ static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
 	if (doc && (w->unchanged || w->done.unchanged))
 		json_object_set_new(doc, "unchanged", json_true());
 	if (doc && w->done.changes)
-		add_done(doc, &w->done);
+		add_done(doc, &w->done, w->lang);
 	text = doc ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER) :
 		     NULL;
 	json_decref(doc);
@@ -928,6 +926,7 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	pd_op_done_init(&j->w.done);
 	j->w.patch = r->is_patch;
 	j->w.remove = r->is_delete;
+	j->w.lang = said_lang(c);
 	write_route(url, j->games, sizeof(j->games), &event, &kind);
 	j->w.event = event;
 	j->kind = kind;
@@ -1005,7 +1004,7 @@ enum MHD_Result write_resumed(struct srv *s, struct MHD_Connection *c,
 					wp->games, "removed", 1);
 
 		if (doc)
-			add_done(doc, &wp->done);
+			add_done(doc, &wp->done, wp->lang);
 		text = doc ? json_dumps(doc, JSON_COMPACT |
 					JSON_PRESERVE_ORDER) : NULL;
 		json_decref(doc);

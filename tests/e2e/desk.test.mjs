@@ -90,7 +90,8 @@ test('desk__six_marks_a_dsq_official_and_a_correction', async () => {
 	await page.click('#event-form button[type="submit"]');
 	await page.waitForSelector('#event-pane:not([hidden])');
 	await page.waitForFunction(() => document.activeElement && document.activeElement.dataset.k === 'npc');
-	last = await saidVersion();	/* the event's */
+	assert.equal(await page.locator('#said').textContent(), '', 'nothing is said under Save before a save');
+	last = await saidVersion();
 	const marks = [['CHN', 'Li Wei', '14.20'], ['GBR', 'Ann Smith', '14.05'], ['CAN', 'Roy Boyd', '14.31'],
 		['THA', 'Sak Chai', '14.11'], ['SUI', 'Heinz Frei', '14.50'], ['FRA', 'Paul Roux', '14.40']];
 	const rows = page.locator('#entry tbody tr');
@@ -122,7 +123,9 @@ test('desk__six_marks_a_dsq_official_and_a_correction', async () => {
 	await page.fill('#status-reason', 'jury');
 	await page.click('#status-bar button[data-status="official"]');
 	await page.waitForSelector('#event-pane[data-status="official"]');
-	await saved();
+	await page.waitForSelector('#status-msg[data-ok="1"]');
+	assert.match(await page.locator('#status-msg').textContent(), /100 m T54 M is now official/);
+	last = Number(await page.locator('#status-msg').getAttribute('data-version'));
 	// a correction shows each field before and after and needs a reason
 	await row('Li Wei').locator('input[data-k="mark"]').fill('14.02');
 	await page.click('#save');

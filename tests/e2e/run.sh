@@ -31,9 +31,9 @@ if [ ! -f "$here/node_modules/playwright-core/package.json" ]; then
 fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-PODIUM_BIN=$bin CHROMIUM=$chromium timeout 300 node --test \
-	--test-reporter=tap --test-concurrency=1 "$here"/page.test.mjs \
-	"$here"/desk.test.mjs >"$log" 2>&1
+PODIUM_BIN=$bin CHROMIUM=$chromium timeout 900 node --test \
+	--test-reporter=tap --test-concurrency=1 "$here"/*.test.mjs \
+	>"$log" 2>&1
 rc=$?
 p=$(sed -n 's/^# pass \([0-9]*\)/\1/p' "$log" | tail -n 1)
 f=$(sed -n 's/^# fail \([0-9]*\)/\1/p' "$log" | tail -n 1)
