@@ -65,6 +65,10 @@ test('cover__pages_show_the_published_table', async () => {
 	const page = (await get('/games/PG2004')).text;
 	assert.match(page, /\b63\b/);
 	assert.match(page, /\b1570\b/);
+	// and its caption says how far the results go, in the page's language
+	assert.match(page, /<caption id="caption">[^<]*<span class="cover">\(results for 1 of 519 events\)<\/span><\/caption>/);
+	const zh = (await get('/games/PG2004?lang=zh')).text;
+	assert.match(zh, /<span class="cover">\(已录入519个小项中1个小项的成绩\)<\/span>/);
 	const about = (await get('/games/PG2004/about')).text;
 	assert.doesNotMatch(about, /<dd>3<\/dd>/);
 	assert.match(about, /1570/);
