@@ -113,11 +113,12 @@ static void problems(const struct pd_op_import *im)
 	size_t i;
 
 	for (i = 0; i < p->n && (im->refused || i < 3); i++)
-		fprintf(stderr, "%s:%ld: %s%s\n", im->file, p->v[i].line,
-			im->refused ? "" : "warning: ", p->v[i].msg);
+		fprintf(stderr, "%s:%ld: %s%s\n", cli_text(im->file),
+			p->v[i].line, im->refused ? "" : "warning: ",
+			cli_text(p->v[i].msg));
 	if (im->refused && p->n)
 		fprintf(stderr, "podium: %s is inconsistent (%zu problem%s); "
-			"nothing imported\n", im->file, p->n,
+			"nothing imported\n", cli_text(im->file), p->n,
 			p->n == 1 ? "" : "s");
 	else if (p->n)
 		fprintf(stderr, "podium: kept as published, with %zu "
@@ -133,12 +134,13 @@ static void notes(const struct pd_op_import *im, int strict)
 	size_t i;
 
 	for (i = 0; i < p->n; i++)
-		fprintf(stderr, "%s:%ld: %s%s\n", im->file, p->v[i].line,
-			strict ? "" : "warning: ", p->v[i].msg);
+		fprintf(stderr, "%s:%ld: %s%s\n", cli_text(im->file),
+			p->v[i].line, strict ? "" : "warning: ",
+			cli_text(p->v[i].msg));
 	if (p->n && strict)
 		fprintf(stderr, "podium: the rules drop or change %zu medal%s "
 			"of %s (--strict); nothing imported\n", p->n,
-			p->n == 1 ? "" : "s", im->file);
+			p->n == 1 ? "" : "s", cli_text(im->file));
 	else if (p->n)
 		fprintf(stderr, "podium: the rules drop or change %zu medal%s "
 			"as recorded (--strict refuses)\n", p->n,
@@ -154,11 +156,11 @@ static void fixes(const struct pd_op_import_args *a)
 	for (i = 0; i < a->opts.nfix; i++)
 		if (!strcmp(a->opts.fix[i].npc, "-"))
 			fprintf(stderr, "%s:%ld: row left out (--fix)\n",
-				a->file, a->opts.fix[i].line);
+				cli_text(a->file), a->opts.fix[i].line);
 		else
 			fprintf(stderr, "%s:%ld: NPC taken as '%s' (--fix)\n",
-				a->file, a->opts.fix[i].line,
-				a->opts.fix[i].npc);
+				cli_text(a->file), a->opts.fix[i].line,
+				cli_text(a->opts.fix[i].npc));
 }
 
 /* Under --teams infer, what it took each event for. */

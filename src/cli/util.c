@@ -25,7 +25,11 @@ void cli_report(const struct pd_diag *d)
 }
 
 /* The message in the user's language: its format from the catalogue, or
- * else the message made matched against the catalogue's patterns. */
+ * else the message made matched against the catalogue's patterns.  The
+ * whole line goes through cli_text(), as cli_report()'s does: what it
+ * quotes from argv (an ESC, invalid UTF-8) cannot reach the terminal raw,
+ * whether or not the caller escaped it (cli_text() leaves its own \xHH
+ * as they are). */
 void cli_error(const char *fmt, ...)
 {
 	char text[4 * PD_TEXT_MAX], zh[4 * PD_TEXT_MAX];
@@ -35,8 +39,8 @@ void cli_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), f, ap);
 	va_end(ap);
-	fprintf(stderr, "podium: %s\n", f == fmt ?
-		cli_msg_made(text, zh, sizeof(zh)) : text);
+	fprintf(stderr, "podium: %s\n", cli_text(f == fmt ?
+		cli_msg_made(text, zh, sizeof(zh)) : text));
 }
 
 int cli_exit_for(int err)
@@ -73,8 +77,10 @@ int cli_usage(const struct cli_command *cmd, const char *why)
 	const char *end = strstr(cmd->usage, "\n\n");
 	int n = end ? (int)(end - cmd->usage) + 1 : (int)strlen(cmd->usage);
 
+	/* why may be a diag's text quoting an argument (--scheme, --where) */
 	if (why)
-		fprintf(stderr, "podium %s: %s\n", cmd->name, cli_msg(why));
+		fprintf(stderr, "podium %s: %s\n", cmd->name,
+			cli_text(cli_msg(why)));
 	fprintf(stderr, "%.*s", n, cmd->usage);
 	if (end && cmd == &cmd_help)
 		fputs(cli_msg("see 'podium help'\n"), stderr);
