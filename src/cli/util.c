@@ -136,20 +136,31 @@ int cli_store_exists(struct cli *cli)
 }
 
 /* Opening a SQLite file that is not there makes it: only the writes may
- * (a read that made an empty database would hide a mistyped --db). */
+ * (a read that made an empty database would hide a mistyped --db), and
+ * a read makes no table either (pd_store_open_read()).  A store opened
+ * for a read and then wanted for a write is opened again for it: the
+ * read may have had it read-only. */
 static struct pd_store *open_store(struct cli *cli, int *exit_code,
 				   int create)
 {
 	struct pd_diag d = { "", 0, "" };
 	int ret;
 
-	if (cli->store)
+	if (cli->store && (!create || !cli->store_read))
 		return cli->store;
+	pd_store_close(cli->store);
+	cli->store = NULL;
+	if ((ret = pd_store_address_check(cli->db_path, &d)) < 0) {
+		*exit_code = cli_fail(ret, &d);
+		return NULL;
+	}
 	if (!create && !cli_store_exists(cli)) {
 		*exit_code = EXIT_STORE;
 		return NULL;
 	}
-	ret = pd_store_open(&cli->store, cli->db_path, cli_registry(cli), &d);
+	cli->store_read = !create;
+	ret = (create ? pd_store_open : pd_store_open_read)(&cli->store,
+		cli->db_path, cli_registry(cli), &d);
 	if (ret < 0) {
 		*exit_code = cli_fail(ret, &d);
 		return NULL;
