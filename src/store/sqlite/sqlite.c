@@ -453,7 +453,7 @@ static int open_readonly(struct pd_sqlite *s, const char *path)
 
 /* Is the database podium's?  0 if it is (*v its schema version), or new
  * and empty (*v 0: the migrations make it, unless read); PD_ESTORE, and
- * nothing written, when it holds another program's tables -- podium's 27
+ * nothing written, when it holds another program's tables -- podium's
  * are never added among them -- or, for a read, nothing at all. */
 static int podium_there(struct pd_sqlite *s, int read, long *v,
 			struct pd_diag *diag)
