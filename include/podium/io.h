@@ -58,8 +58,9 @@ int pd_file_utf8_check_part(struct pd_file *f, const char *from,
 			    const char *to, long line, const char *file,
 			    struct pd_diag *diag);
 
-/* 0 if data[0..len) is valid UTF-8, else PD_EUTF8 with the line of the
- * first bad byte in diag. */
+/* 0 if data[0..len) is valid UTF-8 holding no NUL byte (which would cut
+ * a name where C strings end), else PD_EUTF8 with the line of the first
+ * bad byte in diag. */
 int pd_utf8_check(const char *data, size_t len, const char *file,
 		  struct pd_diag *diag);
 

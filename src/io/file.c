@@ -194,11 +194,16 @@ int pd_utf8_check(const char *data, size_t len, const char *file,
 			 * athlete_events parse. */
 			for (; end - s >= 8; s += 8) {
 				memcpy(&w, s, 8);
-				if (w & 0x8080808080808080ULL)
+				/* a high bit, or a zero byte (the
+				 * classic test: it borrows) */
+				if ((w | ((w - 0x0101010101010101ULL) & ~w)) &
+				    0x8080808080808080ULL)
 					break;
 			}
-			while (s < end && *s < 0x80)
+			while (s < end && *s < 0x80 && *s)
 				s++;
+			if (s < end && !*s)
+				goto nul;
 			continue;
 		}
 		if ((*s & 0xE0) == 0xC0) {
@@ -228,6 +233,13 @@ bad:
 	return pd_diag_set(diag, PD_EUTF8, file, line,
 			   "invalid UTF-8 (byte 0x%02X): save the file as "
 			   "UTF-8", *s);
+nul:
+	/* text never holds one, and a C string would end at it: a name cut
+	 * short without a word */
+	for (p = (const unsigned char *)data; p < s; p++)
+		line += *p == '\n';
+	return pd_diag_set(diag, PD_EUTF8, file, line, "a NUL byte: the file "
+			   "is not text");
 }
 
 /* The mapping of a plain regular file (flags for mmap), 1 if path is

@@ -249,22 +249,6 @@ static int order(struct pd_record_set *s, const char *file,
 	return 0;
 }
 
-/* A NUL byte would end a name where C strings end, the rest of it lost
- * without a word: refused, with its line. */
-static int no_nul(const char *data, size_t len, const char *file,
-		  struct pd_diag *d)
-{
-	const char *z = memchr(data, '\0', len), *p;
-	long line = 1;
-
-	if (!z)
-		return 0;
-	for (p = data; (p = memchr(p, '\n', (size_t)(z - p))); p++)
-		line++;
-	return pd_diag_set(d, PD_EPARSE, file, line, "a NUL byte: a records "
-			   "file is text");
-}
-
 int pd_records_csv_parse(struct pd_record_set *out, const char *data,
 			 size_t len, const char *file,
 			 const struct pd_registry *reg, struct pd_diag *diag)
@@ -274,8 +258,7 @@ int pd_records_csv_parse(struct pd_record_set *out, const char *data,
 
 	memset(out, 0, sizeof(*out));
 	pd_strings_init(&out->pool);
-	if ((ret = no_nul(data, len, file, diag)) < 0 ||
-	    (ret = pd_utf8_check(data, len, file, diag)) < 0 ||
+	if ((ret = pd_utf8_check(data, len, file, diag)) < 0 ||
 	    (ret = pd_csv_init(&c, data, len, file)) < 0)
 		return ret;
 	while ((ret = pd_csv_next(&c, diag)) == 1) {
