@@ -58,8 +58,9 @@ int pd_file_utf8_check_part(struct pd_file *f, const char *from,
 			    const char *to, long line, const char *file,
 			    struct pd_diag *diag);
 
-/* 0 if data[0..len) is valid UTF-8, else PD_EUTF8 with the line of the
- * first bad byte in diag. */
+/* 0 if data[0..len) is valid UTF-8 holding no NUL byte (which would cut
+ * a name where C strings end), else PD_EUTF8 with the line of the first
+ * bad byte in diag. */
 int pd_utf8_check(const char *data, size_t len, const char *file,
 		  struct pd_diag *diag);
 
@@ -226,8 +227,16 @@ int pd_athlete_events_tally(const char *data, size_t len, const char *file,
  * kind (WR, PR, OR ...), sport, event, mark, holder, npc, and optionally
  * gender, class, value (else read from the mark), better ("lower", a
  * time, the default; "higher", a distance or points), date and games.
- * Rows stay in file order, the older record of a key first, so that its
- * history is written as it happened.  Strings point into pool. */
+ * Each field is checked, naming FILE:LINE: kind is 1 to 8 capital
+ * letters, gender M, W, X or empty, date YYYY-MM-DD (a real day) or
+ * empty, the mark a time or distance that can be (not "99:99:99.99"), a
+ * value a number from 0; a NUL byte anywhere is refused.  The set comes
+ * back in the order to write it, whatever the file's: by key and kind,
+ * and within each, as a record stands until it is beaten, the worst mark
+ * first and the best last (equal marks oldest first, so the latest of
+ * them is in force); a better mark dated before a worse one of the same
+ * record is refused, as the worse could never have been a record.
+ * Strings point into pool. */
 struct pd_record_set {
 	struct pd_record *v;
 	size_t n, alloc;

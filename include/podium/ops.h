@@ -423,12 +423,18 @@ int pd_op_import_run(struct pd_store *s, const struct pd_op_import_args *a,
 void pd_op_import_release(struct pd_op_import *im);
 
 /* Add records v[0..n) (record.h) in one change to games, each replacing
- * the record in force of its key and kind: older ones first, so the
- * history is as it happened (records.c). */
+ * the record in force of its key and kind, in the order of
+ * pd_records_csv_parse() (each key's worst mark first), so the history is
+ * as it happened (records.c).  A record the store holds already (the same
+ * key, kind, mark, holder and date: a file imported again) is not added
+ * twice; one worse than the record in force is refused, PD_EPARSE at
+ * file:its line, as a record stands until it is beaten.  *added (if not
+ * NULL) receives how many were added. */
 int pd_op_records_import(struct pd_store *s, const char *games,
-			 const struct pd_record *v, size_t n,
+			 const struct pd_record *v, size_t n, const char *file,
 			 const struct pd_who *who,
-			 const struct pd_op_notify *nt, struct pd_diag *diag);
+			 const struct pd_op_notify *nt, size_t *added,
+			 struct pd_diag *diag);
 
 /* What pd_op_odf_import() read and wrote. */
 struct pd_op_odf_counts {

@@ -688,7 +688,8 @@ int pd_op_import_write(struct pd_store *s, struct pd_op_import *im,
 					    diag);
 	case PD_OP_IMPORT_RECORDS:
 		return pd_op_records_import(s, im->games, im->records.v,
-					    im->records.n, who, nt, diag);
+					    im->records.n, im->file, who, nt,
+					    &im->n, diag);
 	case PD_OP_IMPORT_MEDALS: {
 		struct one o = { im->medals.v, im->medals.n, im->mode, im->reg,
 				 NULL, im->file };

@@ -35,6 +35,7 @@ struct cli {
 	struct pd_registry reg;
 	int have_reg;
 	struct pd_store *store;
+	int store_read;		/* store was opened by a read (cli_store) */
 	char command[1024];	/* the command line, for the audit log */
 	struct pd_who who;	/* cli_who()'s */
 	char **argv;		/* main()'s as it came (or NULL): to start

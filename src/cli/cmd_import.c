@@ -114,15 +114,16 @@ static void problems(const struct pd_op_import *im)
 	size_t i;
 
 	for (i = 0; i < p->n && (im->refused || i < 3); i++)
-		fprintf(stderr, "%s:%ld: %s%s\n", im->file, p->v[i].line,
-			im->refused ? "" : "warning: ", p->v[i].msg);
+		fprintf(stderr, "%s:%ld: %s%s\n", cli_text(im->file),
+			p->v[i].line, im->refused ? "" : "warning: ",
+			cli_text(p->v[i].msg));
 	if (im->refused && p->n && im->kind == PD_OP_IMPORT_ENTRIES)
 		fprintf(stderr, "podium: %zu row%s of %s cannot be placed; "
 			"nothing imported\n", p->n, p->n == 1 ? "" : "s",
-			im->file);
+			cli_text(im->file));
 	else if (im->refused && p->n)
 		fprintf(stderr, "podium: %s is inconsistent (%zu problem%s); "
-			"nothing imported\n", im->file, p->n,
+			"nothing imported\n", cli_text(im->file), p->n,
 			p->n == 1 ? "" : "s");
 	else if (p->n)
 		fprintf(stderr, "podium: kept as published, with %zu "
@@ -138,12 +139,13 @@ static void notes(const struct pd_op_import *im, int strict)
 	size_t i;
 
 	for (i = 0; i < p->n; i++)
-		fprintf(stderr, "%s:%ld: %s%s\n", im->file, p->v[i].line,
-			strict ? "" : "warning: ", p->v[i].msg);
+		fprintf(stderr, "%s:%ld: %s%s\n", cli_text(im->file),
+			p->v[i].line, strict ? "" : "warning: ",
+			cli_text(p->v[i].msg));
 	if (p->n && strict)
 		fprintf(stderr, "podium: the rules drop or change %zu medal%s "
 			"of %s (--strict); nothing imported\n", p->n,
-			p->n == 1 ? "" : "s", im->file);
+			p->n == 1 ? "" : "s", cli_text(im->file));
 	else if (p->n)
 		fprintf(stderr, "podium: the rules drop or change %zu medal%s "
 			"as recorded (--strict refuses)\n", p->n,
@@ -159,11 +161,11 @@ static void fixes(const struct pd_op_import_args *a)
 	for (i = 0; i < a->opts.nfix; i++)
 		if (!strcmp(a->opts.fix[i].npc, "-"))
 			fprintf(stderr, "%s:%ld: row left out (--fix)\n",
-				a->file, a->opts.fix[i].line);
+				cli_text(a->file), a->opts.fix[i].line);
 		else
 			fprintf(stderr, "%s:%ld: NPC taken as '%s' (--fix)\n",
-				a->file, a->opts.fix[i].line,
-				a->opts.fix[i].npc);
+				cli_text(a->file), a->opts.fix[i].line,
+				cli_text(a->opts.fix[i].npc));
 }
 
 /* Under --teams infer, what it took each event for: team or individual,
@@ -357,10 +359,14 @@ const struct cli_command cmd_import = {
 	"  records    CSV, one row per record: kind (WR, PR, OR ...), sport,\n"
 	"             event, mark, holder, npc, and optionally gender, class,\n"
 	"             value (else read from the mark), better (lower: a time,\n"
-	"             the default; higher), date.  Older records first: each\n"
-	"             replaces the one in force of its event, class and kind,\n"
-	"             which stays as history ('podium records').  --games\n"
-	"             names the Games whose log records the import.\n"
+	"             the default; higher), date (YYYY-MM-DD).  In any order:\n"
+	"             a record stands until beaten, so the best mark of an\n"
+	"             event, class and kind is in force (of equal ones, the\n"
+	"             latest), the others its history ('podium records'); a\n"
+	"             better mark dated before a worse one is refused.  kind\n"
+	"             is capital letters, gender M, W or X, a time's minutes\n"
+	"             and seconds under 60.  --games names the Games whose\n"
+	"             log records the import.\n"
 	"  odf        ODF messages as podium writes them (docs/ODF.md), files\n"
 	"             or folders of *.xml, read in Version order: the latest\n"
 	"             of each (Games, DocumentType, DocumentCode) counts.  A\n"

@@ -148,7 +148,7 @@ static int set_file(struct cli *cli, struct pd_store *s,
 				     NULL, 0, who, done, &n, d);
 	if (ret == 0)
 		fprintf(stderr, "podium: event %ld: %zu results from %s\n",
-			a->event, n, a->file);
+			a->event, n, cli_text(a->file));
 	return ret;
 }
 

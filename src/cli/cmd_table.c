@@ -42,7 +42,7 @@ static int option(int c, char *arg, void *ctx)
 		if (strcmp(arg, "odf") &&
 		    !pd_render_lookup(arg, &names)) {
 			fprintf(stderr, "podium table: unknown format "
-				"'%s': use %s|odf\n", arg, names);
+				"'%s': use %s|odf\n", cli_text(arg), names);
 			return EXIT_USAGE;
 		}
 		break;
@@ -247,12 +247,11 @@ static void notes(struct cli *cli, const struct table_args *a,
 		  const struct pd_ref *r)
 {
 	const char *sport = a->ref_opts.sport;
-
 	char cover[160];
 
 	if (r->as_of)
-		fprintf(stderr, "podium: %s as of version %ld\n", r->games,
-			r->as_of);
+		fprintf(stderr, "podium: %s as of version %ld\n",
+			cli_text(r->games), r->as_of);
 	if (r->by_default) {
 		pd_cover_text(cover, sizeof(cover), &r->cover,
 			      cli_msg_lang());
@@ -261,8 +260,9 @@ static void notes(struct cli *cli, const struct table_args *a,
 			  r->label, cover, r->games);
 	}
 	if (!r->have_pub && r->tally.n == 0 && !a->all_games)
-		fprintf(stderr, "podium: %s has no medals%s%s%s\n", r->label,
-			sport ? " in " : "", sport ? sport : "", sport ? "" :
+		fprintf(stderr, "podium: %s has no medals%s%s%s\n",
+			cli_text(r->label), sport ? " in " : "",
+			sport ? cli_text(sport) : "", sport ? "" :
 			" yet (a published table is GAMES@SOURCE; see "
 			"'podium games')");
 	if (!r->have_pub && r->tally.n == 0 && sport)

@@ -111,6 +111,22 @@ static const struct {
 	{ "row has %s fields, the header %s: quote a field that holds a "
 	  "comma, or remove the extra fields (%s)",
 	  "该行有 %s 个字段，表头有 %s 个：含逗号的字段请加引号，或删去多余的字段（%s）" },
+	{ "no podium store here: 'podium init' makes one",
+	  "此处没有 podium 数据库：用 'podium init' 创建" },
+	{ "a SQLite database, but not podium's (it holds other tables): "
+	  "give podium a file of its own (--db)",
+	  "这是 SQLite 数据库，但不是 podium 的（其中有别的表）：请给 podium "
+	  "一个单独的文件（--db）" },
+	{ "'%s' names a database that SQLite throws away when podium exits, "
+	  "and what is written there with it: give a file (or a "
+	  "postgresql:// URI)",
+	  "'%s' 是 SQLite 在 podium 退出时丢弃的数据库，写入其中的也随之丢失："
+	  "请给出一个文件（或 postgresql:// URI）" },
+	{ "the database cannot be written (its file, folder or mount is "
+	  "read-only): a write needs it writable; reads work as they are",
+	  "数据库无法写入（其文件、目录或挂载为只读）：写入需要可写；读取照常" },
+	{ "not a regular file (%s): podium reads files",
+	  "不是普通文件（%s）：podium 只读取文件" },
 };
 
 #define CAPS 4

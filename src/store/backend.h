@@ -294,14 +294,18 @@ struct pd_store {
 };
 
 /* Open (creating if absent) the SQLite file at path and migrate it
- * (src/store/sqlite/sqlite.c); as pd_store_open(). */
+ * (src/store/sqlite/sqlite.c); as pd_store_open(), or with read non-zero
+ * as pd_store_open_read(). */
 int pd_sqlite_open(struct pd_store **out, const char *path,
-		   const struct pd_registry *reg, struct pd_diag *diag);
+		   const struct pd_registry *reg, int read,
+		   struct pd_diag *diag);
 
 /* Connect to the PostgreSQL database at a libpq URI and migrate it
- * (src/store/postgres/pg_ops.c); as pd_store_open(). */
+ * (src/store/postgres/pg_ops.c); as pd_store_open(), or with read
+ * non-zero as pd_store_open_read() (a database without podium's schema
+ * is refused, and none is made in it). */
 int pd_pg_open(struct pd_store **out, const char *uri,
-	       const struct pd_registry *reg, struct pd_diag *diag);
+	       const struct pd_registry *reg, int read, struct pd_diag *diag);
 
 /* A ballot the vote operation refuses, the backend having found why: the
  * athlete has voted (voted 1: PD_EEXISTS) or is not on the register of

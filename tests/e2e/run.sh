@@ -29,6 +29,12 @@ if [ ! -f "$here/node_modules/playwright-core/package.json" ]; then
 	(cd "$here" && timeout 300 npm ci --no-audit --no-fund --silent) >&2 ||
 		skip "cannot install playwright-core with npm"
 fi
+# the tests start podium through tests/api's server.mjs, which checks
+# every answer against docs/openapi.yaml with ajv: its packages too
+if [ ! -f "$top/tests/api/node_modules/ajv/package.json" ]; then
+	(cd "$top/tests/api" && timeout 300 npm ci --no-audit --no-fund \
+		--silent) >&2 || skip "cannot install tests/api's packages with npm"
+fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 PODIUM_BIN=$bin CHROMIUM=$chromium timeout 900 node --test \

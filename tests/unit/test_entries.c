@@ -404,6 +404,28 @@ static void test_athlete_events__streamed_utf8_error_names_its_line(
 	unlink(path);
 }
 
+/* A NUL byte, in the eight-byte fast path or out of it, is refused at
+ * its line (issue 27: it cut a name short). */
+static void test_utf8_check__nul_byte_is_refused(void **state)
+{
+	static const char ok[] = "a,b\nlonger line here,x\n";
+	char text[64];
+	struct pd_diag d;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(pd_utf8_check(ok, sizeof(ok) - 1, "f", &d), 0);
+	for (i = 0; i < sizeof(ok) - 1; i++) {
+		memcpy(text, ok, sizeof(ok));
+		text[i] = '\0';
+		memset(&d, 0, sizeof(d));
+		assert_int_equal(pd_utf8_check(text, sizeof(ok) - 1, "f", &d),
+				 PD_EUTF8);
+		assert_int_equal(d.line, i < 4 ? 1 : 2);
+		assert_non_null(strstr(d.msg, "NUL"));
+	}
+}
+
 /* athlete_events.c read by two threads (read_split()): the same set as
  * one thread gives, record for record, and the same first error, on files
  * whose middle falls inside a quoted field with line breaks, that fool
@@ -751,6 +773,7 @@ int main(void)
 		T(test_medallists__nameless_team_row_carried),
 		T(test_entries__medal_rank),
 		T(test_athlete_events__streamed_file_same_set),
+		cmocka_unit_test(test_utf8_check__nul_byte_is_refused),
 		T(test_athlete_events__streamed_utf8_error_names_its_line),
 		T(test_split__plain_file),
 		T(test_split__middle_inside_a_quoted_field),

@@ -37,6 +37,9 @@ struct pd_pg {
 		char name[16];
 	} cache[PD_PG_CACHE];
 	size_t ncache;
+	/* opened by pd_store_open_read(): a database without podium's
+	 * schema is refused, never given one */
+	int read;
 };
 
 #define PG(s) ((struct pd_pg *)(s))

@@ -346,6 +346,11 @@ const char *const pd_pg_migrations[] = {
 	"  event_id BIGINT NOT NULL,\n"
 	"  PRIMARY KEY (games, version, event_id)\n"
 	");\n",
+	/* 12: the record in force of a key and kind, found at once: a new
+	 * record replaces it (record.h), and through records_by_key that
+	 * read every record of the key, quadratic in a key's history */
+	"CREATE INDEX records_in_force ON records (sport, event, gender,\n"
+	"  sport_class, kind) WHERE replaced_by IS NULL;\n",
 };
 
 const size_t pd_pg_nmigrations =

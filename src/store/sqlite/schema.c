@@ -338,6 +338,12 @@ const char *const pd_migrations[] = {
 	"  SELECT team_id, athlete_id FROM team_members;\n"
 	"DROP TABLE team_members;\n"
 	"ALTER TABLE team_members_new RENAME TO team_members;\n",
+	/* 13: the record in force of a key and kind, found at once: a new
+	 * record replaces it (record.h), and through records_by_key that
+	 * read every record of the key, quadratic in a key's history
+	 * (bench/: issue 27's figures) */
+	"CREATE INDEX records_in_force ON records (sport, event, gender,\n"
+	"  sport_class, kind) WHERE replaced_by IS NULL;\n",
 };
 
 const size_t pd_nmigrations = sizeof(pd_migrations) / sizeof(*pd_migrations);

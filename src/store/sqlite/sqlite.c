@@ -1,11 +1,13 @@
 /* sqlite.c -- the embedded SQLite store: opening, migrating, transactions,
  * and the table of operations the store interface dispatches to (see
  * store.h and ../backend.h). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -383,49 +385,190 @@ static const struct pd_store_ops sqlite_ops = {
 	.medals_of = pd_sqlite_medals_of,
 };
 
+/* Is access(path, W_OK) refused for want of a right (a read-only mount
+ * says so to root too: EROFS)?  A folder that is not there is not
+ * read-only: SQLite says what it is. */
+static int denied(const char *path)
+{
+	return access(path, W_OK) != 0 && (errno == EROFS ||
+					   errno == EACCES || errno == EPERM);
+}
+
+/* Can this process write the file at path (when it is there) and make
+ * the -wal and -shm files beside it? */
+static int can_write(const char *path, int exists)
+{
+	char dir[4096], side[4096 + 8];
+	const char *slash = strrchr(path, '/');
+	int ok;
+
+	if (exists && denied(path))
+		return 0;
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", slash == path ? 1 :
+			 (int)(slash - path), path);
+	if (!denied(dir))
+		return 1;
+	/* a folder that cannot be written: SQLite can still write where
+	 * both files are there already */
+	snprintf(side, sizeof(side), "%s-wal", path);
+	ok = access(side, W_OK) == 0;
+	snprintf(side, sizeof(side), "%s-shm", path);
+	return exists && ok && access(side, W_OK) == 0;
+}
+
+/* Open path for reading alone.  A WAL database needs its -shm file,
+ * which nobody can make in a folder that cannot be written: unless a
+ * -wal file says a writer may be at work, the file is opened immutable
+ * (SQLite's URI parameter), which reads it with no -shm and no locks --
+ * sound on a read-only mount, where nothing can change it. */
+static int open_readonly(struct pd_sqlite *s, const char *path)
+{
+	static const char keep[] = "abcdefghijklmnopqrstuvwxyz"
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/";
+	const unsigned char *p;
+	struct pd_buf uri;
+	char side[4096 + 8];
+	int rc;
+
+	snprintf(side, sizeof(side), "%s-wal", path);
+	if (access(side, F_OK) == 0)
+		return sqlite3_open_v2(path, &s->db, SQLITE_OPEN_NOMUTEX |
+				       SQLITE_OPEN_READONLY, NULL);
+	pd_buf_init(&uri, 0);
+	rc = pd_buf_addf(&uri, "file:");
+	for (p = (const unsigned char *)path; *p && rc == 0; p++)
+		rc = pd_buf_addf(&uri, *p && strchr(keep, *p) ? "%c" : "%%%02X",
+				 *p);
+	if (rc == 0)
+		rc = pd_buf_addf(&uri, "?immutable=1");
+	rc = rc < 0 ? SQLITE_NOMEM : sqlite3_open_v2(uri.data, &s->db,
+			SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_READONLY |
+			SQLITE_OPEN_URI, NULL);
+	pd_buf_release(&uri);
+	return rc;
+}
+
+/* Is the database podium's?  0 if it is (*v its schema version), or new
+ * and empty (*v 0: the migrations make it, unless read); PD_ESTORE, and
+ * nothing written, when it holds another program's tables -- podium's
+ * are never added among them -- or, for a read, nothing at all. */
+static int podium_there(struct pd_sqlite *s, int read, long *v,
+			struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret, tables = 0;
+
+	/* a file that is not a database says so here, in SQLite's words */
+	if ((ret = exec(s, "SELECT count(*) FROM sqlite_master", diag)) < 0 ||
+	    (ret = user_version(s, v, diag)) < 0)
+		return ret;
+	if (*v > 0)
+		return 0;
+	if ((ret = pd_sqlite_prepare(s, &st, "SELECT count(*) FROM "
+				     "sqlite_master", diag)) < 0)
+		return ret;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		tables = sqlite3_column_int(st, 0);
+	else
+		ret = pd_sqlite_fail(s, diag, "read the schema");
+	sqlite3_finalize(st);
+	if (ret == 0 && tables)
+		ret = pd_diag_set(diag, PD_ESTORE, s->path, 0, "a SQLite "
+				  "database, but not podium's (it holds "
+				  "other tables): give podium a file of its "
+				  "own (--db)");
+	else if (ret == 0 && read)
+		ret = pd_diag_set(diag, PD_ESTORE, s->path, 0, "no podium "
+				  "store here: 'podium init' makes one");
+	return ret;
+}
+
+/* The connection's settings; a read-only one changes nothing in the
+ * file (no journal_mode: the file is WAL since podium made it). */
+static int settings(struct pd_sqlite *s, int ro, struct pd_diag *diag)
+{
+	if (!ro && (exec(s, "PRAGMA journal_mode = WAL", diag)) < 0)
+		return PD_ESTORE;
+	return exec(s,
+		    /* FULL: a write acknowledged is on disk, even if the
+		     * power goes (NORMAL in WAL mode only survives a crash
+		     * of the process) */
+		    "PRAGMA synchronous = FULL; "
+		    /* 16 MiB: a whole-Games import is one transaction, and
+		     * the default 2 MiB cache spilled it to disk
+		     * (athlete_events.csv: 5.8 s -> 4.2 s); 64 MiB was no
+		     * faster and only grew the peak memory */
+		    "PRAGMA cache_size = -16384; "
+		    "PRAGMA foreign_keys = ON; "
+		    /* MEMORY: an insert of several rows keeps a statement
+		     * journal, to undo itself alone; as a file it cost a
+		     * bulk import 0.2 s of system time */
+		    "PRAGMA temp_store = MEMORY", diag);
+}
+
+/* The schema brought up to date, and the NPC table to the registry,
+ * unless the file is read-only: then it must be up to date already. */
+static int bring_up(struct pd_sqlite *s, int ro, long v,
+		    const struct pd_registry *reg, struct pd_diag *diag)
+{
+	int ret;
+
+	if (ro && v < (long)pd_nmigrations)
+		return pd_diag_set(diag, PD_ESTORE, s->path, 0, "schema "
+				   "version %ld is older than this podium's "
+				   "(%zu), and the file cannot be written to "
+				   "bring it up to date: open it once where "
+				   "it can be", v, pd_nmigrations);
+	if ((ret = migrate(s, diag)) < 0)
+		return ret;
+	return reg && !ro ? sync_npcs(s, reg, diag) : 0;
+}
+
 int pd_sqlite_open(struct pd_store **out, const char *path,
-		   const struct pd_registry *reg, struct pd_diag *diag)
+		   const struct pd_registry *reg, int read,
+		   struct pd_diag *diag)
 {
 	struct pd_sqlite *s;
 	struct stat st;
-	int ret;
+	int ret, rc, exists = stat(path, &st) == 0, ro;
+	long v = 0;
 
 	*out = NULL;
 	/* No memory statistics: they take a global mutex on every
 	 * allocation, a few per cent of a bulk import.  Fails harmlessly
 	 * once SQLite is initialised (a second store). */
 	sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+	if (read && !exists)
+		return pd_diag_set(diag, PD_ESTORE, path, 0, "no podium store "
+				   "here: 'podium init' makes one");
+	ro = !can_write(path, exists);
+	if (ro && !read)
+		return pd_diag_set(diag, PD_ESTORE, path, 0, "the database "
+				   "cannot be written (its file, folder or "
+				   "mount is read-only): a write needs it "
+				   "writable; reads work as they are");
 	if (!(s = calloc(1, sizeof(*s))))
 		return PD_ENOMEM;
 	s->base.ops = &sqlite_ops;
 	s->path = path;
-	s->cache_kib = 16384;	/* the cache_size below */
+	s->cache_kib = 16384;	/* the cache_size in settings() */
 	/* NOMUTEX: a connection is only ever used by one thread */
-	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_NOMUTEX |
-			    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-			    NULL) != SQLITE_OK) {
+	rc = ro ? open_readonly(s, path) : sqlite3_open_v2(path, &s->db,
+			SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_READWRITE |
+			SQLITE_OPEN_CREATE, NULL);
+	if (rc != SQLITE_OK) {
 		ret = pd_sqlite_fail(s, diag, "cannot open the database");
 		goto cleanup;
 	}
 	sqlite3_busy_timeout(s->db, 5000);
-	/* WAL: readers (the server) never wait for a writer (an import). */
-	if ((ret = exec(s, "PRAGMA journal_mode = WAL; "
-			/* FULL: a write acknowledged is on disk, even if
-			 * the power goes (NORMAL in WAL mode only survives
-			 * a crash of the process) */
-			"PRAGMA synchronous = FULL; "
-			/* 16 MiB: a whole-Games import is one transaction,
-			 * and the default 2 MiB cache spilled it to disk
-			 * (athlete_events.csv: 5.8 s -> 4.2 s); 64 MiB was
-			 * no faster and only grew the peak memory */
-			"PRAGMA cache_size = -16384; "
-			"PRAGMA foreign_keys = ON; "
-			/* MEMORY: an insert of several rows keeps a
-			 * statement journal, to undo itself alone; as a
-			 * file it cost a bulk import 0.2 s of system time */
-			"PRAGMA temp_store = MEMORY", diag)) < 0 ||
-	    (ret = migrate(s, diag)) < 0 ||
-	    (reg && (ret = sync_npcs(s, reg, diag)) < 0))
+	/* WAL (settings()): readers (the server) never wait for a writer
+	 * (an import) */
+	if ((ret = podium_there(s, read, &v, diag)) < 0 ||
+	    (ret = settings(s, ro, diag)) < 0 ||
+	    (ret = bring_up(s, ro, v, reg, diag)) < 0)
 		goto cleanup;
 	/* the file is there now (journal_mode made it): remember which it
 	 * is.  The path is stat()ed just after SQLite opened it, so this is
