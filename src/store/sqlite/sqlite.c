@@ -1,10 +1,12 @@
 /* sqlite.c -- the embedded SQLite store: opening, migrating, transactions,
  * and the table of operations the store interface dispatches to (see
  * store.h and ../backend.h). */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include <sqlite3.h>
@@ -12,6 +14,91 @@
 #include "../sql.h"
 #include "schema.h"
 #include "sqlite_int.h"
+
+/* PRAGMA application_id: "PODI" */
+#define APPLICATION_ID "1347372105"
+
+/* The store files this process has open (the server opens its store
+ * once a thread), by device and inode, with the connections each has and
+ * whether it was written over in place (pd_sqlite_here): one
+ * connection's finding holds for every other, and the last one's close
+ * moves the old write-ahead log aside.  Under files_mu. */
+struct opened {
+	struct opened *next;
+	dev_t dev;
+	ino_t ino;
+	int n, replaced;
+};
+
+static pthread_mutex_t files_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct opened *files;
+
+static void log_aside(const char *path);
+static int read_head(struct pd_sqlite *s, unsigned char *head);
+static int here_in_place(struct pd_sqlite *s, struct pd_diag *diag);
+
+/* s's file's entry (files_mu held), or NULL. */
+static struct opened *opened_of(const struct pd_sqlite *s)
+{
+	struct opened *o;
+
+	for (o = files; o; o = o->next)
+		if (o->dev == s->dev && o->ino == s->ino)
+			return o;
+	return NULL;
+}
+
+static void opened_add(const struct pd_sqlite *s)
+{
+	struct opened *o;
+
+	pthread_mutex_lock(&files_mu);
+	if (!(o = opened_of(s)) && (o = calloc(1, sizeof(*o)))) {
+		o->dev = s->dev;
+		o->ino = s->ino;
+		o->next = files;
+		files = o;
+	}
+	if (o)
+		o->n++;
+	pthread_mutex_unlock(&files_mu);
+}
+
+/* Whether s's file was found written over (mark: say it now). */
+static int opened_replaced(const struct pd_sqlite *s, int mark)
+{
+	struct opened *o;
+	int was = 0;
+
+	pthread_mutex_lock(&files_mu);
+	if ((o = opened_of(s))) {
+		if (mark)
+			o->replaced = 1;
+		was = o->replaced;
+	}
+	pthread_mutex_unlock(&files_mu);
+	return was;
+}
+
+/* One connection of s's file fewer: 1 when it was the last of a file
+ * written over. */
+static int opened_drop(const struct pd_sqlite *s)
+{
+	struct opened **pp, *o;
+	int aside = 0;
+
+	pthread_mutex_lock(&files_mu);
+	for (pp = &files; (o = *pp); pp = &o->next)
+		if (o->dev == s->dev && o->ino == s->ino)
+			break;
+	if (o && --o->n == 0) {
+		aside = o->replaced;
+		*pp = o->next;
+		free(o);
+	}
+	pthread_mutex_unlock(&files_mu);
+	return aside;
+}
 
 int pd_sqlite_fail(struct pd_sqlite *s, struct pd_diag *diag, const char *what)
 {
@@ -434,6 +521,8 @@ int pd_sqlite_open(struct pd_store **out, const char *path,
 		s->dev = st.st_dev;
 		s->ino = st.st_ino;
 		s->have_file = 1;
+		s->have_head = read_head(s, s->head) == 0;
+		opened_add(s);
 	}
 	*out = &s->base;
 	return 0;
@@ -452,8 +541,56 @@ void pd_sqlite_close(struct pd_store *store)
 	for (i = 0; i < PD_STMT_CACHE && s->cache[i].sql; i++)
 		sqlite3_finalize(s->cache[i].st);
 	sqlite3_finalize(s->ins_st);
+	/* the file was written over under this process: the last
+	 * connection's close would checkpoint the write-ahead log -- pages
+	 * of the old file -- into the new one */
+	if (s->have_file && s->db && opened_replaced(s, 0))
+		sqlite3_db_config(s->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1,
+				  NULL);
 	sqlite3_close(s->db);
+	if (s->have_file && opened_drop(s))
+		log_aside(s->path);
 	free(s);
+}
+
+/* The write-ahead log of a file replaced under this process, moved
+ * aside once its last connection is closed: left there, the next open
+ * would apply its pages (the old file's) to the new file.  Kept, not
+ * removed: it holds the writes made since the file was replaced's last
+ * checkpoint, which the operator may want. */
+static void log_aside(const char *path)
+{
+	char wal[4096], aside[4096 + 16], shm[4096];
+
+	snprintf(wal, sizeof(wal), "%s-wal", path);
+	snprintf(aside, sizeof(aside), "%s-wal.replaced", path);
+	snprintf(shm, sizeof(shm), "%s-shm", path);
+	if (rename(wal, aside) == 0)
+		unlink(shm);
+}
+
+/* The file's first 100 bytes (its header), through SQLite's own file
+ * handle: opening and closing the file here would drop the POSIX locks
+ * SQLite holds on it.  0, or -1 when the handle cannot be had (a short
+ * read leaves zeros: a file cut short reads as a header that changed). */
+static int read_head(struct pd_sqlite *s, unsigned char *head)
+{
+	sqlite3_file *f = NULL;
+	int rc;
+
+	memset(head, 0, 100);
+	if (sqlite3_file_control(s->db, "main", SQLITE_FCNTL_FILE_POINTER,
+				 &f) != SQLITE_OK || !f || !f->pMethods)
+		return -1;
+	rc = f->pMethods->xRead(f, head, 100, 0);
+	return rc == SQLITE_OK || rc == SQLITE_IOERR_SHORT_READ ? 0 : -1;
+}
+
+/* The header's file change counter (offset 24, big-endian). */
+static unsigned long change_counter(const unsigned char *h)
+{
+	return (unsigned long)h[24] << 24 | (unsigned long)h[25] << 16 |
+	       (unsigned long)h[26] << 8 | h[27];
 }
 
 /* A file removed (rm podium.db*) or replaced (a restore copied over it)
@@ -471,12 +608,52 @@ int pd_sqlite_here(struct pd_store *store, struct pd_diag *diag)
 				   "file was removed after it was opened: "
 				   "writes are refused, since they would be "
 				   "lost; restart to open it again");
-	if (st.st_dev != s->dev || st.st_ino != s->ino)
+	if (st.st_dev != s->dev || st.st_ino != s->ino) {
 		return pd_diag_set(diag, PD_ESTALE, s->path, 0, "the database "
 				   "file was replaced after it was opened: "
 				   "writes are refused, since they would go to "
 				   "the old one; restart to open the new one");
-	return 0;
+	}
+	return here_in_place(s, diag);
+}
+
+/* The same file, written over in place (cat backup.db > podium.db, and
+ * cp, which does the same): SQLite cannot see it, goes on reading the
+ * new pages with the log's old ones over them, acknowledges writes, and
+ * checkpoints its log into the new file at the end -- a broken index
+ * and three acknowledged writes damaged when it was tried (issue 27).
+ *
+ * SQLite itself writes the file only in a checkpoint, which copies the
+ * log's newest page 1 too; and every commit here writes page 1
+ * (pd_sqlite_commit), whose change counter SQLite then raises.  So a
+ * header that moved without its counter going up was not written by a
+ * checkpoint of podium's: it is refused, for good (every connection of
+ * the process, until a restart), and nothing is checkpointed into the
+ * file (pd_sqlite_close).  A file copied over with the very bytes it
+ * had is the same file, and is let be. */
+static int here_in_place(struct pd_sqlite *s, struct pd_diag *diag)
+{
+	static const char magic[] = "SQLite format 3";
+	unsigned char now[100];
+
+	if (!opened_replaced(s, 0)) {
+		if (!s->have_head || read_head(s, now) < 0 ||
+		    !memcmp(now, s->head, sizeof(now)))
+			return 0;
+		if (!memcmp(now, magic, sizeof(magic)) &&
+		    change_counter(now) > change_counter(s->head)) {
+			memcpy(s->head, now, sizeof(now));
+			return 0;
+		}
+		opened_replaced(s, 1);
+	}
+	return pd_diag_set(diag, PD_ESTALE, s->path, 0, "the database file "
+			   "was replaced after it was opened (written over "
+			   "in place, as a restore with cp or cat does): "
+			   "writes are refused, and nothing more is written "
+			   "to it; stop the server (its write-ahead log, the "
+			   "old file's, is then moved aside to %s-wal."
+			   "replaced) and start it again", s->path);
 }
 
 /* The page cache: a negative cache_size is in KiB.  Pages beyond it are
@@ -611,6 +788,11 @@ int pd_sqlite_commit(struct pd_store *store, struct pd_diag *diag)
 
 	if (s->bulk)
 		ret = pd_sqlite_fk_check(s, diag);
+	/* page 1 written by every commit, so that its change counter
+	 * moves with each checkpoint of one (pd_sqlite_here); the
+	 * application id says what the file is (file(1) shows it) */
+	if (ret == 0)
+		ret = exec(s, "PRAGMA application_id = " APPLICATION_ID, diag);
 	if (ret == 0)
 		ret = exec(s, "COMMIT", diag);
 	if (ret < 0)
