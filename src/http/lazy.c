@@ -803,6 +803,8 @@ static int render_read(struct lz *z, size_t rt, char **f, struct pd_buf *out,
 		}
 		pd_store_rollback(z->st);	/* ends the read */
 	}
+	if (ret == PD_EAWAY)
+		log_away(d.msg);
 	reader_give(rd);
 	z->st = NULL;
 	return ret;
@@ -889,22 +891,31 @@ static const struct view *lazy_get(struct srv *s, struct gview *g,
 	struct pd_buf b;
 	long version = g->version;
 	size_t i;
+	int ret;
 
 	memset(once, 0, sizeof(*once));
 	*status = MHD_HTTP_OK;
 	if ((found = cache_find(g, key)))
 		return found;
 	pd_buf_init(&b, 0);
-	if (render(s, g, key, &b, status, &version) < 0 ||
+	if ((ret = render(s, g, key, &b, status, &version)) < 0 ||
 	    *status != MHD_HTTP_OK ||
 	    (is_page(key) ? view_page(&v, &b, version) :
 	     view_make_json(&v, &b, version)) < 0) {
 		/* a render that answers other than 200 says why in b */
 		snprintf(why, whysize, "%s", *status != MHD_HTTP_OK ? b.data :
+			 ret == PD_EAWAY ? "this view is not built yet and "
+			 "the database cannot be reached: try again shortly" :
 			 "cannot render the view");
 		pd_buf_release(&b);
+		/* the database away (a PostgreSQL restart): what was built
+		 * is served from the snapshot, and what was not is 503 with
+		 * Retry-After, never a 500 -- the client did nothing wrong
+		 * and may ask again */
 		if (*status == MHD_HTTP_OK)
-			*status = MHD_HTTP_INTERNAL_SERVER_ERROR;
+			*status = ret == PD_EAWAY ?
+				  MHD_HTTP_SERVICE_UNAVAILABLE :
+				  MHD_HTTP_INTERNAL_SERVER_ERROR;
 		return NULL;
 	}
 	pd_buf_release(&b);
@@ -1067,11 +1078,15 @@ static int is_admin(struct srv *s, struct MHD_Connection *c, struct req *r)
 	rd = reader_take(s);
 	ret = pd_token_check(rd->st, h + 7 + strspn(h + 7, " "), &t, &d);
 	reader_give(rd);
-	if (ret < 0) {
-		send_error(c, r, ret == PD_ENOTFOUND ? MHD_HTTP_UNAUTHORIZED :
-			   MHD_HTTP_INTERNAL_SERVER_ERROR, ret == PD_ENOTFOUND ?
-			   "the token is not valid (revoked, or never made)" :
-			   d.msg[0] ? d.msg : pd_strerror(ret), NULL);
+	if (ret == PD_ENOTFOUND) {
+		send_error(c, r, MHD_HTTP_UNAUTHORIZED, "the token is not "
+			   "valid (revoked, or never made)", NULL);
+		return -1;
+	}
+	if (ret < 0) {	/* the store's trouble, never the client's: 503, as
+			 * a write's check (write.c) */
+		send_store_down(c, r, ret, d.msg, "the token cannot be "
+				"checked");
 		return -1;
 	}
 	return t.role >= PD_ROLE_ADMIN;
@@ -1285,8 +1300,14 @@ static enum MHD_Result send_lazy(struct srv *s, struct MHD_Connection *c,
 		pd_buf_init(&b, 0);
 		long version;
 
-		if (render_lazy(s, g, key, &b, &status, &version) < 0 ||
-		    status != MHD_HTTP_OK) {
+		int ret = render_lazy(s, g, key, &b, &status, &version);
+
+		if (ret < 0 || status != MHD_HTTP_OK) {
+			if (ret == PD_EAWAY && status == MHD_HTTP_OK) {
+				pd_buf_release(&b);
+				return send_store_down(c, r, ret, NULL, "the "
+						       "log cannot be read");
+			}
 			ok = send_error(c, r, status == MHD_HTTP_OK ?
 					MHD_HTTP_INTERNAL_SERVER_ERROR : status,
 					status == MHD_HTTP_OK ? "cannot render "
