@@ -15,8 +15,6 @@
 #include "schema.h"
 #include "sqlite_int.h"
 
-/* PRAGMA application_id: "PODI" */
-#define APPLICATION_ID "1347372105"
 
 /* The store files this process has open (the server opens its store
  * once a thread), by device and inode, with the connections each has and
@@ -36,6 +34,7 @@ static struct opened *files;
 static void log_aside(const char *path);
 static int read_head(struct pd_sqlite *s, unsigned char *head);
 static int here_in_place(struct pd_sqlite *s, struct pd_diag *diag);
+static int stamp(struct pd_sqlite *s, struct pd_diag *diag);
 
 /* s's file's entry (files_mu held), or NULL. */
 static struct opened *opened_of(const struct pd_sqlite *s)
@@ -586,11 +585,40 @@ static int read_head(struct pd_sqlite *s, unsigned char *head)
 	return rc == SQLITE_OK || rc == SQLITE_IOERR_SHORT_READ ? 0 : -1;
 }
 
-/* The header's file change counter (offset 24, big-endian). */
-static unsigned long change_counter(const unsigned char *h)
+/* The header's application id (offset 68, big-endian): podium's commit
+ * stamp (stamp()). */
+static unsigned long stamp_of(const unsigned char *h)
 {
-	return (unsigned long)h[24] << 24 | (unsigned long)h[25] << 16 |
-	       (unsigned long)h[26] << 8 | h[27];
+	return (unsigned long)h[68] << 24 | (unsigned long)h[69] << 16 |
+	       (unsigned long)h[70] << 8 | h[71];
+}
+
+/* Count this commit in page 1's application id, which no other field of
+ * podium's uses: one more than the last commit's, so that the file's
+ * header says how far it was checkpointed (pd_sqlite_here).  SQLite's own
+ * change counter would not do: a connection whose cache of page 1 stays
+ * warm writes the same counter commit after commit (a checkpoint of the
+ * server's own writes then read as the file written over). */
+static int stamp(struct pd_sqlite *s, struct pd_diag *diag)
+{
+	static const char sql[] = "PRAGMA application_id";
+	sqlite3_stmt *st;
+	char set[64];
+	long id = 0;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_cached(s, &st, sql, diag)) < 0)
+		return ret;
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		id = (long)sqlite3_column_int64(st, 0);
+		rc = sqlite3_step(st);
+	}
+	if ((ret = pd_sqlite_cached_end(s, st, 0, rc, "read the commit "
+					"stamp", diag)) < 0)
+		return ret;
+	snprintf(set, sizeof(set), "PRAGMA application_id = %ld",
+		 id > 0 && id < 0x7fffffff ? id + 1 : 1);
+	return exec(s, set, diag);
 }
 
 /* A file removed (rm podium.db*) or replaced (a restore copied over it)
@@ -623,14 +651,15 @@ int pd_sqlite_here(struct pd_store *store, struct pd_diag *diag)
  * checkpoints its log into the new file at the end -- a broken index
  * and three acknowledged writes damaged when it was tried (issue 27).
  *
- * SQLite itself writes the file only in a checkpoint, which copies the
- * log's newest page 1 too; and every commit here writes page 1
- * (pd_sqlite_commit), whose change counter SQLite then raises.  So a
- * header that moved without its counter going up was not written by a
- * checkpoint of podium's: it is refused, for good (every connection of
- * the process, until a restart), and nothing is checkpointed into the
- * file (pd_sqlite_close).  A file copied over with the very bytes it
- * had is the same file, and is let be. */
+ * SQLite itself writes the file only in a checkpoint, which copies pages
+ * from the log, page 1 with them; and every commit of podium's counts
+ * itself in page 1 (stamp()).  So the file's stamp never goes down while
+ * it is podium's: a header whose stamp went down, or that is no SQLite
+ * header (a file cut short, mid-copy), is a file written over.  It is
+ * refused for good (every connection of the process on that file, until
+ * a restart), and nothing is checkpointed into it (pd_sqlite_close).  A
+ * copy whose stamp is the file's has every page of podium's commits the
+ * file had, and is let be; so is a header other writers changed. */
 static int here_in_place(struct pd_sqlite *s, struct pd_diag *diag)
 {
 	static const char magic[] = "SQLite format 3";
@@ -641,7 +670,7 @@ static int here_in_place(struct pd_sqlite *s, struct pd_diag *diag)
 		    !memcmp(now, s->head, sizeof(now)))
 			return 0;
 		if (!memcmp(now, magic, sizeof(magic)) &&
-		    change_counter(now) > change_counter(s->head)) {
+		    stamp_of(now) >= stamp_of(s->head)) {
 			memcpy(s->head, now, sizeof(now));
 			return 0;
 		}
@@ -788,11 +817,10 @@ int pd_sqlite_commit(struct pd_store *store, struct pd_diag *diag)
 
 	if (s->bulk)
 		ret = pd_sqlite_fk_check(s, diag);
-	/* page 1 written by every commit, so that its change counter
-	 * moves with each checkpoint of one (pd_sqlite_here); the
-	 * application id says what the file is (file(1) shows it) */
+	/* counted in page 1, which a checkpoint brings to the file: a
+	 * file written over is told by it (pd_sqlite_here) */
 	if (ret == 0)
-		ret = exec(s, "PRAGMA application_id = " APPLICATION_ID, diag);
+		ret = stamp(s, diag);
 	if (ret == 0)
 		ret = exec(s, "COMMIT", diag);
 	if (ret < 0)
