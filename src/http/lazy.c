@@ -877,16 +877,21 @@ static const struct view *cache_find(struct gview *g, const char *key)
 /* The view for key, rendered on its first request at this version and
  * kept with it.  When the cache is full the view is made in *once, for
  * the caller to release after queueing it.  NULL with *status set and the
- * reason in why when render fails or answers other than 200. */
+ * reason in why when render fails or answers other than 200.  With the
+ * database away, the last snapshot's view of key when it had one: from
+ * the gview this one replaced, whose reference is put in *held for the
+ * caller to give back (gview_put) once the view is queued. */
 static const struct view *lazy_get(struct srv *s, struct gview *g,
 				   const char *key,
 				   int (*render)(struct srv *, struct gview *,
 						 const char *, struct pd_buf *,
 						 int *, long *),
-				   int *status, struct view *once, char *why,
+				   int *status, struct view *once,
+				   struct gview **held, char *why,
 				   size_t whysize)
 {
 	const struct view *found = NULL;
+	struct gview *last;
 	struct view v;
 	struct pd_buf b;
 	long version = g->version;
@@ -894,6 +899,7 @@ static const struct view *lazy_get(struct srv *s, struct gview *g,
 	int ret;
 
 	memset(once, 0, sizeof(*once));
+	*held = NULL;
 	*status = MHD_HTTP_OK;
 	if ((found = cache_find(g, key)))
 		return found;
@@ -902,6 +908,16 @@ static const struct view *lazy_get(struct srv *s, struct gview *g,
 	    *status != MHD_HTTP_OK ||
 	    (is_page(key) ? view_page(&v, &b, version) :
 	     view_make_json(&v, &b, version)) < 0) {
+		/* the database away: the last snapshot's, if it had it */
+		if (ret == PD_EAWAY && *status == MHD_HTTP_OK &&
+		    (last = gview_last(g))) {
+			if ((found = cache_find(last, key))) {
+				pd_buf_release(&b);
+				*held = last;
+				return found;
+			}
+			gview_put(last);
+		}
 		/* a render that answers other than 200 says why in b */
 		snprintf(why, whysize, "%s", *status != MHD_HTTP_OK ? b.data :
 			 ret == PD_EAWAY ? "this view is not built yet and "
@@ -1194,6 +1210,7 @@ struct job {
 	struct task t;			/* first: a task is a job */
 	struct srv *s;
 	struct gview *g;		/* a reference held */
+	struct gview *held;		/* the last snapshot's, v from it */
 	char *key;
 	const struct view *v;		/* the answer, or NULL: status, why */
 	struct view once;
@@ -1207,7 +1224,7 @@ static void job_run(struct task *t)
 	struct job *j = (struct job *)t;
 
 	j->v = lazy_get(j->s, j->g, j->key, render_lazy, &j->status,
-			&j->once, j->why, sizeof(j->why));
+			&j->once, &j->held, j->why, sizeof(j->why));
 }
 
 static enum MHD_Result job_queue(struct srv *s, struct MHD_Connection *c,
@@ -1234,6 +1251,7 @@ static enum MHD_Result job_queue(struct srv *s, struct MHD_Connection *c,
 static void job_free(struct job *j)
 {
 	view_release(&j->once);
+	gview_put(j->held);
 	gview_put(j->g);
 	free(j->key);
 	free(j);
@@ -1282,6 +1300,7 @@ static enum MHD_Result send_lazy(struct srv *s, struct MHD_Connection *c,
 				 struct req *r, struct gview *g,
 				 const char *key)
 {
+	struct gview *held;
 	struct view once;
 	const struct view *v;
 	enum MHD_Result ok;
@@ -1322,12 +1341,13 @@ static enum MHD_Result send_lazy(struct srv *s, struct MHD_Connection *c,
 		return send_view(c, r, v);
 	if (render_threads(s))
 		return job_queue(s, c, r, g, key);
-	v = lazy_get(s, g, key, render_lazy, &status, &once, why,
+	v = lazy_get(s, g, key, render_lazy, &status, &once, &held, why,
 		     sizeof(why));
 	if (!v)
 		return send_fail(c, r, key, status, why);
 	ok = send_view(c, r, v);
 	view_release(&once);
+	gview_put(held);
 	return ok;
 }
 

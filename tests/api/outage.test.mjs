@@ -1,7 +1,8 @@
 // outage.test.mjs -- PostgreSQL stopped under a node (issues 26 and 27):
-// no read answers 500.  What was built is served from the last snapshot;
-// a view not built yet (an event page just written, an athlete page, the
-// facts) is 503 with Retry-After; a token that cannot be checked is 503;
+// no read answers 500.  What was built is served from the last snapshot
+// (a view the snapshot before had built, too); a view never built (an
+// event page just written, an athlete page, the facts) is 503 with
+// Retry-After; a token that cannot be checked is 503;
 // the outage is said in the log once when it begins and once when it
 // ends, not once a refused write or once a 150 ms poll.  Needs the
 // throwaway cluster that tests/run.sh starts (PODIUM_TEST_PG, its
@@ -62,9 +63,19 @@ test('outage__no_read_is_500_and_the_outage_is_said_once_each_way', async () => 
 	const athletes = (await get(`${G}/athletes?q=Outage`)).json();
 	const ath = (athletes.athletes || athletes.rows || athletes)[0]?.id;
 	assert.ok(ath, 'the athlete: ' + JSON.stringify(athletes));
+	// an athlete's page built at this version; then a write, so that
+	// the snapshot the outage finds has not built it: it is served as
+	// the last snapshot had it
+	const page = await get(`/games/PG2004/athletes/${ath}`);
+	assert.equal(page.status, 200);
+	r = await post(`${G}/events/${ev}/results`, { npc: 'GBR', name: 'Second Runner', rank: 2 });
+	assert.equal(r.status, 200, r.text);
+	const second = (await get(`${G}/athletes?q=Second`)).json();
+	const ath2 = (second.athletes || second.rows || second)[0]?.id;
+	assert.ok(ath2);
 	// built before the outage: served from the snapshot through it
 	assert.equal((await get(G + '/standings')).status, 200);
-	const unbuilt = [`/games/PG2004/events/${ev}`, `/games/PG2004/athletes/${ath}`, G + '/facts'];
+	const unbuilt = [`/games/PG2004/events/${ev}`, `/games/PG2004/athletes/${ath2}`, G + '/facts'];
 	const mark = err.length;
 	execFileSync('sh', [script, 'stop', dir]);
 	try {
@@ -74,6 +85,9 @@ test('outage__no_read_is_500_and_the_outage_is_said_once_each_way', async () => 
 			assert.equal(r.headers['retry-after'], '2', path);
 		}
 		assert.equal((await get(G + '/standings')).status, 200);
+		r = await get(`/games/PG2004/athletes/${ath}`);
+		assert.equal(r.status, 200, r.text.slice(0, 200));
+		assert.equal(r.headers.etag, page.headers.etag, 'the last snapshot\'s page');
 		// the admin's log: its token cannot be checked, which is no 500
 		r = await get(G + '/log', bearer(token));
 		assert.equal(r.status, 503, r.text);
