@@ -99,6 +99,8 @@ static enum MHD_Result authorise(struct srv *s, struct MHD_Connection *c,
 	if (ret == PD_ENOTFOUND)
 		return send_error(c, r, MHD_HTTP_UNAUTHORIZED, "the token is "
 				  "not valid (revoked, or never made)", NULL);
+	if (ret == PD_EAWAY)	/* as the write itself would say it */
+		return send_store_error(c, r, ret, &d);
 	if (ret < 0)	/* the store's trouble, never the client's: 503 */
 		return send_store_down(c, r, ret, d.msg, "the token "
 				       "cannot be checked");
