@@ -89,6 +89,8 @@ WEB := web_app=web/app.js web_style=web/style.css \
 	web_openapi=docs/openapi.yaml
 # the operator's desk, at /desk
 WEB += web_desk=web/desk.html web_desk_js=web/desk.js web_desk_css=web/desk.css
+# the tab's icon, at /favicon.ico (a browser asks for it on every site)
+WEB += web_favicon=web/favicon.ico
 DEPS_STAMP := build/.deps-ok
 
 include tests/fuzz/fuzz.mk
@@ -149,7 +151,7 @@ $(B)/gen/bundled.o: $(B)/gen/bundled.c
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 $(B)/gen/web.c: $(B)/tools/embed web/app.js web/style.css docs/openapi.yaml \
-		web/desk.html web/desk.js web/desk.css
+		web/desk.html web/desk.js web/desk.css web/favicon.ico
 	@mkdir -p $(dir $@)
 	$(B)/tools/embed $@ $(WEB)
 

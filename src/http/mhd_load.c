@@ -56,6 +56,7 @@
 	  enum MHD_ValueKind k, MHD_KeyValueIterator it, void *cls),       \
 	  (c, k, it, cls))                                                 \
 	H(MHD_get_daemon_info)                                             \
+	F(size_t, MHD_http_unescape, (char *v), (v))                       \
 	F(const char *, MHD_lookup_connection_value,                       \
 	  (struct MHD_Connection *c, enum MHD_ValueKind k, const char *key),\
 	  (c, k, key))                                                     \

@@ -58,6 +58,7 @@ void gview_put(struct gview *g)
 	}
 	pthread_mutex_destroy(&g->lazy_mu);
 	pd_games_release(&g->info);
+	gview_put(g->last);
 	free(g);
 }
 
@@ -536,6 +537,34 @@ static void choose_default(struct srv *s, struct snap *sn)
 		 g->cover.source);
 }
 
+struct gview *gview_last(struct gview *g)
+{
+	struct gview *last;
+
+	pthread_mutex_lock(&g->lazy_mu);
+	if ((last = g->last))
+		atomic_fetch_add(&last->refs, 1);
+	pthread_mutex_unlock(&g->lazy_mu);
+	return last;
+}
+
+/* g replaces was: keep was as g's last, and was's own last no more (one
+ * version back is the last snapshot; more would pile up). */
+static void keep_last(struct gview *g, struct gview *was)
+{
+	struct gview *older;
+
+	if (!was || was->error)
+		return;
+	atomic_fetch_add(&was->refs, 1);
+	g->last = was;
+	pthread_mutex_lock(&was->lazy_mu);
+	older = was->last;
+	was->last = NULL;
+	pthread_mutex_unlock(&was->lazy_mu);
+	gview_put(older);
+}
+
 static struct gview *reuse(struct snap *old, const struct pd_games *info)
 {
 	struct gview *g = snap_find(old, info->code);
@@ -566,11 +595,15 @@ int build_snap(struct srv *s, struct snap *old, struct pd_games *v,
 		 * says nothing of the Games: the whole build fails, the last
 		 * snapshot is kept and the next poll tries again; anything
 		 * else is this Games' own fault, and only it is not served */
-		if (!(sn->g[i] = reuse(old, &v[i])) &&
-		    (ret = build_gview(s, &v[i], snap_find(old, v[i].code),
-				       &sn->g[i], d)) < 0 &&
-		    ret != PD_ENOMEM && ret != PD_EAWAY)
-			ret = broken_gview(&v[i], d, &sn->g[i]);
+		if (!(sn->g[i] = reuse(old, &v[i]))) {
+			struct gview *was = snap_find(old, v[i].code);
+
+			if ((ret = build_gview(s, &v[i], was, &sn->g[i],
+					       d)) == 0)
+				keep_last(sn->g[i], was);
+			else if (ret != PD_ENOMEM && ret != PD_EAWAY)
+				ret = broken_gview(&v[i], d, &sn->g[i]);
+		}
 		if (ret == 0) {
 			sn->stamp += sn->g[i]->version;
 			sn->n++;

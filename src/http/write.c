@@ -75,6 +75,7 @@ int write_route(const char *url, char *games, size_t size, long *event,
 }
 
 static int status_for(int err);
+static atomic_int stale_said;	/* the log said the store was replaced */
 static enum MHD_Result send_store_error(struct MHD_Connection *c,
 					struct req *r, int err,
 					const struct pd_diag *d);
@@ -99,8 +100,11 @@ static enum MHD_Result authorise(struct srv *s, struct MHD_Connection *c,
 	if (ret == PD_ENOTFOUND)
 		return send_error(c, r, MHD_HTTP_UNAUTHORIZED, "the token is "
 				  "not valid (revoked, or never made)", NULL);
-	if (ret < 0)	/* the store's trouble: 503 while it is away */
+	if (ret == PD_EAWAY)	/* as the write itself would say it */
 		return send_store_error(c, r, ret, &d);
+	if (ret < 0)	/* the store's trouble, never the client's: 503 */
+		return send_store_down(c, r, ret, d.msg, "the token "
+				       "cannot be checked");
 	if (t.role < (kind == W_EVENTS || kind == W_SANCTIONS ||
 		      kind == W_GAMES || kind == W_GAMES_ONE ?
 		      PD_ROLE_ADMIN : PD_ROLE_OPERATOR))
@@ -306,19 +310,26 @@ static enum MHD_Result send_store_error(struct MHD_Connection *c,
 					const struct pd_diag *d)
 {
 	if (err == PD_EAWAY) {
-		log_line("%s", d->msg[0] ? d->msg : pd_strerror(err));
+		log_away(d->msg);	/* once an outage, not once a write */
 		return send_error(c, r, MHD_HTTP_SERVICE_UNAVAILABLE, "the "
 				  "database cannot be reached: nothing was "
 				  "written; try again shortly", NULL);
 	}
+	/* the store file was removed or replaced under the server: the
+	 * operator must hear of it, not only the client (every write is
+	 * refused until a restart), but once, not once a write */
+	if (err == PD_ESTALE && !atomic_exchange(&stale_said, 1))
+		log_line("%s: %s", d->file, d->msg[0] ? d->msg :
+			 pd_strerror(err));
 	return send_error(c, r, status_for(err), d->msg[0] ? d->msg :
 			  pd_strerror(err), NULL);
 }
 
-/* If-Match: the ETag of a Games read ("17"), or '*' for any version;
- * 0 into *expect when there is none.  Only the one tag a client keeps
- * is taken: a list, or a weak tag (which never matches strongly, RFC
- * 9110 13.1.1), is refused rather than guessed at. */
+/* If-Match: the ETag of a Games read ("17", or a page's "h17": the
+ * same version, docs/API.md), or '*' for any version; 0 into *expect
+ * when there is none.  Only the one tag a client keeps is taken: a list,
+ * or a weak tag (which never matches strongly, RFC 9110 13.1.1), is
+ * refused rather than guessed at. */
 static int if_match(struct MHD_Connection *c, long *expect)
 {
 	const char *v = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
@@ -332,9 +343,13 @@ static int if_match(struct MHD_Connection *c, long *expect)
 	v += strspn(v, " \t");
 	if (!strcmp(v, "*"))
 		return 0;
-	if (*v != '"' || v[1] < '1' || v[1] > '9')
+	if (*v++ != '"')
 		return -1;
-	n = strtol(v + 1, &end, 10);
+	if (*v == 'h')		/* a page's */
+		v++;
+	if (*v < '1' || *v > '9')
+		return -1;
+	n = strtol(v, &end, 10);
 	if (*end != '"' || end[1 + strspn(end + 1, " \t")] || n < 1)
 		return -1;
 	*expect = n;
@@ -991,13 +1006,9 @@ enum MHD_Result write_resumed(struct srv *s, struct MHD_Connection *c,
 				 wp->b.field);
 	else if (ret == PD_EMOVED)
 		res = send_moved(c, r, s, games, wp->d.msg);
-	else if (ret < 0) {
-		/* the operator must hear of it, not only the client: every
-		 * write is refused until the server is restarted */
-		if (ret == PD_ESTALE)
-			log_line("%s: %s", wp->d.file, wp->d.msg);
+	else if (ret < 0)
 		res = send_store_error(c, r, ret, &wp->d);
-	} else if (kind == W_GAMES_ONE && wp->remove) {
+	else if (kind == W_GAMES_ONE && wp->remove) {
 		/* nothing left to show: answered at once */
 		char *text = NULL;
 		json_t *doc = json_pack("{s:b, s:s, s:b}", "ok", 1, "games",

@@ -777,6 +777,87 @@ static void test_store__a_removed_or_replaced_file_refuses_writes(
 	assert_non_null(strstr(f->d.msg, "replaced"));
 }
 
+/* The whole of path into *out (malloc'ed), its length returned. */
+static size_t slurp(const char *path, char **out)
+{
+	FILE *fp = fopen(path, "rb");
+	long n;
+
+	assert_non_null(fp);
+	assert_int_equal(fseek(fp, 0, SEEK_END), 0);
+	n = ftell(fp);
+	rewind(fp);
+	*out = malloc((size_t)n + 1);
+	assert_non_null(*out);
+	assert_int_equal(fread(*out, 1, (size_t)n, fp), (size_t)n);
+	fclose(fp);
+	return (size_t)n;
+}
+
+/* A checkpoint of the log, by another connection (another process, the
+ * CLI, would do the same). */
+static void checkpoint(const char *path)
+{
+	sqlite3 *db;
+
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	/* a statement first: a connection reads the file (and finds its
+	 * log) only then */
+	assert_int_equal(sqlite3_exec(db, "PRAGMA wal_checkpoint(FULL)", NULL,
+				      NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+}
+
+static void empty_commits(struct fixture *f, int n)
+{
+	while (n-- > 0) {
+		assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+		assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	}
+}
+
+/* The file written over in place with an older copy of itself (a
+ * restore: cat backup.db > podium.db, or cp): the inode is the same, so
+ * only its header can tell.  A checkpoint is no such thing, however many
+ * of the store's own commits it brings (a warm page cache once wrote the
+ * same change counter commit after commit, and the first checkpoint of
+ * the server's writes read as a restore); the copy is, and refuses the
+ * next write; at the close nothing of the log goes into the copy, and
+ * the log is kept aside. */
+static void test_store__a_file_written_over_in_place_refuses_writes(
+	void **state)
+{
+	struct fixture *f = *state;
+	char wal[WHERE_MAX + 16], *backup, *now;
+	size_t n, m;
+	FILE *fp;
+
+	open_store(f);
+	empty_commits(f, 2);
+	checkpoint(f->path);
+	n = slurp(f->path, &backup);
+	empty_commits(f, 3);
+	checkpoint(f->path);
+	empty_commits(f, 1);	/* a checkpoint is no restore */
+	fp = fopen(f->path, "r+b");
+	assert_non_null(fp);
+	assert_int_equal(fwrite(backup, 1, n, fp), n);
+	fclose(fp);
+	assert_int_equal(pd_store_begin(f->s, &f->d), PD_ESTALE);
+	assert_non_null(strstr(f->d.msg, "written over in place"));
+	assert_int_equal(pd_store_begin(f->s, &f->d), PD_ESTALE);
+	pd_store_close(f->s);
+	f->s = NULL;
+	m = slurp(f->path, &now);
+	assert_int_equal(m, n);
+	assert_memory_equal(now, backup, n);
+	snprintf(wal, sizeof(wal), "%s-wal.replaced", f->path);
+	assert_int_equal(access(wal, F_OK), 0);
+	unlink(wal);
+	free(now);
+	free(backup);
+}
+
 /* A fresh folder under /tmp, empty: the store is its podium.db. */
 static int sqlite_make(char *where, size_t size)
 {
@@ -2461,6 +2542,7 @@ static const struct CMUnitTest sqlite_own[] = {
 	T(test_store__newer_schema_is_refused),
 	T(test_store__another_programs_database_is_refused),
 	T(test_store__a_removed_or_replaced_file_refuses_writes),
+	T(test_store__a_file_written_over_in_place_refuses_writes),
 	T(test_store__bulk_check_sees_references_that_are_no_ids),
 };
 

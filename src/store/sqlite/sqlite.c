@@ -2,18 +2,103 @@
  * and the table of operations the store interface dispatches to (see
  * store.h and ../backend.h). */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/stat.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include <sqlite3.h>
 
 #include "../sql.h"
 #include "schema.h"
 #include "sqlite_int.h"
+
+
+/* The store files this process has open (the server opens its store
+ * once a thread), by device and inode, with the connections each has and
+ * whether it was written over in place (pd_sqlite_here): one
+ * connection's finding holds for every other, and the last one's close
+ * moves the old write-ahead log aside.  Under files_mu. */
+struct opened {
+	struct opened *next;
+	dev_t dev;
+	ino_t ino;
+	int n, replaced;
+};
+
+static pthread_mutex_t files_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct opened *files;
+
+static void log_aside(const char *path);
+static int read_head(struct pd_sqlite *s, unsigned char *head);
+static int here_in_place(struct pd_sqlite *s, struct pd_diag *diag);
+static int stamp(struct pd_sqlite *s, struct pd_diag *diag);
+
+/* s's file's entry (files_mu held), or NULL. */
+static struct opened *opened_of(const struct pd_sqlite *s)
+{
+	struct opened *o;
+
+	for (o = files; o; o = o->next)
+		if (o->dev == s->dev && o->ino == s->ino)
+			return o;
+	return NULL;
+}
+
+static void opened_add(const struct pd_sqlite *s)
+{
+	struct opened *o;
+
+	pthread_mutex_lock(&files_mu);
+	if (!(o = opened_of(s)) && (o = calloc(1, sizeof(*o)))) {
+		o->dev = s->dev;
+		o->ino = s->ino;
+		o->next = files;
+		files = o;
+	}
+	if (o)
+		o->n++;
+	pthread_mutex_unlock(&files_mu);
+}
+
+/* Whether s's file was found written over (mark: say it now). */
+static int opened_replaced(const struct pd_sqlite *s, int mark)
+{
+	struct opened *o;
+	int was = 0;
+
+	pthread_mutex_lock(&files_mu);
+	if ((o = opened_of(s))) {
+		if (mark)
+			o->replaced = 1;
+		was = o->replaced;
+	}
+	pthread_mutex_unlock(&files_mu);
+	return was;
+}
+
+/* One connection of s's file fewer: 1 when it was the last of a file
+ * written over. */
+static int opened_drop(const struct pd_sqlite *s)
+{
+	struct opened **pp, *o;
+	int aside = 0;
+
+	pthread_mutex_lock(&files_mu);
+	for (pp = &files; (o = *pp); pp = &o->next)
+		if (o->dev == s->dev && o->ino == s->ino)
+			break;
+	if (o && --o->n == 0) {
+		aside = o->replaced;
+		*pp = o->next;
+		free(o);
+	}
+	pthread_mutex_unlock(&files_mu);
+	return aside;
+}
 
 int pd_sqlite_fail(struct pd_sqlite *s, struct pd_diag *diag, const char *what)
 {
@@ -577,6 +662,8 @@ int pd_sqlite_open(struct pd_store **out, const char *path,
 		s->dev = st.st_dev;
 		s->ino = st.st_ino;
 		s->have_file = 1;
+		s->have_head = read_head(s, s->head) == 0;
+		opened_add(s);
 	}
 	*out = &s->base;
 	return 0;
@@ -595,8 +682,85 @@ void pd_sqlite_close(struct pd_store *store)
 	for (i = 0; i < PD_STMT_CACHE && s->cache[i].sql; i++)
 		sqlite3_finalize(s->cache[i].st);
 	sqlite3_finalize(s->ins_st);
+	/* the file was written over under this process: the last
+	 * connection's close would checkpoint the write-ahead log -- pages
+	 * of the old file -- into the new one */
+	if (s->have_file && s->db && opened_replaced(s, 0))
+		sqlite3_db_config(s->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1,
+				  NULL);
 	sqlite3_close(s->db);
+	if (s->have_file && opened_drop(s))
+		log_aside(s->path);
 	free(s);
+}
+
+/* The write-ahead log of a file replaced under this process, moved
+ * aside once its last connection is closed: left there, the next open
+ * would apply its pages (the old file's) to the new file.  Kept, not
+ * removed: it holds the writes made since the file was replaced's last
+ * checkpoint, which the operator may want. */
+static void log_aside(const char *path)
+{
+	char wal[4096], aside[4096 + 16], shm[4096];
+
+	snprintf(wal, sizeof(wal), "%s-wal", path);
+	snprintf(aside, sizeof(aside), "%s-wal.replaced", path);
+	snprintf(shm, sizeof(shm), "%s-shm", path);
+	if (rename(wal, aside) == 0)
+		unlink(shm);
+}
+
+/* The file's first 100 bytes (its header), through SQLite's own file
+ * handle: opening and closing the file here would drop the POSIX locks
+ * SQLite holds on it.  0, or -1 when the handle cannot be had (a short
+ * read leaves zeros: a file cut short reads as a header that changed). */
+static int read_head(struct pd_sqlite *s, unsigned char *head)
+{
+	sqlite3_file *f = NULL;
+	int rc;
+
+	memset(head, 0, 100);
+	if (sqlite3_file_control(s->db, "main", SQLITE_FCNTL_FILE_POINTER,
+				 &f) != SQLITE_OK || !f || !f->pMethods)
+		return -1;
+	rc = f->pMethods->xRead(f, head, 100, 0);
+	return rc == SQLITE_OK || rc == SQLITE_IOERR_SHORT_READ ? 0 : -1;
+}
+
+/* The header's application id (offset 68, big-endian): podium's commit
+ * stamp (stamp()). */
+static unsigned long stamp_of(const unsigned char *h)
+{
+	return (unsigned long)h[68] << 24 | (unsigned long)h[69] << 16 |
+	       (unsigned long)h[70] << 8 | h[71];
+}
+
+/* Count this commit in page 1's application id, which no other field of
+ * podium's uses: one more than the last commit's, so that the file's
+ * header says how far it was checkpointed (pd_sqlite_here).  SQLite's own
+ * change counter would not do: a connection whose cache of page 1 stays
+ * warm writes the same counter commit after commit (a checkpoint of the
+ * server's own writes then read as the file written over). */
+static int stamp(struct pd_sqlite *s, struct pd_diag *diag)
+{
+	static const char sql[] = "PRAGMA application_id";
+	sqlite3_stmt *st;
+	char set[64];
+	long id = 0;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_cached(s, &st, sql, diag)) < 0)
+		return ret;
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		id = (long)sqlite3_column_int64(st, 0);
+		rc = sqlite3_step(st);
+	}
+	if ((ret = pd_sqlite_cached_end(s, st, 0, rc, "read the commit "
+					"stamp", diag)) < 0)
+		return ret;
+	snprintf(set, sizeof(set), "PRAGMA application_id = %ld",
+		 id > 0 && id < 0x7fffffff ? id + 1 : 1);
+	return exec(s, set, diag);
 }
 
 /* A file removed (rm podium.db*) or replaced (a restore copied over it)
@@ -614,12 +778,53 @@ int pd_sqlite_here(struct pd_store *store, struct pd_diag *diag)
 				   "file was removed after it was opened: "
 				   "writes are refused, since they would be "
 				   "lost; restart to open it again");
-	if (st.st_dev != s->dev || st.st_ino != s->ino)
+	if (st.st_dev != s->dev || st.st_ino != s->ino) {
 		return pd_diag_set(diag, PD_ESTALE, s->path, 0, "the database "
 				   "file was replaced after it was opened: "
 				   "writes are refused, since they would go to "
 				   "the old one; restart to open the new one");
-	return 0;
+	}
+	return here_in_place(s, diag);
+}
+
+/* The same file, written over in place (cat backup.db > podium.db, and
+ * cp, which does the same): SQLite cannot see it, goes on reading the
+ * new pages with the log's old ones over them, acknowledges writes, and
+ * checkpoints its log into the new file at the end -- a broken index
+ * and three acknowledged writes damaged when it was tried (issue 27).
+ *
+ * SQLite itself writes the file only in a checkpoint, which copies pages
+ * from the log, page 1 with them; and every commit of podium's counts
+ * itself in page 1 (stamp()).  So the file's stamp never goes down while
+ * it is podium's: a header whose stamp went down, or that is no SQLite
+ * header (a file cut short, mid-copy), is a file written over.  It is
+ * refused for good (every connection of the process on that file, until
+ * a restart), and nothing is checkpointed into it (pd_sqlite_close).  A
+ * copy whose stamp is the file's has every page of podium's commits the
+ * file had, and is let be; so is a header other writers changed. */
+static int here_in_place(struct pd_sqlite *s, struct pd_diag *diag)
+{
+	static const char magic[] = "SQLite format 3";
+	unsigned char now[100];
+
+	if (!opened_replaced(s, 0)) {
+		if (!s->have_head || read_head(s, now) < 0 ||
+		    !memcmp(now, s->head, sizeof(now)))
+			return 0;
+		if (!memcmp(now, magic, sizeof(magic)) &&
+		    stamp_of(now) >= stamp_of(s->head)) {
+			memcpy(s->head, now, sizeof(now));
+			return 0;
+		}
+		opened_replaced(s, 1);
+	}
+	return pd_diag_set(diag, PD_ESTALE, s->path, 0, "the database file "
+			   "was replaced after it was opened (written over "
+			   "in place, as a restore with cp or cat does): "
+			   "writes are refused, and nothing more is written "
+			   "to it; stop the server (its write-ahead log, the "
+			   "old file's, is then moved aside to %s-wal."
+			   "replaced) and start it again", s->path);
 }
 
 /* The page cache: a negative cache_size is in KiB.  Pages beyond it are
@@ -754,6 +959,10 @@ int pd_sqlite_commit(struct pd_store *store, struct pd_diag *diag)
 
 	if (s->bulk)
 		ret = pd_sqlite_fk_check(s, diag);
+	/* counted in page 1, which a checkpoint brings to the file: a
+	 * file written over is told by it (pd_sqlite_here) */
+	if (ret == 0)
+		ret = stamp(s, diag);
 	if (ret == 0)
 		ret = exec(s, "COMMIT", diag);
 	if (ret < 0)

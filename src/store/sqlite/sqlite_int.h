@@ -23,6 +23,11 @@ struct pd_sqlite {
 	dev_t dev;
 	ino_t ino;
 	int have_file;
+	/* the file's header (its first 100 bytes) as this connection last
+	 * saw it, to tell a file written over in place (a restore with
+	 * cat or cp) from SQLite's own checkpoints: pd_sqlite_here */
+	unsigned char head[100];
+	int have_head;
 	long version;	/* of the change under way (pd_store_change) */
 	long data_version;	/* as last seen by pd_store_wait_change */
 	int listening;
