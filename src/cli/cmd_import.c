@@ -216,13 +216,15 @@ static int run_odf(struct cli *cli, const struct pd_op_import_args *a,
 	ret = pd_op_odf_import(s, cli_registry(cli),
 			       (const char *const *)argv, (size_t)argc,
 			       a->games[0] ? a->games : NULL, a->source,
-			       cli_who(cli, NULL), &cli_notice, &n, &d);
+			       a->mode, cli_who(cli, NULL), &cli_notice, &n,
+			       &d);
 	if (ret < 0)
 		return cli_fail(ret, &d);
 	fprintf(stderr, "podium: imported %zu of %zu ODF messages (the latest "
-		"of each): %zu Games, %zu tables, %zu events, %zu results "
-		"(source '%s')\n", n.used, n.messages, n.games, n.tables,
-		n.events, n.results, a->source ? a->source : "odf");
+		"of each): %zu Games, %zu tables, %zu events, %zu results, "
+		"%zu medals (source '%s')\n", n.used, n.messages, n.games,
+		n.tables, n.events, n.results, n.medals,
+		a->source ? a->source : "odf");
 	return EXIT_OK;
 }
 
