@@ -70,6 +70,10 @@ static const struct {
 	{ "cannot open: %s", "无法打开：%s" },
 	{ "no published table %s: import one with %s",
 	  "没有公布的奖牌榜 %s：用 %s 导入" },
+	{ "event %s (%s) holds %s results from source '%s': a feed replaces "
+	  "another source's results only with --replace",
+	  "项目 %1$s（%2$s）已有来源 '%4$s' 的 %3$s 条成绩：只有加 "
+	  "--replace，数据流才会替换其他来源的成绩" },
 };
 
 #define CAPS 4
