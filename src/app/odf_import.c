@@ -216,6 +216,7 @@ struct gw {
 	struct app_who *who;
 	const struct pd_odf_competitor **of;
 	size_t nwho, awho;
+	struct pd_strings names;	/* the members' names of who[] */
 };
 
 static void gw_release(struct gw *w)
@@ -223,11 +224,13 @@ static void gw_release(struct gw *w)
 	free(w->events);
 	free(w->who);
 	free(w->of);
+	pd_strings_release(&w->names);
 }
 
-/* Competitor c is (or has as a member) who. */
+/* Competitor c is (or has as a member) athlete or team; an athlete by
+ * c's NPC and name (NULL: c's own). */
 static int add_who(struct gw *w, const struct pd_odf_competitor *c,
-		   long athlete, long team)
+		   long athlete, long team, const char *name)
 {
 	size_t a = w->awho;
 	void *p;
@@ -243,13 +246,17 @@ static int add_who(struct gw *w, const struct pd_odf_competitor *c,
 	}
 	w->who[w->nwho].athlete = athlete;
 	w->who[w->nwho].team = team;
+	w->who[w->nwho].npc = team ? NULL : c->npc;
+	w->who[w->nwho].name = team ? NULL : name ? name : c->name;
 	w->of[w->nwho++] = c;
 	return 0;
 }
 
-/* The competitor's athletes ("CODE\tNAME" lines) into ids[0..*n). */
-static int members(struct pd_store *s, const struct pd_odf_competitor *c,
-		   long *ids, size_t max, size_t *n, struct pd_diag *d)
+/* The competitor's athletes ("CODE\tNAME" lines) into ids[0..*n), their
+ * names (kept in w->names) into names[]. */
+static int members(struct gw *w, const struct pd_odf_competitor *c,
+		   long *ids, const char **names, size_t max, size_t *n,
+		   struct pd_diag *d)
 {
 	char line[512], *tab;
 	const char *p, *nl;
@@ -263,7 +270,10 @@ static int members(struct pd_store *s, const struct pd_odf_competitor *c,
 		if (!(tab = strchr(line, '\t')))
 			continue;
 		*tab = '\0';
-		if ((ret = athlete(s, line, tab + 1, c->npc, &ids[(*n)++],
+		if ((ret = pd_strings_add(&w->names, tab + 1)) < 0)
+			return ret;
+		names[*n] = w->names.v[w->names.n - 1];
+		if ((ret = athlete(w->s, line, tab + 1, c->npc, &ids[(*n)++],
 				   d)) < 0)
 			return ret;
 	}
@@ -274,6 +284,7 @@ static int competitor(struct gw *w, long event,
 		      const struct pd_odf_competitor *c, struct pd_diag *d)
 {
 	struct pd_result_rec r;
+	const char *names[256];
 	long ids[256];
 	size_t n, i;
 	int ret;
@@ -281,7 +292,7 @@ static int competitor(struct gw *w, long event,
 	app_result_rec(&r, event, c->npc, c->name, c->rank, c->mark, c->irm,
 		       c->records, w->source);
 	r.date = "";
-	if ((ret = members(w->s, c, ids, 256, &n, d)) < 0)
+	if ((ret = members(w, c, ids, names, 256, &n, d)) < 0)
 		return ret;
 	if (c->team)
 		ret = pd_store_team_ensure(w->s, event, c->npc, c->name, ids, n,
@@ -291,11 +302,11 @@ static int competitor(struct gw *w, long event,
 	else
 		ret = athlete(w->s, NULL, c->name, c->npc, &r.athlete_id, d);
 	if (ret == 0)
-		ret = add_who(w, c, r.athlete_id, r.team_id);
+		ret = add_who(w, c, r.athlete_id, r.team_id, NULL);
 	/* a team's members are each one competitor too: none is in two
 	 * teams, or in a team and alone, in one event */
 	for (i = 0; i < n && c->team && ret == 0; i++)
-		ret = add_who(w, c, ids[i], 0);
+		ret = add_who(w, c, ids[i], 0, names[i]);
 	return ret < 0 ? ret : pd_store_result_add(w->s, &r, d);
 }
 
@@ -403,6 +414,8 @@ static int write_event(struct gw *w, const struct msg *m, size_t e,
 	if (ret == 0)
 		ret = pd_store_results_close(w->s, id, 0, 0, NULL, d);
 	w->nwho = 0;
+	pd_strings_release(&w->names);
+	pd_strings_init(&w->names);
 	for (i = 0; i < m->m.n && ret == 0; i++)
 		if (m->m.v[i].event == (long)e)
 			ret = competitor(w, id, &m->m.v[i], d);
@@ -565,6 +578,7 @@ int pd_op_odf_import(struct pd_store *s, const struct pd_registry *reg,
 	memset(&f, 0, sizeof(f));
 	memset(counts, 0, sizeof(*counts));
 	memset(&gw, 0, sizeof(gw));
+	pd_strings_init(&gw.names);
 	if (mode == PD_SOURCE_ALTERNATIVE)
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--alternative "
 				   "does not apply to odf: a DT_MEDALS is kept "

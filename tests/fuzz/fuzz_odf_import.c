@@ -36,6 +36,9 @@ static const char *const twice_sql[] = {
 	/* a team twice */
 	"SELECT 1 FROM results WHERE until IS NULL AND team_id IS NOT NULL"
 	" GROUP BY event_id, team_id HAVING count(*) > 1",
+	/* one NPC and name twice, under two codes */
+	"SELECT 1 FROM results WHERE until IS NULL AND team_id IS NULL"
+	" GROUP BY event_id, npc, name HAVING count(*) > 1",
 };
 
 struct run {
