@@ -214,8 +214,8 @@ struct gw {
 	long *events;
 	size_t nevents, aevents;
 	struct app_who *who;
-	const struct pd_odf_competitor **of;
-	size_t nwho, awho;
+	const struct pd_odf_competitor **of;	/* whose who[i] is */
+	size_t nwho, awho, aof;
 	struct pd_strings names;	/* the members' names of who[] */
 };
 
@@ -232,17 +232,17 @@ static void gw_release(struct gw *w)
 static int add_who(struct gw *w, const struct pd_odf_competitor *c,
 		   long athlete, long team, const char *name)
 {
-	size_t a = w->awho;
 	void *p;
 	int ret;
 
 	if ((ret = pd_grow(&w->who, w->nwho, &w->awho, sizeof(*w->who),
 			   64)) < 0)
 		return ret;
-	if (w->awho != a) {
+	if (w->aof < w->awho) {
 		if (!(p = realloc(w->of, w->awho * sizeof(*w->of))))
 			return PD_ENOMEM;
 		w->of = p;
+		w->aof = w->awho;
 	}
 	w->who[w->nwho].athlete = athlete;
 	w->who[w->nwho].team = team;
