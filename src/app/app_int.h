@@ -81,7 +81,8 @@ struct app_who {
  * results.  Two of who[] are one competitor when they are the same
  * athlete or the same team in the store (found by code, or by NPC and
  * name), or athletes given with the same NPC and the same name (two
- * codes for one person).  Of who[0..n), one event's results (and, for
+ * codes for one person; names matched as the store finds athletes by
+ * them, pd_name_normalise()).  Of who[0..n), one event's results (and, for
  * ODF, each team member as an athlete of its own), the first that
  * repeats an earlier one's competitor: 1, with its index in *again and
  * the earlier's in *first; 0 when none does; PD_ENOMEM. */

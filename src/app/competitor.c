@@ -5,12 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/npc.h"
 #include "app_int.h"
 
 /* A result's competitor and its place among the event's results. */
 struct who_at {
 	struct app_who who;
 	size_t at;
+	char *key;	/* a named athlete's name for matching, else NULL */
 };
 
 static int cmp_at(const struct who_at *x, const struct who_at *y)
@@ -30,35 +32,37 @@ static int cmp_ids(const void *a, const void *b)
 	return cmp_at(x, y);
 }
 
-/* an athlete given by NPC and name: the names compared here, the one
- * place to compare them otherwise */
+/* an athlete given by NPC and name */
 static int named(const struct app_who *w)
 {
 	return !w->team && w->npc && *w->npc && w->name && *w->name;
 }
 
+/* Names match as the store finds athletes by them (pd_name_normalise:
+ * NFKC, case folded, white space folded and trimmed), so that two
+ * spellings of one name under two codes are one competitor. */
 static int cmp_names(const void *a, const void *b)
 {
 	const struct who_at *x = a, *y = b;
 	int c;
 
-	if (named(&x->who) != named(&y->who))
-		return named(&x->who) ? -1 : 1;
-	if (named(&x->who) && ((c = strcmp(x->who.npc, y->who.npc)) ||
-			       (c = strcmp(x->who.name, y->who.name))))
+	if (!x->key != !y->key)
+		return x->key ? -1 : 1;
+	if (x->key && ((c = strcmp(x->who.npc, y->who.npc)) ||
+		       (c = strcmp(x->key, y->key))))
 		return c;
 	return cmp_at(x, y);
 }
 
-static int same_ids(const struct app_who *x, const struct app_who *y)
+static int same_names(const struct who_at *x, const struct who_at *y)
 {
-	return x->athlete == y->athlete && x->team == y->team;
+	return x->key && y->key && !strcmp(x->who.npc, y->who.npc) &&
+	       !strcmp(x->key, y->key);
 }
 
-static int same_names(const struct app_who *x, const struct app_who *y)
+static int same_ids(const struct who_at *x, const struct who_at *y)
 {
-	return named(x) && named(y) && !strcmp(x->npc, y->npc) &&
-	       !strcmp(x->name, y->name);
+	return x->who.athlete == y->who.athlete && x->who.team == y->who.team;
 }
 
 /* v sorted by cmp, equal competitors (same) together in their order:
@@ -66,15 +70,15 @@ static int same_names(const struct app_who *x, const struct app_who *y)
  * *best and *first. */
 static void earliest_repeat(struct who_at *v, size_t n,
 			    int (*cmp)(const void *, const void *),
-			    int (*same)(const struct app_who *,
-					const struct app_who *),
+			    int (*same)(const struct who_at *,
+					const struct who_at *),
 			    size_t *best, size_t *first)
 {
 	size_t i, g = 0;
 
 	qsort(v, n, sizeof(*v), cmp);
 	for (i = 1; i < n; i++) {
-		if (!same(&v[g].who, &v[i].who)) {
+		if (!same(&v[g], &v[i])) {
 			g = i;
 			continue;
 		}
@@ -90,6 +94,7 @@ int app_competitor_repeat(const struct app_who *who, size_t n,
 {
 	struct who_at *v;
 	size_t i, best = n;
+	int ret = 0;
 
 	if (n < 2)
 		return 0;
@@ -98,10 +103,21 @@ int app_competitor_repeat(const struct app_who *who, size_t n,
 	for (i = 0; i < n; i++) {
 		v[i].who = who[i];
 		v[i].at = i;
+		v[i].key = NULL;
+		/* NULL for a name that is not UTF-8: bytes, then */
+		if (named(&who[i]) && !(v[i].key = pd_name_normalise(
+				who[i].name)) && !(v[i].key = strdup(who[i].name)))
+			ret = PD_ENOMEM;
 	}
-	earliest_repeat(v, n, cmp_ids, same_ids, &best, first);
-	earliest_repeat(v, n, cmp_names, same_names, &best, first);
+	if (ret == 0) {
+		earliest_repeat(v, n, cmp_ids, same_ids, &best, first);
+		earliest_repeat(v, n, cmp_names, same_names, &best, first);
+	}
+	for (i = 0; i < n; i++)
+		free(v[i].key);
 	free(v);
+	if (ret < 0)
+		return ret;
 	if (best == n)
 		return 0;
 	*again = best;
