@@ -389,6 +389,19 @@ static int keep_event(struct gw *w, long id)
 	return 0;
 }
 
+/* A refusal from below (the store's label rules: a name too long, a
+ * format character) names the Result it came from. */
+static int at_line(int ret, const struct msg *m, long line,
+		   struct pd_diag *d)
+{
+	char msg[PD_DIAG_MSG];
+
+	if (!d || d->file[0] || !d->msg[0])
+		return ret;
+	snprintf(msg, sizeof(msg), "%s", d->msg);
+	return pd_diag_set(d, ret, m->file, line, "%s", msg);
+}
+
 /* An event of m and its competitors, replacing its results. */
 static int write_event(struct gw *w, const struct msg *m, size_t e,
 		       struct pd_diag *d)
@@ -417,8 +430,9 @@ static int write_event(struct gw *w, const struct msg *m, size_t e,
 	pd_strings_release(&w->names);
 	pd_strings_init(&w->names);
 	for (i = 0; i < m->m.n && ret == 0; i++)
-		if (m->m.v[i].event == (long)e)
-			ret = competitor(w, id, &m->m.v[i], d);
+		if (m->m.v[i].event == (long)e &&
+		    (ret = competitor(w, id, &m->m.v[i], d)) < 0)
+			ret = at_line(ret, m, m->m.v[i].line, d);
 	if (ret == 0)
 		ret = once_each(w, m, ev, id, d);
 	return ret < 0 ? ret : keep_event(w, id);
