@@ -420,7 +420,7 @@ static int write_event(struct gw *w, const struct msg *m, size_t e,
 					 ev->sport_class : NULL, ev->team,
 					 d)) < 0 ||
 	    (ret = pd_store_event_get(w->s, id, &info, d)) < 0)
-		return ret;
+		return at_line(ret, m, ev->line, d);
 	if (*ev->status && strcmp(info.status, ev->status))
 		ret = pd_store_event_status(w->s, id, ev->status, d);
 	pd_event_info_release(&info);
