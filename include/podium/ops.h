@@ -440,7 +440,11 @@ int pd_op_records_import(struct pd_store *s, const char *games,
 struct pd_op_odf_counts {
 	size_t messages;	/* read */
 	size_t used;		/* the latest of each key, written */
-	size_t games, tables, events, results;
+	size_t games, tables;
+	/* the events written, each once (one in both the medallists and
+	 * the results is one), and their results and medals as they now
+	 * stand */
+	size_t events, results, medals;
 };
 
 /* 'podium import odf FILE|DIR...' (odf_import.c; docs/ODF.md): read every
@@ -452,11 +456,17 @@ struct pd_op_odf_counts {
  * whole results.  The Games is each message's CompetitionCode unless
  * games is given.  A message podium cannot read, or an NPC the registry
  * does not know, fails naming the file and line, and nothing is
- * written. */
+ * written; so does one that names a competitor twice in an event
+ * (PD_ECONSIST: the rule of every way in).  Results follow the one-source
+ * rule of 'import medals' (mode): a Games holding another import
+ * source's results, or an event holding results of another source than
+ * this one (an operator's), is refused (PD_EEXISTS) unless mode is
+ * PD_SOURCE_REPLACE; PD_SOURCE_ALTERNATIVE is PD_EINVAL. */
 int pd_op_odf_import(struct pd_store *s, const struct pd_registry *reg,
 		     const char *const *paths, size_t npaths,
 		     const char *games, const char *source,
-		     const struct pd_who *who, const struct pd_op_notify *nt,
+		     enum pd_source_mode mode, const struct pd_who *who,
+		     const struct pd_op_notify *nt,
 		     struct pd_op_odf_counts *counts, struct pd_diag *diag);
 
 /* Copy the whole store at from (a SQLite path or a PostgreSQL URI) into

@@ -174,6 +174,9 @@ int pd_store_published_remove(struct pd_store *s, const char *games,
 typedef int (*pd_source_fn)(const char *source, size_t results, void *arg);
 int pd_store_result_sources(struct pd_store *s, const char *games,
 			    pd_source_fn fn, void *arg, struct pd_diag *diag);
+/* The same for one event's current results. */
+int pd_store_event_sources(struct pd_store *s, long event, pd_source_fn fn,
+			   void *arg, struct pd_diag *diag);
 
 /* Replace the published table games@source with p (inside a transaction).
  * file names where it came from, for the record. */

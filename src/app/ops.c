@@ -172,11 +172,6 @@ static int competitor(struct pd_store *s, const struct pd_registry *reg,
 	return pd_store_athlete_ensure(s, &ath, &r->athlete_id, d);
 }
 
-/* Who a result is for, once resolved: one athlete or one team. */
-struct who_key {
-	long athlete, team;
-};
-
 /* The value that sorts in's mark: the one given, else (in an event that
  * ranks from marks) the one read from the mark. */
 static void value_of(const struct pd_event_info *e,
@@ -253,7 +248,7 @@ static int row_of(const struct pd_result_rec *r, struct app_row *row)
 static int write_one(struct pd_store *s, const struct pd_registry *reg,
 		     const struct pd_event_info *e,
 		     const struct pd_result_input *in,
-		     const struct app_rows *before, struct who_key *key,
+		     const struct app_rows *before, struct app_who *key,
 		     struct app_row *row, struct pd_diag *d)
 {
 	struct pd_result_rec r;
@@ -378,7 +373,7 @@ static int row_fail(const struct pd_result_input *in, size_t i, int err,
  * both, since one athlete or team holds one place in an event. */
 static int repeated(const struct pd_result_input *in, size_t first,
 		    size_t i, const struct pd_event_info *e,
-		    const struct who_key *k, struct pd_diag *d)
+		    const struct app_who *k, struct pd_diag *d)
 {
 	char who[64];
 
@@ -478,7 +473,7 @@ static int results_write(struct pd_store *s, const struct pd_registry *reg,
 	int one = count < 0 && merged && !*e->order;
 	struct app_snap before, after;
 	struct app_row row;
-	struct who_key *keys;
+	struct app_who *keys;
 	long version = 0;
 	size_t i, j;
 	int ret;
@@ -502,15 +497,9 @@ static int results_write(struct pd_store *s, const struct pd_registry *reg,
 				ret = row_fail(in, i, ret, d);
 			break;
 		}
-		/* quadratic, but a ranking is at most a few hundred rows
-		 * (the server takes 1,000): 0.5M compares */
-		for (j = 0; j < i; j++)
-			if (keys[j].athlete == keys[i].athlete &&
-			    keys[j].team == keys[i].team) {
-				ret = repeated(in, j, i, e, &keys[i], d);
-				break;
-			}
 	}
+	if (ret == 0 && (ret = app_competitor_repeat(keys, n, &j, &i)) > 0)
+		ret = repeated(in, j, i, e, &keys[i], d);
 	if (ret == 0 && *e->order)
 		ret = rerank(s, e, d);
 	if (ret == 0)

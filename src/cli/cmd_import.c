@@ -233,13 +233,15 @@ static int run_odf(struct cli *cli, const struct pd_op_import_args *a,
 	ret = pd_op_odf_import(s, cli_registry(cli),
 			       (const char *const *)argv, (size_t)argc,
 			       a->games[0] ? a->games : NULL, a->source,
-			       cli_who(cli, NULL), &cli_notice, &n, &d);
+			       a->mode, cli_who(cli, NULL), &cli_notice, &n,
+			       &d);
 	if (ret < 0)
 		return cli_fail(ret, &d);
 	fprintf(stderr, "podium: imported %zu of %zu ODF messages (the latest "
-		"of each): %zu Games, %zu tables, %zu events, %zu results "
-		"(source '%s')\n", n.used, n.messages, n.games, n.tables,
-		n.events, n.results, a->source ? a->source : "odf");
+		"of each): %zu Games, %zu tables, %zu events, %zu results, "
+		"%zu medals (source '%s')\n", n.used, n.messages, n.games,
+		n.tables, n.events, n.results, n.medals,
+		a->source ? a->source : "odf");
 	return EXIT_OK;
 }
 
@@ -374,7 +376,10 @@ const struct cli_command cmd_import = {
 	"             DT_MEDALLISTS gives its events their medallists as\n"
 	"             results, a DT_RESULT its event all its results.  The\n"
 	"             Games is each message's CompetitionCode (--games to\n"
-	"             override).\n"
+	"             override).  A competitor named twice in an event, a\n"
+	"             DOCTYPE, a message over 32 MiB, 1,000,000 nodes or\n"
+	"             100,000 results is refused.  Results replace another\n"
+	"             source's (an operator's too) only under --replace.\n"
 	"\n"
 	"FILE may be gzip-compressed, or - for standard input.  Names of NPCs\n"
 	"may be codes or names in English or Chinese ('podium resolve').  A\n"

@@ -127,6 +127,10 @@ static const struct {
 	  "数据库无法写入（其文件、目录或挂载为只读）：写入需要可写；读取照常" },
 	{ "not a regular file (%s): podium reads files",
 	  "不是普通文件（%s）：podium 只读取文件" },
+	{ "event %s (%s) holds %s results from source '%s': a feed replaces "
+	  "another source's results only with --replace",
+	  "项目 %1$s（%2$s）已有来源 '%4$s' 的 %3$s 条成绩：只有加 "
+	  "--replace，数据流才会替换其他来源的成绩" },
 };
 
 #define CAPS 4

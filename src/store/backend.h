@@ -240,8 +240,9 @@ struct pd_store_ops {
 			    const char *reason, struct pd_diag *diag);
 	int (*published_remove)(struct pd_store *s, const char *games,
 				const char *source, struct pd_diag *diag);
+	/* of games ("" any), of event (0 any) */
 	int (*result_sources)(struct pd_store *s, const char *games,
-			      pd_source_fn fn, void *arg,
+			      long event, pd_source_fn fn, void *arg,
 			      struct pd_diag *diag);
 	int (*games_removed)(struct pd_store *s, pd_audit_fn fn, void *arg,
 			     struct pd_diag *diag);

@@ -1106,7 +1106,13 @@ int pd_store_published_remove(struct pd_store *s, const char *games,
 int pd_store_result_sources(struct pd_store *s, const char *games,
 			    pd_source_fn fn, void *arg, struct pd_diag *diag)
 {
-	return s->ops->result_sources(s, games, fn, arg, diag);
+	return s->ops->result_sources(s, games, 0, fn, arg, diag);
+}
+
+int pd_store_event_sources(struct pd_store *s, long event, pd_source_fn fn,
+			   void *arg, struct pd_diag *diag)
+{
+	return s->ops->result_sources(s, "", event, fn, arg, diag);
 }
 
 int pd_store_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,

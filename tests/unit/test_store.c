@@ -1955,6 +1955,15 @@ static void test_store__sources_and_removals(void **state)
 	assert_int_equal(pd_store_result_sources(f->s, "PG2004", count_source,
 						 seen, &f->d), 0);
 	assert_string_equal(seen, "csv=7;");
+	/* one event's: the swimming event, made first, has 3 of them */
+	seen[0] = '\0';
+	assert_int_equal(pd_store_event_sources(f->s, 1, count_source, seen,
+						&f->d), 0);
+	assert_string_equal(seen, "csv=3;");
+	seen[0] = '\0';
+	assert_int_equal(pd_store_event_sources(f->s, 99, count_source, seen,
+						&f->d), 0);
+	assert_string_equal(seen, "");
 	make_published(&p);
 	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
 	assert_int_equal(pd_store_change(f->s, "PG2004", "t", "c", NULL, &ver,

@@ -178,8 +178,8 @@ int pg_games_remove(struct pd_store *s, const char *code, const char *actor,
 		    struct pd_diag *diag);
 int pg_published_remove(struct pd_store *s, const char *games,
 			const char *source, struct pd_diag *diag);
-int pg_result_sources(struct pd_store *s, const char *games, pd_source_fn fn,
-		      void *arg, struct pd_diag *diag);
+int pg_result_sources(struct pd_store *s, const char *games, long event,
+		      pd_source_fn fn, void *arg, struct pd_diag *diag);
 int pg_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,
 		     struct pd_diag *diag);
 int pg_log(struct pd_store *s, const char *games, long since, pd_audit_fn fn,

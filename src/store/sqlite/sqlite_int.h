@@ -213,7 +213,8 @@ int pd_sqlite_games_remove(struct pd_store *s, const char *code,
 int pd_sqlite_published_remove(struct pd_store *s, const char *games,
 			       const char *source, struct pd_diag *diag);
 int pd_sqlite_result_sources(struct pd_store *s, const char *games,
-			     pd_source_fn fn, void *arg, struct pd_diag *diag);
+			     long event, pd_source_fn fn, void *arg,
+			     struct pd_diag *diag);
 int pd_sqlite_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,
 			    struct pd_diag *diag);
 int pd_sqlite_log(struct pd_store *s, const char *games, long since,
