@@ -2,7 +2,9 @@
 // from the server (src/http/pages.c) and works without this script; with
 // it, the page follows its Games' event stream and, on a change, fetches
 // itself again (the same cached bytes a reader without script gets) and
-// swaps the new content in, marking the rows that changed.  The ranking,
+// brings the page in line with it in place, marking the rows that
+// changed: the elements that are in both stay, so the reader's focus and
+// the live status region are the same nodes before and after.  The ranking,
 // table and language controls swap the page the same way instead of
 // reloading it.  The words are the page's own (<script id="words">), so
 // the script says what the server says.
@@ -44,6 +46,8 @@ function rowsOf(doc) {
 	return out;
 }
 
+const fading = new WeakMap();
+
 function markChanged(before) {
 	for (const tr of document.querySelectorAll('#medals tbody tr')) {
 		if (before.get(tr.dataset.npc) === tr.textContent) continue;
@@ -51,8 +55,72 @@ function markChanged(before) {
 		tr.dataset.changed = '1';
 		// the mark goes after a while; with reduced motion it does
 		// not fade, it just goes (style.css)
-		setTimeout(() => tr.classList.remove('changed'), HIGHLIGHT_MS);
+		clearTimeout(fading.get(tr));
+		fading.set(tr, setTimeout(() => tr.classList.remove('changed'), HIGHLIGHT_MS));
 	}
+}
+
+// -- in place: make the page's nodes say what the new page's say,
+// keeping every element that is in both (matched by its tag and its id
+// or data-npc/data-games key, else by its place among its unkeyed
+// siblings), so focus, scroll and the live region stay where they are.
+
+const keyOf = (n) => n.nodeType === 1 ? n.nodeName + '#' + (n.id ||
+	n.getAttribute('data-npc') || n.getAttribute('data-games') || '') : '';
+const keyed = (n) => n.nodeType === 1 && !keyOf(n).endsWith('#');
+
+function morphAttrs(to, from) {
+	// a row's change mark is the script's, not the server's
+	const mark = to.classList.contains('changed');
+	for (const a of [...to.attributes])
+		if (!from.hasAttribute(a.name)) to.removeAttribute(a.name);
+	for (const a of from.attributes)
+		if (to.getAttribute(a.name) !== a.value) to.setAttribute(a.name, a.value);
+	if (mark) to.classList.add('changed');
+}
+
+function morph(to, from) {
+	if (to.nodeType !== 1) {
+		if (to.nodeValue !== from.nodeValue) to.nodeValue = from.nodeValue;
+		return;
+	}
+	if (to.id === 'status') return;	/* the live region: the script's */
+	morphAttrs(to, from);
+	morphKids(to, from);
+	if (to.nodeName === 'SELECT') to.value = from.value;
+}
+
+const place = (parent, node, ref) => parent.moveBefore && node.isConnected ?
+	parent.moveBefore(node, ref) : parent.insertBefore(node, ref);
+
+function morphKids(to, from) {
+	const byKey = new Map();
+	const loose = [];
+	for (const c of to.childNodes) {
+		if (keyed(c)) byKey.set(keyOf(c), c);
+		else loose.push(c);
+	}
+	let i = 0;
+	for (const want of [...from.childNodes]) {
+		let have = null;
+		if (keyed(want)) {
+			have = byKey.get(keyOf(want)) || null;
+			byKey.delete(keyOf(want));
+		} else {
+			const j = loose.findIndex((c) => c.nodeType === want.nodeType &&
+				c.nodeName === want.nodeName);
+			if (j >= 0) have = loose.splice(j, 1)[0];
+		}
+		const ref = to.childNodes[i] || null;
+		if (have) {
+			if (have !== ref) place(to, have, ref);
+			morph(have, want);
+		} else {
+			to.insertBefore(document.adoptNode(want), ref);
+		}
+		i++;
+	}
+	while (to.childNodes.length > i) to.lastChild.remove();
 }
 
 // Put the page at url in place of this one.  mark: highlight the rows
@@ -69,9 +137,12 @@ async function swap(url, { push = false, mark = false } = {}) {
 	document.title = doc.title;
 	document.documentElement.lang = doc.documentElement.lang;
 	for (const [k, v] of Object.entries(doc.body.dataset)) document.body.dataset[k] = v;
-	$('header').replaceWith(document.adoptNode($('header', doc)));
-	$('main').replaceWith(document.adoptNode($('main', doc)));
-	$('footer').replaceWith(document.adoptNode($('footer', doc)));
+	const focused = document.activeElement;
+	for (const part of ['header', 'main', 'footer']) morph($(part), $(part, doc));
+	// an element moved among its siblings may have lost the focus
+	if (focused && focused !== document.body && focused.isConnected &&
+	    document.activeElement !== focused)
+		focused.focus({ preventScroll: true });
 	if (push) history.pushState(null, '', url);
 	if (before) markChanged(before);
 	enhance();
@@ -89,20 +160,24 @@ function formUrl(form) {
 	return form.getAttribute('action') + '?' + q.toString();
 }
 
+// Elements given their listeners already: they stay across updates.
+const bound = new WeakSet();
+const bind = (e) => !bound.has(e) && bound.add(e);
+
 function enhance() {
 	document.documentElement.classList.add('js');
 	for (const e of document.querySelectorAll('.live-only')) e.hidden = false;
 	const form = $('#controls');
-	if (form) {
+	if (form && bind(form)) {
 		form.addEventListener('submit', (ev) => {
 			ev.preventDefault();
 			swap(formUrl(form), { push: true }).catch((e) => say(String(e)));
 		});
-		for (const sel of form.querySelectorAll('select'))
-			sel.addEventListener('change', () => form.requestSubmit());
 	}
+	for (const sel of form ? form.querySelectorAll('select') : [])
+		if (bind(sel)) sel.addEventListener('change', () => form.requestSubmit());
 	for (const a of document.querySelectorAll('a[data-lang]'))
-		a.addEventListener('click', (ev) => {
+		if (bind(a)) a.addEventListener('click', (ev) => {
 			ev.preventDefault();
 			swap(a.href, { push: true }).catch((e) => say(String(e)));
 		});

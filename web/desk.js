@@ -3,7 +3,11 @@
 // with, kept in sessionStorage: for this tab only.  Ranks and medals are
 // computed as the operator types, by the event's rule (its order, IRMs
 // last, the next by rank taking a medal an IRM gives up); the server
-// computes them again on save and its answer is shown as it is.
+// computes them again on save and its answer is shown as it is, in the
+// desk's language (it asks for it with Accept-Language).  A refused write
+// is said beside the control that made it; typed entries are not
+// dropped without asking; moving an event out of official asks for a
+// reason and a confirmation.
 'use strict';
 
 const T = {
@@ -24,6 +28,17 @@ const T = {
 		startlines: 'One athlete a line: NPC, name, gender (M or W)', badline: 'line', matches: 'Matches',
 		phase: 'Phase', pool: 'Pool', home: 'Home', away: 'Away', score: 'Score', source: 'Source',
 		aet: 'Extra time', pens: 'Penalties', addmatch: 'Add match', remove: 'Remove',
+		games: 'Games', language: 'Language', status: 'Status', npc: 'NPC', irm: 'IRM',
+		scheduled: 'scheduled', live: 'live', unofficial: 'unofficial', official: 'official',
+		protested: 'protested', provisional: 'provisional',
+		standard: 'standard medals', 'two-bronzes': 'two bronzes', capped: 'at most one medal fewer than the starters',
+		rowlabel: '{field}, row {n}: {name}', rowlabel0: '{field}, row {n}',
+		unsaved: 'The entries typed for {ev} are not saved. Drop them?',
+		needstatusreason: 'Moving an official event to {status} needs a reason: type it under Reason.',
+		confirmstatus: 'Move {ev} from official to {status}? Its medals leave the public table until it is official again.\nReason: {reason}',
+		notmoved: 'Not moved: still official.', moved: '{ev} is now {status}.', added: 'Added: {ev}.',
+		savedv: 'Saved: version {v}', refused: 'Refused', more: '… and {n} more',
+		aetshort: 'aet', penshort: 'pen',
 	},
 	zh: {
 		title: '成绩录入台', signin: '登录', token: '令牌', signout: '退出',
@@ -41,6 +56,20 @@ const T = {
 		startlines: '每行一名运动员：代表团代码, 姓名, 性别（M 或 W）', badline: '第几行', matches: '比赛',
 		phase: '阶段', pool: '小组', home: '主队', away: '客队', score: '比分', source: '来源',
 		aet: '加时', pens: '点球', addmatch: '添加比赛', remove: '删除',
+		games: '运动会', language: '语言', status: '状态', npc: '代表团', irm: '成绩标记',
+		scheduled: '未开始', live: '进行中', unofficial: '非正式', official: '正式',
+		protested: '申诉中', provisional: '临时',
+		standard: '标准奖牌', 'two-bronzes': '两枚铜牌', capped: '奖牌数至多比参赛人数少一',
+		rowlabel: '第 {n} 行 {name}：{field}', rowlabel0: '第 {n} 行：{field}',
+		unsaved: '{ev} 录入的成绩尚未保存。放弃这些改动吗？',
+		needstatusreason: '将正式项目改为“{status}”须说明原因：请在“原因”栏填写。',
+		confirmstatus: '将 {ev} 从“正式”改为“{status}”？在再次成为正式之前，其奖牌将从公开奖牌榜撤下。\n原因：{reason}',
+		notmoved: '未改动：仍为正式。', moved: '{ev} 现为“{status}”。', added: '已添加：{ev}。',
+		savedv: '已保存：第 {v} 版', refused: '被拒绝', more: '……另有 {n} 条',
+		aetshort: '加时', penshort: '点球',
+		// the log's fields
+		f_rank: '名次', f_mark: '成绩', f_irm: '成绩标记', f_medal: '奖牌', f_status: '状态',
+		f_records: '纪录', f_event: '项目',
 	},
 };
 const STATUSES = ['scheduled', 'live', 'unofficial', 'official', 'protested', 'provisional'];
@@ -49,9 +78,12 @@ const IRM_ORDER = { LAP: 1, DNF: 2, RET: 3, NM: 4, DNQ: 5, DSQ: 6, DQB: 7, DNS: 
 const KEY = 'podium-desk-token';
 const $ = (id) => document.getElementById(id);
 const st = { lang: 'en', token: sessionStorage.getItem(KEY) || '', games: '', events: [], ev: null, rows: [], confirming: false,
-	entries: [], matches: [] };
+	entries: [], matches: [], award: null };
 
 const t = (k) => T[st.lang][k] || T.en[k] || k;
+// t(k) with {name} filled from args
+const tf = (k, args) => t(k).replace(/\{(\w+)\}/g, (m, n) => (n in args ? String(args[n]) : m));
+const evName = (ev) => `${ev.name}${ev.gender ? ' ' + ev.gender : ''}`;
 
 function el(tag, attrs = {}, ...kids) {
 	const e = document.createElement(tag);
@@ -66,7 +98,7 @@ function el(tag, attrs = {}, ...kids) {
 
 async function api(method, path, body) {
 	const r = await fetch(path, { method, headers: { Authorization: 'Bearer ' + st.token,
-		'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+		'Content-Type': 'application/json', 'Accept-Language': st.lang === 'zh' ? 'zh-CN' : 'en' }, body: body === undefined ? undefined : JSON.stringify(body) });
 	let data = {};
 	try { data = await r.json(); } catch (e) { data = {}; }
 	return { status: r.status, data };
@@ -74,7 +106,10 @@ async function api(method, path, body) {
 
 function translate() {
 	document.documentElement.lang = st.lang === 'zh' ? 'zh-Hans' : 'en';
+	document.title = t('title');
 	for (const e of document.querySelectorAll('[data-t]')) e.textContent = t(e.dataset.t);
+	for (const e of document.querySelectorAll('[data-tl]')) e.setAttribute('aria-label', t(e.dataset.tl));
+	for (const o of $('filter').options) if (o.value) o.textContent = t(o.value);
 	$('lang-en').setAttribute('aria-pressed', String(st.lang === 'en'));
 	$('lang-zh').setAttribute('aria-pressed', String(st.lang === 'zh'));
 }
@@ -142,17 +177,34 @@ function renderPreview() {
 		r.tr.dataset.medal = r.cmedal || '';
 		if (r.rankInput) r.rankInput.hidden = !!ev.order;
 	}
+	labelRows();
 	const award = ['gold', 'silver', 'bronze'].flatMap((m) => live.filter((r) => r.cmedal === m)
 		.map((r) => `${t(m)} ${r.name} (${r.npc})`));
+	const text = `${t('willaward')}: ${award.length ? award.join(', ') : t('nomedals')}`;
 	const p = $('preview');
-	p.replaceChildren(el('p', { text: `${t('willaward')}: ${award.length ? award.join(', ') : t('nomedals')}` }));
+	p.replaceChildren(el('p', { text }));
 	for (const r of live.filter((x) => x.irm))
 		p.append(el('p', { class: 'rule', text: `${r.name} (${r.npc}) ${r.irm}: ${t('irmrule')}` }));
-	$('preview').dataset.award = award.join('; ');
+	p.dataset.award = award.join('; ');
+	// the preview is redrawn on every key; a screen reader hears it only
+	// when the medals it would award change (not when the event opens)
+	const key = `${st.lang} ${p.dataset.award}`;
+	if (st.award !== null && key !== st.award) $('announce').textContent = text;
+	st.award = key;
+}
+
+// Each input says its field and its row: "Rank, row 3: Zhang Lixin".
+function labelRows() {
+	const field = { rank: 'rank', npc: 'npc', name: 'athlete', mark: 'mark', irm: 'irm' };
+	st.rows.forEach((r, i) => {
+		for (const e of r.tr.querySelectorAll('[data-k]'))
+			e.setAttribute('aria-label', tf(r.name ? 'rowlabel' : 'rowlabel0',
+				{ field: t(field[e.dataset.k]), n: i + 1, name: r.name }));
+	});
 }
 
 function input(r, key, attrs = {}) {
-	const i = el('input', { value: r[key] || '', 'aria-label': key, 'data-k': key, ...attrs });
+	const i = el('input', { value: r[key] || '', 'data-k': key, ...attrs });
 	i.addEventListener('input', () => {
 		r[key] = key === 'npc' ? i.value.toUpperCase() : i.value;
 		if (key === 'name') r.tr.dataset.name = i.value;
@@ -163,7 +215,7 @@ function input(r, key, attrs = {}) {
 
 function addRow(r) {
 	r = r || { athlete: 0, npc: '', name: '', mark: '', irm: '', rank: '', orig: null };
-	const irm = el('select', { 'aria-label': 'irm', 'data-k': 'irm' },
+	const irm = el('select', { 'data-k': 'irm' },
 		...IRMS.map((c) => el('option', { value: c, text: c || '-' })));
 	irm.value = r.irm || '';
 	irm.addEventListener('change', () => { r.irm = irm.value; renderPreview(); });
@@ -197,10 +249,19 @@ function onKey(e) {
 	} else if (i >= 0) fields[i + 1].focus();
 }
 
-async function openEvent(id) {
+// Entries typed and not saved yet.
+const dirty = () => !!(st.ev && changes().length);
+
+// Open event id.  Entries typed and not saved are dropped only when the
+// operator says so, or when they were just saved (force).
+async function openEvent(id, { force = false } = {}) {
+	if (!force && dirty() && !window.confirm(tf('unsaved', { ev: evName(st.ev) })))
+		return false;
 	const r = await api('GET', `/api/games/${st.games}/events/${id}`);
-	if (r.status !== 200) return;
+	if (r.status !== 200) return false;
 	st.ev = r.data;
+	st.award = null;
+	for (const m of ['said', 'status-msg', 'entries-msg', 'match-msg', 'event-msg']) clear($(m));
 	st.rows = [];
 	st.confirming = false;
 	$('correction').hidden = true;
@@ -209,8 +270,7 @@ async function openEvent(id) {
 	$('event-h').textContent = `${st.ev.name}${st.ev.gender ? ' · ' + st.ev.gender : ''}`;
 	$('event-pane').dataset.event = String(id);
 	$('event-pane').dataset.status = st.ev.status;
-	$('event-meta').textContent = `${st.ev.sport} · ${st.ev.date || t('nodate')} · ${st.ev.status} · ${st.ev.policy}` +
-		(st.ev.order ? ` · ${t(st.ev.order)}` : ` · ${t('hand')}`);
+	renderMeta();
 	for (const x of st.ev.results) {
 		const row = { athlete: x.athlete || 0, npc: x.npc, name: x.name, mark: x.mark, irm: x.irm,
 			rank: x.rank ? String(x.rank) : '' };
@@ -227,6 +287,13 @@ async function openEvent(id) {
 	await loadMatches();
 	await loadLog();
 	$('event-pane').dataset.version = String(st.ev.version);
+	return true;
+}
+
+function renderMeta() {
+	const e = st.ev;
+	$('event-meta').textContent = [e.sport, e.date || t('nodate'), t(e.status), t(e.policy),
+		t(e.order || 'hand')].join(' · ');
 }
 
 function renderStatus() {
@@ -234,18 +301,34 @@ function renderStatus() {
 	for (const b of bar.querySelectorAll('button')) b.remove();
 	for (const s of STATUSES) {
 		bar.append(el('button', { type: 'button', 'data-status': s, 'aria-pressed': String(st.ev.status === s),
-			text: s, onclick: () => move(s) }));
+			text: t(s), onclick: () => move(s) }));
 	}
 }
 
+// Out of official takes the event's medals off the public table: the
+// desk asks for a reason and a confirmation first.
 async function move(status) {
 	const reason = $('status-reason').value.trim();
+	const box = $('status-msg');
+	const leaving = st.ev.status === 'official' && status !== 'official';
+	if (leaving && !reason) {
+		tell(box, tf('needstatusreason', { status: t(status) }), false);
+		$('status-reason').focus();
+		return;
+	}
+	if (leaving && !window.confirm(tf('confirmstatus', { ev: evName(st.ev), status: t(status), reason }))) {
+		tell(box, t('notmoved'), false);
+		return;
+	}
+	if (dirty() && !window.confirm(tf('unsaved', { ev: evName(st.ev) }))) return;
 	const r = await api('POST', `/api/games/${st.games}/events/${st.ev.id}/status`,
 		reason ? { status, reason } : { status });
-	$('status-reason').value = '';
-	await loadEvents();
-	await openEvent(st.ev.id);
-	say(r);
+	if (r.status === 200) {
+		$('status-reason').value = '';
+		await loadEvents();
+		await openEvent(st.ev.id, { force: true });
+	}
+	say(r, box, r.status === 200 ? tf('moved', { ev: evName(st.ev), status: t(status) }) : '');
 }
 
 function changes() {
@@ -277,7 +360,7 @@ function body(c) {
 
 async function save() {
 	const list = changes();
-	if (!list.length) { $('said').textContent = t('unchanged'); return; }
+	if (!list.length) { tell($('said'), t('unchanged'), true); return; }
 	const correcting = st.ev.status !== 'scheduled' && st.ev.status !== 'live' && list.some((c) => c.r.orig);
 	if (correcting && !st.confirming) {
 		// the correction screen: every field before and after, and a reason
@@ -287,34 +370,59 @@ async function save() {
 				el('td', { text: a || '-' }), el('td', { text: b || '-' })))));
 		$('correction').hidden = false;
 		st.confirming = true;
-		$('said').textContent = t('confirm');
+		tell($('said'), t('confirm'), true);
 		$('fix-reason').focus();
 		return;
 	}
 	const reason = $('fix-reason').value.trim();
-	if (correcting && !reason) { $('said').textContent = t('needreason'); $('fix-reason').focus(); return; }
+	if (correcting && !reason) { tell($('said'), t('needreason'), false); $('fix-reason').focus(); return; }
 	const payload = { results: list.map(body) };
 	if (reason) payload.reason = reason;
 	const r = await api('PATCH', `/api/games/${st.games}/events/${st.ev.id}/results`, payload);
 	if (r.status === 200) {
 		$('fix-reason').value = '';
 		await loadEvents();
-		await openEvent(st.ev.id);
+		await openEvent(st.ev.id, { force: true });
 	}
 	say(r);	/* once the event shows what was saved */
 }
 
-function say(r) {
-	const p = $('said');
+function clear(box) {
+	box.replaceChildren();
+	delete box.dataset.ok;
+	delete box.dataset.version;
+}
+
+// A line of the desk's own in box; ok false marks it as a refusal.
+function tell(box, text, ok) {
+	clear(box);
+	box.textContent = text;
+	box.dataset.ok = ok ? '1' : '0';
+}
+
+// The server's answer to a write, in box (the Save's by default): a
+// refusal with its reason, or a short title ("Saved: version 12", or
+// head when given) over the server's lines, the first few of them and
+// the rest folded.
+function say(r, box = $('said'), head = '') {
 	if (r.status >= 400) {
-		p.textContent = r.data.error || String(r.status);
-		p.dataset.ok = '0';
+		const why = r.data.error || String(r.status);
+		tell(box, `${t('refused')}: ${why}${r.data.field ? ` (${r.data.field})` : ''}`, false);
 		return;
 	}
-	p.dataset.ok = '1';
-	p.dataset.version = String(r.data.version);
-	p.textContent = (r.data.unchanged ? t('unchanged') : t('saved')) + ` (v${r.data.version}). ` +
-		(r.data.said || []).join(' · ');
+	const MAX = 6;
+	const lines = r.data.said || [];
+	clear(box);
+	box.dataset.ok = '1';
+	box.dataset.version = String(r.data.version);
+	box.append(el('strong', { text: head || (r.data.unchanged ? t('unchanged') : tf('savedv', { v: r.data.version })) }));
+	if (!lines.length) return;
+	const list = (xs) => el('ul', {}, ...xs.map((x) => el('li', { text: x })));
+	box.append(list(lines.slice(0, MAX)));
+	// the rest folded away, one click to read
+	if (lines.length > MAX)
+		box.append(el('details', {}, el('summary', { text: tf('more', { n: lines.length - MAX }) }),
+			list(lines.slice(MAX))));
 }
 
 // -- the start list: the athletes entered, a text of one a line
@@ -346,11 +454,9 @@ function entryLines(text) {
 async function saveEntries() {
 	const r = await api('POST', `/api/games/${st.games}/events/${st.ev.id}/entries`,
 		{ entries: entryLines($('entries-text').value) });
-	if (r.status === 200) {
-		await openEvent(st.ev.id);
+	if (r.status === 200 && await openEvent(st.ev.id))
 		$('start-list').open = true;
-	}
-	say(r);
+	say(r, $('entries-msg'));
 }
 
 // -- matches: the desk's own (source desk) are edited; others are shown
@@ -374,7 +480,8 @@ async function loadMatches() {
 	$('matches').tBodies[0].replaceChildren(...st.matches.map((m) => el('tr', { 'data-id': String(m.id) },
 		el('td', { text: m.phase }), el('td', { text: m.pool }), el('td', { text: m.home }),
 		el('td', { text: m.away || '-' }),
-		el('td', { text: (pair(m.score) || '-') + (m.extra_time ? ' aet' : '') + (m.penalties ? ` (${pair(m.penalties)} pen)` : '') }),
+		el('td', { text: (pair(m.score) || '-') + (m.extra_time ? ` ${t('aetshort')}` : '') +
+			(m.penalties ? ` (${pair(m.penalties)} ${t('penshort')})` : '') }),
 		el('td', { text: m.source }),
 		el('td', {}, m.source === 'desk' ? el('button', { type: 'button', text: t('remove'),
 			onclick: () => postMatches(st.matches.filter((x) => x.source === 'desk' && x.id !== m.id).map(matchInput)) }) : ''))));
@@ -388,7 +495,7 @@ async function postMatches(list) {
 		await loadLog();
 		$('matches-box').open = true;
 	}
-	say(r);
+	say(r, $('match-msg'));
 	return r;
 }
 
@@ -416,8 +523,10 @@ async function loadLog() {
 		const li = el('li', { 'data-version': String(c.version) },
 			el('span', { text: `v${c.version} ${c.actor}${c.reason ? ' — ' + c.reason : ''}` }));
 		const ul = el('ul');
+		const word = (v) => (v && T.en[v] ? t(v) : v || '-');
 		for (const x of c.changes)
-			ul.append(el('li', { text: `${x.what}: ${x.field} ${x.before || '-'} → ${x.after || '-'}` }));
+			ul.append(el('li', { text: `${x.what}: ${T[st.lang]['f_' + x.field] || x.field} ` +
+				`${word(x.before)} → ${word(x.after)}` }));
 		li.append(ul);
 		ol.append(li);
 	}
@@ -427,6 +536,11 @@ async function loadEvents() {
 	const r = await api('GET', `/api/games/${st.games}/events`);
 	if (r.status !== 200) return;
 	st.events = r.data.events;
+	renderEvents();
+}
+
+// The events by day and sport, with the filter's status.
+function renderEvents() {
 	const want = $('filter').value;
 	const box = $('events');
 	box.replaceChildren();
@@ -446,7 +560,7 @@ async function loadEvents() {
 			for (const e of evs)
 				ul.append(el('li', {}, el('button', { type: 'button', 'data-id': String(e.id),
 					onclick: () => openEvent(e.id) }, `${e.name} ${e.gender || ''}`,
-				el('span', { class: 'badge', 'data-s': e.status, text: e.status }))));
+				el('span', { class: 'badge', 'data-s': e.status, text: t(e.status) }))));
 			box.append(el('h4', { text: sport }), ul);
 		}
 	}
@@ -458,13 +572,14 @@ async function addEvent(e) {
 	const b = { sport: f.get('sport'), name: f.get('name'), status: 'live' };
 	for (const k of ['gender', 'class', 'date', 'order']) if (f.get(k)) b[k] = f.get(k);
 	const r = await api('POST', `/api/games/${st.games}/events`, b);
-	say(r);
-	if (r.status === 201 || r.status === 200) {
-		$('event-form').reset();
-		await loadEvents();
-		await openEvent(r.data.event);
-		$('entry').querySelector('tbody tr:last-child input[data-k="npc"]').focus();
-	}
+	// said here, where the operator is: the event pane may be hidden
+	const added = () => say(r, $('event-msg'), tf('added', { ev: evName(b) }));
+	if (r.status !== 201 && r.status !== 200) { added(); return; }
+	$('event-form').reset();
+	await loadEvents();
+	const opened = await openEvent(r.data.event);
+	added();
+	if (opened) $('entry').querySelector('tbody tr:last-child input[data-k="npc"]').focus();
 }
 
 async function signin(e) {
@@ -490,9 +605,22 @@ async function signin(e) {
 	document.body.dataset.ready = '1';
 }
 
+// Everything the desk has drawn, again in lang.
+function relang(lang) {
+	st.lang = lang;
+	translate();
+	if (st.events.length) renderEvents();
+	if (!st.ev) return;
+	renderMeta();
+	renderStatus();
+	renderPreview();
+	loadMatches();
+	loadLog();
+}
+
 function init() {
 	st.lang = new URLSearchParams(location.search).get('lang') === 'zh' ? 'zh' : 'en';
-	for (const s of STATUSES) $('filter').append(el('option', { value: s, text: s }));
+	for (const s of STATUSES) $('filter').append(el('option', { value: s, text: t(s) }));
 	translate();
 	$('signin').addEventListener('submit', signin);
 	$('event-form').addEventListener('submit', addEvent);
@@ -500,9 +628,19 @@ function init() {
 	$('entries-save').addEventListener('click', saveEntries);
 	$('match-form').addEventListener('submit', addMatch);
 	$('filter').addEventListener('change', loadEvents);
-	$('games').addEventListener('change', () => { st.games = $('games').value; $('event-pane').hidden = true; loadEvents(); });
-	$('lang-en').addEventListener('click', () => { st.lang = 'en'; translate(); if (st.ev) renderPreview(); });
-	$('lang-zh').addEventListener('click', () => { st.lang = 'zh'; translate(); if (st.ev) renderPreview(); });
+	$('games').addEventListener('change', () => {
+		if (dirty() && !window.confirm(tf('unsaved', { ev: evName(st.ev) }))) {
+			$('games').value = st.games;
+			return;
+		}
+		st.games = $('games').value;
+		st.ev = null;
+		$('event-pane').hidden = true;
+		loadEvents();
+	});
+	$('lang-en').addEventListener('click', () => relang('en'));
+	$('lang-zh').addEventListener('click', () => relang('zh'));
+	window.addEventListener('beforeunload', (e) => { if (dirty()) e.preventDefault(); });
 	$('signout').addEventListener('click', () => { sessionStorage.removeItem(KEY); location.reload(); });
 	document.addEventListener('keydown', onKey);
 	if (st.token) signin(); else document.body.dataset.ready = '0';

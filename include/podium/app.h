@@ -25,15 +25,60 @@
 #include "report.h"
 #include "token.h"
 
+#include "label.h"
 #include "model.h"
 #include "npc.h"
 #include "published.h"
 #include "standings.h"
+#include "stats.h"
 
 /* The NPC registry bundled with podium (data/npcs.tsv) into r, which the
  * caller releases.  It fails only on memory or a broken bundled file (the
  * tests check that one). */
 int pd_registry_bundled(struct pd_registry *r, struct pd_diag *diag);
+
+/* Which table stands for a Games when none is named (a Games' page and
+ * the API's standings, 'podium table --games GAMES', /about, the stats
+ * and the report): the one ranked from its results, unless the Games has
+ * a published table and its results do not yet cover the events that
+ * table awards -- one gold an event, so its golds are the events it
+ * knows -- and then that table (the first of its sources).  A Games with
+ * one result of 519 events keeps the table as published until its
+ * results are complete, and says "results for 1 of 519 events". */
+struct pd_cover {
+	char source[PD_IDENT_MAX + 1];	/* the default: "" ranked from its
+					 * results, else a published source */
+	char published[PD_IDENT_MAX + 1];	/* its first published
+						 * table's source, or "" */
+	long done;			/* official events awarding a medal
+					 * (counted only when it has a
+					 * published table) */
+	long known;			/* the golds of that published table,
+					 * 0 without one */
+};
+
+/* Fill c->source from the other three fields: the rule above, written
+ * once for the store's readers and the server's snapshot. */
+void pd_cover_decide(struct pd_cover *c);
+/* The golds a published table awards: the events it knows of. */
+long pd_published_golds(const struct pd_published *p);
+/* The cover of games as the store holds it now (PD_ENOTFOUND for no
+ * such Games). */
+int pd_games_cover(struct pd_store *s, const char *games,
+		   struct pd_cover *c, struct pd_diag *diag);
+/* The figures of games (pd_store_games_stats()) with its medal figures
+ * -- medals, npcs_medal, npcs_gold -- from the table that stands for it,
+ * and that table's cover in c.  Release st whatever the result. */
+int pd_games_stats_read(struct pd_store *s, const char *games,
+			struct pd_games_stats *st, struct pd_cover *c,
+			struct pd_diag *diag);
+/* "results for 1 of 519 events" (en) or "已录入519个小项中1个小项的成绩"
+ * (zh) into out; "" when c has no published table. */
+void pd_cover_text(char *out, size_t size, const struct pd_cover *c,
+		   const char *lang);
+/* A sport's name in lang: in "zh" its Chinese name when podium knows one
+ * ("Para Athletics" and "Athletics" are both 田径), else sport itself. */
+const char *pd_sport_name(const char *sport, const char *lang);
 
 /* A standings reference ('podium table', 'podium diff'): GAMES (ranked
  * from its medals), GAMES@SOURCE (a published table kept in the store),
@@ -53,6 +98,11 @@ struct pd_ref {
 	/* the sport a --sport named, as the store names it ("Para
 	 * Swimming" for swimming or 游泳); "" if it named none */
 	char sport[128];
+	/* with pd_ref_opts.default_table: how far the Games' results go,
+	 * and whether the published table was taken for GAMES */
+	struct pd_cover cover;
+	int have_cover, by_default;
+	int results_named;	/* GAMES@results */
 };
 
 /* How to read a computed reference: one sport (or NULL: matched in any
@@ -62,10 +112,15 @@ struct pd_ref_opts {
 	const char *sport;
 	int include_unofficial;
 	const char *as_of;
+	/* GAMES is the table that stands for it (struct pd_cover): its
+	 * published table while its results are incomplete; without it,
+	 * and always with the three above, GAMES is ranked from results */
+	int default_table;
 };
 
 /* Say what text names: a regular file (r->path set: no store needed) or
- * GAMES[@SOURCE] (upper-cased).  PD_EINVAL if it is neither. */
+ * GAMES[@SOURCE] (upper-cased; GAMES@results is the table ranked from
+ * its results, whatever the default).  PD_EINVAL if it is neither. */
 int pd_ref_init(struct pd_ref *r, const char *text, struct pd_diag *diag);
 /* Load the reference pd_ref_init() named: a file with reg resolving its
  * names (s may be NULL), else from s.  opts may be NULL.  PD_EINVAL for

@@ -1,12 +1,17 @@
 /* catalogue.h -- the events catalogue: what an event is (team or
- * individual, the size of its teams, its gender) told by its sport and a
- * phrase of its name, so that an importer need not guess from the rows
- * (data/events.tsv; its header gives the format).  Pure: no I/O.
+ * individual, the size of its teams, its gender: men's, women's, mixed or
+ * open) told by its sport and a phrase of its name, so that an importer
+ * need not guess from the rows (data/events.tsv; its header gives the
+ * format).  Pure: no I/O.
  *
  * Rules are tried in the file's order and the first that matches decides:
  * its sport equal to the event's (case-insensitive, "Para " ignored on
- * both sides) or "*", and its phrase found in the event's name as whole
- * words (case-insensitive) or "*".
+ * both sides) or "*", its phrase found in the event's name as whole words
+ * (case-insensitive) or "*", and, for the gender, the Games' year within
+ * its years.  A rule whose kind is not fixed says only the gender (which
+ * events are mixed or open, and when) and pd_catalogue_find() passes it
+ * over; pd_catalogue_gender() passes over the rules that say nothing of
+ * the gender.
  *
  * Ownership: a catalogue owns its strings; pd_catalogue_find() returns a
  * rule borrowed from it.
@@ -21,9 +26,11 @@
 
 struct pd_event_rule {
 	char *sport, *phrase;	/* "*" for any */
-	char gender[2];		/* "M", "W", "X" or "" (not fixed) */
-	int team;		/* 1 team, 0 individual */
+	char gender[2];		/* "M", "W", "X" (mixed), "O" (open) or ""
+				 * (not fixed) */
+	int team;		/* 1 team, 0 individual, -1 not fixed */
 	int size;		/* members of a team, 0 when not fixed */
+	int from, to;		/* the years it holds for, 0 for no bound */
 };
 
 struct pd_catalogue {
@@ -36,9 +43,18 @@ struct pd_catalogue {
 int pd_catalogue_parse(struct pd_catalogue *c, const char *text, size_t len,
 		       const char *file, struct pd_diag *diag);
 void pd_catalogue_release(struct pd_catalogue *c);
-/* The rule for the event name of sport, or NULL when none says. */
+/* The rule for the event name of sport (team or individual), or NULL
+ * when none says. */
 const struct pd_event_rule *pd_catalogue_find(const struct pd_catalogue *c,
 					      const char *sport,
 					      const char *name);
+/* The rule that says the gender of the event name of sport at the Games
+ * of year (0: not known, and then only rules for every year hold), or
+ * NULL when none says.  A rule found whose gender is "" says the event is
+ * not mixed nor open (an exception to a later rule): the name or the
+ * file tells. */
+const struct pd_event_rule *pd_catalogue_gender(const struct pd_catalogue *c,
+						const char *sport,
+						const char *name, int year);
 
 #endif

@@ -10,6 +10,7 @@
 #define PODIUM_DL_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "podium/error.h"
@@ -21,8 +22,8 @@ struct pd_dl {
 	size_t n;
 	void **fn;			/* n: filled by the load */
 	void *handle;			/* the library, never closed */
-	pthread_mutex_t mu;
-	int tried;
+	pthread_mutex_t mu;		/* held only while loading */
+	atomic_int state;		/* 0 not tried, 1 loaded, -1 failed */
 	char why[512];			/* "" once loaded */
 };
 
@@ -34,6 +35,10 @@ struct pd_dl {
  * say the first's result).  code with diag naming the library and the
  * hint when it cannot be done. */
 int pd_dl_load(struct pd_dl *l, int code, struct pd_diag *diag);
+
+/* The address of NAME in a loaded library (one not in its names: a
+ * version query made once), or NULL. */
+void *pd_dl_sym(struct pd_dl *l, const char *name);
 
 /* Function i, for a forwarding function: loads first; a library that
  * cannot be loaded ends the process with its message (the loaders' own

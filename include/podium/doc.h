@@ -26,12 +26,21 @@
 
 #define PD_DOC_PRETTY 1u
 
+struct pd_cover;
+
 /* GET /api/games/{code}/stats and 'podium stats --format json': g's
- * figures st as of version.  Nothing is null: participation_known false
- * means athletes and npcs count only medallists (a medals import), and
- * results 0 means the medal figures are empty, not zero. */
+ * figures st as of version (pd_games_stats_read(), app.h), and in
+ * "table" the table its medal figures come from and how far its results
+ * go (cover; NULL: from results).  participation_known false means
+ * athletes and npcs count only medallists (a medals import), and results
+ * 0 means the medal figures are empty, not zero.  While a published
+ * table stands for the Games (its results incomplete), what only
+ * complete results can tell -- athletes, women, men, gender_unknown,
+ * women_share, npcs -- is null, and events is the events that table
+ * awards. */
 int pd_doc_stats(struct pd_buf *out, const struct pd_games *g, long version,
-		 const struct pd_games_stats *st, unsigned flags);
+		 const struct pd_games_stats *st, const struct pd_cover *cover,
+		 unsigned flags);
 
 /* The title of a standings table in lang, into out (always terminated):
  * the published table's own caption when pub (may be NULL) has one in

@@ -58,8 +58,9 @@ int pd_file_utf8_check_part(struct pd_file *f, const char *from,
 			    const char *to, long line, const char *file,
 			    struct pd_diag *diag);
 
-/* 0 if data[0..len) is valid UTF-8, else PD_EUTF8 with the line of the
- * first bad byte in diag. */
+/* 0 if data[0..len) is valid UTF-8 holding no NUL byte (which would cut
+ * a name where C strings end), else PD_EUTF8 with the line of the first
+ * bad byte in diag. */
 int pd_utf8_check(const char *data, size_t len, const char *file,
 		  struct pd_diag *diag);
 
@@ -112,18 +113,27 @@ struct pd_csv_opts {
 	const char *map[PD_F_COUNT];
 	struct pd_where where[PD_WHERE_MAX];
 	size_t nwhere;
-	struct pd_fix fix[PD_FIX_MAX];	/* medals, standings */
+	struct pd_fix fix[PD_FIX_MAX];	/* medals, standings, medallists */
 	size_t nfix;
 	enum pd_teams teams;	/* athlete-events: how team events are told */
 	/* the events catalogue --teams infer consults first (catalogue.h);
 	 * NULL for none */
 	const struct pd_catalogue *events;
+	/* the year of the Games (the catalogue's YEARS), 0 when unknown */
+	int year;
+	/* the gender column (--map event_gender=COLUMN) is the event's,
+	 * whatever it holds */
+	int event_gender;
 	/* --same A=B: a row's B is taken as A (codes of the registry) */
 	char same[PD_SAME_MAX][2][PD_CODE_MAX];
 	size_t nsame;
 	/* athlete-events: bytes of rows from which two threads read them
 	 * (athlete_events.c); 0 for its default, SIZE_MAX for never */
 	size_t split_min;
+	/* medallists: where each row it cannot place goes, every one, in
+	 * line order (the import then fails with the first); NULL: the
+	 * first is the error */
+	struct pd_problems *unplaced;
 };
 
 /* Parse "LINE=CODE" (CODE may be "-").  PD_EINVAL with the reason. */
@@ -135,8 +145,11 @@ const char *pd_field_name(enum pd_field f);
 
 /* Medals CSV (medals_csv.c): one row per medal.  Rows of team members
  * (a non-empty team column) that share sport, event, gender, medal and NPC
- * count as one medal.  Strings in the records point into *pool, which the
- * caller frees with the records. */
+ * count as one medal.  Under --teams infer, a gender column of the
+ * athletes' Men and Women gives an event the catalogue knows to be mixed
+ * or open at opts->year one gender, X or O, so that a mixed pair is one
+ * event and one medal.  Strings in the records point into *pool, which
+ * the caller frees with the records. */
 struct pd_medal_set {
 	struct pd_medal_rec *v;
 	size_t n;
@@ -145,6 +158,9 @@ struct pd_medal_set {
 	size_t pool_len, pool_alloc;
 	size_t rows;		/* CSV rows read (after --where) */
 	size_t merged;		/* team-member rows merged into one medal */
+	/* under --teams infer, the events taken as team and as individual
+	 * events, and as mixed and open ones (of either kind) */
+	size_t team_events, individual_events, mixed_events, open_events;
 	long *lines;		/* lines[i]: the file line of v[i] (its first
 				 * row) */
 };
@@ -211,8 +227,16 @@ int pd_athlete_events_tally(const char *data, size_t len, const char *file,
  * kind (WR, PR, OR ...), sport, event, mark, holder, npc, and optionally
  * gender, class, value (else read from the mark), better ("lower", a
  * time, the default; "higher", a distance or points), date and games.
- * Rows stay in file order, the older record of a key first, so that its
- * history is written as it happened.  Strings point into pool. */
+ * Each field is checked, naming FILE:LINE: kind is 1 to 8 capital
+ * letters, gender M, W, X or empty, date YYYY-MM-DD (a real day) or
+ * empty, the mark a time or distance that can be (not "99:99:99.99"), a
+ * value a number from 0; a NUL byte anywhere is refused.  The set comes
+ * back in the order to write it, whatever the file's: by key and kind,
+ * and within each, as a record stands until it is beaten, the worst mark
+ * first and the best last (equal marks oldest first, so the latest of
+ * them is in force); a better mark dated before a worse one of the same
+ * record is refused, as the worse could never have been a record.
+ * Strings point into pool. */
 struct pd_record_set {
 	struct pd_record *v;
 	size_t n, alloc;

@@ -40,7 +40,8 @@ int pd_op_matches_rank(struct pd_store *s, const struct pd_registry *reg,
 
 /* 'podium init --examples': the report's 5-a-side football tournament
  * (data/PG2004.football5.tsv: as far as the report tells it, each match
- * citing it) as PG2004's event "Football 5-a-side" with no results, so
+ * citing it) as PG2004's event "Men's Tournament" of Football 5-a-side
+ * with no results, so
  * the computed table is as it was.  *event receives its id. */
 int pd_op_init_examples(struct pd_store *s, const struct pd_who *who,
 			long *event, struct pd_diag *diag);

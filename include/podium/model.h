@@ -139,6 +139,7 @@ struct pd_record {
 	const char *date;		/* ISO date or "" */
 	const char *games;		/* the Games it was set at, or "" */
 	long replaced_by;		/* the record that beat it; 0: in force */
+	long line;			/* of the file it was read from, or 0 */
 };
 
 #endif

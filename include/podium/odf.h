@@ -150,9 +150,21 @@ struct pd_odf_msg {
 	struct pd_strings pool;	/* every string above points into it */
 };
 
-/* Parse one message: a clear message in diag naming file and line for
- * anything podium did not write the way docs/ODF.md says (not XML, not an
- * OdfBody, an unknown DocumentType, a missing or bad attribute). */
+/* What one message may hold (docs/ODF.md says why these): a whole
+ * Games' DT_SCHEDULE and the largest real unit fit well within; past
+ * them a message is refused while libxml2 reads it, before its tree takes
+ * memory (a tree takes many times its text). */
+#define PD_ODF_MAX_BYTES ((size_t)32 << 20)	/* 32 MiB */
+#define PD_ODF_MAX_NODES 1000000	/* elements, attributes, texts */
+#define PD_ODF_MAX_RESULTS 100000	/* <Result> elements */
+
+/* Parse one message: a clear message in diag naming file and line (and
+ * the attribute) for anything podium did not write the way docs/ODF.md
+ * says: not XML, a DOCTYPE, over a cap above, not an OdfBody or one in a
+ * namespace, an unknown DocumentType, a missing or bad attribute (a count
+ * that is not digits, an IRM, gender or date that is not one), a
+ * <Result> outside an <Event>, a DT_MEDALS whose lines repeat an NPC,
+ * are out of rank order or disagree with its MedalsTotal. */
 int pd_odf_parse(struct pd_odf_msg *out, const char *data, size_t len,
 		 const char *file, struct pd_diag *diag);
 void pd_odf_msg_release(struct pd_odf_msg *m);

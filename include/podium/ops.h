@@ -236,7 +236,22 @@ int pd_op_results_from_csv(struct pd_store *s, const struct pd_registry *reg,
 			   size_t len, const struct pd_who *who,
 			   struct pd_op_done *done, size_t *n,
 			   struct pd_diag *diag);
-/* Move event to status; the same status again is unchanged. */
+/* Take one competitor's result out of event (in names them as
+ * pd_op_result_set() does: an athlete id, or npc with name or team; no
+ * other field), in one change that needs who->reason (PD_EINVAL
+ * without) and that the log keeps; an event ranked from its marks is
+ * ranked again.  PD_ENOTFOUND, nothing written, when the event has no
+ * result of theirs. */
+int pd_op_result_remove(struct pd_store *s, const struct pd_registry *reg,
+			long event, const struct pd_result_input *in,
+			const struct pd_who *who, struct pd_op_done *done,
+			struct pd_diag *diag);
+/* Move event to status; the same status again is unchanged.  An
+ * official event moved to any other status loses its medals from the
+ * table at once: that needs who->reason, and without one it is
+ * PD_EINVAL and nothing is written (the log keeps the reason). */
+int pd_op_status_needs_reason(const char *was, const char *status,
+			      const struct pd_who *who);
 int pd_op_event_status(struct pd_store *s, long event, const char *status,
 		       const struct pd_who *who, struct pd_op_done *done,
 		       struct pd_diag *diag);
@@ -361,7 +376,9 @@ struct pd_op_import {
 	 * that has any is refused (refused set, PD_ECONSIST): a table that
 	 * disagrees with itself cannot be the record of anything; a
 	 * standings CSV is a source's data, often ranked its own way (the
-	 * IPC files use dense ranks), and is kept with them as warnings. */
+	 * IPC files use dense ranks), and is kept with them as warnings.
+	 * A medallists file's rows that cannot be placed (no NPC, none to
+	 * take from its team), every one: refused set, PD_EPARSE. */
 	struct pd_problems problems;
 	int refused;
 	size_t n;		/* medals or table rows read */
@@ -387,7 +404,8 @@ struct pd_op_import {
 
 /* Read and validate a's input into im (a must be checked and outlive
  * im).  The parsers' errors with file:line in diag; PD_ECONSIST with
- * im->refused set and im->problems for an inconsistent table. */
+ * im->refused set and im->problems for an inconsistent table (or
+ * PD_EPARSE for a medallists file's rows it cannot place). */
 int pd_op_import_read(struct pd_op_import *im,
 		      const struct pd_op_import_args *a,
 		      const struct pd_registry *reg, struct pd_diag *diag);
@@ -405,18 +423,28 @@ int pd_op_import_run(struct pd_store *s, const struct pd_op_import_args *a,
 void pd_op_import_release(struct pd_op_import *im);
 
 /* Add records v[0..n) (record.h) in one change to games, each replacing
- * the record in force of its key and kind: older ones first, so the
- * history is as it happened (records.c). */
+ * the record in force of its key and kind, in the order of
+ * pd_records_csv_parse() (each key's worst mark first), so the history is
+ * as it happened (records.c).  A record the store holds already (the same
+ * key, kind, mark, holder and date: a file imported again) is not added
+ * twice; one worse than the record in force is refused, PD_EPARSE at
+ * file:its line, as a record stands until it is beaten.  *added (if not
+ * NULL) receives how many were added. */
 int pd_op_records_import(struct pd_store *s, const char *games,
-			 const struct pd_record *v, size_t n,
+			 const struct pd_record *v, size_t n, const char *file,
 			 const struct pd_who *who,
-			 const struct pd_op_notify *nt, struct pd_diag *diag);
+			 const struct pd_op_notify *nt, size_t *added,
+			 struct pd_diag *diag);
 
 /* What pd_op_odf_import() read and wrote. */
 struct pd_op_odf_counts {
 	size_t messages;	/* read */
 	size_t used;		/* the latest of each key, written */
-	size_t games, tables, events, results;
+	size_t games, tables;
+	/* the events written, each once (one in both the medallists and
+	 * the results is one), and their results and medals as they now
+	 * stand */
+	size_t events, results, medals;
 };
 
 /* 'podium import odf FILE|DIR...' (odf_import.c; docs/ODF.md): read every
@@ -428,11 +456,17 @@ struct pd_op_odf_counts {
  * whole results.  The Games is each message's CompetitionCode unless
  * games is given.  A message podium cannot read, or an NPC the registry
  * does not know, fails naming the file and line, and nothing is
- * written. */
+ * written; so does one that names a competitor twice in an event
+ * (PD_ECONSIST: the rule of every way in).  Results follow the one-source
+ * rule of 'import medals' (mode): a Games holding another import
+ * source's results, or an event holding results of another source than
+ * this one (an operator's), is refused (PD_EEXISTS) unless mode is
+ * PD_SOURCE_REPLACE; PD_SOURCE_ALTERNATIVE is PD_EINVAL. */
 int pd_op_odf_import(struct pd_store *s, const struct pd_registry *reg,
 		     const char *const *paths, size_t npaths,
 		     const char *games, const char *source,
-		     const struct pd_who *who, const struct pd_op_notify *nt,
+		     enum pd_source_mode mode, const struct pd_who *who,
+		     const struct pd_op_notify *nt,
 		     struct pd_op_odf_counts *counts, struct pd_diag *diag);
 
 /* Copy the whole store at from (a SQLite path or a PostgreSQL URI) into

@@ -52,6 +52,10 @@ struct pd_view {
 	size_t nnotes;
 	int host_column;	/* csv: a last column "host", 1 on its row */
 	int bom;		/* csv: a UTF-8 byte order mark first */
+	/* json: the Games' events with results of those its published
+	 * table awards ("results": {"events", "of"}), said while they are
+	 * fewer (the published table stands for the Games); of 0: none */
+	long events_done, events_known;
 };
 
 /* A note on an NPC's line of the table: a medal reallocated or vacated,

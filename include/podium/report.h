@@ -14,7 +14,9 @@
 #include "store.h"
 
 /* Append games' report in lang ("zh"; anything else is en) to out.  reg
- * names the NPCs.  PD_ENOTFOUND (with diag) for no such Games; on any
+ * names the NPCs.  Its table is the one that stands for the Games
+ * (pd_cover, app.h): while a published table does, the report names it,
+ * says how far the results go and leaves who took part unknown.  PD_ENOTFOUND (with diag) for no such Games; on any
  * failure out holds part of the report and the caller drops it. */
 int pd_report(struct pd_buf *out, struct pd_store *s,
 	      const struct pd_registry *reg, const char *games,

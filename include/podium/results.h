@@ -118,7 +118,9 @@ int pd_irm_order(enum pd_irm irm);
 
 /* A mark as shown ("10.62", "2:03.45", "1:02:03", "5.10 m", "7,12") as a
  * number that sorts it: seconds for a time, the number otherwise.
- * PD_EINVAL if mark is not one. */
+ * PD_EINVAL if mark is not one; PD_ERANGE if it is shaped as a time but
+ * cannot be one (minutes or seconds after a colon of 60 or more:
+ * "99:99:99.99"). */
 int pd_mark_value(const char *mark, double *value);
 
 /* Competition ranks from marks: rank[i] for each i with has[i], by v

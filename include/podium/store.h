@@ -38,9 +38,29 @@
 struct pd_store;
 
 /* Open (creating if absent) the store at path and migrate it.  reg fills
- * the NPC table.  PD_ESTORE with a message in diag on failure. */
+ * the NPC table.  PD_ESTORE with a message in diag on failure: also for
+ * a SQLite file that holds another program's tables (podium's are never
+ * written into it) and for one that cannot be written (a read-only file,
+ * folder or mount: pd_store_open_read() reads it).  PD_EPARSE for an
+ * address that names no lasting store (pd_store_address_check()). */
 int pd_store_open(struct pd_store **out, const char *path,
 		  const struct pd_registry *reg, struct pd_diag *diag);
+/* Open the podium store at path for reading: nothing is created, neither
+ * a file nor a table.  PD_ESTORE, saying 'podium init' makes one,
+ * when path holds no podium store (no file, an empty one, another
+ * program's database, a PostgreSQL database without podium's schema).
+ * A SQLite file that cannot be written (its file, folder or mount
+ * read-only) is opened read-only, and immutable when no other process
+ * can be writing to it (no -wal file beside it): every read works, and a
+ * write fails.  An older podium schema is brought up to date as
+ * pd_store_open() does, when the file can be written. */
+int pd_store_open_read(struct pd_store **out, const char *path,
+		       const struct pd_registry *reg, struct pd_diag *diag);
+/* 0 if path can name a store that outlives the process; PD_EPARSE, saying
+ * so, for "" and ":memory:", which SQLite takes for a database in memory
+ * or in a temporary file, thrown away when it is closed: whatever was
+ * written there (a token, an import) would be reported done and lost. */
+int pd_store_address_check(const char *path, struct pd_diag *diag);
 void pd_store_close(struct pd_store *s);
 /* Non-zero if path names a PostgreSQL database (a postgresql:// or
  * postgres:// URI) rather than a SQLite file. */
@@ -154,6 +174,9 @@ int pd_store_published_remove(struct pd_store *s, const char *games,
 typedef int (*pd_source_fn)(const char *source, size_t results, void *arg);
 int pd_store_result_sources(struct pd_store *s, const char *games,
 			    pd_source_fn fn, void *arg, struct pd_diag *diag);
+/* The same for one event's current results. */
+int pd_store_event_sources(struct pd_store *s, long event, pd_source_fn fn,
+			   void *arg, struct pd_diag *diag);
 
 /* Replace the published table games@source with p (inside a transaction).
  * file names where it came from, for the record. */

@@ -68,6 +68,27 @@ int app_election_bundled_keep(struct pd_store *s, struct pd_diag *d);
 void app_result_rec(struct pd_result_rec *r, long event, const char *npc,
 		    const char *name, long rank, const char *mark,
 		    const char *irm, const char *records, const char *source);
+/* Who a result is for, once resolved in the store: one athlete or one
+ * team (the other 0); and, where the caller has them, the athlete's NPC
+ * and name as given (borrowed; NULL when not given). */
+struct app_who {
+	long athlete, team;
+	const char *npc, *name;
+};
+
+/* The duplicate-competitor rule, the one every way in applies (the API,
+ * result files, ODF): a competitor holds one place in an event's
+ * results.  Two of who[] are one competitor when they are the same
+ * athlete or the same team in the store (found by code, or by NPC and
+ * name), or athletes given with the same NPC and the same name (two
+ * codes for one person; names matched as the store finds athletes by
+ * them, pd_name_normalise()).  Of who[0..n), one event's results (and, for
+ * ODF, each team member as an athlete of its own), the first that
+ * repeats an earlier one's competitor: 1, with its index in *again and
+ * the earlier's in *first; 0 when none does; PD_ENOMEM. */
+int app_competitor_repeat(const struct app_who *who, size_t n,
+			  size_t *first, size_t *again);
+
 /* One result of an event as it stands, owning its strings (outcome.c). */
 struct app_row {
 	long athlete, team, rank;
@@ -87,6 +108,11 @@ struct app_rows {
 				 * over (SIZE_MAX: none) */
 	const struct app_rows *from;	/* with lent: the lender */
 };
+
+/* Rank e's results again from their marks (an event whose ranks follow
+ * from them), inside the change (ops.c). */
+int app_rerank(struct pd_store *s, const struct pd_event_info *e,
+	       struct pd_diag *d);
 
 /* out (zeroed, or read before) becomes event's results now. */
 int app_rows_read(struct pd_store *s, long event, struct app_rows *out,

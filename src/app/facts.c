@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "podium/bundled.h"
+#include "podium/app.h"
 #include "podium/facts_ops.h"
 #include "podium/io.h"
 #include "podium/match_ops.h"
@@ -352,36 +353,39 @@ static int from_cases(struct computing *c, struct pd_store *s,
 	return put(c, "doping.continued", n[2], en, zh);
 }
 
+/* The medal figures come from the table that stands for the Games
+ * (pd_cover): its published table while its results are incomplete --
+ * then who took part is not known from them either -- else its
+ * results. */
 static int compute(struct computing *c, struct pd_store *s,
 		   struct pd_diag *diag)
 {
 	struct pd_games_stats st;
 	struct pd_published pub;
-	struct pd_strings src;
+	struct pd_cover cover;
 	int ret;
 
 	memset(&st, 0, sizeof(st));
-	pd_strings_init(&src);
 	pd_published_init(&pub);
-	if ((ret = pd_store_games_stats(s, c->a->games, &st, diag)) < 0)
+	if ((ret = pd_store_games_stats(s, c->a->games, &st, diag)) < 0 ||
+	    (ret = pd_games_cover(s, c->a->games, &cover, diag)) < 0)
 		goto cleanup;
 	if ((ret = from_matches(c, s, diag)) < 0 ||
-	    (ret = from_cases(c, s, diag)) < 0 ||
-	    (ret = from_participation(c, s, &st, diag)) < 0)
+	    (ret = from_cases(c, s, diag)) < 0)
 		goto cleanup;
-	if (st.results > 0) {
-		ret = from_results(c, s, &st, diag);
+	if (cover.source[0]) {
+		if ((ret = pd_store_published_get(s, c->a->games,
+						  cover.source, &pub,
+						  diag)) == 0)
+			ret = from_published(c, cover.source, &pub);
 		goto cleanup;
 	}
-	if ((ret = pd_store_published_sources(s, c->a->games, &src,
-					      diag)) < 0 || !src.n)
+	if ((ret = from_participation(c, s, &st, diag)) < 0)
 		goto cleanup;
-	if ((ret = pd_store_published_get(s, c->a->games, src.v[0], &pub,
-					  diag)) == 0)
-		ret = from_published(c, src.v[0], &pub);
+	if (st.results > 0)
+		ret = from_results(c, s, &st, diag);
 cleanup:
 	pd_published_release(&pub);
-	pd_strings_release(&src);
 	pd_games_stats_release(&st);
 	return ret;
 }

@@ -396,6 +396,12 @@ int pd_op_import_map(struct pd_op_import_args *a, char *arg,
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0,
 				   "--map takes FIELD=COLUMN");
 	*eq = '\0';
+	/* the event's gender, whatever the column holds (medals.csv) */
+	if (!strcmp(arg, "event_gender")) {
+		a->opts.map[PD_F_GENDER] = eq + 1;
+		a->opts.event_gender = 1;
+		return 0;
+	}
 	if ((f = pd_field_lookup(arg)) < 0)
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "unknown field "
 				   "'%s' in --map", arg);
@@ -494,10 +500,10 @@ int pd_op_import_check(const struct pd_op_import_args *a,
 				   "applies to formats medals, medallists and "
 				   "athlete-events, not %s", a->format);
 	if (a->opts.nfix && strcmp(a->format, "medals") &&
-	    strcmp(a->format, "standings"))
+	    strcmp(a->format, "standings") && strcmp(a->format, "medallists"))
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--fix applies "
-				   "to formats medals and standings, not %s",
-				   a->format);
+				   "to formats medals, standings and "
+				   "medallists, not %s", a->format);
 	return 0;
 }
 
@@ -616,8 +622,13 @@ static int read_entries(struct pd_op_import *im,
 		return pd_athlete_events_read(&im->entries, f, a->file, reg,
 					      a->games[0] ? a->games : NULL,
 					      &o, d);
-	return pd_medallists_csv_parse(&im->entries, f->data, f->len, a->file,
-				       a->games, reg, &o, d);
+	/* every row it cannot place, refused together */
+	o.unplaced = &im->problems;
+	if ((ret = pd_medallists_csv_parse(&im->entries, f->data, f->len,
+					   a->file, a->games, reg, &o,
+					   d)) < 0 && im->problems.n)
+		im->refused = 1;
+	return ret;
 }
 
 int pd_op_import_read(struct pd_op_import *im,
@@ -638,6 +649,9 @@ int pd_op_import_read(struct pd_op_import *im,
 	if (!fmt)
 		return pd_op_import_check(a, diag);
 	memcpy(im->games, a->games, sizeof(im->games));
+	/* the catalogue's YEARS: OG2012 -> 2012 */
+	opts.year = (int)strtol(a->games + strcspn(a->games, "0123456789"),
+				NULL, 10);
 	im->source = a->source ? a->source : fmt->source;
 	im->mode = a->mode;
 	im->reg = reg;
@@ -711,7 +725,8 @@ int pd_op_import_write(struct pd_store *s, struct pd_op_import *im,
 		return ret;
 	case PD_OP_IMPORT_RECORDS:
 		return pd_op_records_import(s, im->games, im->records.v,
-					    im->records.n, who, nt, diag);
+					    im->records.n, im->file, who, nt,
+					    &im->n, diag);
 	case PD_OP_IMPORT_MEDALS: {
 		struct one o = { im->medals.v, im->medals.n, im->mode, im->reg,
 				 NULL, im->file };

@@ -123,7 +123,7 @@ int pd_op_init_examples(struct pd_store *s, const struct pd_who *who,
 {
 	static const char file[] = "data/PG2004.football5.tsv";
 	struct pd_event_input ev = { .sport = "Football 5-a-side",
-				     .name = "Men", .gender = "M",
+				     .name = "Men's Tournament", .gender = "M",
 				     .status = "official", .team = 1 };
 	struct pd_matches l;
 	int ret;

@@ -68,6 +68,9 @@ int pd_op_migrate(const char *from, const char *to,
 	int ret, made = 0;
 
 	*rows = 0;
+	if ((ret = pd_store_address_check(from, diag)) < 0 ||
+	    (ret = pd_store_address_check(to, diag)) < 0)
+		return ret;
 	if (!strcmp(from, to))
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "--from and --to "
 				   "name the same store");
@@ -78,7 +81,7 @@ int pd_op_migrate(const char *from, const char *to,
 				   "to copy from");
 	/* a new SQLite file that the copy fails to fill is removed again */
 	made = !pd_store_is_postgres(to) && access(to, F_OK) != 0;
-	if ((ret = pd_store_open(&src, from, NULL, diag)) < 0 ||
+	if ((ret = pd_store_open_read(&src, from, NULL, diag)) < 0 ||
 	    (ret = pd_store_open(&dst, to, NULL, diag)) < 0 ||
 	    (ret = empty(dst, to, diag)) < 0 ||
 	    (ret = pd_store_begin_read(src, diag)) < 0)

@@ -234,18 +234,46 @@ static int credit(const struct pd_credit *cr, const struct pd_medal_out *m,
 			  m->athlete_id);
 }
 
+/* A medallist and its result's id: ties keep the order the results
+ * were written in (the ids'), as 'event show' lists them, so that a
+ * store rebuilt from the message lists them in that order again. */
+struct by_result {
+	struct pd_odf_competitor c;
+	long id;
+};
+
 static int comp_cmp(const void *a, const void *b)
 {
-	const struct pd_odf_competitor *x = a, *y = b;
-	int c;
+	const struct by_result *x = a, *y = b;
 
-	if (x->event != y->event)
-		return x->event < y->event ? -1 : 1;
-	if (x->medal != y->medal)
-		return x->medal < y->medal ? -1 : 1;
-	if ((c = strcmp(x->npc, y->npc)))
-		return c;
-	return strcmp(x->name, y->name);
+	if (x->c.event != y->c.event)
+		return x->c.event < y->c.event ? -1 : 1;
+	if (x->c.medal != y->c.medal)
+		return x->c.medal < y->c.medal ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/* The medallists by event, then medal, then as written. */
+static int sort_medallists(struct comp_walk *w)
+{
+	struct by_result *v;
+	size_t i;
+
+	if (w->n < 2)
+		return 0;
+	if (!(v = malloc(w->n * sizeof(*v))))
+		return PD_ENOMEM;
+	for (i = 0; i < w->n; i++) {
+		v[i].c = w->v[i];
+		v[i].id = w->result_ids[i];
+	}
+	qsort(v, w->n, sizeof(*v), comp_cmp);
+	for (i = 0; i < w->n; i++) {
+		w->v[i] = v[i].c;
+		w->result_ids[i] = v[i].id;
+	}
+	free(v);
+	return 0;
 }
 
 /* Rank ties among the medallists of an event: equal medals share. */
@@ -314,8 +342,8 @@ int pd_doc_odf_medallists(struct pd_buf *out, struct pd_store *s,
 	    (ret = members_done(&w)) < 0 ||
 	    (ret = odf_games_status(s, games, NULL, &status, diag)) < 0)
 		goto cleanup;
-	if (w.n > 1)
-		qsort(w.v, w.n, sizeof(*w.v), comp_cmp);
+	if ((ret = sort_medallists(&w)) < 0)
+		goto cleanup;
 	medal_ties(w.v, w.n);
 	ret = results_write(out, &w, games, "GLO", "DT_MEDALLISTS", status);
 cleanup:

@@ -10,6 +10,7 @@
 #include "podium/bundled.h"
 #include "podium/io.h"
 #include "podium/label.h"
+#include "podium/match_ops.h"
 #include "podium/results.h"
 #include "app_int.h"
 
@@ -182,11 +183,6 @@ static int competitor(struct pd_store *s, const struct pd_registry *reg,
 	return pd_store_athlete_ensure(s, &ath, &r->athlete_id, d);
 }
 
-/* Who a result is for, once resolved: one athlete or one team. */
-struct who_key {
-	long athlete, team;
-};
-
 /* The value that sorts in's mark: the one given, else (in an event that
  * ranks from marks) the one read from the mark. */
 static void value_of(const struct pd_event_info *e,
@@ -263,7 +259,7 @@ static int row_of(const struct pd_result_rec *r, struct app_row *row)
 static int write_one(struct pd_store *s, const struct pd_registry *reg,
 		     const struct pd_event_info *e,
 		     const struct pd_result_input *in,
-		     const struct app_rows *before, struct who_key *key,
+		     const struct app_rows *before, struct app_who *key,
 		     struct app_row *row, struct pd_diag *d)
 {
 	struct pd_result_rec r;
@@ -364,6 +360,12 @@ cleanup:
 	return ret;
 }
 
+int app_rerank(struct pd_store *s, const struct pd_event_info *e,
+	       struct pd_diag *d)
+{
+	return rerank(s, e, d);
+}
+
 /* A message about in[i] names its row: the file's line, or results[i]. */
 static int row_fail(const struct pd_result_input *in, size_t i, int err,
 		    struct pd_diag *d)
@@ -382,7 +384,7 @@ static int row_fail(const struct pd_result_input *in, size_t i, int err,
  * both, since one athlete or team holds one place in an event. */
 static int repeated(const struct pd_result_input *in, size_t first,
 		    size_t i, const struct pd_event_info *e,
-		    const struct who_key *k, struct pd_diag *d)
+		    const struct app_who *k, struct pd_diag *d)
 {
 	char who[64];
 
@@ -482,7 +484,7 @@ static int results_write(struct pd_store *s, const struct pd_registry *reg,
 	int one = count < 0 && merged && !*e->order;
 	struct app_snap before, after;
 	struct app_row row;
-	struct who_key *keys;
+	struct app_who *keys;
 	long version = 0;
 	size_t i, j;
 	int ret;
@@ -506,15 +508,9 @@ static int results_write(struct pd_store *s, const struct pd_registry *reg,
 				ret = row_fail(in, i, ret, d);
 			break;
 		}
-		/* quadratic, but a ranking is at most a few hundred rows
-		 * (the server takes 1,000): 0.5M compares */
-		for (j = 0; j < i; j++)
-			if (keys[j].athlete == keys[i].athlete &&
-			    keys[j].team == keys[i].team) {
-				ret = repeated(in, j, i, e, &keys[i], d);
-				break;
-			}
 	}
+	if (ret == 0 && (ret = app_competitor_repeat(keys, n, &j, &i)) > 0)
+		ret = repeated(in, j, i, e, &keys[i], d);
 	if (ret == 0 && *e->order)
 		ret = rerank(s, e, d);
 	if (ret == 0)
@@ -537,6 +533,31 @@ cleanup:
 	return ret;
 }
 
+/* An event decided by its matches ('podium match': 5-a-side football,
+ * goalball) is ranked from them: a mark -- a time, a distance -- has no
+ * place in it, and one there is an entry in the wrong event. */
+static int mark_refused(struct pd_store *s, const struct pd_event_info *e,
+			const struct pd_result_input *in, ssize_t n,
+			struct pd_diag *d)
+{
+	struct pd_matches l;
+	size_t i, k = n < 0 ? 1 : (size_t)n;
+	int ret;
+
+	for (i = 0; i < k && !(in[i].mark && *in[i].mark); i++)
+		;
+	if (i == k)
+		return 0;
+	pd_matches_init(&l);
+	if ((ret = pd_matches_read(s, e->id, &l, d)) == 0 && l.n)
+		ret = pd_diag_set(d, PD_ECONSIST, NULL, 0, "event %ld (%s) is "
+				  "decided by its matches ('podium match'): a "
+				  "mark such as '%s' belongs to another event",
+				  e->id, e->name, in[i].mark);
+	pd_matches_release(&l);
+	return ret;
+}
+
 static int results_op(struct pd_store *s, const struct pd_registry *reg,
 		      long event, const struct pd_result_input *in, ssize_t n,
 		      int merged, const struct pd_who *who,
@@ -550,7 +571,11 @@ static int results_op(struct pd_store *s, const struct pd_registry *reg,
 		pd_op_keep_release(keep);
 		return ret;
 	}
-	ret = results_write(s, reg, &e, in, n, merged, who, keep, done, diag);
+	if ((ret = mark_refused(s, &e, in, n, diag)) == 0)
+		ret = results_write(s, reg, &e, in, n, merged, who, keep, done,
+				    diag);
+	else
+		pd_op_keep_release(keep);
 	pd_event_info_release(&e);
 	return ret;
 }
@@ -594,6 +619,13 @@ int pd_op_results_replace(struct pd_store *s, const struct pd_registry *reg,
 			  diag);
 }
 
+int pd_op_status_needs_reason(const char *was, const char *status,
+			      const struct pd_who *who)
+{
+	return !strcmp(was, "official") && strcmp(status, "official") &&
+	       (!who || !who->reason || !*who->reason);
+}
+
 static int said_status(struct pd_strings *said, const char *what,
 		       const char *status, const char *was)
 {
@@ -620,6 +652,14 @@ int pd_op_event_status(struct pd_store *s, long event, const char *status,
 				   "one of " PD_EVENT_STATUSES, status);
 	if ((ret = pd_store_event_get(s, event, &e, diag)) < 0)
 		return ret;
+	if (pd_op_status_needs_reason(e.status, status, who)) {
+		ret = pd_diag_set(diag, PD_EINVAL, NULL, 0, "event %ld (%s) is "
+				  "official: moving it to %s takes its medals "
+				  "away and needs a reason", e.id, e.name,
+				  status);
+		pd_event_info_release(&e);
+		return ret;
+	}
 	now = e;
 	now.status = (char *)status;
 	app_snap_init(&before, &e);

@@ -2,7 +2,9 @@
  * beats the record in force of its event and sport class becomes the
  * record, and the result is flagged with its kind (WR, PR ...); one that
  * equals it is flagged =WR.  The flags are worked out, never taken from
- * what the operator typed; and the records import (ops.h). */
+ * what the operator typed; and the records import (ops.h), which meets
+ * the records the store holds: none added twice, none worse than the one
+ * in force. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,21 +135,182 @@ int app_records_flag(struct pd_store *s, const struct pd_event_info *e,
 	return 0;
 }
 
-int pd_op_records_import(struct pd_store *s, const char *games,
-			 const struct pd_record *v, size_t n,
-			 const struct pd_who *who,
-			 const struct pd_op_notify *nt, struct pd_diag *diag)
+/* A record the store holds, as an import meets it: its key and kind
+ * joined, to sort and find by. */
+struct held {
+	char *key;
+	double value;
+	int in_force;
+	const char *holder, *date, *mark;	/* in key, after its NUL */
+};
+
+struct held_set {
+	struct held *v;
+	size_t n, alloc;
+};
+
+/* r's key and kind, '\x1f' between them (a byte no label holds), then
+ * NUL, holder, NUL, date, NUL, mark: one allocation. */
+static char *key_of(const struct pd_record *r, size_t *keylen)
 {
-	struct pd_who w = *who;
+	struct pd_buf b;
+
+	pd_buf_init(&b, 0);
+	if (pd_buf_addf(&b, "%s\x1f%s\x1f%s\x1f%s\x1f%s", r->sport, r->event,
+			r->gender ? r->gender : "",
+			r->sport_class ? r->sport_class : "", r->kind) < 0) {
+		pd_buf_release(&b);
+		return NULL;
+	}
+	*keylen = b.len;
+	if (pd_buf_addc(&b, '\0') < 0 || pd_buf_addf(&b, "%s", r->holder) < 0 ||
+	    pd_buf_addc(&b, '\0') < 0 ||
+	    pd_buf_addf(&b, "%s", r->date ? r->date : "") < 0 ||
+	    pd_buf_addc(&b, '\0') < 0 || pd_buf_addf(&b, "%s", r->mark) < 0) {
+		pd_buf_release(&b);
+		return NULL;
+	}
+	return b.data;
+}
+
+static int hold(const struct pd_record *r, void *arg)
+{
+	struct held_set *h = arg;
+	struct held *e;
+	size_t len;
+
+	if (h->n == h->alloc) {
+		size_t a = h->alloc ? h->alloc * 2 : 64;
+
+		if (!(e = realloc(h->v, a * sizeof(*e))))
+			return PD_ENOMEM;
+		h->v = e;
+		h->alloc = a;
+	}
+	e = &h->v[h->n];
+	if (!(e->key = key_of(r, &len)))
+		return PD_ENOMEM;
+	e->holder = e->key + len + 1;
+	e->date = e->holder + strlen(e->holder) + 1;
+	e->mark = e->date + strlen(e->date) + 1;
+	e->value = r->value;
+	e->in_force = r->replaced_by == 0;
+	h->n++;
+	return 0;
+}
+
+/* By key; within one, the record in force first, then by value. */
+static int by_key(const void *pa, const void *pb)
+{
+	const struct held *a = pa, *b = pb;
+	int c = strcmp(a->key, b->key);
+
+	if (c || (c = b->in_force - a->in_force))
+		return c;
+	return (a->value > b->value) - (a->value < b->value);
+}
+
+static void held_release(struct held_set *h)
+{
 	size_t i;
+
+	for (i = 0; i < h->n; i++)
+		free(h->v[i].key);
+	free(h->v);
+}
+
+/* The first of v[lo..hi) not before key (after: past it), or of the
+ * same key not below value: binary searches, so that a key's history of
+ * 20,000 records is never read through for each record imported. */
+static size_t bound(const struct held *v, size_t lo, size_t hi,
+		    const char *key, int past, const double *value)
+{
+	size_t mid;
+	int c;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		c = value ? (v[mid].value < *value ? -1 : 1) :
+		    strcmp(v[mid].key, key);
+		if (c < 0 || (past && c == 0))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static int same(const struct held *e, const struct pd_record *r)
+{
+	return e->value == r->value && !strcmp(e->holder, r->holder) &&
+	       !strcmp(e->date, r->date ? r->date : "");
+}
+
+/* What the store makes of r: 1 held already (added before), 0 to add,
+ * PD_EPARSE when the record in force is better. */
+static int meet(const struct held_set *h, const struct pd_record *r,
+		const char *file, struct pd_diag *d)
+{
+	const struct held *force = NULL;
+	size_t from, to, len, i;
+	char *key = key_of(r, &len);
+	int ret = 0;
+
+	if (!key)
+		return PD_ENOMEM;
+	from = bound(h->v, 0, h->n, key, 0, NULL);
+	to = bound(h->v, from, h->n, key, 1, NULL);
+	if (from < to && h->v[from].in_force) {
+		force = &h->v[from];
+		ret = same(force, r);
+	}
+	/* the history of the key, by value: only those of r's value */
+	for (i = bound(h->v, from + (force != NULL), to, key, 0, &r->value);
+	     ret == 0 && i < to && h->v[i].value == r->value; i++)
+		ret = same(&h->v[i], r);
+	if (ret == 0 && force && (r->lower_better ? r->value > force->value :
+				  r->value < force->value))
+		ret = pd_diag_set(d, PD_EPARSE, file, r->line, "%s %s is worse "
+				  "than the record in force, %s (%s, %s): a "
+				  "record stands until it is beaten", r->kind,
+				  r->mark, force->mark, force->holder,
+				  *force->date ? force->date : "no date");
+	free(key);
+	return ret;
+}
+
+int pd_op_records_import(struct pd_store *s, const char *games,
+			 const struct pd_record *v, size_t n, const char *file,
+			 const struct pd_who *who,
+			 const struct pd_op_notify *nt, size_t *added,
+			 struct pd_diag *diag)
+{
+	struct held_set h;
+	struct pd_who w = *who;
+	size_t i, k = 0;
 	int ret;
 
+	memset(&h, 0, sizeof(h));
 	if (!w.reason)
 		w.reason = "";
 	if ((ret = app_open(s, games, APP_ENSURE_GAMES, &w, nt, NULL,
 			    diag)) < 0)
 		return ret;
-	for (i = 0; i < n && ret == 0; i++)
-		ret = pd_store_record_add(s, &v[i], NULL, diag);
+	/* every record held, once, sorted by key: each row is then found in
+	 * O(log n), never by a read of the store */
+	if ((ret = pd_store_records(s, NULL, hold, &h, diag)) == 0 && h.n > 1)
+		qsort(h.v, h.n, sizeof(*h.v), by_key);
+	for (i = 0; i < n && ret == 0; i++) {
+		if ((ret = meet(&h, &v[i], file, diag)) == 1) {
+			ret = 0;
+			continue;
+		}
+		if (ret == 0 && (ret = pd_store_record_add(s, &v[i], NULL,
+							   diag)) == 0)
+			k++;
+	}
+	held_release(&h);
+	if (added)
+		*added = k;
 	return app_end(s, ret, diag);
 }

@@ -90,6 +90,11 @@ static int split_ref(const char *ref, struct pd_ref *r)
 	snprintf(r->source, sizeof(r->source), "%s", at ? at + 1 : "");
 	snprintf(r->label, sizeof(r->label), "%s%s%s", r->games,
 		 at ? "@" : "", r->source);
+	/* the table ranked from results, by the name the pages use */
+	if (at && !strcmp(r->source, "results")) {
+		r->results_named = 1;
+		r->source[0] = '\0';
+	}
 	return 0;
 }
 
@@ -183,6 +188,11 @@ const char *app_sport_zh(const char *sport)
 	return sport;
 }
 
+const char *pd_sport_name(const char *sport, const char *lang)
+{
+	return lang && !strcmp(lang, "zh") ? app_sport_zh(sport) : sport;
+}
+
 /* name without a leading "Para " (any case). */
 static const char *unpara(const char *name)
 {
@@ -216,11 +226,30 @@ static int sport_named(struct pd_ref *r, struct pd_store *s,
 	return 0;
 }
 
+/* With opts.default_table: how far the results go, and GAMES alone is
+ * the table that stands for it (pd_cover), named as GAMES@SOURCE when it
+ * is the published one. */
+static int by_default(struct pd_ref *r, struct pd_store *s,
+		      struct pd_diag *d)
+{
+	int ret;
+
+	if ((ret = pd_games_cover(s, r->games, &r->cover, d)) < 0)
+		return ret;
+	r->have_cover = 1;
+	if (r->source[0] || r->results_named || !r->cover.source[0])
+		return 0;
+	r->by_default = 1;
+	snprintf(r->source, sizeof(r->source), "%s", r->cover.source);
+	snprintf(r->label, sizeof(r->label), "%s@%s", r->games, r->source);
+	return 0;
+}
+
 int pd_ref_load(struct pd_ref *r, struct pd_store *s,
 		const struct pd_registry *reg, const struct pd_ref_opts *o,
 		struct pd_diag *d)
 {
-	static const struct pd_ref_opts none = { NULL, 0, NULL };
+	static const struct pd_ref_opts none = { NULL, 0, NULL, 0 };
 	struct pd_query q;
 	int ret;
 
@@ -230,6 +259,9 @@ int pd_ref_load(struct pd_ref *r, struct pd_store *s,
 	if ((ret = pd_store_games_get(s, r->games, &r->info, d)) < 0)
 		return ret;
 	r->have_info = 1;
+	if (o->default_table && !o->sport && !o->as_of &&
+	    !o->include_unofficial && (ret = by_default(r, s, d)) < 0)
+		return ret;
 	if (r->source[0]) {
 		if (o->sport || o->as_of || o->include_unofficial)
 			return pd_diag_set(d, PD_EINVAL, NULL, 0, "--sport, "

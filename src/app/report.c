@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/app.h"
 #include "podium/report.h"
 #include "podium/stats.h"
 #include "app_int.h"
@@ -32,6 +33,7 @@ struct words {
 	const char *events;		/* events, sports, top sport, its n */
 	const char *medals;		/* gold, silver, bronze, all */
 	const char *no_medals;
+	const char *published;		/* games, source, how far results go */
 	/* the table's top */
 	const char *npc;		/* separator, name, code */
 	const char *conj;		/* "and" between names */
@@ -82,6 +84,8 @@ static const struct words zh = {
 	.events = "共设%ld个小项，分属%zu个大项，其中%s最多（%ld项）。",
 	.medals = "共颁发金牌%ld枚、银牌%ld枚、铜牌%ld枚，合计%ld枚。\n\n",
 	.no_medals = "数据中还没有奖牌。\n\n",
+	.published = "奖牌榜为公布的%s@%s（%s）；在比赛成绩录入完成前，参赛运动员"
+		     "和国家和地区的数量未知。",
 	.npc = "%s%s（%s）",
 	.conj = "和",
 	.leads = "以金牌%ld枚、银牌%ld枚、铜牌%ld枚（共%ld枚）%s奖牌榜首位",
@@ -139,6 +143,8 @@ static const struct words en = {
 	.medals = "%ld gold, %ld silver and %ld bronze medals were awarded, "
 		  "%ld in all.\n\n",
 	.no_medals = "The data holds no medals yet.\n\n",
+	.published = "The medal table is %s@%s as published (%s); who took "
+		     "part is not known until the results are complete. ",
 	.npc = "%s%s (%s)",
 	.conj = " and ",
 	.leads = " %5$s the medal table with %1$ld gold, %2$ld silver and "
@@ -178,6 +184,7 @@ struct report {
 	const struct pd_registry *reg;
 	struct pd_games g;
 	struct pd_games_stats st;
+	struct pd_cover cover;		/* a published source: the table */
 	struct pd_tally tally;
 	struct pd_standings table;
 	struct pd_medallists who;
@@ -368,6 +375,35 @@ static void records(struct report *r)
 		    w->sanction_one : w->sanction_many);
 }
 
+/* The tally of the table that stands for the Games (pd_cover): its
+ * published one while its results are incomplete, else its results'. */
+static int table_tally(struct pd_store *s, const char *games,
+		       struct report *r, struct pd_diag *d)
+{
+	struct pd_published pub;
+	int ret;
+
+	if (!r->cover.source[0])
+		return pd_store_tally(s, games, NULL, &r->tally, NULL, d);
+	pd_published_init(&pub);
+	if ((ret = pd_store_published_get(s, games, r->cover.source, &pub,
+					  d)) == 0)
+		ret = pd_published_tally(&pub, &r->tally);
+	pd_published_release(&pub);
+	return ret;
+}
+
+/* The table as published and its medals; the few results aside. */
+static void published(struct report *r)
+{
+	const long *m = r->st.medals;
+	char cover[160];
+
+	pd_cover_text(cover, sizeof(cover), &r->cover, r->w->lang);
+	say(r, r->w->published, r->g.code, r->cover.source, cover);
+	say(r, r->w->medals, m[0], m[1], m[2], m[0] + m[1] + m[2]);
+}
+
 static int load(struct pd_store *s, const char *games, struct report *r,
 		struct pd_diag *d)
 {
@@ -381,8 +417,8 @@ static int load(struct pd_store *s, const char *games, struct report *r,
 		return ret;
 	memset(&o, 0, sizeof(o));
 	o.host = r->g.host[0] ? r->g.host : NULL;
-	if ((ret = pd_store_games_stats(s, games, &r->st, d)) < 0 ||
-	    (ret = pd_store_tally(s, games, NULL, &r->tally, NULL, d)) < 0 ||
+	if ((ret = pd_games_stats_read(s, games, &r->st, &r->cover, d)) < 0 ||
+	    (ret = table_tally(s, games, r, d)) < 0 ||
 	    (ret = pd_standings_build(&r->table, &r->tally, &o, d)) < 0)
 		return ret;
 	return pd_store_medallists(s, &q, r->reg, &r->who, d);
@@ -392,6 +428,13 @@ static void write_report(struct report *r)
 {
 	say(r, r->w->title, games_name(r));
 	when_where(r);
+	if (r->cover.source[0]) {
+		published(r);
+		table_top(r);
+		put(r, "\n\n");
+		records(r);
+		return;
+	}
 	people(r);
 	events(r);
 	if (r->table.n == 0) {

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/app.h"
 #include "podium/election_ops.h"
 #include "podium/facts_ops.h"
 #include "podium/match_ops.h"
@@ -33,8 +34,15 @@ struct ctx {
 	int zh, marks;
 	struct pd_games g;
 	struct pd_facts_audit a;
+	/* the one table every figure of the table paragraph comes from:
+	 * the one that stands for the Games (pd_cover), published (pub)
+	 * or ranked from results (ranked) */
+	struct pd_cover cover;
 	struct pd_published pub;
 	char pub_source[PD_IDENT_MAX + 1];
+	struct pd_tally tally;
+	struct pd_standings ranked;
+	int from_results;
 	struct pd_election_read el;
 	int have_election;
 	struct pd_buf trace;
@@ -163,7 +171,24 @@ static int games_value(struct ctx *c, struct pd_buf *b, const char *field)
 		      c->g.code, field);
 }
 
-/* {#N.FIELD}: row N of the published table */
+/* {#N.FIELD} of the table ranked from results */
+static int ranked_value(struct ctx *c, struct pd_buf *b, long i,
+			const char *field)
+{
+	const struct pd_standing *row = &c->ranked.rows[i - 1];
+	const struct pd_npc *n = pd_registry_code(c->reg, row->npc);
+	char num[24];
+
+	if (!strcmp(field, "name"))
+		return pd_buf_adds(b, n ? (c->zh && *n->zh ? n->zh : n->en) :
+				   row->npc);
+	snprintf(num, sizeof(num), "%ld", !strcmp(field, "gold") ?
+		 row->medals[0] : row->total);
+	return traced(c, b, num, "the table of %s ranked from its results, "
+		      "row %ld: %s %s", c->g.code, i, row->npc, field);
+}
+
+/* {#N.FIELD}: row N of the table that stands for the Games */
 static int table_value(struct ctx *c, struct pd_buf *b, const char *ref)
 {
 	const struct pd_published_row *row;
@@ -171,6 +196,9 @@ static int table_value(struct ctx *c, struct pd_buf *b, const char *ref)
 	char *dot, num[24];
 	long i = strtol(ref, &dot, 10);
 
+	if (c->from_results)
+		return i < 1 || (size_t)i > c->ranked.n || *dot != '.' ?
+		       PD_ENOTFOUND : ranked_value(c, b, i, dot + 1);
 	if (i < 1 || (size_t)i > c->pub.n || *dot != '.')
 		return PD_ENOTFOUND;
 	row = &c->pub.rows[i - 1];
@@ -416,6 +444,31 @@ static int para(struct ctx *c, struct pd_buf *b, const struct tmpl *t)
 	return ret ? ret : para_end(b, start);
 }
 
+/* The table paragraph, opening with the table its figures come from:
+ * "奖牌榜为PG2004@seed（已录入519个小项中1个小项的成绩）。" */
+static int table_para(struct ctx *c, struct pd_buf *b)
+{
+	size_t start = b->len;
+	char cover[160];
+	int ret = 0;
+	const struct tmpl *t;
+
+	pd_cover_text(cover, sizeof(cover), &c->cover, c->lang);
+	if (c->from_results && c->ranked.n)
+		ret = pd_buf_addf(b, c->zh ? "奖牌榜由数据库中的比赛成绩排出%s%s%s。" :
+				  "The medal table is ranked from the results "
+				  "in the store%s%s%s. ", *cover ?
+				  (c->zh ? "（" : " (") : "", cover, *cover ?
+				  (c->zh ? "）" : ")") : "");
+	else if (!c->from_results && c->pub.n)
+		ret = pd_buf_addf(b, c->zh ? "奖牌榜为公布的%s@%s（%s）。" :
+				  "The medal table is %s@%s as published "
+				  "(%s). ", c->g.code, c->pub_source, cover);
+	for (t = table; t->zh && ret == 0; t++)
+		ret = sentence(c, b, c->zh ? t->zh : t->en);
+	return ret ? ret : para_end(b, start);
+}
+
 /* "narita-mayumi" -> "Narita Mayumi" */
 static void display_name(char *out, size_t size, const char *slug, size_t n)
 {
@@ -590,7 +643,7 @@ static int write_report(struct ctx *c, struct pd_buf *b, struct pd_diag *diag)
 	if ((ret = pd_buf_addf(b, c->zh ? "%s报告\n\n" : "%s: the report\n\n",
 			       c->zh && c->g.name_zh && *c->g.name_zh ?
 			       c->g.name_zh : c->g.name_en)) < 0 ||
-	    (ret = para(c, b, intro)) < 0 || (ret = para(c, b, table)) < 0)
+	    (ret = para(c, b, intro)) < 0 || (ret = table_para(c, b)) < 0)
 		return ret;
 	start = b->len;
 	if ((ret = athletes(c, b)) < 0 || (ret = finals(c, b, diag)) < 0)
@@ -610,23 +663,29 @@ static int write_report(struct ctx *c, struct pd_buf *b, struct pd_diag *diag)
 
 static int load(struct ctx *c, const char *games, struct pd_diag *diag)
 {
-	struct pd_strings src;
 	int ret;
+	struct pd_standings_opts o;
 
-	pd_strings_init(&src);
 	if ((ret = pd_store_games_get(c->s, games, &c->g, diag)) < 0 ||
 	    (ret = pd_facts_audit(&c->a, c->s, games, diag)) < 0 ||
-	    (ret = pd_store_published_sources(c->s, games, &src, diag)) < 0)
-		goto cleanup;
-	if (src.n) {
-		snprintf(c->pub_source, sizeof(c->pub_source), "%s", src.v[0]);
-		ret = pd_store_published_get(c->s, games, src.v[0], &c->pub,
-					     diag);
+	    (ret = pd_games_cover(c->s, games, &c->cover, diag)) < 0)
+		return ret;
+	if (c->cover.source[0]) {
+		snprintf(c->pub_source, sizeof(c->pub_source), "%s",
+			 c->cover.source);
+		ret = pd_store_published_get(c->s, games, c->cover.source,
+					     &c->pub, diag);
+	} else {
+		memset(&o, 0, sizeof(o));
+		o.host = c->g.host[0] ? c->g.host : NULL;
+		c->from_results = 1;
+		if ((ret = pd_store_tally(c->s, games, NULL, &c->tally, NULL,
+					  diag)) == 0)
+			ret = pd_standings_build(&c->ranked, &c->tally, &o,
+						 diag);
 	}
 	if (ret == 0)
 		ret = first_election(c, diag);
-cleanup:
-	pd_strings_release(&src);
 	return ret;
 }
 
@@ -647,6 +706,7 @@ static int report_games(struct pd_buf *out, struct pd_store *s,
 	c.zh = !strcmp(c.lang, "zh");
 	c.marks = sources;
 	pd_published_init(&c.pub);
+	pd_tally_init(&c.tally);
 	pd_buf_init(&c.trace, 0);
 	if (!in_read && (ret = pd_store_begin_read(s, diag)) < 0)
 		goto cleanup;
@@ -662,6 +722,8 @@ cleanup:
 	if (c.have_election)
 		pd_election_read_release(&c.el);
 	pd_published_release(&c.pub);
+	pd_standings_release(&c.ranked);
+	pd_tally_release(&c.tally);
 	pd_facts_audit_release(&c.a);
 	pd_games_release(&c.g);
 	return ret;

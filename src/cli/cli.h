@@ -35,6 +35,7 @@ struct cli {
 	struct pd_registry reg;
 	int have_reg;
 	struct pd_store *store;
+	int store_read;		/* store was opened by a read (cli_store) */
 	char command[1024];	/* the command line, for the audit log */
 	struct pd_who who;	/* cli_who()'s */
 	char **argv;		/* main()'s as it came (or NULL): to start
@@ -69,6 +70,12 @@ int not_a_command(const char *word);
 
 /* Print a diag as "file:line: message" on stderr. */
 void cli_report(const struct pd_diag *d);
+/* When a read of results found nothing (what: "medals by sport",
+ * "athletes", "medallists"): say on stderr for games (NULL: every Games
+ * in the store) that holds a published table and no results why, and
+ * what to do.  Returns how many Games it spoke of. */
+size_t cli_why_no_results(struct cli *cli, const char *games,
+			  const char *what);
 /* Print "podium: message" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The exit code for a negative PD_E* code. */

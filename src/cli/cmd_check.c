@@ -33,13 +33,15 @@ static int run(struct cli *cli, int argc, char **argv)
 		goto cleanup;
 	}
 	for (i = 0; i < probs.n; i++)
-		printf("%s:%ld: %s\n", file, probs.v[i].line, probs.v[i].msg);
+		printf("%s:%ld: %s\n", cli_text(file), probs.v[i].line,
+		       cli_text(probs.v[i].msg));
 	if (probs.n)
-		fprintf(stderr, "podium: %s: %zu problem%s in %zu rows\n", file,
+		fprintf(stderr, "podium: %s: %zu problem%s in %zu rows\n",
+			cli_text(file),
 			probs.n, probs.n == 1 ? "" : "s", pub.n);
 	else
 		fprintf(stderr, "podium: %s: consistent (%zu rows, totals "
-			"%ld %ld %ld %ld)\n", file, pub.n, pub.totals[0],
+			"%ld %ld %ld %ld)\n", cli_text(file), pub.n, pub.totals[0],
 			pub.totals[1], pub.totals[2], pub.totals[3]);
 	ret = probs.n ? EXIT_DIFFER : EXIT_OK;
 cleanup:

@@ -146,6 +146,13 @@ static int run_status(struct cli *cli, int argc, char **argv)
 	if ((ret = pd_store_event_get(s, id, &e, &d)) < 0)
 		return cli_fail(ret, &d);
 	who = cli_who(cli, reason);
+	if (pd_op_status_needs_reason(e.status, pos[1], who)) {
+		cli_error("event %ld (%s) is official: moving it to %s takes "
+			  "its medals away; say why with --reason", id,
+			  cli_text(e.name), pos[1]);
+		pd_event_info_release(&e);
+		return EXIT_INPUT;
+	}
 	pd_op_done_init(&done);
 	code = cli_done(pd_op_event_status(s, id, pos[1], who, &done, &d),
 			&done, &d);
@@ -369,7 +376,9 @@ const struct cli_command cmd_event = {
 	"\n"
 	"STATUS is one of scheduled, live, unofficial, official, protested,\n"
 	"provisional.  Only official events count in 'podium table' unless it\n"
-	"is given --include-unofficial.\n"
+	"is given --include-unofficial.  Moving an official event to any\n"
+	"other status takes its medals off the table: it needs --reason\n"
+	"(refused with exit 2 without one), which 'podium log' keeps.\n"
 	"\n"
 	"show lists the results with the medals that follow from them under\n"
 	"the policy, the IRMs and any sanctions (--format odf: an ODF\n"

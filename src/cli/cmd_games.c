@@ -121,7 +121,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		return cli_fail(ret, &d);
 	if (n == 0)
 		fprintf(stderr, "podium: no Games in %s yet: try 'podium init' "
-			"or 'podium import'\n", cli->db_path);
+			"or 'podium import'\n", cli_text(cli->db_path));
 	for (i = 0; i < n && ret == 0; i++) {
 		pd_tally_init(&t);
 		ret = pd_store_tally(s, v[i].code, NULL, &t, &medals, &d);

@@ -105,19 +105,25 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 	return 0;
 }
 
-/* A published table's inconsistencies: every one when it was refused,
- * else the first three as warnings. */
+/* A published table's inconsistencies, or a medallists file's rows it
+ * cannot place: every one when it was refused, else the first three as
+ * warnings. */
 static void problems(const struct pd_op_import *im)
 {
 	const struct pd_problems *p = &im->problems;
 	size_t i;
 
 	for (i = 0; i < p->n && (im->refused || i < 3); i++)
-		fprintf(stderr, "%s:%ld: %s%s\n", im->file, p->v[i].line,
-			im->refused ? "" : "warning: ", p->v[i].msg);
-	if (im->refused && p->n)
+		fprintf(stderr, "%s:%ld: %s%s\n", cli_text(im->file),
+			p->v[i].line, im->refused ? "" : "warning: ",
+			cli_text(p->v[i].msg));
+	if (im->refused && p->n && im->kind == PD_OP_IMPORT_ENTRIES)
+		fprintf(stderr, "podium: %zu row%s of %s cannot be placed; "
+			"nothing imported\n", p->n, p->n == 1 ? "" : "s",
+			cli_text(im->file));
+	else if (im->refused && p->n)
 		fprintf(stderr, "podium: %s is inconsistent (%zu problem%s); "
-			"nothing imported\n", im->file, p->n,
+			"nothing imported\n", cli_text(im->file), p->n,
 			p->n == 1 ? "" : "s");
 	else if (p->n)
 		fprintf(stderr, "podium: kept as published, with %zu "
@@ -133,12 +139,13 @@ static void notes(const struct pd_op_import *im, int strict)
 	size_t i;
 
 	for (i = 0; i < p->n; i++)
-		fprintf(stderr, "%s:%ld: %s%s\n", im->file, p->v[i].line,
-			strict ? "" : "warning: ", p->v[i].msg);
+		fprintf(stderr, "%s:%ld: %s%s\n", cli_text(im->file),
+			p->v[i].line, strict ? "" : "warning: ",
+			cli_text(p->v[i].msg));
 	if (p->n && strict)
 		fprintf(stderr, "podium: the rules drop or change %zu medal%s "
 			"of %s (--strict); nothing imported\n", p->n,
-			p->n == 1 ? "" : "s", im->file);
+			p->n == 1 ? "" : "s", cli_text(im->file));
 	else if (p->n)
 		fprintf(stderr, "podium: the rules drop or change %zu medal%s "
 			"as recorded (--strict refuses)\n", p->n,
@@ -154,25 +161,35 @@ static void fixes(const struct pd_op_import_args *a)
 	for (i = 0; i < a->opts.nfix; i++)
 		if (!strcmp(a->opts.fix[i].npc, "-"))
 			fprintf(stderr, "%s:%ld: row left out (--fix)\n",
-				a->file, a->opts.fix[i].line);
+				cli_text(a->file), a->opts.fix[i].line);
 		else
 			fprintf(stderr, "%s:%ld: NPC taken as '%s' (--fix)\n",
-				a->file, a->opts.fix[i].line,
-				a->opts.fix[i].npc);
+				cli_text(a->file), a->opts.fix[i].line,
+				cli_text(a->opts.fix[i].npc));
 }
 
-/* Under --teams infer, what it took each event for. */
+/* Under --teams infer, what it took each event for: team or individual,
+ * and of those, mixed (X) or open (O). */
 static void teams_taken(const struct pd_op_import *im)
 {
 	const struct pd_entry_set *e = &im->entries;
-	size_t i, team = 0, mixed = 0;
+	size_t i, team = 0, ind, mixed = 0, open = 0;
 
-	for (i = 0; i < e->nevents; i++) {
-		team += e->events[i].team != 0;
-		mixed += !strcmp(e->events[i].gender, "X");
+	if (im->kind == PD_OP_IMPORT_MEDALS) {
+		team = im->medals.team_events;
+		ind = im->medals.individual_events;
+		mixed = im->medals.mixed_events;
+		open = im->medals.open_events;
+	} else {
+		for (i = 0; i < e->nevents; i++) {
+			team += e->events[i].team != 0;
+			mixed += !strcmp(e->events[i].gender, "X");
+			open += !strcmp(e->events[i].gender, "O");
+		}
+		ind = e->nevents - team;
 	}
 	fprintf(stderr, "podium: --teams infer: %zu team events, %zu "
-		"individual; %zu mixed\n", team, e->nevents - team, mixed);
+		"individual; %zu mixed, %zu open\n", team, ind, mixed, open);
 }
 
 static void summary(const struct pd_op_import *im)
@@ -216,13 +233,15 @@ static int run_odf(struct cli *cli, const struct pd_op_import_args *a,
 	ret = pd_op_odf_import(s, cli_registry(cli),
 			       (const char *const *)argv, (size_t)argc,
 			       a->games[0] ? a->games : NULL, a->source,
-			       cli_who(cli, NULL), &cli_notice, &n, &d);
+			       a->mode, cli_who(cli, NULL), &cli_notice, &n,
+			       &d);
 	if (ret < 0)
 		return cli_fail(ret, &d);
 	fprintf(stderr, "podium: imported %zu of %zu ODF messages (the latest "
-		"of each): %zu Games, %zu tables, %zu events, %zu results "
-		"(source '%s')\n", n.used, n.messages, n.games, n.tables,
-		n.events, n.results, a->source ? a->source : "odf");
+		"of each): %zu Games, %zu tables, %zu events, %zu results, "
+		"%zu medals (source '%s')\n", n.used, n.messages, n.games,
+		n.tables, n.events, n.results, n.medals,
+		a->source ? a->source : "odf");
 	return EXIT_OK;
 }
 
@@ -273,7 +292,8 @@ static int run(struct cli *cli, int argc, char **argv)
 		goto cleanup;
 	}
 	fixes(&a);
-	if (a.opts.teams == PD_TEAMS_INFER && im.kind == PD_OP_IMPORT_ENTRIES)
+	if (a.opts.teams == PD_TEAMS_INFER &&
+	    (im.kind == PD_OP_IMPORT_ENTRIES || im.kind == PD_OP_IMPORT_MEDALS))
 		teams_taken(&im);
 	summary(&im);
 	ret = EXIT_OK;
@@ -332,15 +352,23 @@ const struct cli_command cmd_import = {
 	"             Women, Mixed or Open is the event's; an athlete's (Male,\n"
 	"             Female, as Paris 2024's medallists.csv) splits no event:\n"
 	"             its gender is its name's (Men's, Women's, Mixed), else\n"
-	"             that of its medallists.\n"
+	"             that of its medallists.  A column 'team' names a team\n"
+	"             (else its NPC does).  A team's row without an NPC takes\n"
+	"             the one its team-mates' rows give (same team value,\n"
+	"             event, medal); every row that cannot be placed so, or\n"
+	"             by --fix, is reported at its line.\n"
 	"\n"
 	"  records    CSV, one row per record: kind (WR, PR, OR ...), sport,\n"
 	"             event, mark, holder, npc, and optionally gender, class,\n"
 	"             value (else read from the mark), better (lower: a time,\n"
-	"             the default; higher), date.  Older records first: each\n"
-	"             replaces the one in force of its event, class and kind,\n"
-	"             which stays as history ('podium records').  --games\n"
-	"             names the Games whose log records the import.\n"
+	"             the default; higher), date (YYYY-MM-DD).  In any order:\n"
+	"             a record stands until beaten, so the best mark of an\n"
+	"             event, class and kind is in force (of equal ones, the\n"
+	"             latest), the others its history ('podium records'); a\n"
+	"             better mark dated before a worse one is refused.  kind\n"
+	"             is capital letters, gender M, W or X, a time's minutes\n"
+	"             and seconds under 60.  --games names the Games whose\n"
+	"             log records the import.\n"
 	"  odf        ODF messages as podium writes them (docs/ODF.md), files\n"
 	"             or folders of *.xml, read in Version order: the latest\n"
 	"             of each (Games, DocumentType, DocumentCode) counts.  A\n"
@@ -348,10 +376,17 @@ const struct cli_command cmd_import = {
 	"             DT_MEDALLISTS gives its events their medallists as\n"
 	"             results, a DT_RESULT its event all its results.  The\n"
 	"             Games is each message's CompetitionCode (--games to\n"
-	"             override).\n"
+	"             override).  A competitor named twice in an event, a\n"
+	"             DOCTYPE, a message over 32 MiB, 1,000,000 nodes or\n"
+	"             100,000 results is refused.  Results replace another\n"
+	"             source's (an operator's too) only under --replace.\n"
 	"\n"
 	"FILE may be gzip-compressed, or - for standard input.  Names of NPCs\n"
-	"may be codes or names in English or Chinese ('podium resolve').\n"
+	"may be codes or names in English or Chinese ('podium resolve').  A\n"
+	"CSV row with fewer or more fields than its header is refused at its\n"
+	"line (a comma after the last column is no field in a file that ends\n"
+	"its header or its rows so), as is a name of over 200 bytes or with a\n"
+	"control character.\n"
 	"\n"
 	"  --games CODE          the Games, e.g. PG2004 (required but for\n"
 	"                        athlete-events)\n"
@@ -359,19 +394,24 @@ const struct cli_command cmd_import = {
 	"  --map FIELD=COLUMN    take FIELD (medal, npc, event, sport, date,\n"
 	"                        athlete, gender, team, gold, silver, bronze,\n"
 	"                        total, rank) from COLUMN (medals, standings,\n"
-	"                        medallists)\n"
+	"                        medallists); event_gender=COLUMN: the gender\n"
+	"                        column, the event's whatever it holds\n"
 	"  --where COLUMN=VALUE  only rows where COLUMN is VALUE (!= for not);\n"
 	"                        repeatable, all must hold (not for table,\n"
 	"                        paris2024); VALUE A|B means A or B\n"
 	"  --fix LINE=CODE       the NPC of the row at LINE of the file, for\n"
 	"                        a row whose source lost it (LINE=- leaves\n"
-	"                        the row out); repeatable (medals, standings)\n"
+	"                        the row out); repeatable (medals, standings,\n"
+	"                        medallists)\n"
 	"  --teams infer         medals, medallists, athlete-events: decide each\n"
 	"                        event by the catalogue (data/events.tsv), else\n"
 	"                        from its rows (team only when every medal\n"
 	"                        names several athletes of its NPC; else a\n"
-	"                        tie of two of one NPC is two medals); --teams\n"
-	"                        file (the default) is each format's own rule\n"
+	"                        tie of two of one NPC is two medals), and\n"
+	"                        say how many it took as team, individual,\n"
+	"                        mixed and open; --teams file (the default)\n"
+	"                        is each format's own rule.  See below for\n"
+	"                        mixed and open events\n"
 	"  --same A=B            take B as A: one team two ways (codes or\n"
 	"                        names; ZZX=MIX ...); repeatable\n"
 	"  --strict              refuse (exit 2) a medals or results file\n"
@@ -380,6 +420,25 @@ const struct cli_command cmd_import = {
 	"                        source, and rank this one instead\n"
 	"  --alternative         keep these medals apart, as the table\n"
 	"                        GAMES@SOURCE, never added to GAMES (medals)\n"
+	"\n"
+	"A gender column is the event's when it is named so (event_gender,\n"
+	"team_gender, --map event_gender=COLUMN) or holds X, O, Mixed or Open;\n"
+	"an athlete's (Male, Female) splits no event.  A column of Men and\n"
+	"Women alone may be the athletes' (one row per medallist): with --teams\n"
+	"infer (medals, medallists), an event the catalogue knows to be mixed\n"
+	"or open at that Games (by --games' year) is then one event, its men\n"
+	"and women one team or one podium: names with Mixed (Mixed Doubles,\n"
+	"Mixed Relay, Mixed Team) or Open (not judo's open category), figure\n"
+	"skating's pairs, ice dance and team event, luge's team relay,\n"
+	"equestrian since 1952, sailing's open classes (all to 1984, then the\n"
+	"IOC's open ones to 2008), shooting 1968-1980 (skeet and trap to 1992).\n"
+	"Its limits: an event the catalogue does not know keeps the file's\n"
+	"genders, and so does an event whose men's rows and women's rows are\n"
+	"each a whole podium and differ (a men's and a women's event of one\n"
+	"name); a name the file gives without its gender word (tennis\n"
+	"'Doubles') is the men's and the women's event, never the mixed one;\n"
+	"figure skating's sport must be its discipline (--map sport=Discipline:\n"
+	"'Figure skating', not 'Skating').\n"
 	"\n"
 	"The medals a medals or results file records go through each event's\n"
 	"rule (two bronzes for judo, boxing, wrestling, taekwondo; the\n"

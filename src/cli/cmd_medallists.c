@@ -186,7 +186,8 @@ static int run(struct cli *cli, int argc, char **argv)
 		snprintf(caption, sizeof(caption), "%s: most decorated",
 			 *g.name_en ? g.name_en : g.code);
 	if (m.n == 0) {
-		cli_error("%s has no medals yet", a.games);
+		if (!cli_why_no_results(cli, a.games, "medallists"))
+			cli_error("%s has no medals yet", a.games);
 		ret = EXIT_OK;
 	} else {
 		ret = print_rows(&m, pd_medallists_top(&m, a.top), a.lang,

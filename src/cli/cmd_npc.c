@@ -180,6 +180,9 @@ static int run(struct cli *cli, int argc, char **argv)
 	if (ret == 0 && !games[0] && shown == 0)
 		ret = pd_buf_addf(&b, "\nno medals in %s\n", cli->db_path);
 	ret = cli_output(ret, &b, &d);
+	if (ret == 0 && shown == 0)
+		cli_why_no_results(cli, games[0] ? games : NULL,
+				   "medals by sport");
 	if (games[0])
 		pd_games_release(&one);
 	else

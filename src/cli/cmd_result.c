@@ -1,5 +1,6 @@
 /* cmd_result.c -- 'podium result set': enter or correct one competitor's
- * result, or a whole ranking from a CSV; each is one change. */
+ * result, or a whole ranking from a CSV; 'podium result remove': take one
+ * out.  Each is one change. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +11,7 @@
 
 struct set_args {
 	long event, athlete, rank;
-	int has_rank;
+	int has_rank, remove;
 	const char *npc, *name, *team, *mark, *value, *irm, *records;
 	const char *file, *reason;
 };
@@ -65,9 +66,17 @@ static int parse_args(struct set_args *a, int argc, char **argv)
 
 	if ((ret = cli_options(&cmd_result, argc, argv, longopts, option, a)))
 		return ret;
-	if (argc - optind != 2 || strcmp(argv[optind], "set") ||
+	if (argc - optind != 2 || (strcmp(argv[optind], "set") &&
+				    strcmp(argv[optind], "remove")) ||
 	    (a->event = cli_id(argv[optind + 1])) < 0)
-		return cli_usage(&cmd_result, "expected 'set EVENT'");
+		return cli_usage(&cmd_result, "expected 'set EVENT' or "
+				 "'remove EVENT'");
+	a->remove = !strcmp(argv[optind], "remove");
+	if (a->remove && (a->file || a->has_rank || a->mark || a->value ||
+			  a->irm || a->records))
+		return cli_usage(&cmd_result, "remove takes the competitor and "
+				 "--reason only");
+
 	if (a->file && (a->npc || a->name || a->athlete || a->team))
 		return cli_usage(&cmd_result, "--file replaces the whole "
 				 "ranking: give no competitor with it");
@@ -111,6 +120,22 @@ static int set_one(struct cli *cli, struct pd_store *s,
 				done, d);
 }
 
+/* Take one competitor's result out. */
+static int remove_one(struct cli *cli, struct pd_store *s,
+		      const struct set_args *a, const struct pd_who *who,
+		      struct pd_op_done *done, struct pd_diag *d)
+{
+	struct pd_result_input in;
+
+	memset(&in, 0, sizeof(in));
+	in.athlete = a->athlete;
+	in.npc = a->npc;
+	in.name = a->name;
+	in.team = a->team;
+	return pd_op_result_remove(s, cli_registry(cli), a->event, &in, who,
+				   done, d);
+}
+
 /* Replace the event's whole ranking with the file's. */
 static int set_file(struct cli *cli, struct pd_store *s,
 		    const struct set_args *a, const struct pd_who *who,
@@ -123,7 +148,7 @@ static int set_file(struct cli *cli, struct pd_store *s,
 				     NULL, 0, who, done, &n, d);
 	if (ret == 0)
 		fprintf(stderr, "podium: event %ld: %zu results from %s\n",
-			a->event, n, a->file);
+			a->event, n, cli_text(a->file));
 	return ret;
 }
 
@@ -139,22 +164,30 @@ static int run(struct cli *cli, int argc, char **argv)
 	memset(&a, 0, sizeof(a));
 	if ((ret = parse_args(&a, argc, argv)))
 		return ret;
+	if (a.remove && (!a.reason || !*a.reason)) {
+		cli_error("taking a result out of event %ld is a correction: "
+			  "say why with --reason", a.event);
+		return EXIT_INPUT;
+	}
 	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	who = cli_who(cli, a.reason);
 	pd_op_done_init(&done);
-	ret = a.file ? set_file(cli, s, &a, who, &done, &d) :
+	ret = a.remove ? remove_one(cli, s, &a, who, &done, &d) :
+	      a.file ? set_file(cli, s, &a, who, &done, &d) :
 		       set_one(cli, s, &a, who, &done, &d);
 	return cli_done(ret, &done, &d);
 }
 
 const struct cli_command cmd_result = {
-	"result", run, "enter or correct results",
+	"result", run, "enter, correct or remove results",
 	"usage: podium result set EVENT (--athlete ID | --npc CODE --name NAME |\n"
 	"                                --npc CODE --team NAME)\n"
 	"                         [--rank N|-] [--mark M] [--value V] [--irm IRM]\n"
 	"                         [--records WR,PR] [--reason R]\n"
 	"       podium result set EVENT --file RANKING.csv [--reason R]\n"
+	"       podium result remove EVENT (--athlete ID | --npc CODE --name NAME |\n"
+	"                                   --npc CODE --team NAME) --reason R\n"
 	"\n"
 	"The first form sets one competitor's result field by field: what is\n"
 	"not given is kept from their earlier result (--rank -, --irm - and\n"
@@ -176,5 +209,11 @@ const struct cli_command cmd_result = {
 	"IRM (DNS, DNF, DSQ ...) keeps a result off the podium.  Medals follow\n"
 	"from the ranks under the event's policy ('podium event show EVENT').\n"
 	"Each call is one change in the log; earlier results stay readable\n"
-	"with --as-of.\n",
+	"with --as-of.\n"
+	"\n"
+	"remove takes one competitor's result out of the event (a result\n"
+	"entered in the wrong event, a competitor who never started): one\n"
+	"change, which needs --reason and which 'podium log' keeps with the\n"
+	"result as it was; an event ranked from its marks is ranked again.\n"
+	"Exit code 2, nothing written, when the event has no such result.\n",
 };

@@ -145,6 +145,8 @@ static int run(struct cli *cli, int argc, char **argv)
 	c.port = 8080;
 	if ((ret = parse_args(&c, argc, argv)))
 		return ret;
+	if ((ret = pd_store_address_check(cli->db_path, &d)) < 0)
+		return cli_fail(ret, &d);
 	if (!cli_store_exists(cli))
 		return EXIT_STORE;
 	if (c.games) {

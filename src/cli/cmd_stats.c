@@ -66,11 +66,20 @@ static int parse_args(struct args *a, int argc, char **argv)
 
 /* Athletes with a result are those who took part only when the store
  * holds more than medal placings; else they are the medallists. */
-static int text_people(struct pd_buf *b, const struct pd_games_stats *st)
+static int text_people(struct pd_buf *b, const struct pd_games_stats *st,
+		       const struct pd_cover *c)
 {
 	long share = pd_share_tenths(st->women, st->athletes);
+	char cover[160];
 	int err = 0;
 
+	/* a published table stands: a few results say who won those few */
+	if (c->source[0]) {
+		pd_cover_text(cover, sizeof(cover), c, "en");
+		err |= LINE(b, "athletes", "unknown (%s)\n", cover);
+		err |= LINE(b, "NPCs taking part", "unknown (%s)\n", cover);
+		return err;
+	}
 	if (st->athletes == 0)
 		err |= LINE(b, "athletes", "unknown (no athlete data)\n");
 	else if (!st->participation_known)
@@ -99,8 +108,10 @@ static int text_people(struct pd_buf *b, const struct pd_games_stats *st)
 }
 
 static int text(const struct pd_games *g, const struct pd_games_stats *st,
-		const struct pd_registry *reg, struct pd_buf *b)
+		const struct pd_cover *c, const struct pd_registry *reg,
+		struct pd_buf *b)
 {
+	char cover[160];
 	const struct pd_npc *host = g->host[0] ? pd_registry_code(reg, g->host)
 					       : NULL;
 	const long *m = st->medals;
@@ -113,8 +124,19 @@ static int text(const struct pd_games *g, const struct pd_games_stats *st,
 	if (g->host[0])
 		err |= LINE(b, "host", "%s %s\n", g->host,
 			    host ? host->en : "");
-	err |= text_people(b, st);
-	if (st->results == 0) {
+	err |= text_people(b, st, c);
+	pd_cover_text(cover, sizeof(cover), c, "en");
+	if (c->source[0]) {
+		err |= LINE(b, "medal table", "%s@%s as published (%s)\n",
+			    g->code, c->source, cover);
+		err |= LINE(b, "NPCs with a medal", "%ld\n", st->npcs_medal);
+		err |= LINE(b, "NPCs with a gold", "%ld\n", st->npcs_gold);
+		err |= LINE(b, "medals", "%ld gold, %ld silver, %ld bronze: "
+			    "%ld\n", m[0], m[1], m[2], m[0] + m[1] + m[2]);
+		err |= LINE(b, "events", "%ld on the table, %ld with results "
+			    "in %zu sport%s\n", c->known, c->done,
+			    st->sports.n, st->sports.n == 1 ? "" : "s");
+	} else if (st->results == 0) {
 		err |= LINE(b, "medals", "unknown (no results in the "
 			    "store)\n");
 	} else {
@@ -123,8 +145,12 @@ static int text(const struct pd_games *g, const struct pd_games_stats *st,
 		err |= LINE(b, "medals", "%ld gold, %ld silver, %ld bronze: "
 			    "%ld\n", m[0], m[1], m[2], m[0] + m[1] + m[2]);
 	}
-	err |= LINE(b, "events", "%ld in %zu sport%s\n", st->events,
-		    st->sports.n, st->sports.n == 1 ? "" : "s");
+	if (c->published[0] && !c->source[0])
+		err |= LINE(b, "medal table", "ranked from the results (%s)\n",
+			    cover);
+	if (!c->source[0])
+		err |= LINE(b, "events", "%ld in %zu sport%s\n", st->events,
+			    st->sports.n, st->sports.n == 1 ? "" : "s");
 	for (i = 0; i < st->sports.n; i++)
 		err |= pd_buf_addf(b, "  %-27s %5ld\n",
 				   cli_text(st->sports.rows[i].key),
@@ -233,6 +259,7 @@ static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
 	struct pd_games_stats st;
+	struct pd_cover cover;
 	struct args a = { "", "text", NULL };
 	struct pd_games g;
 	struct pd_buf b;
@@ -249,14 +276,17 @@ static int run(struct cli *cli, int argc, char **argv)
 		pd_games_release(&g);
 		return ret;
 	}
-	if ((ret = pd_store_games_stats(cli->store, a.games, &st, &d)) < 0) {
+	if ((ret = pd_games_stats_read(cli->store, a.games, &st, &cover,
+				       &d)) < 0) {
+		pd_games_stats_release(&st);
 		pd_games_release(&g);
 		return cli_fail(ret, &d);
 	}
 	pd_buf_init(&b, 0);
-	ret = strcmp(a.format, "json") ? text(&g, &st, cli_registry(cli), &b)
+	ret = strcmp(a.format, "json") ? text(&g, &st, &cover,
+					      cli_registry(cli), &b)
 				      : pd_doc_stats(&b, &g, g.version, &st,
-						     PD_DOC_PRETTY);
+						     &cover, PD_DOC_PRETTY);
 	ret = cli_output(ret, &b, &d);
 	pd_games_stats_release(&st);
 	pd_games_release(&g);

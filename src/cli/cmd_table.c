@@ -42,7 +42,7 @@ static int option(int c, char *arg, void *ctx)
 		if (strcmp(arg, "odf") &&
 		    !pd_render_lookup(arg, &names)) {
 			fprintf(stderr, "podium table: unknown format "
-				"'%s': use %s|odf\n", arg, names);
+				"'%s': use %s|odf\n", cli_text(arg), names);
 			return EXIT_USAGE;
 		}
 		break;
@@ -186,6 +186,10 @@ static int render(struct cli *cli, struct table_args *a,
 	v.no_header = block > 0;
 	v.host_column = a->host_column;
 	v.bom = a->bom;
+	if (r->have_cover) {
+		v.events_done = r->cover.done;
+		v.events_known = r->cover.known;
+	}
 	/* a published table is as printed; a computed one notes its
 	 * sanctions */
 	if (!strcmp(a->format, "wikitext") && !r->have_pub && r->have_info &&
@@ -243,13 +247,22 @@ static void notes(struct cli *cli, const struct table_args *a,
 		  const struct pd_ref *r)
 {
 	const char *sport = a->ref_opts.sport;
+	char cover[160];
 
 	if (r->as_of)
-		fprintf(stderr, "podium: %s as of version %ld\n", r->games,
-			r->as_of);
+		fprintf(stderr, "podium: %s as of version %ld\n",
+			cli_text(r->games), r->as_of);
+	if (r->by_default) {
+		pd_cover_text(cover, sizeof(cover), &r->cover,
+			      cli_msg_lang());
+		cli_error("%s is shown as published (%s) until its results "
+			  "are complete: %s; %s@results ranks them", r->games,
+			  r->label, cover, r->games);
+	}
 	if (!r->have_pub && r->tally.n == 0 && !a->all_games)
-		fprintf(stderr, "podium: %s has no medals%s%s%s\n", r->label,
-			sport ? " in " : "", sport ? sport : "", sport ? "" :
+		fprintf(stderr, "podium: %s has no medals%s%s%s\n",
+			cli_text(r->label), sport ? " in " : "",
+			sport ? cli_text(sport) : "", sport ? "" :
 			" yet (a published table is GAMES@SOURCE; see "
 			"'podium games')");
 	if (!r->have_pub && r->tally.n == 0 && sport)
@@ -324,6 +337,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	int ret;
 
 	memset(&a, 0, sizeof(a));
+	a.ref_opts.default_table = 1;
 	a.format = "text";
 	a.lang = cli_default_lang();
 	if ((ret = parse_args(&a, argc, argv)))
@@ -357,9 +371,14 @@ const struct cli_command cmd_table = {
 	"       podium table --all-games [--format FORMAT] ...\n"
 	"       podium table --from ATHLETE_EVENTS.csv (--games CODE | --all-games)\n"
 	"\n"
-	"REF is GAMES (ranked from its medals), GAMES@SOURCE (a published\n"
-	"table as imported) or a table file.  Without --games, the one Games\n"
-	"in the store.\n"
+	"REF is GAMES, GAMES@SOURCE (a published table as imported),\n"
+	"GAMES@results (ranked from its results) or a table file.  GAMES is\n"
+	"its table from results, unless it has a published table and its\n"
+	"results do not yet cover the events that table awards (one gold an\n"
+	"event): then the published one, with a note on stderr such as\n"
+	"'results for 1 of 519 events'.  --sport, --as-of and\n"
+	"--include-unofficial always rank the results.  Without --games, the\n"
+	"one Games in the store.\n"
 	"\n"
 	"  --scheme gold         gold, then silver, then bronze (default); rows\n"
 	"                        equal in all three share the rank\n"

@@ -45,7 +45,7 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	fflush(stdout);
 	pd_token_forget(text);
 	fprintf(stderr, "podium: token '%s' (%s) made; it is shown this once, "
-		"keep it: send it as 'Authorization: Bearer TOKEN'\n", name,
+		"keep it: send it as 'Authorization: Bearer TOKEN'\n", cli_text(name),
 		pd_role_name(role));
 	return EXIT_OK;
 }
@@ -86,7 +86,7 @@ static int run_revoke(struct cli *cli, int argc, char **argv)
 		return code;
 	if ((ret = pd_token_revoke(s, argv[1], &d)) < 0)
 		return cli_fail(ret, &d);
-	fprintf(stderr, "podium: token '%s' revoked\n", argv[1]);
+	fprintf(stderr, "podium: token '%s' revoked\n", cli_text(argv[1]));
 	return EXIT_OK;
 }
 

@@ -53,6 +53,31 @@ static const struct {
 	{ "no Games in %s: try 'podium init'",
 	  "%s 中没有运动会：试试 'podium init'" },
 	{ "cannot write the output", "无法写出输出" },
+	{ "%s is shown as published (%s) until its results are complete: "
+	  "%s; %s@results ranks them",
+	  "%s 在比赛成绩录入完成前显示公布的奖牌榜（%s）：%s；%s@results "
+	  "为由成绩排出的奖牌榜" },
+	{ "event %ld (%s) is official: moving it to %s takes its medals "
+	  "away; say why with --reason",
+	  "项目 %ld（%s）已是正式成绩：改为 %s 会撤下其奖牌；请用 --reason "
+	  "说明原因" },
+	{ "%s has its published table (%s@%s) but no official results, and %s "
+	  "come from results: 'podium table --games %s' shows the table; "
+	  "'podium import medals FILE --games %s' or 'podium result set' adds "
+	  "results",
+	  "%s 只有公布的奖牌榜（%s@%s），没有正式比赛成绩，而%s来自比赛成绩："
+	  "'podium table --games %s' 显示奖牌榜；'podium import medals FILE "
+	  "--games %s' 或 'podium result set' 可录入成绩" },
+	{ "medals by sport", "分项奖牌" },
+	{ "athletes", "运动员" },
+	{ "medallists", "获奖运动员" },
+	{ "taking a result out of event %ld is a correction: say why with "
+	  "--reason",
+	  "从项目 %ld 中删除成绩属于更正：请用 --reason 说明原因" },
+	{ "expected 'set EVENT' or 'remove EVENT'",
+	  "需要 'set EVENT' 或 'remove EVENT'" },
+	{ "remove takes the competitor and --reason only",
+	  "remove 只接受参赛者和 --reason" },
 	{ "%s ready: Athens 2004 Paralympics as PG2004@seed (%zu NPCs)",
 	  "%s 已就绪：2004年雅典残奥会奖牌榜为 PG2004@seed（%zu 个代表团）" },
 };
@@ -74,8 +99,44 @@ static const struct {
 	{ "no athlete matches '%s' in %s", "%2$s 中没有与 '%1$s' 相符的运动员" },
 	{ "no athlete matches '%s'", "没有与 '%s' 相符的运动员" },
 	{ "cannot open: %s", "无法打开：%s" },
+	{ "event %s (%s) has no result of %s (%s)",
+	  "项目 %s（%s）没有 %s（%s）的成绩" },
+	{ "event %s (%s) is decided by its matches ('podium match'): a mark "
+	  "such as '%s' belongs to another event",
+	  "项目 %s（%s）由比赛场次决定（'podium match'）：成绩 '%s' 属于另一个项目" },
 	{ "no published table %s: import one with %s",
 	  "没有公布的奖牌榜 %s：用 %s 导入" },
+	{ "row has %s fields, the header %s: restore the fields the row lost",
+	  "该行有 %s 个字段，表头有 %s 个：请补回该行缺失的字段" },
+	{ "row has %s fields, the header %s: quote a field that holds a "
+	  "comma, or remove the extra fields",
+	  "该行有 %s 个字段，表头有 %s 个：含逗号的字段请加引号，或删去多余的字段" },
+	{ "%s '%s' in column '%s' holds a control character or invalid UTF-8 "
+	  "(shown as \\xHH): remove it from the file",
+	  "%s '%s'（'%s' 列）含控制字符或无效的 UTF-8（显示为 \\xHH）：请从文件中删去" },
+	{ "row has %s fields, the header %s: quote a field that holds a "
+	  "comma, or remove the extra fields (%s)",
+	  "该行有 %s 个字段，表头有 %s 个：含逗号的字段请加引号，或删去多余的字段（%s）" },
+	{ "no podium store here: 'podium init' makes one",
+	  "此处没有 podium 数据库：用 'podium init' 创建" },
+	{ "a SQLite database, but not podium's (it holds other tables): "
+	  "give podium a file of its own (--db)",
+	  "这是 SQLite 数据库，但不是 podium 的（其中有别的表）：请给 podium "
+	  "一个单独的文件（--db）" },
+	{ "'%s' names a database that SQLite throws away when podium exits, "
+	  "and what is written there with it: give a file (or a "
+	  "postgresql:// URI)",
+	  "'%s' 是 SQLite 在 podium 退出时丢弃的数据库，写入其中的也随之丢失："
+	  "请给出一个文件（或 postgresql:// URI）" },
+	{ "the database cannot be written (its file, folder or mount is "
+	  "read-only): a write needs it writable; reads work as they are",
+	  "数据库无法写入（其文件、目录或挂载为只读）：写入需要可写；读取照常" },
+	{ "not a regular file (%s): podium reads files",
+	  "不是普通文件（%s）：podium 只读取文件" },
+	{ "event %s (%s) holds %s results from source '%s': a feed replaces "
+	  "another source's results only with --replace",
+	  "项目 %1$s（%2$s）已有来源 '%4$s' 的 %3$s 条成绩：只有加 "
+	  "--replace，数据流才会替换其他来源的成绩" },
 	{ "that key does not open election %s's ballots",
 	  "该密钥打不开选举 %s 的选票" },
 	{ "election %s's ballots open only with its key: %s hexadecimal "

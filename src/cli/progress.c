@@ -47,7 +47,7 @@ static void draw(void *arg, size_t done, size_t total)
 		return;
 	p->last = now;
 	p->drawn = 1;
-	fprintf(stderr, "\rimporting %s: %zu%% (%zu rows)", p->label,
+	fprintf(stderr, "\rimporting %s: %zu%% (%zu rows)", cli_text(p->label),
 		total ? done * 100 / total : 100, done);
 }
 

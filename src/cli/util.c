@@ -25,7 +25,11 @@ void cli_report(const struct pd_diag *d)
 }
 
 /* The message in the user's language: its format from the catalogue, or
- * else the message made matched against the catalogue's patterns. */
+ * else the message made matched against the catalogue's patterns.  The
+ * whole line goes through cli_text(), as cli_report()'s does: what it
+ * quotes from argv (an ESC, invalid UTF-8) cannot reach the terminal raw,
+ * whether or not the caller escaped it (cli_text() leaves its own \xHH
+ * as they are). */
 void cli_error(const char *fmt, ...)
 {
 	char text[4 * PD_TEXT_MAX], zh[4 * PD_TEXT_MAX];
@@ -35,8 +39,8 @@ void cli_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), f, ap);
 	va_end(ap);
-	fprintf(stderr, "podium: %s\n", f == fmt ?
-		cli_msg_made(text, zh, sizeof(zh)) : text);
+	fprintf(stderr, "podium: %s\n", cli_text(f == fmt ?
+		cli_msg_made(text, zh, sizeof(zh)) : text));
 }
 
 int cli_exit_for(int err)
@@ -73,8 +77,10 @@ int cli_usage(const struct cli_command *cmd, const char *why)
 	const char *end = strstr(cmd->usage, "\n\n");
 	int n = end ? (int)(end - cmd->usage) + 1 : (int)strlen(cmd->usage);
 
+	/* why may be a diag's text quoting an argument (--scheme, --where) */
 	if (why)
-		fprintf(stderr, "podium %s: %s\n", cmd->name, cli_msg(why));
+		fprintf(stderr, "podium %s: %s\n", cmd->name,
+			cli_text(cli_msg(why)));
 	fprintf(stderr, "%.*s", n, cmd->usage);
 	if (end && cmd == &cmd_help)
 		fputs(cli_msg("see 'podium help'\n"), stderr);
@@ -130,20 +136,31 @@ int cli_store_exists(struct cli *cli)
 }
 
 /* Opening a SQLite file that is not there makes it: only the writes may
- * (a read that made an empty database would hide a mistyped --db). */
+ * (a read that made an empty database would hide a mistyped --db), and
+ * a read makes no table either (pd_store_open_read()).  A store opened
+ * for a read and then wanted for a write is opened again for it: the
+ * read may have had it read-only. */
 static struct pd_store *open_store(struct cli *cli, int *exit_code,
 				   int create)
 {
 	struct pd_diag d = { "", 0, "" };
 	int ret;
 
-	if (cli->store)
+	if (cli->store && (!create || !cli->store_read))
 		return cli->store;
+	pd_store_close(cli->store);
+	cli->store = NULL;
+	if ((ret = pd_store_address_check(cli->db_path, &d)) < 0) {
+		*exit_code = cli_fail(ret, &d);
+		return NULL;
+	}
 	if (!create && !cli_store_exists(cli)) {
 		*exit_code = EXIT_STORE;
 		return NULL;
 	}
-	ret = pd_store_open(&cli->store, cli->db_path, cli_registry(cli), &d);
+	cli->store_read = !create;
+	ret = (create ? pd_store_open : pd_store_open_read)(&cli->store,
+		cli->db_path, cli_registry(cli), &d);
 	if (ret < 0) {
 		*exit_code = cli_fail(ret, &d);
 		return NULL;

@@ -28,6 +28,10 @@ int pd_mark_value(const char *mark, double *value)
 		    num[0] == '.' || num[n - 1] == '.')
 			return PD_EINVAL;
 		part = strtod(num, NULL);
+		/* after a colon, minutes and seconds are under 60:
+		 * "99:99:99.99" is no time */
+		if (parts && part >= 60)
+			return PD_ERANGE;
 		total = total * 60 + part;
 		parts++;
 		p += n;

@@ -1,4 +1,4 @@
-/* assets.c -- the page's script and style (web/) and the API's OpenAPI
+/* assets.c -- the page's script, style and icon (web/) and the API's OpenAPI
  * description (docs/openapi.yaml), built into the binary by tools/embed.c
  * so that 'podium serve' needs no file beside it.  Each asset is a view
  * made once at start, with an ETag from its bytes.  The pages themselves
@@ -20,6 +20,9 @@ extern const unsigned char pd_embed_web_desk[], pd_embed_web_desk_js[],
 	pd_embed_web_desk_css[];
 extern const size_t pd_embed_web_desk_len, pd_embed_web_desk_js_len,
 	pd_embed_web_desk_css_len;
+/* the tab's icon (web/favicon.ico: a 32x32 PNG in an ICO) */
+extern const unsigned char pd_embed_web_favicon[];
+extern const size_t pd_embed_web_favicon_len;
 
 struct asset {
 	const char *path;
@@ -43,6 +46,10 @@ static struct asset assets[] = {
 	  "text/javascript; charset=utf-8", { 0 } },
 	{ "/desk.css", pd_embed_web_desk_css, &pd_embed_web_desk_css_len,
 	  "text/css; charset=utf-8", { 0 } },
+	/* browsers ask for it on every page: a 404 each time filled the
+	 * log and the error counts */
+	{ "/favicon.ico", pd_embed_web_favicon, &pd_embed_web_favicon_len,
+	  "image/x-icon", { 0 } },
 };
 
 #define NASSETS (sizeof(assets) / sizeof(*assets))

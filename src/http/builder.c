@@ -334,6 +334,7 @@ static void *builder_main(void *arg)
 	struct pd_diag d = { "", 0, "" };
 	struct timespec ts;
 	time_t beat = time(NULL);
+	int ret;
 
 	for (;;) {
 		pthread_mutex_lock(&s->build_mu);
@@ -351,15 +352,21 @@ static void *builder_main(void *arg)
 			break;
 		}
 		pthread_mutex_unlock(&s->build_mu);
-		/* a failed build keeps the last good snapshot, says why
-		 * once, and tries again at the next poll */
-		if (tick(s, &d) < 0 && d.msg[0]) {
+		/* a failed build keeps the last good snapshot, says why,
+		 * and tries again at the next poll; the database away is
+		 * said once for the whole outage, and its return once */
+		if ((ret = tick(s, &d)) < 0 && d.msg[0]) {
 			char text[4 * PD_DIAG_MSG];
 
 			/* a store's message may quote a label */
 			pd_text_escape(text, sizeof(text), d.msg);
-			log_line("%s", text);
+			if (ret == PD_EAWAY)
+				log_away(text);
+			else
+				log_line("%s", text);
 			memset(&d, 0, sizeof(d));
+		} else if (ret == 0) {
+			log_back();
 		}
 		unpark(s, 0);
 		render_pending(s);
@@ -404,10 +411,11 @@ static void *listener_main(void *arg)
 			pthread_mutex_unlock(&s->build_mu);
 			said = 0;
 		} else if (ret < 0) {
-			/* the store is away (a PostgreSQL restart): say so
-			 * once, and try again each second; the poll goes on */
+			/* the store is away (a PostgreSQL restart): said
+			 * once an outage (log_away), tried again each
+			 * second; the poll goes on, and says its return */
 			if (!said && d.msg[0])
-				log_line("%s", d.msg);
+				log_away(d.msg);
 			said = 1;
 			memset(&d, 0, sizeof(d));
 			nanosleep(&pause, NULL);

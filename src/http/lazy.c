@@ -430,13 +430,19 @@ struct log_walk {
  * (the path, never the query), which is shown as it is; a CLI command
  * line holds file paths and the database's, so only its command words
  * are shown ("podium import table", "podium result set"). */
+static int api_write(const char *command)
+{
+	return !strncmp(command, "POST /api/", 10) ||
+	       !strncmp(command, "PATCH /api/", 11) ||
+	       !strncmp(command, "DELETE /api/", 12);
+}
+
 static void public_change(char *out, size_t size, const char *command)
 {
 	const char *p = command;
 	size_t n, words = 0, len = 0;
 
-	if (!strncmp(command, "POST /api/", 10) ||
-	    !strncmp(command, "PATCH /api/", 11)) {
+	if (api_write(command)) {
 		snprintf(out, size, "%s", command);
 		return;
 	}
@@ -460,8 +466,7 @@ static void public_change(char *out, size_t size, const char *command)
  * for a change made at the console, whose actor is a local user name. */
 static const char *public_actor(const struct pd_audit_entry *e)
 {
-	return !strncmp(e->command, "POST /api/", 10) ||
-	       !strncmp(e->command, "PATCH /api/", 11) ? e->actor : "cli";
+	return api_write(e->command) ? e->actor : "cli";
 }
 
 static int log_entry(const struct pd_audit_entry *e, void *arg)
@@ -585,8 +590,7 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
 	struct page_in in = { f[0][0], z->g, z->st, z->s->cfg.reg, "", NULL,
 			      NULL, 0 };
-	const char *src = z->g->tables[0].tally.n || z->g->ntables < 2 ? "" :
-			  z->g->tables[1].source;
+	const char *src = z->g->cover.source;
 	char *sf[6] = { "S", f[1], f[2], f[3], "", "0" };
 	char *ef[2] = { "E", f[1] }, *af[2] = { "I", f[1] };
 	char *mf[2] = { "X", f[1] };
@@ -803,6 +807,8 @@ static int render_read(struct lz *z, size_t rt, char **f, struct pd_buf *out,
 		}
 		pd_store_rollback(z->st);	/* ends the read */
 	}
+	if (ret == PD_EAWAY)
+		log_away(d.msg);
 	reader_give(rd);
 	z->st = NULL;
 	return ret;
@@ -875,36 +881,61 @@ static const struct view *cache_find(struct gview *g, const char *key)
 /* The view for key, rendered on its first request at this version and
  * kept with it.  When the cache is full the view is made in *once, for
  * the caller to release after queueing it.  NULL with *status set and the
- * reason in why when render fails or answers other than 200. */
+ * reason in why when render fails or answers other than 200.  With the
+ * database away, the last snapshot's view of key when it had one: from
+ * the gview this one replaced, whose reference is put in *held for the
+ * caller to give back (gview_put) once the view is queued. */
 static const struct view *lazy_get(struct srv *s, struct gview *g,
 				   const char *key,
 				   int (*render)(struct srv *, struct gview *,
 						 const char *, struct pd_buf *,
 						 int *, long *),
-				   int *status, struct view *once, char *why,
+				   int *status, struct view *once,
+				   struct gview **held, char *why,
 				   size_t whysize)
 {
 	const struct view *found = NULL;
+	struct gview *last;
 	struct view v;
 	struct pd_buf b;
 	long version = g->version;
 	size_t i;
+	int ret;
 
 	memset(once, 0, sizeof(*once));
+	*held = NULL;
 	*status = MHD_HTTP_OK;
 	if ((found = cache_find(g, key)))
 		return found;
 	pd_buf_init(&b, 0);
-	if (render(s, g, key, &b, status, &version) < 0 ||
+	if ((ret = render(s, g, key, &b, status, &version)) < 0 ||
 	    *status != MHD_HTTP_OK ||
 	    (is_page(key) ? view_page(&v, &b, version) :
 	     view_make_json(&v, &b, version)) < 0) {
+		/* the database away: the last snapshot's, if it had it */
+		if (ret == PD_EAWAY && *status == MHD_HTTP_OK &&
+		    (last = gview_last(g))) {
+			if ((found = cache_find(last, key))) {
+				pd_buf_release(&b);
+				*held = last;
+				return found;
+			}
+			gview_put(last);
+		}
 		/* a render that answers other than 200 says why in b */
 		snprintf(why, whysize, "%s", *status != MHD_HTTP_OK ? b.data :
+			 ret == PD_EAWAY ? "this view is not built yet and "
+			 "the database cannot be reached: try again shortly" :
 			 "cannot render the view");
 		pd_buf_release(&b);
+		/* the database away (a PostgreSQL restart): what was built
+		 * is served from the snapshot, and what was not is 503 with
+		 * Retry-After, never a 500 -- the client did nothing wrong
+		 * and may ask again */
 		if (*status == MHD_HTTP_OK)
-			*status = MHD_HTTP_INTERNAL_SERVER_ERROR;
+			*status = ret == PD_EAWAY ?
+				  MHD_HTTP_SERVICE_UNAVAILABLE :
+				  MHD_HTTP_INTERNAL_SERVER_ERROR;
 		return NULL;
 	}
 	pd_buf_release(&b);
@@ -1007,9 +1038,14 @@ static enum MHD_Result standings_key(struct MHD_Connection *c,
 	long n = 0;
 	size_t i;
 
-	source = source && strcmp(source, "results") ? source : "";
-	lang = lang && *lang ? lang : "en";
 	sport = sport ? sport : "";
+	/* no source: the table that stands for the Games (a sport's table
+	 * is ranked from results) */
+	if (!source)
+		source = *sport ? "" : g->cover.source;
+	else if (!strcmp(source, "results"))
+		source = "";
+	lang = lang && *lang ? lang : "en";
 	if (strcmp(lang, "en") && strcmp(lang, "zh"))
 		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "lang is en or "
 				  "zh", "lang");
@@ -1067,11 +1103,15 @@ static int is_admin(struct srv *s, struct MHD_Connection *c, struct req *r)
 	rd = reader_take(s);
 	ret = pd_token_check(rd->st, h + 7 + strspn(h + 7, " "), &t, &d);
 	reader_give(rd);
-	if (ret < 0) {
-		send_error(c, r, ret == PD_ENOTFOUND ? MHD_HTTP_UNAUTHORIZED :
-			   MHD_HTTP_INTERNAL_SERVER_ERROR, ret == PD_ENOTFOUND ?
-			   "the token is not valid (revoked, or never made)" :
-			   d.msg[0] ? d.msg : pd_strerror(ret), NULL);
+	if (ret == PD_ENOTFOUND) {
+		send_error(c, r, MHD_HTTP_UNAUTHORIZED, "the token is not "
+			   "valid (revoked, or never made)", NULL);
+		return -1;
+	}
+	if (ret < 0) {	/* the store's trouble, never the client's: 503, as
+			 * a write's check (write.c) */
+		send_store_down(c, r, ret, d.msg, "the token cannot be "
+				"checked");
 		return -1;
 	}
 	return t.role >= PD_ROLE_ADMIN;
@@ -1179,6 +1219,7 @@ struct job {
 	struct task t;			/* first: a task is a job */
 	struct srv *s;
 	struct gview *g;		/* a reference held */
+	struct gview *held;		/* the last snapshot's, v from it */
 	char *key;
 	const struct view *v;		/* the answer, or NULL: status, why */
 	struct view once;
@@ -1192,7 +1233,7 @@ static void job_run(struct task *t)
 	struct job *j = (struct job *)t;
 
 	j->v = lazy_get(j->s, j->g, j->key, render_lazy, &j->status,
-			&j->once, j->why, sizeof(j->why));
+			&j->once, &j->held, j->why, sizeof(j->why));
 }
 
 static enum MHD_Result job_queue(struct srv *s, struct MHD_Connection *c,
@@ -1219,6 +1260,7 @@ static enum MHD_Result job_queue(struct srv *s, struct MHD_Connection *c,
 static void job_free(struct job *j)
 {
 	view_release(&j->once);
+	gview_put(j->held);
 	gview_put(j->g);
 	free(j->key);
 	free(j);
@@ -1267,6 +1309,7 @@ static enum MHD_Result send_lazy(struct srv *s, struct MHD_Connection *c,
 				 struct req *r, struct gview *g,
 				 const char *key)
 {
+	struct gview *held;
 	struct view once;
 	const struct view *v;
 	enum MHD_Result ok;
@@ -1285,8 +1328,14 @@ static enum MHD_Result send_lazy(struct srv *s, struct MHD_Connection *c,
 		pd_buf_init(&b, 0);
 		long version;
 
-		if (render_lazy(s, g, key, &b, &status, &version) < 0 ||
-		    status != MHD_HTTP_OK) {
+		int ret = render_lazy(s, g, key, &b, &status, &version);
+
+		if (ret < 0 || status != MHD_HTTP_OK) {
+			if (ret == PD_EAWAY && status == MHD_HTTP_OK) {
+				pd_buf_release(&b);
+				return send_store_down(c, r, ret, NULL, "the "
+						       "log cannot be read");
+			}
 			ok = send_error(c, r, status == MHD_HTTP_OK ?
 					MHD_HTTP_INTERNAL_SERVER_ERROR : status,
 					status == MHD_HTTP_OK ? "cannot render "
@@ -1301,12 +1350,13 @@ static enum MHD_Result send_lazy(struct srv *s, struct MHD_Connection *c,
 		return send_view(c, r, v);
 	if (render_threads(s))
 		return job_queue(s, c, r, g, key);
-	v = lazy_get(s, g, key, render_lazy, &status, &once, why,
+	v = lazy_get(s, g, key, render_lazy, &status, &once, &held, why,
 		     sizeof(why));
 	if (!v)
 		return send_fail(c, r, key, status, why);
 	ok = send_view(c, r, v);
 	view_release(&once);
+	gview_put(held);
 	return ok;
 }
 

@@ -56,6 +56,7 @@
 	  enum MHD_ValueKind k, MHD_KeyValueIterator it, void *cls),       \
 	  (c, k, it, cls))                                                 \
 	H(MHD_get_daemon_info)                                             \
+	F(size_t, MHD_http_unescape, (char *v), (v))                       \
 	F(const char *, MHD_lookup_connection_value,                       \
 	  (struct MHD_Connection *c, enum MHD_ValueKind k, const char *key),\
 	  (c, k, key))                                                     \
@@ -86,9 +87,40 @@ static void *fn[NFUNCS];
 static struct pd_dl lib = PD_DL_INIT(PD_MHD_SONAME, HINT, names, fn,
 				     NFUNCS);
 
+/* The library loaded must be the release podium was built against, or a
+ * later patch of it: sender.c and stream.c rely on how 0.9.75 suspends,
+ * resumes and times out connections, which a minor release may change
+ * (0.9.x -> 1.0 did, and MHD_VERSION says which the headers were). */
+static int check_version(struct pd_diag *diag)
+{
+	const char *(*version)(void) =
+		(const char *(*)(void))pd_dl_sym(&lib, "MHD_get_version");
+	unsigned int a = 0, b = 0, c = 0;
+	unsigned int ba = (MHD_VERSION >> 24) & 0xff,
+		     bb = (MHD_VERSION >> 16) & 0xff,
+		     bc = (MHD_VERSION >> 8) & 0xff;
+	const char *v = version ? version() : NULL;
+
+	if (!v || sscanf(v, "%x.%x.%x", &a, &b, &c) != 3)
+		return pd_diag_set(diag, PD_EIO, NULL, 0, "%s does not say "
+				   "its version: podium serve was built for "
+				   "libmicrohttpd %x.%x.%x", PD_MHD_SONAME,
+				   ba, bb, bc);
+	if (a != ba || b != bb || c < bc)
+		return pd_diag_set(diag, PD_EIO, NULL, 0, "%s is "
+				   "libmicrohttpd %s; podium serve was built "
+				   "for %x.%x.%x (a later %x.%x patch will do):"
+				   " rebuild podium against it, or install "
+				   "the one it was built for", PD_MHD_SONAME,
+				   v, ba, bb, bc, ba, bb);
+	return 0;
+}
+
 int pd_mhd_load(struct pd_diag *diag)
 {
-	return pd_dl_load(&lib, PD_EIO, diag);
+	int ret = pd_dl_load(&lib, PD_EIO, diag);
+
+	return ret < 0 ? ret : check_version(diag);
 }
 
 #define STUB_F(ret, name, params, args) ret name params \

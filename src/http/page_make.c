@@ -16,10 +16,12 @@
 #define CHART_LEADERS 5
 
 static void games_of(struct page_games *pg, const struct gview *g,
-		     const char *lang)
+		     const struct pd_registry *reg, const char *lang)
 {
 	pg->code = g->info.code;
 	pg->lang = lang;
+	pg->reg = reg;
+	pg->year = g->info.year;
 	pg->name = !strcmp(lang, "zh") && *g->info.name_zh ? g->info.name_zh :
 		   g->info.name_en;
 }
@@ -124,7 +126,7 @@ int page_make(struct pd_buf *out, const struct page_in *in)
 {
 	struct page_games pg;
 
-	games_of(&pg, in->g, in->lang);
+	games_of(&pg, in->g, in->reg, in->lang);
 	switch (in->kind) {
 	case 'H':
 		return table(out, in, &pg);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "podium/app.h"
 #include "podium/error.h"
 #include "podium/render.h"
 #include "pages_int.h"
@@ -152,6 +153,25 @@ static int row(struct pd_buf *b, const struct page_games *pg, json_t *r,
 	return ret | pd_buf_adds(b, "</tr>\n");
 }
 
+/* How far the Games' results go while they do not cover its published
+ * table (the standings' "results": {"events", "of"}): "results for 1 of
+ * 519 events", in the caption, so that a reader of either table knows. */
+static int cover_note(struct pd_buf *b, json_t *doc, const char *lang)
+{
+	json_t *r = json_object_get(doc, "results");
+	struct pd_cover c;
+	char text[160];
+
+	if (!json_is_object(r))
+		return 0;
+	memset(&c, 0, sizeof(c));
+	c.published[0] = '*';
+	c.done = (long)json_integer_value(json_object_get(r, "events"));
+	c.known = (long)json_integer_value(json_object_get(r, "of"));
+	pd_cover_text(text, sizeof(text), &c, lang);
+	return pd_buf_addf(b, " <span class=\"cover\">(%s)</span>", text);
+}
+
 static int table(struct pd_buf *b, const struct page_games *pg, json_t *doc,
 		 const char *source, int points, int *hosts)
 {
@@ -168,6 +188,7 @@ static int table(struct pd_buf *b, const struct page_games *pg, json_t *doc,
 	ret |= h_esc(b, h_str(doc, "scheme"));
 	ret |= pd_buf_adds(b, "\">\n<caption id=\"caption\">");
 	ret |= h_esc(b, h_str(doc, "caption"));
+	ret |= cover_note(b, doc, pg->lang);
 	ret |= pd_buf_adds(b, "</caption>\n<thead><tr>");
 	ret |= head_cell(b, "num", NULL, t->rank);
 	ret |= head_cell(b, "col-code", NULL, h_word(pg->lang, W_code));
@@ -237,8 +258,39 @@ static double cy(long v, long max)
 	return CT + (CH - CT - CB) * (1.0 - (double)v / (double)max);
 }
 
+/* The table's own figure under the scheme for the NPC of series s: the
+ * legend says it, not the chart's last day, which counts only the medals
+ * that have a date. */
+static long table_figure(json_t *doc, json_t *s, const struct pd_scheme *sc)
+{
+	const char *key = sc->kind == PD_SCHEME_TOTAL ? "total" :
+			  sc->kind == PD_SCHEME_POINTS ? "points" : "gold";
+	json_t *r;
+	size_t i;
+
+	json_array_foreach(json_object_get(doc, "rows"), i, r)
+		if (!strcmp(h_str(r, "npc"), h_str(s, "npc")))
+			return (long)h_num(r, key);
+	return -1;
+}
+
+/* "China (3)", or "China (3, 1 undated)" when some are not on the
+ * chart. */
+static int legend_text(struct pd_buf *b, const char *lang, json_t *doc,
+		       json_t *s, size_t nd, const struct pd_scheme *sc)
+{
+	long dated = measure(s, nd - 1, sc), all = table_figure(doc, s, sc);
+	int ret = h_esc(b, h_name(json_object_get(s, "name"), lang));
+
+	if (all <= dated)
+		return ret | pd_buf_addf(b, " (%ld)", dated);
+	return ret | pd_buf_addf(b, strcmp(lang, "zh") ? " (%ld, %ld %s)" :
+				 " (%ld，%ld %s)", all, all - dated,
+				 h_word(lang, W_undated));
+}
+
 static int chart_svg(struct pd_buf *b, const char *lang, json_t *days,
-		     json_t *series, const struct pd_scheme *sc)
+		     json_t *series, const struct pd_scheme *sc, json_t *doc)
 {
 	size_t nd = json_array_size(days), ns = json_array_size(series);
 	size_t i, k, step;
@@ -255,8 +307,7 @@ static int chart_svg(struct pd_buf *b, const char *lang, json_t *days,
 			   h_word(lang, W_chart_label));
 	json_array_foreach(series, i, s) {
 		ret |= pd_buf_adds(b, i ? "; " : "");
-		ret |= h_esc(b, h_name(json_object_get(s, "name"), lang));
-		ret |= pd_buf_addf(b, ": %ld", measure(s, nd - 1, sc));
+		ret |= legend_text(b, lang, doc, s, nd, sc);
 	}
 	ret |= pd_buf_addf(b, "</desc>\n<line class=\"axis\" x1=\"%d\" y1=\"%d\" "
 			   "x2=\"%d\" y2=\"%d\"/><line class=\"axis\" x1=\"%d\" "
@@ -305,7 +356,7 @@ static int chart_svg(struct pd_buf *b, const char *lang, json_t *days,
 }
 
 static int chart(struct pd_buf *b, const char *lang, json_t *tl,
-		 const struct pd_scheme *sc)
+		 const struct pd_scheme *sc, json_t *doc)
 {
 	json_t *days = json_object_get(tl, "days");
 	json_t *series = json_object_get(tl, "series"), *s;
@@ -321,7 +372,7 @@ static int chart(struct pd_buf *b, const char *lang, json_t *tl,
 	if (!nd || !json_array_size(series))
 		return ret | pd_buf_addf(b, "<p>%s</p></div>\n</section>\n",
 					 h_word(lang, W_no_chart));
-	ret |= chart_svg(b, lang, days, series, sc);
+	ret |= chart_svg(b, lang, days, series, sc, doc);
 	ret |= pd_buf_adds(b, "<ul class=\"legend\" id=\"chart-leaders\">");
 	json_array_foreach(series, i, s) {
 		ret |= pd_buf_adds(b, "<li data-npc=\"");
@@ -329,8 +380,8 @@ static int chart(struct pd_buf *b, const char *lang, json_t *tl,
 		ret |= pd_buf_addf(b, "\"><span class=\"swatch c%zu\" "
 				   "aria-hidden=\"true\"></span>",
 				   i % CHART_NPCS);
-		ret |= h_esc(b, h_name(json_object_get(s, "name"), lang));
-		ret |= pd_buf_addf(b, " (%ld)</li>", measure(s, nd - 1, sc));
+		ret |= legend_text(b, lang, doc, s, nd, sc);
+		ret |= pd_buf_adds(b, "</li>");
 	}
 	return ret | pd_buf_adds(b, "</ul></div>\n</section>\n");
 }
@@ -364,7 +415,7 @@ int page_table(struct pd_buf *out, const struct page_games *pg,
 	    (ret = controls(out, pg, scheme, source, sources)) ||
 	    (ret = table(out, pg, doc, source, sc->kind == PD_SCHEME_POINTS,
 			 &hosts)) ||
-	    (ret = chart(out, pg->lang, timeline, sc)))
+	    (ret = chart(out, pg->lang, timeline, sc, doc)))
 		return ret;
 	return h_foot(out, pg->lang, 1);
 }

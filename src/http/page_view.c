@@ -103,6 +103,17 @@ static int fact(struct pd_buf *b, const char *term, const char *value)
 	return ret | pd_buf_adds(b, "</dd>\n");
 }
 
+static int fact_date(struct pd_buf *b, const char *lang, const char *term,
+		     const char *iso)
+{
+	int ret = pd_buf_adds(b, "<dt>");
+
+	ret |= h_esc(b, term);
+	ret |= pd_buf_adds(b, "</dt><dd>");
+	ret |= h_date(b, lang, iso);
+	return ret | pd_buf_adds(b, "</dd>\n");
+}
+
 static int fact_num(struct pd_buf *b, const char *term, json_t *v,
 		    const char *lang)
 {
@@ -130,8 +141,9 @@ static int result_row(struct pd_buf *b, const struct page_games *pg,
 	ret |= pd_buf_adds(b, "</td><th scope=\"row\">");
 	ret |= athlete ? link_id(b, pg, "athletes", athlete, h_str(r, "name")) :
 	       h_esc(b, h_str(r, "name"));
-	ret |= pd_buf_adds(b, "</th><td class=\"code\">");
-	ret |= link_to(b, pg, "npcs", h_str(r, "npc"), h_str(r, "npc"));
+	ret |= pd_buf_adds(b, "</th><td>");
+	ret |= link_to(b, pg, "npcs", h_str(r, "npc"), h_npc(pg, h_str(r,
+		       "npc")));
 	ret |= pd_buf_adds(b, "</td><td>");
 	ret |= h_esc(b, h_str(r, "mark"));
 	if (*irm && h_num(r, "rank")) {
@@ -198,12 +210,14 @@ static int match_item(struct pd_buf *b, const struct page_games *pg,
 	int ret = pd_buf_adds(b, "<li class=\"match\"><span class=\"side");
 
 	ret |= pd_buf_adds(b, w == 1 || w == 3 ? " won\">" : "\">");
-	ret |= link_to(b, pg, "npcs", h_str(m, "home"), h_str(m, "home"));
+	ret |= link_to(b, pg, "npcs", h_str(m, "home"), h_npc(pg, h_str(m,
+		       "home")));
 	ret |= pd_buf_adds(b, "</span> <span class=\"score\">");
 	ret |= score_text(b, pg->lang, m);
 	ret |= pd_buf_addf(b, "</span> <span class=\"side%s\">", w == -1 ?
 			   " won" : "");
-	ret |= *away ? link_to(b, pg, "npcs", away, away) : h_esc(b, "?");
+	ret |= *away ? link_to(b, pg, "npcs", away, h_npc(pg, away)) :
+	       h_esc(b, "?");
 	return ret | pd_buf_adds(b, "</span></li>\n");
 }
 
@@ -231,7 +245,8 @@ static int pool_section(struct pd_buf *b, const struct page_games *pg,
 			   h_word(lang, W_points));
 	json_array_foreach(rows, i, r) {
 		ret |= pd_buf_adds(b, "<tr><th scope=\"row\">");
-		ret |= link_to(b, pg, "npcs", h_str(r, "npc"), h_str(r, "npc"));
+		ret |= link_to(b, pg, "npcs", h_str(r, "npc"), h_npc(pg,
+			       h_str(r, "npc")));
 		ret |= pd_buf_addf(b, "</th><td class=\"num\">%lld</td><td "
 				   "class=\"num\">%lld</td><td class=\"num\">"
 				   "%lld</td><td class=\"num\">%lld</td><td "
@@ -306,9 +321,11 @@ int page_event(struct pd_buf *out, const struct page_games *pg, json_t *e,
 	if ((ret = h_head(out, pg, lang, "event", self, title, NULL)))
 		return ret;
 	ret |= pd_buf_adds(out, "<dl class=\"facts\">\n");
-	ret |= fact(out, h_word(lang, W_sport), h_str(e, "sport"));
+	ret |= fact(out, h_word(lang, W_sport), h_sport(lang, h_str(e,
+							       "sport")));
 	if (*h_str(e, "date"))
-		ret |= fact(out, h_word(lang, W_date), h_str(e, "date"));
+		ret |= fact_date(out, lang, h_word(lang, W_date),
+				 h_str(e, "date"));
 	ret |= fact(out, h_word(lang, W_status),
 		    status_word(lang, h_str(e, "status")));
 	ret |= fact(out, h_word(lang, W_policy),
@@ -363,7 +380,7 @@ static int sport_medals(struct pd_buf *b, const struct page_games *pg,
 	json_array_foreach(medals, i, m)
 		n += !strcmp(h_str(m, "sport"), sport);
 	ret |= pd_buf_adds(b, "<h3>");
-	ret |= h_esc(b, sport);
+	ret |= h_esc(b, h_sport(pg->lang, sport));
 	ret |= pd_buf_addf(b, " <span class=\"count\">(%zu)</span></h3>\n<ul "
 			   "class=\"medals\">\n", n);
 	json_array_foreach(medals, i, m) {
@@ -382,7 +399,7 @@ static int sport_medals(struct pd_buf *b, const struct page_games *pg,
 		}
 		if (*h_str(m, "date")) {
 			ret |= pd_buf_adds(b, " <span class=\"date\">(");
-			ret |= h_esc(b, h_str(m, "date"));
+			ret |= h_date(b, pg->lang, h_str(m, "date"));
 			ret |= pd_buf_adds(b, ")</span>");
 		}
 		ret |= pd_buf_adds(b, "</li>\n");
@@ -470,7 +487,7 @@ int page_athlete(struct pd_buf *out, const struct page_games *pg, json_t *a)
 
 		event_title(title, sizeof(title), lang, r);
 		ret |= pd_buf_adds(out, "<tr><td>");
-		ret |= h_esc(out, h_str(r, "sport"));
+		ret |= h_esc(out, h_sport(lang, h_str(r, "sport")));
 		ret |= pd_buf_adds(out, "</td><th scope=\"row\">");
 		ret |= link_id(out, pg, "events", h_num(r, "event"), title);
 		if (*h_str(r, "team")) {
@@ -562,12 +579,17 @@ int page_overview(struct pd_buf *out, const struct page_games *pg,
 		return ret;
 	ret |= pd_buf_addf(out, "<h2>%s</h2>\n<dl class=\"facts\" id=\"figures\">"
 			   "\n", h_word(lang, W_figures));
-	snprintf(text, sizeof(text), "%s – %s", h_str(st, "start"),
-		 h_str(st, "end"));
-	if (*h_str(st, "start"))
-		ret |= fact(out, h_word(lang, W_dates), text);
+	if (*h_str(st, "start")) {
+		ret |= pd_buf_addf(out, "<dt>%s</dt><dd>", h_word(lang,
+								W_dates));
+		ret |= h_date(out, lang, h_str(st, "start"));
+		ret |= pd_buf_adds(out, " – ");
+		ret |= h_date(out, lang, h_str(st, "end"));
+		ret |= pd_buf_adds(out, "</dd>\n");
+	}
 	if (*h_str(st, "host"))
-		ret |= fact(out, h_word(lang, W_host_heading), h_str(st, "host"));
+		ret |= fact(out, h_word(lang, W_host_heading),
+			    h_npc(pg, h_str(st, "host")));
 	for (i = 0; i < sizeof(people) / sizeof(*people); i++)
 		ret |= fact_num(out, h_word(lang, people[i].w),
 				json_object_get(st, people[i].key), lang);

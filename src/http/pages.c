@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/app.h"
 #include "podium/error.h"
 #include "podium/render.h"
 #include "pages.h"
@@ -213,6 +214,29 @@ int h_foot(struct pd_buf *b, const char *lang, int live)
 	return ret ? ret : pd_buf_adds(b, "</body>\n</html>\n");
 }
 
+const char *h_sport(const char *lang, const char *sport)
+{
+	return pd_sport_name(sport, lang);
+}
+
+const char *h_npc(const struct page_games *pg, const char *code)
+{
+	const struct pd_npc *n = pg->reg && *code ?
+				 pd_registry_code(pg->reg, code) : NULL;
+
+	return n ? pd_npc_name_at(pg->reg, n, pg->lang, pg->year) : code;
+}
+
+int h_date(struct pd_buf *b, const char *lang, const char *iso)
+{
+	int y, m, d, n = 0;
+
+	if (!strcmp(lang, "zh") && strlen(iso) == 10 &&
+	    sscanf(iso, "%4d-%2d-%2d%n", &y, &m, &d, &n) == 3 && n == 10)
+		return pd_buf_addf(b, "%d年%d月%d日", y, m, d);
+	return h_esc(b, iso);
+}
+
 const char *h_medal_word(const char *lang, const char *medal)
 {
 	const struct pd_labels *t = pd_labels(lang);
@@ -249,7 +273,8 @@ int page_error(struct pd_buf *out, const char *lang, int status,
 	return ret ? ret : h_foot(out, lang, 0);
 }
 
-int page_games(struct pd_buf *out, const char *lang, json_t *doc)
+int page_games(struct pd_buf *out, const char *lang, json_t *doc,
+	       const struct pd_registry *reg)
 {
 	json_t *list = json_object_get(doc, "games"), *g;
 	const char *title = h_word(lang, W_site);
@@ -268,6 +293,7 @@ int page_games(struct pd_buf *out, const char *lang, json_t *doc)
 				  h_word(lang, W_year), h_word(lang, W_host_heading),
 				  h_word(lang, W_medals_count));
 	json_array_foreach(list, i, g) {
+		struct page_games pg = { 0 };
 		char path[64];
 
 		if (ret)
@@ -283,7 +309,10 @@ int page_games(struct pd_buf *out, const char *lang, json_t *doc)
 		ret |= h_esc(out, h_str(g, "code"));
 		ret |= pd_buf_addf(out, "</span></th><td class=\"num\">%lld"
 				   "</td><td>", h_num(g, "year"));
-		ret |= h_esc(out, h_str(g, "host"));
+		pg.lang = lang;
+		pg.reg = reg;
+		pg.year = (long)h_num(g, "year");
+		ret |= h_esc(out, h_npc(&pg, h_str(g, "host")));
 		ret |= pd_buf_addf(out, "</td><td class=\"num\">%lld</td>"
 				   "</tr>\n", h_num(g, "medals"));
 	}

@@ -25,6 +25,8 @@
 struct page_games {
 	const char *code, *name;	/* the name in the page's language */
 	const char *lang;
+	const struct pd_registry *reg;	/* NPCs' names (NULL: codes) */
+	long year;			/* of the Games, for NPCs' names */
 };
 
 /* The table page: standings (GET .../standings) under scheme, the
@@ -49,8 +51,9 @@ int page_athlete(struct pd_buf *out, const struct page_games *pg,
  * for none). */
 int page_overview(struct pd_buf *out, const struct page_games *pg,
 		  json_t *stats, json_t *standings, const char *report);
-/* Every Games (GET /api/games): the picker. */
-int page_games(struct pd_buf *out, const char *lang, json_t *games);
+/* Every Games (GET /api/games): the picker, hosts named from reg. */
+int page_games(struct pd_buf *out, const char *lang, json_t *games,
+	       const struct pd_registry *reg);
 /* A page for status (404, 500, 503) saying why. */
 int page_error(struct pd_buf *out, const char *lang, int status,
 	       const char *why);

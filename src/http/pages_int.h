@@ -33,6 +33,7 @@
 	X(no_chart, "No dated medals yet: the chart appears as results " \
 	  "land.", "尚无带日期的奖牌：有成绩后显示图表。") \
 	X(host_legend, "host", "东道主") \
+	X(undated, "undated", "无日期") \
 	X(host_heading, "Host", "东道主") \
 	X(event, "Event", "项目") \
 	X(sport, "Sport", "大项") \
@@ -129,6 +130,14 @@ int h_head(struct pd_buf *b, const struct page_games *pg, const char *lang,
 /* From </main> to the end, with the words for the script; live pages
  * say they update. */
 int h_foot(struct pd_buf *b, const char *lang, int live);
+/* A sport's name in lang (pd_sport_name: 田径 for "Para Athletics"). */
+const char *h_sport(const char *lang, const char *sport);
+/* The name of the NPC code in the page's language at its Games; the code
+ * itself when the registry does not know it. */
+const char *h_npc(const struct page_games *pg, const char *code);
+/* A date for prose: "2004-09-17" is 2004年9月17日 in zh; in en, and
+ * anything not such a date, as it is. */
+int h_date(struct pd_buf *b, const char *lang, const char *iso);
 /* The word of "gold", "silver", "bronze" in lang ("" for others). */
 const char *h_medal_word(const char *lang, const char *medal);
 /* A medal as a coloured dot and its word (nothing for ""). */

@@ -8,7 +8,11 @@
 #include <strings.h>
 #include <time.h>
 
+#include <stdatomic.h>
+
 #include <jansson.h>
+
+#include "podium/error.h"
 
 #include "respond.h"
 #include "srv.h"
@@ -246,4 +250,37 @@ enum MHD_Result send_error(struct MHD_Connection *c, struct req *r,
 	char *body = json_error(msg, field, &len);
 
 	return send_json(c, r, status, body, len);
+}
+
+/* 1 while the database is away (one server in a process) */
+static atomic_int away;
+
+void log_away(const char *msg)
+{
+	if (!atomic_exchange(&away, 1))
+		log_line("the database cannot be reached (said once: its "
+			 "return is said too): %s", msg && *msg ? msg :
+			 "no reason given");
+}
+
+void log_back(void)
+{
+	if (atomic_exchange(&away, 0))
+		log_line("the database can be reached again");
+}
+
+enum MHD_Result send_store_down(struct MHD_Connection *c, struct req *r,
+				int err, const char *msg, const char *what)
+{
+	char why[256];
+
+	if (err == PD_EAWAY)
+		log_away(msg);
+	else
+		log_line("%s: %s", what, msg && *msg ? msg :
+			 pd_strerror(err));
+	snprintf(why, sizeof(why), "%s: the database %s; try again shortly",
+		 what, err == PD_EAWAY ? "cannot be reached" :
+		 "could not answer");
+	return send_error(c, r, MHD_HTTP_SERVICE_UNAVAILABLE, why, NULL);
 }

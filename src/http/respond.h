@@ -36,6 +36,16 @@ void log_escape(char *out, size_t size, const char *s);
 /* "TIME podium serve: MESSAGE" */
 void log_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* The database's outages, each said in the log twice: once when it
+ * begins (log_away, with the store's words: the first of the reads,
+ * writes and polls that found it gone) and once when it ends (log_back,
+ * called by the builder after each poll that read the store).  Every
+ * failure between is said by none: one line a refused write and one
+ * every 150 ms from the builder's poll were 87 lines in a 10 s
+ * outage. */
+void log_away(const char *msg);
+void log_back(void);
+
 /* Milliseconds on the monotonic clock. */
 double now_ms(void);
 /* ts = ms from now on CLOCK_REALTIME, a pthread_cond_timedwait's clock */
@@ -56,6 +66,12 @@ enum MHD_Result send_html(struct MHD_Connection *c, struct req *r,
 /* Queue {"error": msg, "field": field} (field left out when NULL). */
 enum MHD_Result send_error(struct MHD_Connection *c, struct req *r,
 			   int status, const char *msg, const char *field);
+/* 503 with Retry-After: the store could not answer what the request
+ * needs (err, diag's msg: the reason for the log, not the client -- a
+ * socket path or a host is the operator's business).  what says what
+ * could not be done ("the token cannot be checked"). */
+enum MHD_Result send_store_down(struct MHD_Connection *c, struct req *r,
+				int err, const char *msg, const char *what);
 /* {"error": msg, "field": field} as compact JSON, malloc'ed, its length
  * in *len; NULL when out of memory. */
 char *json_error(const char *msg, const char *field, size_t *len);

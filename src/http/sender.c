@@ -23,6 +23,13 @@
  * rest of its chunk sent when it drains; one that is still full two
  * heartbeats later (30 s), or that fails, is ended as broken.
  *
+ * Every socket a sender holds is in its epoll for EPOLLRDHUP, so a
+ * client that goes away (its FIN or RST) is seen at once and its stream
+ * ended in the same round: found only by the next heartbeat's send, a
+ * client opening and closing one stream after another took the server
+ * to 19,964 descriptors, every one of a client long gone, and past the
+ * limit new connections were refused (issue 27).
+ *
  * Locking: a sender's mu guards only its incoming list; it may be taken
  * under hub.mu (sender_adopt), never the other way.  The thread takes
  * hub.mu once a round to copy the channels' messages (look), and
@@ -105,10 +112,28 @@ static const char *chunk(const struct stream *st, size_t *len)
  * on this thread. */
 static void hand_back(struct sender *sd, struct stream *st)
 {
-	if (st->waiting)
+	if (st->watched)
 		epoll_ctl(sd->ep, EPOLL_CTL_DEL, st->fd, NULL);
+	st->watched = 0;
 	st->waiting = 0;
 	MHD_resume_connection(st->c);
+}
+
+/* Watch st's socket for the client's going (always) and for room to
+ * write (out: while a chunk waits). */
+static int watch(struct sender *sd, struct stream *st, int out)
+{
+	struct epoll_event e;
+
+	memset(&e, 0, sizeof(e));
+	e.events = EPOLLRDHUP | (out ? EPOLLOUT : 0);
+	e.data.ptr = st;
+	if (epoll_ctl(sd->ep, st->watched ? EPOLL_CTL_MOD : EPOLL_CTL_ADD,
+		      st->fd, &e) < 0)
+		return -1;
+	st->watched = 1;
+	st->waiting = out;
+	return 0;
 }
 
 /* Write what st has: 0 when it has nothing (left), 2 when it wrote a
@@ -130,17 +155,8 @@ static int drain(struct sender *sd, struct stream *st)
 				atomic_fetch_add(&st->cur->refs, 1);
 				st->held = 1;
 			}
-			if (!st->waiting) {
-				struct epoll_event e;
-
-				memset(&e, 0, sizeof(e));
-				e.events = EPOLLOUT;
-				e.data.ptr = st;
-				if (epoll_ctl(sd->ep, EPOLL_CTL_ADD, st->fd,
-					      &e) < 0)
-					return -1;
-				st->waiting = 1;
-			}
+			if (!st->waiting && watch(sd, st, 1) < 0)
+				return -1;
 			return 1;
 		}
 		if (n < 0)
@@ -157,10 +173,8 @@ static int drain(struct sender *sd, struct stream *st)
 		st->off = 0;
 		wrote = 2;
 	}
-	if (st->waiting) {
-		epoll_ctl(sd->ep, EPOLL_CTL_DEL, st->fd, NULL);
-		st->waiting = 0;
-	}
+	if (st->waiting && watch(sd, st, 0) < 0)
+		return -1;
 	return wrote;
 }
 
@@ -237,6 +251,12 @@ static struct msg *next_seen(const struct sender *sd, const struct stream *st)
  * own reference (drain). */
 static void choose(struct sender *sd, struct stream *st)
 {
+	if (st->gone) {
+		/* the client went away: nothing of it is an error, unless
+		 * a chunk was cut short (MHD's last chunk cannot follow) */
+		st->end = st->cur && st->off ? 2 : 1;
+		return;
+	}
 	if (sd->closing) {
 		/* a chunk cut short cannot be followed by MHD's last
 		 * chunk: the connection is broken off */
@@ -333,10 +353,17 @@ static void *sender_main(void *arg)
 		/* h->all_ev (data.ptr h) is edge-triggered in every
 		 * sender's epoll and never read: a read here would take
 		 * the event from a sender yet to look at it */
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n; i++) {
 			if (!evs[i].data.ptr &&
 			    read(sd->ev, &v, sizeof(v)) < 0 && errno != EAGAIN)
 				perror("podium serve: a sender's eventfd");
+			/* a stream's socket: its client went away (this
+			 * round ends it), or it has room again */
+			if (evs[i].data.ptr && evs[i].data.ptr != sd->h &&
+			    (evs[i].events & (EPOLLRDHUP | EPOLLHUP |
+					      EPOLLERR)))
+				((struct stream *)evs[i].data.ptr)->gone = 1;
+		}
 		pthread_mutex_lock(&sd->mu);
 		while (sd->incoming) {
 			struct stream *st = sd->incoming;
@@ -344,6 +371,10 @@ static void *sender_main(void *arg)
 			sd->incoming = st->snext;
 			st->snext = sd->list;
 			sd->list = st;
+			/* watched from now: a client that goes is seen at
+			 * once (one that could not be is ended) */
+			if (watch(sd, st, 0) < 0)
+				st->gone = 1;
 		}
 		pthread_mutex_unlock(&sd->mu);
 		stop = round_once(sd);

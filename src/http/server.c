@@ -40,6 +40,7 @@
  * requests in flight, then stop the builder and the daemon.
  */
 #include <arpa/inet.h>
+#include <malloc.h>
 #include <stdarg.h>
 #include <netinet/in.h>
 #include <stdio.h>
@@ -47,6 +48,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -66,6 +68,26 @@
 #define CONN_MEMORY (8 * 1024)	/* per connection: 11 KiB RSS an idle stream */
 #define CONN_TIMEOUT 30
 #define DROP_MAX (1024 * 1024)
+#define HEAD_S 10		/* a request's head must come whole in it */
+#define STREAM_RESERVE_MIN 32	/* connections kept from the streams: */
+#define STREAM_RESERVE_MAX 512	/* an eighth, within these */
+
+/* A connection whose request head has not all come yet: since the
+ * connection opened, or since its last answer (a kept-alive one waiting
+ * for the next request).  MHD's CONNECTION_TIMEOUT is an idle timeout,
+ * begun again by each byte, so a client sending one byte every 4 s held
+ * its connection for ever (3,000 of them, issue 27); nginx's
+ * client_header_timeout is the deadline for the whole head, and this is
+ * that.  The head thread shuts a late one's socket down, and MHD, seeing
+ * it closed, ends the connection as its own (MHD alone closes it: the
+ * descriptor stays valid until MHD's CLOSED notice, which unlinks it
+ * under head_mu first). */
+struct head {
+	struct head *prev, *next;
+	MHD_socket fd;
+	double since;		/* ms, now_ms() */
+	int listed, cut;
+};
 
 /* GET /api/games/CODE/... */
 static enum MHD_Result games_get(struct srv *s, struct MHD_Connection *c,
@@ -149,6 +171,8 @@ static enum MHD_Result options(struct MHD_Connection *c, struct req *r)
 struct framing {
 	const char *length;	/* the first Content-Length */
 	int lengths, differ, bad, chunked;
+	int hosts;		/* Host headers */
+	int spaced;		/* a name with a space or tab in it */
 };
 
 static enum MHD_Result framing_header(void *cls, enum MHD_ValueKind kind,
@@ -156,6 +180,10 @@ static enum MHD_Result framing_header(void *cls, enum MHD_ValueKind kind,
 {
 	struct framing *f = cls;
 
+	if (strpbrk(key, " \t"))
+		f->spaced = 1;
+	if (!strcasecmp(key, MHD_HTTP_HEADER_HOST))
+		f->hosts++;
 	if (!strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING))
 		f->chunked = 1;
 	if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH))
@@ -169,18 +197,37 @@ static enum MHD_Result framing_header(void *cls, enum MHD_ValueKind kind,
 	return MHD_YES;
 }
 
-/* 0 if the request says where its body ends in one way only.  Two
- * Content-Length headers that differ, one that is not a number, or one
- * beside Transfer-Encoding: RFC 9112 (6.3) makes each an error the
- * connection cannot recover from, since a proxy in front may have framed
- * the body otherwise -- what follows could be a smuggled request.  MHD
- * 0.9.75 takes the first length and goes on, so it is checked here. */
-static int framing_bad(struct MHD_Connection *c)
+/* NULL if the request's head is one podium can frame and route in one
+ * way only, else why not (a 400, and the connection is closed after it):
+ *
+ * - two Content-Length headers that differ, one that is not a number, or
+ *   one beside Transfer-Encoding: RFC 9112 (6.3) makes each an error the
+ *   connection cannot recover from, since a proxy in front may have
+ *   framed the body otherwise -- what follows could be a smuggled
+ *   request.  MHD 0.9.75 takes the first length and goes on.
+ * - a space or tab in a header's name ("Transfer-Encoding : chunked"):
+ *   RFC 9112 (5.1) says a server MUST answer 400, since a proxy may have
+ *   read the name without it; MHD kept the space in the name, so the
+ *   header was ignored here and honoured by whoever trimmed it.
+ * - no Host in an HTTP/1.1 request, or two Host headers: RFC 9112 (3.2)
+ *   says 400 to both; a cache keyed on the first and a backend on the
+ *   second serve one request as another.  MHD 0.9.75 checks neither
+ *   unless told to be pedantic, which refuses more than this. */
+static const char *framing_bad(struct MHD_Connection *c, int http11)
 {
-	struct framing f = { NULL, 0, 0, 0, 0 };
+	struct framing f;
 
+	memset(&f, 0, sizeof(f));
 	MHD_get_connection_values(c, MHD_HEADER_KIND, framing_header, &f);
-	return f.differ || f.bad || (f.lengths && f.chunked);
+	if (f.differ || f.bad || (f.lengths && f.chunked))
+		return "the body's length is given twice, or is not a number";
+	if (f.spaced)
+		return "a header's name has a space in it (before its colon?)";
+	if (f.hosts > 1)
+		return "the request has two Host headers";
+	if (!f.hosts && http11)
+		return "an HTTP/1.1 request needs a Host header";
+	return NULL;
 }
 
 /* The methods url takes, for Allow, or NULL when it names nothing (404
@@ -201,7 +248,7 @@ static const char *allowed(const char *url)
 		       kind == W_MATCHES || kind == W_ENTRIES ?
 		       "GET, HEAD, OPTIONS, POST" :
 		       !strcmp(url + strlen(url) - 8, "/results") ?
-		       "PATCH, POST" : "POST";
+		       "DELETE, PATCH, POST" : "POST";
 	if (site_route(url) || asset_find(url) ||
 	    (!strncmp(url, "/api/games", 10) &&
 				(!url[10] || url[10] == '/')))
@@ -231,15 +278,141 @@ static enum MHD_Result dispatch(struct srv *s, struct MHD_Connection *c,
 
 	if (r->is_post)
 		return write_finish(s, c, r, url);
-	if (!strcmp(method, "OPTIONS"))
-		return options(c, r);
 	allow = allowed(url);
+	if (!strcmp(method, "OPTIONS"))
+		/* what names nothing takes nothing: 404, as for GET */
+		return allow ? options(c, r) : send_error(c, r,
+				MHD_HTTP_NOT_FOUND, "no such resource", NULL);
 	if ((!strcmp(method, "GET") || !strcmp(method, "HEAD")) &&
 	    (!allow || strstr(allow, "GET")))
 		/* held until the views show this node's writes before it */
 		return builder_hold(s, c, r, url) ? MHD_YES :
 		       get(s, c, r, url);
 	return not_allowed(c, r, url);
+}
+
+static void head_link(struct srv *s, struct head *h)
+{
+	h->since = now_ms();
+	h->cut = 0;
+	if (h->listed)
+		return;
+	h->prev = NULL;
+	h->next = s->heads;
+	if (s->heads)
+		s->heads->prev = h;
+	s->heads = h;
+	h->listed = 1;
+}
+
+static void head_unlink(struct srv *s, struct head *h)
+{
+	if (!h->listed)
+		return;
+	if (h->prev)
+		h->prev->next = h->next;
+	else
+		s->heads = h->next;
+	if (h->next)
+		h->next->prev = h->prev;
+	h->listed = 0;
+}
+
+/* c's head came whole (1), or it is waiting for another (0). */
+static void head_came(struct srv *s, struct MHD_Connection *c, int came)
+{
+	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c,
+			MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	struct head *h = ci ? ci->socket_context : NULL;
+
+	if (!h)
+		return;
+	pthread_mutex_lock(&s->head_mu);
+	if (came)
+		head_unlink(s, h);
+	else
+		head_link(s, h);
+	pthread_mutex_unlock(&s->head_mu);
+}
+
+/* Give back the free top of this thread's malloc arena, now and then.
+ * A connection's memory (MHD's 8 KiB pool, most of it) comes from the
+ * arena of the MHD thread that accepted it, and freed it goes back to
+ * that arena's top, which glibc gives back to the system only when a
+ * free of 64 KiB or more lands there (heap_trim) -- never by the
+ * builder's malloc_trim(), which trims the main arena's top alone.  So
+ * 20,000 streams come and gone left the server at 74 MB from 11, free
+ * in the two MHD threads' arenas (malloc_info: 27-30 MB each, 12 KB in
+ * use), for good.  Every ARENA_TRIM_EVERY closes, a block that size is
+ * taken and freed on the thread that closed it, and the trim threshold
+ * is fixed (pd_http_start), so at most that many connections' memory
+ * stays above it (bench/streams.sh). */
+#define ARENA_TRIM_EVERY 64
+#define ARENA_TRIM_PROBE (80 * 1024)	/* over 64 KiB, under 128 KiB:
+					 * the arena's, not an mmap */
+
+static void arena_trim(void)
+{
+	static _Thread_local unsigned closes;
+	void *volatile p;	/* volatile: the pair is not elided */
+
+	if (++closes % ARENA_TRIM_EVERY)
+		return;
+	p = malloc(ARENA_TRIM_PROBE);
+	free(p);
+}
+
+static void notify_connection(void *cls, struct MHD_Connection *c,
+			      void **ctx, enum MHD_ConnectionNotificationCode
+			      code)
+{
+	struct srv *s = cls;
+	struct head *h = *ctx;
+
+	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+		const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c,
+				MHD_CONNECTION_INFO_CONNECTION_FD);
+
+		/* no memory: no deadline but MHD's idle timeout */
+		if (!ci || !(h = calloc(1, sizeof(*h))))
+			return;
+		h->fd = ci->connect_fd;
+		pthread_mutex_lock(&s->head_mu);
+		head_link(s, h);
+		pthread_mutex_unlock(&s->head_mu);
+		*ctx = h;
+		return;
+	}
+	if (h) {
+		pthread_mutex_lock(&s->head_mu);
+		head_unlink(s, h);
+		pthread_mutex_unlock(&s->head_mu);
+		free(h);
+		*ctx = NULL;
+	}
+	arena_trim();
+}
+
+/* Twice a second: shut down the sockets whose head is late. */
+static void *head_main(void *arg)
+{
+	struct srv *s = arg;
+	struct timespec ts;
+
+	pthread_mutex_lock(&s->head_mu);
+	while (!s->head_stop) {
+		double late = now_ms() - HEAD_S * 1000.0;
+
+		for (struct head *h = s->heads; h; h = h->next)
+			if (!h->cut && h->since < late) {
+				h->cut = 1;
+				shutdown(h->fd, SHUT_RDWR);
+			}
+		deadline(&ts, 500);
+		pthread_cond_timedwait(&s->head_cv, &s->head_mu, &ts);
+	}
+	pthread_mutex_unlock(&s->head_mu);
+	return NULL;
 }
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
@@ -249,6 +422,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 {
 	struct srv *s = cls;
 	struct req *r = *con_cls;
+	const char *bad;
 
 	if (!r) {
 		if (!(r = calloc(1, sizeof(*r))))
@@ -259,6 +433,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 		r->is_head = !strcmp(method, "HEAD");
 		r->http11 = !strcmp(version, MHD_HTTP_VERSION_1_1);
 		*con_cls = r;
+		head_came(s, c, 1);	/* the head came in time */
 		atomic_fetch_add(&s->inflight, 1);
 		/* requests begun before the stop finish; later ones are
 		 * turned away */
@@ -267,11 +442,16 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 					  "the server is stopping", NULL);
 		/* answered before the body, and the connection closed
 		 * after it: nothing more on it is read */
-		if (framing_bad(c)) {
+		if ((bad = framing_bad(c, r->http11))) {
 			r->close = 1;
-			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "the "
-					  "body's length is given twice, or "
-					  "is not a number", NULL);
+			return send_error(c, r, MHD_HTTP_BAD_REQUEST, bad,
+					  NULL);
+		}
+		/* a NUL in the path (%00): left escaped by unescape() */
+		if (strstr(url, "%00")) {
+			r->close = 1;
+			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "the path "
+					  "holds a NUL byte (%00)", NULL);
 		}
 		/* a write is refused (401, 403, 404, 413) before its body
 		 * is read */
@@ -322,6 +502,20 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 	return dispatch(s, c, r, url, method);
 }
 
+/* MHD's own decoding of %XX in the path and the query, but for %00:
+ * decoded, a NUL cut the string MHD hands over, so "/desk%00.js" was
+ * served as "/desk".  A part that holds one is left as it came, and
+ * handle() refuses a path with "%00" in it (a query's value keeps the
+ * three characters, which name nothing). */
+static size_t unescape(void *cls, struct MHD_Connection *c, char *s)
+{
+	(void)cls;
+	(void)c;
+	if (strstr(s, "%00"))
+		return strlen(s);
+	return MHD_http_unescape(s);
+}
+
 /* What MHD says goes to the log with its time, escaped -- but not that a
  * client went away: a closed tab is no error of the server's, and each
  * one said "Failed to send the chunked response body". */
@@ -339,6 +533,11 @@ static void mhd_log(void *cls, const char *fm, va_list ap)
 			return;
 	if (!strncmp(msg, "Failed to send", 14) && strstr(msg, "Error: "))
 		return;		/* the error is the client's socket */
+	/* a stream ended broken off on purpose (sender.c: a client whose
+	 * socket stayed full, a chunk cut short by the stop): the only
+	 * callback response is a stream's, so this is never a fault */
+	if (strstr(msg, "application error generating response"))
+		return;
 	n = strlen(msg);
 	while (n && msg[n - 1] == '\n')
 		msg[--n] = '\0';
@@ -380,7 +579,26 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	free(r->wreply);	/* a parked write whose client left */
 	free(r);
 	*con_cls = NULL;
+	/* kept alive: the next request's head has HEAD_S from now (if the
+	 * connection closes instead, its CLOSED notice unlinks it) */
+	if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
+		head_came(s, c, 0);
 	atomic_fetch_sub(&s->inflight, 1);
+}
+
+/* The streams a server with conns connections takes: an eighth of them
+ * (32 to 512) is kept for everything else, so that a page, a write and
+ * the store's own files still find a descriptor when the streams are
+ * many; past it a stream is 503 with Retry-After.  (512 at most: with
+ * 20,000 descriptors, 19,424 streams, and bench/fanout.sh holds 19,000.) */
+static size_t stream_cap(unsigned conns)
+{
+	unsigned keep = conns / 8;
+
+	keep = keep < STREAM_RESERVE_MIN ? STREAM_RESERVE_MIN :
+	       keep > STREAM_RESERVE_MAX ? STREAM_RESERVE_MAX : keep;
+
+	return conns > keep ? conns - keep : 1;
 }
 
 /* As many descriptors as the system allows: every idle event stream
@@ -438,9 +656,10 @@ static int start_daemon(struct srv *s, struct pd_diag *d)
 	const union MHD_DaemonInfo *di;
 	unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD |
 			 MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
-	unsigned n = threads(s->cfg.threads);
+	unsigned n = threads(s->cfg.threads), conns = raise_fd_limit();
 	int v6;
 
+	s->stream_max = stream_cap(conns);
 	if (parse_bind(s->cfg.bind, s->cfg.port, &ss, &v6) < 0)
 		return pd_diag_set(d, PD_EINVAL, NULL, 0, "--bind '%s' is not "
 				   "an IPv4 or IPv6 address", s->cfg.bind);
@@ -451,11 +670,13 @@ static int start_daemon(struct srv *s, struct pd_diag *d)
 		/* first, or MHD says so on stderr itself */
 		MHD_OPTION_EXTERNAL_LOGGER, mhd_log, s,
 		MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
-		MHD_OPTION_CONNECTION_LIMIT, raise_fd_limit(),
+		MHD_OPTION_CONNECTION_LIMIT, conns,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CONN_TIMEOUT,
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONN_MEMORY,
 		MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024,
 		MHD_OPTION_NOTIFY_COMPLETED, completed, s,
+		MHD_OPTION_UNESCAPE_CALLBACK, unescape, s,
+		MHD_OPTION_NOTIFY_CONNECTION, notify_connection, s,
 		/* a pool of one is no pool: MHD warns about a size of 0 */
 		n > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, n,
 		MHD_OPTION_END);
@@ -490,8 +711,30 @@ static int open_readers(struct srv *s, struct pd_diag *d)
 	return 0;
 }
 
+static int head_start(struct srv *s, struct pd_diag *d)
+{
+	if (pthread_create(&s->head_thread, NULL, head_main, s) != 0)
+		return pd_diag_set(d, PD_ENOMEM, NULL, 0, "cannot start the "
+				   "thread of the header deadline");
+	s->head_started = 1;
+	return 0;
+}
+
+static void head_stop(struct srv *s)
+{
+	if (!s->head_started)
+		return;
+	pthread_mutex_lock(&s->head_mu);
+	s->head_stop = 1;
+	pthread_cond_signal(&s->head_cv);
+	pthread_mutex_unlock(&s->head_mu);
+	pthread_join(s->head_thread, NULL);
+	s->head_started = 0;
+}
+
 static void srv_free(struct srv *s)
 {
+	head_stop(s);
 	commit_stop(s);
 	render_stop(s);
 	builder_stop(s);
@@ -509,6 +752,8 @@ static void srv_free(struct srv *s)
 	pthread_mutex_destroy(&s->side_mu);
 	pthread_mutex_destroy(&s->commit_mu);
 	pthread_mutex_destroy(&s->token_mu);
+	pthread_mutex_destroy(&s->head_mu);
+	pthread_cond_destroy(&s->head_cv);
 	pthread_cond_destroy(&s->commit_cv);
 	pthread_cond_destroy(&s->commit_done_cv);
 	pthread_cond_destroy(&s->build_cv);
@@ -528,6 +773,10 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	/* first: every MHD_* call is mhd_load.c's, which needs the library */
 	if ((ret = pd_mhd_load(diag)) < 0)
 		return ret;
+	/* a fixed trim threshold (glibc's default, 128 KiB): left to move,
+	 * it rises with the largest block freed, and the MHD threads'
+	 * arenas kept tens of MB free above it (arena_trim) */
+	mallopt(M_TRIM_THRESHOLD, 128 * 1024);
 	if (!(s = calloc(1, sizeof(*s))))
 		return PD_ENOMEM;
 	s->cfg = *cfg;
@@ -541,6 +790,8 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	pthread_mutex_init(&s->side_mu, NULL);
 	pthread_mutex_init(&s->commit_mu, NULL);
 	pthread_mutex_init(&s->token_mu, NULL);
+	pthread_mutex_init(&s->head_mu, NULL);
+	pthread_cond_init(&s->head_cv, NULL);
 	pthread_cond_init(&s->commit_cv, NULL);
 	pthread_cond_init(&s->commit_done_cv, NULL);
 	pthread_cond_init(&s->build_cv, NULL);
@@ -561,6 +812,7 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	    (ret = render_start(s, diag)) < 0 ||
 	    (ret = builder_start(s, diag)) < 0 ||
 	    (ret = commit_start(s, diag)) < 0 ||
+	    (ret = head_start(s, diag)) < 0 ||
 	    (ret = start_daemon(s, diag)) < 0) {
 		srv_free(s);
 		return ret;

@@ -65,7 +65,7 @@ static enum MHD_Result games_list(struct srv *s, struct MHD_Connection *c,
 	if ((ret = render_games(&b, sn, s->cfg.reg)) == 0 &&
 	    (doc = json_loadb(b.data, b.len, 0, NULL))) {
 		pd_buf_reset(&b);
-		ret = page_games(&b, lang, doc);
+		ret = page_games(&b, lang, doc, s->cfg.reg);
 	}
 	json_decref(doc);
 	if (ret < 0 || !doc || !(body = pd_buf_detach(&b, &len))) {
@@ -85,15 +85,14 @@ static enum MHD_Result games_list(struct srv *s, struct MHD_Connection *c,
 }
 
 /* The table a Games' page shows by default: the snapshot's default for
- * the default Games, else from results once it has medals, else its
- * first published table. */
+ * the default Games, else the one that stands for it (pd_cover: its
+ * published table until its results are complete). */
 static const char *default_source(const struct snap *sn,
 				  const struct gview *g)
 {
 	if (!strcmp(sn->def_games, g->info.code))
 		return sn->def_source;
-	return g->tables[0].tally.n || g->ntables < 2 ? "" :
-	       g->tables[1].source;
+	return g->cover.source;
 }
 
 /* /games/CODE (or / and ?games=CODE): the medal table */

@@ -58,6 +58,7 @@ void gview_put(struct gview *g)
 	}
 	pthread_mutex_destroy(&g->lazy_mu);
 	pd_games_release(&g->info);
+	gview_put(g->last);
 	free(g);
 }
 
@@ -406,6 +407,29 @@ void snap_render(struct srv *s, struct snap *old, struct snap *sn)
 	}
 }
 
+/* g->cover from what is loaded: its official events that award a medal
+ * (g->medals come in event order) against its first published table's
+ * golds (pd_games_cover() reads the same from the store). */
+static void gview_cover(struct gview *g)
+{
+	struct pd_cover *c = &g->cover;
+	long last = 0;
+	size_t i;
+
+	memset(c, 0, sizeof(*c));
+	if (g->ntables < 2 || g->tables[1].error || !g->tables[1].have_pub)
+		return;
+	for (i = 0; i < g->nmedals; i++)
+		if (g->medals[i].event_id != last) {
+			c->done++;
+			last = g->medals[i].event_id;
+		}
+	snprintf(c->published, sizeof(c->published), "%s",
+		 g->tables[1].source);
+	c->known = pd_published_golds(&g->tables[1].pub);
+	pd_cover_decide(c);
+}
+
 /* Load one Games and rank its computed table; its info is taken from
  * *info, was is the last gview of the same Games (or NULL).  The caller
  * holds a read transaction, so what is loaded is exactly the version in
@@ -431,6 +455,8 @@ static int build_gview(struct srv *s, struct pd_games *info,
 	if ((ret = load_tables(s->bstore, g, was, d)) == 0)
 		ret = pd_standings_build(&g->gold, &g->tables[0].tally, &o,
 					 NULL);
+	if (ret == 0)
+		gview_cover(g);
 	if (ret < 0) {
 		/* the caller keeps the info: a Games that cannot be built
 		 * is still named (broken_gview) by what it was given */
@@ -507,9 +533,36 @@ static void choose_default(struct srv *s, struct snap *sn)
 	if (!g)
 		return;
 	snprintf(sn->def_games, sizeof(sn->def_games), "%s", g->info.code);
-	if (g->tables[0].tally.n == 0 && g->ntables > 1)
-		snprintf(sn->def_source, sizeof(sn->def_source), "%s",
-			 g->tables[1].source);
+	snprintf(sn->def_source, sizeof(sn->def_source), "%s",
+		 g->cover.source);
+}
+
+struct gview *gview_last(struct gview *g)
+{
+	struct gview *last;
+
+	pthread_mutex_lock(&g->lazy_mu);
+	if ((last = g->last))
+		atomic_fetch_add(&last->refs, 1);
+	pthread_mutex_unlock(&g->lazy_mu);
+	return last;
+}
+
+/* g replaces was: keep was as g's last, and was's own last no more (one
+ * version back is the last snapshot; more would pile up). */
+static void keep_last(struct gview *g, struct gview *was)
+{
+	struct gview *older;
+
+	if (!was || was->error)
+		return;
+	atomic_fetch_add(&was->refs, 1);
+	g->last = was;
+	pthread_mutex_lock(&was->lazy_mu);
+	older = was->last;
+	was->last = NULL;
+	pthread_mutex_unlock(&was->lazy_mu);
+	gview_put(older);
 }
 
 static struct gview *reuse(struct snap *old, const struct pd_games *info)
@@ -542,11 +595,15 @@ int build_snap(struct srv *s, struct snap *old, struct pd_games *v,
 		 * says nothing of the Games: the whole build fails, the last
 		 * snapshot is kept and the next poll tries again; anything
 		 * else is this Games' own fault, and only it is not served */
-		if (!(sn->g[i] = reuse(old, &v[i])) &&
-		    (ret = build_gview(s, &v[i], snap_find(old, v[i].code),
-				       &sn->g[i], d)) < 0 &&
-		    ret != PD_ENOMEM && ret != PD_EAWAY)
-			ret = broken_gview(&v[i], d, &sn->g[i]);
+		if (!(sn->g[i] = reuse(old, &v[i]))) {
+			struct gview *was = snap_find(old, v[i].code);
+
+			if ((ret = build_gview(s, &v[i], was, &sn->g[i],
+					       d)) == 0)
+				keep_last(sn->g[i], was);
+			else if (ret != PD_ENOMEM && ret != PD_EAWAY)
+				ret = broken_gview(&v[i], d, &sn->g[i]);
+		}
 		if (ret == 0) {
 			sn->stamp += sn->g[i]->version;
 			sn->n++;

@@ -23,6 +23,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include "podium/app.h"	/* struct pd_cover */
 #include "podium/model.h"	/* PD_GAMES_CODE */
 #include "podium/published.h"
 #include "podium/standings.h"
@@ -87,11 +88,16 @@ struct gview {
 	struct medal *medals;		/* official events, in event order */
 	size_t nmedals;
 	struct pd_standings gold;	/* the computed table, gold-first */
+	struct pd_cover cover;		/* the table that stands for it */
 	long removed;			/* the Games' removals when it was
 					 * read (pd_store_events_changed) */
-	pthread_mutex_t lazy_mu;	/* lazy[] and nlazy: see above */
+	pthread_mutex_t lazy_mu;	/* lazy[], nlazy and last: see above */
 	struct lazy_entry lazy[LAZY_MAX];
 	size_t nlazy;
+	/* the gview of the same Games this one replaced, a reference held
+	 * (its own last dropped): its lazy views are the last snapshot's,
+	 * served when a view cannot be made now (the database away) */
+	struct gview *last;
 };
 
 /* Everything the server shows at one moment. */
@@ -112,6 +118,9 @@ struct snap *snap_get(struct srv *s);
 /* Drop a reference; the last one frees sn and its gviews' references. */
 void snap_put(struct snap *sn);
 void gview_put(struct gview *g);
+/* g's last gview with a reference taken (give it back with
+ * gview_put()), or NULL. */
+struct gview *gview_last(struct gview *g);
 /* The gview of the Games code in sn (borrowed from sn), or NULL. */
 struct gview *snap_find(struct snap *sn, const char *code);
 

@@ -148,6 +148,16 @@ struct srv {
 	int task_stop;
 
 	struct hub hub;			/* its own lock: stream.h */
+	size_t stream_max;		/* streams past it are 503: the
+					 * descriptors left for the rest */
+	/* the connections whose request head has not all come (server.c:
+	 * the header deadline); head_mu guards the list, nothing is taken
+	 * under it */
+	pthread_mutex_t head_mu;
+	pthread_cond_t head_cv;
+	struct head *heads;
+	pthread_t head_thread;
+	int head_started, head_stop;
 	atomic_int inflight;
 	atomic_int closing;
 	char def[200];

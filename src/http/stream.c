@@ -392,6 +392,15 @@ enum MHD_Result stream_open(struct srv *s, struct MHD_Connection *c,
 			    send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "
 				       "Games", NULL);
 	}
+	/* every stream holds a descriptor: past the cap the rest (pages,
+	 * writes, the store's files) would find none */
+	if (s->stream_max && h->nstreams >= s->stream_max) {
+		pthread_mutex_unlock(&h->mu);
+		free(st);
+		return send_error(c, r, MHD_HTTP_SERVICE_UNAVAILABLE, "too "
+				  "many streams are open on this server: try "
+				  "again shortly", NULL);
+	}
 	st->ch = ch;
 	st->chan = (size_t)(ch - h->ch);
 	st->beat = h->beat;

@@ -70,7 +70,9 @@ struct stream {
 				 * hub.ch moves, its order does not) */
 	int end;		/* 1: ended cleanly, 2: broken (the reader
 				 * answers so once resumed) */
-	int waiting;		/* in the sender's epoll for EPOLLOUT */
+	int watched;		/* in the sender's epoll (EPOLLRDHUP) */
+	int waiting;		/* and for EPOLLOUT too */
+	int gone;		/* its client went away (EPOLLRDHUP) */
 	int stuck;		/* heartbeats it has waited so */
 	int held;		/* it holds a reference on cur */
 	struct stream *snext;	/* the sender's list */

@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 
+#include "podium/app.h"
 #include "podium/doc.h"
 #include "podium/event.h"
 #include "podium/render.h"
@@ -71,6 +72,8 @@ int render_standings(struct pd_buf *out, const struct gview *g,
 	v.host = o->host;
 	v.sport = sport;
 	v.use_printed = t->have_pub && !strcmp(t->pub.lang, lang);
+	v.events_done = g->cover.done;
+	v.events_known = g->cover.known;
 	/* the CLI's JSON renderer is the one format; the API adds the
 	 * version it was made from */
 	ret = pd_render_json_versioned(out, &v, version);
@@ -164,11 +167,12 @@ int render_stats(struct pd_buf *out, struct pd_store *st,
 		 const struct gview *g, long version, struct pd_diag *d)
 {
 	struct pd_games_stats s;
+	struct pd_cover cover;
 	int ret;
 
 	memset(&s, 0, sizeof(s));
-	if ((ret = pd_store_games_stats(st, g->info.code, &s, d)) == 0)
-		ret = pd_doc_stats(out, &g->info, version, &s, 0);
+	if ((ret = pd_games_stats_read(st, g->info.code, &s, &cover, d)) == 0)
+		ret = pd_doc_stats(out, &g->info, version, &s, &cover, 0);
 	pd_games_stats_release(&s);
 	return ret;
 }

@@ -19,6 +19,7 @@
 #include "builder.h"
 #include "commit.h"
 #include "respond.h"
+#include "said.h"
 #include "snapshot.h"
 #include "srv.h"
 #include "write.h"
@@ -74,6 +75,7 @@ int write_route(const char *url, char *games, size_t size, long *event,
 }
 
 static int status_for(int err);
+static atomic_int stale_said;	/* the log said the store was replaced */
 static enum MHD_Result send_store_error(struct MHD_Connection *c,
 					struct req *r, int err,
 					const struct pd_diag *d);
@@ -98,8 +100,11 @@ static enum MHD_Result authorise(struct srv *s, struct MHD_Connection *c,
 	if (ret == PD_ENOTFOUND)
 		return send_error(c, r, MHD_HTTP_UNAUTHORIZED, "the token is "
 				  "not valid (revoked, or never made)", NULL);
-	if (ret < 0)	/* the store's trouble: 503 while it is away */
+	if (ret == PD_EAWAY)	/* as the write itself would say it */
 		return send_store_error(c, r, ret, &d);
+	if (ret < 0)	/* the store's trouble, never the client's: 503 */
+		return send_store_down(c, r, ret, d.msg, "the token "
+				       "cannot be checked");
 	if (t.role < (kind == W_EVENTS || kind == W_SANCTIONS ||
 		      kind == W_GAMES || kind == W_GAMES_ONE ?
 		      PD_ROLE_ADMIN : PD_ROLE_OPERATOR))
@@ -305,19 +310,26 @@ static enum MHD_Result send_store_error(struct MHD_Connection *c,
 					const struct pd_diag *d)
 {
 	if (err == PD_EAWAY) {
-		log_line("%s", d->msg[0] ? d->msg : pd_strerror(err));
+		log_away(d->msg);	/* once an outage, not once a write */
 		return send_error(c, r, MHD_HTTP_SERVICE_UNAVAILABLE, "the "
 				  "database cannot be reached: nothing was "
 				  "written; try again shortly", NULL);
 	}
+	/* the store file was removed or replaced under the server: the
+	 * operator must hear of it, not only the client (every write is
+	 * refused until a restart), but once, not once a write */
+	if (err == PD_ESTALE && !atomic_exchange(&stale_said, 1))
+		log_line("%s: %s", d->file, d->msg[0] ? d->msg :
+			 pd_strerror(err));
 	return send_error(c, r, status_for(err), d->msg[0] ? d->msg :
 			  pd_strerror(err), NULL);
 }
 
-/* If-Match: the ETag of a Games read ("17"), or '*' for any version;
- * 0 into *expect when there is none.  Only the one tag a client keeps
- * is taken: a list, or a weak tag (which never matches strongly, RFC
- * 9110 13.1.1), is refused rather than guessed at. */
+/* If-Match: the ETag of a Games read ("17", or a page's "h17": the
+ * same version, docs/API.md), or '*' for any version; 0 into *expect
+ * when there is none.  Only the one tag a client keeps is taken: a list,
+ * or a weak tag (which never matches strongly, RFC 9110 13.1.1), is
+ * refused rather than guessed at. */
 static int if_match(struct MHD_Connection *c, long *expect)
 {
 	const char *v = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
@@ -331,9 +343,13 @@ static int if_match(struct MHD_Connection *c, long *expect)
 	v += strspn(v, " \t");
 	if (!strcmp(v, "*"))
 		return 0;
-	if (*v != '"' || v[1] < '1' || v[1] > '9')
+	if (*v++ != '"')
 		return -1;
-	n = strtol(v + 1, &end, 10);
+	if (*v == 'h')		/* a page's */
+		v++;
+	if (*v < '1' || *v > '9')
+		return -1;
+	n = strtol(v, &end, 10);
 	if (*end != '"' || end[1 + strspn(end + 1, " \t")] || n < 1)
 		return -1;
 	*expect = n;
@@ -392,9 +408,37 @@ struct wctx {
 	int http;		/* 200 or 201 */
 	int unchanged;		/* an event added again, as it was */
 	int patch;		/* a PATCH: results field by field */
-	int remove;		/* a DELETE: a Games removed */
+	int remove;		/* a DELETE: a Games or a result removed */
 	struct pd_op_done done;	/* what a write did, for the answer */
+	const char *lang;	/* of the answer's lines: "en" or "zh" */
 };
+
+/* DELETE .../results: one competitor's result out, with a reason */
+static int do_result_remove(struct wctx *w, json_t *body)
+{
+	static const char *const ok[] = { "athlete", "npc", "name", "team",
+					   "reason", NULL };
+	struct pd_result_input in;
+
+	memset(&in, 0, sizeof(in));
+	if (only_fields(body, ok, &w->b) < 0 ||
+	    int_field(body, "athlete", &in.athlete, 1, 1L << 40, &w->b) < 0 ||
+	    str_field(body, "npc", &in.npc, NULL, &w->b) < 0 ||
+	    str_field(body, "name", &in.name, NULL, &w->b) < 0 ||
+	    str_field(body, "team", &in.team, NULL, &w->b) < 0)
+		return PD_EINVAL;
+	if (!in.athlete && !in.npc)
+		return bad(&w->b, "npc", "name the competitor: athlete (an "
+			   "id), or npc with name or team"), PD_EINVAL;
+	if (!in.athlete && !in.name && !in.team)
+		return bad(&w->b, "name", "name the competitor: a name or a "
+			   "team with the npc"), PD_EINVAL;
+	if (!w->who.reason || !*w->who.reason)
+		return bad(&w->b, "reason", "taking a result out is a "
+			   "correction and needs a reason"), PD_EINVAL;
+	return pd_op_result_remove(w->s->side, w->s->cfg.reg, w->event, &in,
+				   &w->who, &w->done, &w->d);
+}
 
 static int do_results(struct wctx *w, json_t *body)
 {
@@ -587,6 +631,18 @@ static int do_entries(struct wctx *w, json_t *body)
 	return ret;
 }
 
+static int status_needs_reason(const struct wctx *w, const char *status)
+{
+	struct pd_event_info e;
+	int need;
+
+	if (pd_store_event_get(w->s->side, w->event, &e, NULL) < 0)
+		return 0;	/* the write says what is wrong */
+	need = pd_op_status_needs_reason(e.status, status, &w->who);
+	pd_event_info_release(&e);
+	return need;
+}
+
 static int do_status(struct wctx *w, json_t *body)
 {
 	static const char *const ok[] = { "status", "reason", NULL };
@@ -597,6 +653,12 @@ static int do_status(struct wctx *w, json_t *body)
 		return PD_EINVAL;
 	if (!status || !pd_event_status_valid(status))
 		return bad(&w->b, "status", "one of " PD_EVENT_STATUSES),
+		       PD_EINVAL;
+	/* said here to name the field; the write checks again, inside its
+	 * transaction */
+	if (status_needs_reason(w, status))
+		return bad(&w->b, "reason", "the event is official: moving it "
+			   "back takes its medals away and needs a reason"),
 		       PD_EINVAL;
 	return pd_op_event_status(w->s->side, w->event, status, &w->who,
 				  &w->done, &w->d);
@@ -760,7 +822,9 @@ static int perform(struct wctx *w, int kind, json_t *body)
 	    kind == W_ENTRIES) {
 		if ((ret = event_of(w->s, w->games, w->event)) < 0)
 			return ret;
-		return kind == W_RESULTS ? do_results(w, body) :
+		return kind == W_RESULTS ? (w->remove ?
+					    do_result_remove(w, body) :
+					    do_results(w, body)) :
 		       kind == W_MATCHES ? do_matches(w, body) :
 		       kind == W_ENTRIES ? do_entries(w, body) :
 		       do_status(w, body);
@@ -776,17 +840,13 @@ static int perform(struct wctx *w, int kind, json_t *body)
 
 /* What the write did, beside ok and version: the fields changed, the
  * medals now awarded with the rule that decided each, and the same in
- * words. */
-static void add_done(json_t *doc, const struct pd_op_done *d)
+ * words, in the writer's language (said.h). */
+static void add_done(json_t *doc, const struct pd_op_done *d,
+		     const char *lang)
 {
-	json_t *said = json_array();
-	size_t i;
-
 	json_object_set_new(doc, "changes", json_loads(d->changes, 0, NULL));
 	json_object_set_new(doc, "medals", json_loads(d->medals, 0, NULL));
-	for (i = 0; said && i < d->said.n; i++)
-		json_array_append_new(said, json_string(d->said.v[i]));
-	json_object_set_new(doc, "said", said);
+	json_object_set_new(doc, "said", said_lines(d, lang));
 }
 
 static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
@@ -805,7 +865,7 @@ static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
 	if (doc && (w->unchanged || w->done.unchanged))
 		json_object_set_new(doc, "unchanged", json_true());
 	if (doc && w->done.changes)
-		add_done(doc, &w->done);
+		add_done(doc, &w->done, w->lang);
 	text = doc ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER) :
 		     NULL;
 	json_decref(doc);
@@ -881,6 +941,7 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	pd_op_done_init(&j->w.done);
 	j->w.patch = r->is_patch;
 	j->w.remove = r->is_delete;
+	j->w.lang = said_lang(c);
 	write_route(url, j->games, sizeof(j->games), &event, &kind);
 	j->w.event = event;
 	j->kind = kind;
@@ -945,20 +1006,16 @@ enum MHD_Result write_resumed(struct srv *s, struct MHD_Connection *c,
 				 wp->b.field);
 	else if (ret == PD_EMOVED)
 		res = send_moved(c, r, s, games, wp->d.msg);
-	else if (ret < 0) {
-		/* the operator must hear of it, not only the client: every
-		 * write is refused until the server is restarted */
-		if (ret == PD_ESTALE)
-			log_line("%s: %s", wp->d.file, wp->d.msg);
+	else if (ret < 0)
 		res = send_store_error(c, r, ret, &wp->d);
-	} else if (kind == W_GAMES_ONE && wp->remove) {
+	else if (kind == W_GAMES_ONE && wp->remove) {
 		/* nothing left to show: answered at once */
 		char *text = NULL;
 		json_t *doc = json_pack("{s:b, s:s, s:b}", "ok", 1, "games",
 					wp->games, "removed", 1);
 
 		if (doc)
-			add_done(doc, &wp->done);
+			add_done(doc, &wp->done, wp->lang);
 		text = doc ? json_dumps(doc, JSON_COMPACT |
 					JSON_PRESERVE_ORDER) : NULL;
 		json_decref(doc);

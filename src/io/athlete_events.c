@@ -295,8 +295,8 @@ static int event_index(struct parse *ps, size_t games, size_t *out,
 
 	if (!*e.sport || !*e.name)
 		return pd_diag_set(diag, PD_EPARSE, ps->file, ps->c->line,
-				   "no %s in this row", *e.sport ? "Event" :
-				   "Sport");
+				   "no %s in this row: fill it in", *e.sport ?
+				   "Event" : "Sport");
 	/* the gender is read from the name, so it adds nothing to the key */
 	strcpy(e.gender, event_gender(e.name));
 	return pd_import_event(&ps->im, &e, ps->c->line, out, diag);
@@ -380,7 +380,8 @@ static int take_row(struct parse *ps, struct pd_diag *diag)
 	struct row r;
 	int ret;
 
-	if ((ret = games_index(ps, &games, diag)) <= 0)
+	if ((ret = games_index(ps, &games, diag)) <= 0 ||
+	    (ret = pd_csv_labels_check(ps->c, diag)) < 0)
 		return ret;
 	memset(&r, 0, sizeof(r));
 	r.line = ps->c->line;
@@ -727,10 +728,11 @@ static int fold(struct parse *ps)
 }
 
 /* Rows from c's place on, to the end, or with stop to the first record
- * that would start at or beyond it. */
+ * that would start at or beyond it; c refuses a row that has not the
+ * header's width (pd_csv_set_width()). */
 static int read_part(struct parse *ps, struct pd_csv *c,
-		     const struct pd_columns *cols, size_t nf,
-		     const char *stop, struct pd_diag *diag)
+		     const struct pd_columns *cols, const char *stop,
+		     struct pd_diag *diag)
 {
 	int ret;
 
@@ -745,10 +747,6 @@ static int read_part(struct parse *ps, struct pd_csv *c,
 			return PD_EINVAL;	/* nobody reads it */
 		if ((ret = pd_csv_next(c, diag)) <= 0)
 			return ret;
-		if (c->nf != nf)
-			return pd_diag_set(diag, PD_EPARSE, ps->file, c->line,
-					   "%zu fields where the header has "
-					   "%zu", c->nf, nf);
 		if (pd_columns_keep(cols, c) &&
 		    (ret = take_row(ps, diag)) < 0)
 			return ret;
@@ -764,7 +762,6 @@ struct part {
 	struct pd_csv c;
 	struct pd_file src;	/* the same bytes, its own pages to drop */
 	struct pd_columns cols;
-	size_t nf;
 	atomic_int cancel;
 	struct pd_diag diag;
 	int ret;
@@ -784,7 +781,7 @@ static void *read_second(void *arg)
 		b->utf8 = 1;
 		return NULL;
 	}
-	b->ret = read_part(&b->ps, &b->c, &b->cols, b->nf, NULL, &b->diag);
+	b->ret = read_part(&b->ps, &b->c, &b->cols, NULL, &b->diag);
 	return NULL;
 }
 
@@ -813,8 +810,8 @@ static void part_release(struct part *b)
 /* A part reading from start (at line) to the end, with what the first
  * part knows of the header. */
 static struct part *part_new(const struct parse *ps, const struct pd_csv *c,
-			     const struct pd_columns *cols, size_t nf,
-			     const char *start, long line)
+			     const struct pd_columns *cols, const char *start,
+			     long line)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE), off;
 	struct part *b = calloc(1, sizeof(*b));
@@ -845,7 +842,10 @@ static struct part *part_new(const struct parse *ps, const struct pd_csv *c,
 	off = (size_t)(start - ps->src->data);
 	b->src.dropped = (off + page - 1) / page * page;
 	b->cols = *cols;
-	b->nf = nf;
+	if (pd_csv_copy_checks(&b->c, c) < 0) {
+		part_release(b);
+		return NULL;
+	}
 	return b;
 }
 
@@ -1093,7 +1093,7 @@ static const char *split_point(struct parse *ps, const struct pd_csv *c,
  * it is dropped and the first reads on alone.  The first part's error
  * comes first in the file, so it wins; the second part is told to stop. */
 static int read_split(struct parse *ps, struct pd_csv *c,
-		      const struct pd_columns *cols, size_t nf,
+		      const struct pd_columns *cols,
 		      const struct pd_csv_opts *opts, struct pd_diag *diag)
 {
 	size_t min = opts->split_min ? opts->split_min : SPLIT_MIN;
@@ -1105,19 +1105,19 @@ static int read_split(struct parse *ps, struct pd_csv *c,
 	b = NULL;
 	if ((size_t)(c->end - c->p) < min ||
 	    !(start = split_point(ps, c, &line)) ||
-	    !(b = part_new(ps, c, cols, nf, start, line)) ||
+	    !(b = part_new(ps, c, cols, start, line)) ||
 	    pthread_create(&b->thread, NULL, read_second, b) != 0) {
 		if (b)
 			part_release(b);
 		if ((ret = pd_file_utf8_check(ps->src, ps->file, diag)) < 0)
 			return ret;
-		return read_part(ps, c, cols, nf, NULL, diag);
+		return read_part(ps, c, cols, NULL, diag);
 	}
 	/* a bad byte anywhere comes before any bad row: the first part's
 	 * first, then the second's (which checked the rest of the file) */
 	if ((ret = pd_file_utf8_check_part(ps->src, ps->src->data, start, 1,
 					   ps->file, diag)) < 0 ||
-	    (ret = read_part(ps, c, cols, nf, start, diag)) < 0)
+	    (ret = read_part(ps, c, cols, start, diag)) < 0)
 		atomic_store(&b->cancel, 1);
 	pthread_join(b->thread, NULL);
 	if (ret == PD_EUTF8 || b->utf8) {
@@ -1148,7 +1148,23 @@ static int read_split(struct parse *ps, struct pd_csv *c,
 	 * in the import's peak, met again when the store is written */
 	malloc_trim(0);
 #endif
-	return ret == 1 ? read_part(ps, c, cols, nf, NULL, diag) : ret;
+	return ret == 1 ? read_part(ps, c, cols, NULL, diag) : ret;
+}
+
+/* The columns kept as names, checked by the reader at their line. */
+static int labels(const struct parse *ps, struct pd_csv *c)
+{
+	static const int kept[] = { C_NAME, C_TEAM, C_SPORT, C_EVENT };
+	static const char *const what[] = { "name", "team", "sport",
+					    "event" };
+	size_t i;
+	int ret;
+
+	for (i = 0; i < sizeof(kept) / sizeof(*kept); i++)
+		if ((ret = pd_csv_label(c, (size_t)ps->at[kept[i]], what[i],
+					NULL)) < 0)
+			return ret;
+	return 0;
 }
 
 static int read_rows(struct parse *ps, struct pd_csv *c,
@@ -1166,12 +1182,13 @@ static int read_rows(struct parse *ps, struct pd_csv *c,
 				      "column in the header: expected "
 				      "Kaggle's athlete_events.csv columns",
 				      diag)) < 0 ||
-	    (ret = pd_columns_find(&cols, c, &where, none, diag)) < 0) {
+	    (ret = pd_columns_find(&cols, c, &where, none, diag)) < 0 ||
+	    (ret = labels(ps, c)) < 0) {
 		int utf8 = pd_file_utf8_check(ps->src, ps->file, diag);
 
 		return utf8 < 0 ? utf8 : ret;
 	}
-	ret = read_split(ps, c, &cols, c->nf, opts, diag);
+	ret = read_split(ps, c, &cols, opts, diag);
 	if (ret == 0 && ps->nrows == 0)
 		ret = pd_diag_set(diag, PD_EPARSE, ps->file, c->next_line,
 				  "no rows%s%s%s", ps->only ? " of Games " : "",

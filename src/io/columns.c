@@ -1,5 +1,5 @@
 /* columns.c -- what the CSV importers share: --map field names, header
- * guessing and --where row filters. */
+ * guessing, --where row filters and the fields checked as names. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -117,6 +117,8 @@ int pd_columns_header(struct pd_csv *c, struct pd_diag *diag)
 	if (ret == 0)
 		return pd_diag_set(diag, PD_EPARSE, c->file, 1, "empty file: "
 				   "expected a header row");
+	if (ret > 0)
+		ret = pd_csv_set_width(c);
 	return ret < 0 ? ret : 0;
 }
 
@@ -130,6 +132,24 @@ int pd_columns_require(int *at, const struct pd_csv *c,
 		if ((at[k] = find_header(c, names[k])) < 0)
 			return pd_diag_set(diag, PD_EPARSE, c->file, c->line,
 					   missing, names[k]);
+	return 0;
+}
+
+const char pd_columns_members_hint[] =
+	"a team's members belong in one row each; or, for a column that "
+	"lists a team's members, map it as the team: --map team=COLUMN";
+
+int pd_columns_labels(const struct pd_columns *cols, struct pd_csv *c,
+		      const struct pd_columns_label *l, size_t n)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < n; i++)
+		if (cols->at[l[i].f] >= 0 &&
+		    (ret = pd_csv_label(c, (size_t)cols->at[l[i].f], l[i].what,
+					l[i].hint)) < 0)
+			return ret;
 	return 0;
 }
 

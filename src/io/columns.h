@@ -22,7 +22,8 @@ int pd_columns_find(struct pd_columns *cols, const struct pd_csv *c,
 		    const char *const *const guesses[PD_F_COUNT],
 		    struct pd_diag *diag);
 /* Read the header record: 0, or PD_EPARSE "empty file" when there is
- * none, or the reader's error. */
+ * none, or the reader's error.  Every row after it must then have its
+ * width (pd_csv_set_width()): the one check of every importer's rows. */
 int pd_columns_header(struct pd_csv *c, struct pd_diag *diag);
 /* A format with a fixed header: at[k] is the column of names[k] for each
  * of the n names, found as pd_columns_find() finds a column (the first
@@ -32,6 +33,20 @@ int pd_columns_header(struct pd_csv *c, struct pd_diag *diag);
 int pd_columns_require(int *at, const struct pd_csv *c,
 		       const char *const *names, size_t n,
 		       const char *missing, struct pd_diag *diag);
+/* A field an importer keeps as a name: what the messages call it, and
+ * what to do with a value too long (NULL: shorten it). */
+struct pd_columns_label {
+	enum pd_field f;
+	const char *what, *hint;
+};
+/* What to do with an athlete name too long: most often a column that
+ * lists a whole team. */
+extern const char pd_columns_members_hint[];
+/* Have c check, in every row from now on, that the column of each of
+ * the n fields l[] the header has holds a name (pd_csv_label()), so that
+ * a bad one is refused at its line.  PD_EINVAL past PD_CSV_LABELS. */
+int pd_columns_labels(const struct pd_columns *cols, struct pd_csv *c,
+		      const struct pd_columns_label *l, size_t n);
 /* The row passes every --where filter. */
 int pd_columns_keep(const struct pd_columns *cols, const struct pd_csv *c);
 /* The value of field f in the current row, "" when absent or NA. */

@@ -1,8 +1,11 @@
-/* csv.c -- RFC 4180 reader and field quoting (see csv.h). */
+/* csv.c -- RFC 4180 reader and field quoting (see csv.h), and the checks
+ * of every importer's rows: their width, and the names they keep. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "podium/csv.h"
+#include "podium/label.h"
 
 int pd_csv_init(struct pd_csv *c, const char *data, size_t len,
 		const char *file)
@@ -23,9 +26,12 @@ void pd_csv_release(struct pd_csv *c)
 	pd_buf_release(&c->store);
 	free(c->off);
 	free(c->f);
+	free(c->head);
 	c->f = NULL;
 	c->off = NULL;
 	c->aoff = 0;
+	c->head = NULL;
+	c->nhead = 0;
 }
 
 static int too_big(struct pd_csv *c, struct pd_diag *diag)
@@ -114,15 +120,174 @@ static int unquoted(struct pd_csv *c, struct pd_diag *diag)
 	return 0;
 }
 
-static int finish_record(struct pd_csv *c)
+/* Does the record after the current one end at the last column (1), or
+ * with an empty field after it (0)?  0 too when there is none, or it has
+ * another width, or cannot be read (its own turn will say why). */
+static int next_ends_at_last(const struct pd_csv *c)
+{
+	struct pd_csv q;
+	int ret;
+
+	pd_csv_init(&q, c->p, (size_t)(c->end - c->p), c->file);
+	ret = pd_csv_next(&q, NULL) == 1 && q.nf == c->width;
+	pd_csv_release(&q);
+	return ret;
+}
+
+/* An empty field after the last column ("a,b,c," under a header of
+ * three) is dropped, in a file that writes one after every row: its
+ * header says so, or its first rows do.  In a file whose rows end at the
+ * last column, a row with an empty field more is a comma too many like
+ * any other (an unquoted "Men's, Individual" in a row whose last column
+ * is empty, as an individual medallist's team code is), and is refused. */
+static int check_width(struct pd_csv *c, struct pd_diag *diag)
+{
+	int extra = c->nf == c->width + 1 && !c->f[c->width][0];
+
+	if (!c->width)
+		return 0;
+	/* the first row decides, unless the next one gives it away */
+	if (!c->trailing)
+		c->trailing = extra && !next_ends_at_last(c) ? 1 : -1;
+	if (c->nf == c->width || (extra && c->trailing > 0)) {
+		if (extra)
+			c->f[--c->nf] = NULL;
+		return 0;
+	}
+	if (c->nf < c->width)
+		return pd_diag_set(diag, PD_EPARSE, c->file, c->line,
+				   "row has %zu fields, the header %zu: "
+				   "restore the fields the row lost", c->nf,
+				   c->width);
+	return pd_diag_set(diag, PD_EPARSE, c->file, c->line, "row has %zu "
+			   "fields, the header %zu: quote a field that holds "
+			   "a comma, or remove the extra fields%s", c->nf,
+			   c->width, extra ? " (the last one is empty, where "
+			   "the other rows end at the last column)" : "");
+}
+
+/* v, a label's value that is not a clean name as it stands: 0 if it is
+ * one once folded (a line break in a quoted name is a space to every
+ * importer), else PD_EPARSE saying why and what to do. */
+static int bad_label(const struct pd_csv *c, const struct pd_csv_label *l,
+		     const char *v, struct pd_diag *diag)
+{
+	char shown[48], *copy = NULL;
+	const char *col = pd_csv_column(c, l->at);
+	size_t n;
+	int ret = 0;
+
+	if (pd_name_folds(v) && (copy = strdup(v)))
+		v = pd_name_fold(copy);
+	n = strlen(v);
+	pd_text_escape(shown, sizeof(shown), v);
+	if (n > PD_NAME_MAX)
+		ret = pd_diag_set(diag, PD_EPARSE, c->file, c->line, "%s '%s' "
+				  "in column '%s' is %zu bytes, at most %d: %s",
+				  l->what, shown, col, n, PD_NAME_MAX,
+				  l->hint ? l->hint : "shorten it in the file");
+	else if (!pd_text_is_clean(v, n))
+		ret = pd_diag_set(diag, PD_EPARSE, c->file, c->line, "%s '%s' "
+				  "in column '%s' holds a control character "
+				  "or invalid UTF-8 (shown as \\xHH): remove "
+				  "it from the file", l->what, shown, col);
+	free(copy);
+	return ret;
+}
+
+int pd_csv_labels_check(const struct pd_csv *c, struct pd_diag *diag)
+{
+	const struct pd_csv_label *l;
+	const char *v;
+	size_t i, n;
+	int ret;
+
+	for (i = 0; i < c->nlabels; i++) {
+		l = &c->labels[i];
+		if (l->at >= c->nf)
+			continue;
+		v = c->f[l->at];
+		n = strlen(v);
+		if (n <= PD_NAME_MAX && pd_text_is_clean(v, n))
+			continue;
+		if ((ret = bad_label(c, l, v, diag)) < 0)
+			return ret;
+	}
+	return 0;
+}
+
+static int finish_record(struct pd_csv *c, struct pd_diag *diag)
 {
 	char **f = c->f;
 	size_t i;
+	int ret;
 
 	for (i = 0; i < c->nf; i++)
 		f[i] = c->store.data + c->off[i];
 	f[c->nf] = NULL;
+	if ((ret = check_width(c, diag)) < 0)
+		return ret;
 	return 1;
+}
+
+int pd_csv_set_width(struct pd_csv *c)
+{
+	size_t n;
+
+	c->trailing = 0;
+	if (c->nf > 1 && !c->f[c->nf - 1][0]) {
+		c->f[--c->nf] = NULL;
+		c->trailing = 1;
+	}
+	c->width = c->nf;
+	/* the fields lie one after the other in the store */
+	n = c->nf ? (size_t)(c->f[c->nf - 1] - c->store.data) +
+		    strlen(c->f[c->nf - 1]) + 1 : 0;
+	free(c->head);
+	c->nhead = 0;
+	if (!(c->head = malloc(n ? n : 1)))
+		return PD_ENOMEM;
+	memcpy(c->head, c->store.data, n);
+	c->nhead = n;
+	return 0;
+}
+
+const char *pd_csv_column(const struct pd_csv *c, size_t at)
+{
+	size_t off = 0;
+
+	for (; off < c->nhead && at > 0; at--)
+		off += strlen(c->head + off) + 1;
+	return off < c->nhead ? c->head + off : "";
+}
+
+int pd_csv_label(struct pd_csv *c, size_t at, const char *what,
+		 const char *hint)
+{
+	struct pd_csv_label *l;
+
+	if (c->nlabels == PD_CSV_LABELS)
+		return PD_EINVAL;
+	l = &c->labels[c->nlabels++];
+	l->at = at;
+	l->what = what;
+	l->hint = hint;
+	return 0;
+}
+
+int pd_csv_copy_checks(struct pd_csv *to, const struct pd_csv *from)
+{
+	to->width = from->width;
+	to->trailing = from->trailing;
+	memcpy(to->labels, from->labels, sizeof(to->labels));
+	to->nlabels = from->nlabels;
+	free(to->head);
+	to->nhead = 0;
+	if (!(to->head = malloc(from->nhead ? from->nhead : 1)))
+		return PD_ENOMEM;
+	memcpy(to->head, from->head, from->nhead);
+	to->nhead = from->nhead;
+	return 0;
 }
 
 void pd_csv_skip_blank(struct pd_csv *c)
@@ -169,7 +334,7 @@ int pd_csv_next(struct pd_csv *c, struct pd_diag *diag)
 		}
 		break;
 	}
-	return finish_record(c);
+	return finish_record(c, diag);
 }
 
 int pd_csv_quote(struct pd_buf *out, const char *s)

@@ -16,67 +16,106 @@
 
 #include "podium/io.h"
 
+/* Open path for reading: a regular file alone (a FIFO would hang the
+ * read, /dev/zero never end it, a folder has no bytes), refused by name;
+ * O_NONBLOCK so that opening a FIFO does not wait for a writer, and the
+ * type checked with fstat() on what was opened, not on the name.  Its
+ * size is checked before a byte is read.  "-" is stdin, whatever it is:
+ * its size is checked as it is read.  The fd, or a negative PD_E* code
+ * with diag set. */
+static int open_input(const char *path, struct stat *st,
+		      struct pd_diag *diag)
+{
+	int fd, flags;
+
+	if (!strcmp(path, "-")) {
+		memset(st, 0, sizeof(*st));
+		if ((fd = dup(0)) < 0)
+			return pd_diag_set(diag, PD_EIO, path, 0, "cannot read "
+					   "stdin: %s", strerror(errno));
+		return fd;
+	}
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
+		return pd_diag_set(diag, PD_EIO, path, 0, "cannot open: %s",
+				   strerror(errno));
+	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode)) {
+		close(fd);
+		return pd_diag_set(diag, PD_EIO, path, 0, "not a regular file "
+				   "(%s): podium reads files",
+				   S_ISDIR(st->st_mode) ? "a folder" :
+				   S_ISFIFO(st->st_mode) ? "a pipe" :
+				   S_ISCHR(st->st_mode) ? "a device" : "a "
+				   "special file");
+	}
+	if ((size_t)st->st_size > PD_FILE_MAX) {
+		close(fd);
+		return pd_diag_set(diag, PD_ETOOBIG, path, 0, "file larger "
+				   "than %zu bytes", PD_FILE_MAX);
+	}
+	if ((flags = fcntl(fd, F_GETFL)) < 0 ||
+	    fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0) {
+		close(fd);
+		return pd_diag_set(diag, PD_EIO, path, 0, "cannot read: %s",
+				   strerror(errno));
+	}
+	return fd;
+}
+
 /* A plain regular file is read in one read(2) into a buffer of its size:
  * through gzread, the 41 MB athlete_events.csv cost 25 ms more in copies
  * and the reallocs of a growing buffer.  Returns 1 if the file was not
- * plain (gzip, a pipe): the caller then goes through zlib. */
-static int read_plain(const char *path, char **data, size_t *len,
-		      struct pd_diag *diag)
+ * plain (gzip, stdin): the caller then goes through zlib, from the
+ * start of fd. */
+static int read_plain(int fd, const struct stat *st, const char *path,
+		      char **data, size_t *len, struct pd_diag *diag)
 {
 	unsigned char magic[2];
-	struct stat st;
 	char *buf;
 	ssize_t got;
 	size_t n = 0;
-	int fd, ret = 1;
 
-	if (!strcmp(path, "-") || (fd = open(path, O_RDONLY)) < 0)
+	if (!S_ISREG(st->st_mode))
 		return 1;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    (size_t)st.st_size > PD_FILE_MAX ||
-	    (read(fd, magic, 2) == 2 && magic[0] == 0x1f && magic[1] == 0x8b) ||
-	    lseek(fd, 0, SEEK_SET) != 0)
-		goto cleanup;
-	if (!(buf = malloc((size_t)st.st_size + 1))) {
-		ret = PD_ENOMEM;
-		goto cleanup;
-	}
-	while (n < (size_t)st.st_size &&
-	       (got = read(fd, buf + n, (size_t)st.st_size - n)) > 0)
+	if (read(fd, magic, 2) == 2 && magic[0] == 0x1f && magic[1] == 0x8b)
+		return lseek(fd, 0, SEEK_SET) == 0 ? 1 :
+		       pd_diag_set(diag, PD_EIO, path, 0, "cannot read: %s",
+				   strerror(errno));
+	if (lseek(fd, 0, SEEK_SET) != 0)
+		return pd_diag_set(diag, PD_EIO, path, 0, "cannot read: %s",
+				   strerror(errno));
+	if (!(buf = malloc((size_t)st->st_size + 1)))
+		return PD_ENOMEM;
+	errno = 0;
+	while (n < (size_t)st->st_size &&
+	       (got = read(fd, buf + n, (size_t)st->st_size - n)) > 0)
 		n += (size_t)got;
-	if (n != (size_t)st.st_size) {
+	if (n != (size_t)st->st_size) {
 		free(buf);
-		ret = pd_diag_set(diag, PD_EIO, path, 0, "cannot read: %s",
-				  strerror(errno ? errno : EIO));
-		goto cleanup;
+		return pd_diag_set(diag, PD_EIO, path, 0, "cannot read: %s",
+				   strerror(errno ? errno : EIO));
 	}
 	buf[n] = '\0';
 	*data = buf;
 	*len = n;
-	ret = 0;
-cleanup:
-	close(fd);
-	return ret;
+	return 0;
 }
 
-int pd_file_read(const char *path, char **data, size_t *len,
-		 struct pd_diag *diag)
+/* fd through zlib (gzip, or passed through as it is), at most
+ * PD_FILE_MAX bytes: the cap holds while reading, for stdin and for
+ * what a small gzip file unpacks to.  Takes fd. */
+static int read_gz(int fd, const char *path, char **data, size_t *len,
+		   struct pd_diag *diag)
 {
 	size_t alloc = 1 << 16, n = 0;
 	char *buf = NULL, *p;
-	gzFile gz;
+	gzFile gz = gzdopen(fd, "rb");
 	int got, ret = 0;
 
-	*data = NULL;
-	*len = 0;
-	if ((ret = read_plain(path, data, len, diag)) <= 0)
-		return ret;
-	ret = 0;
-	/* gzread passes a file that is not gzip through unchanged */
-	gz = strcmp(path, "-") ? gzopen(path, "rb") : gzdopen(dup(0), "rb");
-	if (!gz)
+	if (!gz) {
+		close(fd);
 		return pd_diag_set(diag, PD_EIO, path, 0, "cannot open: %s",
 				   strerror(errno ? errno : ENOMEM));
+	}
 	gzbuffer(gz, 1 << 17);
 	for (;;) {
 		if (n + 1 >= alloc || !buf) {
@@ -118,6 +157,23 @@ cleanup:
 	return ret;
 }
 
+int pd_file_read(const char *path, char **data, size_t *len,
+		 struct pd_diag *diag)
+{
+	struct stat st;
+	int fd, ret;
+
+	*data = NULL;
+	*len = 0;
+	if ((fd = open_input(path, &st, diag)) < 0)
+		return fd;
+	if ((ret = read_plain(fd, &st, path, data, len, diag)) <= 0) {
+		close(fd);
+		return ret;
+	}
+	return read_gz(fd, path, data, len, diag);
+}
+
 /* Checked by hand rather than with utf8proc_iterate per character: the
  * ASCII fast path reads the 41 MB athlete_events.csv about 8x faster. */
 int pd_utf8_check(const char *data, size_t len, const char *file,
@@ -138,11 +194,16 @@ int pd_utf8_check(const char *data, size_t len, const char *file,
 			 * athlete_events parse. */
 			for (; end - s >= 8; s += 8) {
 				memcpy(&w, s, 8);
-				if (w & 0x8080808080808080ULL)
+				/* a high bit, or a zero byte (the
+				 * classic test: it borrows) */
+				if ((w | ((w - 0x0101010101010101ULL) & ~w)) &
+				    0x8080808080808080ULL)
 					break;
 			}
-			while (s < end && *s < 0x80)
+			while (s < end && *s < 0x80 && *s)
 				s++;
+			if (s < end && !*s)
+				goto nul;
 			continue;
 		}
 		if ((*s & 0xE0) == 0xC0) {
@@ -172,22 +233,32 @@ bad:
 	return pd_diag_set(diag, PD_EUTF8, file, line,
 			   "invalid UTF-8 (byte 0x%02X): save the file as "
 			   "UTF-8", *s);
+nul:
+	/* text never holds one, and a C string would end at it: a name cut
+	 * short without a word */
+	for (p = (const unsigned char *)data; p < s; p++)
+		line += *p == '\n';
+	return pd_diag_set(diag, PD_EUTF8, file, line, "a NUL byte: the file "
+			   "is not text");
 }
 
 /* The mapping of a plain regular file (flags for mmap), 1 if path is
- * none (gzip, a pipe, "-"): the caller reads it instead. */
-static int map_plain(struct pd_file *f, const char *path, int flags)
+ * none (gzip, stdin, a small file): the caller reads it instead.  What
+ * is no regular file, or too large, is refused here (open_input). */
+static int map_plain(struct pd_file *f, const char *path, int flags,
+		     struct pd_diag *diag)
 {
 	unsigned char magic[2] = { 0, 0 };
 	struct stat st;
 	void *m = MAP_FAILED;
 	int fd;
 
-	if (!strcmp(path, "-") || (fd = open(path, O_RDONLY)) < 0)
+	if (!strcmp(path, "-"))
 		return 1;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 2 &&
-	    (size_t)st.st_size <= PD_FILE_MAX &&
-	    read(fd, magic, 2) == 2 && !(magic[0] == 0x1f && magic[1] == 0x8b))
+	if ((fd = open_input(path, &st, diag)) < 0)
+		return fd;
+	if (st.st_size > 2 && read(fd, magic, 2) == 2 &&
+	    !(magic[0] == 0x1f && magic[1] == 0x8b))
 		m = mmap(NULL, (size_t)st.st_size, PROT_READ, flags, fd, 0);
 	close(fd);
 	if (m == MAP_FAILED)
@@ -205,8 +276,8 @@ static int map_or_read(struct pd_file *f, const char *path, int flags,
 	int ret;
 
 	memset(f, 0, sizeof(*f));
-	if (map_plain(f, path, flags) == 0)
-		return 0;
+	if ((ret = map_plain(f, path, flags, diag)) <= 0)
+		return ret;
 	if ((ret = pd_file_read(path, &f->heap, &f->len, diag)) < 0)
 		return ret;
 	f->data = f->heap;

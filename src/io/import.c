@@ -91,7 +91,8 @@ int pd_import_npc(struct pd_import *im, const char *name, long line,
 	}
 	if (!*name)
 		return pd_diag_set(diag, PD_EPARSE, im->file, line,
-				   "no %s in this row", im->npc_column);
+				   "no %s in this row: fill in its code or "
+				   "name", im->npc_column);
 	if (!(npc = pd_registry_find(im->reg, name)))
 		return pd_unknown_npc(im->reg, name, im->file, line, diag);
 	npc = same_as(im, npc);
@@ -102,20 +103,28 @@ int pd_import_npc(struct pd_import *im, const char *name, long line,
 	return 0;
 }
 
-int pd_import_npc_value(struct pd_import *im, const struct pd_csv_opts *opts,
-			long line, const char *value, const char **out,
-			struct pd_diag *diag)
+int pd_import_fix(struct pd_import *im, const struct pd_csv_opts *opts,
+		  long line, const char **out)
 {
 	size_t i;
 
-	*out = value;
 	for (i = 0; opts && i < opts->nfix; i++)
 		if (opts->fix[i].line == line) {
 			im->fixed[i] = 1;
 			*out = strcmp(opts->fix[i].npc, "-") ?
 			       opts->fix[i].npc : NULL;
-			return 0;
+			return 1;
 		}
+	return 0;
+}
+
+int pd_import_npc_value(struct pd_import *im, const struct pd_csv_opts *opts,
+			long line, const char *value, const char **out,
+			struct pd_diag *diag)
+{
+	*out = value;
+	if (pd_import_fix(im, opts, line, out))
+		return 0;
 	if (!*value)
 		return pd_diag_set(diag, PD_EPARSE, im->file, line, "no %s in "
 				   "this row: name it with --fix %ld=CODE, or "

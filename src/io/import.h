@@ -79,6 +79,10 @@ int pd_import_end(struct pd_import *im, struct pd_csv *c, int ret);
  * gives A for a name that resolves to B. */
 void pd_import_same(struct pd_import *im, const struct pd_csv_opts *opts);
 
+/* The --fix of opts (may be NULL) for the row at line, marked used: 1
+ * with *out its NPC (NULL for "-": leave the row out), or 0 if none. */
+int pd_import_fix(struct pd_import *im, const struct pd_csv_opts *opts,
+		  long line, const char **out);
 /* The NPC value of the row at line: the --fix for that line if opts has
  * one (*out = NULL for "-": leave the row out), else value.  A row with
  * no value and no fix is PD_EPARSE, saying how to fix it. */
@@ -91,6 +95,31 @@ const char *pd_import_person_gender(const char *v);
 /* The gender an event's name gives ("Men's 100m", "PR3 Mixed Coxed Four",
  * "Women K44 -47kg"): the first word that is one; "" if none is. */
 const char *pd_import_name_gender(const char *name);
+/* Mixed and open events (mixed.c).  A gender column is the event's when
+ * it is named so or holds a gender only an event has; a column of Men and
+ * Women alone may be the athletes', and then, under --teams infer, the
+ * events catalogue makes one event of the men's and the women's rows of
+ * an event it knows to be mixed or open at that Games. */
+/* Whether v is a gender only an event has: X, O, Mixed, Open. */
+int pd_import_event_only(const char *v);
+/* "Men" or "M" -> 1, "Women" or "W" -> 2: a part an athlete's gender may
+ * split an event into; else 0. */
+int pd_import_part(const char *v);
+
+/* A medal row as pd_import_mixed() reads it (strings borrowed). */
+struct pd_mixed_row {
+	const char *sport, *event, *gender, *npc;
+	int medal;		/* 0 gold, 1 silver, 2 bronze */
+};
+
+/* For each row of v[0..n) whose gender is Men or Women, out[i] = "X" or
+ * "O" when its event name is one mixed or open event at the Games of year
+ * (the catalogue c says so, the name says neither men's nor women's, and
+ * the rows of that name are not two whole podiums that differ), else
+ * NULL.  PD_ENOMEM. */
+int pd_import_mixed(const struct pd_mixed_row *v, size_t n,
+		    const struct pd_catalogue *c, int year, const char **out);
+
 /* PD_EPARSE if a --fix of opts named a line that was no row taken. */
 int pd_import_fixes_check(const struct pd_import *im,
 			  const struct pd_csv_opts *opts,

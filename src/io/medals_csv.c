@@ -5,6 +5,13 @@
  * column, e.g. tidytuesday's grp_id) is folded back to one medal per
  * (sport, event, gender, medal, NPC); rows without a team value are never
  * merged, since two bronzes can go to one NPC in the same event.
+ *
+ * The gender column is the event's when it is named so (event_gender,
+ * team_gender, --map event_gender=) or holds a gender only an event has
+ * (X, O, Mixed, Open); an athlete's (Male, Female) splits no event.  A
+ * column of Men and Women alone may be the athletes': under --teams infer
+ * the events catalogue then makes one event of the men and the women of
+ * an event it knows to be mixed or open at that Games (merge_genders()).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,7 +38,7 @@ static const char *const g_date[] = { "date", "medal_date", "event_date",
 static const char *const g_athlete[] = { "athlete", "name", "athlete_name",
 					 NULL };
 static const char *const g_gender[] = { "gender", "sex", "event_gender",
-					NULL };
+					"team_gender", NULL };
 static const char *const g_team[] = { "grp_id", "team_id", "code_team",
 				      "team", NULL };
 
@@ -40,6 +47,13 @@ static const char *const *const guesses[PD_F_COUNT] = {
 	[PD_F_SPORT] = g_sport, [PD_F_DATE] = g_date,
 	[PD_F_ATHLETE] = g_athlete, [PD_F_GENDER] = g_gender,
 	[PD_F_TEAM] = g_team,
+};
+
+/* the fields kept as names (a team value only tells teams apart) */
+static const struct pd_columns_label labels[] = {
+	{ PD_F_SPORT, "sport", NULL }, { PD_F_EVENT, "event", NULL },
+	{ PD_F_GENDER, "gender", NULL }, { PD_F_DATE, "date", NULL },
+	{ PD_F_ATHLETE, "athlete", pd_columns_members_hint },
 };
 
 /* "Gold", "Gold Medal", "G", "1", "金牌" ...; -1 if not a medal. */
@@ -72,6 +86,8 @@ struct parse {
 	int team_ids;		/* the team column names teams, not members */
 	int infer;		/* --teams infer */
 	const struct pd_catalogue *events;	/* consulted under infer */
+	int year;		/* the Games' (the catalogue's YEARS), or 0 */
+	int gender_event;	/* the gender column is the event's */
 };
 
 static int keep(struct parse *ps, const char *s, size_t *off)
@@ -116,6 +132,8 @@ static int take_row(struct parse *ps, const struct pd_columns *cols,
 	char name[4 * PD_NAME_MAX];
 	int m = medal_of(v), ret = 0;
 
+	if ((ret = pd_csv_labels_check(c, diag)) < 0)
+		return ret;
 	if (m < 0)
 		return pd_diag_set(diag, PD_EPARSE, c->file, c->line,
 				   "'%s' is not a medal: expected Gold, "
@@ -142,6 +160,8 @@ static int take_row(struct parse *ps, const struct pd_columns *cols,
 	if (pd_import_person_gender(gender))
 		gender = pd_import_name_gender(pd_columns_get(cols, c,
 							      PD_F_EVENT));
+	else if (pd_import_event_only(gender))
+		ps->gender_event = 1;
 	/* a competitor's name as the store takes it (label.h, once its
 	 * line breaks are folded), refused here where the line is known */
 	v = pd_columns_get(cols, c, PD_F_ATHLETE);
@@ -212,10 +232,39 @@ static size_t event_part(const char *key)
 	return strcspn(key, "\x1d");
 }
 
+/* What --teams infer took the event of row i for. */
+static void count_event(struct parse *ps, size_t i, int team)
+{
+	const char *g = ps->pool.data + ps->offs[i].gender;
+
+	*(team ? &ps->set->team_events : &ps->set->individual_events) += 1;
+	if (!strcasecmp(g, "X") || !strcasecmp(g, "Mixed"))
+		ps->set->mixed_events++;
+	else if (!strcasecmp(g, "O") || !strcasecmp(g, "Open"))
+		ps->set->open_events++;
+}
+
+/* The rows k[0..n) of one medal and NPC in a team event: one team, all
+ * but the first row dropped; or, the team's size fixed and the rows that
+ * many times two or more, as many teams (members in file order: the two
+ * Korean table tennis pairs sharing a bronze in 1992). */
+static void drop_members(const struct keyed *k, size_t n, int size,
+			 char *drop)
+{
+	size_t a, s = size > 0 ? (size_t)size : n;
+
+	if (n < 2 * s || n % s)
+		s = n;
+	for (a = 0; a < n; a++)
+		if (a % s)
+			drop[k[a].i] = 1;
+}
+
 /* Under --teams infer: in each event (a run of k[] sharing the event
  * part), fold every group of rows of one medal and NPC into one medal
- * when the catalogue says the event is a team's, or, where it says
- * nothing, when every group has several rows; else keep every row. */
+ * when the catalogue says the event is a team's (as many medals as teams
+ * of its size: drop_members()), or, where it says nothing, when every
+ * group has several rows; else keep every row. */
 static void infer_drops(struct parse *ps, const struct keyed *k, size_t nk,
 			char *drop)
 {
@@ -241,10 +290,53 @@ static void infer_drops(struct parse *ps, const struct keyed *k, size_t nk,
 		}
 		if (rule)
 			team = rule->team;
-		for (g = i + 1; team && g < j; g++)
-			if (!strcmp(k[g - 1].key, k[g].key))
-				drop[k[g].i] = 1;
+		count_event(ps, k[i].i, team);
+		for (g = i; team && g < j; g = n) {
+			for (n = g + 1; n < j && !strcmp(k[g].key, k[n].key);
+			     n++)
+				;
+			drop_members(k + g, n - g, rule ? rule->size : 0, drop);
+		}
 	}
+}
+
+/* Under --teams infer, a gender column of Men and Women alone may be the
+ * athletes': the rows of each event name the catalogue knows to be mixed
+ * or open are one event of gender X or O (pd_import_mixed()); the
+ * catalogue's other events, and those it does not know, keep the file's
+ * genders. */
+static int merge_genders(struct parse *ps)
+{
+	struct pd_medal_set *s = ps->set;
+	struct pd_mixed_row *v;
+	const char **g = NULL;
+	size_t i, x, o;
+	int ret;
+
+	if ((ret = keep(ps, "X", &x)) < 0 || (ret = keep(ps, "O", &o)) < 0)
+		return ret;
+	v = calloc(s->n ? s->n : 1, sizeof(*v));
+	g = calloc(s->n ? s->n : 1, sizeof(*g));
+	if (!v || !g) {
+		ret = PD_ENOMEM;
+		goto cleanup;
+	}
+	for (i = 0; i < s->n; i++) {
+		v[i].sport = ps->pool.data + ps->offs[i].sport;
+		v[i].event = ps->pool.data + ps->offs[i].event;
+		v[i].gender = ps->pool.data + ps->offs[i].gender;
+		v[i].npc = s->v[i].npc;
+		v[i].medal = (int)s->v[i].medal;
+	}
+	if ((ret = pd_import_mixed(v, s->n, ps->events, ps->year, g)) < 0)
+		goto cleanup;
+	for (i = 0; i < s->n; i++)
+		if (g[i])
+			ps->offs[i].gender = *g[i] == 'X' ? x : o;
+cleanup:
+	free(v);
+	free(g);
+	return ret;
 }
 
 /* Fold team members into one medal: keep the first row of each key. */
@@ -331,7 +423,8 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 			const struct pd_csv_opts *opts, struct pd_diag *diag)
 {
 	struct parse ps = { out, NULL, { 0 }, { 0 }, 0,
-			    opts->teams == PD_TEAMS_INFER, opts->events };
+			    opts->teams == PD_TEAMS_INFER, opts->events,
+			    opts->year, opts->event_gender };
 	struct pd_columns cols;
 	struct pd_csv c;
 	int ret;
@@ -343,8 +436,15 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 	pd_csv_init(&c, data, len, file);
 	if ((ret = pd_utf8_check(data, len, file, diag)) < 0 ||
 	    (ret = pd_columns_header(&c, diag)) < 0 ||
-	    (ret = pd_columns_find(&cols, &c, opts, guesses, diag)) < 0)
+	    (ret = pd_columns_find(&cols, &c, opts, guesses, diag)) < 0 ||
+	    (ret = pd_columns_labels(&cols, &c, labels,
+				     sizeof(labels) / sizeof(*labels))) < 0)
 		goto cleanup;
+	if (cols.at[PD_F_GENDER] >= 0 &&
+	    (size_t)cols.at[PD_F_GENDER] < c.nf &&
+	    (!strcasecmp(c.f[cols.at[PD_F_GENDER]], "event_gender") ||
+	     !strcasecmp(c.f[cols.at[PD_F_GENDER]], "team_gender")))
+		ps.gender_event = 1;
 	ps.team_ids = cols.at[PD_F_TEAM] >= 0 &&
 		      (size_t)cols.at[PD_F_TEAM] < c.nf &&
 		      strcasecmp(c.f[cols.at[PD_F_TEAM]], "grp_id");
@@ -365,6 +465,8 @@ int pd_medals_csv_parse(struct pd_medal_set *out, const char *data,
 		ret = pd_diag_set(diag, PD_EPARSE, file, c.next_line,
 				  "no medal rows%s", opts->nwhere ?
 				  " match --where" : "");
+	if (ret == 0 && ps.infer && !ps.gender_event)
+		ret = merge_genders(&ps);
 	if (ret == 0 && (ret = merge_teams(&ps)) == 0)
 		ret = point_strings(&ps);
 cleanup:

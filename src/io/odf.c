@@ -1,17 +1,28 @@
 /* odf.c -- reading back the ODF messages podium writes (odf.h): libxml2
  * parses, this walks the tree docs/ODF.md describes and fills struct
  * pd_odf_msg.  Anything else (another DocumentType, a missing attribute,
- * a count that is not a number) is refused naming the file and line: a
- * feed that is read wrong would be published wrong. */
+ * a count that is not a number, an IRM that is not one) is refused naming
+ * the file, the line and the attribute: a feed that is read wrong would be
+ * published wrong.
+ *
+ * Some input is refused at the door, while libxml2 reads, before any of
+ * it becomes a tree (gate, below): a DOCTYPE (and with it every entity
+ * declaration: libxml2 expands an entity referenced in an attribute again
+ * for each reference, so one declaration can cost minutes), and a message
+ * over the caps of odf.h, whose tree would take gigabytes. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>
 #include <libxml/tree.h>
 
 #include "podium/buf.h"
 #include "podium/odf.h"
+#include "podium/results.h"
+#include "import.h"
 
 struct rd {
 	struct pd_odf_msg *m;
@@ -28,9 +39,39 @@ static int bad(struct rd *r, xmlNodePtr n, const char *what,
 			   name ? name : "", n ? (const char *)n->name : "?");
 }
 
+/* v as a message may show it: at most 40 bytes, cut at a character,
+ * control characters as '?', so that a hostile value cannot write to the
+ * terminal it is shown on. */
+static void shown(char out[48], const char *v)
+{
+	size_t i = 0, end = 0;
+
+	for (; v[i] && i < 40; i++) {
+		out[i] = (unsigned char)v[i] < 0x20 || v[i] == 0x7f ? '?' :
+			 v[i];
+		if (((unsigned char)v[i + 1] & 0xc0) != 0x80)
+			end = i + 1;
+	}
+	strcpy(out + end, v[i] ? "..." : "");
+}
+
+/* name="v" of n is not what ODF.md allows: why says what is. */
+static int bad_value(struct rd *r, xmlNodePtr n, const char *name,
+		     const char *v, const char *why)
+{
+	char s[48];
+
+	shown(s, v);
+	return pd_diag_set(r->d, PD_EPARSE, r->file, xmlGetLineNo(n),
+			   "%s=\"%s\" in <%s>: %s", name, s,
+			   (const char *)n->name, why);
+}
+
+/* An element of ODF's: podium's messages use no namespace, so an
+ * element in one is another vocabulary's, never read as ours. */
 static int is(xmlNodePtr n, const char *name)
 {
-	return n->type == XML_ELEMENT_NODE &&
+	return n->type == XML_ELEMENT_NODE && !n->ns &&
 	       !strcmp((const char *)n->name, name);
 }
 
@@ -87,9 +128,14 @@ static int number(struct rd *r, xmlNodePtr n, const char *name, long *out,
 		return ret;
 	if (!*v && !required)
 		return 0;
+	/* digits only: strtol would take " 1", "+1" and "-0" */
+	if (!isdigit((unsigned char)*v) || strlen(v) > 10)
+		return bad_value(r, n, name, v, "not a count (digits, at "
+				 "most 1000000000)");
 	*out = strtol(v, &end, 10);
-	if (!*v || *end || *out < 0 || *out > 1000000000L)
-		return bad(r, n, "not a count:", name);
+	if (*end || *out > 1000000000L)
+		return bad_value(r, n, name, v, "not a count (digits, at "
+				 "most 1000000000)");
 	return 0;
 }
 
@@ -127,6 +173,48 @@ static int tot(struct rd *r, xmlNodePtr parent, long m[3], long *total)
 	return bad(r, parent, "no MedalNumber Type=\"TOT\"", NULL);
 }
 
+/* A line's place in gold-first order: < 0 when it ranks above the line
+ * before (m before u), 0 when they tie. */
+static int cmp_medals(const long m[3], const long u[3])
+{
+	int k;
+
+	for (k = 0; k < 3; k++)
+		if (m[k] != u[k])
+			return m[k] > u[k] ? -1 : 1;
+	return 0;
+}
+
+/* The lines come in gold-first order and each Rank is its competition
+ * rank (1, 2, 2, 4): the line before's when the medals tie, else the
+ * line's place. */
+static int rank_check(struct rd *r, xmlNodePtr n, const char *npc,
+		      long rank, const long m[3])
+{
+	const struct pd_published *p = &r->m->pub;
+	const struct pd_published_row *up = p->n ? &p->rows[p->n - 1] : NULL;
+	long place = (long)p->n + 1, want = place;
+	char got[24], why[200];
+	int c = up ? cmp_medals(m, up->medals) : 1;
+
+	if (c < 0) {
+		snprintf(why, sizeof(why), "its medals (%ld %ld %ld) rank "
+			 "above those of the line before (%ld %ld %ld): lines "
+			 "come in gold-first order", m[0], m[1], m[2],
+			 up->medals[0], up->medals[1], up->medals[2]);
+		return bad_value(r, n, "Organisation", npc, why);
+	}
+	if (c == 0)
+		want = up->rank;
+	if (rank == want)
+		return 0;
+	snprintf(got, sizeof(got), "%ld", rank);
+	snprintf(why, sizeof(why), "the line at place %ld ranks %ld (%s, "
+		 "competition ranking)", place, want, c == 0 ? "tied with "
+		 "the line before" : "gold first");
+	return bad_value(r, n, "Rank", got, why);
+}
+
 static int medal_line(struct rd *r, xmlNodePtr n, long *prev)
 {
 	struct pd_published_row *row;
@@ -140,8 +228,10 @@ static int medal_line(struct rd *r, xmlNodePtr n, long *prev)
 	    (ret = number(r, n, "Rank", &rank, 1)) < 0 ||
 	    (ret = tot(r, n, m, &total)) < 0)
 		return ret;
-	if (strlen(npc) >= PD_CODE_MAX)
-		return bad(r, n, "not an NPC code:", "Organisation");
+	if (!*npc || strlen(npc) >= PD_CODE_MAX)
+		return bad_value(r, n, "Organisation", npc, "not an NPC code");
+	if ((ret = rank_check(r, n, npc, rank, m)) < 0)
+		return ret;
 	/* a tied line prints no rank, as the published tables do */
 	if ((ret = pd_published_add(&r->m->pub, xmlGetLineNo(n),
 				    !(!strcmp(eq, "Y") && rank == *prev), rank,
@@ -152,10 +242,78 @@ static int medal_line(struct rd *r, xmlNodePtr n, long *prev)
 	return 0;
 }
 
+static int by_npc(const void *a, const void *b)
+{
+	const struct pd_published_row *x = *(const struct pd_published_row *
+					     const *)a;
+	const struct pd_published_row *y = *(const struct pd_published_row *
+					     const *)b;
+	int c = strcmp(x->npc, y->npc);
+
+	return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* One MedalLine per NPC: a second would be added to the first. */
+static int one_line_each(struct rd *r)
+{
+	const struct pd_published *p = &r->m->pub;
+	const struct pd_published_row **v;
+	size_t i;
+	int ret = 0;
+
+	if (p->n < 2)
+		return 0;
+	if (!(v = malloc(p->n * sizeof(*v))))
+		return PD_ENOMEM;
+	for (i = 0; i < p->n; i++)
+		v[i] = &p->rows[i];
+	qsort(v, p->n, sizeof(*v), by_npc);
+	for (i = 1; i < p->n && ret == 0; i++)
+		if (!strcmp(v[i - 1]->npc, v[i]->npc))
+			ret = pd_diag_set(r->d, PD_EPARSE, r->file, v[i]->line,
+					  "Organisation=\"%s\" in <MedalLine>: "
+					  "%s has a MedalLine already, at line "
+					  "%ld: one line per NPC", v[i]->npc,
+					  v[i]->npc, v[i - 1]->line);
+	free(v);
+	return ret;
+}
+
+/* MedalsTotal is the sum of the lines (ODF.md): one that says otherwise
+ * is a message that disagrees with itself. */
+static int totals_agree(struct rd *r, xmlNodePtr mt)
+{
+	static const char *const names[4] = { "Gold", "Silver", "Bronze",
+					      "Total" };
+	const struct pd_published *p = &r->m->pub;
+	long sum[4] = { 0, 0, 0, 0 };
+	char got[24], why[80];
+	xmlNodePtr n;
+	size_t i;
+	int k;
+
+	for (i = 0; i < p->n; i++)
+		for (k = 0; k < 3; k++) {
+			sum[k] += p->rows[i].medals[k];
+			sum[3] += p->rows[i].medals[k];
+		}
+	for (n = mt->children; n && !is(n, "MedalNumber"); n = n->next)
+		;
+	for (k = 0; k < 4; k++) {
+		if (p->totals[k] == sum[k])
+			continue;
+		snprintf(got, sizeof(got), "%ld", p->totals[k]);
+		snprintf(why, sizeof(why), "the MedalLines add up to %ld",
+			 sum[k]);
+		return bad_value(r, n ? n : mt, names[k], got, why);
+	}
+	return 0;
+}
+
 static int medals(struct rd *r, xmlNodePtr comp)
 {
 	struct pd_published *p = &r->m->pub;
-	xmlNodePtr st, n, t;
+	xmlNodePtr st, n, t, mt = NULL;
 	const char *lang, *caption;
 	long prev = -1;
 	int ret;
@@ -172,8 +330,11 @@ static int medals(struct rd *r, xmlNodePtr comp)
 			    (ret = opt(r, n, "Caption", &caption)) < 0)
 				return ret;
 			if (strlen(lang) >= sizeof(p->lang))
-				return bad(r, n, "not a language:", "Lang");
+				return bad_value(r, n, "Lang", lang,
+						 "not a language");
 			strcpy(p->lang, lang);
+			free(p->caption);
+			p->caption = NULL;
 			if (*caption && !(p->caption = strdup(caption)))
 				return PD_ENOMEM;
 			r->m->has_caption = *caption != '\0';
@@ -186,9 +347,12 @@ static int medals(struct rd *r, xmlNodePtr comp)
 				return ret;
 			p->has_totals = 1;
 			p->totals_line = xmlGetLineNo(n);
+			mt = n;
 		}
 	}
-	return 0;
+	if ((ret = one_line_each(r)) < 0)
+		return ret;
+	return mt ? totals_agree(r, mt) : 0;
 }
 
 /* "OFFICIAL" -> "official"; NULL if not one of ours. */
@@ -203,6 +367,37 @@ static const char *status_back(const char *odf)
 		if (!strcmp(pd_odf_status(st[i]), odf))
 			return st[i];
 	return NULL;
+}
+
+/* An event's gender as podium keeps it: ODF's code, or the word an
+ * imported file gave for one ("Men's"); "" for none. */
+static int gender_ok(const char *g)
+{
+	return !*g || (strlen(g) == 1 && strchr("MWXO", *g)) ||
+	       (!strchr(g, ' ') && *pd_import_name_gender(g));
+}
+
+/* YYYY-MM-DD, a day that exists. */
+static int date_ok(const char *s)
+{
+	static const char shape[] = "dddd-dd-dd";
+	static const int days[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31,
+				      30, 31 };
+	int y, m, d;
+	size_t i;
+
+	if (strlen(s) != sizeof(shape) - 1)
+		return 0;
+	for (i = 0; shape[i]; i++)
+		if (shape[i] == 'd' ? !isdigit((unsigned char)s[i]) :
+		    s[i] != '-')
+			return 0;
+	y = atoi(s);
+	m = atoi(s + 5);
+	d = atoi(s + 8);
+	if (m < 1 || m > 12 || d < 1 || d > days[m - 1])
+		return 0;
+	return m != 2 || d < 29 || (y % 4 == 0 && (y % 100 || y % 400 == 0));
 }
 
 static int event(struct rd *r, xmlNodePtr n, struct pd_odf_event *e)
@@ -226,6 +421,12 @@ static int event(struct rd *r, xmlNodePtr n, struct pd_odf_event *e)
 		return bad(r, n, "unknown", "ResultStatus");
 	if (!e->status)
 		e->status = "";
+	if (!gender_ok(e->gender))
+		return bad_value(r, n, "Gender", e->gender, "not a gender: M, "
+				 "W, X or O (or Men, Women, Mixed, Open)");
+	if (*e->date && !date_ok(e->date))
+		return bad_value(r, n, "Date", e->date, "not a date "
+				 "(YYYY-MM-DD)");
 	return 0;
 }
 
@@ -333,7 +534,11 @@ static int result(struct rd *r, xmlNodePtr n, long ev,
 		if (!strcmp(medal, codes[i]))
 			c->medal = i;
 	if (*medal && c->medal < 0)
-		return bad(r, n, "unknown", "Medal");
+		return bad_value(r, n, "Medal", medal, "not ME_GOLD, ME_SILVER "
+				 "or ME_BRONZE");
+	if (pd_irm_parse(c->irm) < 0)
+		return bad_value(r, n, "IRM", c->irm, "not an IRM code (DNS, "
+				 "DNF, DSQ, DQB, DNQ, NM, RET, WDR, ABS, LAP)");
 	if (strcmp(type, "A") && strcmp(type, "T"))
 		return bad(r, comp, "Type is A or T:", "Type");
 	c->team = !strcmp(type, "T");
@@ -343,12 +548,34 @@ static int result(struct rd *r, xmlNodePtr n, long ev,
 	return 0;
 }
 
+/* The first <Result> under n that is not an Event's own: read as no
+ * result at all, it would leave its event with none. */
+static xmlNodePtr stray_result(xmlNodePtr n)
+{
+	xmlNodePtr c, s;
+
+	for (c = n->children; c; c = c->next) {
+		if (c->type != XML_ELEMENT_NODE)
+			continue;
+		if (is(c, "Result") && !is(n, "Event"))
+			return c;
+		if ((s = stray_result(c)))
+			return s;
+	}
+	return NULL;
+}
+
 static int events(struct rd *r, xmlNodePtr comp)
 {
 	struct pd_odf_msg *m = r->m;
 	xmlNodePtr e, n;
 	int ret;
 
+	if ((n = stray_result(comp)))
+		return pd_diag_set(r->d, PD_EPARSE, r->file, xmlGetLineNo(n),
+				   "<Result> in <%s>, not in an <Event>: a "
+				   "result belongs to the event it is in",
+				   (const char *)n->parent->name);
 	for (e = comp->children; e; e = e->next) {
 		if (!is(e, "Event"))
 			continue;
@@ -378,6 +605,10 @@ static int body(struct rd *r, xmlNodePtr root)
 	xmlNodePtr comp;
 	int ret;
 
+	if (root && root->ns)
+		return bad_value(r, root, "xmlns", root->ns->href ?
+				 (const char *)root->ns->href : "", "a "
+				 "namespace: podium's ODF messages use none");
 	if (!root || !is(root, "OdfBody"))
 		return bad(r, root, "not an ODF message: no OdfBody", NULL);
 	if ((ret = need(r, root, "CompetitionCode", &games)) < 0 ||
@@ -410,13 +641,146 @@ static int body(struct rd *r, xmlNodePtr root)
 		   "DT_RESULT:", type);
 }
 
+/* The door (see the top): libxml2's SAX callbacks that build the tree,
+ * each counted first, and a DOCTYPE stopping the parse where it is. */
+enum { OPEN, DOCTYPE, RESULTS, NODES };
+
+struct gate {
+	startElementNsSAX2Func element;	/* libxml2's own: they build */
+	charactersSAXFunc text, cdata;
+	size_t nodes, results;
+	int why;			/* OPEN, or why the parse stopped */
+	long line;
+};
+
+static void stop(xmlParserCtxtPtr c, int why)
+{
+	struct gate *g = c->_private;
+
+	g->why = why;
+	g->line = c->input ? c->input->line : 0;
+	xmlStopParser(c);
+}
+
+static void on_doctype(void *ctx, const xmlChar *name, const xmlChar *ext,
+		       const xmlChar *sys)
+{
+	(void)name;
+	(void)ext;
+	(void)sys;
+	stop(ctx, DOCTYPE);
+}
+
+static void on_element(void *ctx, const xmlChar *local,
+		       const xmlChar *prefix, const xmlChar *uri, int nns,
+		       const xmlChar **ns, int nattrs, int ndefaulted,
+		       const xmlChar **attrs)
+{
+	xmlParserCtxtPtr c = ctx;
+	struct gate *g = c->_private;
+
+	g->nodes += 1 + (size_t)(nattrs > 0 ? nattrs : 0);
+	if (!uri && !strcmp((const char *)local, "Result") &&
+	    ++g->results > PD_ODF_MAX_RESULTS)
+		stop(c, RESULTS);
+	else if (g->nodes > PD_ODF_MAX_NODES)
+		stop(c, NODES);
+	else
+		g->element(ctx, local, prefix, uri, nns, ns, nattrs,
+			   ndefaulted, attrs);
+}
+
+static void on_text(void *ctx, const xmlChar *ch, int len)
+{
+	xmlParserCtxtPtr c = ctx;
+	struct gate *g = c->_private;
+
+	if (++g->nodes > PD_ODF_MAX_NODES)
+		stop(c, NODES);
+	else
+		g->text(ctx, ch, len);
+}
+
+static void on_cdata(void *ctx, const xmlChar *ch, int len)
+{
+	xmlParserCtxtPtr c = ctx;
+	struct gate *g = c->_private;
+
+	if (++g->nodes > PD_ODF_MAX_NODES)
+		stop(c, NODES);
+	else
+		g->cdata(ctx, ch, len);
+}
+
+static int refused(const struct gate *g, const char *file,
+		   struct pd_diag *d)
+{
+	if (g->why == DOCTYPE)
+		return pd_diag_set(d, PD_EPARSE, file, g->line, "a DOCTYPE: "
+				   "ODF messages have none, and podium reads "
+				   "no DTD or entity declaration");
+	if (g->why == RESULTS)
+		return pd_diag_set(d, PD_ETOOBIG, file, g->line, "over %d "
+				   "<Result> elements: a message holds at most "
+				   "%d (docs/ODF.md)", PD_ODF_MAX_RESULTS,
+				   PD_ODF_MAX_RESULTS);
+	return pd_diag_set(d, PD_ETOOBIG, file, g->line, "over %d elements, "
+			   "attributes and texts: a message holds at most %d "
+			   "(docs/ODF.md)", PD_ODF_MAX_NODES,
+			   PD_ODF_MAX_NODES);
+}
+
+/* data parsed into *doc through the gate; NULL and a diag if refused
+ * or not XML. */
+static int parse(xmlDocPtr *doc, const char *data, size_t len,
+		 const char *file, struct pd_diag *d)
+{
+	struct gate g;
+	xmlParserCtxtPtr c;
+	char msg[200];
+	int ret = 0;
+
+	*doc = NULL;
+	if (!(c = xmlCreateMemoryParserCtxt(data, (int)len)))
+		return PD_ENOMEM;
+	xmlCtxtUseOptions(c, XML_PARSE_NONET | XML_PARSE_NOBLANKS |
+			  XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	memset(&g, 0, sizeof(g));
+	g.element = c->sax->startElementNs;
+	g.text = c->sax->characters;
+	g.cdata = c->sax->cdataBlock;
+	c->sax->startElementNs = on_element;
+	c->sax->characters = on_text;
+	c->sax->cdataBlock = on_cdata;
+	c->sax->internalSubset = on_doctype;
+	/* neither is read: they make no node */
+	c->sax->comment = NULL;
+	c->sax->processingInstruction = NULL;
+	c->_private = &g;
+	xmlParseDocument(c);
+	if (g.why != OPEN) {
+		ret = refused(&g, file, d);
+	} else if (!c->wellFormed || !c->myDoc) {
+		snprintf(msg, sizeof(msg), "%s", c->lastError.message ?
+			 c->lastError.message : "unreadable");
+		msg[strcspn(msg, "\n")] = '\0';
+		ret = pd_diag_set(d, PD_EPARSE, file, c->lastError.line,
+				  "not XML: %s", msg);
+	}
+	if (ret == 0)
+		*doc = c->myDoc;
+	else if (c->myDoc)
+		xmlFreeDoc(c->myDoc);
+	c->myDoc = NULL;
+	xmlFreeParserCtxt(c);
+	return ret;
+}
+
 int pd_odf_parse(struct pd_odf_msg *out, const char *data, size_t len,
 		 const char *file, struct pd_diag *diag)
 {
 	struct rd r;
 	xmlDocPtr doc;
-	const xmlError *e;
-	char msg[200];
 	int ret;
 
 	memset(out, 0, sizeof(*out));
@@ -426,22 +790,13 @@ int pd_odf_parse(struct pd_odf_msg *out, const char *data, size_t len,
 	r.m = out;
 	r.file = file;
 	r.d = diag;
-	if (len > (size_t)1 << 30)
-		return pd_diag_set(diag, PD_ETOOBIG, file, 0, "over 1 GiB");
-	if ((ret = pd_odf_load(diag)) < 0)
+	if (len > PD_ODF_MAX_BYTES)
+		return pd_diag_set(diag, PD_ETOOBIG, file, 0, "%zu bytes: a "
+				   "message is at most %zu (docs/ODF.md)", len,
+				   (size_t)PD_ODF_MAX_BYTES);
+	if ((ret = pd_odf_load(diag)) < 0 ||
+	    (ret = parse(&doc, data, len, file, diag)) < 0)
 		return ret;
-	xmlResetLastError();
-	doc = xmlReadMemory(data, (int)len, file, NULL,
-			    XML_PARSE_NONET | XML_PARSE_NOBLANKS |
-			    XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-	if (!doc) {
-		e = xmlGetLastError();
-		snprintf(msg, sizeof(msg), "%s", e && e->message ? e->message :
-			 "unreadable");
-		msg[strcspn(msg, "\n")] = '\0';
-		return pd_diag_set(diag, PD_EPARSE, file, e ? e->line : 0,
-				   "not XML: %s", msg);
-	}
 	ret = body(&r, xmlDocGetRootElement(doc));
 	xmlFreeDoc(doc);
 	if (ret < 0)

@@ -31,6 +31,11 @@ static const char *const m_cols[M_N] = { "medal_type", "medal_date", "name",
 					 "discipline", "event", "code" };
 static const char *const l_cols[L_N] = { "code_athlete", "code_team" };
 
+/* The columns of each file kept as names, checked by the reader. */
+static const int a_names[] = { A_NAME, -1 };
+static const int m_names[] = { M_NAME, M_SPORT, M_EVENT, M_DATE, -1 };
+static const int l_names[] = { -1 };
+
 struct parse {
 	struct pd_entry_set *set;
 	struct pd_import im;
@@ -52,29 +57,23 @@ static const char *f(const struct parse *ps, int col)
 
 static int open_csv(struct parse *ps, const char *data, size_t len,
 		    const char *file, const char *const *cols, int n,
-		    struct pd_diag *diag)
+		    const int *names, struct pd_diag *diag)
 {
 	int ret;
 
 	pd_csv_init(&ps->c, data, len, file);
 	ps->im.file = file;
 	if ((ret = pd_utf8_check(data, len, file, diag)) < 0 ||
-	    (ret = pd_columns_header(&ps->c, diag)) < 0)
+	    (ret = pd_columns_header(&ps->c, diag)) < 0 ||
+	    (ret = pd_columns_require(ps->at, &ps->c, cols, (size_t)n,
+				      "no '%s' column in the header",
+				      diag)) < 0)
 		return ret;
-	return pd_columns_require(ps->at, &ps->c, cols, (size_t)n,
-				  "no '%s' column in the header", diag);
-}
-
-/* The next record, checked to have the header's width. */
-static int next(struct parse *ps, size_t width, struct pd_diag *diag)
-{
-	int ret = pd_csv_next(&ps->c, diag);
-
-	if (ret > 0 && ps->c.nf != width)
-		return pd_diag_set(diag, PD_EPARSE, ps->c.file, ps->c.line,
-				   "%zu fields where the header has %zu",
-				   ps->c.nf, width);
-	return ret;
+	for (; *names >= 0; names++)
+		if ((ret = pd_csv_label(&ps->c, (size_t)ps->at[*names],
+					cols[*names], NULL)) < 0)
+			return ret;
+	return 0;
 }
 
 static int npc_code(struct parse *ps, const char *v, char *code,
@@ -98,10 +97,13 @@ static int athlete_row(struct parse *ps, struct pd_diag *diag)
 
 	if (strcmp(f(ps, A_FUNCTION), "Athlete"))
 		return 0;
+	if ((ret = pd_csv_labels_check(&ps->c, diag)) < 0)
+		return ret;
 	memset(&a, 0, sizeof(a));
 	if (!*code)
 		return pd_diag_set(diag, PD_EPARSE, ps->c.file, ps->c.line,
-				   "no code in this row");
+				   "no code in this row: every athlete has "
+				   "one, which medallists.csv uses");
 	strcpy(a.gender, !strcmp(g, "Male") ? "M" : !strcmp(g, "Female") ?
 	       "W" : "");
 	if ((ret = npc_code(ps, f(ps, A_NPC), a.npc, diag)) < 0)
@@ -181,6 +183,8 @@ static int medal_row(struct parse *ps, struct pd_diag *diag)
 	size_t *slot, link;
 	int ret;
 
+	if ((ret = pd_csv_labels_check(&ps->c, diag)) < 0)
+		return ret;
 	memset(&r, 0, sizeof(r));
 	r.line = ps->c.line;
 	r.rows = 1;
@@ -225,14 +229,15 @@ typedef int (*row_fn)(struct parse *ps, struct pd_diag *diag);
 
 static int read_file(struct parse *ps, const char *data, size_t len,
 		     const char *file, const char *const *cols, int n,
-		     row_fn fn, struct pd_diag *diag)
+		     const int *names, row_fn fn, struct pd_diag *diag)
 {
-	size_t width;
 	int ret;
 
-	if ((ret = open_csv(ps, data, len, file, cols, n, diag)) == 0) {
-		width = ps->c.nf;
-		while ((ret = next(ps, width, diag)) > 0)
+	/* the reader refuses a row without the header's width, or with a
+	 * bad name */
+	if ((ret = open_csv(ps, data, len, file, cols, n, names,
+			    diag)) == 0) {
+		while ((ret = pd_csv_next(&ps->c, diag)) > 0)
 			if ((ret = fn(ps, diag)) < 0)
 				break;
 	}
@@ -254,11 +259,11 @@ int pd_paris2024_parse(struct pd_entry_set *out, const char *const texts[3],
 	pd_entries_init(out);
 	if ((ret = pd_entries_games(out, games, &ps.games)) < 0 ||
 	    (ret = read_file(&ps, texts[0], lens[0], files[0], a_cols, A_N,
-			     athlete_row, diag)) < 0 ||
+			     a_names, athlete_row, diag)) < 0 ||
 	    (ret = read_file(&ps, texts[2], lens[2], files[2], l_cols, L_N,
-			     medallist_row, diag)) < 0 ||
+			     l_names, medallist_row, diag)) < 0 ||
 	    (ret = read_file(&ps, texts[1], lens[1], files[1], m_cols, M_N,
-			     medal_row, diag)) < 0)
+			     m_names, medal_row, diag)) < 0)
 		goto cleanup;
 	if (out->nresults == 0)
 		ret = pd_diag_set(diag, PD_EPARSE, files[1], 0, "no medals");

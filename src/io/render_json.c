@@ -120,6 +120,13 @@ static json_t *document(const struct pd_view *v, int *err)
 		put_counts(o, &st->remaining, st, err);
 		set(doc, "remaining", o, err);
 	}
+	if (v->events_known > 0 && v->events_done < v->events_known) {
+		o = json_object();
+		set(o, "events", json_integer((json_int_t)v->events_done),
+		    err);
+		set(o, "of", json_integer((json_int_t)v->events_known), err);
+		set(doc, "results", o, err);
+	}
 	return doc;
 }
 

@@ -36,6 +36,11 @@ static const char *const *const guesses[PD_F_COUNT] = {
 #define F_IRM PD_F_MEDAL
 #define F_RECORDS PD_F_TEAM
 
+static const struct pd_columns_label labels[] = {
+	{ PD_F_NAME, "name", NULL }, { F_MARK, "mark", NULL },
+	{ F_RECORDS, "records", NULL },
+};
+
 void pd_result_lines_release(struct pd_result_lines *r)
 {
 	free(r->v);
@@ -67,6 +72,8 @@ static int take_row(struct pd_result_line *l, struct offs *o,
 	char *end;
 	int ret;
 
+	if ((ret = pd_csv_labels_check(c, diag)) < 0)
+		return ret;
 	memset(l, 0, sizeof(*l));
 	l->line = c->line;
 	if (*rank) {
@@ -102,7 +109,8 @@ static int take_row(struct pd_result_line *l, struct offs *o,
 	memcpy(l->npc, n->code, sizeof(l->npc));
 	if (!*pd_columns_get(cols, c, PD_F_NAME))
 		return pd_diag_set(diag, PD_EPARSE, c->file, c->line,
-				   "no name in this row");
+				   "no name in this row: name the athlete or "
+				   "team");
 	if (keep(pool, pd_columns_get(cols, c, PD_F_NAME), &o->name) ||
 	    keep(pool, pd_columns_get(cols, c, F_MARK), &o->mark) ||
 	    keep(pool, irm, &o->irm) ||
@@ -160,7 +168,9 @@ int pd_results_csv_parse(struct pd_result_lines *out, const char *data,
 	pd_csv_init(&c, data, len, file);
 	if ((ret = pd_utf8_check(data, len, file, diag)) < 0 ||
 	    (ret = pd_columns_header(&c, diag)) < 0 ||
-	    (ret = pd_columns_find(&cols, &c, &opts, guesses, diag)) < 0)
+	    (ret = pd_columns_find(&cols, &c, &opts, guesses, diag)) < 0 ||
+	    (ret = pd_columns_labels(&cols, &c, labels,
+				     sizeof(labels) / sizeof(*labels))) < 0)
 		goto cleanup;
 	if (cols.at[PD_F_NPC] < 0 || cols.at[PD_F_NAME] < 0) {
 		ret = pd_diag_set(diag, PD_EPARSE, file, c.line, "the header "

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "podium/io.h"
+#include "podium/label.h"
 
 #define MAX_TOKENS 64
 #define LINE_MAX_BYTES 4096
@@ -244,9 +245,31 @@ static int looks_like_row(const struct line *l)
 	       number(l->tok[l->n - 2], &v) != -2;
 }
 
+/* A caption or header line as the store will keep it (its tabs apart
+ * columns): a name of at most PD_TEXT_MAX bytes, checked here where its
+ * line is known. */
+static int check_pre(struct state *st, const char *s, size_t n, long lineno)
+{
+	char copy[LINE_MAX_BYTES], *t;
+	struct pd_diag d;
+	int ret;
+
+	memcpy(copy, s, n);
+	copy[n] = '\0';
+	for (t = copy; (t = strchr(t, '\t')); )
+		*t = ' ';
+	if ((ret = pd_name_check("caption or header", copy, PD_TEXT_MAX, 1,
+				 &d)) < 0)
+		return pd_diag_set(st->diag, ret, st->file, lineno, "%s: a "
+				   "caption and a header line come before the "
+				   "rows; mend or remove the line", d.msg);
+	return 0;
+}
+
 static int take_line(struct state *st, const char *s, size_t n, long lineno)
 {
 	struct line l;
+	int ret;
 
 	if (n >= LINE_MAX_BYTES)
 		return pd_diag_set(st->diag, PD_ETOOBIG, st->file, lineno,
@@ -262,6 +285,8 @@ static int take_line(struct state *st, const char *s, size_t n, long lineno)
 					   lineno, "expected a row '[rank] name "
 					   "gold silver bronze total' after "
 					   "the caption and header");
+		if ((ret = check_pre(st, s, n, lineno)) < 0)
+			return ret;
 		if (!(st->pre_line[st->pre++] = strndup(s, n)))
 			return PD_ENOMEM;
 		return 0;

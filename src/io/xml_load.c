@@ -24,6 +24,7 @@
 
 #include <libxml/globals.h>
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlwriter.h>
@@ -49,16 +50,18 @@ typedef xmlTextWriterPtr W;	/* to keep the list's lines short */
 	F(xmlNodePtr, xmlDocGetRootElement, (const xmlDoc *d), (d))        \
 	V(xmlFreeDoc, (xmlDocPtr d), (d))                                  \
 	V(xmlFreeTextWriter, (W w), (w))                                   \
-	F(xmlErrorPtr, xmlGetLastError, (void), ())                        \
+	F(xmlParserCtxtPtr, xmlCreateMemoryParserCtxt, (const char *b,     \
+	  int n), (b, n))                                                  \
+	F(int, xmlCtxtUseOptions, (xmlParserCtxtPtr c, int opts), (c, opts))\
+	V(xmlFreeParserCtxt, (xmlParserCtxtPtr c), (c))                    \
 	F(long, xmlGetLineNo, (const xmlNode *n), (n))                     \
 	F(xmlChar *, xmlGetProp, (const xmlNode *n, const xmlChar *name),  \
 	  (n, name))                                                       \
 	F(xmlAttrPtr, xmlHasProp, (const xmlNode *n, const xmlChar *name), \
 	  (n, name))                                                       \
 	F(W, xmlNewTextWriterMemory, (xmlBufferPtr b, int z), (b, z))      \
-	F(xmlDocPtr, xmlReadMemory, (const char *b, int n, const char *url,\
-	  const char *enc, int opts), (b, n, url, enc, opts))              \
-	V(xmlResetLastError, (void), ())                                   \
+	F(int, xmlParseDocument, (xmlParserCtxtPtr c), (c))                \
+	V(xmlStopParser, (xmlParserCtxtPtr c), (c))                        \
 	F(int, xmlTextWriterEndDocument, (W w), (w))                       \
 	F(int, xmlTextWriterEndElement, (W w), (w))                        \
 	F(int, xmlTextWriterSetIndent, (W w, int on), (w, on))             \

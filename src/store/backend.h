@@ -250,8 +250,9 @@ struct pd_store_ops {
 			    const char *reason, struct pd_diag *diag);
 	int (*published_remove)(struct pd_store *s, const char *games,
 				const char *source, struct pd_diag *diag);
+	/* of games ("" any), of event (0 any) */
 	int (*result_sources)(struct pd_store *s, const char *games,
-			      pd_source_fn fn, void *arg,
+			      long event, pd_source_fn fn, void *arg,
 			      struct pd_diag *diag);
 	int (*games_removed)(struct pd_store *s, pd_audit_fn fn, void *arg,
 			     struct pd_diag *diag);
@@ -304,14 +305,18 @@ struct pd_store {
 };
 
 /* Open (creating if absent) the SQLite file at path and migrate it
- * (src/store/sqlite/sqlite.c); as pd_store_open(). */
+ * (src/store/sqlite/sqlite.c); as pd_store_open(), or with read non-zero
+ * as pd_store_open_read(). */
 int pd_sqlite_open(struct pd_store **out, const char *path,
-		   const struct pd_registry *reg, struct pd_diag *diag);
+		   const struct pd_registry *reg, int read,
+		   struct pd_diag *diag);
 
 /* Connect to the PostgreSQL database at a libpq URI and migrate it
- * (src/store/postgres/pg_ops.c); as pd_store_open(). */
+ * (src/store/postgres/pg_ops.c); as pd_store_open(), or with read
+ * non-zero as pd_store_open_read() (a database without podium's schema
+ * is refused, and none is made in it). */
 int pd_pg_open(struct pd_store **out, const char *uri,
-	       const struct pd_registry *reg, struct pd_diag *diag);
+	       const struct pd_registry *reg, int read, struct pd_diag *diag);
 
 /* A ballot the vote operation refuses, the backend having found why: the
  * athlete has voted (voted 1: PD_EEXISTS) or is not on the register of

@@ -119,6 +119,14 @@ const char pd_sql_derive_starters[] =
 	"SELECT count(*) FROM results r WHERE r.event_id = $1 AND r.irm <> "
 	"'DNS' AND " VALID_AT("r");
 
+/* the sources of the results in force, of a Games ($1, "" any) or of an
+ * event ($2, 0 any) (sqlite_games.c, pg_games.c) */
+const char pd_sql_result_sources[] =
+	"SELECT r.source, count(*) FROM results r JOIN events e ON e.id = "
+	"r.event_id WHERE ($1 = '' OR e.games = $1) AND ($2 = 0 OR "
+	"r.event_id = $2) AND r.until IS NULL GROUP BY r.source ORDER BY "
+	"r.source";
+
 /* athletes, teams and results as written (sqlite_event.c, pg_event.c) */
 const char pd_sql_event_find_ext[] =
 	"SELECT id FROM athletes WHERE ext = $1";

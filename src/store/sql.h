@@ -15,6 +15,8 @@ extern const char pd_sql_derive_touch[];
 extern const char pd_sql_derive_touched[];
 extern const char pd_sql_derive_removed[];
 
+extern const char pd_sql_result_sources[];
+
 extern const char pd_sql_event_find_ext[];
 extern const char pd_sql_event_fill_gender[];
 extern const char pd_sql_event_find_name[];

@@ -19,13 +19,40 @@ int pd_store_is_postgres(const char *path)
 	       !strncmp(path, "postgres://", 11);
 }
 
+int pd_store_address_check(const char *path, struct pd_diag *diag)
+{
+	if (*path && strcmp(path, ":memory:"))
+		return 0;
+	return pd_diag_set(diag, PD_EPARSE, NULL, 0, "'%s' names a database "
+			   "that SQLite throws away when podium exits, and "
+			   "what is written there with it: give a file (or a "
+			   "postgresql:// URI)", path);
+}
+
+static int open_as(struct pd_store **out, const char *path,
+		   const struct pd_registry *reg, int read,
+		   struct pd_diag *diag)
+{
+	int ret;
+
+	*out = NULL;
+	if ((ret = pd_store_address_check(path, diag)) < 0)
+		return ret;
+	if (pd_store_is_postgres(path))
+		return pd_pg_open(out, path, reg, read, diag);
+	return pd_sqlite_open(out, path, reg, read, diag);
+}
+
 int pd_store_open(struct pd_store **out, const char *path,
 		  const struct pd_registry *reg, struct pd_diag *diag)
 {
-	*out = NULL;
-	if (pd_store_is_postgres(path))
-		return pd_pg_open(out, path, reg, diag);
-	return pd_sqlite_open(out, path, reg, diag);
+	return open_as(out, path, reg, 0, diag);
+}
+
+int pd_store_open_read(struct pd_store **out, const char *path,
+		       const struct pd_registry *reg, struct pd_diag *diag)
+{
+	return open_as(out, path, reg, 1, diag);
 }
 
 /* -- transactions, Games, published tables, medals (store.h) */
@@ -1148,7 +1175,13 @@ int pd_store_published_remove(struct pd_store *s, const char *games,
 int pd_store_result_sources(struct pd_store *s, const char *games,
 			    pd_source_fn fn, void *arg, struct pd_diag *diag)
 {
-	return s->ops->result_sources(s, games, fn, arg, diag);
+	return s->ops->result_sources(s, games, 0, fn, arg, diag);
+}
+
+int pd_store_event_sources(struct pd_store *s, long event, pd_source_fn fn,
+			   void *arg, struct pd_diag *diag)
+{
+	return s->ops->result_sources(s, "", event, fn, arg, diag);
 }
 
 int pd_store_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,

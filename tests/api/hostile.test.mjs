@@ -251,7 +251,7 @@ test('hostile__wrong_methods_are_405_with_one_allow', async () => {
 		['DELETE', G + '/standings', RO], ['POST', G + '/standings', RO],
 		['DELETE', '/api/games', RO + ', POST'], ['PUT', '/', RO], ['POST', '/', RO],
 		['POST', '/app.js', RO], ['DELETE', G + '/events', RO + ', POST'],
-		['PUT', G + '/events/1/results', 'PATCH, POST'], ['GET', G + '/events/1/results', 'PATCH, POST']]) {
+		['PUT', G + '/events/1/results', 'DELETE, PATCH, POST'], ['GET', G + '/events/1/results', 'DELETE, PATCH, POST']]) {
 		const r = await request(s, method, path, { headers: bearer(s.admin) });
 		assert.equal(r.status, 405, `${method} ${path} -> ${r.status}`);
 		assert.equal(r.headers.allow, allow, `${method} ${path}`);

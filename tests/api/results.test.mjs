@@ -162,3 +162,23 @@ test('results__writes_together_each_their_own_change', async () => {
 	const ev = (await get(`${G}/events/${e}`)).json();
 	assert.equal(ev.results.length, 8);
 });
+
+test('results__said_in_the_writers_language', async () => {
+	const e = await addEvent('Shot Put F11');
+	const write = (body, headers = {}, q = '') => request(s, 'POST', `${G}/events/${e}/results${q}`,
+		{ body, headers: { ...bearer(s.operator), ...headers } });
+	let r = await write({ results: [{ npc: 'CHN', name: 'Li Ming', rank: 1 }, { npc: 'IRI', name: 'Ali Reza', rank: 2, irm: 'DSQ' }] },
+		{ 'Accept-Language': 'zh-CN,zh;q=0.9,en;q=0.5' });
+	assert.equal(r.status, 200, r.text);
+	let said = r.json().said;
+	assert.ok(said.includes('Li Ming (CHN)：名次 - → 1，奖牌 - → 金牌'), said.join(' | '));
+	assert.ok(said.includes(`项目 ${e} 颁发：金牌 Li Ming (CHN)`), said.join(' | '));
+	assert.ok(said.includes('Ali Reza (IRI)：IRM 成绩不得奖牌'), said.join(' | '));
+	// ?lang= decides over the header; English is the default
+	r = await write({ npc: 'CHN', name: 'Li Ming', mark: '13.20' }, { 'Accept-Language': 'zh' }, '?lang=en');
+	assert.ok(r.json().said.includes('Li Ming (CHN): mark - -> 13.20'), r.json().said.join(' | '));
+	r = await write({ npc: 'CHN', name: 'Li Ming', mark: '13.20' }, {}, '?lang=zh');
+	assert.deepEqual(r.json().said.slice(0, 1), ['没有改动']);
+	r = await write({ npc: 'CHN', name: 'Li Ming', mark: '13.30' });
+	assert.ok(r.json().said.includes('Li Ming (CHN): mark 13.20 -> 13.30'), r.json().said.join(' | '));
+});

@@ -24,8 +24,9 @@ if [ ! -f "$here/node_modules/ajv/package.json" ] ||
 fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-# every test bounds its own waits; this bounds the whole run
-PODIUM_BIN=$bin timeout 300 node --test --test-reporter=tap \
+# every test bounds its own waits; this bounds the whole run (it runs
+# beside the golden cases, so with room for a busy machine)
+PODIUM_BIN=$bin timeout 900 node --test --test-reporter=tap \
 	--test-concurrency=1 "$here"/*.test.mjs >"$log" 2>&1
 rc=$?
 p=$(sed -n 's/^# pass \([0-9]*\)/\1/p' "$log" | tail -n 1)

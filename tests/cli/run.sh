@@ -12,17 +12,28 @@
 # database of that cluster, against the same expected files: the two
 # backends' outputs are byte for byte the same.
 #
-# usage: tests/cli/run.sh PODIUM_BINARY [--update] [CASE...]
+# Cases run JOBS at a time (default: twice the cores; each has its own
+# directory and database, so they are independent), and their lines are
+# printed in the cases' order.  PODIUM_TEST_PG_GOLDEN=0 skips the
+# PostgreSQL reruns (make test SAN=1 sets it: the sanitized binary's
+# PostgreSQL paths are covered by the contract, migrate and cluster tests).
+#
+# usage: tests/cli/run.sh PODIUM_BINARY [--update] [--jobs N] [CASE...]
 # Prints one line per case (and per PostgreSQL run), then
 # 'cli: PASSED FAILED SKIPPED'.
 set -u
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 shift
 update=0
-if [ "${1:-}" = "--update" ]; then
-	update=1
-	shift
-fi
+jobs=$(( $(nproc 2>/dev/null || echo 1) * 2 ))
+while [ $# -gt 0 ]; do
+	case $1 in
+	--update) update=1; shift ;;
+	--jobs) jobs=$2; shift 2 ;;
+	--one) one=1; shift ;;
+	*) break ;;
+	esac
+done
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 shared=$(cd "$top/../shared/data" 2>/dev/null && pwd)
@@ -65,6 +76,38 @@ run_case() {
 }
 
 cases=${*:-$(ls -d "$here"/[0-9]*/ | sed 's:/$::')}
+
+# The parent hands each case to a child (this script with --one), JOBS at
+# a time; each child writes its lines to a file of its own, and the
+# parent prints them in order and adds up their counts.
+if [ -z "${one:-}" ]; then
+	outdir=$(mktemp -d)
+	trap 'rm -rf "$bindir" "$outdir"' EXIT
+	i=0
+	for c in $cases; do
+		i=$((i + 1))
+		printf '%05d %s\n' "$i" "$c"
+	done | xargs -P "$jobs" -L 1 sh -c \
+		'sh "$1" "$2" $4 --one "$6" >"$3/$5.log" 2>&1' \
+		sh "$0" "$bin" "$outdir" "$([ "$update" = 1 ] && echo --update)"
+	for f in "$outdir"/*.log; do
+		[ -f "$f" ] || continue
+		grep -v '^cli: ' "$f"
+		set -- $(sed -n 's/^cli: //p' "$f" | tail -n 1)
+		if [ $# -lt 3 ]; then
+			echo "FAIL cli $(basename "$f" .log): the case's run ended without a count"
+			failed=$((failed + 1))
+			continue
+		fi
+		passed=$((passed + $1))
+		failed=$((failed + $2))
+		skipped=$((skipped + $3))
+	done
+	echo "cli: $passed $failed $skipped"
+	[ "$failed" -eq 0 ]
+	exit
+fi
+
 for c in $cases; do
 	[ -d "$c" ] || c="$here/$c"
 	c=$(cd "$c" && pwd)
@@ -76,6 +119,7 @@ for c in $cases; do
 	fi
 	run_case "$c" "$name" podium.db ""
 	if [ -n "${PODIUM_TEST_PG:-}" ] && [ "$update" = 0 ] &&
+	    [ "${PODIUM_TEST_PG_GOLDEN:-1}" != 0 ] &&
 	    ! grep -qE 'podium[.]db|sqlite3|--db|PODIUM_DB' "$c/cmd" \
 		"$c/expected.out" "$c/expected.err"; then
 		db=c_$(echo "$name" | tr -c 'a-z0-9\n' '_')

@@ -169,8 +169,8 @@ for port in $ports; do
 		sleep 0.05
 	done
 done
-curl -s "http://127.0.0.1:${ports%% *}/api/games/PG2004/standings" >served-a
-curl -s "http://127.0.0.1:${ports##* }/api/games/PG2004/standings" >served-b
+curl -s "http://127.0.0.1:${ports%% *}/api/games/PG2004/standings?source=results" >served-a
+curl -s "http://127.0.0.1:${ports##* }/api/games/PG2004/standings?source=results" >served-b
 for port in $ports; do
 	verdict=$(python3 - "stream-$port" "$version" served-a <<'PY'
 import json, sys

@@ -85,7 +85,7 @@ if [ "$twice" -eq 0 ]; then passed=$((passed + 1)); else
 # the server, restarted, shows what SQL recomputes from the results
 round=last
 start
-curl -s "http://127.0.0.1:$port/api/games/PG2004/standings" |
+curl -s "http://127.0.0.1:$port/api/games/PG2004/standings?source=results" |
 	python3 -c 'import json,sys
 d = json.load(sys.stdin)
 for r in sorted(d["rows"], key=lambda r: r["npc"]):

@@ -57,8 +57,8 @@ test('desk__a_start_list_typed_then_marks_for_its_athletes', async () => {
 	// a bad line is refused, named, and the list stays as it was
 	await page.fill('#entries-text', 'ATL, Nobody');
 	await page.click('#entries-save');
-	await page.waitForSelector('#said[data-ok="0"]');
-	assert.match(await page.locator('#said').textContent(), /entries\[0\]: unknown NPC 'ATL'/);
+	await page.waitForSelector('#entries-msg[data-ok="0"]');
+	assert.match(await page.locator('#entries-msg').textContent(), /entries\[0\]: unknown NPC 'ATL'/);
 	assert.equal((await get(`${G}/events/${run}/entries`)).entries.length, 3);
 	const p = await get(`${G}/participation`);
 	assert.equal(p.athletes, 3);
@@ -94,8 +94,8 @@ test('desk__matches_added_and_removed', async () => {
 	await page.fill('#match-form [name="score"]', '1:0');
 	await page.fill('#match-form [name="pens"]', '');
 	await page.click('#match-form button[type="submit"]');
-	await page.waitForSelector('#said[data-ok="0"]');
-	assert.match(await page.locator('#said').textContent(), /cannot play itself/);
+	await page.waitForSelector('#match-msg[data-ok="0"]');
+	assert.match(await page.locator('#match-msg').textContent(), /cannot play itself/);
 	// removed
 	await page.locator('#matches tbody tr:nth-child(1) button').click();
 	await page.waitForSelector('#matches-box[data-count="2"]');

@@ -136,6 +136,10 @@ test('e2e__language_switch', async () => {
 });
 
 test('e2e__a_result_written_through_the_api_moves_the_table_live', async () => {
+	// Athens 2004 stays its published table until its results cover its
+	// 519 events: the table from results is the one asked for by name
+	await page.goto(s.url + '/games/PG2004?source=results&lang=en');
+	await page.waitForSelector('body[data-ready="1"]');
 	await page.evaluate(() => { window.__noReload = 'still here'; });
 	const ev = await post(page, '/api/games/PG2004/events', s.admin, { sport: 'Athletics',
 		name: '100 m T54', gender: 'M', date: '2004-09-20', status: 'official' });
@@ -144,7 +148,6 @@ test('e2e__a_result_written_through_the_api_moves_the_table_live', async () => {
 		{ results: [{ npc: 'CHN', name: 'Li Wei', rank: 1 }, { npc: 'GBR', name: 'Ann Smith', rank: 2 },
 			{ npc: 'CAN', name: 'Roy Boyd', rank: 3 }] });
 	assert.equal(res.status, 200);
-	// the page now shows the table ranked from results (it has medals)
 	await page.waitForSelector('#medals[data-source=""]');
 	await page.waitForSelector('#medals tbody tr[data-npc="CHN"][data-changed="1"]');
 	assert.deepEqual(await firstRow().locator('td').allTextContents(), ['1', 'CHN', '1', '0', '0', '1']);

@@ -83,4 +83,24 @@ else
 	fail "cannot build an empty library:"
 fi
 
+# found, with every function, but another release than podium was built
+# for (sender.c and stream.c rely on 0.9.75's behaviour): refused, naming
+# both versions, before a daemon is started
+real=$(pkg-config --variable=libdir libmicrohttpd 2>/dev/null)/libmicrohttpd.so
+built=$(sed -n 's/^#define MHD_VERSION 0x\(..\)\(..\)\(..\)..$/\1 \2 \3/p' \
+	"$(pkg-config --variable=includedir libmicrohttpd 2>/dev/null || echo /usr/include)/microhttpd.h" |
+	awk '{ printf "%d.%d.%d", $1, $2, $3 }')
+nm -D --defined-only "$real" 2>/dev/null | awk '$2 == "T" && $3 != "MHD_get_version" {
+	print "void " $3 "(void) {}" }' >"$dir/fake.c"
+echo 'const char *MHD_get_version(void) { return "0.9.60"; }' >>"$dir/fake.c"
+if [ -n "$built" ] && [ "$(wc -l <"$dir/fake.c")" -gt 10 ] &&
+    ${CC:-cc} -shared -fPIC -w -Wl,-soname,libmicrohttpd.so.podium-noload \
+    -o "$dir/libmicrohttpd.so.podium-noload" "$dir/fake.c" 2>"$dir/err"; then
+	check "a libmicrohttpd of another release: exit 2, both versions named" 2 \
+		"libmicrohttpd.so.podium-noload is libmicrohttpd 0.9.60; podium serve was built for $built" \
+		env LD_LIBRARY_PATH="$dir" "$noload" --db "$db" serve --port 0
+else
+	fail "cannot build a libmicrohttpd of another release from $real (built for '$built')"
+fi
+
 echo "noload: $passed $failed"

@@ -217,6 +217,8 @@ static void test_app__caption_of_a_sport_is_never_the_published_one(
 	assert_string_equal(out, "file.txt medal table");
 }
 
+/* Nothing is null but what is unknown: a Games without a published
+ * table has none to name in "table". */
 static void test_app__stats_document_has_the_api_keys_and_no_nulls(
 	void **state)
 {
@@ -230,11 +232,15 @@ static void test_app__stats_document_has_the_api_keys_and_no_nulls(
 	strcpy(g.code, "PG2004");
 	g.name_en = g.start = g.end = "";
 	pd_buf_init(&b, 0);
-	assert_int_equal(pd_doc_stats(&b, &g, 7, &st, 0), 0);
+	assert_int_equal(pd_doc_stats(&b, &g, 7, &st, NULL, 0), 0);
 	assert_int_equal(pd_buf_addc(&b, '\0'), 0);
 	assert_non_null(strstr(b.data, "\"version\":7"));
 	assert_non_null(strstr(b.data, "\"npcs_medal\":0"));
 	assert_non_null(strstr(b.data, "\"record_types\":{}"));
+	char *t = strstr(b.data, ",\"table\":{\"source\":null,\"events\":0,"
+			 "\"of\":null}");
+	assert_non_null(t);
+	*t = '\0';
 	assert_null(strstr(b.data, "null"));
 	assert_null(strchr(b.data, '\n'));
 	pd_buf_release(&b);
@@ -291,6 +297,56 @@ static void test_app__a_write_as_of_an_old_version_is_refused(void **state)
 					    &done, &f->d), 0);
 	assert_int_equal(done.version, v + 1);
 	assert_int_equal(version_of(f, "PG2004"), v + 1);
+	pd_op_done_release(&done);
+}
+
+/* While a published table awards more events than the results cover,
+ * it stands for the Games; once they cover them, the results do. */
+static void test_app__cover_keeps_the_published_table_until_complete(
+	void **state)
+{
+	struct pd_cover c = { "", "seed", 1, 519 };
+
+	(void)state;
+	pd_cover_decide(&c);
+	assert_string_equal(c.source, "seed");
+	c.done = 519;
+	pd_cover_decide(&c);
+	assert_string_equal(c.source, "");
+	c.published[0] = '\0';
+	c.done = 0;
+	pd_cover_decide(&c);
+	assert_string_equal(c.source, "");
+}
+
+/* An official event moved back loses its medals: the write needs a
+ * reason, and without one writes nothing. */
+static void test_app__moving_an_official_event_back_needs_a_reason(
+	void **state)
+{
+	struct fixture *f = *state;
+	struct pd_event_input in = { "Athletics", "100 m", "M", NULL, NULL,
+				     NULL, "official", 0, NULL };
+	struct pd_who why = { "test", "test_app", "photo finish", 0 };
+	struct pd_op_done done;
+	long id = 0, version = 0, v;
+
+	pd_op_done_init(&done);
+	assert_int_equal(pd_op_event_add(f->s, "PG2004", &in, NULL, &who, NULL,
+					 &id, &version, &f->d), 0);
+	v = version_of(f, "PG2004");
+	assert_int_equal(pd_op_event_status(f->s, id, "live", &who, &done,
+					    &f->d), PD_EINVAL);
+	assert_non_null(strstr(f->d.msg, "needs a reason"));
+	assert_int_equal(version_of(f, "PG2004"), v);
+	assert_int_equal(pd_op_event_status(f->s, id, "live", &why, &done,
+					    &f->d), 0);
+	assert_int_equal(version_of(f, "PG2004"), v + 1);
+	/* to official, and from another status, none is needed */
+	assert_int_equal(pd_op_event_status(f->s, id, "protested", &who,
+					    &done, &f->d), 0);
+	assert_int_equal(pd_op_event_status(f->s, id, "official", &who,
+					    &done, &f->d), 0);
 	pd_op_done_release(&done);
 }
 
@@ -403,6 +459,8 @@ int main(void)
 		T(test_app__stats_document_has_the_api_keys_and_no_nulls),
 		T(test_app__an_issued_token_checks_and_another_does_not),
 		T(test_app__a_write_as_of_an_old_version_is_refused),
+		T(test_app__cover_keeps_the_published_table_until_complete),
+		T(test_app__moving_an_official_event_back_needs_a_reason),
 		T(test_app__one_result_alone_says_what_a_list_of_one_says),
 	};
 

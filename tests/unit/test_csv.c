@@ -195,6 +195,71 @@ static void test_csv__empty_input_has_no_records(void **state)
 	expect_end(&r);
 }
 
+/* The header fixes the width: a row cut short or with a field too many
+ * is refused at its line; a trailing empty field is no field. */
+static void test_csv__width_set_by_header(void **state)
+{
+	struct reader r;
+
+	start(&r, "a,b,c\n1,2,3,\n4,5,6,\n4,5,6\n7,8\n");
+	expect(&r, 1, "a", "b", "c", NULL);
+	pd_csv_set_width(&r.c);
+	expect(&r, 2, "1", "2", "3", NULL);
+	expect(&r, 3, "4", "5", "6", NULL);
+	expect(&r, 4, "4", "5", "6", NULL);
+	assert_int_equal(pd_csv_next(&r.c, &r.d), PD_EPARSE);
+	assert_int_equal(r.d.line, 5);
+	assert_non_null(strstr(r.d.msg, "row has 2 fields, the header 3"));
+	pd_csv_release(&r.c);
+
+	start(&r, "a,b,c,\n1,\"x, y\",3\n1,x, y,3\n");
+	expect(&r, 1, "a", "b", "c", "", NULL);
+	pd_csv_set_width(&r.c);
+	assert_int_equal(r.c.nf, 3);
+	expect(&r, 2, "1", "x, y", "3", NULL);
+	assert_int_equal(pd_csv_next(&r.c, &r.d), PD_EPARSE);
+	assert_int_equal(r.d.line, 3);
+	assert_non_null(strstr(r.d.msg, "row has 4 fields, the header 3: "
+				       "quote a field that holds a comma"));
+	pd_csv_release(&r.c);
+
+	/* rows that end at the last column: an empty field more is a comma
+	 * too many in a row whose last column is empty */
+	start(&r, "a,b,c\n1,2,\n3,x, y,\n");
+	expect(&r, 1, "a", "b", "c", NULL);
+	pd_csv_set_width(&r.c);
+	expect(&r, 2, "1", "2", "", NULL);
+	assert_int_equal(pd_csv_next(&r.c, &r.d), PD_EPARSE);
+	assert_int_equal(r.d.line, 3);
+	assert_non_null(strstr(r.d.msg, "row has 4 fields, the header 3: "
+				       "quote a field that holds a comma, or "
+				       "remove the extra fields (the last one "
+				       "is empty"));
+	pd_csv_release(&r.c);
+
+	/* the first row is the one: the next ends at the last column */
+	start(&r, "a,b,c\n3,x, y,\n1,2,\n");
+	expect(&r, 1, "a", "b", "c", NULL);
+	pd_csv_set_width(&r.c);
+	assert_int_equal(pd_csv_next(&r.c, &r.d), PD_EPARSE);
+	assert_int_equal(r.d.line, 2);
+	pd_csv_release(&r.c);
+
+	/* a single row with a trailing comma */
+	start(&r, "a,b,c\n1,2,3,\n");
+	expect(&r, 1, "a", "b", "c", NULL);
+	pd_csv_set_width(&r.c);
+	expect(&r, 2, "1", "2", "3", NULL);
+	expect_end(&r);
+
+	/* two empty fields past the last column are one field too many */
+	start(&r, "a,b\n1,2,,\n");
+	expect(&r, 1, "a", "b", NULL);
+	pd_csv_set_width(&r.c);
+	assert_int_equal(pd_csv_next(&r.c, &r.d), PD_EPARSE);
+	pd_csv_release(&r.c);
+}
+
 static void test_csv__spaces_are_kept(void **state)
 {
 	struct reader r;
@@ -293,6 +358,7 @@ int main(void)
 		cmocka_unit_test(test_csv__empty_fields),
 		cmocka_unit_test(test_csv__last_record_without_newline),
 		cmocka_unit_test(test_csv__empty_input_has_no_records),
+		cmocka_unit_test(test_csv__width_set_by_header),
 		cmocka_unit_test(test_csv__spaces_are_kept),
 		cmocka_unit_test(test_csv__too_many_fields_is_toobig),
 		cmocka_unit_test(test_csv__quote_only_when_needed),

@@ -253,6 +253,53 @@ static void test_medallists__team_rows_and_team_row(void **state)
 	assert_int_equal(f->set.results[3].rank, 3);
 }
 
+/* A team's row without a name and a code takes its team-mates' NPC; a
+ * row that cannot be placed is the error at its line, or, with a list
+ * for them, one of every such row in line order. */
+static void test_medallists__nameless_team_row_carried(void **state)
+{
+	struct fixture *f = *state;
+	static const char csv[] =
+		"gender,event,medal,athlete,country_code,team,type\n"
+		"Men,Relay,Gold,A,CHN,China,Athletics\n"
+		"Men,Relay,Gold,,,China,Athletics\n"
+		"Men,Relay,Gold,B,CHN,China,Athletics\n";
+	static const char bad[] =
+		"gender,event,medal,athlete,country_code,team,type\n"
+		"Men,Relay,Silver,,,Nobody,Athletics\n"
+		"Men,100 m,Gold,C,,,Athletics\n"
+		"Men,Relay,Gold,A,CHN,China,Athletics\n";
+	struct pd_csv_opts opts = f->opts;
+	struct pd_problems p;
+
+	memset(&f->d, 0, sizeof(f->d));
+	assert_int_equal(pd_medallists_csv_parse(&f->set, csv, strlen(csv),
+						 "m.csv", "PG2004", &f->reg,
+						 &f->opts, &f->d), 0);
+	assert_int_equal(f->set.nresults, 1);
+	assert_string_equal(f->set.results[0].npc, "CHN");
+	assert_string_equal(f->set.results[0].name, "China");
+	assert_int_equal(f->set.results[0].nmembers, 2);
+	assert_int_equal(f->set.results[0].rows, 3);
+	pd_entries_release(&f->set);
+
+	assert_int_equal(pd_medallists_csv_parse(&f->set, bad, strlen(bad),
+						 "m.csv", "PG2004", &f->reg,
+						 &f->opts, &f->d), PD_EPARSE);
+	assert_int_equal(f->d.line, 3);
+	pd_problems_init(&p);
+	opts.unplaced = &p;
+	assert_int_equal(pd_medallists_csv_parse(&f->set, bad, strlen(bad),
+						 "m.csv", "PG2004", &f->reg,
+						 &opts, &f->d), PD_EPARSE);
+	assert_int_equal(p.n, 2);
+	assert_int_equal(p.v[0].line, 2);
+	assert_non_null(strstr(p.v[0].msg, "team 'Nobody'"));
+	assert_int_equal(p.v[1].line, 3);
+	assert_non_null(strstr(p.v[1].msg, "--fix 3=CODE"));
+	pd_problems_release(&p);
+}
+
 static void test_entries__medal_rank(void **state)
 {
 	(void)state;
@@ -357,6 +404,28 @@ static void test_athlete_events__streamed_utf8_error_names_its_line(
 	unlink(path);
 }
 
+/* A NUL byte, in the eight-byte fast path or out of it, is refused at
+ * its line (issue 27: it cut a name short). */
+static void test_utf8_check__nul_byte_is_refused(void **state)
+{
+	static const char ok[] = "a,b\nlonger line here,x\n";
+	char text[64];
+	struct pd_diag d;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(pd_utf8_check(ok, sizeof(ok) - 1, "f", &d), 0);
+	for (i = 0; i < sizeof(ok) - 1; i++) {
+		memcpy(text, ok, sizeof(ok));
+		text[i] = '\0';
+		memset(&d, 0, sizeof(d));
+		assert_int_equal(pd_utf8_check(text, sizeof(ok) - 1, "f", &d),
+				 PD_EUTF8);
+		assert_int_equal(d.line, i < 4 ? 1 : 2);
+		assert_non_null(strstr(d.msg, "NUL"));
+	}
+}
+
 /* athlete_events.c read by two threads (read_split()): the same set as
  * one thread gives, record for record, and the same first error, on files
  * whose middle falls inside a quoted field with line breaks, that fool
@@ -375,15 +444,16 @@ struct change {
 
 /* What a file is made of: ROWS rows in Kaggle's quoting, athletes two
  * rows each (rows 2k and 2k+1), medals and team medals among them;
- * long_at (or -1) holds a Name of long_len bytes, quoted, with line
- * breaks and doubled quotes; stray_at (or -1) an unquoted Age holding
- * a quote. */
+ * long_at (or -1) holds a City of long_len bytes, quoted, with line
+ * breaks and doubled quotes (a column the importer does not keep: a
+ * Name that long is refused at its line); stray_at (or -1) an unquoted
+ * Age holding a quote. */
 struct gen {
 	int long_at, stray_at;
 	size_t long_len;
 	const struct change *changes;	/* ends with row -1 */
 	char *data;
-	size_t len, header, long_from, long_to;	/* where the long Name is */
+	size_t len, header, long_from, long_to;	/* where the long City is */
 };
 
 static const char *const nocs[4] = { "CHN", "FRA", "GBR", "USA" };
@@ -447,7 +517,7 @@ static void generate(struct gen *g)
 		for (k = 0; k < COLS; k++) {
 			const char *c = changed(g, i, k);
 
-			if (k == 1 && i == g->long_at) {
+			if (k == 11 && i == g->long_at) {
 				size_t n;
 
 				put(&p, "\"");
@@ -540,7 +610,7 @@ static void assert_same_both_ways(struct fixture *f, struct gen *g,
 	pd_entries_release(&two);
 }
 
-/* The middle of the rows is inside a quoted Name with line breaks and
+/* The middle of the rows is inside a quoted City with line breaks and
  * doubled quotes: the second part starts after its record. */
 static void test_split__middle_inside_a_quoted_field(void **state)
 {
@@ -557,7 +627,7 @@ static void test_split__middle_inside_a_quoted_field(void **state)
 
 /* A quote inside an unquoted field (which the reader keeps as a
  * character) before the middle makes the count of quotes odd: the guess
- * then falls inside the quoted Name after the middle, the first part's
+ * then falls inside the quoted City after the middle, the first part's
  * reader does not end a record there, and it reads on alone. */
 static void test_split__stray_quote_reads_on_alone(void **state)
 {
@@ -700,8 +770,10 @@ int main(void)
 		T(test_athlete_events__unknown_noc_names_the_line),
 		T(test_entries__team_names_made_unique),
 		T(test_medallists__team_rows_and_team_row),
+		T(test_medallists__nameless_team_row_carried),
 		T(test_entries__medal_rank),
 		T(test_athlete_events__streamed_file_same_set),
+		cmocka_unit_test(test_utf8_check__nul_byte_is_refused),
 		T(test_athlete_events__streamed_utf8_error_names_its_line),
 		T(test_split__plain_file),
 		T(test_split__middle_inside_a_quoted_field),

@@ -182,6 +182,11 @@ static void test_medals__ranks_from_marks_share_ties(void **state)
 	assert_int_equal(pd_mark_value("DNF", &x), PD_EINVAL);
 	assert_int_equal(pd_mark_value("1..2", &x), PD_EINVAL);
 	assert_int_equal(pd_mark_value("", &x), PD_EINVAL);
+	/* shaped as a time, but no clock shows it (issue 27) */
+	assert_int_equal(pd_mark_value("99:99:99.99", &x), PD_ERANGE);
+	assert_int_equal(pd_mark_value("1:60.00", &x), PD_ERANGE);
+	assert_int_equal(pd_mark_value("1:59.99", &x), 0);
+	assert_int_equal(pd_mark_value("99.99", &x), 0);
 	assert_true(pd_irm_order(PD_IRM_DNF) < pd_irm_order(PD_IRM_DSQ));
 	assert_true(pd_irm_order(PD_IRM_DSQ) < pd_irm_order(PD_IRM_DNS));
 }

@@ -606,6 +606,35 @@ static void test_store__open_without_registry_works(void **state)
 	pd_games_release(&got);
 }
 
+/* A read makes nothing: where there is no podium store it says so (and
+ * who makes one) and leaves no file, no schema; once one is made, it
+ * reads it. */
+static void test_store__a_read_makes_no_store(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens(), got;
+
+	f->s = (struct pd_store *)&f->d;	/* must be reset to NULL */
+	memset(&f->d, 0, sizeof(f->d));
+	assert_int_equal(pd_store_open_read(&f->s, f->path, &f->reg, &f->d),
+			 PD_ESTORE);
+	assert_null(f->s);
+	assert_non_null(strstr(f->d.msg, "'podium init' makes one"));
+	if (!pd_store_is_postgres(f->path))
+		assert_int_equal(access(f->path, F_OK), -1);
+	/* and again: the first left no half-made schema behind */
+	assert_int_equal(pd_store_open_read(&f->s, f->path, &f->reg, &f->d),
+			 PD_ESTORE);
+	open_store(f);
+	put_games(f, &g);
+	pd_store_close(f->s);
+	f->s = NULL;
+	assert_int_equal(pd_store_open_read(&f->s, f->path, &f->reg, &f->d),
+			 0);
+	assert_int_equal(pd_store_games_get(f->s, "PG2004", &got, &f->d), 0);
+	pd_games_release(&got);
+}
+
 static int last_command(const struct pd_audit_entry *e, void *arg)
 {
 	snprintf(arg, 64, "%s", e->command);
@@ -747,6 +776,87 @@ static void test_store__a_removed_or_replaced_file_refuses_writes(
 	pd_store_close(other);
 	assert_int_equal(pd_store_begin(f->s, &f->d), PD_ESTALE);
 	assert_non_null(strstr(f->d.msg, "replaced"));
+}
+
+/* The whole of path into *out (malloc'ed), its length returned. */
+static size_t slurp(const char *path, char **out)
+{
+	FILE *fp = fopen(path, "rb");
+	long n;
+
+	assert_non_null(fp);
+	assert_int_equal(fseek(fp, 0, SEEK_END), 0);
+	n = ftell(fp);
+	rewind(fp);
+	*out = malloc((size_t)n + 1);
+	assert_non_null(*out);
+	assert_int_equal(fread(*out, 1, (size_t)n, fp), (size_t)n);
+	fclose(fp);
+	return (size_t)n;
+}
+
+/* A checkpoint of the log, by another connection (another process, the
+ * CLI, would do the same). */
+static void checkpoint(const char *path)
+{
+	sqlite3 *db;
+
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	/* a statement first: a connection reads the file (and finds its
+	 * log) only then */
+	assert_int_equal(sqlite3_exec(db, "PRAGMA wal_checkpoint(FULL)", NULL,
+				      NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+}
+
+static void empty_commits(struct fixture *f, int n)
+{
+	while (n-- > 0) {
+		assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+		assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	}
+}
+
+/* The file written over in place with an older copy of itself (a
+ * restore: cat backup.db > podium.db, or cp): the inode is the same, so
+ * only its header can tell.  A checkpoint is no such thing, however many
+ * of the store's own commits it brings (a warm page cache once wrote the
+ * same change counter commit after commit, and the first checkpoint of
+ * the server's writes read as a restore); the copy is, and refuses the
+ * next write; at the close nothing of the log goes into the copy, and
+ * the log is kept aside. */
+static void test_store__a_file_written_over_in_place_refuses_writes(
+	void **state)
+{
+	struct fixture *f = *state;
+	char wal[WHERE_MAX + 16], *backup, *now;
+	size_t n, m;
+	FILE *fp;
+
+	open_store(f);
+	empty_commits(f, 2);
+	checkpoint(f->path);
+	n = slurp(f->path, &backup);
+	empty_commits(f, 3);
+	checkpoint(f->path);
+	empty_commits(f, 1);	/* a checkpoint is no restore */
+	fp = fopen(f->path, "r+b");
+	assert_non_null(fp);
+	assert_int_equal(fwrite(backup, 1, n, fp), n);
+	fclose(fp);
+	assert_int_equal(pd_store_begin(f->s, &f->d), PD_ESTALE);
+	assert_non_null(strstr(f->d.msg, "written over in place"));
+	assert_int_equal(pd_store_begin(f->s, &f->d), PD_ESTALE);
+	pd_store_close(f->s);
+	f->s = NULL;
+	m = slurp(f->path, &now);
+	assert_int_equal(m, n);
+	assert_memory_equal(now, backup, n);
+	snprintf(wal, sizeof(wal), "%s-wal.replaced", f->path);
+	assert_int_equal(access(wal, F_OK), 0);
+	unlink(wal);
+	free(now);
+	free(backup);
 }
 
 /* A fresh folder under /tmp, empty: the store is its podium.db. */
@@ -926,7 +1036,56 @@ static void test_store__newer_schema_is_refused(void **state)
 	assert_non_null(strstr(f->d.msg, "schema version 99 is newer"));
 }
 
+/* Another program's database is never given podium's tables, by a read
+ * or a write: refused, its tables as they were. */
+static void test_store__another_programs_database_is_refused(void **state)
+{
+	struct fixture *f = *state;
+	char v[16];
+	sqlite3 *db;
+
+	assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "CREATE TABLE notes (x)", NULL,
+				      NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	assert_int_equal(pd_store_open(&f->s, f->path, &f->reg, &f->d),
+			 PD_ESTORE);
+	assert_non_null(strstr(f->d.msg, "not podium's"));
+	assert_int_equal(pd_store_open_read(&f->s, f->path, &f->reg, &f->d),
+			 PD_ESTORE);
+	assert_null(f->s);
+	query_text(f->path, "SELECT count(*) FROM sqlite_master", v,
+		   sizeof(v));
+	assert_string_equal(v, "1");
+}
+
 /* -- the interface itself, whatever is built */
+
+/* "" and ":memory:" are databases SQLite throws away when they are
+ * closed: refused, by a read or a write, and no file made. */
+static void test_store__thrown_away_addresses_are_refused(void **state)
+{
+	static const char *const where[] = { "", ":memory:" };
+	struct pd_store *s;
+	struct pd_diag d;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < NELEM(where); i++) {
+		s = (struct pd_store *)&d;	/* must be reset to NULL */
+		memset(&d, 0, sizeof(d));
+		assert_int_equal(pd_store_open(&s, where[i], NULL, &d),
+				 PD_EPARSE);
+		assert_null(s);
+		assert_non_null(strstr(d.msg, "throws away"));
+		assert_int_equal(pd_store_open_read(&s, where[i], NULL, &d),
+				 PD_EPARSE);
+		assert_int_equal(pd_store_address_check(where[i], &d),
+				 PD_EPARSE);
+	}
+	assert_int_equal(access(":memory:", F_OK), -1);
+	assert_int_equal(pd_store_address_check("podium.db", &d), 0);
+}
 
 /* A PostgreSQL address is never taken for a file: a server that cannot be
  * reached is PD_EAWAY (503 with Retry-After over HTTP, exit 3), and the
@@ -2198,6 +2357,15 @@ static void test_store__sources_and_removals(void **state)
 	assert_int_equal(pd_store_result_sources(f->s, "PG2004", count_source,
 						 seen, &f->d), 0);
 	assert_string_equal(seen, "csv=7;");
+	/* one event's: the swimming event, made first, has 3 of them */
+	seen[0] = '\0';
+	assert_int_equal(pd_store_event_sources(f->s, 1, count_source, seen,
+						&f->d), 0);
+	assert_string_equal(seen, "csv=3;");
+	seen[0] = '\0';
+	assert_int_equal(pd_store_event_sources(f->s, 99, count_source, seen,
+						&f->d), 0);
+	assert_string_equal(seen, "");
 	make_published(&p);
 	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
 	assert_int_equal(pd_store_change(f->s, "PG2004", "t", "c", NULL, &ver,
@@ -2756,6 +2924,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__wait_change_hears_other_commits),
 	T(test_store__reopen_keeps_data),
 	T(test_store__open_without_registry_works),
+	T(test_store__a_read_makes_no_store),
 	T(test_store__bad_labels_are_refused_before_a_write),
 	T(test_store__is_here_once_opened),
 	T(test_store__facts_replace_add_and_list),
@@ -2784,7 +2953,9 @@ static const struct CMUnitTest sqlite_own[] = {
 	T(test_store__reopen_keeps_schema_version),
 	T(test_store__file_that_is_not_a_database),
 	T(test_store__newer_schema_is_refused),
+	T(test_store__another_programs_database_is_refused),
 	T(test_store__a_removed_or_replaced_file_refuses_writes),
+	T(test_store__a_file_written_over_in_place_refuses_writes),
 	T(test_store__bulk_check_sees_references_that_are_no_ids),
 };
 
@@ -2829,6 +3000,7 @@ int main(void)
 {
 	static const struct CMUnitTest interface[] = {
 		cmocka_unit_test(test_store__postgres_uri_unreachable),
+		cmocka_unit_test(test_store__thrown_away_addresses_are_refused),
 	};
 	int failed;
 	size_t i;

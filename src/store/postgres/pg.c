@@ -294,7 +294,7 @@ static int schema_version(struct pd_pg *s, long *v, struct pd_diag *diag)
 	return ret;
 }
 
-/* Migration 13's keys for the rows before it: pd_name_normalise() is C,
+/* Migration 14's keys for the rows before it: pd_name_normalise() is C,
  * which no SQL of PostgreSQL's can compute. */
 struct keying {
 	struct pd_pg *s;
@@ -337,6 +337,31 @@ static int key_names(struct pd_pg *s, struct pd_diag *diag)
 			  diag);
 }
 
+/* For a read: does the database hold podium's schema (podium_schema, at
+ * a version), as the SQLite backend asks of PRAGMA user_version?  A read
+ * never makes it: PD_ESTORE says who does. */
+static int podium_there(struct pd_pg *s, struct pd_diag *diag)
+{
+	PGresult *res = PQexec(s->conn, "SELECT to_regclass('podium_schema') "
+			       "IS NOT NULL");
+	int there, ret;
+	long v = 0;
+
+	if (PQresultStatus(res) != PGRES_TUPLES_OK) {
+		ret = pd_pg_fail(s, res, "read the schema version", diag);
+		PQclear(res);
+		return ret;
+	}
+	there = PQntuples(res) == 1 && !strcmp(PQgetvalue(res, 0, 0), "t");
+	PQclear(res);
+	if (there && (ret = schema_version(s, &v, diag)) < 0)
+		return ret;
+	if (v > 0)
+		return 0;
+	return pd_diag_set(diag, PD_ESTORE, s->where, 0, "no podium store "
+			   "here: 'podium init' makes one");
+}
+
 /* Bring the schema to pd_pg_nmigrations, all of it in one transaction,
  * under an advisory lock so that nodes starting together take turns. */
 static int migrate(struct pd_pg *s, struct pd_diag *diag)
@@ -345,6 +370,8 @@ static int migrate(struct pd_pg *s, struct pd_diag *diag)
 	long v;
 	int ret;
 
+	if (s->read && (ret = podium_there(s, diag)) < 0)
+		return ret;
 	if ((ret = pd_pg_exec(s, "SELECT pg_advisory_lock(" MIGRATE_LOCK ")",
 			      diag)) < 0)
 		return ret;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../sql.h"
 #include "pg_int.h"
 
 static const char *or_empty(const char *s)
@@ -228,17 +229,15 @@ static int source_row(const PGresult *res, int r, void *arg)
 		     w->arg);
 }
 
-int pg_result_sources(struct pd_store *s, const char *games, pd_source_fn fn,
-		      void *arg, struct pd_diag *diag)
+int pg_result_sources(struct pd_store *s, const char *games, long event,
+		      pd_source_fn fn, void *arg, struct pd_diag *diag)
 {
-	static const char sql[] = "SELECT r.source, count(*) FROM results r "
-		"JOIN events e ON e.id = r.event_id WHERE e.games = $1 AND "
-		"r.until IS NULL GROUP BY r.source ORDER BY r.source";
 	struct source_walk w = { fn, arg };
 	struct pd_pg_params p;
 
 	pd_pg_params_init(&p);
 	pd_pg_text(&p, games);
-	return pd_pg_each(PG(s), sql, &p, source_row, &w, "list the sources",
-			  diag);
+	pd_pg_long(&p, event);
+	return pd_pg_each(PG(s), pd_sql_result_sources, &p, source_row, &w,
+			  "list the sources", diag);
 }

@@ -37,6 +37,9 @@ struct pd_pg {
 		char name[16];
 	} cache[PD_PG_CACHE];
 	size_t ncache;
+	/* opened by pd_store_open_read(): a database without podium's
+	 * schema is refused, never given one */
+	int read;
 };
 
 #define PG(s) ((struct pd_pg *)(s))
@@ -175,8 +178,8 @@ int pg_games_remove(struct pd_store *s, const char *code, const char *actor,
 		    struct pd_diag *diag);
 int pg_published_remove(struct pd_store *s, const char *games,
 			const char *source, struct pd_diag *diag);
-int pg_result_sources(struct pd_store *s, const char *games, pd_source_fn fn,
-		      void *arg, struct pd_diag *diag);
+int pg_result_sources(struct pd_store *s, const char *games, long event,
+		      pd_source_fn fn, void *arg, struct pd_diag *diag);
 int pg_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,
 		     struct pd_diag *diag);
 int pg_log(struct pd_store *s, const char *games, long since, pd_audit_fn fn,

@@ -87,7 +87,7 @@ static const struct pd_store_ops pg_ops = {
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,
-	       const struct pd_registry *reg, struct pd_diag *diag)
+	       const struct pd_registry *reg, int read, struct pd_diag *diag)
 {
 	struct pd_pg *pg;
 	int ret;
@@ -96,6 +96,7 @@ int pd_pg_open(struct pd_store **out, const char *uri,
 	if (!(pg = calloc(1, sizeof(*pg))))
 		return PD_ENOMEM;
 	pg->base.ops = &pg_ops;
+	pg->read = read;
 	if ((ret = pg_open(&pg->base, uri, reg, diag)) < 0) {
 		pg_close(&pg->base);
 		return ret;

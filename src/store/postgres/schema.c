@@ -346,7 +346,12 @@ const char *const pd_pg_migrations[] = {
 	"  event_id BIGINT NOT NULL,\n"
 	"  PRIMARY KEY (games, version, event_id)\n"
 	");\n",
-	/* 12: an open election's ballots sealed to its public key (seal) and
+	/* 12: the record in force of a key and kind, found at once: a new
+	 * record replaces it (record.h), and through records_by_key that
+	 * read every record of the key, quadratic in a key's history */
+	"CREATE INDEX records_in_force ON records (sport, event, gender,\n"
+	"  sport_class, kind) WHERE replaced_by IS NULL;\n",
+	/* 13: an open election's ballots sealed to its public key (seal) and
 	 * kept apart until close (store_report.h): a box carries no id, and
 	 * its xmin and ctid say only when some box was cast */
 	"ALTER TABLE elections ADD COLUMN seal TEXT COLLATE \"C\" NOT NULL "
@@ -357,7 +362,7 @@ const char *const pd_pg_migrations[] = {
 	"  box TEXT COLLATE \"C\" NOT NULL\n"
 	");\n"
 	"CREATE INDEX sealed_by_election ON sealed_ballots (election_id);\n",
-	/* 13: an athlete or a team found by its name's matching key
+	/* 14: an athlete or a team found by its name's matching key
 	 * (pd_name_normalise()); pg.c fills it in for the rows already
 	 * there, which SQL cannot compute */
 	"ALTER TABLE athletes ADD COLUMN name_key TEXT COLLATE \"C\";\n"

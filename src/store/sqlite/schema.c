@@ -338,7 +338,13 @@ const char *const pd_migrations[] = {
 	"  SELECT team_id, athlete_id FROM team_members;\n"
 	"DROP TABLE team_members;\n"
 	"ALTER TABLE team_members_new RENAME TO team_members;\n",
-	/* 13: an open election's ballots sealed to its public key (seal) and
+	/* 13: the record in force of a key and kind, found at once: a new
+	 * record replaces it (record.h), and through records_by_key that
+	 * read every record of the key, quadratic in a key's history
+	 * (bench/: issue 27's figures) */
+	"CREATE INDEX records_in_force ON records (sport, event, gender,\n"
+	"  sport_class, kind) WHERE replaced_by IS NULL;\n",
+	/* 14: an open election's ballots sealed to its public key (seal) and
 	 * kept apart until close (store_report.h): a box carries no id, and
 	 * its rowid and place say only when some box was cast */
 	"ALTER TABLE elections ADD COLUMN seal TEXT NOT NULL DEFAULT '';\n"
@@ -348,7 +354,7 @@ const char *const pd_migrations[] = {
 	"  box TEXT NOT NULL\n"
 	");\n"
 	"CREATE INDEX sealed_by_election ON sealed_ballots (election_id);\n",
-	/* 14: an athlete or a team found by its name's matching key
+	/* 15: an athlete or a team found by its name's matching key
 	 * (pd_name_normalise(), the SQL function podium_name_key that
 	 * sqlite.c gives each connection): "Zhang Lixin", "ZHANG  Lixin "
 	 * and its NFD or full-width spelling are one competitor */

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../sql.h"
 #include "sqlite_int.h"
 
 static const char *or_empty(const char *s)
@@ -243,18 +244,18 @@ int pd_sqlite_published_remove(struct pd_store *store, const char *games,
 }
 
 int pd_sqlite_result_sources(struct pd_store *store, const char *games,
-			     pd_source_fn fn, void *arg, struct pd_diag *diag)
+			     long event, pd_source_fn fn, void *arg,
+			     struct pd_diag *diag)
 {
 	struct pd_sqlite *s = pd_sqlite_of(store);
 	sqlite3_stmt *st;
 	int ret, rc;
 
-	if ((ret = pd_sqlite_prepare(s, &st, "SELECT r.source, count(*) FROM "
-			"results r JOIN events e ON e.id = r.event_id WHERE "
-			"e.games = ?1 AND r.until IS NULL GROUP BY r.source "
-			"ORDER BY r.source", diag)) < 0)
+	if ((ret = pd_sqlite_prepare(s, &st, pd_sql_result_sources,
+				     diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, event);
 	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW)
 		ret = fn((const char *)sqlite3_column_text(st, 0),
 			 (size_t)sqlite3_column_int64(st, 1), arg);

@@ -23,6 +23,11 @@ struct pd_sqlite {
 	dev_t dev;
 	ino_t ino;
 	int have_file;
+	/* the file's header (its first 100 bytes) as this connection last
+	 * saw it, to tell a file written over in place (a restore with
+	 * cat or cp) from SQLite's own checkpoints: pd_sqlite_here */
+	unsigned char head[100];
+	int have_head;
 	long version;	/* of the change under way (pd_store_change) */
 	long data_version;	/* as last seen by pd_store_wait_change */
 	int listening;
@@ -209,7 +214,8 @@ int pd_sqlite_games_remove(struct pd_store *s, const char *code,
 int pd_sqlite_published_remove(struct pd_store *s, const char *games,
 			       const char *source, struct pd_diag *diag);
 int pd_sqlite_result_sources(struct pd_store *s, const char *games,
-			     pd_source_fn fn, void *arg, struct pd_diag *diag);
+			     long event, pd_source_fn fn, void *arg,
+			     struct pd_diag *diag);
 int pd_sqlite_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,
 			    struct pd_diag *diag);
 int pd_sqlite_log(struct pd_store *s, const char *games, long since,

@@ -1,0 +1,112 @@
+// a11y.test.mjs -- axe-core (tests/e2e/package.json, pinned) on every kind
+// of page of the public site and on the operator's desk, signed out and
+// signed in with an event open: its WCAG 2.x A and AA rules and its
+// best-practice rules (landmarks, heading order), at a desktop's width
+// (1366) and a phone's (390), in English and Chinese.  Zero violations.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer, podium, request, bearer } from '../api/server.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+let s, browser, ev, athlete;
+
+before(async () => {
+	s = await startServer();
+	podium(s.db, 'import', 'paris2024', join(import.meta.dirname, '..', 'fixtures', 'paris2024_small'),
+		'--games', 'PG2024');
+	const post = (path, body) => request(s, 'POST', path, { body, headers: bearer(s.admin) });
+	// an event with dated medals and one with none, so the chart shows
+	ev = (await post('/api/games/PG2004/events', { sport: 'Athletics', name: '100 m T54', gender: 'M',
+		date: '2004-09-20', status: 'live', order: 'asc' })).json().event;
+	const r = await post(`/api/games/PG2004/events/${ev}/results`, { results: [
+		{ npc: 'CHN', name: 'Li Wei', mark: '14.02' }, { npc: 'GBR', name: 'Ann Smith', mark: '14.05' },
+		{ npc: 'CAN', name: 'Roy Boyd', mark: '14.31' }, { npc: 'THA', name: 'Sak Chai', mark: '14.11', irm: 'DSQ' }] });
+	assert.equal(r.status, 200);
+	await post(`/api/games/PG2004/events/${ev}/status`, { status: 'official' });
+	const d = (await request(s, 'GET', `/api/games/PG2004/events/${ev}`)).json();
+	athlete = d.results[0].athlete;
+	browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, timeout: 60000,
+		args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
+	// the server notices the import within a poll
+	for (let i = 0; i < 100; i++) {
+		const g = (await request(s, 'GET', '/api/games')).json();
+		if (g.games.some((x) => x.code === 'PG2024')) break;
+		await new Promise((res) => setTimeout(res, 50));
+	}
+});
+
+after(async () => {
+	if (browser) await browser.close();
+	if (s) await s.stop();
+});
+
+// axe's violations on the page as it is now, one line each
+async function violations(page) {
+	await page.addScriptTag({ path: AXE });
+	const res = await page.evaluate(async (tags) =>
+		// eslint-disable-next-line no-undef
+		axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }), TAGS);
+	return res.violations.flatMap((v) => v.nodes.map((n) =>
+		`${v.id} (${v.impact}): ${n.target.join(' ')}: ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 200)}`));
+}
+
+async function check(width, lang, visit) {
+	const ctx = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true,
+		locale: lang === 'zh' ? 'zh-CN' : 'en-GB' });
+	const page = await ctx.newPage();
+	page.setDefaultTimeout(10000);
+	const found = [];
+	try {
+		for (const [name, go] of visit) {
+			await go(page);
+			for (const v of await violations(page)) found.push(`${name} ${width}px ${lang}: ${v}`);
+		}
+	} finally {
+		await ctx.close();
+	}
+	return found;
+}
+
+const site = (lang) => [
+	['/games', (p) => p.goto(`${s.url}/games?lang=${lang}`)],
+	['a Games', async (p) => {
+		await p.goto(`${s.url}/games/PG2004?lang=${lang}&source=results`);
+		await p.waitForSelector('body[data-ready="1"]');
+	}],
+	['a published Games', async (p) => {
+		await p.goto(`${s.url}/games/PG2024?lang=${lang}`);
+		await p.waitForSelector('body[data-ready="1"]');
+	}],
+	['an event', (p) => p.goto(`${s.url}/games/PG2004/events/${ev}?lang=${lang}`)],
+	['an NPC', (p) => p.goto(`${s.url}/games/PG2004/npcs/CHN?lang=${lang}`)],
+	['an athlete', (p) => p.goto(`${s.url}/games/PG2004/athletes/${athlete}?lang=${lang}`)],
+	['about', (p) => p.goto(`${s.url}/games/PG2004/about?lang=${lang}`)],
+	['about 2024', (p) => p.goto(`${s.url}/games/PG2024/about?lang=${lang}`)],
+];
+
+const desk = (lang) => [
+	['desk signed out', async (p) => {
+		await p.goto(`${s.url}/desk?lang=${lang}`);
+		await p.waitForSelector('body[data-ready="0"]');
+	}],
+	['desk with an event open', async (p) => {
+		await p.fill('#token', s.operator);
+		await p.keyboard.press('Enter');
+		await p.waitForSelector('body[data-ready="1"]');
+		await p.click(`#events button[data-id="${ev}"]`);
+		await p.waitForSelector(`#event-pane[data-event="${ev}"]`);
+	}],
+];
+
+for (const width of [1366, 390])
+	for (const lang of ['en', 'zh'])
+		test(`a11y__axe_finds_nothing_at_${width}px_in_${lang}`, async () => {
+			const found = [...await check(width, lang, site(lang)), ...await check(width, lang, desk(lang))];
+			assert.deepEqual(found, []);
+		});
