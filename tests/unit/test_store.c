@@ -2223,9 +2223,9 @@ static void test_store__one_competitor_whatever_the_spelling(void **state)
 	f->s = NULL;
 	raw_any(f, "DROP INDEX athletes_by_key; DROP INDEX teams_by_key; "
 		"ALTER TABLE athletes DROP COLUMN name_key; ALTER TABLE teams "
-		"DROP COLUMN name_key; PRAGMA user_version = 13",
+		"DROP COLUMN name_key; PRAGMA user_version = 14",
 		"ALTER TABLE athletes DROP COLUMN name_key; ALTER TABLE teams "
-		"DROP COLUMN name_key; UPDATE podium_schema SET version = 12");
+		"DROP COLUMN name_key; UPDATE podium_schema SET version = 13");
 	open_store(f);
 	assert_int_equal(athlete_of(f, "CHN", "zhang lixin"),
 			 athlete_of(f, "CHN", "Zhang Lixin"));
