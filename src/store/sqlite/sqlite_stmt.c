@@ -1,0 +1,184 @@
+/* sqlite_stmt.c -- the statement helpers every file of the SQLite
+ * backend uses: prepare (in SQLite's dialect of the shared SQL), the
+ * per-connection statement cache, step to the end, read a column, and
+ * a failure as a store error.  sqlite.c (opening, migrating, the table
+ * of operations) and the operation files all stand on this one. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "sqlite_int.h"
+
+int pd_sqlite_fail(struct pd_sqlite *s, struct pd_diag *diag, const char *what)
+{
+	return pd_diag_set(diag, PD_ESTORE, s->path, 0, "%s: %s", what,
+			   sqlite3_errmsg(s->db));
+}
+
+int pd_sqlite_run(struct pd_sqlite *s, sqlite3_stmt *st, const char *what,
+		  struct pd_diag *diag)
+{
+	return pd_sqlite_cached_end(s, st, 0, sqlite3_step(st), what, diag);
+}
+
+int pd_sqlite_read_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
+		       int rc, const char *what, struct pd_diag *diag)
+{
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, what);
+	sqlite3_finalize(st);
+	return ret;
+}
+
+int pd_sqlite_write_end(struct pd_sqlite *s, sqlite3_stmt *st,
+			const char *what, struct pd_diag *diag)
+{
+	return pd_sqlite_read_end(s, st, 0, sqlite3_step(st), what, diag);
+}
+
+int pd_sqlite_each_row(struct pd_sqlite *s, const char *sql, const char *games,
+		       pd_sqlite_row_fn *fn, void *arg, const char *what,
+		       struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	if ((ret = pd_sqlite_prepare(s, &st, sql, diag)) < 0)
+		return ret;
+	if (games)
+		sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if ((ret = fn(st, arg)) != 0)
+			break;
+	return pd_sqlite_read_end(s, st, ret, rc, what, diag);
+}
+
+int pd_sqlite_cached_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
+			 int rc, const char *what, struct pd_diag *diag)
+{
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, what);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return ret;
+}
+
+/* sql with PostgreSQL's parameters ($1) as SQLite's (?1), into a copy
+ * (NULL when out of memory): the text both backends share (../sql.c) is
+ * written in PostgreSQL's form, SQLite's own statements in either.  A '$'
+ * inside a quoted string is left as it is. */
+static char *dialect(const char *sql)
+{
+	char *t = strdup(sql), *p;
+	int quoted = 0;
+
+	for (p = t; p && *p; p++) {
+		if (*p == '\'')
+			quoted = !quoted;
+		else if (!quoted && *p == '$' && p[1] >= '0' && p[1] <= '9')
+			*p = '?';
+	}
+	return t;
+}
+
+/* sqlite3_prepare_v3 of sql in SQLite's dialect. */
+static int prepare(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
+		   unsigned flags)
+{
+	char *t = strchr(sql, '$') ? dialect(sql) : NULL;
+	int rc;
+
+	if (!t && strchr(sql, '$'))
+		return SQLITE_NOMEM;
+	rc = sqlite3_prepare_v3(s->db, t ? t : sql, -1, flags, st, NULL);
+	free(t);
+	return rc;
+}
+
+int pd_sqlite_prepare(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
+		      struct pd_diag *diag)
+{
+	if (prepare(s, st, sql, 0) != SQLITE_OK)
+		return pd_sqlite_fail(s, diag, "prepare");
+	return 0;
+}
+
+int pd_sqlite_cached(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
+		     struct pd_diag *diag)
+{
+	size_t i;
+
+	for (i = 0; i < PD_STMT_CACHE && s->cache[i].sql; i++) {
+		if (s->cache[i].sql == sql) {
+			*st = s->cache[i].st;
+			return 0;
+		}
+	}
+	if (prepare(s, st, sql, SQLITE_PREPARE_PERSISTENT) != SQLITE_OK)
+		return pd_sqlite_fail(s, diag, "prepare");
+	if (i == PD_STMT_CACHE) {
+		/* more cached statements than PD_STMT_CACHE is a
+		 * programming error, and the tests would catch it */
+		sqlite3_finalize(*st);
+		return pd_diag_set(diag, PD_ESTORE, s->path, 0, "statement "
+				   "cache full");
+	}
+	s->cache[i].sql = sql;
+	s->cache[i].st = *st;
+	return 0;
+}
+
+int pd_sqlite_strings(struct pd_sqlite *s, const char *sql, const char *key,
+		      struct pd_strings *out, const char *what,
+		      struct pd_diag *diag)
+{
+	sqlite3_stmt *st;
+	int ret, rc;
+
+	pd_strings_init(out);
+	if ((ret = pd_sqlite_prepare(s, &st, sql, diag)) < 0)
+		return ret;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && ret == 0)
+		ret = pd_strings_add(out, (const char *)
+				     sqlite3_column_text(st, 0));
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = pd_sqlite_fail(s, diag, what);
+	sqlite3_finalize(st);
+	if (ret < 0)
+		pd_strings_release(out);
+	return ret;
+}
+
+int pd_sqlite_insert(struct pd_sqlite *s, sqlite3_stmt *st, sqlite3_int64 *id,
+		     const char *what, struct pd_diag *diag)
+{
+	int ret = 0;
+
+	if (sqlite3_step(st) == SQLITE_DONE)
+		*id = sqlite3_last_insert_rowid(s->db);
+	else
+		ret = pd_sqlite_fail(s, diag, what);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return ret;
+}
+
+const char *pd_sqlite_text(sqlite3_stmt *st, int i)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+
+	return t ? (const char *)t : "";
+}
+
+void pd_sqlite_copy(char *dst, size_t size, sqlite3_stmt *st, int i)
+{
+	snprintf(dst, size, "%s", pd_sqlite_text(st, i));
+}
+
+char *pd_sqlite_dup(sqlite3_stmt *st, int i)
+{
+	return strdup(pd_sqlite_text(st, i));
+}
