@@ -212,7 +212,7 @@ static int pend(struct parse *ps, size_t pos, const char *sex)
 	struct pending *p;
 	int ret;
 
-	if ((ret = pd_import_grow(&ps->pending, ps->npending, &ps->apending,
+	if ((ret = pd_array_grow(&ps->pending, ps->npending, &ps->apending,
 				  sizeof(*ps->pending))) < 0)
 		return ret;
 	p = &ps->pending[ps->npending];
@@ -397,7 +397,7 @@ static int take_row(struct parse *ps, struct pd_diag *diag)
 		return ret;
 	if ((ret = team_text(ps, field(ps, C_TEAM), &r.team)) < 0)
 		return ret;
-	if ((ret = pd_import_grow(&ps->rows, ps->nrows, &ps->arows,
+	if ((ret = pd_array_grow(&ps->rows, ps->nrows, &ps->arows,
 				  sizeof(*ps->rows))) < 0)
 		return ret == PD_ETOOBIG ? pd_diag_set(diag, ret, ps->file,
 						       r.line, "more than %zu "
@@ -666,7 +666,7 @@ static int fold(struct parse *ps)
 	pthread_t thread;
 	int ret, two = 0;
 
-	if ((ret = pd_import_group(&ps->rows, ps->nrows, sizeof(*ps->rows),
+	if ((ret = pd_array_group(&ps->rows, ps->nrows, sizeof(*ps->rows),
 				   s->nevents, row_event, NULL)) < 0)
 		return ret;
 	ps->arows = ps->nrows;

@@ -8,7 +8,7 @@
 
 #include "podium/entries.h"
 #include "podium/label.h"
-#include "import.h"
+#include "array.h"
 #include "strmap.h"
 
 #define ARENA_BLOCK ((size_t)1 << 20)
@@ -144,7 +144,7 @@ int pd_entries_games(struct pd_entry_set *s, const char *code, size_t *at)
 		}
 	if (strlen(code) >= PD_GAMES_CODE)
 		return PD_EINVAL;
-	if ((ret = pd_import_grow(&s->games, s->ngames, &s->agames,
+	if ((ret = pd_array_grow(&s->games, s->ngames, &s->agames,
 				  sizeof(*s->games))) < 0)
 		return ret;
 	snprintf(s->games[s->ngames], PD_GAMES_CODE, "%s", code);
@@ -157,7 +157,7 @@ int pd_entries_athlete(struct pd_entry_set *s,
 {
 	int ret;
 
-	if ((ret = pd_import_grow(&s->athletes, s->nathletes, &s->aathletes,
+	if ((ret = pd_array_grow(&s->athletes, s->nathletes, &s->aathletes,
 				  sizeof(*a))) < 0)
 		return ret;
 	s->athletes[s->nathletes] = *a;
@@ -170,7 +170,7 @@ int pd_entries_event(struct pd_entry_set *s, const struct pd_entry_event *e,
 {
 	int ret;
 
-	if ((ret = pd_import_grow(&s->events, s->nevents, &s->aevents,
+	if ((ret = pd_array_grow(&s->events, s->nevents, &s->aevents,
 				  sizeof(*e))) < 0)
 		return ret;
 	s->events[s->nevents] = *e;
@@ -182,7 +182,7 @@ int pd_entries_result(struct pd_entry_set *s, const struct pd_entry_result *r)
 {
 	int ret;
 
-	if ((ret = pd_import_grow(&s->results, s->nresults, &s->aresults,
+	if ((ret = pd_array_grow(&s->results, s->nresults, &s->aresults,
 				  sizeof(*r))) < 0)
 		return ret;
 	s->results[s->nresults++] = *r;
@@ -193,7 +193,7 @@ int pd_entries_member(struct pd_entry_set *s, size_t a)
 {
 	int ret;
 
-	if ((ret = pd_import_grow(&s->members, s->nmembers, &s->amembers,
+	if ((ret = pd_array_grow(&s->members, s->nmembers, &s->amembers,
 				  sizeof(a))) < 0)
 		return ret;
 	s->members[s->nmembers++] = a;
@@ -351,7 +351,7 @@ int pd_entries_finish(struct pd_entry_set *s)
 	int ret;
 
 	if ((ret = order_games_events(s)) < 0 ||
-	    (ret = pd_import_group(&s->results, s->nresults,
+	    (ret = pd_array_group(&s->results, s->nresults,
 				   sizeof(*s->results), s->nevents,
 				   result_event, cmp_results)) < 0)
 		return ret;

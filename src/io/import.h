@@ -28,6 +28,7 @@
 #include <stddef.h>
 
 #include "podium/csv.h"
+#include "array.h"
 #include "podium/entries.h"
 #include "podium/io.h"
 #include "podium/npc.h"
@@ -138,20 +139,5 @@ int pd_import_npc(struct pd_import *im, const char *name, long line,
  * PD_ETOOBIG at im->file and line when the key does not fit, PD_ENOMEM. */
 int pd_import_event(struct pd_import *im, const struct pd_entry_event *e,
 		    long line, size_t *at, struct pd_diag *diag);
-
-/* Make room for one more element of size elem in *v, an array of n used
- * of *alloc, doubling it; at most PD_ENTRIES_MAX elements (PD_ETOOBIG). */
-int pd_import_grow(void *v, size_t n, size_t *alloc, size_t elem);
-
-/* Reorder the n elements of size elem of the array *v by key(element),
- * each below nkeys, keeping their order within a key (a counting sort),
- * into a new array of n that replaces *v; then sort each key's run with
- * cmp (NULL: none).  For the ordering of a whole file's rows by event:
- * one qsort of them all spent most of its comparisons telling events
- * apart.  PD_ENOMEM, or PD_EINVAL for a key not below nkeys, *v then
- * untouched. */
-int pd_import_group(void *v, size_t n, size_t elem, size_t nkeys,
-		    size_t (*key)(const void *),
-		    int (*cmp)(const void *, const void *));
 
 #endif

@@ -255,7 +255,7 @@ static int join_team(struct parse *ps, const struct pd_entry_result *r,
 			 ps->team_ids ? team : "", diag)) < 0)
 		return ret;
 	if (ret == 1) {
-		if ((ret = pd_import_grow(&ps->teams_v, ps->nteams,
+		if ((ret = pd_array_grow(&ps->teams_v, ps->nteams,
 					  &ps->ateams,
 					  sizeof(*ps->teams_v))) < 0)
 			return ret;
@@ -269,7 +269,7 @@ static int join_team(struct parse *ps, const struct pd_entry_result *r,
 	}
 	if (name && !ps->teams_v[*slot].name)
 		ps->teams_v[*slot].name = name;
-	if ((ret = pd_import_grow(&ps->members, ps->nmembers, &ps->amembers,
+	if ((ret = pd_array_grow(&ps->members, ps->nmembers, &ps->amembers,
 				  sizeof(*ps->members))) < 0)
 		return ret;
 	ps->members[ps->nmembers].team = *slot;
@@ -393,7 +393,7 @@ static int note_team_npc(struct parse *ps, const struct pd_entry_result *r,
 			ps->carriers[*slot].npc = SIZE_MAX;
 		return 0;
 	}
-	if ((ret = pd_import_grow(&ps->carriers, ps->ncarriers,
+	if ((ret = pd_array_grow(&ps->carriers, ps->ncarriers,
 				  &ps->acarriers, sizeof(*ps->carriers))) < 0)
 		return ret;
 	*slot = ps->ncarriers;
@@ -414,7 +414,7 @@ static int defer(struct parse *ps, const struct pd_entry_result *r,
 	if (!is_team || !ps->team_ids || !*team)
 		return unplaced(ps, r->line, diag, ", and no team value to "
 				"take it from", "");
-	if ((ret = pd_import_grow(&ps->pending, ps->npending, &ps->apending,
+	if ((ret = pd_array_grow(&ps->pending, ps->npending, &ps->apending,
 				  sizeof(*ps->pending))) < 0)
 		return ret;
 	p = &ps->pending[ps->npending];
@@ -705,7 +705,7 @@ static int scan_mixed(struct parse *ps, const char *data, size_t len,
 			continue;
 		named = pd_import_event_only(pd_columns_get(&ps->cols, &c,
 							    PD_F_GENDER));
-		if ((ret = pd_import_grow(&v, n, &na, sizeof(*v))) < 0 ||
+		if ((ret = pd_array_grow(&v, n, &na, sizeof(*v))) < 0 ||
 		    (ret = scan_row(&v[n++], ps, &c)) < 0)
 			goto cleanup;
 	}

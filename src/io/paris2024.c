@@ -145,7 +145,7 @@ static int medallist_row(struct parse *ps, struct pd_diag *diag)
 				   "code_athlete '%s' is not an athlete of "
 				   "athletes.csv", code);
 	/* room for two: the member and its link */
-	if ((ret = pd_import_grow(&ps->links, ps->nlinks + 1, &ps->alinks,
+	if ((ret = pd_array_grow(&ps->links, ps->nlinks + 1, &ps->alinks,
 				  sizeof(*ps->links))) < 0)
 		return ret;
 	if ((ret = pd_strmap_get(&ps->teams, team, 0, &slot)) < 0)
