@@ -47,7 +47,7 @@
 #include <sys/socket.h>
 
 #include "sender.h"
-#include "stream.h"
+#include "hub.h"
 
 #define STUCK_BEATS 2	/* heartbeats a full socket may stay full */
 

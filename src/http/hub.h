@@ -1,0 +1,117 @@
+/* hub.h -- what the event streams (stream.c) and their sending threads
+ * (sender.c) both hold: a message, framed once and shared; one client's
+ * stream; a Games' channel and its ring of messages; and the hub that
+ * holds the channels.  Types only (and the messages' two functions, in
+ * views.c where messages are made), so that stream.c, which starts and
+ * feeds the senders, and sender.c, which writes the streams, each use
+ * this and not the other's file.
+ *
+ * The builder publishes; the streams' readers, on MHD's threads, copy.
+ * Messages are shared by every stream that sends them and
+ * reference-counted (atomically: msg_put in views.c, where they are made).
+ *
+ * Locking: hub.mu guards the channels, their rings and every stream's
+ * state.  It may be held while MHD's own locks are taken
+ * (MHD_suspend_connection in a reader), never the other way: MHD calls
+ * the reader and the free callback without holding its own.  No other
+ * lock of the server is taken while hub.mu is held but a sender's own
+ * (sender.c: hub.mu -> sender.mu), and hub.mu is never taken while
+ * another is (srv.h has the order of all of them).
+ */
+#ifndef PODIUM_HTTP_HUB_H
+#define PODIUM_HTTP_HUB_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+
+#include <microhttpd.h>
+
+#include "podium/model.h"	/* PD_GAMES_CODE */
+
+struct srv;
+
+#define RING_MAX 128		/* stream messages kept per Games */
+
+struct req;
+struct srv;
+
+/* A message on a Games' event stream, shared by every stream that sends
+ * it; id is the version it brings the reader to, from the one before.
+ * It is kept framed once as an HTTP/1.1 chunk -- the size in hex, CRLF,
+ * the text, CRLF -- so that the sending threads (sender.c) write the
+ * same bytes to every socket: data[0..hlen) is the chunk's head,
+ * data[hlen..hlen+len) the event's text (MSG_TEXT), then CRLF. */
+struct msg {
+	atomic_int refs;
+	long id, from;
+	size_t len, hlen;
+	char data[];
+};
+
+#define MSG_TEXT(m) ((m)->data + (m)->hlen)
+/* a message made of text (len bytes), framed as above, refs 1 */
+struct msg *msg_make(long id, long from, const char *text, size_t len);
+void msg_put(struct msg *m);
+
+/* One client's stream.  Until it first has nothing to send, MHD sends it
+ * (reader() in stream.c fills MHD's chunks); from then on it is "direct":
+ * its connection stays suspended in MHD and one of the sending threads
+ * writes each message's chunk to its socket itself (sender.c), handing
+ * it back to MHD (resumed) only to end it. */
+struct stream {
+	struct srv *srv;
+	struct MHD_Connection *c;
+	struct chan *ch;
+	struct stream *prev, *next;	/* the channel's, under hub.mu */
+	long last;		/* the id of the last message sent */
+	struct msg *cur;	/* being sent */
+	size_t off;		/* of cur: in its text (MHD), or in its
+				 * chunk (direct) */
+	long beat;
+	int suspended, hello;
+	/* direct */
+	int direct, chunked;	/* chunked: HTTP/1.1 (else raw, HTTP/1.0) */
+	int fd;
+	size_t chan;		/* its channel's index in hub.ch (fixed:
+				 * hub.ch moves, its order does not) */
+	int end;		/* 1: ended cleanly, 2: broken (the reader
+				 * answers so once resumed) */
+	int watched;		/* in the sender's epoll (EPOLLRDHUP) */
+	int waiting;		/* and for EPOLLOUT too */
+	int gone;		/* its client went away (EPOLLRDHUP) */
+	int stuck;		/* heartbeats it has waited so */
+	int held;		/* it holds a reference on cur */
+	struct stream *snext;	/* the sender's list */
+};
+
+struct chan {
+	char code[PD_GAMES_CODE];
+	struct msg *ring[RING_MAX];	/* oldest first */
+	size_t n;
+	struct msg *full;		/* the whole table now */
+	struct stream *streams;
+	size_t nsuspended;		/* of them, suspended in MHD
+					 * (not a sender's) */
+};
+
+/* Everything under mu, but the senders' own state (sender.c). */
+struct hub {
+	pthread_mutex_t mu;
+	struct chan *ch;
+	size_t n, alloc;
+	long beat;			/* bumped for each heartbeat */
+	struct msg *beat_msg;		/* the heartbeat, framed */
+	int closing;
+	size_t nstreams;
+	struct sender *senders;		/* the sending threads */
+	size_t nsenders, next_sender;
+	int all_ev;			/* wakes every sender at once
+					 * (sender.c) */
+	atomic_ulong gen;		/* bumped by each senders_poke() */
+	pthread_mutex_t *idle_mu;	/* the builder's build_mu and */
+	pthread_cond_t *idle_cv;	/* build_cv: a sender that ends a
+					 * round broadcasts it */
+};
+
+#endif
