@@ -71,17 +71,6 @@ int pd_facts_bundled(struct pd_facts *out, struct pd_diag *diag)
 				  "data/PG2004.facts.tsv", diag);
 }
 
-static int collect(const struct pd_fact *f, void *arg)
-{
-	return pd_facts_add(arg, f);
-}
-
-int pd_facts_read(struct pd_store *s, const char *games,
-		  struct pd_facts *out, struct pd_diag *diag)
-{
-	return pd_store_facts(s, games, collect, out, diag);
-}
-
 /* -- what the store computes */
 
 struct slot {

@@ -3,7 +3,6 @@
  * it is renamed and removed with an audit record; and a Games ranks its
  * own results with at most one imported medal source, the others kept
  * apart as GAMES@SOURCE. */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,79 +13,6 @@
 #include "podium/label.h"
 #include "podium/published.h"
 #include "app_int.h"
-
-/* Edit distance of two short codes, case-insensitive. */
-static size_t distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j;
-	size_t d[PD_GAMES_CODE + 1][PD_GAMES_CODE + 1];
-
-	if (la > PD_GAMES_CODE || lb > PD_GAMES_CODE)
-		return (size_t)-1;
-	for (i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (i = 1; i <= la; i++)
-		for (j = 1; j <= lb; j++) {
-			size_t sub = d[i - 1][j - 1] +
-				     (toupper((unsigned char)a[i - 1]) !=
-				      toupper((unsigned char)b[j - 1]));
-			size_t del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
-
-			d[i][j] = sub < del ? (sub < ins ? sub : ins) :
-				  (del < ins ? del : ins);
-		}
-	return d[la][lb];
-}
-
-/* The codes nearest code among v[0..n) and w[0..m) (the store's and the
- * bundled list's), the nearest first, at most 3, into out. */
-static void nearest(char *out, size_t size, const char *code,
-		    const struct pd_games *v, size_t n,
-		    const struct pd_games *w, size_t m)
-{
-	size_t best, i, k, len = 0, shown = 0, dist;
-
-	out[0] = '\0';
-	for (best = 1; best <= 3 && shown < 3; best++)
-		for (k = 0; k < n + m && shown < 3; k++) {
-			const char *c = k < n ? v[k].code : w[k - n].code;
-
-			if ((dist = distance(code, c)) != best)
-				continue;
-			/* a code of the store that is also bundled: once */
-			for (i = 0; k >= n && i < n; i++)
-				if (!strcmp(v[i].code, c))
-					break;
-			if (k >= n && i < n)
-				continue;
-			len += (size_t)snprintf(out + len, size - len, "%s%s",
-						shown ? ", " : "", c);
-			shown++;
-			if (len >= size)
-				return;
-		}
-}
-
-int app_games_unknown(struct pd_store *s, const char *code,
-		      const struct pd_games *bundled, size_t nb,
-		      struct pd_diag *d)
-{
-	struct pd_games *have = NULL;
-	size_t n = 0;
-	char near[80];
-	int ret;
-
-	if ((ret = pd_store_games_list(s, &have, &n, d)) < 0)
-		return ret;
-	nearest(near, sizeof(near), code, have, n, bundled, nb);
-	pd_games_list_free(have, n);
-	return pd_diag_set(d, PD_ENOTFOUND, NULL, 0, "unknown Games '%s'%s%s%s: "
-			   "'podium games add %s' makes a new one", code,
-			   *near ? " (did you mean " : "", near,
-			   *near ? "?)" : "", code);
-}
 
 static int iso_date(const char *s)
 {

@@ -1,7 +1,6 @@
 /* match.c -- head-to-head events for the front ends (match_ops.h): the
  * matches set and read, the bracket's ranking written as results, the
  * report's example tournament, and records, pools and matches as text. */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,34 +11,6 @@
 #include "podium/io.h"
 #include "podium/match_ops.h"
 #include "app_int.h"
-
-static int keep(const struct pd_match *m, void *arg)
-{
-	return pd_matches_add(arg, m);
-}
-
-int pd_matches_read(struct pd_store *s, long event, struct pd_matches *out,
-		    struct pd_diag *diag)
-{
-	return pd_store_matches(s, event, keep, out, diag);
-}
-
-void pd_sport_slug(char *out, size_t size, const char *sport)
-{
-	size_t n = 0;
-
-	for (; *sport && n + 1 < size; sport++) {
-		unsigned char c = (unsigned char)*sport;
-
-		if (isalnum(c))
-			out[n++] = (char)tolower(c);
-		else if (n && out[n - 1] != '-')
-			out[n++] = '-';
-	}
-	while (n && out[n - 1] == '-')
-		n--;
-	out[n] = '\0';
-}
 
 int pd_op_matches_replace(struct pd_store *s, long event, const char *source,
 			  const struct pd_matches *l, const struct pd_who *who,

@@ -1,6 +1,6 @@
 /* ops.c -- an operator's writes, each one whole change (see ops.h), and
- * the begin/change/commit bracket every write of src/app goes through.
- * Backend-agnostic: only the store interface is used. */
+ * Backend-agnostic: only the store interface is used.  The bracket every
+ * write goes through is txn.c's. */
 #include <stdio.h>
 #include <sys/types.h>
 #include <stdlib.h>
@@ -13,78 +13,6 @@
 #include "podium/match_ops.h"
 #include "podium/results.h"
 #include "app_int.h"
-
-int app_begin(struct pd_store *s, struct pd_diag *d)
-{
-	return pd_store_begin(s, d);
-}
-
-int app_change(struct pd_store *s, const char *games, int flags,
-	       const struct pd_who *who, const struct pd_op_notify *nt,
-	       long *version, struct pd_diag *d)
-{
-	long v = 0;
-	int ret;
-
-	if ((flags & APP_ENSURE_GAMES) &&
-	    (ret = pd_op_games_ensure(s, games, nt, d)) < 0)
-		return ret;
-	if ((ret = pd_store_change(s, games, who->actor, who->command,
-				   who->reason, &v, d)) < 0)
-		return ret;
-	/* inside the writers' lock, so the version checked is the one the
-	 * change follows: a stale writer can never slip in between */
-	if (who->expect > 0 && v - 1 != who->expect) {
-		if (version)
-			*version = v - 1;
-		return pd_diag_set(d, PD_EMOVED, NULL, 0, "%s is at version "
-				   "%ld, not %ld: nothing was written; read it "
-				   "again and retry", games, v - 1,
-				   who->expect);
-	}
-	if (version)
-		*version = v;
-	return 0;
-}
-
-int app_end(struct pd_store *s, int ret, struct pd_diag *d)
-{
-	if (ret < 0) {
-		pd_store_rollback(s);
-		return ret;
-	}
-	return pd_store_commit(s, d);
-}
-
-int app_open(struct pd_store *s, const char *games, int flags,
-	     const struct pd_who *who, const struct pd_op_notify *nt,
-	     long *version, struct pd_diag *d)
-{
-	int ret;
-
-	if ((ret = app_begin(s, d)) < 0)
-		return ret;
-	if ((ret = app_change(s, games, flags, who, nt, version, d)) < 0)
-		pd_store_rollback(s);
-	return ret;
-}
-
-int app_open_event(struct pd_store *s, long event, struct pd_event_info *e,
-		   const struct pd_who *who, long *version,
-		   struct pd_diag *d)
-{
-	int ret;
-
-	memset(e, 0, sizeof(*e));
-	if ((ret = app_begin(s, d)) < 0)
-		return ret;
-	if ((ret = pd_store_event_get(s, event, e, d)) < 0 ||
-	    (ret = app_change(s, e->games, 0, who, NULL, version, d)) < 0) {
-		pd_store_rollback(s);
-		pd_event_info_release(e);
-	}
-	return ret;
-}
 
 static int check_input(const struct pd_result_input *in, struct pd_diag *d)
 {
@@ -689,40 +617,6 @@ cleanup:
 	app_snap_release(&before);
 	app_snap_release(&after);
 	pd_event_info_release(&e);
-	return ret;
-}
-
-int pd_op_games_ensure(struct pd_store *s, const char *code,
-		       const struct pd_op_notify *nt, struct pd_diag *diag)
-{
-	struct pd_games have, *list = NULL;
-	size_t n = 0, i;
-	int ret;
-
-	ret = pd_store_games_get(s, code, &have, diag);
-	if (ret == 0) {
-		pd_games_release(&have);
-		return 0;
-	}
-	if (ret != PD_ENOTFOUND)
-		return ret;
-	if (diag)
-		memset(diag, 0, sizeof(*diag));
-	if (strlen(code) >= PD_GAMES_CODE || !*code)
-		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "bad Games code "
-				   "'%s': use a code such as PG2004", code);
-	if ((ret = pd_games_tsv_parse(&list, &n, (const char *)pd_embed_games,
-				      pd_embed_games_len, "data/games.tsv",
-				      diag)) < 0)
-		return ret;
-	for (i = 0; i < n && strcasecmp(list[i].code, code); i++)
-		;
-	/* a code nobody knows is a typo until 'games add' says not */
-	if (i < n)
-		ret = pd_store_games_put(s, &list[i], diag);
-	else
-		ret = app_games_unknown(s, code, list, n, diag);
-	pd_games_list_free(list, n);
 	return ret;
 }
 
