@@ -1,4 +1,5 @@
-/* labels.c -- the words every output format shares, and the format table. */
+/* labels.c -- the words every output format shares (the table of formats
+ * is formats.c's). */
 #include <string.h>
 
 #include "podium/render.h"
@@ -64,31 +65,4 @@ const char *pd_view_npc_label(const struct pd_view *v)
 
 	return g && g[0] == 'O' && (g[1] == 'G' || g[1] == 'W') &&
 	       pd_games_year(g) ? L->noc : L->npc;
-}
-
-static const struct {
-	const char *name;
-	pd_render_fn fn;
-} formats[] = {
-	{ "text", pd_render_text },
-	{ "plain", pd_render_plain },
-	{ "csv", pd_render_csv },
-	{ "json", pd_render_json },
-	{ "markdown", pd_render_markdown },
-	{ "wikitext", pd_render_wikitext },
-	{ "html", pd_render_html },
-};
-
-pd_render_fn pd_render_lookup(const char *format, const char **names)
-{
-	size_t i;
-
-	if (names)
-		*names = "text|plain|csv|json|markdown|wikitext|html";
-	if (!format)
-		return NULL;
-	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
-		if (!strcmp(formats[i].name, format))
-			return formats[i].fn;
-	return NULL;
 }
