@@ -2,41 +2,16 @@
  * bundled list (data/games.tsv) and refused otherwise, with the nearest
  * codes of the store and the list: a Games is made on purpose, never by
  * a typo.  What app_change() calls for APP_ENSURE_GAMES (txn.c). */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "podium/bundled.h"
+#include "podium/distance.h"
 #include "podium/io.h"
 #include "podium/ops.h"
 #include "app_int.h"
-
-/* Edit distance of two short codes, case-insensitive. */
-static size_t distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j;
-	size_t d[PD_GAMES_CODE + 1][PD_GAMES_CODE + 1];
-
-	if (la > PD_GAMES_CODE || lb > PD_GAMES_CODE)
-		return (size_t)-1;
-	for (i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (i = 1; i <= la; i++)
-		for (j = 1; j <= lb; j++) {
-			size_t sub = d[i - 1][j - 1] +
-				     (toupper((unsigned char)a[i - 1]) !=
-				      toupper((unsigned char)b[j - 1]));
-			size_t del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
-
-			d[i][j] = sub < del ? (sub < ins ? sub : ins) :
-				  (del < ins ? del : ins);
-		}
-	return d[la][lb];
-}
 
 /* The codes nearest code among v[0..n) and w[0..m) (the store's and the
  * bundled list's), the nearest first, at most 3, into out. */
@@ -51,7 +26,8 @@ static void nearest(char *out, size_t size, const char *code,
 		for (k = 0; k < n + m && shown < 3; k++) {
 			const char *c = k < n ? v[k].code : w[k - n].code;
 
-			if ((dist = distance(code, c)) != best)
+			dist = pd_distance(code, c, PD_DISTANCE_FOLD);
+			if (dist != best)
 				continue;
 			/* a code of the store that is also bundled: once */
 			for (i = 0; k >= n && i < n; i++)

@@ -3,36 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/distance.h"
 #include "cli.h"
-
-#define WORD_MAX 64
-
-/* Edit distance with swapped neighbours as one edit (optimal string
- * alignment): "tabel" is one slip from "table". */
-static size_t distance(const char *a, size_t na, const char *b, size_t nb)
-{
-	size_t d[WORD_MAX + 1][WORD_MAX + 1], i, j, best;
-
-	if (na > WORD_MAX || nb > WORD_MAX)
-		return (size_t)-1;
-	for (i = 0; i <= na; i++)
-		d[i][0] = i;
-	for (j = 0; j <= nb; j++)
-		d[0][j] = j;
-	for (i = 1; i <= na; i++)
-		for (j = 1; j <= nb; j++) {
-			best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-			if (d[i - 1][j] + 1 < best)
-				best = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < best)
-				best = d[i][j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
-				best = d[i - 2][j - 2] + 1;
-			d[i][j] = best;
-		}
-	return d[na][nb];
-}
 
 const char *cli_nearest(const char *word, const char *const *cands,
 			size_t n)
@@ -53,7 +25,7 @@ const char *cli_nearest(const char *word, const char *const *cands,
 	/* about a third of the word may be wrong, and at least one letter */
 	limit = len / 3 > 1 ? len / 3 : 1;
 	for (i = 0; i < n; i++) {
-		d = distance(word, len, cands[i], strlen(cands[i]));
+		d = pd_distance(word, cands[i], PD_DISTANCE_SWAP);
 		if (d <= limit && d < best) {
 			best = d;
 			found = cands[i];

@@ -6,6 +6,7 @@
 
 #include <utf8proc.h>
 
+#include "podium/distance.h"
 #include "podium/npc.h"
 #include "podium/tsv.h"
 
@@ -307,41 +308,8 @@ static size_t decode(const char *s, utf8proc_int32_t *out, size_t max)
 	return k;
 }
 
-#define SUGGEST_LEN 64
-
-/* Edit distance over code points, so that a CJK character counts as one
- * edit, not three.  Two swapped neighbours count as one edit (optimal
- * string alignment): "Chnia" is one slip from "China", and must rank above
- * codes such as "CHA" that are two deletions away. */
-static size_t distance(const utf8proc_int32_t *a, size_t na,
-		       const utf8proc_int32_t *b, size_t nb)
-{
-	size_t rows[3][SUGGEST_LEN + 1], i, j;
-	size_t *prev2 = rows[0], *prev = rows[1], *cur = rows[2], *t;
-
-	for (j = 0; j <= nb; j++)
-		prev[j] = j;
-	for (i = 1; i <= na; i++) {
-		cur[0] = i;
-		for (j = 1; j <= nb; j++) {
-			size_t best = prev[j - 1] + (a[i - 1] != b[j - 1]);
-
-			if (prev[j] + 1 < best)
-				best = prev[j] + 1;
-			if (cur[j - 1] + 1 < best)
-				best = cur[j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && prev2[j - 2] + 1 < best)
-				best = prev2[j - 2] + 1;
-			cur[j] = best;
-		}
-		t = prev2;
-		prev2 = prev;
-		prev = cur;
-		cur = t;
-	}
-	return prev[nb];
-}
+/* A name is measured on its first SUGGEST_LEN code points. */
+#define SUGGEST_LEN PD_DISTANCE_MAX
 
 /* The least edit distance from a[0..na) to the words of b that end it
  * ("britain" of "great britain"): a short form typed is the end of the
@@ -351,10 +319,13 @@ static size_t tail_distance(const utf8proc_int32_t *a, size_t na,
 {
 	size_t j, d, best = (size_t)-1;
 
-	for (j = 1; j < nb; j++)
-		if (b[j - 1] == ' ' && (d = distance(a, na, b + j, nb - j)) <
-		    best)
+	for (j = 1; j < nb; j++) {
+		if (b[j - 1] != ' ')
+			continue;
+		d = pd_distance_cp(a, na, b + j, nb - j, PD_DISTANCE_SWAP);
+		if (d < best)
 			best = d;
+	}
 	return best;
 }
 
@@ -391,7 +362,7 @@ size_t pd_registry_suggest(const struct pd_registry *r, const char *name,
 	limit = na / 3 + 1;
 	for (i = 0; i < r->nindex; i++) {
 		size_t nb = decode(r->index[i].key, b, SUGGEST_LEN);
-		size_t e = distance(a, na, b, nb);
+		size_t e = pd_distance_cp(a, na, b, nb, PD_DISTANCE_SWAP);
 		size_t t = na >= 3 ? tail_distance(a, na, b, nb) : (size_t)-1;
 		const struct pd_npc *npc = &r->npcs[r->index[i].npc];
 		size_t d;
