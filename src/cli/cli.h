@@ -40,6 +40,7 @@ struct cli {
 	struct pd_who who;	/* cli_who()'s */
 	char **argv;		/* main()'s as it came (or NULL): to start
 			 * again */
+	const struct cli_command *const *commands;	/* main()'s table */
 };
 
 struct cli_command {
@@ -62,11 +63,16 @@ extern const struct cli_command cmd_version;
  * says not to; returns only when it does not. */
 void cli_huge_pages(char **argv);
 
-/* The command table, NULL-terminated (main.c). */
+/* The command table, NULL-terminated (main.c); the commands see it as
+ * cli->commands. */
 extern const struct cli_command *const cli_commands[];
-const struct cli_command *cli_find(const char *name);
-/* Say word is no command, with the nearest one; returns EXIT_USAGE. */
-int not_a_command(const char *word);
+/* The command of table (NULL-terminated) named name, or NULL
+ * (lookup.c). */
+const struct cli_command *cli_find(const struct cli_command *const *table,
+				   const char *name);
+/* Say word is no command of table, with the nearest one; returns
+ * EXIT_USAGE. */
+int not_a_command(const struct cli_command *const *table, const char *word);
 
 /* Print a diag as "file:line: message" on stderr. */
 void cli_report(const struct pd_diag *d);

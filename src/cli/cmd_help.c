@@ -9,16 +9,16 @@ static int run_help(struct cli *cli, int argc, char **argv)
 	size_t i;
 
 	if (argc > 1) {
-		if (!(cmd = cli_find(argv[1])))
-			return not_a_command(argv[1]);
+		if (!(cmd = cli_find(cli->commands, argv[1])))
+			return not_a_command(cli->commands, argv[1]);
 		fputs(cmd->usage, stdout);
 		return EXIT_OK;
 	}
 	fputs(cmd_help.usage, stdout);
 	fputs("\ncommands:\n", stdout);
-	for (i = 0; cli_commands[i]; i++)
-		printf("  %-11s %s\n", cli_commands[i]->name,
-		       cli_commands[i]->summary);
+	for (i = 0; cli->commands[i]; i++)
+		printf("  %-11s %s\n", cli->commands[i]->name,
+		       cli->commands[i]->summary);
 	fputs("\n'podium help COMMAND' tells more; 'man podium' tells all.\n",
 	      stdout);
 	return EXIT_OK;

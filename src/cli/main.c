@@ -1,4 +1,5 @@
-/* main.c -- podium's entry point: global options and the command table. */
+/* main.c -- podium's entry point: global options and the command table
+ * (which lookup.c looks words up in). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,32 +38,6 @@ static int quote_arg(char *out, size_t size, const char *sep,
 	return (int)n;
 }
 
-const struct cli_command *cli_find(const char *name)
-{
-	size_t i;
-
-	for (i = 0; cli_commands[i]; i++)
-		if (!strcmp(cli_commands[i]->name, name))
-			return cli_commands[i];
-	return NULL;
-}
-
-int not_a_command(const char *word)
-{
-	const char *names[64], *near;
-	size_t n;
-
-	for (n = 0; cli_commands[n] && n < 64; n++)
-		names[n] = cli_commands[n]->name;
-	if ((near = cli_nearest(word, names, n)))
-		cli_error("'%s' is not a command; did you mean '%s'?",
-			  cli_text(word), near);
-	else
-		cli_error("'%s' is not a command; see 'podium help'",
-			  cli_text(word));
-	return EXIT_USAGE;
-}
-
 /* argv as it came, for a start again (huge_pages.c): getopt reorders
  * argv, and some options' parsers write into their values */
 static char **copy_args(int argc, char **argv)
@@ -97,6 +72,7 @@ int main(int argc, char **argv)
 	int i = 1, ret;
 
 	memset(&cli, 0, sizeof(cli));
+	cli.commands = cli_commands;
 	cli.db_path = getenv("PODIUM_DB");
 	if (!cli.db_path || !*cli.db_path)
 		cli.db_path = "podium.db";
@@ -120,8 +96,8 @@ int main(int argc, char **argv)
 		cmd_help.run(&cli, 1, argv);
 		return EXIT_USAGE;
 	}
-	if (!(cmd = cli_find(argv[i])))
-		return not_a_command(argv[i]);
+	if (!(cmd = cli_find(cli_commands, argv[i])))
+		return not_a_command(cli_commands, argv[i]);
 	if (cli_wants_help(argc - i, argv + i)) {
 		fputs(cmd->usage, stdout);
 		return EXIT_OK;

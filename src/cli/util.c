@@ -82,7 +82,7 @@ int cli_usage(const struct cli_command *cmd, const char *why)
 		fprintf(stderr, "podium %s: %s\n", cmd->name,
 			cli_text(cli_msg(why)));
 	fprintf(stderr, "%.*s", n, cmd->usage);
-	if (end && cmd == &cmd_help)
+	if (end && !strcmp(cmd->name, "help"))
 		fputs(cli_msg("see 'podium help'\n"), stderr);
 	else if (end)
 		fprintf(stderr, cli_msg("see 'podium help %s'\n"), cmd->name);
