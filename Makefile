@@ -9,6 +9,7 @@
 #                   throwaway PostgreSQL cluster; make calls; make layers
 #   make test SAN=1 the same under ASan + UBSan
 #   make calls      which file of src/http calls which; fails on a circle
+#                   there or in any other folder of src/
 #   make layers     each folder's #includes against docs/ARCHITECTURE.md
 #   make man        docs/podium.1 from docs/podium.1.in and the help text
 #   make test-e2e   the web page in a headless Chromium (playwright-core)
@@ -205,13 +206,19 @@ man: podium
 	sh tools/man.sh ./podium > docs/podium.1.tmp && mv docs/podium.1.tmp docs/podium.1
 
 # The files of src/http call each other without a circle (server.c calls
-# everything, nothing calls back; docs/internals/http.md).  The checker is
-# checked first, on two files that do call each other.
-calls: $(HTTP_OBJ)
+# everything, nothing calls back; docs/internals/http.md), and so do the
+# files of every other folder of src/ (docs/ARCHITECTURE.md).  The checker
+# is checked first, on two files that do call each other.
+CALLS_DIRS := core sys io store store/sqlite store/postgres app cli
+calls: $(LIB_OBJ) $(CLI_OBJ)
 	@CC="$(CC)" sh tests/calls/run.sh $(B)/tests/calls
+	@for d in $(CALLS_DIRS); do \
+		sh tools/calls.sh $(B)/src/$$d/*.o >/dev/null || \
+		{ echo "calls: src/$$d has a circle (above)" >&2; exit 1; }; \
+	done
 ifeq ($(CALLS_QUIET),1)
 	@sh tools/calls.sh $(HTTP_OBJ) >$(B)/tests/calls/http.edges && \
-		echo "ok   calls: src/http has no circle ($$(wc -l <$(B)/tests/calls/http.edges) edges; make calls lists them)"
+		echo "ok   calls: src/http has no circle ($$(wc -l <$(B)/tests/calls/http.edges) edges; make calls lists them), nor any other folder of src/"
 else
 	@echo "src/http calls (tools/calls.sh):"
 	@sh tools/calls.sh $(HTTP_OBJ)

@@ -11,7 +11,7 @@
  *                             (snap_get) while it walks the waiters
  *   build_mu -> MHD's locks   builder_park() and builder_hold() suspend,
  *                             unpark() resumes a connection under it
- *   hub.mu   -> MHD's locks   see stream.h
+ *   hub.mu   -> MHD's locks   see hub.h
  *   commit_mu -> MHD's locks  commit_queue() suspends, under it, the
  *                             connection of a write that waited for its
  *                             commit too long
@@ -147,7 +147,7 @@ struct srv {
 	struct task *tasks, **tasks_tail;
 	int task_stop;
 
-	struct hub hub;			/* its own lock: stream.h */
+	struct hub hub;			/* its own lock: hub.h */
 	size_t stream_max;		/* streams past it are 503: the
 					 * descriptors left for the rest */
 	/* the connections whose request head has not all come (server.c:
