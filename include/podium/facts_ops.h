@@ -41,7 +41,8 @@ int pd_op_facts_from_file(struct pd_store *s, const char *file,
  * them as PG2004's facts from "seed". */
 int pd_facts_bundled(struct pd_facts *out, struct pd_diag *diag);
 
-/* Append the facts in force of games (NULL: every Games) to out. */
+/* Append the facts in force of games (NULL: every Games) to out
+ * (lists.c). */
 int pd_facts_read(struct pd_store *s, const char *games,
 		  struct pd_facts *out, struct pd_diag *diag);
 

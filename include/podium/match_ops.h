@@ -46,10 +46,10 @@ int pd_op_matches_rank(struct pd_store *s, const struct pd_registry *reg,
 int pd_op_init_examples(struct pd_store *s, const struct pd_who *who,
 			long *event, struct pd_diag *diag);
 
-/* Append event's matches in force to out. */
+/* Append event's matches in force to out (lists.c). */
 int pd_matches_read(struct pd_store *s, long event, struct pd_matches *out,
 		    struct pd_diag *diag);
-/* The slug of a sport in fact keys: "football-5-a-side". */
+/* The slug of a sport in fact keys: "football-5-a-side" (slug.c). */
 void pd_sport_slug(char *out, size_t size, const char *sport);
 
 /* The matches of event as text: each match, then each pool's table. */

@@ -1,5 +1,5 @@
 /* app_int.h -- what the files of src/app share: the one bracket every
- * write goes through (ops.c).  Not part of the public API.
+ * write goes through (txn.c).  Not part of the public API.
  *
  * A write is app_begin(), then app_change() once per Games it touches
  * (the Games made if absent when asked, its version bumped, the audit
@@ -174,7 +174,7 @@ int app_settle(struct pd_store *s, const struct app_snap *before,
 	       struct pd_diag *d);
 
 /* PD_ENOTFOUND for an unknown Games code, naming the nearest codes of the
- * store and of bundled[0..nb) (games.c). */
+ * store and of bundled[0..nb) (games_ensure.c). */
 int app_games_unknown(struct pd_store *s, const char *code,
 		      const struct pd_games *bundled, size_t nb,
 		      struct pd_diag *d);

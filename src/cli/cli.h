@@ -175,8 +175,8 @@ const char *cli_msg_made(const char *text, char *out, size_t size);
 const char *cli_msg_lang(void);
 
 /* Did you mean (suggest.c): the one of cands[0..n) nearest to word (a
- * unique start of one, else within about a third of its letters), or
- * NULL. */
+ * unique start of one, else within about a third of its letters, by
+ * pd_distance with transpositions), or NULL. */
 const char *cli_nearest(const char *word, const char *const *cands,
 			size_t n);
 /* The options cmd's help text names ("--games" ...), with "--help", into
