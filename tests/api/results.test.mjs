@@ -181,4 +181,11 @@ test('results__said_in_the_writers_language', async () => {
 	assert.deepEqual(r.json().said.slice(0, 1), ['没有改动']);
 	r = await write({ npc: 'CHN', name: 'Li Ming', mark: '13.30' });
 	assert.ok(r.json().said.includes('Li Ming (CHN): mark 13.20 -> 13.30'), r.json().said.join(' | '));
+	// a refusal, too, in the writer's language (the CLI's patterns), and
+	// in English for the others
+	r = await write({ npc: 'XYZ', name: 'Nobody', rank: 3 }, { 'Accept-Language': 'zh' });
+	assert.equal(r.status, 400, r.text);
+	assert.match(r.json().error, /^未知的代表团 'XYZ'/);
+	r = await write({ npc: 'XYZ', name: 'Nobody', rank: 3 });
+	assert.match(r.json().error, /^unknown NPC 'XYZ'/);
 });
