@@ -1,9 +1,12 @@
 /* cmd_npc.c -- 'podium npc CODE': an NPC's names and, Games by Games, its
- * medals by sport and its place in the table, all derived from results. */
+ * place in the table that stands for the Games (its published table
+ * until its results cover it, as 'podium table') and its medals by sport
+ * from the results. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/app.h"
 #include "podium/stats.h"
 #include "cli.h"
 
@@ -11,6 +14,8 @@ struct walk {
 	const char *npc;
 	struct pd_tally all;	/* every NPC: for the NPC's rank */
 	struct pd_counts sports;	/* the NPC's medals by sport */
+	struct pd_cover cover;	/* the table that stands for the Games */
+	struct pd_tally pub;	/* that table when it is published */
 };
 
 static int count(const struct pd_medal_out *m, void *arg)
@@ -37,26 +42,39 @@ static int add_counts(struct pd_buf *b, const char *label, int width,
 	return err ? PD_ETOOBIG : 0;
 }
 
-/* The NPC's rank in the games' table (gold first), and how many NPCs
- * the table has. */
+/* The NPC's line in the table that stands for the games (gold first):
+ * its rank of how many NPCs the table has and, from a published table,
+ * its medals as printed there.  0 when the NPC is not in the table. */
 static int place(struct walk *w, const struct pd_games *g, struct pd_buf *b)
 {
+	const struct pd_tally *t = w->cover.source[0] ? &w->pub : &w->all;
 	struct pd_standings_opts o;
 	struct pd_standings st;
+	const struct pd_standing *r = NULL;
 	size_t i;
 	int ret;
 
 	memset(&o, 0, sizeof(o));
 	o.host = g->host[0] ? g->host : NULL;
-	if ((ret = pd_standings_build(&st, &w->all, &o, NULL)) < 0)
+	if ((ret = pd_standings_build(&st, t, &o, NULL)) < 0)
 		return ret;
-	for (i = 0; i < st.n && strcmp(st.rows[i].npc, w->npc); i++)
-		;
-	ret = pd_buf_addf(b, "%s  %s: rank %ld of %zu\n", g->code,
-			  cli_text(g->name_en), i < st.n ? st.rows[i].rank : 0L,
-			  st.nall);
+	for (i = 0; i < st.n && !r; i++)
+		if (!strcmp(st.rows[i].npc, w->npc))
+			r = &st.rows[i];
+	if (!r)
+		ret = pd_buf_addf(b, "%s  %s: no medals\n", g->code,
+				  cli_text(g->name_en));
+	else if (!w->cover.source[0])
+		ret = pd_buf_addf(b, "%s  %s: rank %ld of %zu\n", g->code,
+				  cli_text(g->name_en), r->rank, st.nall);
+	else
+		ret = pd_buf_addf(b, "%s  %s: rank %ld of %zu as published "
+				  "(%s@%s): %ld gold, %ld silver, %ld bronze\n",
+				  g->code, cli_text(g->name_en), r->rank,
+				  st.nall, g->code, w->cover.source,
+				  r->medals[0], r->medals[1], r->medals[2]);
 	pd_standings_release(&st);
-	return ret;
+	return ret < 0 ? ret : r != NULL;
 }
 
 static int print_games(struct walk *w, const struct pd_games *g,
@@ -67,11 +85,17 @@ static int print_games(struct walk *w, const struct pd_games *g,
 	size_t i;
 	int width = 5, ret, c;
 
-	if (w->sports.n == 0)
-		return pd_buf_addf(b, "%s  %s: no medals\n", g->code,
-				   cli_text(g->name_en));
-	if ((ret = place(w, g, b)) < 0)
+	char cover[160];
+
+	if ((ret = place(w, g, b)) < 0 || (w->sports.n == 0 && !ret))
+		return ret < 0 ? ret : 0;
+	pd_cover_text(cover, sizeof(cover), &w->cover, "en");
+	if (*cover && (ret = pd_buf_addf(b, "  by sport, from the results "
+					 "(%s):%s\n", cover, w->sports.n ?
+					 "" : " none yet")) < 0)
 		return ret;
+	if (w->sports.n == 0)
+		return 0;
 	pd_counts_sort(&w->sports);
 	for (i = 0; i < w->sports.n; i++)
 		if (pd_buf_columns(cli_text(w->sports.rows[i].key)) > width)
@@ -86,6 +110,32 @@ static int print_games(struct walk *w, const struct pd_games *g,
 	return ret < 0 ? ret : add_counts(b, L->totals, width, sum);
 }
 
+/* The published table that stands for the Games, into w->pub. */
+static int published(struct cli *cli, const char *games, struct walk *w,
+		     struct pd_diag *d)
+{
+	struct pd_published p;
+	int ret;
+
+	pd_published_init(&p);
+	if ((ret = pd_store_published_get(cli->store, games, w->cover.source,
+					  &p, d)) == 0)
+		ret = pd_published_tally(&p, &w->pub);
+	pd_published_release(&p);
+	return ret;
+}
+
+/* 1 if the NPC has a line in the published table that stands for it */
+static int in_table(const struct walk *w)
+{
+	size_t i;
+
+	for (i = 0; w->cover.source[0] && i < w->pub.n; i++)
+		if (!strcmp(w->pub.rows[i].npc, w->npc))
+			return 1;
+	return 0;
+}
+
 /* One Games: derive its medals, print the NPC's share when it has one
  * (or always, when the Games was asked for by name). */
 static int one_games(struct cli *cli, const struct pd_games *g, int asked,
@@ -98,14 +148,19 @@ static int one_games(struct cli *cli, const struct pd_games *g, int asked,
 	memset(&q, 0, sizeof(q));
 	q.games = g->code;
 	pd_tally_init(&w->all);
+	pd_tally_init(&w->pub);
 	pd_counts_init(&w->sports);
-	ret = pd_store_medals(cli->store, &q, count, w, d);
-	if (ret == 0 && (asked || w->sports.n)) {
+	if ((ret = pd_store_medals(cli->store, &q, count, w, d)) == 0 &&
+	    (ret = pd_games_cover(cli->store, g->code, &w->cover, d)) == 0 &&
+	    w->cover.source[0])
+		ret = published(cli, g->code, w, d);
+	if (ret == 0 && (asked || w->sports.n || in_table(w))) {
 		if ((ret = pd_buf_adds(b, "\n")) == 0)
 			ret = print_games(w, g, b);
-		*shown += w->sports.n > 0;
+		*shown += w->sports.n > 0 || in_table(w);
 	}
 	pd_tally_release(&w->all);
+	pd_tally_release(&w->pub);
 	pd_counts_release(&w->sports);
 	return ret;
 }
@@ -197,8 +252,9 @@ const struct cli_command cmd_npc = {
 	"NPC is a code or any name the registry knows ('podium resolve'):\n"
 	"CHN, China, 中国, \"People's Republic of China\".  Prints its code\n"
 	"and names, then for each Games where it won a medal its rank in the\n"
-	"table (gold first) and its medals by sport with their totals.\n"
-	"Medals are derived from the results, as in 'podium table'.\n"
+	"table that stands for the Games (gold first; as 'podium table', its\n"
+	"published table until its results cover it) and its medals by sport\n"
+	"from the results, with their totals.\n"
 	"\n"
 	"  --games GAMES  only that Games (said even when it won nothing)\n"
 	"\n"

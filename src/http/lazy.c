@@ -271,7 +271,8 @@ static int npc(struct lz *z, char **f, struct pd_buf *out, int *status)
 	struct gview *g = z->g;
 	static const char *const word[3] = { "gold", "silver", "bronze" };
 	const struct pd_npc *n = pd_registry_code(s->cfg.reg, f[1]);
-	const struct table *t = find_table(g, f[2]);
+	const struct table *t = find_table(g, strcmp(f[2], "*") ? f[2] :
+					   g->cover.source);
 	struct pd_standings_opts o;
 	struct pd_standings st;
 	const struct pd_standing *r = NULL;
@@ -293,7 +294,9 @@ static int npc(struct lz *z, char **f, struct pd_buf *out, int *status)
 	for (i = 0; i < st.n && !r; i++)
 		if (!strcmp(st.rows[i].npc, n->code))
 			r = &st.rows[i];
-	for (i = 0; !t->source[0] && i < g->nmedals; i++) {
+	/* the medals are the results' whichever table ranks the NPC: a
+	 * published table lists no events */
+	for (i = 0; i < g->nmedals; i++) {
 		const struct medal *m = &g->medals[i];
 
 		if (strcmp(m->npc, n->code))
@@ -318,6 +321,10 @@ static int npc(struct lz *z, char **f, struct pd_buf *out, int *status)
 			"bronze", (json_int_t)(r ? r->medals[2] : 0),
 			"total", (json_int_t)(r ? r->total : 0),
 			"medals", medals);
+	if (doc && t->source[0] && g->cover.known)
+		json_object_set_new(doc, "results", json_pack("{s:I, s:I}",
+				    "events", (json_int_t)g->cover.done,
+				    "of", (json_int_t)g->cover.known));
 	pd_standings_release(&st);
 	return json_dump_to(out, doc);
 }
@@ -1188,9 +1195,11 @@ static enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 					 path[5 + i] <= 'z' ?
 					 path[5 + i] - 32 : path[5 + i]);
 		code[i] = '\0';
+		/* no source: "*", the table that stands for the Games,
+		 * decided when the view is built (npc()) */
 		return key_make(c, r, key, size, ROUTE_NPC,
-				(const char *const[]){ code, v && strcmp(v,
-				"results") ? v : "" });
+				(const char *const[]){ code, !v ? "*" :
+				strcmp(v, "results") ? v : "" });
 	} else if (!strcmp(path, "athletes")) {
 		v = arg(c, "q");
 		if (v && strlen(v) > 200)

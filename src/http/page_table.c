@@ -153,25 +153,6 @@ static int row(struct pd_buf *b, const struct page_games *pg, json_t *r,
 	return ret | pd_buf_adds(b, "</tr>\n");
 }
 
-/* How far the Games' results go while they do not cover its published
- * table (the standings' "results": {"events", "of"}): "results for 1 of
- * 519 events", in the caption, so that a reader of either table knows. */
-static int cover_note(struct pd_buf *b, json_t *doc, const char *lang)
-{
-	json_t *r = json_object_get(doc, "results");
-	struct pd_cover c;
-	char text[160];
-
-	if (!json_is_object(r))
-		return 0;
-	memset(&c, 0, sizeof(c));
-	c.published[0] = '*';
-	c.done = (long)json_integer_value(json_object_get(r, "events"));
-	c.known = (long)json_integer_value(json_object_get(r, "of"));
-	pd_cover_text(text, sizeof(text), &c, lang);
-	return pd_buf_addf(b, " <span class=\"cover\">(%s)</span>", text);
-}
-
 static int table(struct pd_buf *b, const struct page_games *pg, json_t *doc,
 		 const char *source, int points, int *hosts)
 {
@@ -188,7 +169,7 @@ static int table(struct pd_buf *b, const struct page_games *pg, json_t *doc,
 	ret |= h_esc(b, h_str(doc, "scheme"));
 	ret |= pd_buf_adds(b, "\">\n<caption id=\"caption\">");
 	ret |= h_esc(b, h_str(doc, "caption"));
-	ret |= cover_note(b, doc, pg->lang);
+	ret |= h_cover(b, doc, pg->lang);
 	ret |= pd_buf_adds(b, "</caption>\n<thead><tr>");
 	ret |= head_cell(b, "num", NULL, t->rank);
 	ret |= head_cell(b, "col-code", NULL, h_word(pg->lang, W_code));

@@ -428,13 +428,17 @@ int page_npc(struct pd_buf *out, const struct page_games *pg, json_t *d)
 	else
 		ret |= pd_buf_addf(out, "<p class=\"summary\" id=\"summary\">"
 				   "%s</p>\n", h_word(lang, W_no_medals));
-	if (source) {
+	/* a published table's row, and the medals the results hold so far */
+	if (source && !json_array_size(medals)) {
 		ret |= pd_buf_addf(out, "<p>%s</p>\n", h_word(lang, W_no_list));
 		return ret ? PD_ENOMEM : h_foot(out, lang, 1);
 	}
-	if (json_array_size(medals))
-		ret |= pd_buf_addf(out, "<h2>%s</h2>\n<div id=\"by-sport\">\n",
-				   h_word(lang, W_medals_by_sport));
+	if (json_array_size(medals)) {
+		ret |= pd_buf_addf(out, "<h2>%s", h_word(lang,
+				   W_medals_by_sport));
+		ret |= h_cover(out, d, lang);
+		ret |= pd_buf_adds(out, "</h2>\n<div id=\"by-sport\">\n");
+	}
 	/* by sport, in the order the sports first come */
 	done = json_object();
 	json_array_foreach(medals, i, m) {

@@ -130,6 +130,9 @@ int h_head(struct pd_buf *b, const struct page_games *pg, const char *lang,
 /* From </main> to the end, with the words for the script; live pages
  * say they update. */
 int h_foot(struct pd_buf *b, const char *lang, int live);
+/* " (results for 1 of 519 events)" when doc's "results" says its Games'
+ * results do not cover its published table; nothing otherwise. */
+int h_cover(struct pd_buf *b, json_t *doc, const char *lang);
 /* A sport's name in lang (pd_sport_name: 田径 for "Para Athletics"). */
 const char *h_sport(const char *lang, const char *sport);
 /* The name of the NPC code in the page's language at its Games; the code

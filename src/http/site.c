@@ -161,7 +161,9 @@ static enum MHD_Result games_page(struct srv *s, struct MHD_Connection *c,
 			code[i] = (char)(rest[5 + i] >= 'a' && rest[5 + i] <= 'z' ?
 					 rest[5 + i] - 32 : rest[5 + i]);
 		code[i] = '\0';
-		source = source && strcmp(source, "results") ? source : "";
+		/* none: "*", the table that stands for the Games */
+		source = !source ? "*" : strcmp(source, "results") ? source :
+			 "";
 		return lazy_page(s, c, r, g, LAZY_PAGE_NPC,
 				 (const char *const[]){ code, source, lang });
 	}

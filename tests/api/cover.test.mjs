@@ -1,9 +1,9 @@
 // cover.test.mjs -- a Games loaded from its published table does not
 // shrink to its first results: after one official event of three results
 // on the bundled Athens 2004 store, the standings' default, /api/games'
-// default, the stats, the table page and /about still give the table as
-// published, and say "results for 1 of 519 events"; ?source=results is
-// the table ranked from results.  And an official event is moved back
+// default, an NPC's row, the stats, the table page and /about still give
+// the table as published, and say "results for 1 of 519 events";
+// ?source=results is the table ranked from results.  And an official event is moved back
 // only with a reason (400 naming the field reason without one), which
 // the log keeps.
 import { test, before, after } from 'node:test';
@@ -72,6 +72,26 @@ test('cover__pages_show_the_published_table', async () => {
 	const about = (await get('/games/PG2004/about')).text;
 	assert.doesNotMatch(about, /<dd>3<\/dd>/);
 	assert.match(about, /1570/);
+});
+
+test('cover__npc_default_is_the_published_row_with_the_results_medals', async () => {
+	const d = (await get(G + '/npcs/CHN')).json();
+	assert.equal(d.source, 'seed');
+	assert.deepEqual([d.rank, d.gold, d.silver, d.bronze, d.total], [1, 63, 46, 32, 141]);
+	assert.deepEqual(d.results, { events: 1, of: 519 });
+	assert.deepEqual(d.medals.map((m) => [m.name, m.medal, m.winner]),
+		[["Men's 100m T54", 'gold', 'Zhang Lixin']]);
+	const res = (await get(G + '/npcs/CHN?source=results')).json();
+	assert.equal(res.source, null);
+	assert.deepEqual([res.rank, res.gold, res.total], [1, 1, 1]);
+	assert.equal(res.results, undefined);
+	// an NPC without a result keeps its published row
+	const gbr = (await get(G + '/npcs/GBR')).json();
+	assert.deepEqual([gbr.rank, gbr.gold, gbr.medals.length], [2, 35, 0]);
+	const page = (await get('/games/PG2004/npcs/CHN')).text;
+	assert.match(page, /Gold 63/);
+	assert.match(page, /Medals by sport <span class="cover">\(results for 1 of 519 events\)<\/span>/);
+	assert.match(page, /Zhang Lixin/);
 });
 
 test('cover__moving_an_official_event_back_needs_a_reason', async () => {
