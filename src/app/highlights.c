@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/app.h"
 #include "podium/report.h"
 #include "podium/stats.h"
 #include "app_int.h"
@@ -156,7 +157,9 @@ int pd_highlights(struct pd_buf *out, struct pd_store *s,
 {
 	int zh = lang && !strcmp(lang, "zh"), ret;
 	struct pd_strings sports;
+	struct pd_cover cover;
 	struct pd_games g;
+	char far[160];
 	size_t i;
 
 	pd_strings_init(&sports);
@@ -164,12 +167,17 @@ int pd_highlights(struct pd_buf *out, struct pd_store *s,
 	if ((ret = pd_store_begin_read(s, diag)) < 0)
 		return ret;
 	if ((ret = pd_store_games_get(s, games, &g, diag)) < 0 ||
-	    (ret = pd_store_sports(s, games, &sports, diag)) < 0)
+	    (ret = pd_store_sports(s, games, &sports, diag)) < 0 ||
+	    (ret = pd_games_cover(s, games, &cover, diag)) < 0)
 		goto cleanup;
-	ret = pd_buf_addf(out, zh ? "%s：比赛成绩中的亮点\n\n" :
-			  "%s: highlights from the results\n\n",
+	/* while a published table stands for the Games, the results are
+	 * not all of it: say how far they go */
+	pd_cover_text(far, sizeof(far), &cover, lang);
+	ret = pd_buf_addf(out, zh ? "%s：比赛成绩中的亮点%s%s%s\n\n" :
+			  "%s: highlights from the results%s%s%s\n\n",
 			  zh && g.name_zh && *g.name_zh ? g.name_zh :
-			  g.name_en);
+			  g.name_en, *far ? (zh ? "（" : " (") : "", far,
+			  *far ? (zh ? "）" : ")") : "");
 	if (ret == 0)
 		ret = medallists(out, s, reg, games, zh, diag);
 	if (ret == 0)

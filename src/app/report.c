@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "podium/app.h"
+#include "podium/date_words.h"
 #include "podium/report.h"
 #include "podium/stats.h"
 #include "app_int.h"
@@ -227,10 +228,13 @@ static const char *games_name(const struct report *r)
 static void when_where(struct report *r)
 {
 	const char *host = r->g.host[0] ? npc_name(r, r->g.host) : NULL;
+	char from[64], to[64];	/* as the report's language says a date */
 
-	if (*r->g.start)
-		say(r, r->w->held, games_name(r), r->g.start, r->g.end);
-	else
+	if (*r->g.start) {
+		pd_date_words(from, sizeof(from), r->g.start, r->w->lang);
+		pd_date_words(to, sizeof(to), r->g.end, r->w->lang);
+		say(r, r->w->held, games_name(r), from, to);
+	} else
 		say(r, r->w->no_dates, games_name(r));
 	if (host)
 		say(r, r->w->hosted, host, r->g.host);

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "podium/app.h"
+#include "podium/date_words.h"
 #include "podium/election_ops.h"
 #include "podium/facts_ops.h"
 #include "podium/match_ops.h"
@@ -90,10 +91,24 @@ static int formatted(struct ctx *c, char *out, size_t size, const char *value,
 	return 0;
 }
 
+/* A fact's value, traced to its source: in English by its key, in
+ * Chinese by the source's own words (its quote), not an English key. */
+static int fact_traced(struct ctx *c, struct pd_buf *b, const char *text,
+		       const struct pd_fact *f)
+{
+	char where[300];
+
+	snprintf(where, sizeof(where), "%s %s", f->source, f->cite);
+	if (c->zh && f->quote[0])
+		return traced(c, b, text, "事实#%ld：%s「%s」", f->id, where,
+			      f->quote);
+	return traced(c, b, text, "fact #%ld %s: %s", f->id, f->key, where);
+}
+
 static int fact_value(struct ctx *c, struct pd_buf *b, const char *key)
 {
 	const struct pd_fact *first = NULL;
-	char text[96], where[300];
+	char text[96];
 	size_t i, n = 0;
 	int ret;
 
@@ -110,9 +125,7 @@ static int fact_value(struct ctx *c, struct pd_buf *b, const char *key)
 	if (!first)
 		return PD_ENOTFOUND;
 	formatted(c, text, sizeof(text), first->value, first->qualifier);
-	snprintf(where, sizeof(where), "%s %s", first->source, first->cite);
-	if ((ret = traced(c, b, text, "fact #%ld %s: %s", first->id, key,
-			  where)) < 0 || !n)
+	if ((ret = fact_traced(c, b, text, first)) < 0 || !n)
 		return ret;
 	/* the others, beside it: the contradiction is named at the end */
 	ret = pd_buf_adds(b, c->zh ? "（另有记载为" : " (elsewhere ");
@@ -130,10 +143,8 @@ static int fact_value(struct ctx *c, struct pd_buf *b, const char *key)
 		if (n++)
 			ret = pd_buf_adds(b, c->zh ? "、" : ", ");
 		formatted(c, text, sizeof(text), f->value, f->qualifier);
-		snprintf(where, sizeof(where), "%s %s", f->source, f->cite);
 		if (ret == 0)
-			ret = traced(c, b, text, "fact #%ld %s: %s", f->id, key,
-				     where);
+			ret = fact_traced(c, b, text, f);
 	}
 	return ret ? ret : pd_buf_adds(b, c->zh ? "）" : ")");
 }
@@ -147,6 +158,9 @@ static int computed_value(struct ctx *c, struct pd_buf *b, const char *key)
 		if (!strcmp(c->a.computed[i].key, key)) {
 			formatted(c, text, sizeof(text),
 				  c->a.computed[i].value, "");
+			if (c->zh && c->a.computed[i].from_zh)
+				return traced(c, b, text, "计算值：%s",
+					      c->a.computed[i].from_zh);
 			return traced(c, b, text, "computed %s: %s", key,
 				      c->a.computed[i].from_en);
 		}
@@ -155,6 +169,7 @@ static int computed_value(struct ctx *c, struct pd_buf *b, const char *key)
 
 static int games_value(struct ctx *c, struct pd_buf *b, const char *field)
 {
+	char date[64];
 	const struct pd_npc *host = pd_registry_code(c->reg, c->g.host);
 	const char *v = !strcmp(field, "name") ? (c->zh && c->g.name_zh &&
 			*c->g.name_zh ? c->g.name_zh : c->g.name_en) :
@@ -167,6 +182,14 @@ static int games_value(struct ctx *c, struct pd_buf *b, const char *field)
 		return PD_ENOTFOUND;
 	if (!strcmp(field, "name"))	/* a name, not a figure */
 		return pd_buf_adds(b, v);
+	if (!strcmp(field, "start") || !strcmp(field, "end")) {
+		pd_date_words(date, sizeof(date), v, c->zh ? "zh" : "en");
+		v = date;
+	}
+	if (c->zh)
+		return traced(c, b, v, "运动会%s的%s（data/games.tsv）",
+			      c->g.code, !strcmp(field, "start") ? "开幕日期" :
+			      !strcmp(field, "end") ? "闭幕日期" : "东道主");
 	return traced(c, b, v, "the Games %s: %s (data/games.tsv)",
 		      c->g.code, field);
 }
@@ -184,6 +207,10 @@ static int ranked_value(struct ctx *c, struct pd_buf *b, long i,
 				   row->npc);
 	snprintf(num, sizeof(num), "%ld", !strcmp(field, "gold") ?
 		 row->medals[0] : row->total);
+	if (c->zh)
+		return traced(c, b, num, "%s按成绩计算的奖牌榜第%ld行：%s%s",
+			      c->g.code, i, row->npc, !strcmp(field, "gold") ?
+			      "金牌" : "奖牌总数");
 	return traced(c, b, num, "the table of %s ranked from its results, "
 		      "row %ld: %s %s", c->g.code, i, row->npc, field);
 }
@@ -210,6 +237,11 @@ static int table_value(struct ctx *c, struct pd_buf *b, const char *ref)
 	snprintf(num, sizeof(num), "%ld", !strcmp(dot + 1, "gold") ?
 		 row->medals[0] : row->medals[0] + row->medals[1] +
 		 row->medals[2]);
+	if (c->zh)
+		return traced(c, b, num, "奖牌榜%s@%s第%ld行（文件第%ld行）："
+			      "%s%s", c->g.code, c->pub_source, i, row->line,
+			      row->npc, !strcmp(dot + 1, "gold") ? "金牌" :
+			      "奖牌总数");
 	return traced(c, b, num, "table %s@%s row %ld (line %ld): %s %s",
 		      c->g.code, c->pub_source, i, row->line, row->npc,
 		      dot + 1);

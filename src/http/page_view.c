@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "podium/app.h"
 #include "podium/error.h"
 #include "podium/render.h"
 #include "pages_int.h"
@@ -562,6 +563,29 @@ static int report_text(struct pd_buf *b, const char *lang, const char *text)
 	return ret | pd_buf_adds(b, "</section>\n");
 }
 
+/* The sports of the events with results; while a published table stands
+ * for the Games, with how far its results go, as the table's caption:
+ * "1 (results for 1 of 519 events)", not a Games of one sport. */
+static int sports_fact(struct pd_buf *b, json_t *st, const char *lang)
+{
+	json_t *t = json_object_get(st, "table");
+	char text[200], cover[160] = "";
+	struct pd_cover c;
+
+	if (json_is_string(json_object_get(t, "source")) &&
+	    h_num(t, "of") > h_num(t, "events")) {
+		memset(&c, 0, sizeof(c));
+		c.published[0] = '*';
+		c.done = (long)h_num(t, "events");
+		c.known = (long)h_num(t, "of");
+		pd_cover_text(cover, sizeof(cover), &c, lang);
+	}
+	snprintf(text, sizeof(text), "%zu%s%s%s",
+		 json_object_size(json_object_get(st, "sports")),
+		 *cover ? " (" : "", cover, *cover ? ")" : "");
+	return fact(b, h_word(lang, W_sports), text);
+}
+
 int page_overview(struct pd_buf *out, const struct page_games *pg,
 		  json_t *st, json_t *table, const char *report)
 {
@@ -597,9 +621,7 @@ int page_overview(struct pd_buf *out, const struct page_games *pg,
 	for (i = 0; i < sizeof(people) / sizeof(*people); i++)
 		ret |= fact_num(out, h_word(lang, people[i].w),
 				json_object_get(st, people[i].key), lang);
-	snprintf(text, sizeof(text), "%zu",
-		 json_object_size(json_object_get(st, "sports")));
-	ret |= fact(out, h_word(lang, W_sports), text);
+	ret |= sports_fact(out, st, lang);
 	snprintf(text, sizeof(text), "%lld (%s %lld · %s %lld · %s %lld)",
 		 h_num(medals, "gold") + h_num(medals, "silver") +
 		 h_num(medals, "bronze"), pd_labels(lang)->gold,

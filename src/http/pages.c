@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "podium/app.h"
+#include "podium/date_words.h"
 #include "podium/error.h"
 #include "podium/render.h"
 #include "pages.h"
@@ -229,12 +230,12 @@ const char *h_npc(const struct page_games *pg, const char *code)
 
 int h_date(struct pd_buf *b, const char *lang, const char *iso)
 {
-	int y, m, d, n = 0;
+	char said[64];
 
-	if (!strcmp(lang, "zh") && strlen(iso) == 10 &&
-	    sscanf(iso, "%4d-%2d-%2d%n", &y, &m, &d, &n) == 3 && n == 10)
-		return pd_buf_addf(b, "%d年%d月%d日", y, m, d);
-	return h_esc(b, iso);
+	if (strlen(iso) >= sizeof(said))
+		return h_esc(b, iso);
+	pd_date_words(said, sizeof(said), iso, lang);
+	return h_esc(b, said);
 }
 
 const char *h_medal_word(const char *lang, const char *medal)

@@ -72,6 +72,8 @@ test('cover__pages_show_the_published_table', async () => {
 	const about = (await get('/games/PG2004/about')).text;
 	assert.doesNotMatch(about, /<dd>3<\/dd>/);
 	assert.match(about, /1570/);
+	// the sports of the results, said to be the results' so far
+	assert.match(about, /<dt>Sports<\/dt><dd>1 \(results for 1 of 519 events\)<\/dd>/);
 });
 
 test('cover__npc_default_is_the_published_row_with_the_results_medals', async () => {

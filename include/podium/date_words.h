@@ -1,0 +1,12 @@
+/* date_words.h -- a date in the words of a language (core: pure). */
+#ifndef PODIUM_DATE_WORDS_H
+#define PODIUM_DATE_WORDS_H
+
+#include <stddef.h>
+
+/* iso ("2004-09-17") as prose in lang says it into out: "2004年9月17日"
+ * in "zh"; as it is in "en", and for anything not a whole ISO date. */
+void pd_date_words(char *out, size_t size, const char *iso,
+		   const char *lang);
+
+#endif
