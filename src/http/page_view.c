@@ -563,6 +563,27 @@ static int report_text(struct pd_buf *b, const char *lang, const char *text)
 	return ret | pd_buf_adds(b, "</section>\n");
 }
 
+/* Athletes, women and NPCs taking part: known only from data that holds
+ * who took part (start lists, entries, results of every starter); from
+ * medal placings alone they are the medallists, and said to be: "unknown
+ * (medallists only: 1601)", never 1601 athletes taking part. */
+static int who_took_part(struct pd_buf *b, json_t *st, enum word w,
+			 const char *key, const char *lang)
+{
+	json_t *v = json_object_get(st, key);
+	char text[160];
+
+	if (json_is_true(json_object_get(st, "participation_known")) ||
+	    !json_is_integer(v))
+		return fact_num(b, h_word(lang, w), v, lang);
+	if (!json_integer_value(v))
+		return fact(b, h_word(lang, w), h_word(lang, W_unknown));
+	snprintf(text, sizeof(text), strcmp(lang, "zh") ? "%s (%s: %lld)" :
+		 "%s（%s：%lld）", h_word(lang, W_unknown),
+		 h_word(lang, W_medallists_only), json_integer_value(v));
+	return fact(b, h_word(lang, w), text);
+}
+
 /* The sports of the events with results; while a published table stands
  * for the Games, with how far its results go, as the table's caption:
  * "1 (results for 1 of 519 events)", not a Games of one sport. */
@@ -619,7 +640,9 @@ int page_overview(struct pd_buf *out, const struct page_games *pg,
 		ret |= fact(out, h_word(lang, W_host_heading),
 			    h_npc(pg, h_str(st, "host")));
 	for (i = 0; i < sizeof(people) / sizeof(*people); i++)
-		ret |= fact_num(out, h_word(lang, people[i].w),
+		ret |= i < 3 ? who_took_part(out, st, people[i].w,
+					     people[i].key, lang) :
+		       fact_num(out, h_word(lang, people[i].w),
 				json_object_get(st, people[i].key), lang);
 	ret |= sports_fact(out, st, lang);
 	snprintf(text, sizeof(text), "%lld (%s %lld · %s %lld · %s %lld)",

@@ -76,6 +76,7 @@
 	X(records_set, "Results that set a record", "创纪录成绩") \
 	X(sanctions, "Sanctions in force", "生效的处罚") \
 	X(unknown, "unknown", "未知") \
+	X(medallists_only, "medallists only", "仅计获奖者") \
 	X(top_of_table, "Top of the table", "奖牌榜前列") \
 	X(report, "Report", "综述") \
 	X(games, "Games", "运动会") \

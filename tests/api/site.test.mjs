@@ -189,6 +189,11 @@ test('site__event_npc_athlete_and_overview_pages_link_up', async () => {
 	const about = await get('/games/PG2024/about');
 	assert.equal(about.status, 200);
 	assert.match(about.text, /<dt>Events<\/dt><dd>3<\/dd>/);
+	// medal placings say who won, not who took part: never "Athletes 9"
+	assert.match(about.text, /<dt>Athletes<\/dt><dd>unknown \(medallists only: [1-9]\d*\)<\/dd>/);
+	assert.match(about.text, /<dt>NPCs taking part<\/dt><dd>unknown \(medallists only: [1-9]\d*\)<\/dd>/);
+	assert.match((await get('/games/PG2024/about?lang=zh')).text,
+		/<dt>参赛代表团<\/dt><dd>未知（仅计获奖者：[1-9]\d*）<\/dd>/);
 	assert.match(about.text, /<ol class="top">[\s\S]*Great Britain/);
 	// the report, as 'podium report' writes it, read at the same version
 	const report = podium(s.db, 'report', '--games', 'PG2024').split('\n\n')[1];
