@@ -49,4 +49,14 @@ int pd_highlights(struct pd_buf *out, struct pd_store *s,
 		  const struct pd_registry *reg, const char *games,
 		  const char *lang, struct pd_diag *diag);
 
+/* A Games' results book as one HTML document (book.c): a cover, the
+ * medal table that stands for the Games, the medallists, each sport's
+ * events with their results and medals, the results that set a record and
+ * the sanctions, every printed page marked with the Games and the version
+ * read; the same version gives the same bytes.  Inside a read
+ * transaction of its own; PD_ENOTFOUND for no such Games. */
+int pd_book_html(struct pd_buf *out, struct pd_store *s,
+		 const struct pd_registry *reg, const char *games,
+		 const char *lang, struct pd_diag *diag);
+
 #endif

@@ -19,6 +19,7 @@ skip() {
 }
 
 if [ ! -x "$chromium" ] || ! command -v npm >/dev/null 2>&1 ||
+   ! command -v pdftoppm >/dev/null 2>&1 ||
    ! fc-list 2>/dev/null | grep -qi 'zenhei\|cjk'; then
 	sh "$top/scripts/deps.sh" e2e >&2 ||
 		echo "e2e: scripts/deps.sh e2e failed" >&2

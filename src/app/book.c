@@ -1,0 +1,706 @@
+/* book.c -- a Games' results book (report.h: pd_book_html()): one HTML
+ * document, whole in itself, that a browser prints as the book a Games
+ * ends with: a cover, the medal table that stands for the Games, the
+ * medallists, each sport's events with their results and medals, the
+ * results that set a record, and the sanctions with their reasons.
+ * Every printed page carries the Games and the version it was built
+ * from, so that two books of the same version are the same bytes and a
+ * reader can tell an older one.  Read in one transaction: one version. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "podium/app.h"
+#include "podium/date_words.h"
+#include "podium/report.h"
+#include "podium/stats.h"
+#include "app_int.h"
+
+/* The book's own words; the table's are pd_labels()'. */
+struct words {
+	const char *book, *version, *contents, *table, *medallists, *events;
+	const char *records, *sanctions, *none, *athlete, *event, *mark;
+	const char *irm, *record, *medal, *reason, *since, *mode, *dates;
+	const char *host, *no_results, *status, *lifted, *version_of;
+	const char *dsq;
+};
+
+static const struct words en = {
+	"Results book", "version", "Contents", "Medal table", "Medallists",
+	"Events and results", "Results that set a record", "Sanctions",
+	"None.", "Athlete or team", "Event", "Mark", "IRM", "Record",
+	"Medal", "Reason", "Since version", "Effect", "Dates", "Host",
+	"No results.", "Status", "lifted at version", "Version",
+	"DSQ (sanction)",
+};
+
+static const struct words zh = {
+	"成绩册", "版本", "目录", "奖牌榜", "奖牌获得者", "各项目成绩",
+	"创纪录成绩", "处罚", "无。", "运动员或队伍", "项目", "成绩",
+	"成绩标记", "纪录", "奖牌", "理由", "起始版本", "处理方式", "日期",
+	"东道主", "尚无成绩。", "状态", "撤销于版本", "版本",
+	"DSQ（处罚）",
+};
+
+struct book {
+	struct pd_buf *out;
+	struct pd_store *s;
+	const struct pd_registry *reg;
+	const char *lang;
+	const struct words *w;
+	struct pd_games g;
+	/* result id -> medal, for the results' medal column */
+	struct medal_of { long result; enum pd_medal medal; } *medals;
+	size_t nmedals, amedals;
+	struct pd_event_info *events;
+	size_t nevents, aevents;
+	/* (athlete, event) of the sanctions in force: their results are
+	 * shown DSQ, as 'podium event show' does */
+	struct banned { long athlete, event; } *banned;
+	size_t nbanned, abanned;
+	int err;
+};
+
+static void esc(struct book *k, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '&': k->err |= pd_buf_adds(k->out, "&amp;"); break;
+		case '<': k->err |= pd_buf_adds(k->out, "&lt;"); break;
+		case '>': k->err |= pd_buf_adds(k->out, "&gt;"); break;
+		case '"': k->err |= pd_buf_adds(k->out, "&quot;"); break;
+		default: k->err |= pd_buf_addc(k->out, *s);
+		}
+	}
+}
+
+static void put(struct book *k, const char *s)
+{
+	k->err |= pd_buf_adds(k->out, s);
+}
+
+static const char *npc_name(struct book *k, const char *code)
+{
+	const struct pd_npc *n = pd_registry_code(k->reg, code);
+
+	return n ? pd_npc_name(n, k->lang) : code;
+}
+
+static const char *medal_word(struct book *k, enum pd_medal m)
+{
+	const struct pd_labels *L = pd_labels(k->lang);
+
+	return m == PD_GOLD ? L->gold : m == PD_SILVER ? L->silver : L->bronze;
+}
+
+static const char style[] =
+	"<style>\n"
+	"@page{size:A4;margin:18mm 16mm 20mm}\n"
+	"body{font-family:system-ui,sans-serif;color:#1a1a1a;background:#fff;"
+	"margin:0;font-size:10.5pt}\n"
+	"h1{font-size:2em;margin:30vh 0 .3em}\n"
+	"h2{break-before:page;font-size:1.4em;border-bottom:2px solid #333}\n"
+	"h3{font-size:1.15em;margin:1.2em 0 .3em}\n"
+	"h4{font-size:1em;margin:1em 0 .2em;break-after:avoid}\n"
+	"table{border-collapse:collapse;margin:.3em 0 1em;break-inside:auto}\n"
+	"tr{break-inside:avoid}\n"
+	"th,td{padding:.15em .6em;border-bottom:1px solid #ccc;"
+	"text-align:left}\n"
+	"td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
+	"thead th{border-bottom:2px solid #333}\n"
+	"footer{position:fixed;bottom:0;left:0;right:0;font-size:8pt;"
+	"color:#444;border-top:1px solid #ccc;padding-top:2pt}\n"
+	"@media screen{footer{position:static;margin-top:2em}"
+	"body{margin:1.5rem}h1{margin-top:1em}}\n"
+	"</style>\n";
+
+static void head(struct book *k)
+{
+	const char *name = !strcmp(k->lang, "zh") && k->g.name_zh &&
+			   *k->g.name_zh ? k->g.name_zh : k->g.name_en;
+	char from[64], to[64], ver[64];
+
+	pd_date_words(from, sizeof(from), k->g.start ? k->g.start : "",
+		      k->lang);
+	pd_date_words(to, sizeof(to), k->g.end ? k->g.end : "", k->lang);
+	snprintf(ver, sizeof(ver), "%ld", k->g.version);
+	put(k, "<!DOCTYPE html>\n<html lang=\"");
+	put(k, !strcmp(k->lang, "zh") ? "zh-Hans" : "en");
+	put(k, "\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
+	esc(k, name);
+	put(k, " · ");
+	esc(k, k->w->book);
+	put(k, "</title>\n");
+	put(k, style);
+	put(k, "</head>\n<body>\n<footer>");
+	esc(k, name);
+	put(k, " · ");
+	esc(k, k->w->book);
+	put(k, " · ");
+	esc(k, k->g.code);
+	put(k, " ");
+	esc(k, k->w->version);
+	put(k, " ");
+	put(k, ver);
+	put(k, "</footer>\n<main>\n<section id=\"cover\">\n<h1>");
+	esc(k, name);
+	put(k, "</h1>\n<p>");
+	esc(k, k->w->book);
+	put(k, "</p>\n<dl>\n");
+	if (*from) {
+		put(k, "<dt>");
+		esc(k, k->w->dates);
+		put(k, "</dt><dd>");
+		esc(k, from);
+		put(k, " – ");
+		esc(k, to);
+		put(k, "</dd>\n");
+	}
+	if (k->g.host[0]) {
+		put(k, "<dt>");
+		esc(k, k->w->host);
+		put(k, "</dt><dd>");
+		esc(k, npc_name(k, k->g.host));
+		put(k, "</dd>\n");
+	}
+	put(k, "<dt>");
+	esc(k, k->w->version_of);
+	put(k, "</dt><dd>");
+	put(k, ver);
+	put(k, "</dd>\n</dl>\n<nav aria-label=\"");
+	esc(k, k->w->contents);
+	put(k, "\"><h2 style=\"break-before:auto\">");
+	esc(k, k->w->contents);
+	put(k, "</h2>\n<ol>\n");
+	{
+		const char *part[][2] = {
+			{ "table", k->w->table }, { "medallists",
+			k->w->medallists }, { "events", k->w->events },
+			{ "records", k->w->records }, { "sanctions",
+			k->w->sanctions },
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(part) / sizeof(*part); i++) {
+			put(k, "<li><a href=\"#");
+			put(k, part[i][0]);
+			put(k, "\">");
+			esc(k, part[i][1]);
+			put(k, "</a></li>\n");
+		}
+	}
+	put(k, "</ol>\n</nav>\n</section>\n");
+}
+
+static void num_cell(struct book *k, long n)
+{
+	char t[32];
+
+	snprintf(t, sizeof(t), "<td class=\"n\">%ld</td>", n);
+	put(k, t);
+}
+
+static void counts_head(struct book *k, const char *first, const char *second)
+{
+	const struct pd_labels *L = pd_labels(k->lang);
+
+	put(k, "<thead><tr><th scope=\"col\">");
+	esc(k, L->rank);
+	put(k, "</th><th scope=\"col\">");
+	esc(k, first);
+	put(k, "</th>");
+	if (second) {
+		put(k, "<th scope=\"col\">");
+		esc(k, second);
+		put(k, "</th>");
+	}
+	put(k, "<th scope=\"col\">");
+	esc(k, L->gold);
+	put(k, "</th><th scope=\"col\">");
+	esc(k, L->silver);
+	put(k, "</th><th scope=\"col\">");
+	esc(k, L->bronze);
+	put(k, "</th><th scope=\"col\">");
+	esc(k, L->total);
+	put(k, "</th></tr></thead>\n<tbody>\n");
+}
+
+/* The table that stands for the Games, as 'podium table' prints it. */
+static int medal_table(struct book *k, struct pd_diag *d)
+{
+	struct pd_ref_opts o;
+	struct pd_ref r;
+	struct pd_standings_opts so;
+	struct pd_standings st;
+	char cover[160];
+	size_t i;
+	int ret;
+
+	memset(&o, 0, sizeof(o));
+	o.default_table = 1;
+	if ((ret = pd_ref_init(&r, k->g.code, d)) < 0)
+		return ret;
+	if ((ret = pd_ref_load(&r, k->s, k->reg, &o, d)) < 0) {
+		pd_ref_release(&r);
+		return ret;
+	}
+	memset(&so, 0, sizeof(so));
+	so.host = k->g.host[0] ? k->g.host : NULL;
+	if ((ret = pd_standings_build(&st, &r.tally, &so, NULL)) < 0) {
+		pd_ref_release(&r);
+		return ret;
+	}
+	put(k, "<section id=\"table\">\n<h2>");
+	esc(k, k->w->table);
+	put(k, "</h2>\n");
+	pd_cover_text(cover, sizeof(cover), &r.cover, k->lang);
+	if (r.source[0]) {
+		put(k, "<p>");
+		esc(k, k->g.code);
+		put(k, "@");
+		esc(k, r.source);
+		if (*cover) {
+			put(k, " (");
+			esc(k, cover);
+			put(k, ")");
+		}
+		put(k, "</p>\n");
+	}
+	put(k, "<table>\n");
+	counts_head(k, pd_labels(k->lang)->npc, NULL);
+	for (i = 0; i < st.n; i++) {
+		const struct pd_standing *row = &st.rows[i];
+
+		put(k, "<tr>");
+		num_cell(k, row->rank);
+		put(k, "<th scope=\"row\">");
+		esc(k, npc_name(k, row->npc));
+		put(k, " (");
+		esc(k, row->npc);
+		put(k, ")</th>");
+		num_cell(k, row->medals[0]);
+		num_cell(k, row->medals[1]);
+		num_cell(k, row->medals[2]);
+		num_cell(k, row->total);
+		put(k, "</tr>\n");
+	}
+	put(k, "</tbody>\n</table>\n</section>\n");
+	pd_standings_release(&st);
+	pd_ref_release(&r);
+	return 0;
+}
+
+static int medallists(struct book *k, struct pd_diag *d)
+{
+	struct pd_query q = { k->g.code, NULL, 0, 0 };
+	struct pd_medallists m;
+	size_t i;
+	int ret;
+
+	pd_medallists_init(&m);
+	if ((ret = pd_store_medallists(k->s, &q, k->reg, &m, d)) < 0) {
+		pd_medallists_release(&m);
+		return ret;
+	}
+	put(k, "<section id=\"medallists\">\n<h2>");
+	esc(k, k->w->medallists);
+	put(k, "</h2>\n");
+	if (!m.n) {
+		put(k, "<p>");
+		esc(k, k->w->none);
+		put(k, "</p>\n");
+	} else {
+		put(k, "<table>\n");
+		counts_head(k, k->w->athlete, pd_labels(k->lang)->npc);
+		for (i = 0; i < m.n; i++) {
+			const struct pd_medallist *v = &m.v[i];
+
+			put(k, "<tr>");
+			num_cell(k, v->rank);
+			put(k, "<th scope=\"row\">");
+			esc(k, v->name);
+			if (v->event) {
+				put(k, " (");
+				esc(k, v->event);
+				put(k, ")");
+			}
+			put(k, "</th><td>");
+			esc(k, npc_name(k, v->npc));
+			put(k, "</td>");
+			num_cell(k, v->medals[0]);
+			num_cell(k, v->medals[1]);
+			num_cell(k, v->medals[2]);
+			num_cell(k, v->total);
+			put(k, "</tr>\n");
+		}
+		put(k, "</tbody>\n</table>\n");
+	}
+	put(k, "</section>\n");
+	pd_medallists_release(&m);
+	return 0;
+}
+
+static int keep_medal(const struct pd_medal_out *m, void *arg)
+{
+	struct book *k = arg;
+	struct medal_of *v;
+
+	if (k->nmedals == k->amedals) {
+		k->amedals = k->amedals ? 2 * k->amedals : 256;
+		if (!(v = realloc(k->medals, k->amedals * sizeof(*v))))
+			return PD_ENOMEM;
+		k->medals = v;
+	}
+	k->medals[k->nmedals].result = m->result_id;
+	k->medals[k->nmedals++].medal = m->medal;
+	return 0;
+}
+
+static int keep_event(const struct pd_event_info *e, size_t results,
+		      void *arg)
+{
+	struct book *k = arg;
+	struct pd_event_info *v, *c;
+
+	(void)results;
+	if (k->nevents == k->aevents) {
+		k->aevents = k->aevents ? 2 * k->aevents : 64;
+		if (!(v = realloc(k->events, k->aevents * sizeof(*v))))
+			return PD_ENOMEM;
+		k->events = v;
+	}
+	c = &k->events[k->nevents];
+	memset(c, 0, sizeof(*c));
+	c->id = e->id;
+	memcpy(c->games, e->games, sizeof(c->games));
+	c->team = e->team;
+	if (!(c->sport = strdup(e->sport ? e->sport : "")) ||
+	    !(c->name = strdup(e->name ? e->name : "")) ||
+	    !(c->gender = strdup(e->gender ? e->gender : "")) ||
+	    !(c->sport_class = strdup(e->sport_class ? e->sport_class : "")) ||
+	    !(c->date = strdup(e->date ? e->date : "")) ||
+	    !(c->status = strdup(e->status ? e->status : ""))) {
+		pd_event_info_release(c);
+		return PD_ENOMEM;
+	}
+	k->nevents++;
+	return 0;
+}
+
+static int by_result(const void *a, const void *b)
+{
+	long x = ((const struct medal_of *)a)->result;
+	long y = ((const struct medal_of *)b)->result;
+
+	return (x > y) - (x < y);
+}
+
+/* the medal of a result (k->medals sorted by result), "" for none */
+static int keep_banned(const struct pd_sanction_info *v, void *arg)
+{
+	struct book *k = arg;
+	const char *p = v->events;
+	struct banned *b;
+	char *end;
+
+	while (!v->until && p && *p) {
+		long event = strtol(p, &end, 10);
+
+		if (end == p)
+			break;
+		if (k->nbanned == k->abanned) {
+			k->abanned = k->abanned ? 2 * k->abanned : 16;
+			if (!(b = realloc(k->banned, k->abanned * sizeof(*b))))
+				return PD_ENOMEM;
+			k->banned = b;
+		}
+		k->banned[k->nbanned].athlete = v->athlete;
+		k->banned[k->nbanned++].event = event;
+		p = *end == ',' ? end + 1 : end;
+	}
+	return 0;
+}
+
+static int is_banned(const struct book *k, long athlete, long event)
+{
+	size_t i;
+
+	for (i = 0; athlete && i < k->nbanned; i++)
+		if (k->banned[i].athlete == athlete &&
+		    k->banned[i].event == event)
+			return 1;
+	return 0;
+}
+
+static const char *medal_of(struct book *k, long result)
+{
+	struct medal_of key = { result, PD_GOLD }, *m;
+
+	m = k->nmedals ? bsearch(&key, k->medals, k->nmedals,
+				 sizeof(*k->medals), by_result) : NULL;
+	return m ? medal_word(k, m->medal) : "";
+}
+
+struct rows {
+	struct book *k;
+	size_t n;
+	int records;		/* only the results that set one */
+	const struct pd_event_info *e;
+};
+
+static int result_row(const struct pd_result_row *r, void *arg)
+{
+	struct rows *w = arg;
+	struct book *k = w->k;
+	char rank[24] = "";
+
+	if (w->records && !(r->records && *r->records))
+		return 0;
+	if (r->rank > 0)
+		snprintf(rank, sizeof(rank), "%ld", r->rank);
+	if (!w->n++) {
+		put(k, "<table>\n<thead><tr><th scope=\"col\">");
+		esc(k, pd_labels(k->lang)->rank);
+		put(k, "</th>");
+		if (w->records) {
+			put(k, "<th scope=\"col\">");
+			esc(k, k->w->event);
+			put(k, "</th>");
+		}
+		put(k, "<th scope=\"col\">");
+		esc(k, k->w->athlete);
+		put(k, "</th><th scope=\"col\">");
+		esc(k, pd_labels(k->lang)->npc);
+		put(k, "</th><th scope=\"col\">");
+		esc(k, k->w->mark);
+		put(k, "</th><th scope=\"col\">");
+		esc(k, k->w->irm);
+		put(k, "</th><th scope=\"col\">");
+		esc(k, k->w->record);
+		put(k, "</th><th scope=\"col\">");
+		esc(k, k->w->medal);
+		put(k, "</th></tr></thead>\n<tbody>\n");
+	}
+	put(k, "<tr><td class=\"n\">");
+	put(k, rank);
+	put(k, "</td>");
+	if (w->records) {
+		put(k, "<td>");
+		esc(k, w->e->sport);
+		put(k, " · ");
+		esc(k, w->e->name);
+		put(k, "</td>");
+	}
+	put(k, "<th scope=\"row\">");
+	esc(k, r->name);
+	put(k, "</th><td>");
+	esc(k, npc_name(k, r->npc));
+	put(k, "</td><td class=\"n\">");
+	esc(k, r->mark);
+	put(k, "</td><td>");
+	esc(k, is_banned(k, r->athlete_id, w->e->id) ? k->w->dsq : r->irm);
+	put(k, "</td><td>");
+	esc(k, r->records);
+	put(k, "</td><td>");
+	esc(k, medal_of(k, r->id));
+	put(k, "</td></tr>\n");
+	return k->err ? PD_ENOMEM : 0;
+}
+
+static int event_section(struct book *k, const struct pd_event_info *e,
+			 struct pd_diag *d)
+{
+	struct rows w = { k, 0, 0, e };
+	char date[64];
+	int ret;
+
+	put(k, "<h4>");
+	esc(k, e->name);
+	if (*e->sport_class && !strstr(e->name, e->sport_class)) {
+		put(k, " ");
+		esc(k, e->sport_class);
+	}
+	put(k, "</h4>\n<p>");
+	pd_date_words(date, sizeof(date), e->date, k->lang);
+	if (*date) {
+		esc(k, date);
+		put(k, " · ");
+	}
+	esc(k, k->w->status);
+	put(k, ": ");
+	esc(k, e->status);
+	put(k, "</p>\n");
+	if ((ret = pd_store_event_results(k->s, e->id, 0, result_row, &w,
+					  d)) < 0)
+		return ret;
+	if (w.n)
+		put(k, "</tbody>\n</table>\n");
+	else {
+		put(k, "<p>");
+		esc(k, k->w->no_results);
+		put(k, "</p>\n");
+	}
+	return 0;
+}
+
+static int events(struct book *k, struct pd_diag *d)
+{
+	const char *sport = NULL;
+	size_t i;
+	int ret = 0;
+
+	put(k, "<section id=\"events\">\n<h2>");
+	esc(k, k->w->events);
+	put(k, "</h2>\n");
+	if (!k->nevents) {
+		put(k, "<p>");
+		esc(k, k->w->none);
+		put(k, "</p>\n");
+	}
+	for (i = 0; i < k->nevents && ret == 0; i++) {
+		const struct pd_event_info *e = &k->events[i];
+
+		if (!sport || strcmp(sport, e->sport)) {
+			sport = e->sport;
+			put(k, "<h3>");
+			esc(k, pd_sport_name(sport, k->lang));
+			put(k, "</h3>\n");
+		}
+		ret = event_section(k, e, d);
+	}
+	put(k, "</section>\n");
+	return ret;
+}
+
+static int records(struct book *k, struct pd_diag *d)
+{
+	struct rows w = { k, 0, 1, NULL };
+	size_t i;
+	int ret = 0;
+
+	put(k, "<section id=\"records\">\n<h2>");
+	esc(k, k->w->records);
+	put(k, "</h2>\n");
+	for (i = 0; i < k->nevents && ret == 0; i++) {
+		w.e = &k->events[i];
+		ret = pd_store_event_results(k->s, w.e->id, 0, result_row, &w,
+					     d);
+	}
+	if (w.n)
+		put(k, "</tbody>\n</table>\n");
+	else {
+		put(k, "<p>");
+		esc(k, k->w->none);
+		put(k, "</p>\n");
+	}
+	put(k, "</section>\n");
+	return ret;
+}
+
+static int sanction(const struct pd_sanction_info *v, void *arg)
+{
+	struct book *k = arg;
+	char n[64];
+
+	put(k, "<tr><th scope=\"row\">");
+	esc(k, v->athlete_name);
+	put(k, "</th><td>");
+	esc(k, npc_name(k, v->npc));
+	put(k, "</td><td>");
+	esc(k, v->mode);
+	put(k, "</td><td>");
+	esc(k, v->reason);
+	put(k, "</td><td class=\"n\">");
+	snprintf(n, sizeof(n), "%ld", v->since);
+	put(k, n);
+	if (v->until) {
+		put(k, " (");
+		esc(k, k->w->lifted);
+		snprintf(n, sizeof(n), " %ld)", v->until);
+		put(k, n);
+	}
+	put(k, "</td></tr>\n");
+	return k->err ? PD_ENOMEM : 0;
+}
+
+static int sanctions(struct book *k, struct pd_diag *d)
+{
+	struct pd_buf rows, *book = k->out;
+	int ret;
+
+	/* the rows first: without any, a sentence rather than a bare head */
+	pd_buf_init(&rows, 0);
+	k->out = &rows;
+	ret = pd_store_sanctions(k->s, k->g.code, sanction, k, d);
+	k->out = book;
+	put(k, "<section id=\"sanctions\">\n<h2>");
+	esc(k, k->w->sanctions);
+	put(k, "</h2>\n");
+	if (ret == 0 && !rows.len) {
+		put(k, "<p>");
+		esc(k, k->w->none);
+		put(k, "</p>\n");
+	} else if (ret == 0) {
+		put(k, "<table>\n<thead><tr><th scope=\"col\">");
+		esc(k, k->w->athlete);
+		put(k, "</th><th scope=\"col\">");
+		esc(k, pd_labels(k->lang)->npc);
+		put(k, "</th><th scope=\"col\">");
+		esc(k, k->w->mode);
+		put(k, "</th><th scope=\"col\">");
+		esc(k, k->w->reason);
+		put(k, "</th><th scope=\"col\">");
+		esc(k, k->w->since);
+		put(k, "</th></tr></thead>\n<tbody>\n");
+		k->err |= pd_buf_add(k->out, rows.data, rows.len);
+		put(k, "</tbody>\n</table>\n");
+	}
+	put(k, "</section>\n");
+	pd_buf_release(&rows);
+	return ret;
+}
+
+int pd_book_html(struct pd_buf *out, struct pd_store *s,
+		 const struct pd_registry *reg, const char *games,
+		 const char *lang, struct pd_diag *diag)
+{
+	struct pd_query q = { games, NULL, 0, 0 };
+	struct book k;
+	size_t i;
+	int ret;
+
+	memset(&k, 0, sizeof(k));
+	k.out = out;
+	k.s = s;
+	k.reg = reg;
+	k.lang = lang && !strcmp(lang, "zh") ? "zh" : "en";
+	k.w = !strcmp(k.lang, "zh") ? &zh : &en;
+	if ((ret = pd_store_begin_read(s, diag)) < 0)
+		return ret;
+	if ((ret = pd_store_games_get(s, games, &k.g, diag)) < 0 ||
+	    (ret = pd_store_medals(s, &q, keep_medal, &k, diag)) < 0 ||
+	    (ret = pd_store_events(s, games, NULL, keep_event, &k,
+				   diag)) < 0 ||
+	    (ret = pd_store_sanctions(s, games, keep_banned, &k, diag)) < 0)
+		goto cleanup;
+	if (k.nmedals)
+		qsort(k.medals, k.nmedals, sizeof(*k.medals), by_result);
+	head(&k);
+	if ((ret = medal_table(&k, diag)) == 0 &&
+	    (ret = medallists(&k, diag)) == 0 &&
+	    (ret = events(&k, diag)) == 0 &&
+	    (ret = records(&k, diag)) == 0)
+		ret = sanctions(&k, diag);
+	put(&k, "</main>\n</body>\n</html>\n");
+	if (ret == 0 && k.err)
+		ret = PD_ENOMEM;
+cleanup:
+	pd_store_rollback(s);
+	for (i = 0; i < k.nevents; i++)
+		pd_event_info_release(&k.events[i]);
+	free(k.events);
+	free(k.medals);
+	free(k.banned);
+	pd_games_release(&k.g);
+	return ret;
+}
