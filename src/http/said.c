@@ -9,6 +9,7 @@
 #include <microhttpd.h>
 
 #include "podium/buf.h"
+#include "podium/words.h"
 #include "said.h"
 
 #define LINE_MAX_BYTES (1 << 16)
@@ -40,12 +41,14 @@ const char *said_lang(struct MHD_Connection *c)
 	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 						    "Accept-Language");
 
+	const char *lang;
+
 	if (q)
-		return strcmp(q, "zh") ? "en" : "zh";
+		return (lang = pd_lang(q)) && !strcmp(lang, q) ? lang : "en";
 	/* the first language the client names decides */
 	while (h && (*h == ' ' || *h == '\t'))
 		h++;
-	return h && !strncasecmp(h, "zh", 2) ? "zh" : "en";
+	return (lang = pd_lang(h)) ? lang : "en";
 }
 
 /* The Chinese for an English word of the lists; the word itself (a
