@@ -1,4 +1,4 @@
-/* cmd_report.c -- 'podium report': print a Games' report in zh or en,
+/* cmd_report.c -- 'podium report': print a Games' report in en, zh or fr,
  * built by pd_report() (report.h) from the data. */
 #include <getopt.h>
 #include <string.h>
