@@ -12,6 +12,8 @@
 #                   there or in any other folder of src/
 #   make layers     each folder's #includes against docs/ARCHITECTURE.md
 #   make man        docs/podium.1 from docs/podium.1.in and the help text
+#   make pot        po/podium.pot from the words in src/, each po/LANG.po
+#                   brought up to it (po/README)
 #   make test-e2e   the web page in a headless Chromium (playwright-core)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
@@ -77,7 +79,8 @@ CLI_SRC := $(wildcard src/cli/*.c)
 SYS_SRC := $(wildcard src/sys/*.c)
 LIB_SRC := $(CORE_SRC) $(SYS_SRC) $(IO_SRC) $(STORE_SRC) $(APP_SRC) \
 	   $(HTTP_SRC)
-LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/bundled.o $(B)/gen/web.o
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/bundled.o $(B)/gen/web.o \
+	   $(B)/gen/words.o
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
@@ -97,7 +100,7 @@ DEPS_STAMP := build/.deps-ok
 include tests/fuzz/fuzz.mk
 
 .PHONY: bench calls crash soak all run test test-e2e unit cli-test install clean deps \
-	layers man
+	layers man pot
 all: podium
 
 # The packages are checked once per change of the script, not every build.
@@ -158,6 +161,36 @@ $(B)/gen/web.c: $(B)/tools/embed web/app.js web/style.css docs/openapi.yaml \
 
 $(B)/gen/web.o: $(B)/gen/web.c
 	$(CC) $(CFLAGS) -c -o $@ $<
+
+# The catalogue of words (include/podium/words.h): each po/LANG.po
+# compiled by msgfmt (--check: a translation's conversions must be its
+# English's) and carried in the binary, as the data is.
+PO_LANGS := zh_CN fr
+$(B)/po/%.mo: po/%.po $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
+
+$(B)/gen/words.c: $(B)/tools/embed $(PO_LANGS:%=$(B)/po/%.mo)
+	@mkdir -p $(dir $@)
+	$(B)/tools/embed $@ $(foreach l,$(PO_LANGS),po_$(l)=$(B)/po/$(l).mo)
+
+$(B)/gen/words.o: $(B)/gen/words.c
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+# po/podium.pot from the words marked N_() and C_() in src/ (xgettext),
+# and each po/LANG.po brought up to it (msgmerge): a new word then shows
+# as untranslated, and tests/po/check.sh fails until it is translated.
+POT_SRC = $(sort $(wildcard src/*/*.c src/*/*.h src/store/*/*.c))
+POT_OUT = po/podium.pot
+pot:
+	xgettext --from-code=UTF-8 --keyword= --keyword=N_ --keyword=C_:1c,2 \
+		--add-comments=TRANSLATORS: --add-location=file \
+		--package-name=podium --msgid-bugs-address=podium \
+		--copyright-holder= -o - $(POT_SRC) | \
+		sed '/^"POT-Creation-Date: /d' >$(POT_OUT)
+	[ "$(POT_OUT)" != po/podium.pot ] || for l in $(PO_LANGS); do \
+		msgmerge --quiet --update --backup=none --no-fuzzy-matching \
+			po/$$l.po po/podium.pot || exit 1; done
 
 $(B)/tests/%: tests/unit/%.c $(B)/libpodium.a $(DEPS_STAMP)
 	@mkdir -p $(dir $@)

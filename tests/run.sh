@@ -1,8 +1,9 @@
 #!/bin/sh
 # run.sh -- run every test: the cmocka unit tests (the store contract on
 # SQLite and on PostgreSQL), the fuzz replays, the golden CLI cases (on
-# SQLite, and again on PostgreSQL), the migrate, man, layers and noload
-# checks, and the HTTP API tests (node --test).
+# SQLite, and again on PostgreSQL), the migrate, man, po (the catalogue
+# of words), layers and noload checks, and the HTTP API tests (node
+# --test).
 #
 # The suites are independent (each has its own folders, databases and
 # ports), so they run in two lanes at once: the golden cases (themselves
@@ -143,6 +144,8 @@ others() {
 	run migrate sh tests/migrate/run.sh "$B/podium"
 	# the manual against the help (tools/man.sh, make man)
 	run man sh tests/man/check.sh "$B/podium"
+	# the catalogue of words: po/podium.pot current, every .po whole
+	run po sh tests/po/check.sh
 	# the includes against the layers of docs/ARCHITECTURE.md
 	run layers sh tests/layers/run.sh
 	# libpq, libmicrohttpd and libxml2 loaded only when needed
@@ -160,7 +163,7 @@ else
 	others
 	wait "$cli_pid"
 fi
-for s in unit fuzz cli migrate man layers noload api; do
+for s in unit fuzz cli migrate man po layers noload api; do
 	report "$s"
 done
 

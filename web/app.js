@@ -214,13 +214,13 @@ window.addEventListener('popstate', () => {
 readWords(document);
 enhance();
 follow();
-// a reader whose browser asks for Chinese, on a page whose address does
-// not name a language, gets the zh page
+// a reader whose browser asks for Chinese or French, on a page whose
+// address does not name a language, gets the page in that language
+const asked = (navigator.language || '').toLowerCase().slice(0, 2);
 if (!new URLSearchParams(location.search).has('lang') &&
-    document.body.dataset.lang === 'en' &&
-    (navigator.language || '').toLowerCase().startsWith('zh')) {
+    document.body.dataset.lang === 'en' && (asked === 'zh' || asked === 'fr')) {
 	const u = new URL(location.href);
-	u.searchParams.set('lang', 'zh');
+	u.searchParams.set('lang', asked);
 	swap(u.pathname + u.search).then(() => history.replaceState(null, '', u))
 		.catch(() => {});
 }

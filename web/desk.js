@@ -10,68 +10,10 @@
 // reason and a confirmation.
 'use strict';
 
-const T = {
-	en: {
-		title: 'Results desk', signin: 'Sign in', token: 'Token', signout: 'Sign out',
-		tokenhint: 'The token is kept for this tab only.', events: 'Events', filter: 'Status',
-		all: 'all', newevent: 'New event', sport: 'Sport', name: 'Name', gender: 'Gender',
-		class: 'Class', date: 'Date', order: 'Ranks', asc: 'from marks, lower is better',
-		desc: 'from marks, higher is better', hand: 'by hand (judged)', add: 'Add',
-		reason: 'Reason', rank: 'Rank', athlete: 'Athlete or team', mark: 'Mark',
-		medal: 'Medal', keys: 'Tab or Enter: next field. Enter on the last field adds a row. Ctrl+Enter saves.',
-		correction: 'Correction', what: 'Who', field: 'Field', before: 'Before', after: 'After',
-		reasonreq: 'Reason (required)', save: 'Save', log: 'Log', badtoken: 'This token is not valid.',
-		needreason: 'A correction needs a reason.', willaward: 'Will award', nomedals: 'no medals yet',
-		irmrule: 'never medals; the next by rank take the medals', saved: 'Saved', unchanged: 'Nothing changed',
-		gold: 'gold', silver: 'silver', bronze: 'bronze', nodate: 'no date', confirm: 'Check the fields, give a reason, then Save again.',
-		startlist: 'Start list', athlete1: 'Athlete', hasresult: 'Result', savestart: 'Save start list',
-		startlines: 'One athlete a line: NPC, name, gender (M or W)', badline: 'line', matches: 'Matches',
-		phase: 'Phase', pool: 'Pool', home: 'Home', away: 'Away', score: 'Score', source: 'Source',
-		aet: 'Extra time', pens: 'Penalties', addmatch: 'Add match', remove: 'Remove',
-		games: 'Games', language: 'Language', status: 'Status', npc: 'NPC', irm: 'IRM',
-		scheduled: 'scheduled', live: 'live', unofficial: 'unofficial', official: 'official',
-		protested: 'protested', provisional: 'provisional',
-		standard: 'standard medals', 'two-bronzes': 'two bronzes', capped: 'at most one medal fewer than the starters',
-		rowlabel: '{field}, row {n}: {name}', rowlabel0: '{field}, row {n}',
-		unsaved: 'The entries typed for {ev} are not saved. Drop them?',
-		needstatusreason: 'Moving an official event to {status} needs a reason: type it under Reason.',
-		confirmstatus: 'Move {ev} from official to {status}? Its medals leave the public table until it is official again.\nReason: {reason}',
-		notmoved: 'Not moved: still official.', moved: '{ev} is now {status}.', added: 'Added: {ev}.',
-		savedv: 'Saved: version {v}', refused: 'Refused', more: '… and {n} more',
-		aetshort: 'aet', penshort: 'pen',
-	},
-	zh: {
-		title: '成绩录入台', signin: '登录', token: '令牌', signout: '退出',
-		tokenhint: '令牌只保存在本标签页。', events: '项目', filter: '状态', all: '全部',
-		newevent: '新项目', sport: '大项', name: '名称', gender: '性别', class: '级别', date: '日期',
-		order: '名次', asc: '按成绩，越小越好', desc: '按成绩，越大越好', hand: '手工（裁判评分）',
-		add: '添加', reason: '原因', rank: '名次', athlete: '运动员或队伍', mark: '成绩',
-		medal: '奖牌', keys: 'Tab 或 Enter：下一栏。最后一栏按 Enter 添加一行。Ctrl+Enter 保存。',
-		correction: '更正', what: '对象', field: '栏目', before: '更正前', after: '更正后',
-		reasonreq: '原因（必填）', save: '保存', log: '记录', badtoken: '令牌无效。',
-		needreason: '更正须说明原因。', willaward: '将颁发', nomedals: '尚无奖牌',
-		irmrule: '不得奖牌；奖牌依名次顺延', saved: '已保存', unchanged: '没有改动',
-		gold: '金', silver: '银', bronze: '铜', nodate: '无日期', confirm: '请核对各栏并填写原因，再按保存。',
-		startlist: '报名名单', athlete1: '运动员', hasresult: '成绩', savestart: '保存报名名单',
-		startlines: '每行一名运动员：代表团代码, 姓名, 性别（M 或 W）', badline: '第几行', matches: '比赛',
-		phase: '阶段', pool: '小组', home: '主队', away: '客队', score: '比分', source: '来源',
-		aet: '加时', pens: '点球', addmatch: '添加比赛', remove: '删除',
-		games: '运动会', language: '语言', status: '状态', npc: '代表团', irm: '成绩标记',
-		scheduled: '未开始', live: '进行中', unofficial: '非正式', official: '正式',
-		protested: '申诉中', provisional: '临时',
-		standard: '标准奖牌', 'two-bronzes': '两枚铜牌', capped: '奖牌数至多比参赛人数少一',
-		rowlabel: '第 {n} 行 {name}：{field}', rowlabel0: '第 {n} 行：{field}',
-		unsaved: '{ev} 录入的成绩尚未保存。放弃这些改动吗？',
-		needstatusreason: '将正式项目改为“{status}”须说明原因：请在“原因”栏填写。',
-		confirmstatus: '将 {ev} 从“正式”改为“{status}”？在再次成为正式之前，其奖牌将从公开奖牌榜撤下。\n原因：{reason}',
-		notmoved: '未改动：仍为正式。', moved: '{ev} 现为“{status}”。', added: '已添加：{ev}。',
-		savedv: '已保存：第 {v} 版', refused: '被拒绝', more: '……另有 {n} 条',
-		aetshort: '加时', penshort: '点球',
-		// the log's fields
-		f_rank: '名次', f_mark: '成绩', f_irm: '成绩标记', f_medal: '奖牌', f_status: '状态',
-		f_records: '纪录', f_event: '项目',
-	},
-};
+// The desk's words in every language, from the server's catalogue
+// (po/LANG.po, served at /desk/words.json): {en: {key: word}, zh, fr}.
+let T = { en: {} };
+const LANGS = ['en', 'zh', 'fr'];
 const STATUSES = ['scheduled', 'live', 'unofficial', 'official', 'protested', 'provisional'];
 const IRMS = ['', 'DNS', 'DNF', 'DSQ', 'DQB', 'DNQ', 'NM', 'RET', 'WDR', 'ABS', 'LAP'];
 const IRM_ORDER = { LAP: 1, DNF: 2, RET: 3, NM: 4, DNQ: 5, DSQ: 6, DQB: 7, DNS: 8, WDR: 9, ABS: 10 };
@@ -80,7 +22,7 @@ const $ = (id) => document.getElementById(id);
 const st = { lang: 'en', token: sessionStorage.getItem(KEY) || '', games: '', events: [], ev: null, rows: [], confirming: false,
 	entries: [], matches: [], award: null };
 
-const t = (k) => T[st.lang][k] || T.en[k] || k;
+const t = (k) => (T[st.lang] || {})[k] || T.en[k] || k;
 // t(k) with {name} filled from args
 const tf = (k, args) => t(k).replace(/\{(\w+)\}/g, (m, n) => (n in args ? String(args[n]) : m));
 const evName = (ev) => `${ev.name}${ev.gender ? ' ' + ev.gender : ''}`;
@@ -98,20 +40,19 @@ function el(tag, attrs = {}, ...kids) {
 
 async function api(method, path, body) {
 	const r = await fetch(path, { method, headers: { Authorization: 'Bearer ' + st.token,
-		'Content-Type': 'application/json', 'Accept-Language': st.lang === 'zh' ? 'zh-CN' : 'en' }, body: body === undefined ? undefined : JSON.stringify(body) });
+		'Content-Type': 'application/json', 'Accept-Language': st.lang === 'zh' ? 'zh-CN' : st.lang }, body: body === undefined ? undefined : JSON.stringify(body) });
 	let data = {};
 	try { data = await r.json(); } catch (e) { data = {}; }
 	return { status: r.status, data };
 }
 
 function translate() {
-	document.documentElement.lang = st.lang === 'zh' ? 'zh-Hans' : 'en';
+	document.documentElement.lang = st.lang === 'zh' ? 'zh-Hans' : st.lang;
 	document.title = t('title');
 	for (const e of document.querySelectorAll('[data-t]')) e.textContent = t(e.dataset.t);
 	for (const e of document.querySelectorAll('[data-tl]')) e.setAttribute('aria-label', t(e.dataset.tl));
 	for (const o of $('filter').options) if (o.value) o.textContent = t(o.value);
-	$('lang-en').setAttribute('aria-pressed', String(st.lang === 'en'));
-	$('lang-zh').setAttribute('aria-pressed', String(st.lang === 'zh'));
+	for (const l of LANGS) $('lang-' + l).setAttribute('aria-pressed', String(st.lang === l));
 }
 
 // A mark as a number, as core's pd_mark_value reads it.
@@ -525,7 +466,7 @@ async function loadLog() {
 		const ul = el('ul');
 		const word = (v) => (v && T.en[v] ? t(v) : v || '-');
 		for (const x of c.changes)
-			ul.append(el('li', { text: `${x.what}: ${T[st.lang]['f_' + x.field] || x.field} ` +
+			ul.append(el('li', { text: `${x.what}: ${(T[st.lang] || {})['f_' + x.field] || x.field} ` +
 				`${word(x.before)} → ${word(x.after)}` }));
 		li.append(ul);
 		ol.append(li);
@@ -618,8 +559,13 @@ function relang(lang) {
 	loadLog();
 }
 
-function init() {
-	st.lang = new URLSearchParams(location.search).get('lang') === 'zh' ? 'zh' : 'en';
+async function init() {
+	const q = new URLSearchParams(location.search).get('lang');
+	st.lang = LANGS.includes(q) ? q : 'en';
+	try {
+		const r = await fetch('/desk/words.json');
+		if (r.ok) T = await r.json();
+	} catch (e) { /* the page's own English words stay */ }
 	for (const s of STATUSES) $('filter').append(el('option', { value: s, text: t(s) }));
 	translate();
 	$('signin').addEventListener('submit', signin);
@@ -638,8 +584,7 @@ function init() {
 		$('event-pane').hidden = true;
 		loadEvents();
 	});
-	$('lang-en').addEventListener('click', () => relang('en'));
-	$('lang-zh').addEventListener('click', () => relang('zh'));
+	for (const l of LANGS) $('lang-' + l).addEventListener('click', () => relang(l));
 	window.addEventListener('beforeunload', (e) => { if (dirty()) e.preventDefault(); });
 	$('signout').addEventListener('click', () => { sessionStorage.removeItem(KEY); location.reload(); });
 	document.addEventListener('keydown', onKey);

@@ -5,7 +5,8 @@
 #include <stddef.h>
 
 /* iso ("2004-09-17") as prose in lang says it into out: "2004年9月17日"
- * in "zh"; as it is in "en", and for anything not a whole ISO date. */
+ * in "zh", "17 septembre 2004" in "fr"; as it is in "en", and for
+ * anything not a whole ISO date. */
 void pd_date_words(char *out, size_t size, const char *iso,
 		   const char *lang);
 

@@ -19,6 +19,7 @@
 #include "podium/render.h"
 #include "podium/standings.h"
 #include "podium/store.h"
+#include "podium/words.h"
 
 #define PODIUM_VERSION "0.1.0"
 
@@ -157,21 +158,22 @@ void cli_progress_clear(struct cli_progress *p);
 /* nt draws p and names a new Games (erasing the line first). */
 void cli_progress_notify(struct pd_op_notify *nt, struct cli_progress *p);
 
-/* The language to print in when --lang is not given: zh when LC_ALL,
- * LC_MESSAGES or LANG says so, else en. */
+/* The language to print in when --lang is not given: zh or fr when
+ * LC_ALL, LC_MESSAGES or LANG says so, else en. */
 const char *cli_default_lang(void);
-/* Check a --lang value; NULL if it is neither zh nor en. */
+/* Check a --lang value; NULL if it is not en, fr or zh. */
 const char *cli_lang(const char *arg);
 
-/* The CLI's messages in the user's language (msg.c): en's zh form when
- * PODIUM_LANG, else LC_ALL, LC_MESSAGES or LANG starts with zh and the
- * catalogue has it, else en itself.  cli_error() and cli_usage() look
- * their text up; a zh form takes the same conversions as en. */
+/* The CLI's messages in the user's language (msg.c): en's translation
+ * in the catalogue of words (podium/words.h) when PODIUM_LANG, else
+ * LC_ALL, LC_MESSAGES or LANG starts with zh or fr and the catalogue has
+ * it, else en itself.  cli_error() and cli_usage() look their text up;
+ * a translation takes the same conversions as en. */
 const char *cli_msg(const char *en) __attribute__((format_arg(1)));
 /* A message made elsewhere (a diag's, formatted) in the user's language:
- * text itself, or its zh form written into out. */
+ * text itself, or its translation written into out. */
 const char *cli_msg_made(const char *text, char *out, size_t size);
-/* "zh" or "en": the language of the messages. */
+/* "en", "fr" or "zh": the language of the messages. */
 const char *cli_msg_lang(void);
 
 /* Did you mean (suggest.c): the one of cands[0..n) nearest to word (a

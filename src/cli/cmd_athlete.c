@@ -299,7 +299,7 @@ static int parse_args(int argc, char **argv, char *games, size_t size,
 	if (len >= nsize)
 		return cli_usage(&cmd_athlete, "the name is too long");
 	if (!name[strspn(name, " \t")])
-		return cli_usage(&cmd_athlete, "no name given");
+		return cli_usage(&cmd_athlete, N_("no name given"));
 	return 0;
 }
 
@@ -337,7 +337,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	if (s.n == 0) {
 		cli_error("no athlete matches '%s'%s%s", name,
 			  games[0] ? " in " : "", games);
-		cli_why_no_results(cli, games[0] ? games : NULL, "athletes");
+		cli_why_no_results(cli, games[0] ? games : NULL, N_("athletes"));
 		ret = EXIT_INPUT;
 		goto cleanup;
 	}

@@ -26,7 +26,7 @@ static int run(struct cli *cli, int argc, char **argv)
 			return cli_usage(&cmd_check, d.msg);
 	}
 	if (argc - optind != 1)
-		return cli_usage(&cmd_check, "expected one FILE");
+		return cli_usage(&cmd_check, N_("expected one FILE"));
 	file = argv[optind];
 	if ((ret = pd_check_file(file, &scheme, &pub, &probs, &d)) < 0) {
 		ret = cli_fail(ret, &d);

@@ -225,11 +225,11 @@ static int run(struct cli *cli, int argc, char **argv)
 			continue;
 		}
 		if (c != 'l' || !(lang = cli_lang(optarg)))
-			return cli_usage(&cmd_diff, c == 'l' ? "--lang is zh "
-					 "or en" : NULL);
+			return cli_usage(&cmd_diff, c == 'l' ? N_("--lang is zh, "
+						 "en or fr") : NULL);
 	}
 	if (argc - optind != 2)
-		return cli_usage(&cmd_diff, "expected two standings, A and B");
+		return cli_usage(&cmd_diff, N_("expected two standings, A and B"));
 	memset(&b, 0, sizeof(b));
 	if ((ret = cli_ref_load(cli, argv[optind], NULL, &a)) == 0 &&
 	    (ret = cli_ref_load(cli, argv[optind + 1], NULL, &b)) == 0)
@@ -241,7 +241,7 @@ static int run(struct cli *cli, int argc, char **argv)
 
 const struct cli_command cmd_diff = {
 	"diff", run, "compare two medal tables NPC by NPC",
-	"usage: podium diff [--lang zh|en] [--same A=B]... A B\n"
+	"usage: podium diff [--lang zh|en|fr] [--same A=B]... A B\n"
 	"\n"
 	"A and B are standings: GAMES (ranked from its medals), GAMES@SOURCE\n"
 	"(a published table) or a file (a table as text, or standings CSV).\n"

@@ -95,7 +95,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 		}
 	if (i != argc || !games[0])
 		return cli_usage(&cmd_doping, "doping list --games GAMES "
-				 "[--lang zh|en]");
+				 "[--lang zh|en|fr]");
 	if (!cli_store(cli, &code))
 		return code;
 	pd_buf_init(&b, 0);
@@ -119,7 +119,7 @@ const struct cli_command cmd_doping = {
 	"                         [--outcome disqualified|continued]\n"
 	"                         [--sanction ID] [--source S --cite WHERE]\n"
 	"                         [--reason R]\n"
-	"       podium doping list --games GAMES [--lang zh|en]\n"
+	"       podium doping list --games GAMES [--lang zh|en|fr]\n"
 	"\n"
 	"add keeps an adverse finding against an athlete of the store: what\n"
 	"became of them, and the sanction it led to ('podium sanction add',\n"

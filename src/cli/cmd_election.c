@@ -50,14 +50,14 @@ static int key_write(const char *path, const char *secret)
 	size_t n = strlen(secret);
 
 	if (fd < 0) {
-		cli_error(errno == EEXIST ? "%s: exists: the key goes into a "
-			  "new file" : "%s: cannot make the key file", path);
+		cli_error(errno == EEXIST ? N_("%s: exists: the key goes into a "
+			  "new file") : N_("%s: cannot make the key file"), path);
 		return EXIT_INPUT;
 	}
 	if (write(fd, secret, n) != (ssize_t)n || write(fd, "\n", 1) != 1 ||
 	    close(fd) < 0) {
 		unlink(path);
-		cli_error("%s: cannot make the key file", path);
+		cli_error(N_("%s: cannot make the key file"), path);
 		return EXIT_INPUT;
 	}
 	return 0;
@@ -70,7 +70,7 @@ static int key_read(const char *path, char secret[PD_ELECTION_KEY])
 	size_t n;
 
 	if (!f) {
-		cli_error("%s: cannot read the key file", path);
+		cli_error(N_("%s: cannot read the key file"), path);
 		return EXIT_INPUT;
 	}
 	n = fread(secret, 1, PD_ELECTION_KEY - 1, f);
@@ -106,8 +106,8 @@ static int run_add(struct cli *cli, int argc, char **argv)
 		return ret;
 	if (optind < argc || !e->games[0] || !a.name || !e->seats ||
 	    !a.key)
-		return cli_usage(&cmd_election, "election add needs --games, "
-				 "--name, --seats and --key");
+		return cli_usage(&cmd_election, N_("election add needs --games, "
+				 "--name, --seats and --key"));
 	if (e->sport_cap < 0)
 		return cli_usage(&cmd_election, "--sport-cap is 0 (none) or "
 				 "more");
@@ -266,7 +266,7 @@ static int run_result(struct cli *cli, int argc, char **argv)
 	if ((argc != 2 && argc != 4) || !lang ||
 	    (election = cli_id(argv[1])) < 0)
 		return cli_usage(&cmd_election, "election result ELECTION "
-				 "[--lang zh|en]");
+				 "[--lang zh|en|fr]");
 	if (!cli_store(cli, &code))
 		return code;
 	pd_buf_init(&b, 0);
@@ -339,7 +339,7 @@ const struct cli_command cmd_election = {
 	"       podium election register ELECTION\n"
 	"       podium election vote ELECTION --athlete ID CANDIDATE...\n"
 	"       podium election close ELECTION --key FILE\n"
-	"       podium election result ELECTION [--lang zh|en]\n"
+	"       podium election result ELECTION [--lang zh|en|fr]\n"
 	"       podium election list [--games GAMES]\n"
 	"\n"
 	"add makes an election of N seats in which a ballot marks up to K\n"

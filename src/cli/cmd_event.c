@@ -24,7 +24,7 @@ static int add_option(int c, char *arg, void *ctx)
 	switch (c) {
 	case 'g':
 		if (pd_games_code(a->games, sizeof(a->games), arg))
-			return cli_usage(&cmd_event, "bad --games");
+			return cli_usage(&cmd_event, N_("bad --games"));
 		break;
 	case 'o':
 		if (strcmp(arg, "asc") && strcmp(arg, "desc"))
@@ -134,7 +134,7 @@ static int run_status(struct cli *cli, int argc, char **argv)
 		else if (k < 2)
 			pos[k++] = argv[i];
 		else
-			return cli_usage(&cmd_event, "unexpected argument");
+			return cli_usage(&cmd_event, N_("unexpected argument"));
 	}
 	if (k != 2 || (id = cli_id(pos[0])) < 0)
 		return cli_usage(&cmd_event, "event status EVENT STATUS");
@@ -147,8 +147,8 @@ static int run_status(struct cli *cli, int argc, char **argv)
 		return cli_fail(ret, &d);
 	who = cli_who(cli, reason);
 	if (pd_op_status_needs_reason(e.status, pos[1], who)) {
-		cli_error("event %ld (%s) is official: moving it to %s takes "
-			  "its medals away; say why with --reason", id,
+		cli_error(N_("event %ld (%s) is official: moving it to %s takes "
+			  "its medals away; say why with --reason"), id,
 			  cli_text(e.name), pos[1]);
 		pd_event_info_release(&e);
 		return EXIT_INPUT;
@@ -182,7 +182,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--games") && i + 1 < argc) {
 			if (pd_games_code(games, sizeof(games), argv[++i]))
-				return cli_usage(&cmd_event, "bad --games");
+				return cli_usage(&cmd_event, N_("bad --games"));
 		} else if (!strcmp(argv[i], "--sport") && i + 1 < argc) {
 			sport = argv[++i];
 		} else {
@@ -337,8 +337,8 @@ static int run_show(struct cli *cli, int argc, char **argv)
 static int run(struct cli *cli, int argc, char **argv)
 {
 	if (argc < 2)
-		return cli_usage(&cmd_event, "expected add, status, list or "
-				 "show");
+		return cli_usage(&cmd_event, N_("expected add, status, list or "
+				 "show"));
 	if (!strcmp(argv[1], "add"))
 		return run_add(cli, argc - 1, argv + 1);
 	if (!strcmp(argv[1], "status"))
@@ -349,7 +349,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		return run_show(cli, argc - 1, argv + 1);
 	return cli_no_subcommand(&cmd_event, argc, argv, (const char *const[]){
 				 "add", "status", "list", "show", NULL },
-				 "expected add, status, list or show");
+				 N_("expected add, status, list or show"));
 }
 
 const struct cli_command cmd_event = {

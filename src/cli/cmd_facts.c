@@ -39,8 +39,8 @@ static int option(int c, char *arg, void *ctx)
 		break;
 	case OPT_LANG:
 		if (!(a->lang = cli_lang(arg)))
-			return cli_usage(&cmd_facts, "--lang is zh or "
-					 "en");
+			return cli_usage(&cmd_facts, N_("--lang is zh, "
+						 "en or fr"));
 		break;
 	case OPT_KEY: a->key = arg; break;
 	case OPT_VALUE: a->value = arg; break;
@@ -93,7 +93,7 @@ static int parse(int argc, char **argv, struct args *a,
 	if ((ret = cli_options(&cmd_facts, argc, argv, longopts, option, a)))
 		return ret;
 	if (optind < argc)
-		return cli_usage(&cmd_facts, "unexpected argument");
+		return cli_usage(&cmd_facts, N_("unexpected argument"));
 	return 0;
 }
 
@@ -274,7 +274,7 @@ const struct cli_command cmd_facts = {
 	"                        [--unit U] [--qualifier about|nearly|over]\n"
 	"                        [--cite WHERE] [--quote WORDS] [--reason R]\n"
 	"       podium facts add --file FILE [--reason R]\n"
-	"       podium facts check --games GAMES [--lang zh|en]\n"
+	"       podium facts check --games GAMES [--lang zh|en|fr]\n"
 	"                          [--format text|json]\n"
 	"\n"
 	"A fact is one figure as one source states it: the Games, a key\n"

@@ -21,14 +21,14 @@ static int run(struct cli *cli, int argc, char **argv)
 						 "takes a code such as PG2004");
 		} else if (!strcmp(argv[i], "--lang")) {
 			if (!(lang = cli_lang(argv[i + 1])))
-				return cli_usage(&cmd_highlights, "--lang is "
-						 "zh or en");
+				return cli_usage(&cmd_highlights, N_("--lang is zh, "
+							 "en or fr"));
 		} else {
 			break;
 		}
 	}
 	if (i != argc || !games[0])
-		return cli_usage(&cmd_highlights, "--games is required");
+		return cli_usage(&cmd_highlights, N_("--games is required"));
 	if (!cli_store(cli, &code))
 		return code;
 	pd_buf_init(&b, 0);
@@ -39,7 +39,7 @@ static int run(struct cli *cli, int argc, char **argv)
 
 const struct cli_command cmd_highlights = {
 	"highlights", run, "a Games' highlights, computed from its results",
-	"usage: podium highlights --games GAMES [--lang zh|en]\n"
+	"usage: podium highlights --games GAMES [--lang zh|en|fr]\n"
 	"\n"
 	"The most decorated athletes (three medals or more, the first ten\n"
 	"ranks), the NPC first on each sport's table with its medals, and the\n"

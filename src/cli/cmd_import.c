@@ -26,7 +26,7 @@ static int option(int c, char *arg, void *ctx)
 	switch (c) {
 	case 'g':
 		if (pd_games_code(a->games, sizeof(a->games), arg))
-			return cli_usage(&cmd_import, "bad --games");
+			return cli_usage(&cmd_import, N_("bad --games"));
 		break;
 	case 's':
 		a->source = arg;
@@ -97,7 +97,7 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 		return 0;
 	}
 	if (argc - optind != 2)
-		return cli_usage(&cmd_import, "expected FORMAT and FILE");
+		return cli_usage(&cmd_import, N_("expected FORMAT and FILE"));
 	a->format = argv[optind];
 	a->file = argv[optind + 1];
 	if (pd_op_import_check(a, &d) < 0)

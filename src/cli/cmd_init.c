@@ -29,8 +29,8 @@ static int run(struct cli *cli, int argc, char **argv)
 	who.reason = "the report's examples";
 	if (examples && (ret = pd_op_init_examples(s, &who, &event, &d)) < 0)
 		return cli_fail(ret, &d);
-	cli_error("%s ready: Athens 2004 Paralympics as PG2004@seed (%zu "
-		  "NPCs)", cli->db_path, rows);
+	cli_error(N_("%s ready: Athens 2004 Paralympics as PG2004@seed (%zu "
+		  "NPCs)"), cli->db_path, rows);
 	if (examples)
 		cli_error("example from the report: the 5-a-side football "
 			  "tournament as event %ld", event);

@@ -45,7 +45,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--games") && i + 1 < argc) {
 			if (pd_games_code(games, sizeof(games), argv[++i]))
-				return cli_usage(&cmd_log, "bad --games");
+				return cli_usage(&cmd_log, N_("bad --games"));
 		} else if (!strcmp(argv[i], "--since") && i + 1 < argc) {
 			if (!strcmp(argv[++i], "0"))
 				since = 0;
@@ -53,7 +53,7 @@ static int run(struct cli *cli, int argc, char **argv)
 				return cli_usage(&cmd_log, "--since takes a "
 						 "version number");
 		} else {
-			return cli_usage(&cmd_log, "unexpected argument");
+			return cli_usage(&cmd_log, N_("unexpected argument"));
 		}
 	}
 	if (!(s = cli_store(cli, &code)))

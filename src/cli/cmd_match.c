@@ -87,7 +87,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 	long event;
 
 	if (read_args(argc, argv, 0, &event, &npc, &lang) < 0)
-		return cli_usage(&cmd_match, "match list EVENT [--lang zh|en]");
+		return cli_usage(&cmd_match, "match list EVENT [--lang zh|en|fr]");
 	return show(cli, event, NULL, lang);
 }
 
@@ -98,7 +98,7 @@ static int run_record(struct cli *cli, int argc, char **argv)
 
 	if (read_args(argc, argv, 1, &event, &npc, &lang) < 0)
 		return cli_usage(&cmd_match, "match record EVENT NPC "
-				 "[--lang zh|en]");
+				 "[--lang zh|en|fr]");
 	return show(cli, event, npc, lang);
 }
 
@@ -135,8 +135,8 @@ static int run(struct cli *cli, int argc, char **argv)
 const struct cli_command cmd_match = {
 	"match", run, "the matches of a head-to-head event, its pools, records",
 	"usage: podium match set EVENT --file FILE [--source S]\n"
-	"       podium match list EVENT [--lang zh|en]\n"
-	"       podium match record EVENT NPC [--lang zh|en]\n"
+	"       podium match list EVENT [--lang zh|en|fr]\n"
+	"       podium match record EVENT NPC [--lang zh|en|fr]\n"
 	"       podium match rank EVENT\n"
 	"\n"
 	"set replaces the event's matches from source S (default matches)\n"

@@ -36,8 +36,8 @@ static int option(int c, char *arg, void *ctx)
 		break;
 	case 'l':
 		if (!(a->lang = cli_lang(arg)))
-			return cli_usage(&cmd_medallists, "--lang is zh "
-					 "or en");
+			return cli_usage(&cmd_medallists, N_("--lang is zh, "
+						 "en or fr"));
 		break;
 	case 'f':
 		if (strcmp(arg, "text") && strcmp(arg, "odf"))
@@ -64,9 +64,9 @@ static int parse_args(struct args *a, int argc, char **argv)
 			       a)))
 		return ret;
 	if (optind < argc)
-		return cli_usage(&cmd_medallists, "unexpected argument");
+		return cli_usage(&cmd_medallists, N_("unexpected argument"));
 	if (!a->games[0])
-		return cli_usage(&cmd_medallists, "--games is required");
+		return cli_usage(&cmd_medallists, N_("--games is required"));
 	return 0;
 }
 
@@ -100,7 +100,7 @@ static int print_rows(const struct pd_medallists *m, size_t n,
 		      const char *lang, const char *caption)
 {
 	const struct pd_labels *L = pd_labels(lang);
-	const char *head[7] = { L->rank, strcmp(lang, "zh") ? "Name" : "姓名",
+	const char *head[7] = { L->rank, pd_word(lang, N_("Name")),
 				L->npc, L->gold, L->silver, L->bronze,
 				L->total };
 	char num[5][24], name[256];
@@ -179,14 +179,12 @@ static int run(struct cli *cli, int argc, char **argv)
 		pd_games_release(&g);
 		return cli_fail(ret, &d);
 	}
-	if (!strcmp(a.lang, "zh"))
-		snprintf(caption, sizeof(caption), "%s 获得奖牌最多的运动员",
-			 *g.name_zh ? g.name_zh : g.code);
-	else
-		snprintf(caption, sizeof(caption), "%s: most decorated",
-			 *g.name_en ? g.name_en : g.code);
+	snprintf(caption, sizeof(caption),
+		 pd_word(a.lang, N_("%s: most decorated")),
+		 !strcmp(a.lang, "zh") ? (*g.name_zh ? g.name_zh : g.code) :
+		 *g.name_en ? g.name_en : g.code);
 	if (m.n == 0) {
-		if (!cli_why_no_results(cli, a.games, "medallists"))
+		if (!cli_why_no_results(cli, a.games, N_("medallists")))
 			cli_error("%s has no medals yet", a.games);
 		ret = EXIT_OK;
 	} else {
@@ -200,7 +198,7 @@ static int run(struct cli *cli, int argc, char **argv)
 
 const struct cli_command cmd_medallists = {
 	"medallists", run, "list a Games' most decorated competitors",
-	"usage: podium medallists --games GAMES [--top N] [--lang zh|en]\n"
+	"usage: podium medallists --games GAMES [--top N] [--lang zh|en|fr]\n"
 	"       podium medallists --games GAMES --format odf\n"
 	"\n"
 	"Ranks everyone who won a medal at GAMES by gold, then silver, then\n"
@@ -212,7 +210,8 @@ const struct cli_command cmd_medallists = {
 	"\n"
 	"  --top N        the first N ranks, all rows tied at rank N included\n"
 	"                 (default 10)\n"
-	"  --lang zh|en   headings (default from $LANG)\n"
+	"  --lang zh|en|fr\n"
+	"                 headings (default from $LANG)\n"
 	"  --format odf   every medal, event by event, as an ODF\n"
 	"                 DT_MEDALLISTS message (docs/ODF.md)\n",
 };

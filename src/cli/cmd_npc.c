@@ -183,7 +183,7 @@ static int parse_args(int argc, char **argv, char *games, size_t size,
 					 "as PG2024");
 	}
 	if (optind == argc)
-		return cli_usage(&cmd_npc, "no NPC given");
+		return cli_usage(&cmd_npc, N_("no NPC given"));
 	if (optind + 1 < argc)
 		return cli_usage(&cmd_npc, "one NPC at a time (quote a name "
 				 "with spaces)");
@@ -237,7 +237,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	ret = cli_output(ret, &b, &d);
 	if (ret == 0 && shown == 0)
 		cli_why_no_results(cli, games[0] ? games : NULL,
-				   "medals by sport");
+				   N_("medals by sport"));
 	if (games[0])
 		pd_games_release(&one);
 	else

@@ -1,4 +1,4 @@
-/* cmd_report.c -- 'podium report': print a Games' report in zh or en,
+/* cmd_report.c -- 'podium report': print a Games' report in en, zh or fr,
  * built by pd_report() (report.h) from the data. */
 #include <getopt.h>
 #include <string.h>
@@ -22,7 +22,7 @@ static int option(int c, char *arg, void *ctx)
 		return cli_usage(&cmd_report, "--games takes a code such as "
 				 "PG2024");
 	if (c == 'l' && !(a->lang = cli_lang(arg)))
-		return cli_usage(&cmd_report, "--lang is zh or en");
+		return cli_usage(&cmd_report, N_("--lang is zh, en or fr"));
 	if (c == 's')
 		a->sources = 1;
 	return 0;
@@ -41,9 +41,9 @@ static int parse_args(struct args *a, int argc, char **argv)
 	if ((ret = cli_options(&cmd_report, argc, argv, longopts, option, a)))
 		return ret;
 	if (optind < argc)
-		return cli_usage(&cmd_report, "unexpected argument");
+		return cli_usage(&cmd_report, N_("unexpected argument"));
 	if (!a->games[0])
-		return cli_usage(&cmd_report, "--games is required");
+		return cli_usage(&cmd_report, N_("--games is required"));
 	return 0;
 }
 
@@ -81,7 +81,7 @@ static int run(struct cli *cli, int argc, char **argv)
 
 const struct cli_command cmd_report = {
 	"report", run, "write a short Games report from the data",
-	"usage: podium report --games GAMES [--lang zh|en] [--sources]\n"
+	"usage: podium report --games GAMES [--lang zh|en|fr] [--sources]\n"
 	"\n"
 	"Writes a few paragraphs about GAMES: its dates and host; the athletes\n"
 	"(women and their share) and the NPCs taking part, those that won a\n"
@@ -100,6 +100,7 @@ const struct cli_command cmd_report = {
 	"record, and a closing list of the contradictions 'podium facts\n"
 	"check' finds.\n"
 	"\n"
-	"  --lang zh|en   the language (default from $LANG)\n"
+	"  --lang zh|en|fr\n"
+	"                 the language (default from $LANG)\n"
 	"  --sources      mark each figure [n] and list where each came from\n",
 };

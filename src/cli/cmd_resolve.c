@@ -9,7 +9,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	int i, ret = EXIT_OK;
 
 	if (argc < 2)
-		return cli_usage(&cmd_resolve, "no name given");
+		return cli_usage(&cmd_resolve, N_("no name given"));
 	for (i = 1; i < argc; i++) {
 		if ((npc = pd_registry_find(reg, argv[i]))) {
 			printf("%s\t%s\t%s\t%s\n", npc->code, npc->en,

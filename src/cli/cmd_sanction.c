@@ -90,7 +90,7 @@ static int parse_add(struct add_args *a, int argc, char **argv)
 	/* ids after --events E1 may follow as plain arguments */
 	for (; optind < argc; optind++)
 		if (add_events(a, argv[optind]) < 0)
-			return cli_usage(&cmd_sanction, "unexpected argument");
+			return cli_usage(&cmd_sanction, N_("unexpected argument"));
 	if (!a->athlete || !a->reason || !*a->reason || !a->nevents)
 		return cli_usage(&cmd_sanction, "sanction add needs --athlete, "
 				 "--reason and --events");
@@ -210,7 +210,7 @@ static int run_lift(struct cli *cli, int argc, char **argv)
 		else if (id < 0 && (id = cli_id(argv[i])) > 0)
 			continue;
 		else
-			return cli_usage(&cmd_sanction, "unexpected argument");
+			return cli_usage(&cmd_sanction, N_("unexpected argument"));
 	}
 	if (id < 0 || !reason || !*reason)
 		return cli_usage(&cmd_sanction, "sanction lift ID --reason R");
@@ -261,7 +261,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	return cli_no_subcommand(&cmd_sanction, argc, argv,
 				 (const char *const[]){ "add", "lift", "list",
 							NULL },
-				 "expected add, lift or list");
+				 N_("expected add, lift or list"));
 }
 
 const struct cli_command cmd_sanction = {

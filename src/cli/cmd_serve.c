@@ -62,7 +62,7 @@ static int parse_args(struct pd_http_config *c, int argc, char **argv)
 	if ((ret = cli_options(&cmd_serve, argc, argv, longopts, option, c)))
 		return ret;
 	if (optind < argc)
-		return cli_usage(&cmd_serve, "unexpected argument");
+		return cli_usage(&cmd_serve, N_("unexpected argument"));
 	return 0;
 }
 
@@ -153,7 +153,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		const char *at = strchr(c.games, '@');
 
 		if (pd_games_code(games, sizeof(games), c.games))
-			return cli_usage(&cmd_serve, "bad --games");
+			return cli_usage(&cmd_serve, N_("bad --games"));
 		if (at)	/* the source keeps its case */
 			strcpy(games + (at - c.games), at);
 		c.games = games;

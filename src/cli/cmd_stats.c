@@ -55,9 +55,9 @@ static int parse_args(struct args *a, int argc, char **argv)
 	if ((ret = cli_options(&cmd_stats, argc, argv, longopts, option, a)))
 		return ret;
 	if (optind < argc)
-		return cli_usage(&cmd_stats, "unexpected argument");
+		return cli_usage(&cmd_stats, N_("unexpected argument"));
 	if (!a->games[0])
-		return cli_usage(&cmd_stats, "--games is required");
+		return cli_usage(&cmd_stats, N_("--games is required"));
 	return 0;
 }
 

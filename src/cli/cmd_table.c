@@ -34,8 +34,8 @@ static int option(int c, char *arg, void *ctx)
 		break;
 	case 'l':
 		if (!(a->lang = cli_lang(arg)))
-			return cli_usage(&cmd_table, "--lang is zh or "
-					 "en");
+			return cli_usage(&cmd_table, N_("--lang is zh, "
+						 "en or fr"));
 		break;
 	case 'f':
 		a->format = arg;
@@ -100,7 +100,7 @@ static int parse_args(struct table_args *a, int argc, char **argv)
 	if ((ret = cli_options(&cmd_table, argc, argv, longopts, option, a)))
 		return ret;
 	if (optind < argc)
-		return cli_usage(&cmd_table, "unexpected argument");
+		return cli_usage(&cmd_table, N_("unexpected argument"));
 	if (a->all_games && !strcmp(a->format, "html"))
 		return cli_usage(&cmd_table, "--all-games makes one document "
 				 "per Games; html is one page: name a Games");
@@ -138,7 +138,7 @@ static int only_games(struct cli *cli, char *out, size_t size)
 	if (n == 1)
 		snprintf(out, size, "%s", v[0].code);
 	else if (n == 0)
-		cli_error("no Games in %s: try 'podium init'", cli->db_path);
+		cli_error(N_("no Games in %s: try 'podium init'"), cli->db_path);
 	else
 		for (i = 0, cli_error("several Games in %s: name one with "
 				      "--games CODE[@SOURCE]:", cli->db_path);
@@ -255,8 +255,8 @@ static void notes(struct cli *cli, const struct table_args *a,
 	if (r->by_default) {
 		pd_cover_text(cover, sizeof(cover), &r->cover,
 			      cli_msg_lang());
-		cli_error("%s is shown as published (%s) until its results "
-			  "are complete: %s; %s@results ranks them", r->games,
+		cli_error(N_("%s is shown as published (%s) until its results "
+			  "are complete: %s; %s@results ranks them"), r->games,
 			  r->label, cover, r->games);
 	}
 	if (!r->have_pub && r->tally.n == 0 && !a->all_games)
@@ -309,7 +309,7 @@ static int run_from(struct cli *cli, struct table_args *a)
 	int ret;
 
 	if (a->ref && pd_games_code(only, sizeof(only), a->ref))
-		return cli_usage(&cmd_table, "bad --games");
+		return cli_usage(&cmd_table, N_("bad --games"));
 	if (!a->ref && !a->all_games)
 		return cli_usage(&cmd_table, "--from needs --games CODE or "
 				 "--all-games");
@@ -365,7 +365,7 @@ static int run(struct cli *cli, int argc, char **argv)
 
 const struct cli_command cmd_table = {
 	"table", run, "print a medal table",
-	"usage: podium table [--games REF] [--scheme SCHEME] [--lang zh|en]\n"
+	"usage: podium table [--games REF] [--scheme SCHEME] [--lang zh|en|fr]\n"
 	"                    [--format FORMAT] [--top N] [--sport SPORT]\n"
 	"                    [--as-of VERSION|DATE] [--include-unofficial]\n"
 	"       podium table --all-games [--format FORMAT] ...\n"
@@ -385,7 +385,7 @@ const struct cli_command cmd_table = {
 	"  --scheme total        total, then gold, silver, bronze\n"
 	"  --scheme points=3,2,1\n"
 	"                        weighted points (any weights)\n"
-	"  --lang zh|en          names and headings (default from $LANG)\n"
+	"  --lang zh|en|fr       names and headings (default from $LANG)\n"
 	"  --host-column, --bom  csv: a last column host (1 on the host's row);\n"
 	"                        a UTF-8 byte order mark first, for the\n"
 	"                        spreadsheets that need one\n"

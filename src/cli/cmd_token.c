@@ -100,7 +100,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		return run_revoke(cli, argc - 1, argv + 1);
 	return cli_no_subcommand(&cmd_token, argc, argv, (const char *const[]){
 				 "add", "list", "revoke", NULL },
-				 "expected add, list or revoke");
+				 N_("expected add, list or revoke"));
 }
 
 const struct cli_command cmd_token = {

@@ -27,10 +27,10 @@ int not_a_command(const struct cli_command *const *table, const char *word)
 	for (n = 0; table[n] && n < 64; n++)
 		names[n] = table[n]->name;
 	if ((near = cli_nearest(word, names, n)))
-		cli_error("'%s' is not a command; did you mean '%s'?",
+		cli_error(N_("'%s' is not a command; did you mean '%s'?"),
 			  cli_text(word), near);
 	else
-		cli_error("'%s' is not a command; see 'podium help'",
+		cli_error(N_("'%s' is not a command; see 'podium help'"),
 			  cli_text(word));
 	return EXIT_USAGE;
 }

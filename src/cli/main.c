@@ -87,7 +87,7 @@ int main(int argc, char **argv)
 			   !strcmp(argv[i], "-h")) {
 			return cmd_help.run(&cli, 1, argv + i);
 		} else {
-			cli_error("unknown option '%s'", cli_text(argv[i]));
+			cli_error(N_("unknown option '%s'"), cli_text(argv[i]));
 			return cli_usage(&cmd_help, NULL);
 		}
 	}

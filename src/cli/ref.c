@@ -29,10 +29,10 @@ static size_t why_one(struct cli *cli, const char *games, const char *what)
 	if (pd_games_cover(cli->store, games, &c, &d) < 0 ||
 	    !c.published[0] || c.done > 0)
 		return 0;
-	cli_error("%s has its published table (%s@%s) but no official "
+	cli_error(N_("%s has its published table (%s@%s) but no official "
 		  "results, and %s come from results: 'podium table --games "
 		  "%s' shows the table; 'podium import medals FILE --games %s' "
-		  "or 'podium result set' adds results", games, games,
+		  "or 'podium result set' adds results"), games, games,
 		  c.published, cli_msg(what), games, games);
 	return 1;
 }

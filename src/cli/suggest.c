@@ -80,8 +80,8 @@ int cli_no_subcommand(const struct cli_command *cmd, int argc, char **argv,
 	if (argc < 2 || !(near = cli_nearest(argv[1], subs, n)))
 		return cli_usage(cmd, expected);
 	fprintf(stderr, "podium %s: ", cmd->name);
-	fprintf(stderr, cli_msg("'%s' is not a subcommand; did you mean "
-				"'%s'?"), cli_text(argv[1]), near);
+	fprintf(stderr, cli_msg(N_("'%s' is not a subcommand; did you mean "
+				"'%s'?")), cli_text(argv[1]), near);
 	fputc('\n', stderr);
 	return cli_usage(cmd, NULL);
 }
@@ -108,14 +108,14 @@ int cli_check_options(const struct cli_command *cmd, int argc, char **argv)
 			 (int)strcspn(argv[k], "="), argv[k]);
 		fprintf(stderr, "podium %s: ", cmd->name);
 		if ((near = cli_nearest(word, ptrs, n)))
-			fprintf(stderr, cli_msg("unknown option '%s'; did you "
-						"mean '%s'?"), cli_text(word),
+			fprintf(stderr, cli_msg(N_("unknown option '%s'; did you "
+						"mean '%s'?")), cli_text(word),
 				near);
 		else
-			fprintf(stderr, cli_msg("unknown option '%s'"),
+			fprintf(stderr, cli_msg(N_("unknown option '%s'")),
 				cli_text(word));
 		fprintf(stderr, "\n");
-		fprintf(stderr, cli_msg("see 'podium help %s'\n"), cmd->name);
+		fprintf(stderr, cli_msg(N_("see 'podium help %s'\n")), cmd->name);
 		return EXIT_USAGE;
 	}
 	return 0;

@@ -83,9 +83,9 @@ int cli_usage(const struct cli_command *cmd, const char *why)
 			cli_text(cli_msg(why)));
 	fprintf(stderr, "%.*s", n, cmd->usage);
 	if (end && !strcmp(cmd->name, "help"))
-		fputs(cli_msg("see 'podium help'\n"), stderr);
+		fputs(cli_msg(N_("see 'podium help'\n")), stderr);
 	else if (end)
-		fprintf(stderr, cli_msg("see 'podium help %s'\n"), cmd->name);
+		fprintf(stderr, cli_msg(N_("see 'podium help %s'\n")), cmd->name);
 	return EXIT_USAGE;
 }
 
@@ -130,7 +130,7 @@ int cli_store_exists(struct cli *cli)
 	if (pd_store_is_postgres(cli->db_path) ||
 	    access(cli->db_path, F_OK) == 0)
 		return 1;
-	cli_error("no database at '%s': 'podium init' makes one",
+	cli_error(N_("no database at '%s': 'podium init' makes one"),
 		  cli_text(cli->db_path));
 	return 0;
 }
@@ -202,11 +202,8 @@ const struct pd_who *cli_who(struct cli *cli, const char *reason)
 
 const char *cli_lang(const char *arg)
 {
-	if (!strcmp(arg, "zh"))
-		return "zh";
-	if (!strcmp(arg, "en"))
-		return "en";
-	return NULL;
+	return !strcmp(arg, "zh") || !strcmp(arg, "en") || !strcmp(arg, "fr") ?
+	       pd_lang(arg) : NULL;
 }
 
 const char *cli_default_lang(void)
@@ -218,7 +215,7 @@ const char *cli_default_lang(void)
 	for (i = 0; i < 3; i++) {
 		v = getenv(vars[i]);
 		if (v && *v)
-			return strncmp(v, "zh", 2) ? "en" : "zh";
+			return pd_lang(v) ? pd_lang(v) : "en";
 	}
 	return "en";
 }
@@ -270,7 +267,7 @@ int cli_write(const struct pd_buf *b)
 	err |= fwrite(b->data + from, 1, b->len - from, stdout) !=
 	       b->len - from;
 	if (err || fflush(stdout) != 0) {
-		cli_error("cannot write the output");
+		cli_error(N_("cannot write the output"));
 		return EXIT_STORE;
 	}
 	return EXIT_OK;
@@ -292,13 +289,13 @@ static int bad_option(const struct cli_command *cmd, const char *arg,
 {
 	char word[64];
 	const struct option *o;
-	const char *why = "unknown option '%s'";
+	const char *why = N_("unknown option '%s'");
 
 	snprintf(word, sizeof(word), "%.*s", (int)strcspn(arg, "="), arg);
 	for (o = longopts; o->name; o++)
 		if (!strcmp(word + strspn(word, "-"), o->name))
-			why = o->has_arg == no_argument ? "%s takes no value" :
-			      "%s needs a value";
+			why = o->has_arg == no_argument ? N_("%s takes no value") :
+			      N_("%s needs a value");
 	fprintf(stderr, "podium %s: ", cmd->name);
 	fprintf(stderr, cli_msg(why), cli_text(word));
 	fputc('\n', stderr);

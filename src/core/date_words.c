@@ -1,6 +1,7 @@
 /* date_words.c -- a date as prose says it (date_words.h): 2004-09-17 is
- * 2004年9月17日 in Chinese; in English and anything that is not such a
- * date, as it is.  The pages and the report both say dates this way. */
+ * 2004年9月17日 in Chinese and 17 septembre 2004 in French; in English and
+ * anything that is not such a date, as it is.  (Dates are not words of
+ * the catalogue: a language's order of day, month and year is code.)  The pages and the report both say dates this way. */
 #include <stdio.h>	/* snprintf, sscanf only: formatting, no I/O */
 #include <string.h>
 
@@ -11,9 +12,20 @@ void pd_date_words(char *out, size_t size, const char *iso,
 {
 	int y, m, d, n = 0;
 
-	if (lang && !strcmp(lang, "zh") && strlen(iso) == 10 &&
-	    sscanf(iso, "%4d-%2d-%2d%n", &y, &m, &d, &n) == 3 && n == 10)
+	static const char *const mois[12] = {
+		"janvier", "février", "mars", "avril", "mai", "juin",
+		"juillet", "août", "septembre", "octobre", "novembre",
+		"décembre",
+	};
+	int whole = lang && strlen(iso) == 10 &&
+		    sscanf(iso, "%4d-%2d-%2d%n", &y, &m, &d, &n) == 3 &&
+		    n == 10 && m >= 1 && m <= 12 && d >= 1 && d <= 31;
+
+	if (whole && !strcmp(lang, "zh"))
 		snprintf(out, size, "%d年%d月%d日", y, m, d);
+	else if (whole && !strcmp(lang, "fr"))	/* le 1er du mois */
+		snprintf(out, size, d == 1 ? "%der %s %d" : "%d %s %d", d,
+			 mois[m - 1], y);
 	else
 		snprintf(out, size, "%s", iso);
 }

@@ -1,7 +1,8 @@
 /* assets.c -- the page's script, style and icon (web/) and the API's OpenAPI
  * description (docs/openapi.yaml), built into the binary by tools/embed.c
  * so that 'podium serve' needs no file beside it.  Each asset is a view
- * made once at start, with an ETag from its bytes.  The pages themselves
+ * made once at start, with an ETag from its bytes; the desk's words
+ * (desk_words.c) are made then from the catalogue.  The pages themselves
  * are the server's (site.c). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 
 #include "podium/error.h"
 #include "assets.h"
+#include "desk_words.h"
 #include "view.h"
 
 extern const unsigned char pd_embed_web_app[], pd_embed_web_style[],
@@ -46,6 +48,9 @@ static struct asset assets[] = {
 	  "text/javascript; charset=utf-8", { 0 } },
 	{ "/desk.css", pd_embed_web_desk_css, &pd_embed_web_desk_css_len,
 	  "text/css; charset=utf-8", { 0 } },
+	/* no data: made at start by desk_words_json() */
+	{ "/desk/words.json", NULL, NULL, "application/json; charset=utf-8",
+	  { 0 } },
 	/* browsers ask for it on every page: a 404 each time filled the
 	 * log and the error counts */
 	{ "/favicon.ico", pd_embed_web_favicon, &pd_embed_web_favicon_len,
@@ -71,12 +76,16 @@ int assets_init(void)
 	int ret;
 
 	for (i = 0; i < NASSETS; i++) {
-		n = *assets[i].len;
-		snprintf(etag, sizeof(etag), "\"w%016llx\"",
-			 fnv(assets[i].data, n));
-		if (!(copy = malloc(n ? n : 1)))
+		if (assets[i].data) {
+			n = *assets[i].len;
+			if (!(copy = malloc(n ? n : 1)))
+				return PD_ENOMEM;
+			memcpy(copy, assets[i].data, n);
+		} else if (!(copy = desk_words_json(&n))) {
 			return PD_ENOMEM;
-		memcpy(copy, assets[i].data, n);
+		}
+		snprintf(etag, sizeof(etag), "\"w%016llx\"",
+			 fnv((const unsigned char *)copy, n));
 		if ((ret = view_make(&assets[i].v, copy, n, etag,
 				     assets[i].type, 0)) < 0)
 			return ret;

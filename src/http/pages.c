@@ -1,6 +1,7 @@
 /* pages.c -- the public site's pages, HTML made from the API's JSON
  * documents (pages.h): complete without script, every string escaped,
- * the words in one table for the page and its script. */
+ * the words from the catalogue (podium/words.h) for the page and its
+ * script. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,32 +10,40 @@
 #include "podium/date_words.h"
 #include "podium/error.h"
 #include "podium/render.h"
+#include "podium/words.h"
 #include "pages.h"
 #include "pages_int.h"
 
-static const char *const words[2][W_COUNT] = {
-#define X(k, en, zh) en,
-	{ WORDS(X) },
-#undef X
-#define X(k, en, zh) zh,
-	{ WORDS(X) },
+/* the keys of the catalogue of words (podium/words.h) */
+static const char *const words[W_COUNT] = {
+#define X(k, en) en,
+	WORDS(X)
 #undef X
 };
 
+/* The languages of the site, each with its name in itself for the
+ * language links: a language is its po/LANG.po and a line here. */
+static const char *const langs[][2] = {
+	{ "en", "English" }, { "zh", "中文" }, { "fr", "Français" },
+};
+#define NLANGS (sizeof(langs) / sizeof(langs[0]))
+
 static const char *const word_keys[W_COUNT] = {
-#define X(k, en, zh) #k,
+#define X(k, en) #k,
 	WORDS(X)
 #undef X
 };
 
 const char *page_lang(const char *arg)
 {
-	return arg && !strcmp(arg, "zh") ? "zh" : "en";
+	const char *lang = pd_lang(arg);
+
+	return lang && !strcmp(lang, arg) ? lang : "en";
 }
 
 const char *h_word(const char *lang, enum word k)
 {
-	return words[!strcmp(lang, "zh")][k];
+	return pd_word(lang, words[k]);
 }
 
 /* Escaped for text and for attribute values in double quotes. */
@@ -95,14 +104,13 @@ const char *h_name(json_t *names, const char *lang)
 /* The words of the page and the table, for the script. */
 static int words_json(struct pd_buf *b)
 {
-	static const char *const langs[2] = { "en", "zh" };
 	json_t *all = json_object();
 	char *text;
 	size_t l, k;
 	int ret;
 
-	for (l = 0; l < 2; l++) {
-		const struct pd_labels *t = pd_labels(langs[l]);
+	for (l = 0; l < NLANGS; l++) {
+		const struct pd_labels *t = pd_labels(langs[l][0]);
 		json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, "
 				      "s:s}", "rank", t->rank, "npc", t->npc,
 				      "gold", t->gold, "silver", t->silver,
@@ -111,8 +119,9 @@ static int words_json(struct pd_buf *b)
 
 		for (k = 0; o && k < W_COUNT; k++)
 			json_object_set_new(o, word_keys[k],
-					    json_string(words[l][k]));
-		json_object_set_new(all, langs[l], o);
+					    json_string(h_word(langs[l][0],
+							   (enum word)k)));
+		json_object_set_new(all, langs[l][0], o);
 	}
 	text = json_dumps(all, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	json_decref(all);
@@ -146,14 +155,12 @@ int h_head(struct pd_buf *b, const struct page_games *pg,
 		const char *lang, const char *page, const char *self,
 		const char *title, const char *body_attrs)
 {
-	static const char *const langs[2][2] = { { "en", "English" },
-						 { "zh", "中文" } };
 	int ret = 0;
 
 	ret |= pd_buf_addf(b, "<!doctype html>\n<html lang=\"%s\">\n<head>\n"
 			   "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
 			   "content=\"width=device-width, initial-scale=1\">\n"
-			   "<title>", strcmp(lang, "zh") ? "en" : "zh-Hans");
+			   "<title>", strcmp(lang, "zh") ? lang : "zh-Hans");
 	ret |= h_esc(b, title);
 	ret |= pd_buf_adds(b, "</title>\n<link rel=\"stylesheet\" "
 			   "href=\"/style.css\">\n<script src=\"/app.js\" "
@@ -188,7 +195,7 @@ int h_head(struct pd_buf *b, const struct page_games *pg,
 	ret |= h_esc(b, title);
 	ret |= pd_buf_addf(b, "</h1>\n<nav class=\"switch\" aria-label=\"%s\">",
 			   h_word(lang, W_language));
-	for (int i = 0; i < 2; i++) {
+	for (size_t i = 0; i < NLANGS; i++) {
 		ret |= pd_buf_addf(b, "<a data-lang=\"%s\" lang=\"%s\" ",
 				   langs[i][0], langs[i][0]);
 		ret |= h_href(b, self, langs[i][0]);

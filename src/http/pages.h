@@ -58,7 +58,8 @@ int page_games(struct pd_buf *out, const char *lang, json_t *games,
 int page_error(struct pd_buf *out, const char *lang, int status,
 	       const char *why);
 
-/* The language a page is asked for: "zh" for lang=zh, else "en". */
+/* The language a page is asked for: "zh" for lang=zh, "fr" for lang=fr,
+ * else "en". */
 const char *page_lang(const char *arg);
 
 #endif

@@ -8,102 +8,101 @@
 #include "podium/buf.h"
 #include "pages.h"
 
-/* The page's own words; the table's are pd_labels() (the renderers'). */
+/* The page's own words, in English marked for the catalogue of words
+ * (podium/words.h); the table's are pd_labels() (the renderers'). */
 #define WORDS(X) \
-	X(site, "Medal tables", "奖牌榜") \
-	X(skip, "Skip to the content", "跳到正文") \
-	X(all_games, "All Games", "全部运动会") \
-	X(overview, "Overview", "概况") \
-	X(language, "Language", "语言") \
-	X(ranking, "Ranking", "排名方式") \
-	X(gold_first, "Gold first", "金牌优先") \
-	X(total_first, "Total first", "奖牌总数优先") \
-	X(points_321, "Points 3-2-1", "积分 3-2-1") \
-	X(table, "Table", "奖牌榜") \
-	X(from_results, "From results", "按成绩计算") \
-	X(as_published, "As published", "公布的奖牌榜") \
-	X(show, "Show", "显示") \
-	X(code, "Code", "代码") \
-	X(points, "Points", "积分") \
-	X(chart_gold, "Gold medals, day by day", "每日金牌累计") \
-	X(chart_total, "Medals, day by day", "每日奖牌累计") \
-	X(chart_points, "Points, day by day", "每日积分累计") \
-	X(chart_label, "Cumulative count, day by day, of the first five of " \
-	  "the table", "奖牌榜前五名的每日累计") \
-	X(no_chart, "No dated medals yet: the chart appears as results " \
-	  "land.", "尚无带日期的奖牌：有成绩后显示图表。") \
-	X(host_legend, "host", "东道主") \
-	X(undated, "undated", "无日期") \
-	X(host_heading, "Host", "东道主") \
-	X(event, "Event", "项目") \
-	X(sport, "Sport", "大项") \
-	X(date, "Date", "日期") \
-	X(status, "Status", "状态") \
-	X(policy, "Medals", "奖牌规则") \
-	X(mark, "Mark", "成绩") \
-	X(records, "Records", "纪录") \
-	X(medal, "Medal", "奖牌") \
-	X(athlete, "Athlete", "运动员") \
-	X(results, "Results", "成绩") \
-	X(no_results, "No results yet.", "尚无成绩。") \
-	X(medals_by_sport, "Medals by sport", "各大项奖牌") \
-	X(no_medals, "No medals in this table.", "此奖牌榜没有奖牌。") \
-	X(no_list, "This table was published as a whole: it lists no " \
-	  "events.", "此奖牌榜为整体公布，没有项目明细。") \
-	X(team, "team", "团体") \
-	X(scheduled, "scheduled", "未开始") \
-	X(live, "Live", "实时") \
-	X(unofficial, "unofficial", "非正式") \
-	X(official, "official", "正式") \
-	X(protested, "protested", "申诉中") \
-	X(provisional, "provisional", "临时") \
-	X(men, "men", "男子") \
-	X(women, "women", "女子") \
-	X(mixed, "mixed", "混合") \
-	X(standard, "1, 2, 3: gold, silver, bronze", "前三名获金、银、铜牌") \
-	X(two_bronzes, "two bronzes", "两枚铜牌") \
-	X(capped, "at most one fewer than the starters", "奖牌数少于参赛人数") \
-	X(figures, "Key figures", "关键数字") \
-	X(dates, "Dates", "日期") \
-	X(athletes, "Athletes", "运动员") \
-	X(women_count, "Women", "女运动员") \
-	X(npcs_taking_part, "NPCs taking part", "参赛代表团") \
-	X(npcs_medal, "NPCs with a medal", "获得奖牌的代表团") \
-	X(npcs_gold, "NPCs with a gold", "获得金牌的代表团") \
-	X(events, "Events", "项目") \
-	X(sports, "Sports", "大项") \
-	X(medals_awarded, "Medals awarded", "颁发奖牌") \
-	X(records_set, "Results that set a record", "创纪录成绩") \
-	X(sanctions, "Sanctions in force", "生效的处罚") \
-	X(unknown, "unknown", "未知") \
-	X(medallists_only, "medallists only", "仅计获奖者") \
-	X(top_of_table, "Top of the table", "奖牌榜前列") \
-	X(report, "Report", "综述") \
-	X(games, "Games", "运动会") \
-	X(year, "Year", "年份") \
-	X(medals_count, "Medals", "奖牌数") \
-	X(not_found, "Not found", "未找到") \
-	X(error, "Something went wrong", "出错了") \
-	X(reconnecting, "Reconnecting…", "正在重新连接…") \
-	X(updated, "Updated", "已更新") \
-	X(switched, "Now showing the table from results", \
-	  "现在显示按成绩计算的奖牌榜") \
-	X(footer, "The table updates by itself as results land.", \
-	  "成绩录入后奖牌榜自动更新。") \
-	X(no_games, "No Games in the store yet.", "尚无运动会。") \
-	X(matches, "Matches", "比赛") \
-	X(pool, "Pool", "小组") \
-	X(played, "P", "场") \
-	X(won, "W", "胜") \
-	X(drawn, "D", "平") \
-	X(lost, "L", "负") \
-	X(goals, "Goals", "进失球") \
-	X(aet, " aet", "（加时）") \
-	X(pens, "pen", "点球") \
-	X(walkover, "walkover", "弃权")
+	X(site, N_("Medal tables")) \
+	X(skip, N_("Skip to the content")) \
+	X(all_games, N_("All Games")) \
+	X(overview, N_("Overview")) \
+	X(language, N_("Language")) \
+	X(ranking, N_("Ranking")) \
+	X(gold_first, N_("Gold first")) \
+	X(total_first, N_("Total first")) \
+	X(points_321, N_("Points 3-2-1")) \
+	X(table, N_("Table")) \
+	X(from_results, N_("From results")) \
+	X(as_published, N_("As published")) \
+	X(show, N_("Show")) \
+	X(code, N_("Code")) \
+	X(points, N_("Points")) \
+	X(chart_gold, N_("Gold medals, day by day")) \
+	X(chart_total, N_("Medals, day by day")) \
+	X(chart_points, N_("Points, day by day")) \
+	X(chart_label, N_("Cumulative count, day by day, of " \
+	  "the first five of the table")) \
+	X(no_chart, N_("No dated medals yet: the " \
+	  "chart appears as results land.")) \
+	X(host_legend, N_("host")) \
+	X(undated, N_("undated")) \
+	X(host_heading, N_("Host")) \
+	X(event, N_("Event")) \
+	X(sport, N_("Sport")) \
+	X(date, N_("Date")) \
+	X(status, N_("Status")) \
+	X(policy, C_("policy", "Medals")) \
+	X(mark, N_("Mark")) \
+	X(records, N_("Records")) \
+	X(medal, N_("Medal")) \
+	X(athlete, N_("Athlete")) \
+	X(results, N_("Results")) \
+	X(no_results, N_("No results yet.")) \
+	X(medals_by_sport, N_("Medals by sport")) \
+	X(no_medals, N_("No medals in this table.")) \
+	X(no_list, N_("This table was published as " \
+	  "a whole: it lists no events.")) \
+	X(team, N_("team")) \
+	X(scheduled, N_("scheduled")) \
+	X(live, N_("Live")) \
+	X(unofficial, N_("unofficial")) \
+	X(official, N_("official")) \
+	X(protested, N_("protested")) \
+	X(provisional, N_("provisional")) \
+	X(men, N_("men")) \
+	X(women, N_("women")) \
+	X(mixed, N_("mixed")) \
+	X(standard, N_("1, 2, 3: gold, silver, bronze")) \
+	X(two_bronzes, N_("two bronzes")) \
+	X(capped, N_("at most one fewer than the starters")) \
+	X(figures, N_("Key figures")) \
+	X(dates, N_("Dates")) \
+	X(athletes, N_("Athletes")) \
+	X(women_count, N_("Women")) \
+	X(npcs_taking_part, N_("NPCs taking part")) \
+	X(npcs_medal, N_("NPCs with a medal")) \
+	X(npcs_gold, N_("NPCs with a gold")) \
+	X(events, N_("Events")) \
+	X(sports, N_("Sports")) \
+	X(medals_awarded, N_("Medals awarded")) \
+	X(records_set, N_("Results that set a record")) \
+	X(sanctions, N_("Sanctions in force")) \
+	X(unknown, N_("unknown")) \
+	X(medallists_only, N_("medallists only")) \
+	X(top_of_table, N_("Top of the table")) \
+	X(report, N_("Report")) \
+	X(games, N_("Games")) \
+	X(year, N_("Year")) \
+	X(medals_count, C_("count", "Medals")) \
+	X(not_found, N_("Not found")) \
+	X(error, N_("Something went wrong")) \
+	X(reconnecting, N_("Reconnecting…")) \
+	X(updated, N_("Updated")) \
+	X(switched, N_("Now showing the table from results")) \
+	X(footer, N_("The table updates by itself as results land.")) \
+	X(no_games, N_("No Games in the store yet.")) \
+	X(matches, N_("Matches")) \
+	X(pool, N_("Pool")) \
+	X(played, N_("P")) \
+	X(won, N_("W")) \
+	X(drawn, N_("D")) \
+	X(lost, N_("L")) \
+	X(goals, N_("Goals")) \
+	X(aet, N_(" aet")) \
+	X(pens, N_("pen")) \
+	X(walkover, N_("walkover"))
 
 enum word {
-#define X(k, en, zh) W_##k,
+#define X(k, en) W_##k,
 	WORDS(X)
 #undef X
 	W_COUNT

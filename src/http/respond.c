@@ -13,7 +13,7 @@
 #include <jansson.h>
 
 #include "podium/error.h"
-#include "podium/msg_zh.h"
+#include "podium/msg_made.h"
 
 #include "respond.h"
 #include "said.h"
@@ -248,14 +248,14 @@ char *json_error(const char *msg, const char *field, size_t *len)
 enum MHD_Result send_error(struct MHD_Connection *c, struct req *r,
 			   int status, const char *msg, const char *field)
 {
-	char zh[2048];
+	char tr[2048];
 	size_t len;
 	char *body;
 
 	/* in the writer's language, as a write's answer lines are (said.h):
-	 * the patterns the CLI says in Chinese, else English */
-	if (msg && !strcmp(said_lang(c), "zh"))
-		msg = pd_msg_zh(msg, zh, sizeof(zh));
+	 * the patterns the CLI says, from the catalogue, else English */
+	if (msg)
+		msg = pd_msg_made(said_lang(c), msg, tr, sizeof(tr));
 	body = json_error(msg, field, &len);
 
 	return send_json(c, r, status, body, len);

@@ -12,7 +12,8 @@
 
 struct MHD_Connection;
 
-/* "zh" when the request asks for Chinese, else "en". */
+/* The language the request asks for (?lang=, else Accept-Language):
+ * "zh", "fr" or "en". */
 const char *said_lang(struct MHD_Connection *c);
 /* The lines for done in lang, as a new JSON array of strings; NULL when
  * out of memory. */

@@ -1,44 +1,61 @@
 /* labels.c -- the words every output format shares (the table of formats
- * is formats.c's). */
+ * is formats.c's), from the catalogue of words (podium/words.h). */
+#include <pthread.h>
 #include <string.h>
 
 #include "podium/render.h"
+#include "podium/words.h"
 
-static const struct pd_labels zh = {
-	.rank = "排名",
-	/* U+FF0F, the full-width slash the published tables use. */
-	.npc = "国家／地区",
-	.noc = "国家／地区",
-	.gold = "金牌",
-	.silver = "银牌",
-	.bronze = "铜牌",
-	.total = "总数",
-	.totals = "总计",
-	.remaining = "其余",
-	.medal_table = "奖牌榜",
-	.host = "东道主",
-};
-
-static const struct pd_labels en = {
-	.rank = "Rank",
-	.npc = "NPC",
-	.noc = "NOC",
-	.gold = "Gold",
-	.silver = "Silver",
-	.bronze = "Bronze",
-	.total = "Total",
+static const struct pd_labels keys = {
+	.rank = N_("Rank"),
+	.npc = N_("NPC"),
+	.noc = N_("NOC"),
+	.gold = N_("Gold"),
+	.silver = N_("Silver"),
+	.bronze = N_("Bronze"),
+	.total = C_("column", "Total"),
 	/* English tables label the sum row "Total" too: its place in the
-	 * table, not its word, tells it from the column. */
-	.totals = "Total",
-	.remaining = "Remaining",
-	.medal_table = "medal table",
-	.host = "host",
+	 * table, not its word, tells it from the column (zh: 总计). */
+	.totals = C_("sum row", "Total"),
+	.remaining = N_("Remaining"),
+	.medal_table = N_("medal table"),
+	.host = N_("host"),
 };
 
-/* Anything but "zh" is English: it is the language every name has. */
+/* Each language's labels, looked up once (a C_() key is no label even
+ * in English). */
+static struct pd_labels en, zh, fr;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void translate(struct pd_labels *L, const char *lang)
+{
+	L->rank = pd_word(lang, keys.rank);
+	L->npc = pd_word(lang, keys.npc);
+	L->noc = pd_word(lang, keys.noc);
+	L->gold = pd_word(lang, keys.gold);
+	L->silver = pd_word(lang, keys.silver);
+	L->bronze = pd_word(lang, keys.bronze);
+	L->total = pd_word(lang, keys.total);
+	L->totals = pd_word(lang, keys.totals);
+	L->remaining = pd_word(lang, keys.remaining);
+	L->medal_table = pd_word(lang, keys.medal_table);
+	L->host = pd_word(lang, keys.host);
+}
+
+static void translate_all(void)
+{
+	translate(&en, "en");
+	translate(&zh, "zh");
+	translate(&fr, "fr");
+}
+
+/* Anything but zh and fr is English: it is the language every name has. */
 const struct pd_labels *pd_labels(const char *lang)
 {
-	return lang && !strcmp(lang, "zh") ? &zh : &en;
+	pthread_once(&once, translate_all);
+	if (lang && !strcmp(lang, "zh"))
+		return &zh;
+	return lang && !strcmp(lang, "fr") ? &fr : &en;
 }
 
 const char *pd_view_name(const struct pd_view *v, const struct pd_standing *row)

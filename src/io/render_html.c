@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "podium/render.h"
+#include "podium/words.h"
 
 static const char style[] =
 	"<style>\n"
@@ -106,7 +107,8 @@ static int head(struct pd_buf *b, const struct pd_view *v,
 	ret = pd_buf_addf(b, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
 			  "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
 			  "content=\"width=device-width, initial-scale=1\">\n",
-			  v->lang && !strcmp(v->lang, "zh") ? "zh" : "en");
+			  v->lang && (!strcmp(v->lang, "zh") ||
+				      !strcmp(v->lang, "fr")) ? v->lang : "en");
 	if (ret == 0)
 		ret = element(b, "<title>", title, "</title>\n");
 	if (ret == 0)

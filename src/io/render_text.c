@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "podium/render.h"
+#include "podium/words.h"
 
 enum { RANK, CODE, NAME, GOLD, SILVER, BRONZE, TOTAL, POINTS, NCOL };
 
@@ -67,11 +68,10 @@ static void fill_sum(struct line *l, const char *label,
 static void fill_head(struct line *l, const struct pd_view *v)
 {
 	const struct pd_labels *L = pd_labels(v->lang);
-	int zh = L == pd_labels("zh");
 	const char *head[NCOL] = {
 		L->rank, "", pd_view_npc_label(v), L->gold, L->silver, L->bronze, L->total,
 		/* Only this format shows points, so the label lives here. */
-		zh ? "积分" : "Points",
+		pd_word(v->lang, N_("Points")),
 	};
 
 	memcpy(l->cell, head, sizeof(head));

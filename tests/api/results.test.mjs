@@ -188,4 +188,12 @@ test('results__said_in_the_writers_language', async () => {
 	assert.match(r.json().error, /^未知的代表团 'XYZ'/);
 	r = await write({ npc: 'XYZ', name: 'Nobody', rank: 3 });
 	assert.match(r.json().error, /^unknown NPC 'XYZ'/);
+	// French is the same lines from po/fr.po, asked for either way
+	r = await write({ results: [{ npc: 'GBR', name: 'Tom Hay', rank: 3 }] }, { 'Accept-Language': 'fr-FR,fr;q=0.9' });
+	assert.equal(r.status, 200, r.text);
+	said = r.json().said;
+	assert.ok(said.includes('Tom Hay (GBR) : rang - → 3, médaille - → bronze'), said.join(' | '));
+	assert.ok(said.includes(`épreuve ${e}, médailles : bronze Tom Hay (GBR)`), said.join(' | '));
+	r = await write({ npc: 'XYZ', name: 'Nobody', rank: 3 }, {}, '?lang=fr');
+	assert.match(r.json().error, /^CNP inconnu 'XYZ'/);
 });

@@ -81,6 +81,45 @@ test('site__zh_words_are_the_seed_tables', async () => {
 	assert.equal(words.zh.npc, '国家／地区');
 });
 
+test('site__fr_words_come_from_the_catalogue', async () => {
+	// a Games page in French: the page's and the table's words from
+	// po/fr.po; the names stay English, the language every name has
+	const r = await get('/games/PG2024?lang=fr');
+	assert.equal(r.status, 200);
+	assert.match(r.text, /<html lang="fr">/);
+	for (const w of ['Rang', 'CNP', 'Or', 'Argent', 'Bronze', 'Total', 'Tous les Jeux',
+		'Classement', 'Great Britain'])
+		assert.ok(visible(r.text).includes(w), w);
+	assert.match(r.text, /<a data-lang="fr" lang="fr" href="[^"]*lang=fr" aria-current="true">Français<\/a>/);
+	const words = JSON.parse(/<script type="application\/json" id="words">(.*?)<\/script>/.exec(r.text)[1]);
+	assert.equal(words.fr.rank, 'Rang');
+	assert.equal(words.fr.gold, 'Or');
+	assert.equal(words.zh.rank, '排名');
+	// the other languages' pages offer French; an unknown one is English
+	assert.match((await get('/games/PG2024?lang=zh')).text, /<a data-lang="fr" lang="fr" href="[^"]*lang=fr">Français<\/a>/);
+	assert.match((await get('/games/PG2024?lang=de')).text, /<html lang="en">/);
+	const about = await get('/games/PG2024/about?lang=fr');
+	assert.equal(about.status, 200);
+	assert.ok(visible(about.text).includes('Chiffres clés'));
+	assert.ok(visible(about.text).includes('CNP participants'));
+});
+
+test('site__desk_words_are_the_catalogue_in_every_language', async () => {
+	const r = await get('/desk/words.json');
+	assert.equal(r.status, 200);
+	assert.match(r.headers['content-type'], /^application\/json/);
+	const w = r.json();
+	assert.deepEqual(Object.keys(w), ['en', 'zh', 'fr']);
+	assert.equal(w.en.title, 'Results desk');
+	assert.equal(w.zh.title, '成绩录入台');
+	assert.equal(w.fr.title, 'Poste de saisie des résultats');
+	// one word, two senses: the desk's rank is not the table's
+	assert.equal(w.zh.rank, '名次');
+	assert.equal(w.fr.rowlabel, '{field}, ligne {n} : {name}');
+	for (const l of ['zh', 'fr'])
+		assert.deepEqual(Object.keys(w[l]), Object.keys(w.en), l);
+});
+
 test('site__every_games_has_its_table_and_the_picker_lists_them', async () => {
 	const list = await get('/games');
 	assert.equal(list.status, 200);

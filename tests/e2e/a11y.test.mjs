@@ -2,7 +2,8 @@
 // of page of the public site and on the operator's desk, signed out and
 // signed in with an event open: its WCAG 2.x A and AA rules and its
 // best-practice rules (landmarks, heading order), at a desktop's width
-// (1366) and a phone's (390), in English and Chinese.  Zero violations.
+// (1366) and a phone's (390), in English, Chinese and French.  Zero
+// violations.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -58,7 +59,7 @@ async function violations(page) {
 
 async function check(width, lang, visit) {
 	const ctx = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true,
-		locale: lang === 'zh' ? 'zh-CN' : 'en-GB' });
+		locale: { zh: 'zh-CN', fr: 'fr-FR' }[lang] || 'en-GB' });
 	const page = await ctx.newPage();
 	page.setDefaultTimeout(10000);
 	const found = [];
@@ -105,7 +106,7 @@ const desk = (lang) => [
 ];
 
 for (const width of [1366, 390])
-	for (const lang of ['en', 'zh'])
+	for (const lang of ['en', 'zh', 'fr'])
 		test(`a11y__axe_finds_nothing_at_${width}px_in_${lang}`, async () => {
 			const found = [...await check(width, lang, site(lang)), ...await check(width, lang, desk(lang))];
 			assert.deepEqual(found, []);

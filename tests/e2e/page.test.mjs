@@ -279,3 +279,14 @@ test('e2e__a_chinese_browser_gets_the_zh_page', async () => {
 	assert.match(p.url(), /lang=zh/);
 	await zh.close();
 });
+
+test('e2e__a_french_browser_gets_the_fr_page', async () => {
+	const fr = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 900 } });
+	const p = await fr.newPage();
+	p.setDefaultTimeout(10000);
+	await p.goto(s.url + '/games/PG2024');
+	await p.waitForSelector('html[lang="fr"]');
+	assert.match(await p.locator('#medals thead').textContent(), /Rang/);
+	assert.match(p.url(), /lang=fr/);
+	await fr.close();
+});
