@@ -14,40 +14,36 @@
 #include "podium/date_words.h"
 #include "podium/report.h"
 #include "podium/stats.h"
+#include "podium/words.h"
 #include "app_int.h"
 
-/* The book's own words; the table's are pd_labels()'. */
-struct words {
+/* The book's own words, in English marked for the catalogue of words
+ * (podium/words.h) and said in the book's language by W(); the table's
+ * are pd_labels()'. */
+static const struct words {
 	const char *book, *version, *contents, *table, *medallists, *events;
 	const char *records, *sanctions, *none, *athlete, *event, *mark;
 	const char *irm, *record, *medal, *reason, *since, *mode, *dates;
 	const char *host, *no_results, *status, *lifted, *version_of;
 	const char *dsq;
+} words = {
+	N_("Results book"), C_("book footer", "version"), N_("Contents"),
+	N_("Medal table"), N_("Medallists"), N_("Events and results"),
+	N_("Results that set a record"), N_("Sanctions"), N_("None."),
+	N_("Athlete or team"), N_("Event"), N_("Mark"), N_("IRM"),
+	N_("Record"), N_("Medal"), N_("Reason"), N_("Since version"),
+	N_("Effect"), N_("Dates"), N_("Host"), N_("No results."),
+	N_("Status"), N_("lifted at version"), N_("Version"),
+	N_("DSQ (sanction)"),
 };
 
-static const struct words en = {
-	"Results book", "version", "Contents", "Medal table", "Medallists",
-	"Events and results", "Results that set a record", "Sanctions",
-	"None.", "Athlete or team", "Event", "Mark", "IRM", "Record",
-	"Medal", "Reason", "Since version", "Effect", "Dates", "Host",
-	"No results.", "Status", "lifted at version", "Version",
-	"DSQ (sanction)",
-};
-
-static const struct words zh = {
-	"成绩册", "版本", "目录", "奖牌榜", "奖牌获得者", "各项目成绩",
-	"创纪录成绩", "处罚", "无。", "运动员或队伍", "项目", "成绩",
-	"成绩标记", "纪录", "奖牌", "理由", "起始版本", "处理方式", "日期",
-	"东道主", "尚无成绩。", "状态", "撤销于版本", "版本",
-	"DSQ（处罚）",
-};
+#define W(k, f) pd_word((k)->lang, words.f)
 
 struct book {
 	struct pd_buf *out;
 	struct pd_store *s;
 	const struct pd_registry *reg;
 	const char *lang;
-	const struct words *w;
 	struct pd_games g;
 	/* result id -> medal, for the results' medal column */
 	struct medal_of { long result; enum pd_medal medal; } *medals;
@@ -125,31 +121,31 @@ static void head(struct book *k)
 	pd_date_words(to, sizeof(to), k->g.end ? k->g.end : "", k->lang);
 	snprintf(ver, sizeof(ver), "%ld", k->g.version);
 	put(k, "<!DOCTYPE html>\n<html lang=\"");
-	put(k, !strcmp(k->lang, "zh") ? "zh-Hans" : "en");
+	put(k, !strcmp(k->lang, "zh") ? "zh-Hans" : k->lang);
 	put(k, "\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
 	esc(k, name);
 	put(k, " · ");
-	esc(k, k->w->book);
+	esc(k, W(k, book));
 	put(k, "</title>\n");
 	put(k, style);
 	put(k, "</head>\n<body>\n<footer>");
 	esc(k, name);
 	put(k, " · ");
-	esc(k, k->w->book);
+	esc(k, W(k, book));
 	put(k, " · ");
 	esc(k, k->g.code);
 	put(k, " ");
-	esc(k, k->w->version);
+	esc(k, W(k, version));
 	put(k, " ");
 	put(k, ver);
 	put(k, "</footer>\n<main>\n<section id=\"cover\">\n<h1>");
 	esc(k, name);
 	put(k, "</h1>\n<p>");
-	esc(k, k->w->book);
+	esc(k, W(k, book));
 	put(k, "</p>\n<dl>\n");
 	if (*from) {
 		put(k, "<dt>");
-		esc(k, k->w->dates);
+		esc(k, W(k, dates));
 		put(k, "</dt><dd>");
 		esc(k, from);
 		put(k, " – ");
@@ -158,26 +154,26 @@ static void head(struct book *k)
 	}
 	if (k->g.host[0]) {
 		put(k, "<dt>");
-		esc(k, k->w->host);
+		esc(k, W(k, host));
 		put(k, "</dt><dd>");
 		esc(k, npc_name(k, k->g.host));
 		put(k, "</dd>\n");
 	}
 	put(k, "<dt>");
-	esc(k, k->w->version_of);
+	esc(k, W(k, version_of));
 	put(k, "</dt><dd>");
 	put(k, ver);
 	put(k, "</dd>\n</dl>\n<nav aria-label=\"");
-	esc(k, k->w->contents);
+	esc(k, W(k, contents));
 	put(k, "\"><h2 style=\"break-before:auto\">");
-	esc(k, k->w->contents);
+	esc(k, W(k, contents));
 	put(k, "</h2>\n<ol>\n");
 	{
 		const char *part[][2] = {
-			{ "table", k->w->table }, { "medallists",
-			k->w->medallists }, { "events", k->w->events },
-			{ "records", k->w->records }, { "sanctions",
-			k->w->sanctions },
+			{ "table", W(k, table) }, { "medallists",
+			W(k, medallists) }, { "events", W(k, events) },
+			{ "records", W(k, records) }, { "sanctions",
+			W(k, sanctions) },
 		};
 		size_t i;
 
@@ -251,7 +247,7 @@ static int medal_table(struct book *k, struct pd_diag *d)
 		return ret;
 	}
 	put(k, "<section id=\"table\">\n<h2>");
-	esc(k, k->w->table);
+	esc(k, W(k, table));
 	put(k, "</h2>\n");
 	pd_cover_text(cover, sizeof(cover), &r.cover, k->lang);
 	if (r.source[0]) {
@@ -303,15 +299,15 @@ static int medallists(struct book *k, struct pd_diag *d)
 		return ret;
 	}
 	put(k, "<section id=\"medallists\">\n<h2>");
-	esc(k, k->w->medallists);
+	esc(k, W(k, medallists));
 	put(k, "</h2>\n");
 	if (!m.n) {
 		put(k, "<p>");
-		esc(k, k->w->none);
+		esc(k, W(k, none));
 		put(k, "</p>\n");
 	} else {
 		put(k, "<table>\n");
-		counts_head(k, k->w->athlete, pd_labels(k->lang)->npc);
+		counts_head(k, W(k, athlete), pd_labels(k->lang)->npc);
 		for (i = 0; i < m.n; i++) {
 			const struct pd_medallist *v = &m.v[i];
 
@@ -464,21 +460,21 @@ static int result_row(const struct pd_result_row *r, void *arg)
 		put(k, "</th>");
 		if (w->records) {
 			put(k, "<th scope=\"col\">");
-			esc(k, k->w->event);
+			esc(k, W(k, event));
 			put(k, "</th>");
 		}
 		put(k, "<th scope=\"col\">");
-		esc(k, k->w->athlete);
+		esc(k, W(k, athlete));
 		put(k, "</th><th scope=\"col\">");
 		esc(k, pd_labels(k->lang)->npc);
 		put(k, "</th><th scope=\"col\">");
-		esc(k, k->w->mark);
+		esc(k, W(k, mark));
 		put(k, "</th><th scope=\"col\">");
-		esc(k, k->w->irm);
+		esc(k, W(k, irm));
 		put(k, "</th><th scope=\"col\">");
-		esc(k, k->w->record);
+		esc(k, W(k, record));
 		put(k, "</th><th scope=\"col\">");
-		esc(k, k->w->medal);
+		esc(k, W(k, medal));
 		put(k, "</th></tr></thead>\n<tbody>\n");
 	}
 	put(k, "<tr><td class=\"n\">");
@@ -498,7 +494,7 @@ static int result_row(const struct pd_result_row *r, void *arg)
 	put(k, "</td><td class=\"n\">");
 	esc(k, r->mark);
 	put(k, "</td><td>");
-	esc(k, is_banned(k, r->athlete_id, w->e->id) ? k->w->dsq : r->irm);
+	esc(k, is_banned(k, r->athlete_id, w->e->id) ? W(k, dsq) : r->irm);
 	put(k, "</td><td>");
 	esc(k, r->records);
 	put(k, "</td><td>");
@@ -526,7 +522,7 @@ static int event_section(struct book *k, const struct pd_event_info *e,
 		esc(k, date);
 		put(k, " · ");
 	}
-	esc(k, k->w->status);
+	esc(k, W(k, status));
 	put(k, ": ");
 	esc(k, e->status);
 	put(k, "</p>\n");
@@ -537,7 +533,7 @@ static int event_section(struct book *k, const struct pd_event_info *e,
 		put(k, "</tbody>\n</table>\n");
 	else {
 		put(k, "<p>");
-		esc(k, k->w->no_results);
+		esc(k, W(k, no_results));
 		put(k, "</p>\n");
 	}
 	return 0;
@@ -550,11 +546,11 @@ static int events(struct book *k, struct pd_diag *d)
 	int ret = 0;
 
 	put(k, "<section id=\"events\">\n<h2>");
-	esc(k, k->w->events);
+	esc(k, W(k, events));
 	put(k, "</h2>\n");
 	if (!k->nevents) {
 		put(k, "<p>");
-		esc(k, k->w->none);
+		esc(k, W(k, none));
 		put(k, "</p>\n");
 	}
 	for (i = 0; i < k->nevents && ret == 0; i++) {
@@ -579,7 +575,7 @@ static int records(struct book *k, struct pd_diag *d)
 	int ret = 0;
 
 	put(k, "<section id=\"records\">\n<h2>");
-	esc(k, k->w->records);
+	esc(k, W(k, records));
 	put(k, "</h2>\n");
 	for (i = 0; i < k->nevents && ret == 0; i++) {
 		w.e = &k->events[i];
@@ -590,7 +586,7 @@ static int records(struct book *k, struct pd_diag *d)
 		put(k, "</tbody>\n</table>\n");
 	else {
 		put(k, "<p>");
-		esc(k, k->w->none);
+		esc(k, W(k, none));
 		put(k, "</p>\n");
 	}
 	put(k, "</section>\n");
@@ -615,7 +611,7 @@ static int sanction(const struct pd_sanction_info *v, void *arg)
 	put(k, n);
 	if (v->until) {
 		put(k, " (");
-		esc(k, k->w->lifted);
+		esc(k, W(k, lifted));
 		snprintf(n, sizeof(n), " %ld)", v->until);
 		put(k, n);
 	}
@@ -634,23 +630,23 @@ static int sanctions(struct book *k, struct pd_diag *d)
 	ret = pd_store_sanctions(k->s, k->g.code, sanction, k, d);
 	k->out = book;
 	put(k, "<section id=\"sanctions\">\n<h2>");
-	esc(k, k->w->sanctions);
+	esc(k, W(k, sanctions));
 	put(k, "</h2>\n");
 	if (ret == 0 && !rows.len) {
 		put(k, "<p>");
-		esc(k, k->w->none);
+		esc(k, W(k, none));
 		put(k, "</p>\n");
 	} else if (ret == 0) {
 		put(k, "<table>\n<thead><tr><th scope=\"col\">");
-		esc(k, k->w->athlete);
+		esc(k, W(k, athlete));
 		put(k, "</th><th scope=\"col\">");
 		esc(k, pd_labels(k->lang)->npc);
 		put(k, "</th><th scope=\"col\">");
-		esc(k, k->w->mode);
+		esc(k, W(k, mode));
 		put(k, "</th><th scope=\"col\">");
-		esc(k, k->w->reason);
+		esc(k, W(k, reason));
 		put(k, "</th><th scope=\"col\">");
-		esc(k, k->w->since);
+		esc(k, W(k, since));
 		put(k, "</th></tr></thead>\n<tbody>\n");
 		k->err |= pd_buf_add(k->out, rows.data, rows.len);
 		put(k, "</tbody>\n</table>\n");
@@ -673,8 +669,7 @@ int pd_book_html(struct pd_buf *out, struct pd_store *s,
 	k.out = out;
 	k.s = s;
 	k.reg = reg;
-	k.lang = lang && !strcmp(lang, "zh") ? "zh" : "en";
-	k.w = !strcmp(k.lang, "zh") ? &zh : &en;
+	k.lang = lang ? lang : "en";
 	if ((ret = pd_store_begin_read(s, diag)) < 0)
 		return ret;
 	if ((ret = pd_store_games_get(s, games, &k.g, diag)) < 0 ||

@@ -41,23 +41,23 @@ static int parse(int argc, char **argv, struct args *a)
 	while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
 		if (c == 'g' && pd_games_code(a->games, sizeof(a->games),
 					      optarg) < 0)
-			return cli_usage(&cmd_book, "--games takes a code such "
-					 "as PG2024");
+			return cli_usage(&cmd_book, N_("--games takes a code such "
+					 "as PG2024"));
 		else if (c == 'f' && !(a->pdf = !strcmp(optarg, "pdf")) &&
 			 strcmp(optarg, "html"))
-			return cli_usage(&cmd_book, "--format is html or pdf");
+			return cli_usage(&cmd_book, N_("--format is html or pdf"));
 		else if (c == 'l' && !(a->lang = cli_lang(optarg)))
-			return cli_usage(&cmd_book, "--lang is zh or en");
+			return cli_usage(&cmd_book, N_("--lang is en, zh or fr"));
 		else if (c == 'o')
 			a->out = optarg;
 		else if (c == '?' || c == ':')
 			return cli_usage(&cmd_book, NULL);
 	}
 	if (optind != argc)
-		return cli_usage(&cmd_book, "no argument is taken but the "
-				 "options");
+		return cli_usage(&cmd_book, N_("no argument is taken but the "
+				 "options"));
 	if (!a->games[0])
-		return cli_usage(&cmd_book, "--games is required");
+		return cli_usage(&cmd_book, N_("--games is required"));
 	return 0;
 }
 
@@ -69,14 +69,14 @@ static int write_all(const char *path, const char *data, size_t len)
 	int ok;
 
 	if (!f) {
-		fprintf(stderr, "podium: cannot write %s: %s\n", path,
+		cli_error(N_("cannot write %s: %s"), path,
 			strerror(errno));
 		return EXIT_INPUT;
 	}
 	ok = fwrite(data, 1, len, f) == len;
 	ok &= path ? fclose(f) == 0 : fflush(f) == 0;
 	if (!ok) {
-		fprintf(stderr, "podium: cannot write %s: %s\n", path ? path :
+		cli_error(N_("cannot write %s: %s"), path ? path :
 			"standard output", strerror(errno));
 		return EXIT_STORE;
 	}
@@ -97,14 +97,14 @@ static int print_pdf(const struct pd_buf *html, const char *out)
 	if (!chromium || !*chromium)
 		chromium = "/usr/bin/chromium";
 	if (access(chromium, X_OK) != 0) {
-		fprintf(stderr, "podium: no Chromium at %s to print the PDF: "
+		cli_error(N_("no Chromium at %s to print the PDF: "
 			"install Debian's chromium (scripts/deps.sh does) or "
-			"name it in CHROMIUM; --format html needs none\n",
+			"name it in CHROMIUM; --format html needs none"),
 			chromium);
 		return EXIT_INPUT;
 	}
 	if (!mkdtemp(dir)) {
-		fprintf(stderr, "podium: cannot make a folder in /tmp: %s\n",
+		cli_error(N_("cannot make a folder in /tmp: %s"),
 			strerror(errno));
 		return EXIT_STORE;
 	}
@@ -132,14 +132,14 @@ static int print_pdf(const struct pd_buf *html, const char *out)
 		posix_spawn_file_actions_destroy(&fa);
 		if (errno || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) ||
 		    WEXITSTATUS(st)) {
-			fprintf(stderr, "podium: %s did not print the book "
-				"(exit %d)\n", chromium, WIFEXITED(st) ?
+			cli_error(N_("%s did not print the book "
+				"(exit %d)"), chromium, WIFEXITED(st) ?
 				WEXITSTATUS(st) : -1);
 			goto cleanup;
 		}
 	}
 	if (!(f = fopen(pdf, "rb"))) {
-		fprintf(stderr, "podium: %s wrote no PDF\n", chromium);
+		cli_error(N_("%s wrote no PDF"), chromium);
 		goto cleanup;
 	}
 	pd_buf_init(&b, 0);
@@ -162,7 +162,7 @@ cleanup:
 
 		snprintf(rm, sizeof(rm), "rm -rf '%s'", dir);
 		if (system(rm) != 0)
-			fprintf(stderr, "podium: left %s behind\n", dir);
+			cli_error(N_("left %s behind"), dir);
 	}
 	return ret;
 }
@@ -192,7 +192,7 @@ static int run(struct cli *cli, int argc, char **argv)
 const struct cli_command cmd_book = {
 	"book", run, "a Games' results book, as HTML or PDF",
 	"usage: podium book --games GAMES [--format html|pdf] [-o FILE]\n"
-	"                   [--lang zh|en]\n"
+	"                   [--lang en|zh|fr]\n"
 	"\n"
 	"The book a Games ends with: a cover, the medal table that stands for\n"
 	"the Games (as 'podium table'), the medallists, each sport's events\n"
@@ -204,7 +204,7 @@ const struct cli_command cmd_book = {
 	"  --format html|pdf  html (default), or PDF printed by headless\n"
 	"                     Chromium ($CHROMIUM, else /usr/bin/chromium)\n"
 	"  -o, --output FILE  write FILE rather than standard output\n"
-	"  --lang zh|en       the book's language\n"
+	"  --lang en|zh|fr    the book's language\n"
 	"\n"
 	"Exit code 2 for bad input or no Chromium for a PDF, 3 when the store\n"
 	"cannot be read or the book written.\n",
