@@ -37,6 +37,7 @@
 #include "podium/match_ops.h"
 #include "podium/stats.h"
 #include "podium/token.h"
+#include "auth.h"
 #include "lazy.h"
 #include "page_make.h"
 #include "pages.h"
@@ -1081,42 +1082,6 @@ static enum MHD_Result standings_key(struct MHD_Connection *c,
 					       top_n });
 }
 
-/* 1 if the request carries a live admin token, 0 if it carries none;
- * a token that is not valid is answered 401 (and -1 returned), as a
- * write's would be, rather than quietly shown less. */
-static int is_admin(struct srv *s, struct MHD_Connection *c, struct req *r)
-{
-	struct pd_diag d = { "", 0, "" };
-	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
-						    "Authorization");
-	struct pd_token_info t;
-	struct reader *rd;
-	int ret;
-
-	if (!h)
-		return 0;
-	if (strncasecmp(h, "Bearer ", 7)) {
-		send_error(c, r, MHD_HTTP_UNAUTHORIZED, "use Authorization: "
-			   "Bearer TOKEN", NULL);
-		return -1;
-	}
-	rd = reader_take(s);
-	ret = pd_token_check(rd->st, h + 7 + strspn(h + 7, " "), &t, &d);
-	reader_give(rd);
-	if (ret == PD_ENOTFOUND) {
-		send_error(c, r, MHD_HTTP_UNAUTHORIZED, "the token is not "
-			   "valid (revoked, or never made)", NULL);
-		return -1;
-	}
-	if (ret < 0) {	/* the store's trouble, never the client's: 503, as
-			 * a write's check (write.c) */
-		send_store_down(c, r, ret, d.msg, "the token cannot be "
-				"checked");
-		return -1;
-	}
-	return t.role >= PD_ROLE_ADMIN;
-}
-
 /* The lazy key of path (after /api/games/CODE/), or a response sent. */
 static enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 				struct req *r, const char *path, char *key,
@@ -1204,8 +1169,11 @@ static enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "since "
 					  "is a version number", "since");
 		snprintf(num, sizeof(num), "%ld", n);
-		if ((ok = is_admin(s, c, r)) < 0)
+		/* a token that is not valid is answered 401, as a
+		 * write's would be, rather than quietly shown less */
+		if ((ok = auth_check(s, c, r, PD_ROLE_NONE, 1)) < 0)
 			return MHD_YES;		/* answered */
+		ok = ok && r->role >= PD_ROLE_ADMIN;
 		return key_make(c, r, key, size, ROUTE_LOG,
 				(const char *const[]){ num, ok ? "1" : "0" });
 	}

@@ -16,6 +16,7 @@
 #include "podium/ops.h"
 #include "podium/stats.h"
 #include "podium/token.h"
+#include "auth.h"
 #include "builder.h"
 #include "commit.h"
 #include "respond.h"
@@ -74,47 +75,14 @@ int write_route(const char *url, char *games, size_t size, long *event,
 	return *kind;
 }
 
-static int status_for(int err);
 static atomic_int stale_said;	/* the log said the store was replaced */
-static enum MHD_Result send_store_error(struct MHD_Connection *c,
-					struct req *r, int err,
-					const struct pd_diag *d);
 
-/* 401 without a live token; 403 when its role may not do kind. */
-static enum MHD_Result authorise(struct srv *s, struct MHD_Connection *c,
-				 struct req *r, int kind)
+/* The least role kind takes: the Games, events and sanctions an
+ * admin's, results, matches, start lists and status an operator's. */
+static int role_for(int kind)
 {
-	struct pd_diag d = { "", 0, "" };
-	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
-						    "Authorization");
-	struct pd_token_info t;
-	int ret;
-
-	if (!h || strncasecmp(h, "Bearer ", 7))
-		return send_error(c, r, MHD_HTTP_UNAUTHORIZED, "a token is "
-				  "needed: Authorization: Bearer TOKEN", NULL);
-	/* not on the side connection: a group's commit holds it */
-	pthread_mutex_lock(&s->token_mu);
-	ret = pd_token_check(s->tokens, h + 7 + strspn(h + 7, " "), &t, &d);
-	pthread_mutex_unlock(&s->token_mu);
-	if (ret == PD_ENOTFOUND)
-		return send_error(c, r, MHD_HTTP_UNAUTHORIZED, "the token is "
-				  "not valid (revoked, or never made)", NULL);
-	if (ret == PD_EAWAY)	/* as the write itself would say it */
-		return send_store_error(c, r, ret, &d);
-	if (ret < 0)	/* the store's trouble, never the client's: 503 */
-		return send_store_down(c, r, ret, d.msg, "the token "
-				       "cannot be checked");
-	if (t.role < (kind == W_EVENTS || kind == W_SANCTIONS ||
-		      kind == W_GAMES || kind == W_GAMES_ONE ?
-		      PD_ROLE_ADMIN : PD_ROLE_OPERATOR))
-		return send_error(c, r, MHD_HTTP_FORBIDDEN, "this needs an "
-				  "admin token: an operator may post results, "
-				  "matches, start lists and event status only",
-				  NULL);
-	r->role = (int)t.role;
-	snprintf(r->actor, sizeof(r->actor), "%s", t.name);
-	return MHD_YES;
+	return kind == W_EVENTS || kind == W_SANCTIONS || kind == W_GAMES ||
+	       kind == W_GAMES_ONE ? PD_ROLE_ADMIN : PD_ROLE_OPERATOR;
 }
 
 enum MHD_Result write_begin(struct srv *s, struct MHD_Connection *c,
@@ -127,14 +95,13 @@ enum MHD_Result write_begin(struct srv *s, struct MHD_Connection *c,
 	int kind;
 	struct snap *sn;
 	int known;
-	enum MHD_Result ok;
 
 	/* server.c answers a POST to anything else (404 or 405) */
 	if (!write_route(url, games, sizeof(games), &event, &kind))
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
 				  NULL);
-	if ((ok = authorise(s, c, r, kind)) != MHD_YES || r->answered)
-		return ok;
+	if (auth_check(s, c, r, role_for(kind), 0) < 0)
+		return MHD_YES;		/* answered */
 	sn = snap_get(s);
 	known = kind == W_GAMES || snap_find(sn, games) != NULL;
 	snap_put(sn);
