@@ -323,6 +323,19 @@ static int if_match(struct MHD_Connection *c, long *expect)
 	return 0;
 }
 
+/* ?dry_run=1: the write made in a transaction that is rolled back
+ * (commit.c), answered with what it would have done; 0 when absent or
+ * 0, -1 for anything else. */
+static int dry_run(struct MHD_Connection *c)
+{
+	const char *v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
+						    "dry_run");
+
+	if (!v || !strcmp(v, "0"))
+		return 0;
+	return !strcmp(v, "1") ? 1 : -1;
+}
+
 /* 412: the Games moved on; the body says where it is now, as the store
  * says it (a failed write's outcome carries no version, and a node's own
  * views may lag another node's writes). */
@@ -378,6 +391,7 @@ struct wctx {
 	int remove;		/* a DELETE: a Games or a result removed */
 	struct pd_op_done done;	/* what a write did, for the answer */
 	const char *lang;	/* of the answer's lines: "en" or "zh" */
+	int dry;		/* a dry run: made, said, and undone */
 };
 
 /* DELETE .../results: one competitor's result out, with a reason */
@@ -833,11 +847,16 @@ static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
 		json_object_set_new(doc, "unchanged", json_true());
 	if (doc && w->done.changes)
 		add_done(doc, &w->done, w->lang);
+	if (doc && w->dry)
+		json_object_set_new(doc, "dry_run", json_true());
 	text = doc ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER) :
 		     NULL;
 	json_decref(doc);
 	if (!text)
 		return MHD_NO;
+	/* a dry run made nothing to wait for */
+	if (w->dry)
+		return send_json(c, r, w->http, text, strlen(text));
 	/* answered now that the commit is durable; this node's reads of
 	 * the Games wait until the views show it (read your writes).  Too
 	 * many commits waiting: the answer waits instead, parked, and
@@ -919,6 +938,13 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	j->w.who.actor = r->actor;
 	j->w.who.command = j->cmd;
 	j->w.http = MHD_HTTP_OK;
+	if ((j->w.dry = dry_run(c)) < 0) {
+		wjob_free(j);
+		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "dry_run is 1 "
+				  "(say what the write would do, and undo it) "
+				  "or 0", "dry_run");
+	}
+	j->job.dry = j->w.dry;
 	if (if_match(c, &j->w.who.expect) < 0) {
 		wjob_free(j);
 		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "If-Match: the "
@@ -983,6 +1009,8 @@ enum MHD_Result write_resumed(struct srv *s, struct MHD_Connection *c,
 
 		if (doc)
 			add_done(doc, &wp->done, wp->lang);
+		if (doc && wp->dry)
+			json_object_set_new(doc, "dry_run", json_true());
 		text = doc ? json_dumps(doc, JSON_COMPACT |
 					JSON_PRESERVE_ORDER) : NULL;
 		json_decref(doc);
