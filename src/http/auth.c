@@ -36,8 +36,9 @@ int auth_check(struct srv *s, struct MHD_Connection *c, struct req *r,
 		return -1;
 	}
 	if (ret < 0) {	/* the store's trouble, never the client's: 503 */
-		send_store_down(c, r, ret, d.msg, "the token cannot be "
-				"checked");
+		send_store_down(c, r, ret, d.msg, r->is_post ? "the token "
+				"cannot be checked, and nothing was written" :
+				"the token cannot be checked");
 		return -1;
 	}
 	if ((int)t.role < need) {

@@ -17,7 +17,8 @@ struct srv;
  *        revoked or never made;
  *   403  its role is below need;
  *   503  with Retry-After: the store could not check it (the store's
- *        trouble, never the client's). */
+ *        trouble, never the client's; a write is told nothing was
+ *        written). */
 int auth_check(struct srv *s, struct MHD_Connection *c, struct req *r,
 	       int need, int optional);
 

@@ -30,51 +30,6 @@
 #define WAIT_MS 2000
 
 
-/* Which write url names: W_* with the Games and the event; W_NONE. */
-int write_route(const char *url, char *games, size_t size, long *event,
-		int *kind)
-{
-	const char *p = url, *slash;
-	char *end;
-
-	*kind = W_NONE;
-	*event = 0;
-	games[0] = '\0';
-	if (!strcmp(p, "/api/games"))
-		return *kind = W_GAMES;
-	if (strncmp(p, "/api/games/", 11))
-		return 0;
-	p += 11;
-	if (!strchr(p, '/') && *p && strlen(p) < size) {
-		/* one Games: renamed (PATCH) or removed (DELETE) */
-		snprintf(games, size, "%s", p);
-		pd_games_code(games, size, games);
-		return *kind = W_GAMES_ONE;
-	}
-	if (!(slash = strchr(p, '/')) || slash == p ||
-	    (size_t)(slash - p) >= size)
-		return 0;
-	snprintf(games, size, "%.*s", (int)(slash - p), p);
-	pd_games_code(games, size, games);
-	p = slash + 1;
-	if (!strcmp(p, "events"))
-		*kind = W_EVENTS;
-	else if (!strcmp(p, "sanctions"))
-		*kind = W_SANCTIONS;
-	else if (!strncmp(p, "events/", 7) && p[7] >= '1' && p[7] <= '9') {
-		*event = strtol(p + 7, &end, 10);
-		if (!strcmp(end, "/results"))
-			*kind = W_RESULTS;
-		else if (!strcmp(end, "/status"))
-			*kind = W_STATUS;
-		else if (!strcmp(end, "/matches"))
-			*kind = W_MATCHES;
-		else if (!strcmp(end, "/entries"))
-			*kind = W_ENTRIES;
-	}
-	return *kind;
-}
-
 static atomic_int stale_said;	/* the log said the store was replaced */
 
 /* The least role kind takes: the Games, events and sanctions an
@@ -86,18 +41,17 @@ static int role_for(int kind)
 }
 
 enum MHD_Result write_begin(struct srv *s, struct MHD_Connection *c,
-			    struct req *r, const char *url)
+			    struct req *r)
 {
 	const char *len = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 			MHD_HTTP_HEADER_CONTENT_LENGTH);
-	char games[PD_GAMES_CODE];
-	long event;
-	int kind;
+	const char *games = r->rt.games;
+	int kind = r->rt.write;
 	struct snap *sn;
 	int known;
 
 	/* server.c answers a POST to anything else (404 or 405) */
-	if (!write_route(url, games, sizeof(games), &event, &kind))
+	if (!kind)
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
 				  NULL);
 	if (auth_check(s, c, r, role_for(kind), 0) < 0)
@@ -904,8 +858,6 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	struct wjob *j;
 	json_error_t je;
 	json_t *body;
-	long event;
-	int kind;
 
 	/* a DELETE may come without a body */
 	body = r->body.len || !r->is_delete ?
@@ -928,9 +880,9 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	j->w.patch = r->is_patch;
 	j->w.remove = r->is_delete;
 	j->w.lang = said_lang(c);
-	write_route(url, j->games, sizeof(j->games), &event, &kind);
-	j->w.event = event;
-	j->kind = kind;
+	snprintf(j->games, sizeof(j->games), "%s", r->rt.games);
+	j->w.event = r->rt.event;
+	j->kind = r->rt.write;
 	snprintf(j->cmd, sizeof(j->cmd), "%s %s", r->is_patch ? "PATCH" :
 		 r->is_delete ? "DELETE" : "POST", url);
 	j->w.s = s;
