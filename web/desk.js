@@ -1,9 +1,9 @@
 // desk.js -- the results operator's desk (desk.html).  Everything goes
 // through the JSON API (docs/API.md) with the token the operator signs in
 // with, kept in sessionStorage: for this tab only.  Ranks and medals are
-// computed as the operator types, by the event's rule (its order, IRMs
-// last, the next by rank taking a medal an IRM gives up); the server
-// computes them again on save and its answer is shown as it is, in the
+// shown as the operator types, as the server would make them: the save's
+// own write sent as a dry run (?dry_run=1), so the desk repeats none of
+// the medal rules; the answer to a save is shown as it is, in the
 // desk's language (it asks for it with Accept-Language).  A refused write
 // is said beside the control that made it; typed entries are not
 // dropped without asking; moving an event out of official asks for a
@@ -16,11 +16,10 @@ let T = { en: {} };
 const LANGS = ['en', 'zh', 'fr'];
 const STATUSES = ['scheduled', 'live', 'unofficial', 'official', 'protested', 'provisional'];
 const IRMS = ['', 'DNS', 'DNF', 'DSQ', 'DQB', 'DNQ', 'NM', 'RET', 'WDR', 'ABS', 'LAP'];
-const IRM_ORDER = { LAP: 1, DNF: 2, RET: 3, NM: 4, DNQ: 5, DSQ: 6, DQB: 7, DNS: 8, WDR: 9, ABS: 10 };
 const KEY = 'podium-desk-token';
 const $ = (id) => document.getElementById(id);
 const st = { lang: 'en', token: sessionStorage.getItem(KEY) || '', games: '', events: [], ev: null, rows: [], confirming: false,
-	entries: [], matches: [], award: null };
+	entries: [], matches: [], award: null, answer: null };
 
 const t = (k) => (T[st.lang] || {})[k] || T.en[k] || k;
 // t(k) with {name} filled from args
@@ -55,62 +54,67 @@ function translate() {
 	for (const l of LANGS) $('lang-' + l).setAttribute('aria-pressed', String(st.lang === l));
 }
 
-// A mark as a number, as core's pd_mark_value reads it.
-function markValue(mark) {
-	let m = String(mark || '').trim().replace(/\s*(m|pts|s)$/, '').replace(',', '.');
-	if (!/^\d+(\.\d+)?(:\d+(\.\d+)?){0,2}$/.test(m)) return null;
-	return m.split(':').reduce((a, p) => a * 60 + Number(p), 0);
+// The preview: what the rows as typed would award, as the server says
+// it -- the same write as Save's, sent with ?dry_run=1 (made and undone:
+// docs/API.md) once the typing pauses.  Nothing typed: the event as
+// stored.  The desk keeps no copy of the medal rules.
+const MEDALS = ['gold', 'silver', 'bronze'];
+const who = (r) => `${r.name} (${r.npc})`;
+let asking = null, asked = 0;
+
+function askPreview() {
+	clearTimeout(asking);
+	$('preview').dataset.pending = '1';
+	asking = setTimeout(dryRun, 150);
 }
 
-// Ranks and medals of the rows as typed, by the event's rule.
-function compute(ev, rows) {
-	const live = rows.filter((r) => r.npc || r.name);
-	for (const r of live) {
-		r.crank = 0;
-		r.cmedal = '';
+async function dryRun() {
+	const seq = ++asked, rows = st.rows, list = changes();
+	let answer = null;
+	if (list.length) {
+		const r = await api('PATCH', `/api/games/${st.games}/events/${st.ev.id}/results?dry_run=1`,
+			{ results: list.map(body) });
+		// typed on, or another event opened, meanwhile: that says it
+		if (seq !== asked || rows !== st.rows) return;
+		// refused (a row half typed): the last preview stands
+		if (r.status !== 200) { delete $('preview').dataset.pending; return; }
+		answer = r.data;
 	}
-	if (ev.order) {
-		const ranked = live.filter((r) => !r.irm && markValue(r.mark) !== null)
-			.map((r) => ({ r, v: markValue(r.mark) }))
-			.sort((a, b) => (ev.order === 'asc' ? a.v - b.v : b.v - a.v));
-		ranked.forEach((x, i) => {
-			x.r.crank = i && x.v === ranked[i - 1].v ? ranked[i - 1].r.crank : i + 1;
-		});
-	} else {
-		for (const r of live) r.crank = Number(r.rank) || 0;
-	}
-	// an IRM never medals: the next by rank take the medals
-	const cands = live.filter((r) => !r.irm && r.crank > 0);
-	const starters = live.filter((r) => r.irm !== 'DNS').length;
-	const cap = ev.policy === 'capped' ? (starters >= 4 ? 3 : starters - 1) : 3;
-	const names = ['gold', 'silver', 'bronze'];
-	let bronzes = 0;
-	for (const r of cands) {
-		const eff = 1 + cands.filter((o) => o.crank < r.crank).length;
-		r.eff = eff;
-		if (eff > cap) continue;
-		if (ev.policy === 'two-bronzes' && eff >= 3) continue;
-		r.cmedal = names[eff - 1];
-	}
-	if (ev.policy === 'two-bronzes') {
-		for (const r of cands) if (r.eff === 3 && bronzes < 2) { r.cmedal = 'bronze'; bronzes++; }
-		for (const r of cands) if (r.eff === 4 && bronzes === 1) { r.cmedal = 'bronze'; bronzes++; }
-	}
-	return live;
+	drawPreview(answer);
+	delete $('preview').dataset.pending;
 }
 
-function sorted(rows) {
-	const key = (r) => [r.irm ? 1 : 0, r.crank ? 0 : 1, r.crank || 0, IRM_ORDER[r.irm] || 0];
-	return rows.map((r, i) => ({ r, i })).sort((a, b) => {
-		const x = key(a.r), y = key(b.r);
-		for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return x[k] - y[k];
-		return a.i - b.i;
-	}).map((x) => x.r);
+// Each row's rank and medal: as stored, then as the dry run's changes
+// say they would be (its "what" names the competitor as who() does).
+function applyAnswer(answer) {
+	for (const r of st.rows) {
+		r.crank = r.srank || 0;
+		r.cmedal = r.smedal || '';
+	}
+	if (!answer) return;
+	const byWho = new Map(st.rows.filter((r) => r.npc || r.name).map((r) => [who(r), r]));
+	for (const c of answer.changes || []) {
+		const r = byWho.get(c.what);
+		if (!r) continue;
+		if (c.field === 'rank') r.crank = Number(c.after) || 0;
+		if (c.field === 'medal') r.cmedal = c.after || '';
+	}
 }
 
+// Redrawn at once as it stands, then asked again when rows were typed.
 function renderPreview() {
+	drawPreview(st.answer);
+	if (changes().length || st.answer) return askPreview();
+	clearTimeout(asking);
+	asked++;
+	delete $('preview').dataset.pending;
+}
+
+function drawPreview(answer) {
 	const ev = st.ev;
-	const live = compute(ev, st.rows);
+	st.answer = answer;
+	applyAnswer(answer);
+	const live = st.rows.filter((r) => r.npc || r.name);
 	for (const r of st.rows) {
 		if (!r.tr) continue;
 		r.tr.querySelector('.rank').textContent = r.crank ? String(r.crank) : '-';
@@ -119,16 +123,17 @@ function renderPreview() {
 		if (r.rankInput) r.rankInput.hidden = !!ev.order;
 	}
 	labelRows();
-	const award = ['gold', 'silver', 'bronze'].flatMap((m) => live.filter((r) => r.cmedal === m)
-		.map((r) => `${t(m)} ${r.name} (${r.npc})`));
+	const won = answer ? answer.medals.filter((m) => m.medal) :
+		live.filter((r) => r.cmedal).map((r) => ({ medal: r.cmedal, name: r.name, npc: r.npc }));
+	const award = MEDALS.flatMap((m) => won.filter((x) => x.medal === m).map((x) => `${t(m)} ${who(x)}`));
 	const text = `${t('willaward')}: ${award.length ? award.join(', ') : t('nomedals')}`;
 	const p = $('preview');
 	p.replaceChildren(el('p', { text }));
 	for (const r of live.filter((x) => x.irm))
-		p.append(el('p', { class: 'rule', text: `${r.name} (${r.npc}) ${r.irm}: ${t('irmrule')}` }));
+		p.append(el('p', { class: 'rule', text: `${who(r)} ${r.irm}: ${t('irmrule')}` }));
 	p.dataset.award = award.join('; ');
-	// the preview is redrawn on every key; a screen reader hears it only
-	// when the medals it would award change (not when the event opens)
+	// the preview is redrawn on every answer; a screen reader hears it
+	// only when the medals it would award change (not when the event opens)
 	const key = `${st.lang} ${p.dataset.award}`;
 	if (st.award !== null && key !== st.award) $('announce').textContent = text;
 	st.award = key;
@@ -202,6 +207,7 @@ async function openEvent(id, { force = false } = {}) {
 	if (r.status !== 200) return false;
 	st.ev = r.data;
 	st.award = null;
+	st.answer = null;
 	for (const m of ['said', 'status-msg', 'entries-msg', 'match-msg', 'event-msg']) clear($(m));
 	st.rows = [];
 	st.confirming = false;
@@ -214,7 +220,7 @@ async function openEvent(id, { force = false } = {}) {
 	renderMeta();
 	for (const x of st.ev.results) {
 		const row = { athlete: x.athlete || 0, npc: x.npc, name: x.name, mark: x.mark, irm: x.irm,
-			rank: x.rank ? String(x.rank) : '' };
+			rank: x.rank ? String(x.rank) : '', srank: x.rank || 0, smedal: x.medal || '' };
 		row.orig = { mark: row.mark, irm: row.irm, rank: row.rank };
 		addRow(row);
 	}

@@ -207,6 +207,10 @@ void pd_op_keep_release(struct pd_op_keep *k);
 int pd_op_group_begin(struct pd_store *s, struct pd_diag *diag);
 int pd_op_group_commit(struct pd_store *s, struct pd_op_keep *keep,
 		       struct pd_diag *diag);
+/* Undo the whole group: none of its operations was made (a dry run:
+ * what a write would do, said and then undone), and keep (may be NULL),
+ * which may hold their results, is emptied. */
+void pd_op_group_rollback(struct pd_store *s, struct pd_op_keep *keep);
 /* pd_op_result_set() with keep (may be NULL): the same write and the
  * same answer, the event's results taken from keep when they are still
  * those of the store, and kept there for the next write. */

@@ -821,3 +821,9 @@ int pd_op_group_commit(struct pd_store *s, struct pd_op_keep *keep,
 		pd_op_keep_release(keep);
 	return ret;
 }
+
+void pd_op_group_rollback(struct pd_store *s, struct pd_op_keep *keep)
+{
+	pd_store_group_rollback(s);
+	pd_op_keep_release(keep);
+}

@@ -229,38 +229,17 @@ static int pending(const struct srv *s, const char *games, unsigned long seq)
 	return 0;
 }
 
-/* The Games a read of url shows: its code, "" for every Games (the
- * lists), or -1 for what shows none (the assets). */
-static int read_games(const char *url, char *games, size_t size)
+int builder_hold(struct srv *s, struct MHD_Connection *c, struct req *r)
 {
-	const char *p = NULL;
-	size_t n;
-
-	games[0] = '\0';
-	if (!strncmp(url, "/api/games/", 11))
-		p = url + 11;
-	else if (!strncmp(url, "/games/", 7))
-		p = url + 7;
-	else if (!strcmp(url, "/api/games") || !strcmp(url, "/games") ||
-		 !strcmp(url, "/") || !strcmp(url, "/index.html"))
-		return 0;
-	if (!p || !(n = strcspn(p, "/?")) || n >= size)
-		return p && !n ? 0 : -1;
-	memcpy(games, p, n);
-	games[n] = '\0';
-	return pd_games_code(games, size, games) < 0 ? -1 : 0;
-}
-
-int builder_hold(struct srv *s, struct MHD_Connection *c, struct req *r,
-		 const char *url)
-{
-	char games[PD_GAMES_CODE];
+	/* the Games the read shows: "" for every Games (the lists, the
+	 * site's root); none for what shows no Games (the assets) */
+	const char *games = r->rt.games;
 	int held = 0;
 
 	/* npend read unlocked, a hint: a commit whose answer came before
 	 * this read is counted in it */
 	if (r->held || !atomic_load_explicit(&s->npend, memory_order_acquire) ||
-	    read_games(url, games, sizeof(games)) < 0)
+	    r->rt.kind == RT_NONE || r->rt.long_code)
 		return 0;
 	pthread_mutex_lock(&s->build_mu);
 	prune(s, now_ms());

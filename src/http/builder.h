@@ -41,7 +41,6 @@ void builder_poke(struct srv *s);
  * (to every Games for /api/games and the site's lists), 0 when it may
  * be answered now.  Once resumed, handle() dispatches it again and it
  * is answered from the views then (r->held says it waited). */
-int builder_hold(struct srv *s, struct MHD_Connection *c, struct req *r,
-		 const char *url);
+int builder_hold(struct srv *s, struct MHD_Connection *c, struct req *r);
 
 #endif

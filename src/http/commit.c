@@ -80,28 +80,52 @@ static struct cjob *take(struct srv *s)
 	return list;
 }
 
-/* Run the jobs of list in one group.  A group that cannot begin (the
- * store away) runs them one by one, each failing as it would alone; a
- * commit that fails fails every job it held, and forgets the results the
- * side kept (they may be the undone writes'). */
+/* A dry run: j's write in a group of its own, undone whatever it did
+ * (its version, its audit entry, its NOTIFY: none is kept).  A group
+ * that cannot begin fails it as the store said. */
+static int dry_run(struct srv *s, struct cjob *j)
+{
+	int ret;
+
+	if ((ret = pd_op_group_begin(s->side, &j->d)) < 0) {
+		j->group_failed = 1;
+		return ret;
+	}
+	ret = j->perform(j);
+	pd_op_group_rollback(s->side, &s->keep);
+	return ret;
+}
+
+/* Run the jobs of list in one group, the dry runs after it, each alone.
+ * A group that cannot begin (the store away) runs them one by one, each
+ * failing as it would alone; a commit that fails fails every job it
+ * held, and forgets the results the side kept (they may be the undone
+ * writes'). */
 static void run(struct srv *s, struct cjob *list)
 {
 	struct pd_diag d = { "", 0, "" };
 	struct cjob *j;
 	int grouped, ret;
+	size_t n = 0;
 
 	pthread_mutex_lock(&s->side_mu);
-	grouped = list->next && pd_op_group_begin(s->side, &d) == 0;
 	for (j = list; j; j = j->next)
-		j->ret = j->perform(j);
+		n += !j->dry;
+	grouped = n > 1 && pd_op_group_begin(s->side, &d) == 0;
+	for (j = list; j; j = j->next)
+		if (!j->dry)
+			j->ret = j->perform(j);
 	if (grouped && (ret = pd_op_group_commit(s->side, &s->keep, &d)) < 0) {
 		for (j = list; j; j = j->next)
-			if (j->ret == 0) {
+			if (j->ret == 0 && !j->dry) {
 				j->ret = ret;
 				j->group_failed = 1;
 				j->d = d;
 			}
 	}
+	for (j = list; j; j = j->next)
+		if (j->dry)
+			j->ret = dry_run(s, j);
 	pthread_mutex_unlock(&s->side_mu);
 }
 

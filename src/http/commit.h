@@ -11,6 +11,10 @@
  * srv.commit_mu, under which only MHD's own is taken (a handler that
  * waited suspends its connection under it: srv.h).
  *
+ * A dry run (?dry_run=1, write.c) is the same perform() in a group of
+ * its own that is rolled back: its answer says what the write would
+ * have done (the medals, the version), and nothing of it is kept.
+ *
  * Or the handler waits for its job, 10 ms at most, and answers it
  * itself, its connection never suspended: when the server holds 1,000
  * streams or more.  MHD resumes a connection by walking every
@@ -36,6 +40,8 @@ struct cjob {
 	struct MHD_Connection *c;	/* suspended while queued */
 	/* the write, with side_mu held: 0 or its error (its diag its own) */
 	int (*perform)(struct cjob *j);
+	int dry;			/* a dry run: made in a group of its
+					 * own, then undone (run() in commit.c) */
 	int ret;			/* perform's, or the group's below */
 	int group_failed;		/* the commit that held it failed */
 	struct pd_diag d;		/* ... saying why */

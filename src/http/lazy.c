@@ -37,6 +37,7 @@
 #include "podium/match_ops.h"
 #include "podium/stats.h"
 #include "podium/token.h"
+#include "auth.h"
 #include "lazy.h"
 #include "page_make.h"
 #include "pages.h"
@@ -54,7 +55,7 @@
 
 /* The lazy views.  routes[] gives each its key letter, its parameters
  * and its render. */
-enum route {
+enum lazy_route {
 	ROUTE_STANDINGS,	/* S source scheme lang sport top */
 	ROUTE_EVENT,		/* E id */
 	ROUTE_NPC,		/* N code source */
@@ -999,7 +1000,7 @@ static long number(const char *s, long max)
  * key cut short or split wrongly, which would render as a 500 or as
  * another request's view. */
 static enum MHD_Result key_make(struct MHD_Connection *c, struct req *r,
-				char *key, size_t size, enum route rt,
+				char *key, size_t size, enum lazy_route rt,
 				const char *const *p)
 {
 	char why[96];
@@ -1088,54 +1089,18 @@ static enum MHD_Result standings_key(struct MHD_Connection *c,
 					       top_n });
 }
 
-/* 1 if the request carries a live admin token, 0 if it carries none;
- * a token that is not valid is answered 401 (and -1 returned), as a
- * write's would be, rather than quietly shown less. */
-static int is_admin(struct srv *s, struct MHD_Connection *c, struct req *r)
-{
-	struct pd_diag d = { "", 0, "" };
-	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
-						    "Authorization");
-	struct pd_token_info t;
-	struct reader *rd;
-	int ret;
-
-	if (!h)
-		return 0;
-	if (strncasecmp(h, "Bearer ", 7)) {
-		send_error(c, r, MHD_HTTP_UNAUTHORIZED, "use Authorization: "
-			   "Bearer TOKEN", NULL);
-		return -1;
-	}
-	rd = reader_take(s);
-	ret = pd_token_check(rd->st, h + 7 + strspn(h + 7, " "), &t, &d);
-	reader_give(rd);
-	if (ret == PD_ENOTFOUND) {
-		send_error(c, r, MHD_HTTP_UNAUTHORIZED, "the token is not "
-			   "valid (revoked, or never made)", NULL);
-		return -1;
-	}
-	if (ret < 0) {	/* the store's trouble, never the client's: 503, as
-			 * a write's check (write.c) */
-		send_store_down(c, r, ret, d.msg, "the token cannot be "
-				"checked");
-		return -1;
-	}
-	return t.role >= PD_ROLE_ADMIN;
-}
-
-/* The lazy key of path (after /api/games/CODE/), or a response sent. */
+/* The lazy key of the view r->rt names (route.h), or a response sent. */
 static enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
-				struct req *r, const char *path, char *key,
-				size_t size)
+				struct req *r, char *key, size_t size)
 {
+	const struct route *rt = &r->rt;
 	const char *v;
-	char num[24], code[8];
-	size_t i;
+	char num[24];
 	long n;
 	int ok;
 
-	if (!strcmp(path, "timeline")) {
+	switch (rt->view) {
+	case RV_TIMELINE:
 		v = arg(c, "npcs");
 		if (v && (strlen(v) > 80 || strspn(v, "ABCDEFGHIJKLMNOPQRSTU"
 		    "VWXYZ0123456789,") != strlen(v)))
@@ -1144,81 +1109,75 @@ static enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 					  "npcs");
 		return key_make(c, r, key, size, ROUTE_TIMELINE,
 				(const char *const[]){ v ? v : "" });
-	} else if (!strcmp(path, "events") || !strcmp(path, "stats")) {
+	case RV_EVENTS:
+	case RV_STATS:
 		/* rendered on first request at a version, not on every
 		 * change: with them built eagerly a write took 65-160 ms
 		 * to reach the streams, most of it here */
-		return key_make(c, r, key, size, path[0] == 'e' ?
+		return key_make(c, r, key, size, rt->view == RV_EVENTS ?
 				ROUTE_EVENTS : ROUTE_STATS, NULL);
-	} else if (!strncmp(path, "athletes/", 9)) {
-		if ((n = number(path + 9, 1L << 40)) < 1)
-			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "
-					  "athlete", NULL);
-		snprintf(num, sizeof(num), "%ld", n);
+	case RV_NO_ATHLETE:
+		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such athlete",
+				  NULL);
+	case RV_ATHLETE:
+		snprintf(num, sizeof(num), "%ld", rt->athlete);
 		return key_make(c, r, key, size, ROUTE_ATHLETE,
 				(const char *const[]){ num });
-	} else if (!strcmp(path, "facts") || !strcmp(path, "facts/check")) {
-		return key_make(c, r, key, size, path[5] ? ROUTE_FACTS_CHECK :
-				ROUTE_FACTS, NULL);
-	} else if (!strcmp(path, "elections") || !strcmp(path, "doping")) {
-		return key_make(c, r, key, size, path[0] == 'e' ?
+	case RV_FACTS:
+	case RV_FACTS_CHECK:
+		return key_make(c, r, key, size, rt->view == RV_FACTS_CHECK ?
+				ROUTE_FACTS_CHECK : ROUTE_FACTS, NULL);
+	case RV_ELECTIONS:
+	case RV_DOPING:
+		return key_make(c, r, key, size, rt->view == RV_ELECTIONS ?
 				ROUTE_ELECTIONS : ROUTE_DOPING, NULL);
-	} else if (!strcmp(path, "entries") || !strcmp(path,
-						      "participation")) {
-		return key_make(c, r, key, size, path[0] == 'e' ?
+	case RV_ENTRIES_ALL:
+	case RV_PARTICIPATION:
+		return key_make(c, r, key, size, rt->view == RV_ENTRIES_ALL ?
 				ROUTE_ENTRIES : ROUTE_PARTICIPATION,
 				(const char *const[]){ "0" });
-	} else if (!strncmp(path, "events/", 7) && strchr(path + 7, '/') &&
-		   (!strcmp(strchr(path + 7, '/'), "/matches") ||
-		    !strcmp(strchr(path + 7, '/'), "/entries"))) {
-		v = strchr(path + 7, '/');
-		snprintf(num, sizeof(num), "%.*s", (int)(v - (path + 7)),
-			 path + 7);
-		if ((n = number(num, 1L << 40)) < 1)
-			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "
-					  "event", NULL);
-		snprintf(num, sizeof(num), "%ld", n);
-		return key_make(c, r, key, size, v[1] == 'm' ? ROUTE_MATCHES :
-				ROUTE_ENTRIES, (const char *const[]){ num });
-	} else if (!strncmp(path, "events/", 7)) {
-		if ((n = number(path + 7, 1L << 40)) < 1)
-			return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such "
-					  "event", NULL);
-		snprintf(num, sizeof(num), "%ld", n);
-		return key_make(c, r, key, size, ROUTE_EVENT,
+	case RV_NO_EVENT:
+		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such event",
+				  NULL);
+	case RV_MATCHES:
+	case RV_ENTRIES:
+	case RV_EVENT:
+		snprintf(num, sizeof(num), "%ld", rt->event);
+		return key_make(c, r, key, size, rt->view == RV_MATCHES ?
+				ROUTE_MATCHES : rt->view == RV_ENTRIES ?
+				ROUTE_ENTRIES : ROUTE_EVENT,
 				(const char *const[]){ num });
-	} else if (!strncmp(path, "npcs/", 5) && path[5] &&
-		   !strchr(path + 5, '/') && strlen(path + 5) < sizeof(code)) {
+	case RV_NPC:
 		v = arg(c, "source");
-		for (i = 0; path[5 + i]; i++)
-			code[i] = (char)(path[5 + i] >= 'a' &&
-					 path[5 + i] <= 'z' ?
-					 path[5 + i] - 32 : path[5 + i]);
-		code[i] = '\0';
 		/* no source: "*", the table that stands for the Games,
 		 * decided when the view is built (npc()) */
 		return key_make(c, r, key, size, ROUTE_NPC,
-				(const char *const[]){ code, !v ? "*" :
+				(const char *const[]){ rt->npc, !v ? "*" :
 				strcmp(v, "results") ? v : "" });
-	} else if (!strcmp(path, "athletes")) {
+	case RV_ATHLETES:
 		v = arg(c, "q");
 		if (v && strlen(v) > 200)
 			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "q is "
 					  "at most 200 bytes", "q");
 		return key_make(c, r, key, size, ROUTE_ATHLETES,
 				(const char *const[]){ v ? v : "" });
-	} else if (!strcmp(path, "log")) {
+	case RV_LOG:
 		v = arg(c, "since");
 		if ((n = v ? number(v, 1L << 40) : 0) < 0)
 			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "since "
 					  "is a version number", "since");
 		snprintf(num, sizeof(num), "%ld", n);
-		if ((ok = is_admin(s, c, r)) < 0)
+		/* a token that is not valid is answered 401, as a
+		 * write's would be, rather than quietly shown less */
+		if ((ok = auth_check(s, c, r, PD_ROLE_NONE, 1)) < 0)
 			return MHD_YES;		/* answered */
+		ok = ok && r->role >= PD_ROLE_ADMIN;
 		return key_make(c, r, key, size, ROUTE_LOG,
 				(const char *const[]){ num, ok ? "1" : "0" });
+	default:
+		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
+				  NULL);
 	}
-	return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource", NULL);
 }
 
 /* A view to render, its request suspended meanwhile (struct req.lazy):
@@ -1373,7 +1332,7 @@ enum MHD_Result lazy_page(struct srv *s, struct MHD_Connection *c,
 			  struct req *r, struct gview *g, enum lazy_page kind,
 			  const char *const *params)
 {
-	static const enum route of[] = {
+	static const enum lazy_route of[] = {
 		[LAZY_PAGE_TABLE] = ROUTE_PAGE_TABLE,
 		[LAZY_PAGE_EVENT] = ROUTE_PAGE_EVENT,
 		[LAZY_PAGE_NPC] = ROUTE_PAGE_NPC,
@@ -1390,15 +1349,15 @@ enum MHD_Result lazy_page(struct srv *s, struct MHD_Connection *c,
 }
 
 enum MHD_Result lazy_serve(struct srv *s, struct MHD_Connection *c,
-			   struct req *r, struct gview *g, const char *path)
+			   struct req *r, struct gview *g)
 {
 	char key[KEY_MAX] = "";
 	enum MHD_Result ok;
 
-	if (!strcmp(path, "standings"))
+	if (r->rt.view == RV_STANDINGS)
 		ok = standings_key(c, r, g, key, sizeof(key));
 	else
-		ok = lazy_key(s, c, r, path, key, sizeof(key));
+		ok = lazy_key(s, c, r, key, sizeof(key));
 	if (ok == MHD_YES && !r->answered && key[0])
 		ok = send_lazy(s, c, r, g, key);
 	return ok;

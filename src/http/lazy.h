@@ -10,11 +10,11 @@ struct gview;
 struct req;
 struct srv;
 
-/* Answer GET /api/games/CODE/path for g (one that can be served; path
- * is what follows CODE/, and not "stream"): the view, or 400/404 naming
- * what is wrong, or 500 with why a view could not be rendered. */
+/* Answer GET /api/games/CODE/... for g (one that can be served; the
+ * view is r->rt's, route.h, and not the stream): the view, or 400/404
+ * naming what is wrong, or 500 with why a view could not be rendered. */
 enum MHD_Result lazy_serve(struct srv *s, struct MHD_Connection *c,
-			   struct req *r, struct gview *g, const char *path);
+			   struct req *r, struct gview *g);
 
 /* The site's pages of a Games (pages.h), made and kept as the other
  * lazy views are, params as each names them:

@@ -59,6 +59,7 @@
 #include "mhd_load.h"
 #include "render.h"
 #include "respond.h"
+#include "route.h"
 #include "site.h"
 #include "snapshot.h"
 #include "srv.h"
@@ -91,19 +92,14 @@ struct head {
 
 /* GET /api/games/CODE/... */
 static enum MHD_Result games_get(struct srv *s, struct MHD_Connection *c,
-				 struct req *r, struct snap *sn,
-				 const char *rest)
+				 struct req *r, struct snap *sn)
 {
-	const char *slash = strchr(rest, '/');
-	char code[PD_GAMES_CODE];
+	const char *code = r->rt.games;
 	struct gview *g;
 
-	if (!slash || slash == rest || (size_t)(slash - rest) >= sizeof(code))
+	if (!r->rt.rest)
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
 				  NULL);
-	snprintf(code, sizeof(code), "%.*s", (int)(slash - rest), rest);
-	for (char *p = code; *p; p++)
-		*p = (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p);
 	if (!(g = snap_find(sn, code)))
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such Games",
 				  NULL);
@@ -115,10 +111,9 @@ static enum MHD_Result games_get(struct srv *s, struct MHD_Connection *c,
 		return send_error(c, r, MHD_HTTP_SERVICE_UNAVAILABLE, why,
 				  NULL);
 	}
-	rest = slash + 1;
-	if (!strcmp(rest, "stream"))
+	if (r->rt.view == RV_STREAM)
 		return stream_open(s, c, r, code);
-	return lazy_serve(s, c, r, g, rest);
+	return lazy_serve(s, c, r, g);
 }
 
 static enum MHD_Result get(struct srv *s, struct MHD_Connection *c,
@@ -128,18 +123,18 @@ static enum MHD_Result get(struct srv *s, struct MHD_Connection *c,
 	struct snap *sn;
 	enum MHD_Result ok;
 
-	if (site_route(url))
-		return site_serve(s, c, r, url);
+	if (r->rt.kind == RT_SITE)
+		return site_serve(s, c, r);
 	if ((asset = asset_find(url)))
 		return send_view(c, r, asset);
-	if (strncmp(url, "/api/games", 10) || (url[10] && url[10] != '/'))
+	if (r->rt.kind != RT_GAMES && r->rt.kind != RT_API)
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
 				  NULL);
 	sn = snap_get(s);
-	if (!url[10] || !url[11])
+	if (r->rt.kind == RT_GAMES)
 		ok = send_view(c, r, &sn->games);
 	else
-		ok = games_get(s, c, r, sn, url + 11);
+		ok = games_get(s, c, r, sn);
 	snap_put(sn);
 	return ok;
 }
@@ -230,37 +225,21 @@ static const char *framing_bad(struct MHD_Connection *c, int http11)
 	return NULL;
 }
 
-/* The methods url takes, for Allow, or NULL when it names nothing (404
- * whatever the method).  One answer for every method, so a PUT, a DELETE
- * and a POST to the same read-only resource are told the same. */
-static const char *allowed(const char *url)
+/* The methods r's url takes, for Allow, or NULL when it names nothing
+ * (404 whatever the method).  One answer for every method, so a PUT, a
+ * DELETE and a POST to the same read-only resource are told the same. */
+static const char *allowed(const struct req *r, const char *url)
 {
-	char games[PD_GAMES_CODE];
-	long event;
-	int kind;
+	const char *allow = route_allowed(&r->rt);
 
-	if (write_route(url, games, sizeof(games), &event, &kind) == W_GAMES)
-		return "GET, HEAD, OPTIONS, POST";
-	if (kind == W_GAMES_ONE)
-		return "DELETE, GET, HEAD, OPTIONS, PATCH";
-	if (kind)
-		return !strcmp(url + strlen(url) - 7, "/events") ||
-		       kind == W_MATCHES || kind == W_ENTRIES ?
-		       "GET, HEAD, OPTIONS, POST" :
-		       !strcmp(url + strlen(url) - 8, "/results") ?
-		       "DELETE, PATCH, POST" : "POST";
-	if (site_route(url) || asset_find(url) ||
-	    (!strncmp(url, "/api/games", 10) &&
-				(!url[10] || url[10] == '/')))
-		return "GET, HEAD, OPTIONS";
-	return NULL;
+	return allow ? allow : asset_find(url) ? "GET, HEAD, OPTIONS" : NULL;
 }
 
 /* 405 with what url takes; 404 when it names nothing. */
 static enum MHD_Result not_allowed(struct MHD_Connection *c, struct req *r,
 				   const char *url)
 {
-	if (!(r->allow = allowed(url)))
+	if (!(r->allow = allowed(r, url)))
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
 				  NULL);
 	return send_error(c, r, MHD_HTTP_METHOD_NOT_ALLOWED,
@@ -278,7 +257,7 @@ static enum MHD_Result dispatch(struct srv *s, struct MHD_Connection *c,
 
 	if (r->is_post)
 		return write_finish(s, c, r, url);
-	allow = allowed(url);
+	allow = allowed(r, url);
 	if (!strcmp(method, "OPTIONS"))
 		/* what names nothing takes nothing: 404, as for GET */
 		return allow ? options(c, r) : send_error(c, r,
@@ -286,7 +265,7 @@ static enum MHD_Result dispatch(struct srv *s, struct MHD_Connection *c,
 	if ((!strcmp(method, "GET") || !strcmp(method, "HEAD")) &&
 	    (!allow || strstr(allow, "GET")))
 		/* held until the views show this node's writes before it */
-		return builder_hold(s, c, r, url) ? MHD_YES :
+		return builder_hold(s, c, r) ? MHD_YES :
 		       get(s, c, r, url);
 	return not_allowed(c, r, url);
 }
@@ -432,6 +411,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 		snprintf(r->line, sizeof(r->line), "%s %s", method, url);
 		r->is_head = !strcmp(method, "HEAD");
 		r->http11 = !strcmp(version, MHD_HTTP_VERSION_1_1);
+		route_parse(url, &r->rt);	/* the one reading of url */
 		*con_cls = r;
 		head_came(s, c, 1);	/* the head came in time */
 		atomic_fetch_add(&s->inflight, 1);
@@ -457,7 +437,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 		 * is read */
 		if (!strcmp(method, "POST") || !strcmp(method, "PATCH") ||
 		    !strcmp(method, "DELETE")) {
-			const char *allow = allowed(url);
+			const char *allow = allowed(r, url);
 
 			if (!allow || !strstr(allow, method))
 				return not_allowed(c, r, url);
@@ -465,7 +445,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 			/* PATCH: results changed field by field (write.c) */
 			r->is_patch = !strcmp(method, "PATCH");
 			r->is_delete = !strcmp(method, "DELETE");
-			return write_begin(s, c, r, url);
+			return write_begin(s, c, r);
 		}
 		return MHD_YES;
 	}

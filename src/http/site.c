@@ -22,12 +22,6 @@ static const char *arg(struct MHD_Connection *c, const char *name)
 	return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, name);
 }
 
-int site_route(const char *url)
-{
-	return !strcmp(url, "/") || !strcmp(url, "/index.html") ||
-	       !strcmp(url, "/games") || !strncmp(url, "/games/", 7);
-}
-
 static enum MHD_Result fail(struct MHD_Connection *c, struct req *r,
 			    const char *lang, int status, const char *why)
 {
@@ -117,95 +111,81 @@ static enum MHD_Result table(struct srv *s, struct MHD_Connection *c,
 			 (const char *const[]){ source, sch, lang, pinned });
 }
 
-/* A whole number from 1; -1 if s is not one. */
-static long id_of(const char *s)
-{
-	char *end;
-	long v;
-
-	if (!s || *s < '1' || *s > '9')
-		return -1;
-	v = strtol(s, &end, 10);
-	return *end ? -1 : v;
-}
-
-/* /games/CODE/rest: the Games' own pages */
+/* /games/CODE/...: the Games' own pages, as r->rt names them */
 static enum MHD_Result games_page(struct srv *s, struct MHD_Connection *c,
 				  struct req *r, struct snap *sn,
-				  struct gview *g, const char *rest,
-				  const char *lang)
+				  struct gview *g, const char *lang)
 {
+	const struct route *rt = &r->rt;
 	const char *source = arg(c, "source");
-	char num[24], code[PD_CODE_MAX];
-	size_t i;
-	long id;
+	char num[24];
 
-	if (!*rest)
+	switch (rt->view) {
+	case RV_PAGE_ROOT:
+	case RV_PAGE_TABLE:
 		return table(s, c, r, sn, g, lang);
-	if (!strcmp(rest, "about"))
+	case RV_PAGE_ABOUT:
 		return lazy_page(s, c, r, g, LAZY_PAGE_ABOUT,
 				 (const char *const[]){ lang });
-	if (!strncmp(rest, "events/", 7) && (id = id_of(rest + 7)) > 0) {
-		snprintf(num, sizeof(num), "%ld", id);
+	case RV_PAGE_EVENT:
+		snprintf(num, sizeof(num), "%ld", rt->event);
 		return lazy_page(s, c, r, g, LAZY_PAGE_EVENT,
 				 (const char *const[]){ num, lang });
-	}
-	if (!strncmp(rest, "athletes/", 9) && (id = id_of(rest + 9)) > 0) {
-		snprintf(num, sizeof(num), "%ld", id);
+	case RV_PAGE_ATHLETE:
+		snprintf(num, sizeof(num), "%ld", rt->athlete);
 		return lazy_page(s, c, r, g, LAZY_PAGE_ATHLETE,
 				 (const char *const[]){ num, lang });
-	}
-	if (!strncmp(rest, "npcs/", 5) && rest[5] &&
-	    strlen(rest + 5) < sizeof(code) && !strchr(rest + 5, '/')) {
-		for (i = 0; rest[5 + i]; i++)
-			code[i] = (char)(rest[5 + i] >= 'a' && rest[5 + i] <= 'z' ?
-					 rest[5 + i] - 32 : rest[5 + i]);
-		code[i] = '\0';
+	case RV_PAGE_NPC:
 		/* none: "*", the table that stands for the Games */
 		source = !source ? "*" : strcmp(source, "results") ? source :
 			 "";
 		return lazy_page(s, c, r, g, LAZY_PAGE_NPC,
-				 (const char *const[]){ code, source, lang });
+				 (const char *const[]){ rt->npc, source, lang });
+	default:
+		return fail(c, r, lang, MHD_HTTP_NOT_FOUND, "no such page");
 	}
-	return fail(c, r, lang, MHD_HTTP_NOT_FOUND, "no such page");
 }
 
-enum MHD_Result site_serve(struct srv *s, struct MHD_Connection *c,
-			   struct req *r, const char *url)
+/* The Games a page shows, upper-cased into code (PD_GAMES_CODE): the
+ * URL's, or at / the one ?games= names, else the default.  0: none at
+ * all yet (the list is shown); -1: a code too long to be one. */
+static int shown_games(struct MHD_Connection *c, const struct route *rt,
+		       const struct snap *sn, char *code)
 {
-	const char *lang = page_lang(arg(c, "lang")), *want = arg(c, "games");
-	const char *rest = "";
-	char code[PD_GAMES_CODE];
-	struct snap *sn = snap_get(s);
-	struct gview *g;
-	enum MHD_Result ok;
+	const char *want = arg(c, "games");
 	size_t i, n;
 
-	if (!strcmp(url, "/games") || (!strncmp(url, "/games/", 7) &&
-					!url[7])) {
-		ok = games_list(s, c, r, sn, lang);
-		goto done;
+	if (rt->view != RV_PAGE_ROOT) {
+		snprintf(code, PD_GAMES_CODE, "%s", rt->games);
+		return rt->long_code ? -1 : 1;
 	}
-	if (!strncmp(url, "/games/", 7)) {
-		want = url + 7;
-		rest = strchr(want, '/') ? strchr(want, '/') + 1 : "";
-	} else if (!want || !*want) {
+	if (!want || !*want)
 		want = sn->def_games;
-	}
-	n = strcspn(want, "/");
-	if (!n) {	/* no Games at all yet */
-		ok = games_list(s, c, r, sn, lang);
-		goto done;
-	}
-	if (n >= sizeof(code)) {
-		ok = fail(c, r, lang, MHD_HTTP_NOT_FOUND, "no such Games");
-		goto done;
-	}
+	if (!(n = strcspn(want, "/")))
+		return 0;
+	if (n >= PD_GAMES_CODE)
+		return -1;
 	for (i = 0; i < n; i++)
 		code[i] = (char)(want[i] >= 'a' && want[i] <= 'z' ?
 				 want[i] - 32 : want[i]);
 	code[n] = '\0';
-	if (!(g = snap_find(sn, code))) {
+	return 1;
+}
+
+enum MHD_Result site_serve(struct srv *s, struct MHD_Connection *c,
+			   struct req *r)
+{
+	const char *lang = page_lang(arg(c, "lang"));
+	char code[PD_GAMES_CODE];
+	struct snap *sn = snap_get(s);
+	struct gview *g;
+	enum MHD_Result ok;
+	int named;
+
+	if (r->rt.view == RV_PAGE_LIST ||
+	    (named = shown_games(c, &r->rt, sn, code)) == 0) {
+		ok = games_list(s, c, r, sn, lang);	/* or no Games yet */
+	} else if (named < 0 || !(g = snap_find(sn, code))) {
 		ok = fail(c, r, lang, MHD_HTTP_NOT_FOUND, "no such Games");
 	} else if (g->error) {
 		char why[600];
@@ -214,9 +194,8 @@ enum MHD_Result site_serve(struct srv *s, struct MHD_Connection *c,
 			 g->error);
 		ok = fail(c, r, lang, MHD_HTTP_SERVICE_UNAVAILABLE, why);
 	} else {
-		ok = games_page(s, c, r, sn, g, rest, lang);
+		ok = games_page(s, c, r, sn, g, lang);
 	}
-done:
 	snap_put(sn);
 	return ok;
 }

@@ -20,11 +20,9 @@
 struct req;
 struct srv;
 
-/* Non-zero if url is one of the site's addresses above. */
-int site_route(const char *url);
-/* Answer GET url (site_route(url) holds): the page, or a page saying
- * why not (400, 404, 503). */
+/* Answer a GET of one of the addresses above (r->rt.kind is RT_SITE,
+ * route.h): the page, or a page saying why not (400, 404, 503). */
 enum MHD_Result site_serve(struct srv *s, struct MHD_Connection *c,
-			   struct req *r, const char *url);
+			   struct req *r);
 
 #endif

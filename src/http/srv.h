@@ -41,6 +41,7 @@
 #include "podium/ops.h"
 #include "podium/http.h"
 #include "podium/store.h"
+#include "route.h"
 #include "stream.h"
 
 #define BODY_MAX (64 * 1024)	/* a write's JSON body */
@@ -177,6 +178,7 @@ struct req {
 	int role;			/* enum pd_role of the token */
 	char actor[64];
 	char line[300];			/* method and URL, for the log */
+	struct route rt;		/* the URL, read once (route.h) */
 	const char *allow;		/* the Allow header of a 405 */
 	struct pd_buf body;
 	/* a write waiting, suspended, for the views to show it (builder.c;

@@ -16,6 +16,7 @@
 #include "podium/ops.h"
 #include "podium/stats.h"
 #include "podium/token.h"
+#include "auth.h"
 #include "builder.h"
 #include "commit.h"
 #include "respond.h"
@@ -29,112 +30,32 @@
 #define WAIT_MS 2000
 
 
-/* Which write url names: W_* with the Games and the event; W_NONE. */
-int write_route(const char *url, char *games, size_t size, long *event,
-		int *kind)
-{
-	const char *p = url, *slash;
-	char *end;
-
-	*kind = W_NONE;
-	*event = 0;
-	games[0] = '\0';
-	if (!strcmp(p, "/api/games"))
-		return *kind = W_GAMES;
-	if (strncmp(p, "/api/games/", 11))
-		return 0;
-	p += 11;
-	if (!strchr(p, '/') && *p && strlen(p) < size) {
-		/* one Games: renamed (PATCH) or removed (DELETE) */
-		snprintf(games, size, "%s", p);
-		pd_games_code(games, size, games);
-		return *kind = W_GAMES_ONE;
-	}
-	if (!(slash = strchr(p, '/')) || slash == p ||
-	    (size_t)(slash - p) >= size)
-		return 0;
-	snprintf(games, size, "%.*s", (int)(slash - p), p);
-	pd_games_code(games, size, games);
-	p = slash + 1;
-	if (!strcmp(p, "events"))
-		*kind = W_EVENTS;
-	else if (!strcmp(p, "sanctions"))
-		*kind = W_SANCTIONS;
-	else if (!strncmp(p, "events/", 7) && p[7] >= '1' && p[7] <= '9') {
-		*event = strtol(p + 7, &end, 10);
-		if (!strcmp(end, "/results"))
-			*kind = W_RESULTS;
-		else if (!strcmp(end, "/status"))
-			*kind = W_STATUS;
-		else if (!strcmp(end, "/matches"))
-			*kind = W_MATCHES;
-		else if (!strcmp(end, "/entries"))
-			*kind = W_ENTRIES;
-	}
-	return *kind;
-}
-
-static int status_for(int err);
 static atomic_int stale_said;	/* the log said the store was replaced */
-static enum MHD_Result send_store_error(struct MHD_Connection *c,
-					struct req *r, int err,
-					const struct pd_diag *d);
 
-/* 401 without a live token; 403 when its role may not do kind. */
-static enum MHD_Result authorise(struct srv *s, struct MHD_Connection *c,
-				 struct req *r, int kind)
+/* The least role kind takes: the Games, events and sanctions an
+ * admin's, results, matches, start lists and status an operator's. */
+static int role_for(int kind)
 {
-	struct pd_diag d = { "", 0, "" };
-	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
-						    "Authorization");
-	struct pd_token_info t;
-	int ret;
-
-	if (!h || strncasecmp(h, "Bearer ", 7))
-		return send_error(c, r, MHD_HTTP_UNAUTHORIZED, "a token is "
-				  "needed: Authorization: Bearer TOKEN", NULL);
-	/* not on the side connection: a group's commit holds it */
-	pthread_mutex_lock(&s->token_mu);
-	ret = pd_token_check(s->tokens, h + 7 + strspn(h + 7, " "), &t, &d);
-	pthread_mutex_unlock(&s->token_mu);
-	if (ret == PD_ENOTFOUND)
-		return send_error(c, r, MHD_HTTP_UNAUTHORIZED, "the token is "
-				  "not valid (revoked, or never made)", NULL);
-	if (ret == PD_EAWAY)	/* as the write itself would say it */
-		return send_store_error(c, r, ret, &d);
-	if (ret < 0)	/* the store's trouble, never the client's: 503 */
-		return send_store_down(c, r, ret, d.msg, "the token "
-				       "cannot be checked");
-	if (t.role < (kind == W_EVENTS || kind == W_SANCTIONS ||
-		      kind == W_GAMES || kind == W_GAMES_ONE ?
-		      PD_ROLE_ADMIN : PD_ROLE_OPERATOR))
-		return send_error(c, r, MHD_HTTP_FORBIDDEN, "this needs an "
-				  "admin token: an operator may post results, "
-				  "matches, start lists and event status only",
-				  NULL);
-	r->role = (int)t.role;
-	snprintf(r->actor, sizeof(r->actor), "%s", t.name);
-	return MHD_YES;
+	return kind == W_EVENTS || kind == W_SANCTIONS || kind == W_GAMES ||
+	       kind == W_GAMES_ONE ? PD_ROLE_ADMIN : PD_ROLE_OPERATOR;
 }
 
 enum MHD_Result write_begin(struct srv *s, struct MHD_Connection *c,
-			    struct req *r, const char *url)
+			    struct req *r)
 {
 	const char *len = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 			MHD_HTTP_HEADER_CONTENT_LENGTH);
-	char games[PD_GAMES_CODE];
-	long event;
-	int kind;
+	const char *games = r->rt.games;
+	int kind = r->rt.write;
 	struct snap *sn;
 	int known;
-	enum MHD_Result ok;
 
 	/* server.c answers a POST to anything else (404 or 405) */
-	if (!write_route(url, games, sizeof(games), &event, &kind))
+	if (!kind)
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
 				  NULL);
-	if ((ok = authorise(s, c, r, kind)) != MHD_YES || r->answered)
-		return ok;
+	if (auth_check(s, c, r, role_for(kind), 0) < 0)
+		return MHD_YES;		/* answered */
 	sn = snap_get(s);
 	known = kind == W_GAMES || snap_find(sn, games) != NULL;
 	snap_put(sn);
@@ -356,6 +277,19 @@ static int if_match(struct MHD_Connection *c, long *expect)
 	return 0;
 }
 
+/* ?dry_run=1: the write made in a transaction that is rolled back
+ * (commit.c), answered with what it would have done; 0 when absent or
+ * 0, -1 for anything else. */
+static int dry_run(struct MHD_Connection *c)
+{
+	const char *v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
+						    "dry_run");
+
+	if (!v || !strcmp(v, "0"))
+		return 0;
+	return !strcmp(v, "1") ? 1 : -1;
+}
+
 /* 412: the Games moved on; the body says where it is now, as the store
  * says it (a failed write's outcome carries no version, and a node's own
  * views may lag another node's writes). */
@@ -411,6 +345,7 @@ struct wctx {
 	int remove;		/* a DELETE: a Games or a result removed */
 	struct pd_op_done done;	/* what a write did, for the answer */
 	const char *lang;	/* of the answer's lines: "en" or "zh" */
+	int dry;		/* a dry run: made, said, and undone */
 };
 
 /* DELETE .../results: one competitor's result out, with a reason */
@@ -866,11 +801,16 @@ static enum MHD_Result answer(struct srv *s, struct MHD_Connection *c,
 		json_object_set_new(doc, "unchanged", json_true());
 	if (doc && w->done.changes)
 		add_done(doc, &w->done, w->lang);
+	if (doc && w->dry)
+		json_object_set_new(doc, "dry_run", json_true());
 	text = doc ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER) :
 		     NULL;
 	json_decref(doc);
 	if (!text)
 		return MHD_NO;
+	/* a dry run made nothing to wait for */
+	if (w->dry)
+		return send_json(c, r, w->http, text, strlen(text));
 	/* answered now that the commit is durable; this node's reads of
 	 * the Games wait until the views show it (read your writes).  Too
 	 * many commits waiting: the answer waits instead, parked, and
@@ -918,8 +858,6 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	struct wjob *j;
 	json_error_t je;
 	json_t *body;
-	long event;
-	int kind;
 
 	/* a DELETE may come without a body */
 	body = r->body.len || !r->is_delete ?
@@ -942,9 +880,9 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	j->w.patch = r->is_patch;
 	j->w.remove = r->is_delete;
 	j->w.lang = said_lang(c);
-	write_route(url, j->games, sizeof(j->games), &event, &kind);
-	j->w.event = event;
-	j->kind = kind;
+	snprintf(j->games, sizeof(j->games), "%s", r->rt.games);
+	j->w.event = r->rt.event;
+	j->kind = r->rt.write;
 	snprintf(j->cmd, sizeof(j->cmd), "%s %s", r->is_patch ? "PATCH" :
 		 r->is_delete ? "DELETE" : "POST", url);
 	j->w.s = s;
@@ -952,6 +890,13 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	j->w.who.actor = r->actor;
 	j->w.who.command = j->cmd;
 	j->w.http = MHD_HTTP_OK;
+	if ((j->w.dry = dry_run(c)) < 0) {
+		wjob_free(j);
+		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "dry_run is 1 "
+				  "(say what the write would do, and undo it) "
+				  "or 0", "dry_run");
+	}
+	j->job.dry = j->w.dry;
 	if (if_match(c, &j->w.who.expect) < 0) {
 		wjob_free(j);
 		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "If-Match: the "
@@ -1016,6 +961,8 @@ enum MHD_Result write_resumed(struct srv *s, struct MHD_Connection *c,
 
 		if (doc)
 			add_done(doc, &wp->done, wp->lang);
+		if (doc && wp->dry)
+			json_object_set_new(doc, "dry_run", json_true());
 		text = doc ? json_dumps(doc, JSON_COMPACT |
 					JSON_PRESERVE_ORDER) : NULL;
 		json_decref(doc);

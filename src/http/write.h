@@ -11,9 +11,12 @@ struct req;
 struct srv;
 
 /* A POST's headers are in: refuse it (401, 403, 404, 405, 413) before
- * its body is read, or MHD_YES to read it. */
+ * its body is read, or MHD_YES to read it.  The write is r->rt.write
+ * (route.h): /api/games takes a POST (a new Games), /api/games/CODE a
+ * PATCH or a DELETE; an event's matches are read and written at one url
+ * (W_MATCHES), and so is its start list (W_ENTRIES). */
 enum MHD_Result write_begin(struct srv *s, struct MHD_Connection *c,
-			    struct req *r, const char *url);
+			    struct req *r);
 /* The body is in: queue the write for the committer (commit.h), the
  * connection suspended until its commit is durable. */
 enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
@@ -23,16 +26,5 @@ enum MHD_Result write_resumed(struct srv *s, struct MHD_Connection *c,
 			      struct req *r);
 /* Free what r's write holds, when its client left before the answer. */
 void write_drop(struct req *r);
-/* The writes, by what their url names. */
-enum { W_NONE, W_RESULTS, W_STATUS, W_EVENTS, W_SANCTIONS, W_GAMES,
-       W_GAMES_ONE, W_MATCHES, W_ENTRIES };
-
-/* Which write url names: its kind (non-zero) with the Games and the
- * event; 0 for a url that takes no write.  /api/games takes a POST (a
- * new Games), /api/games/CODE a PATCH or a DELETE; an event's matches
- * are read and written at one url (W_MATCHES), and so is its start
- * list (W_ENTRIES). */
-int write_route(const char *url, char *games, size_t size, long *event,
-		int *kind);
 
 #endif

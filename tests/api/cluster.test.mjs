@@ -153,7 +153,7 @@ test('cluster__postgresql_restarting_under_a_node', async () => {
 		let r = await post(a, `${G}/events/${eventId}/results`, { npc: 'USA', name: 'While Away', rank: 4 });
 		assert.equal(r.status, 503);
 		assert.equal(r.headers['retry-after'], '2');
-		assert.match(r.json().error, /database cannot be reached: nothing was written/);
+		assert.match(r.json().error, /nothing was written: the database cannot be reached/);
 		assert.doesNotMatch(r.text, /\.s\.PGSQL|\/tmp\//);
 		assert.equal((await get(a, G + '/standings')).status, 200);
 	} finally {

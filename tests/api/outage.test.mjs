@@ -2,7 +2,8 @@
 // no read answers 500.  What was built is served from the last snapshot
 // (a view the snapshot before had built, too); a view never built (an
 // event page just written, an athlete page, the facts) is 503 with
-// Retry-After; a token that cannot be checked is 503;
+// Retry-After; a token that cannot be checked is 503, for a read and a
+// write alike (one authorisation);
 // the outage is said in the log once when it begins and once when it
 // ends, not once a refused write or once a 150 ms poll.  Needs the
 // throwaway cluster that tests/run.sh starts (PODIUM_TEST_PG, its
@@ -92,9 +93,15 @@ test('outage__no_read_is_500_and_the_outage_is_said_once_each_way', async () => 
 		r = await get(G + '/log', bearer(token));
 		assert.equal(r.status, 503, r.text);
 		assert.equal(r.headers['retry-after'], '2');
+		// one authorisation (issue 28): a write's token that cannot be
+		// checked is answered as the log's, 503 with Retry-After
+		const logWhy = r.json().error;
+		assert.match(logWhy, /the token cannot be checked/);
 		for (let i = 0; i < 5; i++) {
 			r = await post(`${G}/events/${ev}/results`, { npc: 'USA', name: 'While Away', rank: 2 });
 			assert.equal(r.status, 503);
+			assert.equal(r.headers['retry-after'], '2');
+			assert.equal(r.json().error.replace(', and nothing was written', ''), logWhy);
 		}
 		await sleep(1500);	// ten of the builder's polls
 	} finally {

@@ -56,6 +56,8 @@ async function shot(name, where) {
 }
 
 const row = (name) => page.locator(`#entry tbody tr[data-name="${name}"]`);
+// the preview is the server's answer to a dry run, asked once typing pauses
+const previewed = () => page.waitForSelector('#preview:not([data-pending])');
 const saidVersion = async () => Number(await page.locator('#said').getAttribute('data-version'));
 
 // the answer to a save that made a new version
@@ -106,6 +108,7 @@ test('desk__six_marks_a_dsq_official_and_a_correction', async () => {
 		}
 	}
 	// ranks and medals computed as typed, before saving
+	await previewed();
 	const rankOf = async (n) => (await row(n).locator('.rank').textContent()).trim();
 	assert.deepEqual([await rankOf('Ann Smith'), await rankOf('Sak Chai'), await rankOf('Li Wei')], ['1', '2', '3']);
 	assert.match(await page.locator('#preview').textContent(), /gold Ann Smith \(GBR\), silver Sak Chai \(THA\), bronze Li Wei \(CHN\)/);
@@ -113,6 +116,7 @@ test('desk__six_marks_a_dsq_official_and_a_correction', async () => {
 	await saved();
 	// Sak Chai is disqualified: the medal effect is shown before saving
 	await row('Sak Chai').locator('select[data-k="irm"]').selectOption('DSQ');
+	await previewed();
 	assert.match(await page.locator('#preview').textContent(), /silver Li Wei \(CHN\), bronze Roy Boyd \(CAN\)/);
 	assert.match(await page.locator('#preview').textContent(), /Sak Chai \(THA\) DSQ: never medals/);
 	await page.click('#save');

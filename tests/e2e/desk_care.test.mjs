@@ -213,3 +213,31 @@ test('desk__the_chinese_desk_is_chinese', async () => {
 	assert.equal(await page.locator('#status-bar button').first().textContent(), 'scheduled');
 	assert.equal(await page.locator(`#events button[data-id="${nodate}"] .badge`).textContent(), 'scheduled');
 });
+
+test('desk__the_preview_is_the_servers_dry_run', async () => {
+	await signin(s.admin);
+	await open(other);
+	const dry = (url) => url.searchParams.get('dry_run') === '1';
+	const asked = [];
+	// the server's answer with its gold given to another: the desk shows
+	// what the server says, not what marks would make by rules of its own
+	await page.route(dry, async (route) => {
+		asked.push(route.request().method());
+		const res = await route.fetch();
+		const d = await res.json();
+		if (d.medals) d.medals = d.medals.map((m) => (m.medal === 'gold' ? { ...m, name: 'Server Says' } : m));
+		await route.fulfill({ response: res, json: d });
+	});
+	const r = page.locator('#entry tbody tr').last();
+	await r.locator('input[data-k="npc"]').fill('NED');
+	await r.locator('input[data-k="name"]').fill('Mary Dry');
+	await r.locator('input[data-k="mark"]').fill('40.10');
+	await page.waitForFunction(() => /Will award: gold Server Says \(NED\)/.test(document.getElementById('preview').textContent));
+	await page.waitForSelector('#preview:not([data-pending])');
+	assert.ok(asked.length >= 1 && asked.every((m) => m === 'PATCH'), asked.join());
+	// asked once the typing pauses, not once a key
+	assert.ok(asked.length <= 3, asked.join());
+	await page.unroute(dry);
+	// nothing written
+	assert.equal((await get(`${G}/events/${other}`)).results.length, 0);
+});

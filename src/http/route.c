@@ -1,0 +1,206 @@
+/* route.c -- a request's URL read once into a struct route (route.h):
+ * which kind of address, which Games, which view or page, which write,
+ * and the event, athlete or NPC it names.  The one place the server's
+ * addresses are spelt; what each part may be (an id from 1, a code that
+ * fits) is the same as each reader of the URL took before it was here.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "route.h"
+
+/* n bytes of src into dst (size bytes), upper-cased; 0, or -1 when they
+ * do not fit or are none */
+static int upper(char *dst, size_t size, const char *src, size_t n)
+{
+	size_t i;
+
+	if (!n || n >= size)
+		return -1;
+	for (i = 0; i < n; i++)
+		dst[i] = (char)(src[i] >= 'a' && src[i] <= 'z' ? src[i] - 32 :
+				src[i]);
+	dst[n] = '\0';
+	return 0;
+}
+
+/* A whole number from 0 to max; -1 if s is not one (the API's ids). */
+static long number(const char *s, long max)
+{
+	char *end;
+	long v;
+
+	if (!s || *s < '0' || *s > '9')
+		return -1;
+	v = strtol(s, &end, 10);
+	return *end || v > max ? -1 : v;
+}
+
+/* A whole number from 1; -1 if s is not one (the pages' ids). */
+static long id_of(const char *s)
+{
+	char *end;
+	long v;
+
+	if (!s || *s < '1' || *s > '9')
+		return -1;
+	v = strtol(s, &end, 10);
+	return *end ? -1 : v;
+}
+
+/* The write p (after /api/games/CODE/) names, its event in *event. */
+static int write_of(const char *p, long *event)
+{
+	char *end;
+
+	if (!strcmp(p, "events"))
+		return W_EVENTS;
+	if (!strcmp(p, "sanctions"))
+		return W_SANCTIONS;
+	if (strncmp(p, "events/", 7) || p[7] < '1' || p[7] > '9')
+		return W_NONE;
+	*event = strtol(p + 7, &end, 10);
+	return !strcmp(end, "/results") ? W_RESULTS :
+	       !strcmp(end, "/status") ? W_STATUS :
+	       !strcmp(end, "/matches") ? W_MATCHES :
+	       !strcmp(end, "/entries") ? W_ENTRIES : W_NONE;
+}
+
+/* The view p (after /api/games/CODE/) names. */
+static enum route_view api_view(struct route *rt, const char *p)
+{
+	static const struct {
+		const char *path;
+		enum route_view view;
+	} fixed[] = {
+		{ "stream", RV_STREAM }, { "standings", RV_STANDINGS },
+		{ "timeline", RV_TIMELINE }, { "events", RV_EVENTS },
+		{ "stats", RV_STATS }, { "facts", RV_FACTS },
+		{ "facts/check", RV_FACTS_CHECK },
+		{ "elections", RV_ELECTIONS }, { "doping", RV_DOPING },
+		{ "entries", RV_ENTRIES_ALL },
+		{ "participation", RV_PARTICIPATION },
+		{ "athletes", RV_ATHLETES }, { "log", RV_LOG },
+	};
+	const char *v;
+	char num[24];
+	size_t i;
+
+	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		if (!strcmp(p, fixed[i].path))
+			return fixed[i].view;
+	if (!strncmp(p, "athletes/", 9))
+		return (rt->athlete = number(p + 9, 1L << 40)) < 1 ?
+		       RV_NO_ATHLETE : RV_ATHLETE;
+	if (!strncmp(p, "events/", 7) && (v = strchr(p + 7, '/')) &&
+	    (!strcmp(v, "/matches") || !strcmp(v, "/entries"))) {
+		snprintf(num, sizeof(num), "%.*s", (int)(v - (p + 7)), p + 7);
+		if ((rt->event = number(num, 1L << 40)) < 1)
+			return RV_NO_EVENT;
+		return v[1] == 'm' ? RV_MATCHES : RV_ENTRIES;
+	}
+	if (!strncmp(p, "events/", 7))
+		return (rt->event = number(p + 7, 1L << 40)) < 1 ?
+		       RV_NO_EVENT : RV_EVENT;
+	if (!strncmp(p, "npcs/", 5) && !strchr(p + 5, '/') &&
+	    upper(rt->npc, sizeof(rt->npc), p + 5, strlen(p + 5)) == 0)
+		return RV_NPC;
+	return RV_NONE;
+}
+
+/* /api/games/p */
+static void api(struct route *rt, const char *p)
+{
+	const char *slash = strchr(p, '/');
+	size_t n = slash ? (size_t)(slash - p) : strlen(p);
+	long wevent = 0;
+
+	rt->kind = RT_API;
+	rt->long_code = n >= sizeof(rt->games);
+	if (upper(rt->games, sizeof(rt->games), p, n) < 0)
+		rt->games[0] = '\0';
+	if (!slash) {		/* one Games: renamed, removed */
+		if (rt->games[0])
+			rt->write = W_GAMES_ONE;
+		return;
+	}
+	if (!rt->games[0])
+		return;
+	rt->rest = slash + 1;
+	rt->write = write_of(rt->rest, &wevent);
+	rt->view = api_view(rt, rt->rest);
+	/* a view's own id when it names one, else the write's (the two
+	 * agree wherever both name one) */
+	if (rt->view != RV_EVENT && rt->view != RV_MATCHES &&
+	    rt->view != RV_ENTRIES)
+		rt->event = wevent;
+}
+
+/* /games/p: a Games' pages */
+static void site(struct route *rt, const char *p)
+{
+	const char *rest = strchr(p, '/');
+	size_t n = rest ? (size_t)(rest - p) : strlen(p);
+
+	rt->view = RV_PAGE_LIST;
+	rt->long_code = n >= sizeof(rt->games);
+	if (!n)			/* no Games named: the list */
+		return;
+	rt->view = RV_NONE;	/* a code too long: no such Games */
+	if (upper(rt->games, sizeof(rt->games), p, n) < 0)
+		return;
+	rt->rest = rest = rest ? rest + 1 : "";
+	if (!*rest)
+		rt->view = RV_PAGE_TABLE;
+	else if (!strcmp(rest, "about"))
+		rt->view = RV_PAGE_ABOUT;
+	else if (!strncmp(rest, "events/", 7) &&
+		 (rt->event = id_of(rest + 7)) > 0)
+		rt->view = RV_PAGE_EVENT;
+	else if (!strncmp(rest, "athletes/", 9) &&
+		 (rt->athlete = id_of(rest + 9)) > 0)
+		rt->view = RV_PAGE_ATHLETE;
+	else if (!strncmp(rest, "npcs/", 5) && !strchr(rest + 5, '/') &&
+		 upper(rt->npc, sizeof(rt->npc), rest + 5,
+		       strlen(rest + 5)) == 0)
+		rt->view = RV_PAGE_NPC;
+}
+
+void route_parse(const char *url, struct route *rt)
+{
+	memset(rt, 0, sizeof(*rt));
+	if (!strcmp(url, "/api/games") || !strcmp(url, "/api/games/")) {
+		rt->kind = RT_GAMES;
+		rt->write = strcmp(url, "/api/games") ? W_NONE : W_GAMES;
+	} else if (!strncmp(url, "/api/games/", 11)) {
+		api(rt, url + 11);
+	} else if (!strcmp(url, "/") || !strcmp(url, "/index.html")) {
+		rt->kind = RT_SITE;
+		rt->format = RF_HTML;
+		rt->view = RV_PAGE_ROOT;
+	} else if (!strcmp(url, "/games") || !strncmp(url, "/games/", 7)) {
+		rt->kind = RT_SITE;
+		rt->format = RF_HTML;
+		site(rt, url[6] ? url + 7 : "");
+	}
+}
+
+const char *route_allowed(const struct route *rt)
+{
+	switch (rt->write) {
+	case W_GAMES:
+	case W_EVENTS:
+	case W_MATCHES:
+	case W_ENTRIES:
+		return "GET, HEAD, OPTIONS, POST";
+	case W_GAMES_ONE:
+		return "DELETE, GET, HEAD, OPTIONS, PATCH";
+	case W_RESULTS:
+		return "DELETE, PATCH, POST";
+	case W_STATUS:
+	case W_SANCTIONS:
+		return "POST";
+	}
+	return rt->kind == RT_NONE ? NULL : "GET, HEAD, OPTIONS";
+}
