@@ -12,6 +12,7 @@
 #include "auth.h"
 #include "lazy_int.h"
 #include "respond.h"
+#include "route.h"
 #include "snapshot.h"
 #include "srv.h"
 
@@ -20,18 +21,6 @@
 static const char *arg(struct MHD_Connection *c, const char *name)
 {
 	return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, name);
-}
-
-/* A whole number from 0 to max; -1 if s is not one. */
-static long number(const char *s, long max)
-{
-	char *end;
-	long v;
-
-	if (!s || *s < '0' || *s > '9')
-		return -1;
-	v = strtol(s, &end, 10);
-	return *end || v > max ? -1 : v;
 }
 
 /* The key of route r with its parameters p[0..lazy_routes[r].nparams):
@@ -101,7 +90,7 @@ enum MHD_Result lazy_standings_key(struct MHD_Connection *c,
 				  "zh", "lang");
 	if (pd_scheme_parse(&sc, scheme && *scheme ? scheme : "gold", &d) < 0)
 		return send_error(c, r, MHD_HTTP_BAD_REQUEST, d.msg, "scheme");
-	if (top && (n = number(top, 100000)) < 1)
+	if (top && (n = route_number(top, 100000)) < 1)
 		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "top is a whole "
 				  "number from 1", "top");
 	for (i = 0; i < g->ntables && strcmp(g->tables[i].source, source);
@@ -205,7 +194,7 @@ enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 				     (const char *const[]){ v ? v : "" });
 	case RV_LOG:
 		v = arg(c, "since");
-		if ((n = v ? number(v, 1L << 40) : 0) < 0)
+		if ((n = v ? route_number(v, 1L << 40) : 0) < 0)
 			return send_error(c, r, MHD_HTTP_BAD_REQUEST, "since "
 					  "is a version number", "since");
 		snprintf(num, sizeof(num), "%ld", n);
