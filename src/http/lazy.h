@@ -33,7 +33,8 @@ enum MHD_Result lazy_page(struct srv *s, struct MHD_Connection *c,
 			  struct req *r, struct gview *g, enum lazy_page kind,
 			  const char *const *params);
 
-/* A request whose view a render thread made, resumed: answer it. */
+/* (lazy_jobs.c) A request whose view a render thread made, resumed:
+ * answer it. */
 enum MHD_Result lazy_resume(struct MHD_Connection *c, struct req *r);
 /* Free what a request left waiting (its client gone). */
 void lazy_drop(struct req *r);

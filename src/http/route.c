@@ -25,8 +25,8 @@ static int upper(char *dst, size_t size, const char *src, size_t n)
 	return 0;
 }
 
-/* A whole number from 0 to max; -1 if s is not one (the API's ids). */
-static long number(const char *s, long max)
+/* (route.h) the API's ids, and lazy_keys.c's numbers of the query */
+long route_number(const char *s, long max)
 {
 	char *end;
 	long v;
@@ -91,17 +91,17 @@ static enum route_view api_view(struct route *rt, const char *p)
 		if (!strcmp(p, fixed[i].path))
 			return fixed[i].view;
 	if (!strncmp(p, "athletes/", 9))
-		return (rt->athlete = number(p + 9, 1L << 40)) < 1 ?
+		return (rt->athlete = route_number(p + 9, 1L << 40)) < 1 ?
 		       RV_NO_ATHLETE : RV_ATHLETE;
 	if (!strncmp(p, "events/", 7) && (v = strchr(p + 7, '/')) &&
 	    (!strcmp(v, "/matches") || !strcmp(v, "/entries"))) {
 		snprintf(num, sizeof(num), "%.*s", (int)(v - (p + 7)), p + 7);
-		if ((rt->event = number(num, 1L << 40)) < 1)
+		if ((rt->event = route_number(num, 1L << 40)) < 1)
 			return RV_NO_EVENT;
 		return v[1] == 'm' ? RV_MATCHES : RV_ENTRIES;
 	}
 	if (!strncmp(p, "events/", 7))
-		return (rt->event = number(p + 7, 1L << 40)) < 1 ?
+		return (rt->event = route_number(p + 7, 1L << 40)) < 1 ?
 		       RV_NO_EVENT : RV_EVENT;
 	if (!strncmp(p, "npcs/", 5) && !strchr(p + 5, '/') &&
 	    upper(rt->npc, sizeof(rt->npc), p + 5, strlen(p + 5)) == 0)

@@ -65,6 +65,10 @@ struct route {
  * url, which must outlive rt (MHD keeps it for the request). */
 void route_parse(const char *url, struct route *rt);
 
+/* A whole number from 0 to max, as the API's ids and its query's
+ * numbers are written; -1 if s is not one. */
+long route_number(const char *s, long max);
+
 /* The methods rt takes, for Allow, or NULL when it names nothing podium
  * serves but perhaps an asset (the caller asks assets.c). */
 const char *route_allowed(const struct route *rt);
