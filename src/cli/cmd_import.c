@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "podium/ops.h"
+#include "podium/units_ops.h"
 #include "cli.h"
 
 static int has_map(const struct pd_op_import_args *a)
@@ -94,6 +95,18 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 		if (a->opts.nwhere || has_map(a))
 			return cli_usage(&cmd_import, "--map and --where do "
 					 "not apply to format odf");
+		return 0;
+	}
+	if (optind < argc && !strcmp(argv[optind], "units")) {
+		if (argc - optind != 2)
+			return cli_usage(&cmd_import, "expected units and DIR");
+		if (!a->games[0])
+			return cli_usage(&cmd_import, "units needs --games");
+		if (a->opts.nwhere || has_map(a))
+			return cli_usage(&cmd_import, "--map and --where do "
+					 "not apply to format units");
+		a->format = "units";
+		a->file = argv[optind + 1];
 		return 0;
 	}
 	if (argc - optind != 2)
@@ -245,6 +258,53 @@ static int run_odf(struct cli *cli, const struct pd_op_import_args *a,
 	return EXIT_OK;
 }
 
+/* 'podium import units DIR': the folder read and checked whole, its
+ * medals derived, then written in one transaction (src/app/units.c). */
+static int run_units(struct cli *cli, const struct pd_op_import_args *a)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_op_import_counts w;
+	const struct pd_units_counts *n;
+	struct pd_unitset set;
+	struct cli_progress p;
+	struct pd_op_notify nt;
+	struct pd_store *s;
+	int ret, code = 0;
+
+	if ((ret = pd_op_units_read(&set, a->file, a->games,
+				    cli_registry(cli), &d)) < 0)
+		return cli_fail(ret, &d);
+	if (!(s = cli_store_write(cli, &code))) {
+		ret = code;
+		goto cleanup;
+	}
+	cli_progress_init(&p, a->file);
+	cli_progress_notify(&nt, &p);
+	ret = pd_op_units_write(s, &set, a->source, a->mode,
+				cli_who(cli, NULL), &nt, &w, &d);
+	cli_progress_clear(&p);
+	if (ret < 0) {
+		ret = cli_fail(ret, &d);
+		goto cleanup;
+	}
+	n = &set.counts;
+	fprintf(stderr, "podium: imported %s into %s: %zu disciplines, %zu "
+		"events, %zu units, %zu sub-units, %zu standings; %zu result "
+		"rows, %zu start-list rows, %zu IRMs, %zu qualification "
+		"marks; %zu schedule rows (%zu duplicates dropped; %zu gold- "
+		"and %zu bronze-medal units); %zu teams, %zu venues; %zu "
+		"medal events, %zu medals (source '%s')\n", cli_text(a->file),
+		a->games, n->disciplines, n->events, n->units, n->subunits,
+		n->standings, n->results, n->start_list, n->irms,
+		n->qualification, n->schedule, n->duplicates, n->gold_units,
+		n->bronze_units, n->teams, n->venues, n->medal_events,
+		n->medals, a->source ? a->source : "units");
+	ret = EXIT_OK;
+cleanup:
+	pd_unitset_release(&set);
+	return ret;
+}
+
 /* A file this large or larger is read with malloc on huge pages: 1 MiB,
  * gzipped or not, from which the parse takes two threads too */
 #define BIG_FILE (1L << 20)
@@ -268,6 +328,8 @@ static int run(struct cli *cli, int argc, char **argv)
 		return ret;
 	if (!strcmp(a.format, "odf"))
 		return run_odf(cli, &a, argc - optind - 1, argv + optind + 1);
+	if (!strcmp(a.format, "units"))
+		return run_units(cli, &a);
 	/* a file whose rows take tens of MB: on huge pages (the start
 	 * again costs a few ms, a small file's whole import) */
 	if (stat(a.file, &st) == 0 && st.st_size >= BIG_FILE)
@@ -308,6 +370,7 @@ const struct cli_command cmd_import = {
 	"                     [--map FIELD=COLUMN]... [--where COLUMN=VALUE]...\n"
 	"                     [--replace | --alternative]\n"
 	"       podium import odf FILE|DIR... [--games CODE] [--source LABEL]\n"
+	"       podium import units DIR --games CODE [--source LABEL]\n"
 	"\n"
 	"FORMAT is one of:\n"
 	"  table      a published table as text: an optional caption line, a\n"
@@ -380,6 +443,23 @@ const struct cli_command cmd_import = {
 	"             DOCTYPE, a message over 32 MiB, 1,000,000 nodes or\n"
 	"             100,000 results is refused.  Results replace another\n"
 	"             source's (an operator's too) only under --replace.\n"
+	"  units      DIR is a Games as it ran, unit by unit (the shape of\n"
+	"             the Paris 2024 units set): schedules.csv (one row a\n"
+	"             scheduled unit), results/*.csv (one row a participant in\n"
+	"             a unit, keyed by its 34-character ODF results code),\n"
+	"             teams.csv (rosters) and venues.csv.  Every row is\n"
+	"             checked (code, rank '3' or '3.0', W/L/T, start time with\n"
+	"             its offset); exact duplicate schedule rows count once.\n"
+	"             Each event's medals follow from its units by the rules\n"
+	"             of data/medal_rules.tsv: its standing (final results),\n"
+	"             else its final's ranks (a jump-off ordering a tie), or\n"
+	"             the gold-medal match (winner gold, loser silver, a\n"
+	"             withdrawal too) and the bronze-medal matches or the\n"
+	"             semi-final losers (boxing); disqualified (DSQ, DQ, DQB)\n"
+	"             never medal.  The medallists are written as the Games'\n"
+	"             results (source 'units'), a team's with its roster, and\n"
+	"             it says how many units, sub-units, standings, results,\n"
+	"             start-list rows, IRMs, marks, teams and medal events.\n"
 	"\n"
 	"FILE may be gzip-compressed, or - for standard input.  Names of NPCs\n"
 	"may be codes or names in English or Chinese ('podium resolve').  A\n"

@@ -1,0 +1,30 @@
+/* units_ops.h -- 'podium import units': a Games' folder of units read
+ * (unitset.h) and its medals, derived from the units by the bundled rules
+ * (data/medal_rules.tsv), written as the Games' results in one
+ * transaction (src/app/units.c).
+ *
+ * Ownership: the caller owns the set and releases it with
+ * pd_unitset_release().
+ */
+#ifndef PODIUM_UNITS_OPS_H
+#define PODIUM_UNITS_OPS_H
+
+#include "ops.h"
+#include "unitset.h"
+
+/* Read dir for games: every row checked (FILE:LINE in diag), the medals
+ * derived.  Nothing is written. */
+int pd_op_units_read(struct pd_unitset *set, const char *dir,
+		     const char *games, const struct pd_registry *reg,
+		     struct pd_diag *diag);
+
+/* Write set's medallists as the results of source (default "units"), as
+ * pd_op_entries_import() writes any results: one transaction, one change;
+ * a second source is refused unless mode says which counts. */
+int pd_op_units_write(struct pd_store *s, const struct pd_unitset *set,
+		      const char *source, enum pd_source_mode mode,
+		      const struct pd_who *who, const struct pd_op_notify *nt,
+		      struct pd_op_import_counts *counts,
+		      struct pd_diag *diag);
+
+#endif
