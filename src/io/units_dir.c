@@ -31,8 +31,10 @@ struct reader {
 	struct pd_strmap disciplines, events;
 	struct pd_strmap teams;		/* team code -> index + 1 */
 	struct pd_strmap athletes;	/* athlete code -> index + 1 */
-	const char **members;		/* per team: its roster, "code\tname"
-					 * joined by '\n' */
+	const char **members;		/* per team: its roster, code and
+					 * name split by US (0x1f), members
+					 * by RS (0x1e): the set folds white
+					 * space */
 	size_t nteams;
 	char path[4096];
 };
@@ -145,7 +147,7 @@ static int count_key(struct pd_strmap *m, const char *key, size_t *n)
 	return ret < 0 ? ret : 0;
 }
 
-/* "['A', \"O'B\"]" -> "A\nO'B" */
+/* "['A', \"O'B\"]" -> "A" RS "O'B" */
 static int py_list(char *out, size_t size, const char *s)
 {
 	size_t n = 0;
@@ -156,7 +158,7 @@ static int py_list(char *out, size_t size, const char *s)
 			continue;
 		q = *s++;
 		if (n && n < size)
-			out[n++] = '\n';
+			out[n++] = '\x1e';
 		for (; *s && *s != q; s++)
 			if (n < size)
 				out[n++] = *s;
@@ -184,16 +186,17 @@ static int team_row(struct reader *r, const struct pd_csv *c, const int *at,
 				   at[0]));
 	both[0] = '\0';
 	for (cs = codes, ns = names; *cs; cs = cend, ns = nend) {
-		cend = cs + strcspn(cs, "\n");
-		nend = ns + strcspn(ns, "\n");
-		k += (size_t)snprintf(both + k, sizeof(both) - k, "%s%.*s\t%.*s",
-				      k ? "\n" : "", (int)(cend - cs), cs,
-				      (int)(nend - ns), ns);
+		cend = cs + strcspn(cs, "\x1e");
+		nend = ns + strcspn(ns, "\x1e");
+		k += (size_t)snprintf(both + k, sizeof(both) - k,
+				      "%s%.*s\x1f%.*s", k ? "\x1e" : "",
+				      (int)(cend - cs), cs, (int)(nend - ns),
+				      ns);
 		if (k >= sizeof(both))
 			return pd_diag_set(d, PD_ETOOBIG, c->file, c->line,
 					   "team roster too long");
-		cend += *cend == '\n';
-		nend += *nend == '\n';
+		cend += *cend == '\x1e';
+		nend += *nend == '\x1e';
 	}
 	if ((ret = pd_strmap_get(&r->teams, str(r, f(c, at[0])), 1, &slot)) < 0)
 		return ret;
@@ -480,7 +483,7 @@ static int athlete(struct reader *r, const char *code, const char *name,
 	return 0;
 }
 
-/* A team's members from its roster in teams.csv ("code\tname" lines). */
+/* A team's members from its roster in teams.csv. */
 static int roster(struct reader *r, const struct row *w, size_t *n)
 {
 	const char *p, *tab, *nl;
@@ -493,8 +496,8 @@ static int roster(struct reader *r, const struct row *w, size_t *n)
 	if (!slot)
 		return 0;
 	for (p = r->members[*slot - 1]; *p; p = *nl ? nl + 1 : nl) {
-		nl = p + strcspn(p, "\n");
-		tab = p + strcspn(p, "\t");
+		nl = p + strcspn(p, "\x1e");
+		tab = p + strcspn(p, "\x1f");
 		snprintf(code, sizeof(code), "%.*s", (int)(tab - p), p);
 		snprintf(name, sizeof(name), "%.*s", (int)(nl - tab - 1),
 			 tab + 1);
