@@ -1,13 +1,47 @@
 #!/usr/bin/env python3
-"""units_vs_official.py -- the Paris 2024 medal table derived from units
+"""units_vs_official.py -- the Paris 2024 medals derived from units
 ('podium import units') against the official outcome (olympanalyt's 2024
-rows): how many NOCs' rows are equal, and which differ.
+rows): how many events' medals (rank and NOC) and NOCs' rows are equal,
+and which differ.
 
 usage: bench/units_vs_official.py PODIUM SHARED_DATA
   PODIUM       the podium binary
   SHARED_DATA  the folder holding external/ (../shared/data)
 """
-import csv, collections, os, subprocess, sys, tempfile
+import csv, collections, os, sqlite3, subprocess, sys, tempfile
+
+def events(db, ref):
+    """Each derived event's medals as (rank, NOC) against the official
+    events' (matched by that multiset, the same sport's first): names
+    differ between the two sources."""
+    ours = collections.defaultdict(list)
+    con = sqlite3.connect(db)
+    for sport, name, npc, rank in con.execute(
+            "select s.name, e.name, r.npc, r.rank from results r join events e "
+            "on e.id = r.event_id join sports s on s.id = e.sport_id "
+            "where r.until is null and e.games = 'OG2024'"):
+        ours[(sport, name)].append((rank, npc))
+    con.close()
+    off = collections.defaultdict(list)
+    for r in csv.DictReader(open(ref, encoding='utf-8')):
+        if r['year'] == '2024' and r['season'] == 'Summer':
+            off[(r['sport'], r['event_gender'], r['event_name'])].append(
+                (['Gold', 'Silver', 'Bronze'].index(r['medal']) + 1, r['country_code']))
+    pool = {k: sorted(v) for k, v in off.items()}
+    used, differ = set(), []
+    for k in sorted(ours):
+        v = sorted(ours[k])
+        m = [o for o in pool if o not in used and pool[o] == v and o[0].lower()[:4] == k[0].lower()[:4]]
+        m = m or [o for o in pool if o not in used and pool[o] == v]
+        if m:
+            used.add(m[0])
+        else:
+            differ.append((k, v))
+    print(f'events: {len(ours) - len(differ)}/{len(off)} equal (medals as rank and NOC)')
+    for k, v in differ:
+        print(f'  {k[0]} {k[1]}: derived {v}')
+    for o in sorted(set(pool) - used):
+        print(f'  official {o[0]} {o[1]} {o[2]}: {pool[o]}')
 
 def main():
     podium, data = sys.argv[1], sys.argv[2]
@@ -18,6 +52,7 @@ def main():
         subprocess.run([podium, '--db', db, 'import', 'units', units, '--games', 'OG2024'], check=True)
         out = subprocess.run([podium, '--db', db, 'table', '--games', 'OG2024', '--format', 'csv'],
                              check=True, capture_output=True, text=True).stdout
+        events(db, ref)
     ours = {r['npc']: (int(r['gold']), int(r['silver']), int(r['bronze']))
             for r in csv.DictReader(out.splitlines())}
     tally = collections.defaultdict(lambda: [0, 0, 0])
