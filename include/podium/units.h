@@ -38,6 +38,7 @@
 
 #include <stddef.h>
 #include "error.h"
+#include "npc.h"
 #include "standings.h"
 
 #define PD_RSC_LEN 34
@@ -131,6 +132,47 @@ struct pd_unit_medal {
 int pd_units_medals(const struct pd_medal_rules *rules,
 		    const char *discipline, const struct pd_unit_row *rows,
 		    size_t n, struct pd_unit_medal *out, size_t *nout);
+
+/* -- the records of a Games' units, as the store keeps them
+ * (store_units.h) and a reader fills them (unitset.h).  Times are UTC
+ * ("2024-08-10T09:00:00Z", "" when not known); day is the unit's date
+ * where it happens (the Games' or the venue's time zone), by which the
+ * schedule is read.  Strings are borrowed. */
+
+struct pd_unit_rec {
+	const char *rsc;	/* 34 characters */
+	const char *kind;	/* "unit", "sub-unit", "phase standing", ... */
+	const char *discipline;	/* as the data names it: "Cycling Road" */
+	const char *event;	/* the event's name */
+	const char *event_code;	/* ODF's: "CRDMROAD" */
+	const char *phase;	/* the unit's name: "Final A", "Heat 2" */
+	const char *start, *end;	/* UTC, or "" */
+	const char *day;	/* local date, or "" */
+	const char *venue, *location;
+	const char *status;	/* "finished", "cancelled" ... or "" */
+	const char *medal;	/* "gold", "bronze" or "" */
+};
+
+struct pd_unit_result_rec {
+	const char *rsc;
+	const char *participant;	/* its code */
+	const char *name;
+	int team;		/* 1 for a team */
+	char npc[PD_CODE_MAX];
+	long rank;		/* 0: none */
+	const char *result, *result_type, *irm, *diff;
+	const char *wlt;	/* "W", "L", "T" or "" */
+	const char *qualification;	/* "Q", "q", "FA" ... or "" */
+	long start_order;	/* 0: none */
+	const char *bib;
+};
+
+struct pd_unit_team_rec {
+	const char *code, *name;
+	char npc[PD_CODE_MAX];
+	const char *discipline;
+	const char *members;	/* code US name, joined by RS (0x1f, 0x1e) */
+};
 
 /* Non-zero for the IRM codes that keep a result off the podium: DSQ, DQ,
  * DQB (any case). */

@@ -46,6 +46,17 @@ struct pd_unitset_medal {
 struct pd_unitset {
 	struct pd_entry_set entries;	/* the medallists, as results */
 	struct pd_units_counts counts;
+	/* what the store keeps (store_units.h): every unit, sub-unit and
+	 * standing of the results and every scheduled unit (a schedule row
+	 * takes the unit its url names, else the next of its event and
+	 * phase in code order, else is a unit of its own, code
+	 * EVENT + "SCHD" + number); each result row; each team */
+	struct pd_unit_rec *units;
+	size_t nunits, aunits;
+	struct pd_unit_result_rec *results;
+	size_t nresults, aresults;
+	struct pd_unit_team_rec *teams;
+	size_t nteams, ateams;
 	struct pd_unitset_medal *medals;	/* by event code, medal */
 	size_t nmedals, amedals;
 };

@@ -2,7 +2,9 @@
  * units, derive its medals by the bundled rules, write the medallists as
  * results in one transaction. */
 #include "podium/bundled.h"
+#include "podium/store_units.h"
 #include "podium/units_ops.h"
+#include "app_int.h"
 
 int pd_op_units_read(struct pd_unitset *set, const char *dir,
 		     const char *games, const struct pd_registry *reg,
@@ -21,13 +23,24 @@ int pd_op_units_read(struct pd_unitset *set, const char *dir,
 	return ret;
 }
 
+/* The Games' units, their results and teams, in the import's change. */
+static int put_units(struct pd_store *s, const char *games, void *arg,
+		     struct pd_diag *diag)
+{
+	const struct pd_unitset *set = arg;
+	struct pd_units_put u = { set->units, set->nunits, set->results,
+				  set->nresults, set->teams, set->nteams };
+
+	return pd_store_units_replace(s, games, &u, diag);
+}
+
 int pd_op_units_write(struct pd_store *s, const struct pd_unitset *set,
 		      const char *source, enum pd_source_mode mode,
 		      const struct pd_who *who, const struct pd_op_notify *nt,
 		      struct pd_op_import_counts *counts,
 		      struct pd_diag *diag)
 {
-	return pd_op_entries_import(s, &set->entries,
-				    source ? source : "units", mode, who, nt,
-				    counts, diag);
+	return app_entries_import(s, &set->entries, source ? source : "units",
+				  mode, who, nt, counts, put_units, (void *)set,
+				  diag);
 }

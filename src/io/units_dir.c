@@ -1,10 +1,12 @@
 /* units_dir.c -- read a Games' folder of units (unitset.h): its schedule,
  * its results by results code, its teams and venues, and the medals that
  * follow from the units. */
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "podium/csv.h"
 #include "podium/unitset.h"
@@ -22,12 +24,14 @@ struct row {
 
 struct reader {
 	struct pd_unitset *out;
+	const char *dir;
+	struct pd_strmap event_names;	/* disc US gender US name -> row + 1 */
 	struct pd_import im;
 	const char *games;
 	const struct pd_medal_rules *rules;
 	struct row *rows;
 	size_t nrows, arows;
-	struct pd_strmap rscs;		/* results code -> 1 */
+	struct pd_strmap rscs;		/* results code -> unit index + 1 */
 	struct pd_strmap disciplines, events;
 	struct pd_strmap teams;		/* team code -> index + 1 */
 	struct pd_strmap athletes;	/* athlete code -> index + 1 */
@@ -84,6 +88,22 @@ static int need(const struct pd_csv *c, const char *name, int *at,
 static const char *str(struct reader *r, const char *s)
 {
 	return pd_entries_str(&r->out->entries, s);
+}
+
+/* Room for one more of *v (n used, *a allocated), each size bytes. */
+static int grow(void *v, size_t n, size_t *a, size_t size)
+{
+	void **p = v, *nv;
+	size_t na;
+
+	if (n < *a)
+		return 0;
+	na = *a ? *a * 2 : 1024;
+	if (!(nv = realloc(*p, na * size)))
+		return PD_ENOMEM;
+	*p = nv;
+	*a = na;
+	return 0;
 }
 
 int pd_unit_rank_parse(const char *text, long *rank)
@@ -171,6 +191,30 @@ static int py_list(char *out, size_t size, const char *s)
 	return 0;
 }
 
+/* at: code, athletes_codes, athletes, team, country_code, discipline */
+static int keep_team(struct reader *r, const struct pd_csv *c, const int *at,
+		     const char *members, struct pd_diag *d)
+{
+	struct pd_unitset *o = r->out;
+	struct pd_unit_team_rec *t;
+	const struct pd_npc *p;
+	int ret;
+
+	if ((ret = grow(&o->teams, o->nteams, &o->ateams,
+			sizeof(*o->teams))) < 0 ||
+	    (ret = pd_import_npc(&r->im, f(c, at[4]), c->line, &p, d)) < 0)
+		return ret;
+	t = &o->teams[o->nteams];
+	memset(t, 0, sizeof(*t));
+	memcpy(t->npc, p->code, PD_CODE_MAX);
+	t->members = members;
+	if (!(t->code = str(r, f(c, at[0]))) || !(t->name = str(r, f(c, at[3])))
+	    || !(t->discipline = str(r, f(c, at[5]))))
+		return PD_ENOMEM;
+	o->nteams++;
+	return 0;
+}
+
 static int team_row(struct reader *r, const struct pd_csv *c, const int *at,
 		    struct pd_diag *d)
 {
@@ -208,21 +252,23 @@ static int team_row(struct reader *r, const struct pd_csv *c, const int *at,
 	if (!(r->members[r->nteams] = str(r, both)))
 		return PD_ENOMEM;
 	*slot = ++r->nteams;
-	return 0;
+	return keep_team(r, c, at, r->members[r->nteams - 1], d);
 }
 
 static int read_teams(struct reader *r, struct pd_diag *d)
 {
 	static const char *const names[] = { "code", "athletes_codes",
-					     "athletes" };
+					     "athletes", "team",
+					     "country_code", "discipline" };
 	struct pd_csv c;
 	char *data = NULL;
-	int at[3], i, ret;
+	int at[6], i, ret;
 
-	snprintf(r->path, sizeof(r->path), "%s/teams.csv", r->im.file);
+	snprintf(r->path, sizeof(r->path), "%s/teams.csv", r->dir);
+	r->im.file = r->path;
 	if ((ret = load(r, &c, &data, r->path, d)) < 0)
 		goto cleanup;
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 6; i++)
 		if ((ret = need(&c, names[i], &at[i], d)) < 0)
 			goto cleanup;
 	while ((ret = pd_csv_next(&c, d)) > 0) {
@@ -236,23 +282,235 @@ cleanup:
 	return ret;
 }
 
-/* schedules.csv: rows, exact duplicates, medal roles, times */
+/* The venues whose own time zone is not the Games': the local day of a
+ * unit there is its day.  Paris 2024's surfing at Teahupo'o, Tahiti
+ * (UTC-10, no summer time). */
+static const struct {
+	const char *venue_code;
+	int offset;	/* seconds east of UTC */
+} venue_zones[] = {
+	{ "TAH", -10 * 3600 },
+};
+
+enum { S_START, S_END, S_STATUS, S_DISC, S_EVENT, S_MEDAL, S_PHASE, S_GENDER,
+       S_VENUE, S_VCODE, S_LOCATION, S_URL, S_DNAME, S_N };
+
+static const char *const s_cols[S_N] = {
+	"start_date", "end_date", "status", "discipline_code", "event",
+	"event_medal", "phase", "gender", "venue", "venue_code",
+	"location_description", "url", "discipline" };
+
+/* A time as UTC text, and its day at offset (seconds east of UTC). */
+static void utc_text(long long t, int offset, char *iso, size_t isz,
+		     char *day, size_t dsz)
+{
+	time_t tt = (time_t)t, lt = (time_t)(t + offset);
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(iso, isz, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	gmtime_r(&lt, &tm);
+	strftime(day, dsz, "%Y-%m-%d", &tm);
+}
+
+/* The offset a time is written with ("+02:00"), in seconds. */
+static int written_offset(const char *t)
+{
+	int h = 0, m = 0;
+	size_t n = strlen(t);
+
+	if (n < 6 || (t[n - 6] != '+' && t[n - 6] != '-') ||
+	    sscanf(t + n - 5, "%2d:%2d", &h, &m) != 2)
+		return 0;
+	return (t[n - 6] == '-' ? -1 : 1) * (h * 3600 + m * 60);
+}
+
+/* The unit a schedule row stands for: the one its url names, else the
+ * one of its event (and the url's phase) not yet scheduled whose results
+ * began nearest its start, from an hour before it to its end and an hour
+ * more (a training or a ceremony takes none); -1 if none. */
+static long find_unit(struct reader *r, const char *event, const char *url,
+		      const char *medal, long long t0, long long t1,
+		      const unsigned char *taken)
+{
+	/* a medal unit named by its phase alone: ODF numbers the gold
+	 * match 0001, the bronze 0002 (data/medal_rules.tsv) */
+	const char *want = !strcmp(medal, "1") ? "0001" :
+			   !strcmp(medal, "3") ? "0002" : "";
+	const char *tail = strrchr(url, '/');
+	char code[64], phase[5] = "";
+	size_t *v = NULL, i;
+	long best = -1;
+	long long t, gap, best_gap = 0;
+
+	if (!*event)
+		return -1;
+	if (tail && strlen(tail + 1) == 12) {
+		snprintf(code, sizeof(code), "%-22.22s", event);
+		for (i = 0; i < 22; i++)
+			if (code[i] == ' ')
+				code[i] = '-';
+		for (i = 0; i < 12; i++)
+			code[22 + i] = (char)toupper((unsigned char)tail[1 + i]);
+		code[34] = '\0';
+		snprintf(phase, sizeof(phase), "%.4s", code + 22);
+		pd_strmap_get(&r->rscs, code, 0, &v);
+		if (v && !taken[*v - 1])
+			return (long)*v - 1;
+	}
+	if (t1 < t0)
+		t1 = t0;
+	for (i = 0; i < r->out->nunits; i++) {
+		const struct pd_unit_rec *u = &r->out->units[i];
+
+		if (taken[i] || strcmp(u->kind, "unit") ||
+		    strcmp(u->event_code, event) ||
+		    (*phase && strncmp(u->rsc + 22, phase, 4)) ||
+		    pd_unit_time_parse(u->start, &t) < 0 ||
+		    t < t0 - 3600 || t > t1 + 3600)
+			continue;
+		gap = t > t0 ? t - t0 : t0 - t;
+		if (*want && strncmp(u->rsc + 26, want, 4))
+			gap += 86400;	/* after every unit it names */
+		if (best < 0 || gap < best_gap) {
+			best = (long)i;
+			best_gap = gap;
+		}
+	}
+	return best;
+}
+
+/* A unit of its own for a schedule row no result names. */
+static int own_unit(struct reader *r, const struct pd_csv *c, const int *at,
+		    const char *event, size_t seq, long *at_unit)
+{
+	struct pd_unitset *o = r->out;
+	struct pd_unit_rec *u;
+	char code[64], gender = *f(c, at[S_GENDER]) ? *f(c, at[S_GENDER]) : 'O';
+	size_t i;
+	int ret;
+
+	if (*event)
+		snprintf(code, sizeof(code), "%-22.22sSCHD%06zu--", event, seq);
+	else
+		snprintf(code, sizeof(code), "%.3s%c%-18.18sSCHD%06zu--",
+			 f(c, at[S_DISC]), gender, "", seq);
+	for (i = 0; i < 22; i++)
+		if (code[i] == ' ')
+			code[i] = '-';
+	if ((ret = grow(&o->units, o->nunits, &o->aunits,
+			sizeof(*o->units))) < 0)
+		return ret;
+	u = &o->units[o->nunits];
+	memset(u, 0, sizeof(*u));
+	u->rsc = str(r, code);
+	u->kind = "unit";
+	u->discipline = str(r, f(c, at[S_DNAME]));
+	u->event = str(r, f(c, at[S_EVENT]));
+	snprintf(code, sizeof(code), "%s", *event ? event : "");
+	u->event_code = str(r, code);
+	u->phase = str(r, f(c, at[S_PHASE]));
+	if (!u->rsc || !u->discipline || !u->event || !u->event_code ||
+	    !u->phase)
+		return PD_ENOMEM;
+	*at_unit = (long)o->nunits++;
+	return 0;
+}
+
+static int zone_of(const char *venue_code, const char *start)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(venue_zones) / sizeof(*venue_zones); i++)
+		if (!strcmp(venue_zones[i].venue_code, venue_code))
+			return venue_zones[i].offset;
+	return written_offset(start);
+}
+
+static int schedule_unit(struct reader *r, const struct pd_csv *c,
+			 const int *at, unsigned char **taken, size_t *ntaken,
+			 size_t *seq, struct pd_diag *d)
+{
+	const char *medal = f(c, at[S_MEDAL]), *start = f(c, at[S_START]);
+	char key[1024], iso[32], eiso[32], day[16], st[32];
+	long long t0, t1 = 0;
+	const char *event = "";
+	struct pd_unit_rec *u;
+	size_t *v = NULL, i;
+	long k;
+	int ret;
+
+	if (pd_unit_time_parse(start, &t0) < 0 ||
+	    (*f(c, at[S_END]) && pd_unit_time_parse(f(c, at[S_END]), &t1) < 0))
+		return pd_diag_set(d, PD_EPARSE, c->file, c->line, "start or "
+				   "end '%s' is not an ISO 8601 time with its "
+				   "offset", start);
+	snprintf(key, sizeof(key), "%s\x1f%s\x1f%s", f(c, at[S_DISC]),
+		 f(c, at[S_GENDER]), f(c, at[S_EVENT]));
+	pd_strmap_get(&r->event_names, key, 0, &v);
+	if (v) {
+		snprintf(key, sizeof(key), "%.22s", r->rows[*v - 1].rsc);
+		for (i = strlen(key); i > 4 && key[i - 1] == '-'; i--)
+			key[i - 1] = '\0';
+		event = key;
+	}
+	if (*ntaken < r->out->nunits + 1) {
+		unsigned char *nt = realloc(*taken, r->out->nunits + 1024);
+
+		if (!nt)
+			return PD_ENOMEM;
+		memset(nt + *ntaken, 0, r->out->nunits + 1024 - *ntaken);
+		*taken = nt;
+		*ntaken = r->out->nunits + 1024;
+	}
+	if ((k = find_unit(r, event, f(c, at[S_URL]), medal, t0, t1,
+			   *taken)) < 0 &&
+	    (ret = own_unit(r, c, at, event, ++*seq, &k)) < 0)
+		return ret;
+	(*taken)[k] = 1;
+	u = &r->out->units[k];
+	utc_text(t0, zone_of(f(c, at[S_VCODE]), start), iso, sizeof(iso), day,
+		 sizeof(day));
+	eiso[0] = '\0';
+	if (t1)
+		utc_text(t1, 0, eiso, sizeof(eiso), st, sizeof(st));
+	for (i = 0; f(c, at[S_STATUS])[i] && i + 1 < sizeof(st); i++)
+		st[i] = (char)tolower((unsigned char)f(c, at[S_STATUS])[i]);
+	st[i] = '\0';
+	u->start = str(r, iso);
+	u->end = str(r, eiso);
+	u->day = str(r, day);
+	u->status = str(r, st);
+	u->medal = !strcmp(medal, "1") ? "gold" : !strcmp(medal, "3") ?
+		   "bronze" : "";
+	u->venue = str(r, f(c, at[S_VENUE]));
+	u->location = str(r, f(c, at[S_LOCATION]));
+	if (!u->start || !u->end || !u->day || !u->status || !u->venue ||
+	    !u->location)
+		return PD_ENOMEM;
+	return 0;
+}
+
+/* schedules.csv, after the results: each row not an exact duplicate is
+ * a scheduled unit */
 static int read_schedule(struct reader *r, struct pd_diag *d)
 {
 	struct pd_units_counts *n = &r->out->counts;
 	struct pd_strmap seen = { 0 };
+	unsigned char *taken = NULL;
+	size_t ntaken = 0, seq = 0;
 	struct pd_csv c;
 	char *data = NULL, key[8192];
-	int st, en, medal, ret;
-	long long t;
+	int at[S_N], ret, j;
 	size_t i, k, *v;
 
-	snprintf(r->path, sizeof(r->path), "%s/schedules.csv", r->im.file);
-	if ((ret = load(r, &c, &data, r->path, d)) < 0 ||
-	    (ret = need(&c, "start_date", &st, d)) < 0 ||
-	    (ret = need(&c, "end_date", &en, d)) < 0 ||
-	    (ret = need(&c, "event_medal", &medal, d)) < 0)
+	snprintf(r->path, sizeof(r->path), "%s/schedules.csv", r->dir);
+	r->im.file = r->path;
+	if ((ret = load(r, &c, &data, r->path, d)) < 0)
 		goto cleanup;
+	for (j = 0; j < S_N; j++)
+		if ((ret = need(&c, s_cols[j], &at[j], d)) < 0)
+			goto cleanup;
 	while ((ret = pd_csv_next(&c, d)) > 0) {
 		for (i = k = 0; i < c.nf && k < sizeof(key); i++)
 			k += (size_t)snprintf(key + k, sizeof(key) - k,
@@ -263,18 +521,15 @@ static int read_schedule(struct reader *r, struct pd_diag *d)
 			n->duplicates++;
 			continue;
 		}
-		if (pd_unit_time_parse(f(&c, st), &t) < 0 ||
-		    (*f(&c, en) && pd_unit_time_parse(f(&c, en), &t) < 0)) {
-			ret = pd_diag_set(d, PD_EPARSE, c.file, c.line, "start "
-					  "or end '%s' is not an ISO 8601 time "
-					  "with its offset", f(&c, st));
+		if ((ret = schedule_unit(r, &c, at, &taken, &ntaken, &seq,
+					 d)) < 0)
 			break;
-		}
 		n->schedule++;
-		n->gold_units += !strcmp(f(&c, medal), "1");
-		n->bronze_units += !strcmp(f(&c, medal), "3");
+		n->gold_units += !strcmp(f(&c, at[S_MEDAL]), "1");
+		n->bronze_units += !strcmp(f(&c, at[S_MEDAL]), "3");
 	}
 cleanup:
+	free(taken);
 	pd_strmap_release_keys(&seen);
 	pd_csv_release(&c);
 	free(data);
@@ -287,7 +542,7 @@ static int read_venues(struct reader *r, struct pd_diag *d)
 	char *data = NULL;
 	int ret;
 
-	snprintf(r->path, sizeof(r->path), "%s/venues.csv", r->im.file);
+	snprintf(r->path, sizeof(r->path), "%s/venues.csv", r->dir);
 	if ((ret = load(r, &c, &data, r->path, d)) == 0)
 		while ((ret = pd_csv_next(&c, d)) > 0)
 			r->out->counts.venues++;
@@ -296,14 +551,17 @@ static int read_venues(struct reader *r, struct pd_diag *d)
 	return ret;
 }
 
-enum { R_RSC, R_EVENT, R_SPORT, R_DATE, R_WHO, R_NAME, R_TYPE, R_NPC, R_RANK,
-       R_WLT, R_IRM, R_QUAL, R_ORDER, R_BIB, R_N };
+enum { R_RSC, R_EVENT, R_SPORT, R_DATE, R_WHO, R_NAME, R_TYPE, R_NPC,
+       R_DISC, R_GENDER, R_STAGE, R_VENUE, R_RANK, R_WLT, R_IRM, R_QUAL,
+       R_ORDER, R_BIB, R_RESULT, R_RTYPE, R_DIFF, R_N };
 
+/* to R_VENUE every file has them */
 static const char *const r_cols[R_N] = {
 	"stage_code", "event_name", "discipline_name", "date",
 	"participant_code", "participant_name", "participant_type",
-	"participant_country_code", "rank", "result_WLT", "result_IRM",
-	"qualification_mark", "start_order", "bib" };
+	"participant_country_code", "discipline_code", "gender", "stage",
+	"venue", "rank", "result_WLT", "result_IRM", "qualification_mark",
+	"start_order", "bib", "result", "result_type", "result_diff" };
 
 static int add_row(struct reader *r, struct row *w)
 {
@@ -320,6 +578,65 @@ static int add_row(struct reader *r, struct row *w)
 	return 0;
 }
 
+/* YYYY-MM-DD of a local time as written ("2024-08-02T10:50:18+02:00") */
+static const char *day_of(struct reader *r, const char *t)
+{
+	char day[11];
+
+	snprintf(day, sizeof(day), "%.10s", t);
+	return str(r, strlen(t) >= 10 ? day : "");
+}
+
+/* A time as written, in UTC ("" if it is none) */
+static const char *utc_of(struct reader *r, const char *t)
+{
+	char iso[32] = "";
+	long long v;
+	time_t tt;
+	struct tm tm;
+
+	if (pd_unit_time_parse(t, &v) == 0) {
+		tt = (time_t)v;
+		gmtime_r(&tt, &tm);
+		strftime(iso, sizeof(iso), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	}
+	return str(r, iso);
+}
+
+/* A unit as the store keeps it, from a results code first seen; 1 when
+ * new, 0 when known. */
+static int unit_of(struct reader *r, const struct pd_rsc *rsc,
+		   const struct pd_csv *c, const int *at)
+{
+	struct pd_unitset *o = r->out;
+	struct pd_unit_rec *u;
+	size_t *slot;
+	int ret;
+
+	if ((ret = pd_strmap_get(&r->rscs, str(r, rsc->code), 1, &slot)) <= 0)
+		return ret;
+	if ((ret = grow(&o->units, o->nunits, &o->aunits,
+			sizeof(*o->units))) < 0)
+		return ret;
+	u = &o->units[o->nunits];
+	memset(u, 0, sizeof(*u));
+	u->rsc = str(r, rsc->code);
+	u->kind = pd_rsc_kind_name(rsc->kind);
+	u->discipline = str(r, f(c, at[R_SPORT]));
+	u->event = str(r, f(c, at[R_EVENT]));
+	u->event_code = str(r, rsc->event);
+	u->phase = str(r, f(c, at[R_STAGE]));
+	u->end = u->location = u->status = u->medal = str(r, "");
+	u->start = utc_of(r, f(c, at[R_DATE]));
+	u->day = day_of(r, f(c, at[R_DATE]));
+	u->venue = str(r, f(c, at[R_VENUE]));
+	if (!u->rsc || !u->discipline || !u->event || !u->event_code ||
+	    !u->phase || !u->start || !u->day || !u->venue)
+		return PD_ENOMEM;
+	*slot = ++o->nunits;
+	return 1;
+}
+
 static int count_row(struct reader *r, const struct pd_rsc *rsc,
 		     const struct pd_csv *c, const int *at)
 {
@@ -332,12 +649,62 @@ static int count_row(struct reader *r, const struct pd_rsc *rsc,
 	n->start_list += *f(c, at[R_ORDER]) || *f(c, at[R_BIB]);
 	n->irms += *f(c, at[R_IRM]) != '\0';
 	n->qualification += *f(c, at[R_QUAL]) != '\0';
-	if ((ret = count_key(&r->rscs, str(r, rsc->code),
-			     units[rsc->kind])) < 0 ||
-	    (ret = count_key(&r->disciplines, str(r, rsc->discipline),
+	if ((ret = unit_of(r, rsc, c, at)) < 0)
+		return ret;
+	if (ret > 0)
+		(*units[rsc->kind])++;
+	if ((ret = count_key(&r->disciplines, str(r, rsc->discipline),
 			     &n->disciplines)) < 0)
 		return ret;
 	return count_key(&r->events, str(r, rsc->event), &n->events);
+}
+
+static int keep_result(struct reader *r, const struct pd_csv *c,
+		       const int *at, const char *npc, long rank)
+{
+	struct pd_unitset *o = r->out;
+	struct pd_unit_result_rec *x;
+	int ret;
+
+	if ((ret = grow(&o->results, o->nresults, &o->aresults,
+			sizeof(*o->results))) < 0)
+		return ret;
+	x = &o->results[o->nresults];
+	memset(x, 0, sizeof(*x));
+	memcpy(x->npc, npc, PD_CODE_MAX);
+	x->rank = rank;
+	x->team = !strcmp(f(c, at[R_TYPE]), "Team");
+	x->start_order = strtol(f(c, at[R_ORDER]), NULL, 10);
+	if (!(x->rsc = str(r, f(c, at[R_RSC]))) ||
+	    !(x->participant = str(r, f(c, at[R_WHO]))) ||
+	    !(x->name = str(r, f(c, at[R_NAME]))) ||
+	    !(x->result = str(r, f(c, at[R_RESULT]))) ||
+	    !(x->result_type = str(r, f(c, at[R_RTYPE]))) ||
+	    !(x->irm = str(r, f(c, at[R_IRM]))) ||
+	    !(x->diff = str(r, f(c, at[R_DIFF]))) ||
+	    !(x->wlt = str(r, f(c, at[R_WLT]))) ||
+	    !(x->qualification = str(r, f(c, at[R_QUAL]))) ||
+	    !(x->bib = str(r, f(c, at[R_BIB]))))
+		return PD_ENOMEM;
+	o->nresults++;
+	return 0;
+}
+
+/* The event code of a discipline, gender and event name, for the
+ * schedule's rows, which name their event but give no code. */
+static int name_event(struct reader *r, const struct pd_csv *c, const int *at)
+{
+	char key[1024];
+	size_t *v;
+	int ret;
+
+	snprintf(key, sizeof(key), "%s\x1f%s\x1f%s", f(c, at[R_DISC]),
+		 f(c, at[R_GENDER]), f(c, at[R_EVENT]));
+	if ((ret = pd_strmap_add_copy(&r->event_names, key, &v)) < 0)
+		return ret;
+	if (ret > 0)
+		*v = r->nrows + 1;
+	return 0;
 }
 
 static int result_row(struct reader *r, const struct pd_csv *c, const int *at,
@@ -367,6 +734,9 @@ static int result_row(struct reader *r, const struct pd_csv *c, const int *at,
 	if ((ret = pd_import_npc(&r->im, npc, c->line, &p, d)) < 0)
 		return ret;
 	memcpy(w.npc, p->code, PD_CODE_MAX);
+	if ((ret = keep_result(r, c, at, p->code, w.rank)) < 0 ||
+	    (ret = name_event(r, c, at)) < 0)
+		return ret;
 	w.wlt = *wlt;
 	w.line = c->line;
 	w.team = !strcmp(f(c, at[R_TYPE]), "Team");
@@ -387,11 +757,11 @@ static int read_results_file(struct reader *r, const char *name,
 	char *data = NULL;
 	int at[R_N], i, ret;
 
-	snprintf(r->path, sizeof(r->path), "%s/results/%s", r->im.file, name);
+	snprintf(r->path, sizeof(r->path), "%s/results/%s", r->dir, name);
 	r->im.file = r->path;
 	ret = load(r, &c, &data, r->path, d);
 	for (i = 0; ret == 0 && i < R_N; i++)
-		if ((at[i] = col(&c, r_cols[i])) < 0 && i <= R_NPC)
+		if ((at[i] = col(&c, r_cols[i])) < 0 && i <= R_VENUE)
 			ret = need(&c, r_cols[i], &at[i], d);
 	while (ret == 0 && (ret = pd_csv_next(&c, d)) > 0)
 		ret = result_row(r, &c, at, d);
@@ -434,14 +804,11 @@ static int read_results(struct reader *r, const char *dir, struct pd_diag *d)
 	closedir(dp);
 	if (ret == 0)
 		qsort(names, n, sizeof(*names), by_name);
-	for (i = 0; ret == 0 && i < n; i++) {
-		r->im.file = dir;
+	for (i = 0; ret == 0 && i < n; i++)
 		ret = read_results_file(r, names[i], d);
-	}
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
-	r->im.file = dir;
 	return ret;
 }
 
@@ -666,13 +1033,14 @@ int pd_unitset_read(struct pd_unitset *out, const char *dir,
 	r.out = out;
 	r.games = games;
 	r.rules = rules;
+	r.dir = dir;
 	pd_import_init(&r.im, reg, &out->entries, dir, "participant_country_code");
 	r.im.file = dir;
 	if ((ret = pd_entries_games(&out->entries, games, &g)) < 0 ||
 	    (ret = read_teams(&r, diag)) < 0 ||
-	    (ret = read_schedule(&r, diag)) < 0 ||
 	    (ret = read_venues(&r, diag)) < 0 ||
 	    (ret = read_results(&r, dir, diag)) < 0 ||
+	    (ret = read_schedule(&r, diag)) < 0 ||
 	    (ret = derive_all(&r, diag)) < 0)
 		goto cleanup;
 	out->entries.rows = r.nrows;
@@ -684,6 +1052,7 @@ cleanup:
 	pd_strmap_release(&r.events);
 	pd_strmap_release(&r.teams);
 	pd_strmap_release(&r.athletes);
+	pd_strmap_release_keys(&r.event_names);
 	free(r.members);
 	free(r.rows);
 	if (ret < 0)
@@ -694,6 +1063,13 @@ cleanup:
 void pd_unitset_release(struct pd_unitset *s)
 {
 	pd_entries_release(&s->entries);
+	free(s->units);
+	free(s->results);
+	free(s->teams);
+	s->units = NULL;
+	s->results = NULL;
+	s->teams = NULL;
+	s->nunits = s->nresults = s->nteams = 0;
 	free(s->medals);
 	s->medals = NULL;
 	s->nmedals = s->amedals = 0;
