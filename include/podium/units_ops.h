@@ -9,6 +9,7 @@
 #ifndef PODIUM_UNITS_OPS_H
 #define PODIUM_UNITS_OPS_H
 
+#include "buf.h"
 #include "ops.h"
 #include "unitset.h"
 
@@ -26,5 +27,15 @@ int pd_op_units_write(struct pd_store *s, const struct pd_unitset *set,
 		      const struct pd_who *who, const struct pd_op_notify *nt,
 		      struct pd_op_import_counts *counts,
 		      struct pd_diag *diag);
+
+/* The Games' medals as its stored units decide them, one row a medal
+ * with the unit and rule that awarded it, onto out as format says: "csv"
+ * (a header, then discipline, event, event_code, medal, npc,
+ * participant_code, participant, unit, rule) or "json" ({"games",
+ * "medals": [ those as members ]}); by event code, then medal.  A Games
+ * without units gives the header alone (or no medals). */
+int pd_op_units_medals(struct pd_store *s, const char *games,
+		       const char *format, struct pd_buf *out,
+		       struct pd_diag *diag);
 
 #endif
