@@ -11,6 +11,7 @@
 
 #include "buf.h"
 #include "ops.h"
+#include "store_units.h"
 #include "unitset.h"
 
 /* Read dir for games: every row checked (FILE:LINE in diag), the medals
@@ -37,5 +38,14 @@ int pd_op_units_write(struct pd_store *s, const struct pd_unitset *set,
 int pd_op_units_medals(struct pd_store *s, const char *games,
 		       const char *format, struct pd_buf *out,
 		       struct pd_diag *diag);
+
+/* The schedule: the Games' scheduled units q asks for (a day, a venue,
+ * a discipline) by start time, a line each: local day, start and end at
+ * the unit's time zone (the Games': Europe/Paris for OG2024 and PG2024;
+ * a venue's own where known, Tahiti UTC-10; else UTC), status,
+ * discipline, event and unit, venue, results code and its medal role in
+ * words of lang ("gold medal", 金牌); then a count. */
+int pd_op_schedule(struct pd_store *s, const struct pd_unit_query *q,
+		   const char *lang, struct pd_buf *out, struct pd_diag *diag);
 
 #endif

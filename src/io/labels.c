@@ -17,6 +17,8 @@ static const struct pd_labels zh = {
 	.remaining = "其余",
 	.medal_table = "奖牌榜",
 	.host = "东道主",
+	.gold_medal = "金牌",
+	.bronze_medal = "铜牌",
 };
 
 static const struct pd_labels en = {
@@ -33,6 +35,8 @@ static const struct pd_labels en = {
 	.remaining = "Remaining",
 	.medal_table = "medal table",
 	.host = "host",
+	.gold_medal = "gold medal",
+	.bronze_medal = "bronze medal",
 };
 
 /* Anything but "zh" is English: it is the language every name has. */
