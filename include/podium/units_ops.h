@@ -48,4 +48,13 @@ int pd_op_units_medals(struct pd_store *s, const char *games,
 int pd_op_schedule(struct pd_store *s, const struct pd_unit_query *q,
 		   const char *lang, struct pd_buf *out, struct pd_diag *diag);
 
+/* One unit of the Games: its code, kind, names, local start, venue,
+ * status and medal role, then each participant's row (rank, start order,
+ * bib, name, NPC, result and its type, IRM, difference, W/L/T and
+ * qualification mark: Q, q ...) in the order of the results.
+ * PD_ENOTFOUND if the Games has no such unit. */
+int pd_op_unit_show(struct pd_store *s, const char *games, const char *rsc,
+		    const char *lang, struct pd_buf *out,
+		    struct pd_diag *diag);
+
 #endif

@@ -137,3 +137,79 @@ int pd_op_schedule(struct pd_store *s, const struct pd_unit_query *q,
 			   c.bronze, games_eu(q->games) ?
 			   "Europe/Paris (Tahiti: UTC-10)" : "UTC");
 }
+
+/* -- one unit: its line of the schedule, then its start list and
+ * results */
+
+struct shown {
+	struct sched c;
+	int found;
+};
+
+static int show_unit(const struct pd_unit_rec *u, void *arg)
+{
+	struct shown *w = arg;
+	char from[8];
+
+	w->found = 1;
+	local_hm(w->c.games, u->venue, u->start, from, sizeof(from));
+	return pd_buf_addf(w->c.out, "%s  %s\n%s - %s - %s\n%s %s  %s  %s%s%s"
+			   "\n\n", u->rsc, u->kind, u->discipline, u->event,
+			   u->phase, u->day, from, u->venue,
+			   *u->status ? u->status : "-",
+			   *u->medal ? "  " : "",
+			   !strcmp(u->medal, "gold") ? w->c.l->gold_medal :
+			   !strcmp(u->medal, "bronze") ?
+			   w->c.l->bronze_medal : "");
+}
+
+/* A participant's line, in columns, without the blanks at its end. */
+static int row(struct pd_buf *out, const char *rank, const char *order,
+	       const char *bib, const char *name, const char *npc,
+	       const char *result, const char *type, const char *irm,
+	       const char *diff, const char *wlt, const char *q)
+{
+	int ret = pd_buf_addf(out, "%4s  %3s %-5s %-32s %-4s %-12s %-8s %-4s "
+			      "%-8s %-2s %s", rank, order, bib, name, npc,
+			      result, type, irm, diff, wlt, q);
+
+	while (ret == 0 && out->len && out->data[out->len - 1] == ' ')
+		out->data[--out->len] = '\0';
+	return ret < 0 ? ret : pd_buf_addc(out, '\n');
+}
+
+static int show_result(const struct pd_unit_result_rec *r, void *arg)
+{
+	struct shown *w = arg;
+	char rank[16] = "", order[16] = "";
+
+	if (r->rank)
+		snprintf(rank, sizeof(rank), "%ld", r->rank);
+	if (r->start_order)
+		snprintf(order, sizeof(order), "%ld", r->start_order);
+	return row(w->c.out, rank, order, r->bib, r->name, r->npc, r->result,
+		   r->result_type, r->irm, r->diff, r->wlt, r->qualification);
+}
+
+int pd_op_unit_show(struct pd_store *s, const char *games, const char *rsc,
+		    const char *lang, struct pd_buf *out,
+		    struct pd_diag *diag)
+{
+	struct shown w = { { games, pd_labels(lang), out, 0, 0, 0 }, 0 };
+	struct pd_unit_query q = { .games = games, .rsc = rsc };
+	int ret;
+
+	if ((ret = pd_store_begin_read(s, diag)) < 0)
+		return ret;
+	if ((ret = pd_store_units(s, &q, show_unit, &w, diag)) == 0 &&
+	    w.found &&
+	    (ret = row(out, "rank", "ord", "bib", "participant", "npc",
+			"result", "type", "irm", "diff", "wl", "q")) == 0)
+		ret = pd_store_unit_results(s, games, rsc, show_result, &w,
+					    diag);
+	pd_store_rollback(s);
+	if (ret == 0 && !w.found)
+		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no unit '%s' "
+				  "in %s: see 'podium schedule'", rsc, games);
+	return ret;
+}
