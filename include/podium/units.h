@@ -25,6 +25,11 @@
  *   gold-match    the winner (W) gold, the loser (L) silver
  *   bronze-match  each winner bronze (two bronze matches: two bronzes)
  *   semi-losers   each loser of the semi-finals bronze (boxing)
+ *   walkover      an operator's rule, applied only when asked
+ *                 (PD_UNITS_WALKOVER): with no bronze from the others,
+ *                 the semi-final losers who finished (no IRM) take
+ *                 bronze, the other having withdrawn from the bronze
+ *                 match that never took place
  *
  * Ranks are competition ranks, so a tie shares the medal.  Only the
  * disqualification codes (DSQ, DQ, DQB) keep a result off the podium: in
@@ -77,6 +82,7 @@ enum pd_unit_rule_kind {
 	PD_UR_GOLD_MATCH,
 	PD_UR_BRONZE_MATCH,
 	PD_UR_SEMI_LOSERS,
+	PD_UR_WALKOVER,
 };
 
 #define PD_RULE_UNITS 4		/* unit prefixes a rule reads, at most */
@@ -105,7 +111,11 @@ int pd_medal_rules_parse(struct pd_medal_rules *out, const char *text,
 			 size_t len, const char *file, struct pd_diag *diag);
 void pd_medal_rules_release(struct pd_medal_rules *r);
 
-/* "standing", "final-ranks", "gold-match", "bronze-match", "semi-losers" */
+/* Whether rsc is one of the units rule reads (its jump-off's are not). */
+int pd_unit_rule_matches(const struct pd_unit_rule *rule, const char *rsc);
+
+/* "standing", "final-ranks", "gold-match", "bronze-match", "semi-losers",
+ * "walkover" */
 const char *pd_unit_rule_name(enum pd_unit_rule_kind k);
 
 /* One participant's result in one unit or standing of an event. */
@@ -125,13 +135,18 @@ struct pd_unit_medal {
 	size_t rule;
 };
 
+/* The rules an operator applies to an event (pd_units_medals()'s opts) */
+#define PD_UNITS_WALKOVER 1u
+
 /* The medals of one event of discipline from its n rows (units, sub-units
  * and standings, in any order), at most n, into out[] (room for n), in
  * medal order, each medal's winners in row order; *nout gets how many.
+ * opts: the operator's rules for this event (PD_UNITS_WALKOVER) or 0.
  * Deterministic: the same rows give the same medals. */
 int pd_units_medals(const struct pd_medal_rules *rules,
 		    const char *discipline, const struct pd_unit_row *rows,
-		    size_t n, struct pd_unit_medal *out, size_t *nout);
+		    size_t n, unsigned opts, struct pd_unit_medal *out,
+		    size_t *nout);
 
 /* -- the records of a Games' units, as the store keeps them
  * (store_units.h) and a reader fills them (unitset.h).  Times are UTC
@@ -151,6 +166,8 @@ struct pd_unit_rec {
 	const char *venue, *location;
 	const char *status;	/* "finished", "cancelled" ... or "" */
 	const char *medal;	/* "gold", "bronze" or "" */
+	const char *rules;	/* the operator's rules for its event:
+				 * "walkover" or "" */
 };
 
 struct pd_unit_result_rec {

@@ -15,10 +15,11 @@
 #include "unitset.h"
 
 /* Read dir for games: every row checked (FILE:LINE in diag), the medals
- * derived.  Nothing is written. */
+ * derived, walkover (event codes, NULL-ended, may be NULL) the events the
+ * operator applies the walkover rule to.  Nothing is written. */
 int pd_op_units_read(struct pd_unitset *set, const char *dir,
 		     const char *games, const struct pd_registry *reg,
-		     struct pd_diag *diag);
+		     const char *const *walkover, struct pd_diag *diag);
 
 /* Write set's medallists as the results of source (default "units"), as
  * pd_op_entries_import() writes any results: one transaction, one change;

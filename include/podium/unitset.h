@@ -61,11 +61,15 @@ struct pd_unitset {
 	size_t nmedals, amedals;
 };
 
-/* Read the folder dir for the Games games.  rules decide the medals.
- * FILE:LINE in diag on a bad row; PD_EIO for a file that cannot be read. */
+/* Read the folder dir for the Games games.  rules decide the medals;
+ * walkover (NULL-ended, may be NULL) names the events (ODF event codes)
+ * the operator applies the walkover rule to, their units marked so.
+ * FILE:LINE in diag on a bad row; PD_EIO for a file that cannot be read;
+ * PD_ENOTFOUND for a walkover event the results do not have. */
 int pd_unitset_read(struct pd_unitset *out, const char *dir,
 		    const char *games, const struct pd_registry *reg,
-		    const struct pd_medal_rules *rules, struct pd_diag *diag);
+		    const struct pd_medal_rules *rules,
+		    const char *const *walkover, struct pd_diag *diag);
 void pd_unitset_release(struct pd_unitset *s);
 
 /* A rank as the files write it ("3", "3.0"): *rank, 0 for "".  PD_EINVAL

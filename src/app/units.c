@@ -8,7 +8,7 @@
 
 int pd_op_units_read(struct pd_unitset *set, const char *dir,
 		     const char *games, const struct pd_registry *reg,
-		     struct pd_diag *diag)
+		     const char *const *walkover, struct pd_diag *diag)
 {
 	struct pd_medal_rules rules;
 	int ret;
@@ -18,7 +18,7 @@ int pd_op_units_read(struct pd_unitset *set, const char *dir,
 					pd_embed_medal_rules_len,
 					"data/medal_rules.tsv", diag)) < 0)
 		return ret;
-	ret = pd_unitset_read(set, dir, games, reg, &rules, diag);
+	ret = pd_unitset_read(set, dir, games, reg, &rules, walkover, diag);
 	pd_medal_rules_release(&rules);
 	return ret;
 }

@@ -23,6 +23,7 @@ struct res {
 /* One unit's names, by code. */
 struct unit {
 	char *rsc, *discipline, *event, *event_code;
+	int walkover;	/* the operator applies it to the event */
 };
 
 struct reading {
@@ -76,6 +77,7 @@ static int take_unit(const struct pd_unit_rec *u, void *arg)
 		return PD_ENOMEM;
 	x = &g->u[g->nu];
 	memset(x, 0, sizeof(*x));
+	x->walkover = strstr(u->rules, "walkover") != NULL;
 	g->nu++;
 	if (!(x->rsc = strdup(u->rsc)) ||
 	    !(x->discipline = strdup(u->discipline)) ||
@@ -113,7 +115,7 @@ static int by_rsc(const void *a, const void *b)
 
 static const struct unit *unit_named(const struct reading *g, const char *rsc)
 {
-	struct unit key = { (char *)rsc, NULL, NULL, NULL };
+	struct unit key = { (char *)rsc, NULL, NULL, NULL, 0 };
 
 	return bsearch(&key, g->u, g->nu, sizeof(*g->u), by_rsc);
 }
@@ -171,8 +173,10 @@ static int event_medals(const struct pd_medal_rules *rules,
 						      g->v[i].wlt, g->v[i].irm };
 	memcpy(disc, g->v[first].rsc, 3);
 	disc[3] = '\0';
-	if ((ret = pd_units_medals(rules, disc, in, end - first, m,
-				   &got)) < 0)
+	u = unit_named(g, g->v[first].rsc);
+	if ((ret = pd_units_medals(rules, disc, in, end - first,
+				   u && u->walkover ? PD_UNITS_WALKOVER : 0,
+				   m, &got)) < 0)
 		goto cleanup;
 	for (i = 0; i < got && ret == 0; i++) {
 		const struct res *x = &g->v[first + m[i].row];

@@ -63,6 +63,11 @@ static int option(int c, char *arg, void *ctx)
 		if (pd_op_import_same(a, arg, &d) < 0)
 			return cli_usage(&cmd_import, d.msg);
 		break;
+	case 'W':
+		if (a->nwalkover == PD_WALKOVER_MAX)
+			return cli_usage(&cmd_import, "too many --walkover");
+		a->walkover[a->nwalkover++] = arg;
+		break;
 	}
 	return 0;
 }
@@ -80,6 +85,7 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 		{ "same", required_argument, NULL, 'a' },
 		{ "replace", no_argument, NULL, 'R' },
 		{ "alternative", no_argument, NULL, 'A' },
+		{ "walkover", required_argument, NULL, 'W' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct pd_diag d = { "", 0, "" };
@@ -109,6 +115,9 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 		a->file = argv[optind + 1];
 		return 0;
 	}
+	if (a->nwalkover)
+		return cli_usage(&cmd_import, "--walkover applies to format "
+				 "units");
 	if (argc - optind != 2)
 		return cli_usage(&cmd_import, "expected FORMAT and FILE");
 	a->format = argv[optind];
@@ -272,7 +281,7 @@ static int run_units(struct cli *cli, const struct pd_op_import_args *a)
 	int ret, code = 0;
 
 	if ((ret = pd_op_units_read(&set, a->file, a->games,
-				    cli_registry(cli), &d)) < 0)
+				    cli_registry(cli), a->walkover, &d)) < 0)
 		return cli_fail(ret, &d);
 	if (!(s = cli_store_write(cli, &code))) {
 		ret = code;
@@ -371,6 +380,7 @@ const struct cli_command cmd_import = {
 	"                     [--replace | --alternative]\n"
 	"       podium import odf FILE|DIR... [--games CODE] [--source LABEL]\n"
 	"       podium import units DIR --games CODE [--source LABEL]\n"
+	"                     [--walkover EVENT]...\n"
 	"\n"
 	"FORMAT is one of:\n"
 	"  table      a published table as text: an optional caption line, a\n"
@@ -460,6 +470,10 @@ const struct cli_command cmd_import = {
 	"             results (source 'units'), a team's with its roster, and\n"
 	"             it says how many units, sub-units, standings, results,\n"
 	"             start-list rows, IRMs, marks, teams and medal events.\n"
+	"             --walkover EVENT (an ODF event code, BDMWSINGLES) applies\n"
+	"             the walkover rule to that event: a bronze-medal match\n"
+	"             never played gives its bronze to the semi-final loser\n"
+	"             who finished; 'podium medals' then names rule walkover.\n"
 	"\n"
 	"FILE may be gzip-compressed, or - for standard input.  Names of NPCs\n"
 	"may be codes or names in English or Chinese ('podium resolve').  A\n"

@@ -15,6 +15,13 @@ static int matches(const struct pd_unit_rule *r, const char *rsc)
 	return 0;
 }
 
+int pd_unit_rule_matches(const struct pd_unit_rule *rule, const char *rsc)
+{
+	return matches(rule, rsc) && !(rule->jumpoff[0] &&
+				       !strncmp(rsc + 22, rule->jumpoff,
+						strlen(rule->jumpoff)));
+}
+
 static int applies(const struct pd_unit_rule *r, const char *discipline,
 		   const struct pd_unit_row *rows, size_t n)
 {
@@ -66,6 +73,8 @@ static int medal_of(const struct pd_unit_rule *r,
 		return w->wlt == 'W' ? PD_BRONZE : -1;
 	case PD_UR_SEMI_LOSERS:
 		return w->wlt == 'L' ? PD_BRONZE : -1;
+	case PD_UR_WALKOVER:
+		return w->wlt == 'L' && (!w->irm || !*w->irm) ? PD_BRONZE : -1;
 	}
 	return -1;
 }
@@ -111,7 +120,8 @@ static void order(struct pd_unit_medal *v, size_t n)
 
 int pd_units_medals(const struct pd_medal_rules *rules,
 		    const char *discipline, const struct pd_unit_row *rows,
-		    size_t n, struct pd_unit_medal *out, size_t *nout)
+		    size_t n, unsigned opts, struct pd_unit_medal *out,
+		    size_t *nout)
 {
 	unsigned need = 7u, mine;
 	size_t k;
@@ -121,6 +131,9 @@ int pd_units_medals(const struct pd_medal_rules *rules,
 		return PD_EINVAL;
 	for (k = 0; k < rules->n && need; k++) {
 		mine = rules->v[k].medals & need;
+		if (rules->v[k].kind == PD_UR_WALKOVER &&
+		    !(opts & PD_UNITS_WALKOVER))
+			continue;	/* the operator's to apply */
 		if (!mine || !applies(&rules->v[k], discipline, rows, n))
 			continue;
 		give(rules, k, mine, rows, n, out, nout);

@@ -85,7 +85,7 @@ const char *pd_rsc_kind_name(enum pd_rsc_kind k)
 
 static const char *const rule_names[] = { "standing", "final-ranks",
 					  "gold-match", "bronze-match",
-					  "semi-losers" };
+					  "semi-losers", "walkover" };
 
 const char *pd_unit_rule_name(enum pd_unit_rule_kind k)
 {

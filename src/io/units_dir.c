@@ -29,6 +29,7 @@ struct reader {
 	struct pd_import im;
 	const char *games;
 	const struct pd_medal_rules *rules;
+	const char *const *walkover;	/* event codes, NULL-ended */
 	struct row *rows;
 	size_t nrows, arows;
 	struct pd_strmap rscs;		/* results code -> unit index + 1 */
@@ -405,6 +406,7 @@ static int own_unit(struct reader *r, const struct pd_csv *c, const int *at,
 	memset(u, 0, sizeof(*u));
 	u->rsc = str(r, code);
 	u->kind = "unit";
+	u->rules = "";
 	u->discipline = str(r, f(c, at[S_DNAME]));
 	u->event = str(r, f(c, at[S_EVENT]));
 	snprintf(code, sizeof(code), "%s", *event ? event : "");
@@ -626,7 +628,7 @@ static int unit_of(struct reader *r, const struct pd_rsc *rsc,
 	u->event = str(r, f(c, at[R_EVENT]));
 	u->event_code = str(r, rsc->event);
 	u->phase = str(r, f(c, at[R_STAGE]));
-	u->end = u->location = u->status = u->medal = str(r, "");
+	u->end = u->location = u->status = u->medal = u->rules = str(r, "");
 	u->start = utc_of(r, f(c, at[R_DATE]));
 	u->day = day_of(r, f(c, at[R_DATE]));
 	u->venue = str(r, f(c, at[R_VENUE]));
@@ -911,8 +913,10 @@ static int keep_medal(struct reader *r, const struct row *w,
 	return 0;
 }
 
+/* A result of the event: a medallist (rank 1, 2, 3) or, where the
+ * medals come from ranks, one ranked below them. */
 static int medallist(struct reader *r, size_t ev, const struct row *w,
-		     enum pd_medal medal)
+		     long rank)
 {
 	struct pd_entry_result res;
 	int ret;
@@ -921,7 +925,7 @@ static int medallist(struct reader *r, size_t ev, const struct row *w,
 	res.event = ev;
 	memcpy(res.npc, w->npc, PD_CODE_MAX);
 	res.name = w->name;
-	res.rank = (int)medal + 1;
+	res.rank = (int)rank;
 	res.date = str(r, "");
 	res.line = w->line;
 	res.rows = 1;
@@ -936,6 +940,65 @@ static int medallist(struct reader *r, size_t ev, const struct row *w,
 	else
 		res.athlete++;
 	return pd_entries_result(&r->out->entries, &res);
+}
+
+/* Where ranks decided the medals (a standing, a final), those ranked
+ * below the podium are results too, with their ranks: a medal withdrawn
+ * later (a sanction that reallocates) then moves them up. */
+static int below_podium(struct reader *r, const size_t *idx, size_t n,
+			size_t ev, const struct pd_unit_rule *rule)
+{
+	const struct row *w;
+	size_t i;
+	int ret;
+
+	if (rule->kind != PD_UR_STANDING && rule->kind != PD_UR_FINAL_RANKS)
+		return 0;
+	for (i = 0; i < n; i++) {
+		w = &r->rows[idx[i]];
+		if (w->rank <= 3 || !pd_unit_rule_matches(rule, w->rsc) ||
+		    pd_irm_disqualifies(w->irm))
+			continue;
+		if ((ret = medallist(r, ev, w, w->rank)) < 0)
+			return ret;
+	}
+	return 0;
+}
+
+/* Whether the operator applies the walkover to the event of rsc. */
+static int walkover(const struct reader *r, const char *rsc)
+{
+	const char *const *w;
+	size_t n;
+
+	for (w = r->walkover; w && *w; w++) {
+		n = strlen(*w);
+		if (n <= 22 && !strncmp(rsc, *w, n) &&
+		    (n == 22 || rsc[n] == '-'))
+			return 1;
+	}
+	return 0;
+}
+
+/* The units of the events the operator applies the walkover to say so;
+ * an event it names that the results do not have is refused. */
+static int mark_walkovers(struct reader *r, struct pd_diag *d)
+{
+	const char *const *w;
+	size_t i, found;
+
+	for (w = r->walkover; w && *w; w++) {
+		for (i = found = 0; i < r->out->nunits; i++)
+			if (!strcmp(r->out->units[i].event_code, *w)) {
+				r->out->units[i].rules = "walkover";
+				found++;
+			}
+		if (!found)
+			return pd_diag_set(d, PD_ENOTFOUND, NULL, 0, "--walkover"
+					   " %s: no event of that code in the "
+					   "results", *w);
+	}
+	return 0;
 }
 
 /* One event: rows idx[0..n) of it; its medals into the set. */
@@ -958,7 +1021,10 @@ static int derive(struct reader *r, const size_t *idx, size_t n,
 		in[i].irm = w->irm;
 	}
 	snprintf(disc, sizeof(disc), "%.3s", first->rsc);
-	if ((ret = pd_units_medals(r->rules, disc, in, n, out, &got)) < 0)
+	if ((ret = pd_units_medals(r->rules, disc, in, n,
+				   walkover(r, first->rsc) ? PD_UNITS_WALKOVER
+							   : 0,
+				   out, &got)) < 0)
 		return ret;
 	if (!got)
 		return 0;
@@ -978,9 +1044,11 @@ static int derive(struct reader *r, const size_t *idx, size_t n,
 		gold |= out[i].medal == PD_GOLD;
 		if ((ret = keep_medal(r, w, w, out[i].rule,
 				      out[i].medal)) < 0 ||
-		    (ret = medallist(r, at, w, out[i].medal)) < 0)
+		    (ret = medallist(r, at, w, (long)out[i].medal + 1)) < 0)
 			return ret;
 	}
+	if ((ret = below_podium(r, idx, n, at, &r->rules->v[out[0].rule])) < 0)
+		return ret;
 	r->out->counts.medals += got;
 	r->out->counts.medal_events += gold;
 	return 0;
@@ -1021,7 +1089,8 @@ cleanup:
 
 int pd_unitset_read(struct pd_unitset *out, const char *dir,
 		    const char *games, const struct pd_registry *reg,
-		    const struct pd_medal_rules *rules, struct pd_diag *diag)
+		    const struct pd_medal_rules *rules,
+		    const char *const *walkover, struct pd_diag *diag)
 {
 	struct reader r;
 	size_t g;
@@ -1033,6 +1102,7 @@ int pd_unitset_read(struct pd_unitset *out, const char *dir,
 	r.out = out;
 	r.games = games;
 	r.rules = rules;
+	r.walkover = walkover;
 	r.dir = dir;
 	pd_import_init(&r.im, reg, &out->entries, dir, "participant_country_code");
 	r.im.file = dir;
@@ -1041,6 +1111,7 @@ int pd_unitset_read(struct pd_unitset *out, const char *dir,
 	    (ret = read_venues(&r, diag)) < 0 ||
 	    (ret = read_results(&r, dir, diag)) < 0 ||
 	    (ret = read_schedule(&r, diag)) < 0 ||
+	    (ret = mark_walkovers(&r, diag)) < 0 ||
 	    (ret = derive_all(&r, diag)) < 0)
 		goto cleanup;
 	out->entries.rows = r.nrows;

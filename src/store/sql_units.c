@@ -11,9 +11,9 @@ const char pd_sql_units_clear_teams[] =
 
 const char pd_sql_units_add[] =
 	"INSERT INTO units (games, rsc, kind, discipline, event, event_code, "
-	"phase, start_utc, end_utc, day, venue, location, status, medal) "
-	"VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, "
-	"$14)";
+	"phase, start_utc, end_utc, day, venue, location, status, medal, "
+	"rules) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, "
+	"$13, $14, $15)";
 
 const char pd_sql_units_add_result[] =
 	"INSERT INTO unit_results (games, rsc, participant, name, team, npc, "
@@ -27,7 +27,7 @@ const char pd_sql_units_add_team[] =
 
 const char pd_sql_units_read[] =
 	"SELECT rsc, kind, discipline, event, event_code, phase, start_utc, "
-	"end_utc, day, venue, location, status, medal FROM units WHERE "
+	"end_utc, day, venue, location, status, medal, rules FROM units WHERE "
 	"games = $1 AND ($2 = '' OR rsc = $2) AND ($3 = '' OR day = $3) AND "
 	"($4 = '' OR venue = $4) AND ($5 = '' OR discipline = $5) "
 	"ORDER BY start_utc, rsc";

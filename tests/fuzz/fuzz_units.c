@@ -60,7 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		p = sep ? sep + 3 : end;
 	}
 	if (pd_unitset_read(&set, dir, "OG2024", fuzz_registry(), &rules,
-			    &d) == 0)
+			    NULL, &d) == 0)
 		pd_unitset_release(&set);
 	return 0;
 }

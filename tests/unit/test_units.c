@@ -90,15 +90,15 @@ static void test_rules__bad_line_named(void **state)
 	assert_non_null(strstr(d.msg, "unknown rule 'best-of'"));
 }
 
-static void derive(const char *disc, const struct pd_unit_row *rows,
-		   size_t n, const int *want, size_t nwant,
-		   const char *rule)
+static void derive_opts(const char *disc, const struct pd_unit_row *rows,
+			size_t n, unsigned opts, const int *want,
+			size_t nwant, const char *rule)
 {
 	struct pd_unit_medal out[32];
 	size_t i, got;
 
-	assert_int_equal(pd_units_medals(&rules, disc, rows, n, out, &got),
-			 0);
+	assert_int_equal(pd_units_medals(&rules, disc, rows, n, opts, out,
+					 &got), 0);
 	assert_int_equal(got, nwant);
 	for (i = 0; i < got; i++) {
 		assert_int_equal(out[i].row, want[2 * i]);
@@ -107,6 +107,12 @@ static void derive(const char *disc, const struct pd_unit_row *rows,
 	if (rule && got)
 		assert_string_equal(pd_unit_rule_name(
 			rules.v[out[0].rule].kind), rule);
+}
+
+static void derive(const char *disc, const struct pd_unit_row *rows,
+		   size_t n, const int *want, size_t nwant, const char *rule)
+{
+	derive_opts(disc, rows, n, 0, want, nwant, rule);
 }
 
 #define F "JUDMO100KG------------"
@@ -179,6 +185,27 @@ static void test_medals__no_bronze_unit_no_bronze(void **s)
 	derive("TEN", rows, N(rows), want, N(want) / 2, NULL);
 }
 
+/* the operator's walkover: the semi-final loser who finished takes the
+ * bronze of a bronze match never played; without it, none */
+static void test_medals__walkover_only_when_applied(void **s)
+{
+	struct pd_unit_row rows[] = {
+		{ T "FNL-000100--", "a", 0, 'W', "" },
+		{ T "FNL-000100--", "b", 0, 'L', "" },
+		{ T "SFNL000100--", "a", 0, 'W', "" },
+		{ T "SFNL000100--", "c", 0, 'L', "" },
+		{ T "SFNL000200--", "d", 0, 'L', "RET" },
+		{ T "SFNL000200--", "b", 0, 'W', "" },
+	};
+	int plain[] = { 0, PD_GOLD, 1, PD_SILVER };
+	int walk[] = { 0, PD_GOLD, 1, PD_SILVER, 3, PD_BRONZE };
+
+	(void)s;
+	derive("BDM", rows, N(rows), plain, N(plain) / 2, NULL);
+	derive_opts("BDM", rows, N(rows), PD_UNITS_WALKOVER, walk,
+		    N(walk) / 2, NULL);
+}
+
 #define R "ROWMSCULL1------------"
 
 /* Final A decides; Final B's own ranks 1-3 do not medal; ties share */
@@ -248,6 +275,7 @@ int main(void)
 		cmocka_unit_test(test_medals__boxing_both_semi_losers_bronze),
 		cmocka_unit_test(test_medals__final_wdr_silver_dsq_nothing),
 		cmocka_unit_test(test_medals__no_bronze_unit_no_bronze),
+		cmocka_unit_test(test_medals__walkover_only_when_applied),
 		cmocka_unit_test(test_medals__final_a_ranks_ties_share),
 		cmocka_unit_test(test_medals__jump_off_orders_the_tie),
 		cmocka_unit_test(test_medals__event_standing_decides),

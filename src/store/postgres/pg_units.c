@@ -31,12 +31,13 @@ static int add_unit(struct pd_pg *pg, const char *games,
 {
 	const char *v[] = { games, u->rsc, u->kind, u->discipline, u->event,
 			    u->event_code, u->phase, u->start, u->end, u->day,
-			    u->venue, u->location, u->status, u->medal };
+			    u->venue, u->location, u->status, u->medal,
+			    u->rules };
 	struct pd_pg_params p;
 	int i;
 
 	pd_pg_params_init(&p);
-	for (i = 0; i < 14; i++)
+	for (i = 0; i < 15; i++)
 		pd_pg_text(&p, v[i] ? v[i] : "");
 	return pd_pg_query(pg, pd_sql_units_add, &p, NULL, "write a unit", d);
 }
@@ -112,14 +113,15 @@ struct walk {
 static int unit_row(const PGresult *res, int r, void *arg)
 {
 	struct walk *w = arg;
-	const char *f[13];
+	const char *f[14];
 	struct pd_unit_rec u;
 	int i;
 
-	for (i = 0; i < 13; i++)
+	for (i = 0; i < 14; i++)
 		f[i] = PQgetvalue(res, r, i);
 	u = (struct pd_unit_rec){ f[0], f[1], f[2], f[3], f[4], f[5], f[6],
-				  f[7], f[8], f[9], f[10], f[11], f[12] };
+				  f[7], f[8], f[9], f[10], f[11], f[12],
+				  f[13] };
 	return w->unit(&u, w->arg);
 }
 

@@ -387,6 +387,7 @@ const char *const pd_pg_migrations[] = {
 	"  location TEXT COLLATE \"C\" NOT NULL DEFAULT '',\n"
 	"  status TEXT COLLATE \"C\" NOT NULL DEFAULT '',\n"
 	"  medal TEXT COLLATE \"C\" NOT NULL DEFAULT '',\n"
+	"  rules TEXT COLLATE \"C\" NOT NULL DEFAULT '',\n"
 	"  PRIMARY KEY (games, rsc)\n"
 	");\n"
 	"CREATE INDEX units_by_day ON units (games, day);\n"

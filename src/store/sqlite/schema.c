@@ -384,6 +384,7 @@ const char *const pd_migrations[] = {
 	"  location TEXT NOT NULL DEFAULT '',\n"
 	"  status TEXT NOT NULL DEFAULT '',\n"
 	"  medal TEXT NOT NULL DEFAULT '',\n"
+	"  rules TEXT NOT NULL DEFAULT '',\n"
 	"  PRIMARY KEY (games, rsc)\n"
 	");\n"
 	"CREATE INDEX units_by_day ON units (games, day);\n"

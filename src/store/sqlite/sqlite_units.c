@@ -35,10 +35,11 @@ static int add_unit(struct pd_sqlite *s, sqlite3_stmt *st, const char *games,
 {
 	const char *v[] = { games, u->rsc, u->kind, u->discipline, u->event,
 			    u->event_code, u->phase, u->start, u->end, u->day,
-			    u->venue, u->location, u->status, u->medal };
+			    u->venue, u->location, u->status, u->medal,
+			    u->rules };
 	int i;
 
-	for (i = 0; i < 14; i++)
+	for (i = 0; i < 15; i++)
 		text(st, i + 1, v[i]);
 	return pd_sqlite_run(s, st, "write a unit", d);
 }
@@ -108,7 +109,7 @@ int pd_sqlite_units(struct pd_store *store, const struct pd_unit_query *q,
 		    pd_unit_fn fn, void *arg, struct pd_diag *diag)
 {
 	struct pd_sqlite *s = pd_sqlite_of(store);
-	const char *f[13];
+	const char *f[14];
 	struct pd_unit_rec u;
 	sqlite3_stmt *st;
 	int i, ret, rc;
@@ -121,11 +122,11 @@ int pd_sqlite_units(struct pd_store *store, const struct pd_unit_query *q,
 	text(st, 4, q->venue);
 	text(st, 5, q->discipline);
 	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		for (i = 0; i < 13; i++)
+		for (i = 0; i < 14; i++)
 			f[i] = pd_sqlite_text(st, i);
 		u = (struct pd_unit_rec){ f[0], f[1], f[2], f[3], f[4], f[5],
 					  f[6], f[7], f[8], f[9], f[10],
-					  f[11], f[12] };
+					  f[11], f[12], f[13] };
 		ret = fn(&u, arg);
 	}
 	return pd_sqlite_read_end(s, st, ret, rc, "read the units", diag);
