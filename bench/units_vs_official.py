@@ -19,7 +19,7 @@ def events(db, ref):
     for sport, name, npc, rank in con.execute(
             "select s.name, e.name, r.npc, r.rank from results r join events e "
             "on e.id = r.event_id join sports s on s.id = e.sport_id "
-            "where r.until is null and e.games = 'OG2024'"):
+            "where r.until is null and e.games = 'OG2024' and r.rank between 1 and 3"):
         ours[(sport, name)].append((rank, npc))
     con.close()
     off = collections.defaultdict(list)
