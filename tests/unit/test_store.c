@@ -1733,7 +1733,7 @@ static void test_store__matches_replace_and_read(void **state)
 /* -- a Games' units (store_units.h) */
 
 struct unit_seen {
-	char rsc[8][40], day[8][16], medal[8][16];
+	char rsc[8][40], day[8][16], medal[8][16], rules[8][16];
 	char who[8][32], wlt[8][4], npc[8][8];
 	long rank[8];
 	size_t nunits, nresults;
@@ -1747,6 +1747,7 @@ static int seen_unit(const struct pd_unit_rec *u, void *arg)
 		snprintf(v->rsc[v->nunits], 40, "%s", u->rsc);
 		snprintf(v->day[v->nunits], 16, "%s", u->day);
 		snprintf(v->medal[v->nunits], 16, "%s", u->medal);
+		snprintf(v->rules[v->nunits], 16, "%s", u->rules);
 	}
 	v->nunits++;
 	return 0;
@@ -1793,10 +1794,10 @@ static void test_store__units_replace_and_read(void **state)
 	struct pd_unit_rec units[] = {
 		{ TTF, "unit", "Table Tennis", "Men's Singles", "TTEMSINGLES",
 		  "Gold Medal Match", "2004-09-20T12:00:00Z", "", "2004-09-20",
-		  "Hall", "", "finished", "gold" },
+		  "Hall", "", "finished", "gold", "walkover" },
 		{ TTS, "unit", "Table Tennis", "Men's Singles", "TTEMSINGLES",
 		  "Semifinal", "2004-09-19T12:00:00Z", "", "2004-09-19",
-		  "Hall", "", "finished", "" },
+		  "Hall", "", "finished", "", "" },
 	};
 	struct pd_unit_result_rec res[] = {
 		{ TTF, "1", "Ma", 0, "CHN", 0, "4", "SETS", "", "", "W", "",
@@ -1821,6 +1822,8 @@ static void test_store__units_replace_and_read(void **state)
 	assert_int_equal(v.nunits, 2);
 	assert_string_equal(v.rsc[0], TTS);	/* by start time */
 	assert_string_equal(v.medal[1], "gold");
+	assert_string_equal(v.rules[1], "walkover");
+	assert_string_equal(v.rules[0], "");
 	memset(&v, 0, sizeof(v));
 	q.day = "2004-09-20";
 	assert_int_equal(pd_store_units(f->s, &q, seen_unit, &v, &f->d), 0);
