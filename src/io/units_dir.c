@@ -18,8 +18,11 @@ int pd_ur_load(struct reader *r, struct pd_csv *c, char **data,
 	size_t len;
 	int ret;
 
+	/* the caller releases c whatever this returns */
+	pd_csv_init(c, "", 0, file);
 	if ((ret = pd_file_read(file, data, &len, d)) < 0)
 		return ret;
+	pd_csv_release(c);
 	if ((ret = pd_utf8_check(*data, len, file, d)) < 0)
 		return ret;
 	pd_csv_init(c, *data, len, file);
