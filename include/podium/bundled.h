@@ -21,5 +21,7 @@ extern const unsigned char pd_embed_pg2004_election[];	/* data/PG2004.election.t
 extern const size_t pd_embed_pg2004_election_len;
 extern const unsigned char pd_embed_pg2004_football5[];	/* data/PG2004.football5.tsv */
 extern const size_t pd_embed_pg2004_football5_len;
+extern const unsigned char pd_embed_medal_rules[];	/* data/medal_rules.tsv */
+extern const size_t pd_embed_medal_rules_len;
 
 #endif

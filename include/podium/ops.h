@@ -319,6 +319,8 @@ int pd_op_entries_import(struct pd_store *s, const struct pd_entry_set *set,
  * pd_op_import_read() and writes with pd_op_import_write(), or does all
  * three with pd_op_import_run(); nothing is written unless the whole
  * input is good. */
+#define PD_WALKOVER_MAX 16	/* --walkover events of one import */
+
 struct pd_op_import_args {
 	const char *format;
 	/* the path ("-" for stdin; a folder for paris2024), read with the
@@ -336,6 +338,10 @@ struct pd_op_import_args {
 	 * import (PD_ECONSIST) instead of warning */
 	int strict;
 	enum pd_source_mode mode;	/* medals and results formats */
+	/* units: the events (ODF codes) the operator applies the walkover
+	 * rule to, NULL-ended */
+	const char *walkover[PD_WALKOVER_MAX + 1];
+	size_t nwalkover;
 };
 
 /* Add a --map FIELD=COLUMN (arg is split in place and must outlive a) or a

@@ -71,6 +71,8 @@ struct pd_labels {
 	const char *rank, *npc, *gold, *silver, *bronze, *total;
 	const char *totals, *remaining, *medal_table, *host;
 	const char *noc;	/* the team column of an Olympic table */
+	/* a unit's medal role on the schedule */
+	const char *gold_medal, *bronze_medal;
 };
 const struct pd_labels *pd_labels(const char *lang);
 

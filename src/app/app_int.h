@@ -210,4 +210,17 @@ int app_team_events(struct pd_store *s, const char *games,
 json_t *app_facts_json(struct pd_store *s, const char *games,
 		       const char *prefix, struct pd_diag *d);
 
+/* What a Games' change of an import writes after its results, inside its
+ * transaction (the units of 'import units'); 0 or an error. */
+typedef int (*app_more_fn)(struct pd_store *s, const char *games, void *arg,
+			   struct pd_diag *diag);
+
+/* pd_op_entries_import() with more (may be NULL) called once per Games,
+ * after its results, in the same change and transaction. */
+int app_entries_import(struct pd_store *s, const struct pd_entry_set *set,
+		       const char *source, enum pd_source_mode mode,
+		       const struct pd_who *who, const struct pd_op_notify *nt,
+		       struct pd_op_import_counts *counts, app_more_fn more,
+		       void *more_arg, struct pd_diag *diag);
+
 #endif

@@ -28,6 +28,9 @@ struct writer {
 	 * written PENDING_MAX at a time (pd_store_results_add) */
 	struct pd_result_rec pending[256];
 	size_t npending;
+	/* what else a Games' change writes, after its results (or NULL) */
+	app_more_fn more;
+	void *more_arg;
 };
 
 #define PENDING_MAX (sizeof(((struct writer *)0)->pending) / \
@@ -237,7 +240,9 @@ static int write_all(struct writer *w, struct pd_diag *d)
 			if ((ret = write_event(w, e, &r, d)) < 0)
 				return ret;
 		/* before the next Games' change moves the version */
-		if ((ret = flush(w, d)) < 0)
+		if ((ret = flush(w, d)) < 0 ||
+		    (w->more && (ret = w->more(w->s, games, w->more_arg,
+					       d)) < 0))
 			return ret;
 	}
 	return 0;
@@ -260,6 +265,16 @@ int pd_op_entries_import(struct pd_store *s, const struct pd_entry_set *set,
 			 struct pd_op_import_counts *counts,
 			 struct pd_diag *diag)
 {
+	return app_entries_import(s, set, source, mode, who, nt, counts, NULL,
+				  NULL, diag);
+}
+
+int app_entries_import(struct pd_store *s, const struct pd_entry_set *set,
+		       const char *source, enum pd_source_mode mode,
+		       const struct pd_who *who, const struct pd_op_notify *nt,
+		       struct pd_op_import_counts *counts, app_more_fn more,
+		       void *more_arg, struct pd_diag *diag)
+{
 	struct pd_who wh = with_reason(who);
 	struct writer w;
 	size_t i;
@@ -278,6 +293,8 @@ int pd_op_entries_import(struct pd_store *s, const struct pd_entry_set *set,
 	w.who = &wh;
 	w.nt = nt;
 	w.counts = counts;
+	w.more = more;
+	w.more_arg = more_arg;
 	for (i = 0; i < set->nresults; i++)
 		w.total += set->results[i].rows;
 	if (!(w.athlete_ids = calloc(set->nathletes ? set->nathletes : 1,

@@ -47,7 +47,7 @@ static int parse(int argc, char **argv, struct args *a)
 			 strcmp(optarg, "html"))
 			return cli_usage(&cmd_book, N_("--format is html or pdf"));
 		else if (c == 'l' && !(a->lang = cli_lang(optarg)))
-			return cli_usage(&cmd_book, N_("--lang is en, zh or fr"));
+			return cli_usage(&cmd_book, N_("--lang is zh, en or fr"));
 		else if (c == 'o')
 			a->out = optarg;
 		else if (c == '?' || c == ':')
@@ -192,7 +192,7 @@ static int run(struct cli *cli, int argc, char **argv)
 const struct cli_command cmd_book = {
 	"book", run, "a Games' results book, as HTML or PDF",
 	"usage: podium book --games GAMES [--format html|pdf] [-o FILE]\n"
-	"                   [--lang en|zh|fr]\n"
+	"                   [--lang zh|en|fr]\n"
 	"\n"
 	"The book a Games ends with: a cover, the medal table that stands for\n"
 	"the Games (as 'podium table'), the medallists, each sport's events\n"
@@ -204,7 +204,7 @@ const struct cli_command cmd_book = {
 	"  --format html|pdf  html (default), or PDF printed by headless\n"
 	"                     Chromium ($CHROMIUM, else /usr/bin/chromium)\n"
 	"  -o, --output FILE  write FILE rather than standard output\n"
-	"  --lang en|zh|fr    the book's language\n"
+	"  --lang zh|en|fr    the book's language\n"
 	"\n"
 	"Exit code 2 for bad input or no Chromium for a PDF, 3 when the store\n"
 	"cannot be read or the book written.\n",

@@ -7,6 +7,7 @@
 #include "podium/audit.h"
 #include "podium/event.h"
 #include "podium/ops.h"
+#include "podium/store_units.h"
 #include "cli.h"
 
 struct add_args {
@@ -269,6 +270,39 @@ static int print_result_ranked(const struct pd_result_row *r, void *arg)
 	return print_result(r, arg);
 }
 
+/* The event's phases and units (store_units.h), after its results: the
+ * units of its discipline named as it is, of its gender. */
+struct unit_list {
+	const struct pd_event_info *e;
+	size_t n;
+};
+
+static int print_unit(const struct pd_unit_rec *u, void *arg)
+{
+	struct unit_list *l = arg;
+
+	if (strcmp(u->event, l->e->name) ||
+	    (*l->e->gender && u->rsc[3] != l->e->gender[0]))
+		return 0;
+	if (!l->n++)
+		printf("phase\tunit\tcode\tday\tstatus\tmedal\n");
+	printf("%.4s\t%s\t%s\t%s\t%s\t%s\n", u->rsc + 22, cli_text(u->phase),
+	       cli_text(u->rsc), *u->day ? cli_text(u->day) : "-",
+	       *u->status ? cli_text(u->status) : "-",
+	       *u->medal ? cli_text(u->medal) : "-");
+	return 0;
+}
+
+static int print_units(struct pd_store *s, const struct pd_event_info *e,
+		       struct pd_diag *d)
+{
+	struct pd_unit_query q = { .games = e->games,
+				   .discipline = e->sport };
+	struct unit_list l = { e, 0 };
+
+	return pd_store_units(s, &q, print_unit, &l, d);
+}
+
 /* The event's results as an ODF DT_RESULT message. */
 static int show_odf(struct pd_store *s, long id, long as_of)
 {
@@ -330,6 +364,8 @@ static int run_show(struct cli *cli, int argc, char **argv)
 	if (ret == 0)
 		ret = pd_store_event_results(s, id, as_of, print_result_ranked,
 					     &mm, &d);
+	if (ret == 0 && !as_of)
+		ret = print_units(s, &e, &d);
 	pd_event_info_release(&e);
 	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
 }
@@ -382,6 +418,8 @@ const struct cli_command cmd_event = {
 	"\n"
 	"show lists the results with the medals that follow from them under\n"
 	"the policy, the IRMs and any sanctions (--format odf: an ODF\n"
-	"DT_RESULT message, docs/ODF.md).  Every change is logged\n"
+	"DT_RESULT message, docs/ODF.md), then, for an event of 'podium\n"
+	"import units', its phases and units by start time: phase code, unit,\n"
+	"results code, day, status and medal role.  Every change is logged\n"
 	"('podium log') with --reason.\n",
 };

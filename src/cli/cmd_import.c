@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "podium/ops.h"
+#include "podium/units_ops.h"
 #include "cli.h"
 
 static int has_map(const struct pd_op_import_args *a)
@@ -34,8 +35,8 @@ static int option(int c, char *arg, void *ctx)
 	case 'R':
 	case 'A':
 		if (a->mode != PD_SOURCE_ONLY)
-			return cli_usage(&cmd_import, "give one of "
-					 "--replace and --alternative");
+			return cli_usage(&cmd_import, N_("give one of "
+					 "--replace and --alternative"));
 		a->mode = c == 'R' ? PD_SOURCE_REPLACE :
 			  PD_SOURCE_ALTERNATIVE;
 		break;
@@ -62,6 +63,11 @@ static int option(int c, char *arg, void *ctx)
 		if (pd_op_import_same(a, arg, &d) < 0)
 			return cli_usage(&cmd_import, d.msg);
 		break;
+	case 'W':
+		if (a->nwalkover == PD_WALKOVER_MAX)
+			return cli_usage(&cmd_import, N_("too many --walkover"));
+		a->walkover[a->nwalkover++] = arg;
+		break;
 	}
 	return 0;
 }
@@ -79,6 +85,7 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 		{ "same", required_argument, NULL, 'a' },
 		{ "replace", no_argument, NULL, 'R' },
 		{ "alternative", no_argument, NULL, 'A' },
+		{ "walkover", required_argument, NULL, 'W' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct pd_diag d = { "", 0, "" };
@@ -89,13 +96,28 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 	if (optind < argc && !strcmp(argv[optind], "odf")) {
 		a->format = "odf";
 		if (argc - optind < 2)
-			return cli_usage(&cmd_import, "expected odf and FILE "
-					 "or DIR");
+			return cli_usage(&cmd_import, N_("expected odf and FILE "
+					 "or DIR"));
 		if (a->opts.nwhere || has_map(a))
-			return cli_usage(&cmd_import, "--map and --where do "
-					 "not apply to format odf");
+			return cli_usage(&cmd_import, N_("--map and --where do "
+					 "not apply to format odf"));
 		return 0;
 	}
+	if (optind < argc && !strcmp(argv[optind], "units")) {
+		if (argc - optind != 2)
+			return cli_usage(&cmd_import, N_("expected units and DIR"));
+		if (!a->games[0])
+			return cli_usage(&cmd_import, N_("units needs --games"));
+		if (a->opts.nwhere || has_map(a))
+			return cli_usage(&cmd_import, N_("--map and --where do "
+					 "not apply to format units"));
+		a->format = "units";
+		a->file = argv[optind + 1];
+		return 0;
+	}
+	if (a->nwalkover)
+		return cli_usage(&cmd_import, N_("--walkover applies to format "
+				 "units"));
 	if (argc - optind != 2)
 		return cli_usage(&cmd_import, N_("expected FORMAT and FILE"));
 	a->format = argv[optind];
@@ -245,6 +267,53 @@ static int run_odf(struct cli *cli, const struct pd_op_import_args *a,
 	return EXIT_OK;
 }
 
+/* 'podium import units DIR': the folder read and checked whole, its
+ * medals derived, then written in one transaction (src/app/units.c). */
+static int run_units(struct cli *cli, const struct pd_op_import_args *a)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_op_import_counts w;
+	const struct pd_units_counts *n;
+	struct pd_unitset set;
+	struct cli_progress p;
+	struct pd_op_notify nt;
+	struct pd_store *s;
+	int ret, code = 0;
+
+	if ((ret = pd_op_units_read(&set, a->file, a->games,
+				    cli_registry(cli), a->walkover, &d)) < 0)
+		return cli_fail(ret, &d);
+	if (!(s = cli_store_write(cli, &code))) {
+		ret = code;
+		goto cleanup;
+	}
+	cli_progress_init(&p, a->file);
+	cli_progress_notify(&nt, &p);
+	ret = pd_op_units_write(s, &set, a->source, a->mode,
+				cli_who(cli, NULL), &nt, &w, &d);
+	cli_progress_clear(&p);
+	if (ret < 0) {
+		ret = cli_fail(ret, &d);
+		goto cleanup;
+	}
+	n = &set.counts;
+	fprintf(stderr, "podium: imported %s into %s: %zu disciplines, %zu "
+		"events, %zu units, %zu sub-units, %zu standings; %zu result "
+		"rows, %zu start-list rows, %zu IRMs, %zu qualification "
+		"marks; %zu schedule rows (%zu duplicates dropped; %zu gold- "
+		"and %zu bronze-medal units); %zu teams, %zu venues; %zu "
+		"medal events, %zu medals (source '%s')\n", cli_text(a->file),
+		a->games, n->disciplines, n->events, n->units, n->subunits,
+		n->standings, n->results, n->start_list, n->irms,
+		n->qualification, n->schedule, n->duplicates, n->gold_units,
+		n->bronze_units, n->teams, n->venues, n->medal_events,
+		n->medals, a->source ? a->source : "units");
+	ret = EXIT_OK;
+cleanup:
+	pd_unitset_release(&set);
+	return ret;
+}
+
 /* A file this large or larger is read with malloc on huge pages: 1 MiB,
  * gzipped or not, from which the parse takes two threads too */
 #define BIG_FILE (1L << 20)
@@ -268,6 +337,8 @@ static int run(struct cli *cli, int argc, char **argv)
 		return ret;
 	if (!strcmp(a.format, "odf"))
 		return run_odf(cli, &a, argc - optind - 1, argv + optind + 1);
+	if (!strcmp(a.format, "units"))
+		return run_units(cli, &a);
 	/* a file whose rows take tens of MB: on huge pages (the start
 	 * again costs a few ms, a small file's whole import) */
 	if (stat(a.file, &st) == 0 && st.st_size >= BIG_FILE)
@@ -308,6 +379,8 @@ const struct cli_command cmd_import = {
 	"                     [--map FIELD=COLUMN]... [--where COLUMN=VALUE]...\n"
 	"                     [--replace | --alternative]\n"
 	"       podium import odf FILE|DIR... [--games CODE] [--source LABEL]\n"
+	"       podium import units DIR --games CODE [--source LABEL]\n"
+	"                     [--walkover EVENT]...\n"
 	"\n"
 	"FORMAT is one of:\n"
 	"  table      a published table as text: an optional caption line, a\n"
@@ -380,6 +453,27 @@ const struct cli_command cmd_import = {
 	"             DOCTYPE, a message over 32 MiB, 1,000,000 nodes or\n"
 	"             100,000 results is refused.  Results replace another\n"
 	"             source's (an operator's too) only under --replace.\n"
+	"  units      DIR is a Games as it ran, unit by unit (the shape of\n"
+	"             the Paris 2024 units set): schedules.csv (one row a\n"
+	"             scheduled unit), results/*.csv (one row a participant in\n"
+	"             a unit, keyed by its 34-character ODF results code),\n"
+	"             teams.csv (rosters) and venues.csv.  Every row is\n"
+	"             checked (code, rank '3' or '3.0', W/L/T, start time with\n"
+	"             its offset); exact duplicate schedule rows count once.\n"
+	"             Each event's medals follow from its units by the rules\n"
+	"             of data/medal_rules.tsv: its standing (final results),\n"
+	"             else its final's ranks (a jump-off ordering a tie), or\n"
+	"             the gold-medal match (winner gold, loser silver, a\n"
+	"             withdrawal too) and the bronze-medal matches or the\n"
+	"             semi-final losers (boxing); disqualified (DSQ, DQ, DQB)\n"
+	"             never medal.  The medallists are written as the Games'\n"
+	"             results (source 'units'), a team's with its roster, and\n"
+	"             it says how many units, sub-units, standings, results,\n"
+	"             start-list rows, IRMs, marks, teams and medal events.\n"
+	"             --walkover EVENT (an ODF event code, BDMWSINGLES) applies\n"
+	"             the walkover rule to that event: a bronze-medal match\n"
+	"             never played gives its bronze to the semi-final loser\n"
+	"             who finished; 'podium medals' then names rule walkover.\n"
 	"\n"
 	"FILE may be gzip-compressed, or - for standard input.  Names of NPCs\n"
 	"may be codes or names in English or Chinese ('podium resolve').  A\n"

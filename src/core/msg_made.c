@@ -48,6 +48,11 @@ static const char *const made[] = {
 	N_("%s is blank: white space alone names no one"),
 	N_("%s: byte %s is %s, an invisible format character (a name is the "
 	  "letters it shows)"),
+	N_("no unit '%s' in %s: see 'podium schedule'"),
+	N_("rank '%s' is not a whole number from 1"),
+	N_("results code '%s' has %s characters, not 34"),
+	N_("result_WLT '%s' is not W, L or T"),
+	N_("--walkover %s: no event of that code in the results"),
 };
 
 #define CAPS 4

@@ -20,6 +20,8 @@ static const struct pd_labels keys = {
 	.remaining = N_("Remaining"),
 	.medal_table = N_("medal table"),
 	.host = N_("host"),
+	.gold_medal = N_("gold medal"),
+	.bronze_medal = N_("bronze medal"),
 };
 
 /* Each language's labels, looked up once (a C_() key is no label even
@@ -40,6 +42,8 @@ static void translate(struct pd_labels *L, const char *lang)
 	L->remaining = pd_word(lang, keys.remaining);
 	L->medal_table = pd_word(lang, keys.medal_table);
 	L->host = pd_word(lang, keys.host);
+	L->gold_medal = pd_word(lang, keys.gold_medal);
+	L->bronze_medal = pd_word(lang, keys.bronze_medal);
 }
 
 static void translate_all(void)

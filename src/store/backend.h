@@ -33,6 +33,7 @@
 #include "podium/store_report.h"
 #include "podium/stats.h"
 #include "podium/store.h"
+#include "podium/store_units.h"
 #include "podium/token.h"
 
 /* The figures of a Games a backend counts in its own SQL; the columns of
@@ -284,6 +285,16 @@ struct pd_store_ops {
 	int (*medals_of)(struct pd_store *s, const struct pd_query *q,
 			 const long *ids, size_t n, pd_medal_fn fn, void *arg,
 			 struct pd_diag *diag);
+
+	/* a Games' units (store_units.h) */
+	int (*units_replace)(struct pd_store *s, const char *games,
+			     const struct pd_units_put *u,
+			     struct pd_diag *diag);
+	int (*units)(struct pd_store *s, const struct pd_unit_query *q,
+		     pd_unit_fn fn, void *arg, struct pd_diag *diag);
+	int (*unit_results)(struct pd_store *s, const char *games,
+			    const char *prefix, pd_unit_result_fn fn,
+			    void *arg, struct pd_diag *diag);
 };
 
 /* The events a change touched, as store.c records them: the change under

@@ -17,6 +17,16 @@ extern const char pd_sql_derive_removed[];
 
 extern const char pd_sql_result_sources[];
 
+/* a Games' units (sql_units.c) */
+extern const char pd_sql_units_clear[];
+extern const char pd_sql_units_clear_units[];
+extern const char pd_sql_units_clear_teams[];
+extern const char pd_sql_units_add[];
+extern const char pd_sql_units_add_result[];
+extern const char pd_sql_units_add_team[];
+extern const char pd_sql_units_read[];
+extern const char pd_sql_units_results[];
+
 extern const char pd_sql_event_find_ext[];
 extern const char pd_sql_event_fill_gender[];
 extern const char pd_sql_event_find_name[];

@@ -733,7 +733,8 @@ const char *const pd_store_tables[] = {
 	"records",
 	"facts", "elections", "candidates", "electorate", "ballots",
 	"matches", "doping_cases",
-	"games_removed", "entries", "audit_events", "sealed_ballots", NULL,
+	"games_removed", "entries", "audit_events", "sealed_ballots",
+	"units", "unit_results", "unit_teams", NULL,
 };
 
 static int known_table(const char *table, struct pd_diag *diag)
@@ -1305,4 +1306,74 @@ int pd_store_cache_limit(struct pd_store *s, long kib, struct pd_diag *diag)
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a cache limit "
 				   "of %ld KiB: it must be at least 1", kib);
 	return s->ops->cache_limit(s, kib, diag);
+}
+
+/* -- a Games' units (store_units.h) */
+
+static int unit_check(const struct pd_unit_rec *u, struct pd_diag *diag)
+{
+	int ret;
+
+	if (!u->rsc || strlen(u->rsc) != 34)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "results code "
+				   "'%s' is not 34 characters", u->rsc ?
+				   u->rsc : "");
+	if ((ret = pd_name_check("discipline", u->discipline, 200, 0,
+				 diag)) < 0 ||
+	    (ret = pd_name_check("event", u->event, 200, 1, diag)) < 0 ||
+	    (ret = pd_name_check("unit", u->phase, 200, 1, diag)) < 0 ||
+	    (ret = pd_name_check("venue", u->venue, 200, 1, diag)) < 0)
+		return ret;
+	return 0;
+}
+
+static int unit_result_check(const struct pd_unit_result_rec *r,
+			     struct pd_diag *diag)
+{
+	int ret;
+
+	if (!r->rsc || strlen(r->rsc) != 34)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "results code "
+				   "'%s' is not 34 characters", r->rsc ?
+				   r->rsc : "");
+	if ((ret = pd_ident_check("NPC", r->npc, diag)) < 0 ||
+	    (ret = pd_name_check("participant", r->name, 200, 1, diag)) < 0)
+		return ret;
+	return r->rank < 0 ? pd_diag_set(diag, PD_EINVAL, NULL, 0, "a rank "
+					 "is 0 or more") : 0;
+}
+
+int pd_store_units_replace(struct pd_store *s, const char *games,
+			   const struct pd_units_put *u,
+			   struct pd_diag *diag)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < u->nunits; i++)
+		if ((ret = unit_check(&u->units[i], diag)) < 0)
+			return ret;
+	for (i = 0; i < u->nresults; i++)
+		if ((ret = unit_result_check(&u->results[i], diag)) < 0)
+			return ret;
+	for (i = 0; i < u->nteams; i++)
+		if ((ret = pd_ident_check("NPC", u->teams[i].npc, diag)) < 0 ||
+		    (ret = pd_name_check("team", u->teams[i].name, 200, 0,
+					 diag)) < 0)
+			return ret;
+	return s->ops->units_replace(s, games, u, diag);
+}
+
+int pd_store_units(struct pd_store *s, const struct pd_unit_query *q,
+		   pd_unit_fn fn, void *arg, struct pd_diag *diag)
+{
+	return s->ops->units(s, q, fn, arg, diag);
+}
+
+int pd_store_unit_results(struct pd_store *s, const char *games,
+			  const char *prefix, pd_unit_result_fn fn,
+			  void *arg, struct pd_diag *diag)
+{
+	return s->ops->unit_results(s, games, prefix ? prefix : "", fn, arg,
+				    diag);
 }

@@ -28,6 +28,7 @@
 #include "podium/event.h"
 #include "podium/record.h"
 #include "podium/store_report.h"
+#include "podium/store_units.h"
 #include "podium/store.h"
 #include "podium/stats.h"
 
@@ -1729,6 +1730,127 @@ static void test_store__matches_replace_and_read(void **state)
 	pd_matches_release(&got);
 }
 
+/* -- a Games' units (store_units.h) */
+
+struct unit_seen {
+	char rsc[8][40], day[8][16], medal[8][16], rules[8][16];
+	char who[8][32], wlt[8][4], npc[8][8];
+	long rank[8];
+	size_t nunits, nresults;
+};
+
+static int seen_unit(const struct pd_unit_rec *u, void *arg)
+{
+	struct unit_seen *v = arg;
+
+	if (v->nunits < 8) {
+		snprintf(v->rsc[v->nunits], 40, "%s", u->rsc);
+		snprintf(v->day[v->nunits], 16, "%s", u->day);
+		snprintf(v->medal[v->nunits], 16, "%s", u->medal);
+		snprintf(v->rules[v->nunits], 16, "%s", u->rules);
+	}
+	v->nunits++;
+	return 0;
+}
+
+static int seen_result(const struct pd_unit_result_rec *r, void *arg)
+{
+	struct unit_seen *v = arg;
+
+	if (v->nresults < 8) {
+		snprintf(v->who[v->nresults], 32, "%s", r->participant);
+		snprintf(v->wlt[v->nresults], 4, "%s", r->wlt);
+		snprintf(v->npc[v->nresults], 8, "%s", r->npc);
+		v->rank[v->nresults] = r->rank;
+	}
+	v->nresults++;
+	return 0;
+}
+
+#define TTF "TTEMSINGLES-----------FNL-000100--"
+#define TTS "TTEMSINGLES-----------SFNL000100--"
+
+static void put_units(struct fixture *f, const struct pd_units_put *u,
+		      int want)
+{
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "units",
+					 NULL, NULL, &f->d), 0);
+	if (want) {
+		assert_int_equal(pd_store_units_replace(f->s, "PG2004", u,
+							&f->d), want);
+		pd_store_rollback(f->s);
+		return;
+	}
+	if (pd_store_units_replace(f->s, "PG2004", u, &f->d) < 0)
+		fail_msg("units: %s", f->d.msg);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+}
+
+static void test_store__units_replace_and_read(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_unit_rec units[] = {
+		{ TTF, "unit", "Table Tennis", "Men's Singles", "TTEMSINGLES",
+		  "Gold Medal Match", "2004-09-20T12:00:00Z", "", "2004-09-20",
+		  "Hall", "", "finished", "gold", "walkover" },
+		{ TTS, "unit", "Table Tennis", "Men's Singles", "TTEMSINGLES",
+		  "Semifinal", "2004-09-19T12:00:00Z", "", "2004-09-19",
+		  "Hall", "", "finished", "", "" },
+	};
+	struct pd_unit_result_rec res[] = {
+		{ TTF, "1", "Ma", 0, "CHN", 0, "4", "SETS", "", "", "W", "",
+		  1, "" },
+		{ TTF, "2", "Wang", 0, "CHN", 0, "1", "SETS", "", "", "L", "",
+		  2, "" },
+		{ TTS, "3", "Bell", 0, "GBR", 3, "", "", "", "", "L", "q",
+		  0, "12" },
+	};
+	struct pd_unit_team_rec team = { "TTEMTEAM----CHN01", "China", "CHN",
+					  "Table Tennis", "1\x1fMa" };
+	struct pd_units_put u = { units, 2, res, 3, &team, 1 };
+	struct pd_unit_query q = { .games = "PG2004" };
+	struct unit_seen v;
+
+	open_store(f);
+	put_games(f, &g);
+	put_units(f, &u, 0);
+	put_units(f, &u, 0);	/* replaces: nothing twice */
+	memset(&v, 0, sizeof(v));
+	assert_int_equal(pd_store_units(f->s, &q, seen_unit, &v, &f->d), 0);
+	assert_int_equal(v.nunits, 2);
+	assert_string_equal(v.rsc[0], TTS);	/* by start time */
+	assert_string_equal(v.medal[1], "gold");
+	assert_string_equal(v.rules[1], "walkover");
+	assert_string_equal(v.rules[0], "");
+	memset(&v, 0, sizeof(v));
+	q.day = "2004-09-20";
+	assert_int_equal(pd_store_units(f->s, &q, seen_unit, &v, &f->d), 0);
+	assert_int_equal(v.nunits, 1);
+	assert_string_equal(v.rsc[0], TTF);
+	memset(&v, 0, sizeof(v));
+	assert_int_equal(pd_store_unit_results(f->s, "PG2004", TTF,
+					       seen_result, &v, &f->d), 0);
+	assert_int_equal(v.nresults, 2);
+	assert_string_equal(v.who[0], "1");
+	assert_string_equal(v.wlt[1], "L");
+	memset(&v, 0, sizeof(v));
+	assert_int_equal(pd_store_unit_results(f->s, "PG2004",
+					       "TTEMSINGLES-----------",
+					       seen_result, &v, &f->d), 0);
+	assert_int_equal(v.nresults, 3);
+	assert_string_equal(v.npc[2], "GBR");
+	assert_int_equal(v.rank[2], 3);
+	/* refused before a write: a code not 34 long, an unknown NPC */
+	units[0].rsc = "TTEMSINGLES";
+	put_units(f, &u, PD_EINVAL);
+	units[0].rsc = TTF;
+	snprintf(res[2].npc, sizeof(res[2].npc), "ZZZ");
+	u.nunits = 2;
+	put_units(f, &u, PD_ESTORE);
+}
+
 /* -- anti-doping cases (record.h) */
 
 static int collect_case(const struct pd_doping_case *c, void *arg)
@@ -2221,9 +2343,13 @@ static void test_store__one_competitor_whatever_the_spelling(void **state)
 	/* a store from before the key: keyed as it opens */
 	pd_store_close(f->s);
 	f->s = NULL;
-	raw_any(f, "DROP INDEX athletes_by_key; DROP INDEX teams_by_key; "
+	raw_any(f, "DROP TABLE unit_results; DROP TABLE unit_teams; "
+		"DROP TABLE units; "
+		"DROP INDEX athletes_by_key; DROP INDEX teams_by_key; "
 		"ALTER TABLE athletes DROP COLUMN name_key; ALTER TABLE teams "
 		"DROP COLUMN name_key; PRAGMA user_version = 14",
+		"DROP TABLE unit_results; DROP TABLE unit_teams; "
+		"DROP TABLE units; "
 		"ALTER TABLE athletes DROP COLUMN name_key; ALTER TABLE teams "
 		"DROP COLUMN name_key; UPDATE podium_schema SET version = 13");
 	open_store(f);
@@ -2934,6 +3060,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__ballots_cannot_be_linked_to_voters),
 	T(test_store__matches_replace_and_read),
 	T(test_store__doping_cases_add_and_read),
+	T(test_store__units_replace_and_read),
 	T(test_store__event_order_and_change_note),
 	T(test_store__sources_and_removals),
 	T(test_store__results_add_many_as_one_by_one),

@@ -255,6 +255,14 @@ int pg_matches_replace(struct pd_store *s, long event, const char *source,
 int pg_matches(struct pd_store *s, long event, pd_match_fn fn, void *arg,
 		struct pd_diag *diag);
 
+/* a Games' units (pg_units.c) */
+int pg_units_replace(struct pd_store *s, const char *games,
+		     const struct pd_units_put *u, struct pd_diag *diag);
+int pg_units(struct pd_store *s, const struct pd_unit_query *q,
+	     pd_unit_fn fn, void *arg, struct pd_diag *diag);
+int pg_unit_results(struct pd_store *s, const char *games,
+		    const char *prefix, pd_unit_result_fn fn, void *arg,
+		    struct pd_diag *diag);
 int pg_doping_add(struct pd_store *s, const struct pd_doping_case *c,
 		long *id, struct pd_diag *diag);
 int pg_doping_cases(struct pd_store *s, const char *games, pd_doping_fn fn,

@@ -281,6 +281,15 @@ int pd_sqlite_matches_replace(struct pd_store *s, long event, const char *source
 		const struct pd_matches *l, struct pd_diag *diag);
 int pd_sqlite_matches(struct pd_store *s, long event, pd_match_fn fn, void *arg,
 		struct pd_diag *diag);
+/* a Games' units (sqlite_units.c) */
+int pd_sqlite_units_replace(struct pd_store *s, const char *games,
+			    const struct pd_units_put *u,
+			    struct pd_diag *diag);
+int pd_sqlite_units(struct pd_store *s, const struct pd_unit_query *q,
+		    pd_unit_fn fn, void *arg, struct pd_diag *diag);
+int pd_sqlite_unit_results(struct pd_store *s, const char *games,
+			   const char *prefix, pd_unit_result_fn fn,
+			   void *arg, struct pd_diag *diag);
 int pd_sqlite_doping_add(struct pd_store *s, const struct pd_doping_case *c,
 		long *id, struct pd_diag *diag);
 int pd_sqlite_doping_cases(struct pd_store *s, const char *games, pd_doping_fn fn,

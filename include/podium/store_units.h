@@ -1,0 +1,61 @@
+/* store_units.h -- a Games' units in the store: every unit, sub-unit and
+ * standing by its results code (units.h), each participant's result in
+ * it (the start list is the rows' order and bib), and the teams' rosters.
+ * A Games' units are written whole: an import replaces them all
+ * (pd_store_units_replace(), inside pd_store_change()).
+ *
+ * The records are units.h's.
+ *
+ * Ownership: strings passed in are borrowed; the records given to a
+ * callback are valid only during the call.
+ */
+#ifndef PODIUM_STORE_UNITS_H
+#define PODIUM_STORE_UNITS_H
+
+#include <stddef.h>
+#include "error.h"
+#include "npc.h"
+#include "store.h"
+#include "units.h"
+
+/* What a Games' units are made of, all at once. */
+struct pd_units_put {
+	const struct pd_unit_rec *units;
+	size_t nunits;
+	const struct pd_unit_result_rec *results;	/* of those units */
+	size_t nresults;
+	const struct pd_unit_team_rec *teams;
+	size_t nteams;
+};
+
+/* Replace the Games' units, their results and its teams with u (inside
+ * pd_store_change()).  PD_EINVAL for a results code not 34 characters or
+ * a result of a unit not in u; PD_EEXISTS for a code given twice. */
+int pd_store_units_replace(struct pd_store *s, const char *games,
+			   const struct pd_units_put *u,
+			   struct pd_diag *diag);
+
+/* Which units to read: a Games' (every other field "" or NULL: any). */
+struct pd_unit_query {
+	const char *games;
+	const char *rsc;	/* one unit */
+	const char *day;	/* "2024-08-10" */
+	const char *venue;	/* its name */
+	const char *discipline;	/* its name */
+};
+
+typedef int (*pd_unit_fn)(const struct pd_unit_rec *u, void *arg);
+/* Call fn for each unit q asks for, by start time, then code. */
+int pd_store_units(struct pd_store *s, const struct pd_unit_query *q,
+		   pd_unit_fn fn, void *arg, struct pd_diag *diag);
+
+typedef int (*pd_unit_result_fn)(const struct pd_unit_result_rec *r,
+				 void *arg);
+/* Call fn for each result of the Games' units whose code starts with
+ * prefix ("" every unit; 22 characters an event's; 34 one unit's), by
+ * code, then in the order written. */
+int pd_store_unit_results(struct pd_store *s, const char *games,
+			  const char *prefix, pd_unit_result_fn fn,
+			  void *arg, struct pd_diag *diag);
+
+#endif

@@ -1,0 +1,85 @@
+/* cmd_schedule.c -- 'podium schedule': a Games' units by start time, at
+ * their local times, with status and medal role (units_ops.h). */
+#include <string.h>
+
+#include "podium/units_ops.h"
+#include "cli.h"
+
+struct args {
+	char games[PD_GAMES_CODE];
+	struct pd_unit_query q;
+	const char *lang;
+};
+
+static int parse(struct args *a, int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		const char *o = argv[i];
+
+		if (i + 1 >= argc)
+			return cli_usage(&cmd_schedule, N_("unexpected argument"));
+		if (!strcmp(o, "--games")) {
+			if (pd_games_code(a->games, sizeof(a->games),
+					  argv[++i]))
+				return cli_usage(&cmd_schedule, N_("bad --games"));
+		} else if (!strcmp(o, "--date")) {
+			a->q.day = argv[++i];
+			if (strlen(a->q.day) != 10 || a->q.day[4] != '-' ||
+			    a->q.day[7] != '-')
+				return cli_usage(&cmd_schedule, N_("--date takes "
+						 "YYYY-MM-DD"));
+		} else if (!strcmp(o, "--venue")) {
+			a->q.venue = argv[++i];
+		} else if (!strcmp(o, "--sport")) {
+			a->q.discipline = argv[++i];
+		} else if (!strcmp(o, "--lang")) {
+			if (!(a->lang = cli_lang(argv[++i])))
+				return cli_usage(&cmd_schedule, N_("--lang is zh, en or fr"));
+		} else {
+			return cli_usage(&cmd_schedule, N_("unexpected argument"));
+		}
+	}
+	if (!a->games[0])
+		return cli_usage(&cmd_schedule, N_("--games is required"));
+	a->q.games = a->games;
+	return 0;
+}
+
+static int run(struct cli *cli, int argc, char **argv)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_store *s;
+	struct pd_buf out;
+	struct args a;
+	int code;
+
+	memset(&a, 0, sizeof(a));
+	a.lang = "en";
+	if ((code = parse(&a, argc, argv)) != 0)
+		return code;
+	if ((code = cli_store_games(cli, a.games)) != 0)
+		return code;
+	if (!(s = cli_store(cli, &code)))
+		return code;
+	pd_buf_init(&out, 0);
+	return cli_output(pd_op_schedule(s, &a.q, a.lang, &out, &d), &out, &d);
+}
+
+const struct cli_command cmd_schedule = {
+	"schedule", run, "list a Games' units by start time",
+	"usage: podium schedule --games G [--date YYYY-MM-DD] [--venue V]\n"
+	"                       [--sport S] [--lang zh|en|fr]\n"
+	"\n"
+	"The units 'podium import units' keeps from the Games' schedule, by\n"
+	"start time, a line each: the local day, start and end at the unit's\n"
+	"time zone (the Games': Europe/Paris for OG2024 and PG2024, a venue's\n"
+	"own where known, Teahupo'o in Tahiti UTC-10; else UTC), status\n"
+	"(finished, cancelled, scheduled ...), discipline, event and unit,\n"
+	"venue, the unit's ODF results code, and its medal role: 'gold medal'\n"
+	"for the unit that decides gold, 'bronze medal' for a bronze one\n"
+	"(--lang zh: 金牌, 铜牌).  Then how many units, of which gold and\n"
+	"bronze.  --date is the local day; --venue and --sport (the\n"
+	"discipline as the data names it: 'Cycling Road') take exact names.\n",
+};

@@ -1,0 +1,57 @@
+/* cmd_unit.c -- 'podium unit show RSC --games G': one unit, its start
+ * list and results with their qualification marks (units_ops.h). */
+#include <string.h>
+
+#include "podium/units_ops.h"
+#include "cli.h"
+
+static int run(struct cli *cli, int argc, char **argv)
+{
+	struct pd_diag d = { "", 0, "" };
+	char games[PD_GAMES_CODE] = "";
+	const char *rsc = NULL, *lang = "en";
+	struct pd_store *s;
+	struct pd_buf out;
+	int i, code;
+
+	if (argc < 2 || strcmp(argv[1], "show"))
+		return cli_usage(&cmd_unit, N_("expected show"));
+	for (i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--games") && i + 1 < argc) {
+			if (pd_games_code(games, sizeof(games), argv[++i]))
+				return cli_usage(&cmd_unit, N_("bad --games"));
+		} else if (!strcmp(argv[i], "--lang") && i + 1 < argc) {
+			if (!(lang = cli_lang(argv[++i])))
+				return cli_usage(&cmd_unit, N_("--lang is zh, en or fr"));
+		} else if (!rsc && argv[i][0] != '-') {
+			rsc = argv[i];
+		} else {
+			return cli_usage(&cmd_unit, N_("unexpected argument"));
+		}
+	}
+	if (!rsc || strlen(rsc) != 34)
+		return cli_usage(&cmd_unit, N_("expected a results code of 34 "
+				 "characters"));
+	if (!games[0])
+		return cli_usage(&cmd_unit, N_("--games is required"));
+	if ((code = cli_store_games(cli, games)) != 0)
+		return code;
+	if (!(s = cli_store(cli, &code)))
+		return code;
+	pd_buf_init(&out, 0);
+	return cli_output(pd_op_unit_show(s, games, rsc, lang, &out, &d),
+			  &out, &d);
+}
+
+const struct cli_command cmd_unit = {
+	"unit", run, "show one unit: its start list and results",
+	"usage: podium unit show RSC --games G [--lang zh|en|fr]\n"
+	"\n"
+	"RSC is the unit's ODF results code, 34 characters, as 'podium\n"
+	"schedule' and 'podium medals' print it.  Shows its kind (unit,\n"
+	"sub-unit, phase or event standing), discipline, event and name, its\n"
+	"local day and start, venue, status and medal role, then a line per\n"
+	"participant: rank, start order, bib, name, NPC, result and its type,\n"
+	"IRM, difference, W/L/T and qualification mark (Q, q ...).  A code\n"
+	"the Games has no unit of is an error (exit 2).\n",
+};

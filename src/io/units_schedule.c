@@ -1,0 +1,267 @@
+/* units_schedule.c -- the schedule of a Games' folder of units
+ * (unitset.h): each schedules.csv row, not an exact duplicate, placed on
+ * the unit it stands for, with its times in UTC, its local day, status,
+ * venue and medal role. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "units_int.h"
+
+/* The venues whose own time zone is not the Games': the local day of a
+ * unit there is its day.  Paris 2024's surfing at Teahupo'o, Tahiti
+ * (UTC-10, no summer time). */
+static const struct {
+	const char *venue_code;
+	int offset;	/* seconds east of UTC */
+} venue_zones[] = {
+	{ "TAH", -10 * 3600 },
+};
+
+enum { S_START, S_END, S_STATUS, S_DISC, S_EVENT, S_MEDAL, S_PHASE, S_GENDER,
+       S_VENUE, S_VCODE, S_LOCATION, S_URL, S_DNAME, S_N };
+
+static const char *const s_cols[S_N] = {
+	"start_date", "end_date", "status", "discipline_code", "event",
+	"event_medal", "phase", "gender", "venue", "venue_code",
+	"location_description", "url", "discipline" };
+
+/* A time as UTC text, and its day at offset (seconds east of UTC). */
+static void utc_text(long long t, int offset, char *iso, size_t isz,
+		     char *day, size_t dsz)
+{
+	time_t tt = (time_t)t, lt = (time_t)(t + offset);
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(iso, isz, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	gmtime_r(&lt, &tm);
+	strftime(day, dsz, "%Y-%m-%d", &tm);
+}
+
+/* The offset a time is written with ("+02:00"), in seconds. */
+static int written_offset(const char *t)
+{
+	int h = 0, m = 0;
+	size_t n = strlen(t);
+
+	if (n < 6 || (t[n - 6] != '+' && t[n - 6] != '-') ||
+	    sscanf(t + n - 5, "%2d:%2d", &h, &m) != 2)
+		return 0;
+	return (t[n - 6] == '-' ? -1 : 1) * (h * 3600 + m * 60);
+}
+
+/* The unit a schedule row stands for: the one its url names, else the
+ * one of its event (and the url's phase) not yet scheduled whose results
+ * began nearest its start, from an hour before it to its end and an hour
+ * more (a training or a ceremony takes none); -1 if none. */
+static long find_unit(struct reader *r, const char *event, const char *url,
+		      const char *medal, long long t0, long long t1,
+		      const unsigned char *taken)
+{
+	/* a medal unit named by its phase alone: ODF numbers the gold
+	 * match 0001, the bronze 0002 (data/medal_rules.tsv) */
+	const char *want = !strcmp(medal, "1") ? "0001" :
+			   !strcmp(medal, "3") ? "0002" : "";
+	const char *tail = strrchr(url, '/');
+	char code[64], phase[5] = "";
+	size_t *v = NULL, i;
+	long best = -1;
+	long long t, gap, best_gap = 0;
+
+	if (!*event)
+		return -1;
+	if (tail && strlen(tail + 1) == 12) {
+		snprintf(code, sizeof(code), "%-22.22s", event);
+		for (i = 0; i < 22; i++)
+			if (code[i] == ' ')
+				code[i] = '-';
+		for (i = 0; i < 12; i++)
+			code[22 + i] = (char)toupper((unsigned char)tail[1 + i]);
+		code[34] = '\0';
+		snprintf(phase, sizeof(phase), "%.4s", code + 22);
+		pd_strmap_get(&r->rscs, code, 0, &v);
+		if (v && !taken[*v - 1])
+			return (long)*v - 1;
+	}
+	if (t1 < t0)
+		t1 = t0;
+	for (i = 0; i < r->out->nunits; i++) {
+		const struct pd_unit_rec *u = &r->out->units[i];
+
+		if (taken[i] || strcmp(u->kind, "unit") ||
+		    strcmp(u->event_code, event) ||
+		    (*phase && strncmp(u->rsc + 22, phase, 4)) ||
+		    pd_unit_time_parse(u->start, &t) < 0 ||
+		    t < t0 - 3600 || t > t1 + 3600)
+			continue;
+		gap = t > t0 ? t - t0 : t0 - t;
+		if (*want && strncmp(u->rsc + 26, want, 4))
+			gap += 86400;	/* after every unit it names */
+		if (best < 0 || gap < best_gap) {
+			best = (long)i;
+			best_gap = gap;
+		}
+	}
+	return best;
+}
+
+/* A unit of its own for a schedule row no result names. */
+static int own_unit(struct reader *r, const struct pd_csv *c, const int *at,
+		    const char *event, size_t seq, long *at_unit)
+{
+	struct pd_unitset *o = r->out;
+	struct pd_unit_rec *u;
+	char code[64], gender = *pd_ur_f(c, at[S_GENDER]) ? *pd_ur_f(c, at[S_GENDER]) : 'O';
+	size_t i;
+	int ret;
+
+	if (*event)
+		snprintf(code, sizeof(code), "%-22.22sSCHD%06zu--", event, seq);
+	else
+		snprintf(code, sizeof(code), "%.3s%c%-18.18sSCHD%06zu--",
+			 pd_ur_f(c, at[S_DISC]), gender, "", seq);
+	for (i = 0; i < 22; i++)
+		if (code[i] == ' ')
+			code[i] = '-';
+	if ((ret = pd_ur_grow(&o->units, o->nunits, &o->aunits,
+			sizeof(*o->units))) < 0)
+		return ret;
+	u = &o->units[o->nunits];
+	memset(u, 0, sizeof(*u));
+	u->rsc = pd_ur_str(r, code);
+	u->kind = "unit";
+	u->rules = "";
+	u->discipline = pd_ur_str(r, pd_ur_f(c, at[S_DNAME]));
+	u->event = pd_ur_str(r, pd_ur_f(c, at[S_EVENT]));
+	snprintf(code, sizeof(code), "%s", *event ? event : "");
+	u->event_code = pd_ur_str(r, code);
+	u->phase = pd_ur_str(r, pd_ur_f(c, at[S_PHASE]));
+	if (!u->rsc || !u->discipline || !u->event || !u->event_code ||
+	    !u->phase)
+		return PD_ENOMEM;
+	*at_unit = (long)o->nunits++;
+	return 0;
+}
+
+static int zone_of(const char *venue_code, const char *start)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(venue_zones) / sizeof(*venue_zones); i++)
+		if (!strcmp(venue_zones[i].venue_code, venue_code))
+			return venue_zones[i].offset;
+	return written_offset(start);
+}
+
+static int schedule_unit(struct reader *r, const struct pd_csv *c,
+			 const int *at, unsigned char **taken, size_t *ntaken,
+			 size_t *seq, struct pd_diag *d)
+{
+	const char *medal = pd_ur_f(c, at[S_MEDAL]), *start = pd_ur_f(c, at[S_START]);
+	char key[1024], iso[32], eiso[32], day[16], st[32];
+	long long t0, t1 = 0;
+	const char *event = "";
+	struct pd_unit_rec *u;
+	size_t *v = NULL, i;
+	long k;
+	int ret;
+
+	if (pd_unit_time_parse(start, &t0) < 0 ||
+	    (*pd_ur_f(c, at[S_END]) && pd_unit_time_parse(pd_ur_f(c, at[S_END]), &t1) < 0))
+		return pd_diag_set(d, PD_EPARSE, c->file, c->line, "start or "
+				   "end '%s' is not an ISO 8601 time with its "
+				   "offset", start);
+	snprintf(key, sizeof(key), "%s\x1f%s\x1f%s", pd_ur_f(c, at[S_DISC]),
+		 pd_ur_f(c, at[S_GENDER]), pd_ur_f(c, at[S_EVENT]));
+	pd_strmap_get(&r->event_names, key, 0, &v);
+	if (v) {
+		snprintf(key, sizeof(key), "%.22s", r->rows[*v - 1].rsc);
+		for (i = strlen(key); i > 4 && key[i - 1] == '-'; i--)
+			key[i - 1] = '\0';
+		event = key;
+	}
+	if (*ntaken < r->out->nunits + 1) {
+		unsigned char *nt = realloc(*taken, r->out->nunits + 1024);
+
+		if (!nt)
+			return PD_ENOMEM;
+		memset(nt + *ntaken, 0, r->out->nunits + 1024 - *ntaken);
+		*taken = nt;
+		*ntaken = r->out->nunits + 1024;
+	}
+	if ((k = find_unit(r, event, pd_ur_f(c, at[S_URL]), medal, t0, t1,
+			   *taken)) < 0 &&
+	    (ret = own_unit(r, c, at, event, ++*seq, &k)) < 0)
+		return ret;
+	(*taken)[k] = 1;
+	u = &r->out->units[k];
+	utc_text(t0, zone_of(pd_ur_f(c, at[S_VCODE]), start), iso, sizeof(iso), day,
+		 sizeof(day));
+	eiso[0] = '\0';
+	if (t1)
+		utc_text(t1, 0, eiso, sizeof(eiso), st, sizeof(st));
+	for (i = 0; pd_ur_f(c, at[S_STATUS])[i] && i + 1 < sizeof(st); i++)
+		st[i] = (char)tolower((unsigned char)pd_ur_f(c, at[S_STATUS])[i]);
+	st[i] = '\0';
+	u->start = pd_ur_str(r, iso);
+	u->end = pd_ur_str(r, eiso);
+	u->day = pd_ur_str(r, day);
+	u->status = pd_ur_str(r, st);
+	u->medal = !strcmp(medal, "1") ? "gold" : !strcmp(medal, "3") ?
+		   "bronze" : "";
+	u->venue = pd_ur_str(r, pd_ur_f(c, at[S_VENUE]));
+	u->location = pd_ur_str(r, pd_ur_f(c, at[S_LOCATION]));
+	if (!u->start || !u->end || !u->day || !u->status || !u->venue ||
+	    !u->location)
+		return PD_ENOMEM;
+	return 0;
+}
+
+/* schedules.csv, after the results: each row not an exact duplicate is
+ * a scheduled unit */
+int pd_ur_read_schedule(struct reader *r, struct pd_diag *d)
+{
+	struct pd_units_counts *n = &r->out->counts;
+	struct pd_strmap seen = { 0 };
+	unsigned char *taken = NULL;
+	size_t ntaken = 0, seq = 0;
+	struct pd_csv c;
+	char *data = NULL, key[8192];
+	int at[S_N], ret, j;
+	size_t i, k, *v;
+
+	snprintf(r->path, sizeof(r->path), "%s/schedules.csv", r->dir);
+	r->im.file = r->path;
+	if ((ret = pd_ur_load(r, &c, &data, r->path, d)) < 0)
+		goto cleanup;
+	for (j = 0; j < S_N; j++)
+		if ((ret = pd_ur_need(&c, s_cols[j], &at[j], d)) < 0)
+			goto cleanup;
+	while ((ret = pd_csv_next(&c, d)) > 0) {
+		for (i = k = 0; i < c.nf && k < sizeof(key); i++)
+			k += (size_t)snprintf(key + k, sizeof(key) - k,
+					      "%s\x1f", c.f[i]);
+		if ((ret = pd_strmap_add_copy(&seen, key, &v)) < 0)
+			break;
+		if (ret == 0) {
+			n->duplicates++;
+			continue;
+		}
+		if ((ret = schedule_unit(r, &c, at, &taken, &ntaken, &seq,
+					 d)) < 0)
+			break;
+		n->schedule++;
+		n->gold_units += !strcmp(pd_ur_f(&c, at[S_MEDAL]), "1");
+		n->bronze_units += !strcmp(pd_ur_f(&c, at[S_MEDAL]), "3");
+	}
+cleanup:
+	free(taken);
+	pd_strmap_release_keys(&seen);
+	pd_csv_release(&c);
+	free(data);
+	return ret;
+}
+
