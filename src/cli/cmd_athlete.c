@@ -337,7 +337,8 @@ static int run(struct cli *cli, int argc, char **argv)
 	if (s.n == 0) {
 		cli_error("no athlete matches '%s'%s%s", name,
 			  games[0] ? " in " : "", games);
-		cli_why_no_results(cli, games[0] ? games : NULL, N_("athletes"));
+		cli_why_no_results(cli, games[0] ? games : NULL,
+				   N_("athletes"));
 		ret = EXIT_INPUT;
 		goto cleanup;
 	}

@@ -225,11 +225,12 @@ static int run(struct cli *cli, int argc, char **argv)
 			continue;
 		}
 		if (c != 'l' || !(lang = cli_lang(optarg)))
-			return cli_usage(&cmd_diff, c == 'l' ? N_("--lang is zh, "
-						 "en or fr") : NULL);
+			return cli_usage(&cmd_diff, c == 'l' ?
+					 N_("--lang is zh, en or fr") : NULL);
 	}
 	if (argc - optind != 2)
-		return cli_usage(&cmd_diff, N_("expected two standings, A and B"));
+		return cli_usage(&cmd_diff,
+				 N_("expected two standings, A and B"));
 	memset(&b, 0, sizeof(b));
 	if ((ret = cli_ref_load(cli, argv[optind], NULL, &a)) == 0 &&
 	    (ret = cli_ref_load(cli, argv[optind + 1], NULL, &b)) == 0)

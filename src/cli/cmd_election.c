@@ -50,8 +50,9 @@ static int key_write(const char *path, const char *secret)
 	size_t n = strlen(secret);
 
 	if (fd < 0) {
-		cli_error(errno == EEXIST ? N_("%s: exists: the key goes into a "
-			  "new file") : N_("%s: cannot make the key file"), path);
+		cli_error(errno == EEXIST ? N_("%s: exists: the key goes into "
+			  "a new file") : N_("%s: cannot make the key file"),
+			  path);
 		return EXIT_INPUT;
 	}
 	if (write(fd, secret, n) != (ssize_t)n || write(fd, "\n", 1) != 1 ||
@@ -106,7 +107,8 @@ static int run_add(struct cli *cli, int argc, char **argv)
 		return ret;
 	if (optind < argc || !e->games[0] || !a.name || !e->seats ||
 	    !a.key)
-		return cli_usage(&cmd_election, N_("election add needs --games, "
+		return cli_usage(&cmd_election,
+				 N_("election add needs --games, "
 				 "--name, --seats and --key"));
 	if (e->sport_cap < 0)
 		return cli_usage(&cmd_election, "--sport-cap is 0 (none) or "

@@ -147,8 +147,8 @@ static int run_status(struct cli *cli, int argc, char **argv)
 		return cli_fail(ret, &d);
 	who = cli_who(cli, reason);
 	if (pd_op_status_needs_reason(e.status, pos[1], who)) {
-		cli_error(N_("event %ld (%s) is official: moving it to %s takes "
-			  "its medals away; say why with --reason"), id,
+		cli_error(N_("event %ld (%s) is official: moving it to %s "
+			     "takes its medals away; say why with --reason"), id,
 			  cli_text(e.name), pos[1]);
 		pd_event_info_release(&e);
 		return EXIT_INPUT;

@@ -21,7 +21,8 @@ static int run(struct cli *cli, int argc, char **argv)
 						 "takes a code such as PG2004");
 		} else if (!strcmp(argv[i], "--lang")) {
 			if (!(lang = cli_lang(argv[i + 1])))
-				return cli_usage(&cmd_highlights, N_("--lang is zh, "
+				return cli_usage(&cmd_highlights,
+						 N_("--lang is zh, "
 							 "en or fr"));
 		} else {
 			break;

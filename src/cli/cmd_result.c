@@ -74,7 +74,8 @@ static int parse_args(struct set_args *a, int argc, char **argv)
 	a->remove = !strcmp(argv[optind], "remove");
 	if (a->remove && (a->file || a->has_rank || a->mark || a->value ||
 			  a->irm || a->records))
-		return cli_usage(&cmd_result, N_("remove takes the competitor and "
+		return cli_usage(&cmd_result,
+				 N_("remove takes the competitor and "
 				 "--reason only"));
 
 	if (a->file && (a->npc || a->name || a->athlete || a->team))
@@ -165,8 +166,8 @@ static int run(struct cli *cli, int argc, char **argv)
 	if ((ret = parse_args(&a, argc, argv)))
 		return ret;
 	if (a.remove && (!a.reason || !*a.reason)) {
-		cli_error(N_("taking a result out of event %ld is a correction: "
-			  "say why with --reason"), a.event);
+		cli_error(N_("taking a result out of event %ld is a "
+			     "correction: say why with --reason"), a.event);
 		return EXIT_INPUT;
 	}
 	if (!(s = cli_store_write(cli, &code)))

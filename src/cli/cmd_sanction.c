@@ -90,7 +90,8 @@ static int parse_add(struct add_args *a, int argc, char **argv)
 	/* ids after --events E1 may follow as plain arguments */
 	for (; optind < argc; optind++)
 		if (add_events(a, argv[optind]) < 0)
-			return cli_usage(&cmd_sanction, N_("unexpected argument"));
+			return cli_usage(&cmd_sanction,
+					 N_("unexpected argument"));
 	if (!a->athlete || !a->reason || !*a->reason || !a->nevents)
 		return cli_usage(&cmd_sanction, "sanction add needs --athlete, "
 				 "--reason and --events");
@@ -210,7 +211,8 @@ static int run_lift(struct cli *cli, int argc, char **argv)
 		else if (id < 0 && (id = cli_id(argv[i])) > 0)
 			continue;
 		else
-			return cli_usage(&cmd_sanction, N_("unexpected argument"));
+			return cli_usage(&cmd_sanction,
+					 N_("unexpected argument"));
 	}
 	if (id < 0 || !reason || !*reason)
 		return cli_usage(&cmd_sanction, "sanction lift ID --reason R");

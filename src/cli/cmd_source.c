@@ -69,14 +69,16 @@ static int run(struct cli *cli, int argc, char **argv)
 	for (i = 2; i < argc; i++) {
 		if (list && !strcmp(argv[i], "--games") && i + 1 < argc) {
 			if (pd_games_code(games, sizeof(games), argv[++i]))
-				return cli_usage(&cmd_source, N_("bad --games"));
+				return cli_usage(&cmd_source,
+						 N_("bad --games"));
 		} else if (!list && !strcmp(argv[i], "--reason") &&
 			   i + 1 < argc) {
 			reason = argv[++i];
 		} else if (!list && !ref) {
 			ref = argv[i];
 		} else {
-			return cli_usage(&cmd_source, N_("unexpected argument"));
+			return cli_usage(&cmd_source,
+					 N_("unexpected argument"));
 		}
 	}
 	if (!list && (!ref || !(at = strchr(ref, '@')) || at == ref ||

@@ -138,7 +138,8 @@ static int only_games(struct cli *cli, char *out, size_t size)
 	if (n == 1)
 		snprintf(out, size, "%s", v[0].code);
 	else if (n == 0)
-		cli_error(N_("no Games in %s: try 'podium init'"), cli->db_path);
+		cli_error(N_("no Games in %s: try 'podium init'"),
+			  cli->db_path);
 	else
 		for (i = 0, cli_error("several Games in %s: name one with "
 				      "--games CODE[@SOURCE]:", cli->db_path);
