@@ -8,6 +8,7 @@
 
 #include "podium/app.h"
 #include "podium/store.h"
+#include "podium/words.h"
 
 void pd_cover_decide(struct pd_cover *c)
 {
@@ -98,10 +99,9 @@ void pd_cover_text(char *out, size_t size, const struct pd_cover *c,
 {
 	if (!c->published[0])
 		snprintf(out, size, "%s", "");
-	else if (lang && !strcmp(lang, "zh"))
-		snprintf(out, size, "已录入%ld个小项中%ld个小项的成绩", c->known,
-			 c->done);
 	else
-		snprintf(out, size, "results for %ld of %ld event%s", c->done,
-			 c->known, c->known == 1 ? "" : "s");
+		snprintf(out, size, pd_word(lang, c->known == 1 ?
+			 N_("results for %ld of %ld event") :
+			 N_("results for %ld of %ld events")), c->done,
+			 c->known);
 }

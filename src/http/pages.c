@@ -238,9 +238,13 @@ int h_date(struct pd_buf *b, const char *lang, const char *iso)
 {
 	int y, m, d, n = 0;
 
-	if (!strcmp(lang, "zh") && strlen(iso) == 10 &&
+	/* TRANSLATORS: a date in prose: %1$d the year, %2$d the month,
+	 * %3$d the day; English keeps the ISO form */
+	const char *fmt = N_("%1$d-%2$02d-%3$02d");
+
+	if (strcmp(lang, "en") && strlen(iso) == 10 &&
 	    sscanf(iso, "%4d-%2d-%2d%n", &y, &m, &d, &n) == 3 && n == 10)
-		return pd_buf_addf(b, "%d年%d月%d日", y, m, d);
+		return pd_buf_addf(b, pd_word(lang, fmt), y, m, d);
 	return h_esc(b, iso);
 }
 
