@@ -319,7 +319,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	memset(&s, 0, sizeof(s));
 	pd_buf_init(&b, 0);
 	if (!(s.needle = pd_name_normalise(name))) {
-		cli_error("'%s' is not valid UTF-8", name);
+		cli_error(N_("'%s' is not valid UTF-8"), name);
 		ret = EXIT_INPUT;
 		goto cleanup;
 	}

@@ -148,7 +148,7 @@ static int print_diff(struct cli *cli, const struct pd_ref *a,
 	    !(codes = union_codes(&ta, &tb, &n))) {
 		pd_tally_release(&ta);
 		pd_tally_release(&tb);
-		cli_error("out of memory");
+		cli_error(N_("out of memory"));
 		return EXIT_STORE;
 	}
 	printf("--- %s\n+++ %s\n", a->label, b->label);
@@ -177,7 +177,7 @@ static int print_diff(struct cli *cli, const struct pd_ref *a,
 	printf("%s %s: %ld %ld %ld %ld\n", L->totals, b->label, sb[0], sb[1],
 	       sb[2], sb[3]);
 	if ((wa = printed_wrong(a)) < 0 || (wb = printed_wrong(b)) < 0) {
-		cli_error("out of memory");
+		cli_error(N_("out of memory"));
 		return EXIT_STORE;
 	}
 	if (wa + wb)

@@ -32,8 +32,8 @@ static int run(struct cli *cli, int argc, char **argv)
 	cli_error(N_("%s ready: Athens 2004 Paralympics as PG2004@seed (%zu "
 		  "NPCs)"), cli->db_path, rows);
 	if (examples)
-		cli_error("example from the report: the 5-a-side football "
-			  "tournament as event %ld", event);
+		cli_error(N_("example from the report: the 5-a-side football "
+			  "tournament as event %ld"), event);
 	return EXIT_OK;
 }
 

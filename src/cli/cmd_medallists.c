@@ -185,7 +185,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		 *g.name_en ? g.name_en : g.code);
 	if (m.n == 0) {
 		if (!cli_why_no_results(cli, a.games, N_("medallists")))
-			cli_error("%s has no medals yet", a.games);
+			cli_error(N_("%s has no medals yet"), a.games);
 		ret = EXIT_OK;
 	} else {
 		ret = print_rows(&m, pd_medallists_top(&m, a.top), a.lang,

@@ -142,7 +142,7 @@ static int resolve_athlete(struct pd_store *s, struct add_args *a,
 	memset(&l, 0, sizeof(l));
 	pd_strings_init(&l.shown);
 	if (!(l.needle = pd_name_normalise(a->who))) {
-		cli_error("'%s' is not valid UTF-8", a->who);
+		cli_error(N_("'%s' is not valid UTF-8"), a->who);
 		return EXIT_INPUT;
 	}
 	for (i = 0; i < a->nevents && ret == 0; i++)
@@ -153,13 +153,13 @@ static int resolve_athlete(struct pd_store *s, struct add_args *a,
 	} else if (l.n == 1) {
 		a->athlete = l.ids[0];
 	} else if (l.n == 0) {
-		cli_error("no athlete called '%s' has a result in the events "
-			  "given: see 'podium event show EVENT'", a->who);
+		cli_error(N_("no athlete called '%s' has a result in the events "
+			  "given: see 'podium event show EVENT'"), a->who);
 		ret = EXIT_INPUT;
 	} else {
 		names = pd_strings_join(&l.shown, "; ");
-		cli_error("'%s' is %zu athletes of those events: %s; give "
-			  "--athlete ID", a->who, l.n, names ?
+		cli_error(N_("'%s' is %zu athletes of those events: %s; give "
+			  "--athlete ID"), a->who, l.n, names ?
 			  cli_text(names) : "");
 		free(names);
 		ret = EXIT_INPUT;

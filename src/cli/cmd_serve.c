@@ -107,9 +107,12 @@ static int check_games(struct cli *cli, const char *ref)
 		return cli_fail(ret, &d);
 	}
 	if (!found || !known) {
-		cli_error("serve: --games %s: the store holds no %s; it holds %s",
-			  ref, found ? "such published table" : "such Games",
-			  have.len ? cli_text(have.data) : "no Games yet");
+		cli_error(N_("serve: --games %s: the store holds no %s; it "
+			     "holds %s"), ref,
+			  cli_msg(found ? N_("such published table") :
+				  N_("such Games")),
+			  have.len ? cli_text(have.data) :
+			  cli_msg(N_("no Games yet")));
 		ret = EXIT_USAGE;
 	}
 	pd_buf_release(&have);

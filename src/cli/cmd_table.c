@@ -141,8 +141,8 @@ static int only_games(struct cli *cli, char *out, size_t size)
 		cli_error(N_("no Games in %s: try 'podium init'"),
 			  cli->db_path);
 	else
-		for (i = 0, cli_error("several Games in %s: name one with "
-				      "--games CODE[@SOURCE]:", cli->db_path);
+		for (i = 0, cli_error(N_("several Games in %s: name one with "
+				      "--games CODE[@SOURCE]:"), cli->db_path);
 		     i < n; i++)
 			fprintf(stderr, "  %s\t%s\n", v[i].code, v[i].name_en);
 	pd_games_list_free(v, n);
