@@ -211,15 +211,17 @@ static int run(struct cli *cli, int argc, char **argv)
 		if (c == 's') {
 			/* codes or names, as a file would give them */
 			if (!(eq = strchr(optarg, '=')) || sm.n == SAME_MAX)
-				return cli_usage(&cmd_diff, "--same takes A=B "
-						 "(at most 16)");
+				return cli_usage(&cmd_diff,
+						 N_("--same takes A=B "
+						 "(at most 16)"));
 			*eq = '\0';
 			x = pd_registry_find(cli_registry(cli), optarg);
 			y = pd_registry_find(cli_registry(cli), eq + 1);
 			if (!x || !y)
-				return cli_usage(&cmd_diff, "--same A=B: both "
+				return cli_usage(&cmd_diff,
+						 N_("--same A=B: both "
 						 "must be NPCs of the registry "
-						 "('podium resolve')");
+						 "('podium resolve')"));
 			sm.a[sm.n] = x->code;
 			sm.b[sm.n++] = y->code;
 			continue;

@@ -34,8 +34,8 @@ static int option(int c, char *arg, void *ctx)
 	case 'R':
 	case 'A':
 		if (a->mode != PD_SOURCE_ONLY)
-			return cli_usage(&cmd_import, "give one of "
-					 "--replace and --alternative");
+			return cli_usage(&cmd_import, N_("give one of "
+					 "--replace and --alternative"));
 		a->mode = c == 'R' ? PD_SOURCE_REPLACE :
 			  PD_SOURCE_ALTERNATIVE;
 		break;
@@ -89,11 +89,12 @@ static int parse_args(struct pd_op_import_args *a, int argc, char **argv)
 	if (optind < argc && !strcmp(argv[optind], "odf")) {
 		a->format = "odf";
 		if (argc - optind < 2)
-			return cli_usage(&cmd_import, "expected odf and FILE "
-					 "or DIR");
+			return cli_usage(&cmd_import,
+					 N_("expected odf and FILE "
+					 "or DIR"));
 		if (a->opts.nwhere || has_map(a))
-			return cli_usage(&cmd_import, "--map and --where do "
-					 "not apply to format odf");
+			return cli_usage(&cmd_import, N_("--map and --where do "
+					 "not apply to format odf"));
 		return 0;
 	}
 	if (argc - optind != 2)

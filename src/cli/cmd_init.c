@@ -16,8 +16,8 @@ static int run(struct cli *cli, int argc, char **argv)
 							    "--examples");
 
 	if (argc > 1 && !examples)
-		return cli_usage(&cmd_init, "no arguments expected but "
-				 "--examples");
+		return cli_usage(&cmd_init, N_("no arguments expected but "
+				 "--examples"));
 	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	who.actor = cli_actor();

@@ -50,11 +50,11 @@ static int add_option(int c, char *arg, void *ctx)
 		if (*arg >= '0' && *arg <= '9') {
 			if ((a->athlete = cli_id(arg)) < 0)
 				return cli_usage(&cmd_sanction,
-						 "--athlete takes an "
-						 "id or a name");
+						 N_("--athlete takes an "
+						 "id or a name"));
 		} else if (!*arg) {
-			return cli_usage(&cmd_sanction, "--athlete "
-					 "takes an id or a name");
+			return cli_usage(&cmd_sanction, N_("--athlete "
+					 "takes an id or a name"));
 		} else {
 			a->who = arg;
 			a->athlete = -1;
@@ -63,8 +63,8 @@ static int add_option(int c, char *arg, void *ctx)
 	case 'r': a->reason = arg; break;
 	case 'e':
 		if (add_events(a, arg) < 0)
-			return cli_usage(&cmd_sanction, "--events "
-					 "takes event ids");
+			return cli_usage(&cmd_sanction, N_("--events "
+					 "takes event ids"));
 		break;
 	case 'R': a->mode = PD_SANCTION_REALLOCATE; a->modes++; break;
 	case 'V': a->mode = PD_SANCTION_VACATE; a->modes++; break;
@@ -93,11 +93,13 @@ static int parse_add(struct add_args *a, int argc, char **argv)
 			return cli_usage(&cmd_sanction,
 					 N_("unexpected argument"));
 	if (!a->athlete || !a->reason || !*a->reason || !a->nevents)
-		return cli_usage(&cmd_sanction, "sanction add needs --athlete, "
-				 "--reason and --events");
+		return cli_usage(&cmd_sanction,
+				 N_("sanction add needs --athlete, "
+				 "--reason and --events"));
 	if (a->modes != 1)
-		return cli_usage(&cmd_sanction, "give one of --reallocate and "
-				 "--vacate");
+		return cli_usage(&cmd_sanction,
+				 N_("give one of --reallocate and "
+				 "--vacate"));
 	return 0;
 }
 
