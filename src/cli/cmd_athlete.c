@@ -288,8 +288,9 @@ static int parse_args(int argc, char **argv, char *games, size_t size,
 		if (c != 'g')
 			return cli_usage(&cmd_athlete, NULL);
 		if (pd_games_code(games, size, optarg) < 0)
-			return cli_usage(&cmd_athlete, "--games takes a code "
-					 "such as PG2024");
+			return cli_usage(&cmd_athlete,
+					 N_("--games takes a code "
+					 "such as PG2024"));
 	}
 	/* 'podium athlete Jiang Yuyan' needs no quotes */
 	for (name[0] = '\0'; optind < argc; optind++)
@@ -297,7 +298,7 @@ static int parse_args(int argc, char **argv, char *games, size_t size,
 					0, "%s%s", len ? " " : "",
 					argv[optind]);
 	if (len >= nsize)
-		return cli_usage(&cmd_athlete, "the name is too long");
+		return cli_usage(&cmd_athlete, N_("the name is too long"));
 	if (!name[strspn(name, " \t")])
 		return cli_usage(&cmd_athlete, N_("no name given"));
 	return 0;
@@ -319,7 +320,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	memset(&s, 0, sizeof(s));
 	pd_buf_init(&b, 0);
 	if (!(s.needle = pd_name_normalise(name))) {
-		cli_error("'%s' is not valid UTF-8", name);
+		cli_error(N_("'%s' is not valid UTF-8"), name);
 		ret = EXIT_INPUT;
 		goto cleanup;
 	}
@@ -337,7 +338,8 @@ static int run(struct cli *cli, int argc, char **argv)
 	if (s.n == 0) {
 		cli_error("no athlete matches '%s'%s%s", name,
 			  games[0] ? " in " : "", games);
-		cli_why_no_results(cli, games[0] ? games : NULL, N_("athletes"));
+		cli_why_no_results(cli, games[0] ? games : NULL,
+				   N_("athletes"));
 		ret = EXIT_INPUT;
 		goto cleanup;
 	}

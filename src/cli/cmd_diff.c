@@ -148,7 +148,7 @@ static int print_diff(struct cli *cli, const struct pd_ref *a,
 	    !(codes = union_codes(&ta, &tb, &n))) {
 		pd_tally_release(&ta);
 		pd_tally_release(&tb);
-		cli_error("out of memory");
+		cli_error(N_("out of memory"));
 		return EXIT_STORE;
 	}
 	printf("--- %s\n+++ %s\n", a->label, b->label);
@@ -177,7 +177,7 @@ static int print_diff(struct cli *cli, const struct pd_ref *a,
 	printf("%s %s: %ld %ld %ld %ld\n", L->totals, b->label, sb[0], sb[1],
 	       sb[2], sb[3]);
 	if ((wa = printed_wrong(a)) < 0 || (wb = printed_wrong(b)) < 0) {
-		cli_error("out of memory");
+		cli_error(N_("out of memory"));
 		return EXIT_STORE;
 	}
 	if (wa + wb)
@@ -211,25 +211,28 @@ static int run(struct cli *cli, int argc, char **argv)
 		if (c == 's') {
 			/* codes or names, as a file would give them */
 			if (!(eq = strchr(optarg, '=')) || sm.n == SAME_MAX)
-				return cli_usage(&cmd_diff, "--same takes A=B "
-						 "(at most 16)");
+				return cli_usage(&cmd_diff,
+						 N_("--same takes A=B "
+						 "(at most 16)"));
 			*eq = '\0';
 			x = pd_registry_find(cli_registry(cli), optarg);
 			y = pd_registry_find(cli_registry(cli), eq + 1);
 			if (!x || !y)
-				return cli_usage(&cmd_diff, "--same A=B: both "
+				return cli_usage(&cmd_diff,
+						 N_("--same A=B: both "
 						 "must be NPCs of the registry "
-						 "('podium resolve')");
+						 "('podium resolve')"));
 			sm.a[sm.n] = x->code;
 			sm.b[sm.n++] = y->code;
 			continue;
 		}
 		if (c != 'l' || !(lang = cli_lang(optarg)))
-			return cli_usage(&cmd_diff, c == 'l' ? N_("--lang is zh, "
-						 "en or fr") : NULL);
+			return cli_usage(&cmd_diff, c == 'l' ?
+					 N_("--lang is zh, en or fr") : NULL);
 	}
 	if (argc - optind != 2)
-		return cli_usage(&cmd_diff, N_("expected two standings, A and B"));
+		return cli_usage(&cmd_diff,
+				 N_("expected two standings, A and B"));
 	memset(&b, 0, sizeof(b));
 	if ((ret = cli_ref_load(cli, argv[optind], NULL, &a)) == 0 &&
 	    (ret = cli_ref_load(cli, argv[optind + 1], NULL, &b)) == 0)

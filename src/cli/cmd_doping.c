@@ -65,8 +65,8 @@ static int run_add(struct cli *cli, int argc, char **argv)
 		return ret;
 	if (a.bad || optind < argc || !a.k.games[0] || !a.k.athlete ||
 	    !a.k.finding[0])
-		return cli_usage(&cmd_doping, "doping add needs --games, "
-				 "--athlete ID and --finding");
+		return cli_usage(&cmd_doping, N_("doping add needs --games, "
+				 "--athlete ID and --finding"));
 	if (!cli_store_write(cli, &code))
 		return code;
 	ret = pd_op_doping_add(cli->store, &a.k, cli_who(cli, a.reason), &id,
@@ -109,7 +109,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		return run_add(cli, argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "list"))
 		return run_list(cli, argc - 1, argv + 1);
-	return cli_usage(&cmd_doping, "expected add or list");
+	return cli_usage(&cmd_doping, N_("expected add or list"));
 }
 
 const struct cli_command cmd_doping = {

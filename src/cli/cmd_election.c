@@ -24,14 +24,15 @@ static int add_option(int c, char *arg, void *ctx)
 	struct pd_election *e = &a->e;
 
 	if (c == 'g' && pd_games_code(e->games, sizeof(e->games), arg) < 0)
-		return cli_usage(&cmd_election, "--games takes a code such as "
-				 "PG2004");
+		return cli_usage(&cmd_election,
+				 N_("--games takes a code such as "
+				 "PG2004"));
 	else if (c == 'n')
 		a->name = arg;
 	else if (c == 's' && (e->seats = cli_number(arg, 100)) < 0)
-		return cli_usage(&cmd_election, "--seats is 1 to 100");
+		return cli_usage(&cmd_election, N_("--seats is 1 to 100"));
 	else if (c == 'k' && (e->max_choices = cli_number(arg, 100)) < 0)
-		return cli_usage(&cmd_election, "--choices is a number");
+		return cli_usage(&cmd_election, N_("--choices is a number"));
 	else if (c == 'c')
 		e->sport_cap = !strcmp(arg, "0") ? 0 : cli_number(arg, 100);
 	else if (c == 'r')
@@ -50,8 +51,9 @@ static int key_write(const char *path, const char *secret)
 	size_t n = strlen(secret);
 
 	if (fd < 0) {
-		cli_error(errno == EEXIST ? N_("%s: exists: the key goes into a "
-			  "new file") : N_("%s: cannot make the key file"), path);
+		cli_error(errno == EEXIST ? N_("%s: exists: the key goes into "
+			  "a new file") : N_("%s: cannot make the key file"),
+			  path);
 		return EXIT_INPUT;
 	}
 	if (write(fd, secret, n) != (ssize_t)n || write(fd, "\n", 1) != 1 ||
@@ -106,15 +108,16 @@ static int run_add(struct cli *cli, int argc, char **argv)
 		return ret;
 	if (optind < argc || !e->games[0] || !a.name || !e->seats ||
 	    !a.key)
-		return cli_usage(&cmd_election, N_("election add needs --games, "
+		return cli_usage(&cmd_election,
+				 N_("election add needs --games, "
 				 "--name, --seats and --key"));
 	if (e->sport_cap < 0)
-		return cli_usage(&cmd_election, "--sport-cap is 0 (none) or "
-				 "more");
+		return cli_usage(&cmd_election, N_("--sport-cap is 0 (none) or "
+				 "more"));
 	if (!e->max_choices)
 		e->max_choices = e->seats;
 	if (strlen(a.name) >= sizeof(e->name))
-		return cli_usage(&cmd_election, "--name is too long");
+		return cli_usage(&cmd_election, N_("--name is too long"));
 	memcpy(e->name, a.name, strlen(a.name) + 1);
 	if (!cli_store_write(cli, &code))
 		return code;
@@ -157,22 +160,24 @@ static int run_candidate(struct cli *cli, int argc, char **argv)
 		else if (c == 's')
 			sport = optarg;
 		else if (c == 'a' && (cand.athlete = cli_id(optarg)) < 0)
-			return cli_usage(&cmd_election, "--athlete is an "
-					 "athlete's id");
+			return cli_usage(&cmd_election, N_("--athlete is an "
+					 "athlete's id"));
 		else if (c == '?')
 			return cli_usage(&cmd_election, NULL);
 	}
 	if (optind + 1 != argc || (election = cli_id(argv[optind])) < 0
 	    || !name || !npcname)
-		return cli_usage(&cmd_election, "election candidate ELECTION "
-				 "needs --name and --npc");
+		return cli_usage(&cmd_election,
+				 N_("election candidate ELECTION "
+				 "needs --name and --npc"));
 	if (!(npc = pd_registry_find(cli_registry(cli), npcname)))
 		return cli_fail(pd_diag_set(&d, PD_EINVAL, NULL, 0, "no NPC "
 				"called '%s': see 'podium resolve'", npcname),
 				&d);
 	if (strlen(name) >= sizeof(cand.name) ||
 	    strlen(sport) >= sizeof(cand.sport))
-		return cli_usage(&cmd_election, "--name or --sport is too long");
+		return cli_usage(&cmd_election,
+				 N_("--name or --sport is too long"));
 	memcpy(cand.name, name, strlen(name) + 1);
 	memcpy(cand.sport, sport, strlen(sport) + 1);
 	snprintf(cand.npc, sizeof(cand.npc), "%s", npc->code);
@@ -216,8 +221,8 @@ static int run_vote(struct cli *cli, int argc, char **argv)
 	for (i = 4; i < argc; i++) {
 		if (n == PD_ELECTION_CHOICES ||
 		    (choices[n++] = cli_id(argv[i])) < 0)
-			return cli_usage(&cmd_election, "each choice is a "
-					 "candidate's id");
+			return cli_usage(&cmd_election, N_("each choice is a "
+					 "candidate's id"));
 	}
 	if (!cli_store_write(cli, &code))
 		return code;
@@ -325,8 +330,8 @@ static int run(struct cli *cli, int argc, char **argv)
 	for (i = 0; argc >= 2 && i < sizeof(sub) / sizeof(*sub); i++)
 		if (!strcmp(argv[1], sub[i].name))
 			return sub[i].run(cli, argc - 1, argv + 1);
-	return cli_usage(&cmd_election, "expected add, candidate, register, "
-			 "vote, close, result or list");
+	return cli_usage(&cmd_election, N_("expected add, candidate, register, "
+			 "vote, close, result or list"));
 }
 
 const struct cli_command cmd_election = {

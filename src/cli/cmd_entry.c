@@ -47,8 +47,9 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	for (i = 2; i + 1 < argc; i += 2) {
 		if (!strcmp(argv[i], "--athlete")) {
 			if ((in.athlete = cli_id(argv[i + 1])) < 0)
-				return cli_usage(&cmd_entry, "--athlete takes "
-						 "an athlete's id");
+				return cli_usage(&cmd_entry,
+						 N_("--athlete takes "
+						 "an athlete's id"));
 		} else if (!strcmp(argv[i], "--npc")) {
 			in.npc = argv[i + 1];
 		} else if (!strcmp(argv[i], "--name")) {
@@ -131,8 +132,9 @@ static int run_list(struct cli *cli, int argc, char **argv)
 	for (i = 1; i + 1 < argc; i += 2) {
 		if (!strcmp(argv[i], "--games")) {
 			if (pd_games_code(games, sizeof(games), argv[i + 1]) < 0)
-				return cli_usage(&cmd_entry, "--games takes a "
-						 "code such as PG2004");
+				return cli_usage(&cmd_entry,
+						 N_("--games takes a "
+						 "code such as PG2004"));
 		} else if (!strcmp(argv[i], "--event")) {
 			if ((event = cli_id(argv[i + 1])) < 0)
 				return cli_usage(&cmd_entry, NULL);

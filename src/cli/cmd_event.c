@@ -29,9 +29,9 @@ static int add_option(int c, char *arg, void *ctx)
 		break;
 	case 'o':
 		if (strcmp(arg, "asc") && strcmp(arg, "desc"))
-			return cli_usage(&cmd_event, "--order is asc "
+			return cli_usage(&cmd_event, N_("--order is asc "
 					 "(lower is better) or desc "
-					 "(higher is better)");
+					 "(higher is better)"));
 		a->order = arg;
 		break;
 	case 's': a->sport = arg; break;
@@ -44,9 +44,9 @@ static int add_option(int c, char *arg, void *ctx)
 	case 'r': a->reason = arg; break;
 	case 'p':
 		if ((a->policy = pd_policy_parse(arg)) < 0)
-			return cli_usage(&cmd_event, "--policy is "
+			return cli_usage(&cmd_event, N_("--policy is "
 					 "standard, two-bronzes or "
-					 "capped");
+					 "capped"));
 		break;
 	}
 	return 0;
@@ -74,11 +74,12 @@ static int parse_add(struct add_args *a, int argc, char **argv)
 			       a)))
 		return ret;
 	if (!a->games[0] || !a->sport || !a->name || optind != argc)
-		return cli_usage(&cmd_event, "event add needs --games, --sport "
-				 "and --name");
+		return cli_usage(&cmd_event,
+				 N_("event add needs --games, --sport "
+				 "and --name"));
 	if (a->gender && strcmp(a->gender, "M") && strcmp(a->gender, "W") &&
 	    strcmp(a->gender, "X"))
-		return cli_usage(&cmd_event, "--gender is M, W or X");
+		return cli_usage(&cmd_event, N_("--gender is M, W or X"));
 	if (a->status && !pd_event_status_valid(a->status))
 		return cli_usage(&cmd_event, "--status is one of "
 				 PD_EVENT_STATUSES);
@@ -148,8 +149,8 @@ static int run_status(struct cli *cli, int argc, char **argv)
 		return cli_fail(ret, &d);
 	who = cli_who(cli, reason);
 	if (pd_op_status_needs_reason(e.status, pos[1], who)) {
-		cli_error(N_("event %ld (%s) is official: moving it to %s takes "
-			  "its medals away; say why with --reason"), id,
+		cli_error(N_("event %ld (%s) is official: moving it to %s "
+			     "takes its medals away; say why with --reason"), id,
 			  cli_text(e.name), pos[1]);
 		pd_event_info_release(&e);
 		return EXIT_INPUT;
@@ -192,7 +193,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 		}
 	}
 	if (!games[0])
-		return cli_usage(&cmd_event, "event list needs --games");
+		return cli_usage(&cmd_event, N_("event list needs --games"));
 	if ((code = cli_store_games(cli, games)))
 		return code;
 	s = cli->store;

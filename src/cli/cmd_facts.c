@@ -28,13 +28,13 @@ static int option(int c, char *arg, void *ctx)
 	switch (c) {
 	case OPT_GAMES:
 		if (pd_games_code(a->games, sizeof(a->games), arg) < 0)
-			return cli_usage(&cmd_facts, "--games takes a code "
-					 "such as PG2004");
+			return cli_usage(&cmd_facts, N_("--games takes a code "
+					 "such as PG2004"));
 		break;
 	case OPT_FORMAT:
 		if (!strstr(a->formats, arg) || strchr(arg, ' ') || !*arg)
-			return cli_usage(&cmd_facts, "--format is not "
-					 "one this command writes");
+			return cli_usage(&cmd_facts, N_("--format is not "
+					 "one this command writes"));
 		a->format = arg;
 		break;
 	case OPT_LANG:
@@ -136,7 +136,7 @@ static int run_list(struct cli *cli, int argc, char **argv)
 	if ((ret = parse(argc, argv, &a, list_opts, "text tsv json")))
 		return ret;
 	if (!strcmp(a.format, "json") && !a.games[0])
-		return cli_usage(&cmd_facts, "--format json needs --games");
+		return cli_usage(&cmd_facts, N_("--format json needs --games"));
 	if (!cli_store(cli, &code))
 		return code;
 	pd_facts_init(&l);
@@ -176,11 +176,12 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	if ((ret = parse(argc, argv, &a, add_opts, "")))
 		return ret;
 	if (a.file && (a.key || a.value || a.games[0] || a.source))
-		return cli_usage(&cmd_facts, "facts add takes --file or the "
-				 "fact's fields, not both");
+		return cli_usage(&cmd_facts, N_("facts add takes --file or the "
+				 "fact's fields, not both"));
 	if (!a.file && (!a.games[0] || !a.key || !a.value || !a.source))
-		return cli_usage(&cmd_facts, "facts add needs --games, --key, "
-				 "--value and --source (or --file)");
+		return cli_usage(&cmd_facts,
+				 N_("facts add needs --games, --key, "
+				 "--value and --source (or --file)"));
 	pd_facts_init(&l);
 	if (!a.file && (ret = pd_fact_set(&f, a.games, a.key, a.value, a.unit,
 					  a.qual, a.source, a.cite, a.quote,
@@ -231,7 +232,7 @@ static int run_check(struct cli *cli, int argc, char **argv)
 	if ((ret = parse(argc, argv, &a, check_opts, "text json")))
 		return ret;
 	if (!a.games[0])
-		return cli_usage(&cmd_facts, "facts check needs --games");
+		return cli_usage(&cmd_facts, N_("facts check needs --games"));
 	if (!cli_store(cli, &code))
 		return code;
 	if ((ret = pd_store_begin_read(cli->store, &d)) == 0) {

@@ -28,8 +28,8 @@ static int option(int c, char *arg, void *ctx)
 	case 'r': *f->reason = arg; break;
 	case 'f':
 		if (!f->force)
-			return cli_usage(&cmd_games, "--force is for "
-					 "games remove");
+			return cli_usage(&cmd_games, N_("--force is for "
+					 "games remove"));
 		*f->force = 1;
 		break;
 	}
@@ -57,7 +57,7 @@ static int parse_fields(struct pd_games_input *in, int *force,
 	if ((ret = cli_options(&cmd_games, argc, argv, longopts, option, &f)))
 		return ret;
 	if (argc - optind != 2)
-		return cli_usage(&cmd_games, "expected the Games' CODE");
+		return cli_usage(&cmd_games, N_("expected the Games' CODE"));
 	in->code = argv[optind + 1];
 	return 0;
 }
@@ -79,13 +79,15 @@ static int run_write(struct cli *cli, int argc, char **argv)
 	if (!strcmp(what, "remove") &&
 	    (in.name_en || in.name_zh || in.kind || in.season || in.host ||
 	     in.start || in.end))
-		return cli_usage(&cmd_games, "games remove takes CODE, --force "
-				 "and --reason");
+		return cli_usage(&cmd_games,
+				 N_("games remove takes CODE, --force "
+				 "and --reason"));
 	if (pd_games_code(code, sizeof(code), in.code))
-		return cli_usage(&cmd_games, "bad Games code");
+		return cli_usage(&cmd_games, N_("bad Games code"));
 	if (in.host && !pd_registry_find(cli_registry(cli), in.host))
-		return cli_usage(&cmd_games, "--host is an NPC code ('podium "
-				 "resolve')");
+		return cli_usage(&cmd_games,
+				 N_("--host is an NPC code ('podium "
+				 "resolve')"));
 	if (!(s = cli_store_write(cli, &ret)))
 		return ret;
 	pd_op_done_init(&done);
@@ -114,7 +116,8 @@ static int run(struct cli *cli, int argc, char **argv)
 			 !strcmp(argv[1], "remove")))
 		return run_write(cli, argc, argv);
 	if (argc > 1)
-		return cli_usage(&cmd_games, "expected add, rename or remove");
+		return cli_usage(&cmd_games,
+				 N_("expected add, rename or remove"));
 	if (!(s = cli_store(cli, &code)))
 		return code;
 	if ((ret = pd_store_games_list(s, &v, &n, &d)) < 0)

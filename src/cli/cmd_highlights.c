@@ -17,11 +17,13 @@ static int run(struct cli *cli, int argc, char **argv)
 		if (!strcmp(argv[i], "--games")) {
 			if (pd_games_code(games, sizeof(games),
 					  argv[i + 1]) < 0)
-				return cli_usage(&cmd_highlights, "--games "
-						 "takes a code such as PG2004");
+				return cli_usage(&cmd_highlights,
+						 N_("--games takes a code "
+						    "such as PG2004"));
 		} else if (!strcmp(argv[i], "--lang")) {
 			if (!(lang = cli_lang(argv[i + 1])))
-				return cli_usage(&cmd_highlights, N_("--lang is zh, "
+				return cli_usage(&cmd_highlights,
+						 N_("--lang is zh, "
 							 "en or fr"));
 		} else {
 			break;

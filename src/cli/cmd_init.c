@@ -16,8 +16,8 @@ static int run(struct cli *cli, int argc, char **argv)
 							    "--examples");
 
 	if (argc > 1 && !examples)
-		return cli_usage(&cmd_init, "no arguments expected but "
-				 "--examples");
+		return cli_usage(&cmd_init, N_("no arguments expected but "
+				 "--examples"));
 	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	who.actor = cli_actor();
@@ -32,8 +32,8 @@ static int run(struct cli *cli, int argc, char **argv)
 	cli_error(N_("%s ready: Athens 2004 Paralympics as PG2004@seed (%zu "
 		  "NPCs)"), cli->db_path, rows);
 	if (examples)
-		cli_error("example from the report: the 5-a-side football "
-			  "tournament as event %ld", event);
+		cli_error(N_("example from the report: the 5-a-side football "
+			  "tournament as event %ld"), event);
 	return EXIT_OK;
 }
 

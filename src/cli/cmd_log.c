@@ -50,8 +50,8 @@ static int run(struct cli *cli, int argc, char **argv)
 			if (!strcmp(argv[++i], "0"))
 				since = 0;
 			else if ((since = cli_id(argv[i])) < 0)
-				return cli_usage(&cmd_log, "--since takes a "
-						 "version number");
+				return cli_usage(&cmd_log, N_("--since takes a "
+						 "version number"));
 		} else {
 			return cli_usage(&cmd_log, N_("unexpected argument"));
 		}

@@ -24,14 +24,14 @@ static int option(int c, char *arg, void *ctx)
 	case 'g':
 		if (pd_games_code(a->games, sizeof(a->games),
 				  arg) < 0)
-			return cli_usage(&cmd_medallists, "--games "
-					 "takes a code such as PG2024");
+			return cli_usage(&cmd_medallists, N_("--games "
+					 "takes a code such as PG2024"));
 		break;
 	case 't':
 		top = strtol(arg, &end, 10);
 		if (!*arg || *end || top < 1 || top > 100000)
-			return cli_usage(&cmd_medallists, "--top takes "
-					 "a number from 1");
+			return cli_usage(&cmd_medallists, N_("--top takes "
+					 "a number from 1"));
 		a->top = (size_t)top;
 		break;
 	case 'l':
@@ -41,8 +41,8 @@ static int option(int c, char *arg, void *ctx)
 		break;
 	case 'f':
 		if (strcmp(arg, "text") && strcmp(arg, "odf"))
-			return cli_usage(&cmd_medallists, "--format "
-					 "is text or odf");
+			return cli_usage(&cmd_medallists, N_("--format "
+					 "is text or odf"));
 		a->odf = !strcmp(arg, "odf");
 		break;
 	}
@@ -185,7 +185,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		 *g.name_en ? g.name_en : g.code);
 	if (m.n == 0) {
 		if (!cli_why_no_results(cli, a.games, N_("medallists")))
-			cli_error("%s has no medals yet", a.games);
+			cli_error(N_("%s has no medals yet"), a.games);
 		ret = EXIT_OK;
 	} else {
 		ret = print_rows(&m, pd_medallists_top(&m, a.top), a.lang,

@@ -36,7 +36,8 @@ static int run(struct cli *cli, int argc, char **argv)
 			return cli_usage(&cmd_migrate, NULL);
 	}
 	if (optind < argc || !from || !to)
-		return cli_usage(&cmd_migrate, "migrate needs --from and --to");
+		return cli_usage(&cmd_migrate,
+				 N_("migrate needs --from and --to"));
 	if ((ret = pd_op_migrate(from, to, &notify, &rows, &d)) < 0)
 		return cli_fail(ret, &d);
 	fprintf(stderr, "podium: copied %zu rows from %s to %s\n", rows,

@@ -179,14 +179,15 @@ static int parse_args(int argc, char **argv, char *games, size_t size,
 		if (c != 'g')
 			return cli_usage(&cmd_npc, NULL);
 		if (pd_games_code(games, size, optarg) < 0)
-			return cli_usage(&cmd_npc, "--games takes a code such "
-					 "as PG2024");
+			return cli_usage(&cmd_npc,
+					 N_("--games takes a code such "
+					 "as PG2024"));
 	}
 	if (optind == argc)
 		return cli_usage(&cmd_npc, N_("no NPC given"));
 	if (optind + 1 < argc)
-		return cli_usage(&cmd_npc, "one NPC at a time (quote a name "
-				 "with spaces)");
+		return cli_usage(&cmd_npc, N_("one NPC at a time (quote a name "
+				 "with spaces)"));
 	*name = argv[optind];
 	return 0;
 }

@@ -19,8 +19,8 @@ static int option(int c, char *arg, void *ctx)
 	struct args *a = ctx;
 
 	if (c == 'g' && pd_games_code(a->games, sizeof(a->games), arg) < 0)
-		return cli_usage(&cmd_report, "--games takes a code such as "
-				 "PG2024");
+		return cli_usage(&cmd_report, N_("--games takes a code such as "
+				 "PG2024"));
 	if (c == 'l' && !(a->lang = cli_lang(arg)))
 		return cli_usage(&cmd_report, N_("--lang is zh, en or fr"));
 	if (c == 's')

@@ -32,15 +32,15 @@ static int option(int c, char *arg, void *ctx)
 	case 'e': a->reason = arg; break;
 	case 'a':
 		if ((a->athlete = cli_id(arg)) < 0)
-			return cli_usage(&cmd_result, "bad --athlete");
+			return cli_usage(&cmd_result, N_("bad --athlete"));
 		break;
 	case 'r':
 		a->has_rank = 1;
 		if (!strcmp(arg, "0") || !strcmp(arg, "-"))
 			a->rank = 0;
 		else if ((a->rank = cli_number(arg, 100000)) < 0)
-			return cli_usage(&cmd_result, "--rank is a "
-					 "whole number, or - for none");
+			return cli_usage(&cmd_result, N_("--rank is a "
+					 "whole number, or - for none"));
 		break;
 	}
 	return 0;
@@ -74,21 +74,23 @@ static int parse_args(struct set_args *a, int argc, char **argv)
 	a->remove = !strcmp(argv[optind], "remove");
 	if (a->remove && (a->file || a->has_rank || a->mark || a->value ||
 			  a->irm || a->records))
-		return cli_usage(&cmd_result, N_("remove takes the competitor and "
+		return cli_usage(&cmd_result,
+				 N_("remove takes the competitor and "
 				 "--reason only"));
 
 	if (a->file && (a->npc || a->name || a->athlete || a->team))
-		return cli_usage(&cmd_result, "--file replaces the whole "
-				 "ranking: give no competitor with it");
+		return cli_usage(&cmd_result, N_("--file replaces the whole "
+				 "ranking: give no competitor with it"));
 	if (!a->file && !a->athlete && !(a->npc && (a->name || a->team)))
-		return cli_usage(&cmd_result, "name the competitor: --athlete "
-				 "ID, or --npc CODE with --name or --team");
+		return cli_usage(&cmd_result,
+				 N_("name the competitor: --athlete "
+				 "ID, or --npc CODE with --name or --team"));
 	if (a->irm && !strcmp(a->irm, "-"))
 		a->irm = "";		/* none: the IRM is taken off */
 	if (a->irm && *a->irm && pd_irm_parse(a->irm) <= 0)
-		return cli_usage(&cmd_result, "--irm is DNS, DNF, DSQ, DQB, "
+		return cli_usage(&cmd_result, N_("--irm is DNS, DNF, DSQ, DQB, "
 				 "DNQ, NM, RET, WDR, ABS or LAP, or - for "
-				 "none");
+				 "none"));
 	return 0;
 }
 
@@ -165,8 +167,8 @@ static int run(struct cli *cli, int argc, char **argv)
 	if ((ret = parse_args(&a, argc, argv)))
 		return ret;
 	if (a.remove && (!a.reason || !*a.reason)) {
-		cli_error(N_("taking a result out of event %ld is a correction: "
-			  "say why with --reason"), a.event);
+		cli_error(N_("taking a result out of event %ld is a "
+			     "correction: say why with --reason"), a.event);
 		return EXIT_INPUT;
 	}
 	if (!(s = cli_store_write(cli, &code)))

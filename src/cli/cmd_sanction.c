@@ -50,11 +50,11 @@ static int add_option(int c, char *arg, void *ctx)
 		if (*arg >= '0' && *arg <= '9') {
 			if ((a->athlete = cli_id(arg)) < 0)
 				return cli_usage(&cmd_sanction,
-						 "--athlete takes an "
-						 "id or a name");
+						 N_("--athlete takes an "
+						 "id or a name"));
 		} else if (!*arg) {
-			return cli_usage(&cmd_sanction, "--athlete "
-					 "takes an id or a name");
+			return cli_usage(&cmd_sanction, N_("--athlete "
+					 "takes an id or a name"));
 		} else {
 			a->who = arg;
 			a->athlete = -1;
@@ -63,8 +63,8 @@ static int add_option(int c, char *arg, void *ctx)
 	case 'r': a->reason = arg; break;
 	case 'e':
 		if (add_events(a, arg) < 0)
-			return cli_usage(&cmd_sanction, "--events "
-					 "takes event ids");
+			return cli_usage(&cmd_sanction, N_("--events "
+					 "takes event ids"));
 		break;
 	case 'R': a->mode = PD_SANCTION_REALLOCATE; a->modes++; break;
 	case 'V': a->mode = PD_SANCTION_VACATE; a->modes++; break;
@@ -90,13 +90,16 @@ static int parse_add(struct add_args *a, int argc, char **argv)
 	/* ids after --events E1 may follow as plain arguments */
 	for (; optind < argc; optind++)
 		if (add_events(a, argv[optind]) < 0)
-			return cli_usage(&cmd_sanction, N_("unexpected argument"));
+			return cli_usage(&cmd_sanction,
+					 N_("unexpected argument"));
 	if (!a->athlete || !a->reason || !*a->reason || !a->nevents)
-		return cli_usage(&cmd_sanction, "sanction add needs --athlete, "
-				 "--reason and --events");
+		return cli_usage(&cmd_sanction,
+				 N_("sanction add needs --athlete, "
+				 "--reason and --events"));
 	if (a->modes != 1)
-		return cli_usage(&cmd_sanction, "give one of --reallocate and "
-				 "--vacate");
+		return cli_usage(&cmd_sanction,
+				 N_("give one of --reallocate and "
+				 "--vacate"));
 	return 0;
 }
 
@@ -141,7 +144,7 @@ static int resolve_athlete(struct pd_store *s, struct add_args *a,
 	memset(&l, 0, sizeof(l));
 	pd_strings_init(&l.shown);
 	if (!(l.needle = pd_name_normalise(a->who))) {
-		cli_error("'%s' is not valid UTF-8", a->who);
+		cli_error(N_("'%s' is not valid UTF-8"), a->who);
 		return EXIT_INPUT;
 	}
 	for (i = 0; i < a->nevents && ret == 0; i++)
@@ -152,13 +155,13 @@ static int resolve_athlete(struct pd_store *s, struct add_args *a,
 	} else if (l.n == 1) {
 		a->athlete = l.ids[0];
 	} else if (l.n == 0) {
-		cli_error("no athlete called '%s' has a result in the events "
-			  "given: see 'podium event show EVENT'", a->who);
+		cli_error(N_("no athlete called '%s' has a result in the events "
+			  "given: see 'podium event show EVENT'"), a->who);
 		ret = EXIT_INPUT;
 	} else {
 		names = pd_strings_join(&l.shown, "; ");
-		cli_error("'%s' is %zu athletes of those events: %s; give "
-			  "--athlete ID", a->who, l.n, names ?
+		cli_error(N_("'%s' is %zu athletes of those events: %s; give "
+			  "--athlete ID"), a->who, l.n, names ?
 			  cli_text(names) : "");
 		free(names);
 		ret = EXIT_INPUT;
@@ -210,7 +213,8 @@ static int run_lift(struct cli *cli, int argc, char **argv)
 		else if (id < 0 && (id = cli_id(argv[i])) > 0)
 			continue;
 		else
-			return cli_usage(&cmd_sanction, N_("unexpected argument"));
+			return cli_usage(&cmd_sanction,
+					 N_("unexpected argument"));
 	}
 	if (id < 0 || !reason || !*reason)
 		return cli_usage(&cmd_sanction, "sanction lift ID --reason R");

@@ -27,8 +27,8 @@ static int option(int ch, char *arg, void *ctx)
 		if (!strcmp(arg, "0"))
 			n = 0;
 		else if ((n = cli_number(arg, 65535)) < 0)
-			return cli_usage(&cmd_serve, "--port is a "
-					 "number from 0 to 65535");
+			return cli_usage(&cmd_serve, N_("--port is a "
+					 "number from 0 to 65535"));
 		c->port = (unsigned)n;
 		break;
 	case 'g':
@@ -36,8 +36,8 @@ static int option(int ch, char *arg, void *ctx)
 		break;
 	case 't':
 		if ((n = cli_number(arg, 64)) < 0)
-			return cli_usage(&cmd_serve, "--threads is a "
-					 "number from 1 to 64");
+			return cli_usage(&cmd_serve, N_("--threads is a "
+					 "number from 1 to 64"));
 		c->threads = (unsigned)n;
 		break;
 	case 'l':
@@ -107,9 +107,12 @@ static int check_games(struct cli *cli, const char *ref)
 		return cli_fail(ret, &d);
 	}
 	if (!found || !known) {
-		cli_error("serve: --games %s: the store holds no %s; it holds %s",
-			  ref, found ? "such published table" : "such Games",
-			  have.len ? cli_text(have.data) : "no Games yet");
+		cli_error(N_("serve: --games %s: the store holds no %s; it "
+			     "holds %s"), ref,
+			  cli_msg(found ? N_("such published table") :
+				  N_("such Games")),
+			  have.len ? cli_text(have.data) :
+			  cli_msg(N_("no Games yet")));
 		ret = EXIT_USAGE;
 	}
 	pd_buf_release(&have);

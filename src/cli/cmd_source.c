@@ -64,19 +64,21 @@ static int run(struct cli *cli, int argc, char **argv)
 	int i, ret, code = 0, list;
 
 	if (argc < 2 || (strcmp(argv[1], "list") && strcmp(argv[1], "remove")))
-		return cli_usage(&cmd_source, "expected list or remove");
+		return cli_usage(&cmd_source, N_("expected list or remove"));
 	list = !strcmp(argv[1], "list");
 	for (i = 2; i < argc; i++) {
 		if (list && !strcmp(argv[i], "--games") && i + 1 < argc) {
 			if (pd_games_code(games, sizeof(games), argv[++i]))
-				return cli_usage(&cmd_source, N_("bad --games"));
+				return cli_usage(&cmd_source,
+						 N_("bad --games"));
 		} else if (!list && !strcmp(argv[i], "--reason") &&
 			   i + 1 < argc) {
 			reason = argv[++i];
 		} else if (!list && !ref) {
 			ref = argv[i];
 		} else {
-			return cli_usage(&cmd_source, N_("unexpected argument"));
+			return cli_usage(&cmd_source,
+					 N_("unexpected argument"));
 		}
 	}
 	if (!list && (!ref || !(at = strchr(ref, '@')) || at == ref ||
@@ -85,7 +87,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	if (!list) {
 		snprintf(games, sizeof(games), "%.*s", (int)(at - ref), ref);
 		if (pd_games_code(games, sizeof(games), games))
-			return cli_usage(&cmd_source, "bad Games code");
+			return cli_usage(&cmd_source, N_("bad Games code"));
 	}
 	if (!(s = cli_store(cli, &code)))
 		return code;

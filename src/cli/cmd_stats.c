@@ -24,18 +24,19 @@ static int option(int c, char *arg, void *ctx)
 	switch (c) {
 	case 'g':
 		if (pd_games_code(a->games, sizeof(a->games), arg) < 0)
-			return cli_usage(&cmd_stats, "--games takes a "
-					 "code such as PG2024");
+			return cli_usage(&cmd_stats, N_("--games takes a "
+					 "code such as PG2024"));
 		break;
 	case 'f':
 		if (strcmp(arg, "text") && strcmp(arg, "json"))
-			return cli_usage(&cmd_stats, "--format is text "
-					 "or json");
+			return cli_usage(&cmd_stats, N_("--format is text "
+					 "or json"));
 		a->format = arg;
 		break;
 	case 'b':
 		if (strcmp(arg, "npc") && strcmp(arg, "sport"))
-			return cli_usage(&cmd_stats, "--by is npc or sport");
+			return cli_usage(&cmd_stats,
+					 N_("--by is npc or sport"));
 		a->by = arg;
 		break;
 	}

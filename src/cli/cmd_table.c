@@ -49,8 +49,8 @@ static int option(int c, char *arg, void *ctx)
 	case 't':
 		top = strtol(arg, &end, 10);
 		if (*end || top < 1 || top > 100000)
-			return cli_usage(&cmd_table, "--top takes a "
-					 "number from 1");
+			return cli_usage(&cmd_table, N_("--top takes a "
+					 "number from 1"));
 		a->opts.top = (size_t)top;
 		break;
 	case 'p':
@@ -102,23 +102,26 @@ static int parse_args(struct table_args *a, int argc, char **argv)
 	if (optind < argc)
 		return cli_usage(&cmd_table, N_("unexpected argument"));
 	if (a->all_games && !strcmp(a->format, "html"))
-		return cli_usage(&cmd_table, "--all-games makes one document "
-				 "per Games; html is one page: name a Games");
+		return cli_usage(&cmd_table,
+				 N_("--all-games makes one document "
+				 "per Games; html is one page: name a Games"));
 	if (a->all_games && a->ref && strchr(a->ref, '@'))
-		return cli_usage(&cmd_table, "--all-games takes no --games");
+		return cli_usage(&cmd_table,
+				 N_("--all-games takes no --games"));
 	if ((a->host_column || a->bom) && strcmp(a->format, "csv"))
-		return cli_usage(&cmd_table, "--host-column and --bom are for "
-				 "--format csv");
+		return cli_usage(&cmd_table,
+				 N_("--host-column and --bom are for "
+				 "--format csv"));
 	if (!strcmp(a->format, "odf") && (a->all_games || a->from ||
 					   a->opts.top))
-		return cli_usage(&cmd_table, "--format odf is one Games' "
+		return cli_usage(&cmd_table, N_("--format odf is one Games' "
 				 "whole table: no --all-games, --from or "
-				 "--top");
+				 "--top"));
 	if (a->from && (a->ref_opts.as_of || a->ref_opts.include_unofficial ||
 			a->ref_opts.sport))
-		return cli_usage(&cmd_table, "--from reads a file: --as-of, "
+		return cli_usage(&cmd_table, N_("--from reads a file: --as-of, "
 				 "--sport and --include-unofficial need a "
-				 "store");
+				 "store"));
 	return 0;
 }
 
@@ -138,10 +141,11 @@ static int only_games(struct cli *cli, char *out, size_t size)
 	if (n == 1)
 		snprintf(out, size, "%s", v[0].code);
 	else if (n == 0)
-		cli_error(N_("no Games in %s: try 'podium init'"), cli->db_path);
+		cli_error(N_("no Games in %s: try 'podium init'"),
+			  cli->db_path);
 	else
-		for (i = 0, cli_error("several Games in %s: name one with "
-				      "--games CODE[@SOURCE]:", cli->db_path);
+		for (i = 0, cli_error(N_("several Games in %s: name one with "
+				      "--games CODE[@SOURCE]:"), cli->db_path);
 		     i < n; i++)
 			fprintf(stderr, "  %s\t%s\n", v[i].code, v[i].name_en);
 	pd_games_list_free(v, n);
@@ -311,8 +315,8 @@ static int run_from(struct cli *cli, struct table_args *a)
 	if (a->ref && pd_games_code(only, sizeof(only), a->ref))
 		return cli_usage(&cmd_table, N_("bad --games"));
 	if (!a->ref && !a->all_games)
-		return cli_usage(&cmd_table, "--from needs --games CODE or "
-				 "--all-games");
+		return cli_usage(&cmd_table, N_("--from needs --games CODE or "
+				 "--all-games"));
 	if ((ret = pd_refs_athlete_events(a->from, cli_registry(cli),
 					  only[0] ? only : NULL, &v, &n,
 					  &d)) < 0)

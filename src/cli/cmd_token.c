@@ -25,18 +25,18 @@ static int run_add(struct cli *cli, int argc, char **argv)
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		if (c == 'r' && (role = pd_role_parse(optarg)) == PD_ROLE_NONE)
-			return cli_usage(&cmd_token, "--role is operator or "
-					 "admin");
+			return cli_usage(&cmd_token, N_("--role is operator or "
+					 "admin"));
 		else if (c == 'n')
 			name = optarg;
 		else if (c != 'r')
 			return cli_usage(&cmd_token, NULL);
 	}
 	if (optind < argc || !name || role == PD_ROLE_NONE)
-		return cli_usage(&cmd_token, "token add needs --role and "
-				 "--name");
+		return cli_usage(&cmd_token, N_("token add needs --role and "
+				 "--name"));
 	if (!*name || strlen(name) >= PD_TOKEN_NAME)
-		return cli_usage(&cmd_token, "--name is 1 to 63 bytes");
+		return cli_usage(&cmd_token, N_("--name is 1 to 63 bytes"));
 	if (!(s = cli_store_write(cli, &code)))
 		return code;
 	if ((ret = pd_token_issue(s, name, role, text, &d)) < 0)

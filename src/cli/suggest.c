@@ -108,14 +108,15 @@ int cli_check_options(const struct cli_command *cmd, int argc, char **argv)
 			 (int)strcspn(argv[k], "="), argv[k]);
 		fprintf(stderr, "podium %s: ", cmd->name);
 		if ((near = cli_nearest(word, ptrs, n)))
-			fprintf(stderr, cli_msg(N_("unknown option '%s'; did you "
-						"mean '%s'?")), cli_text(word),
-				near);
+			fprintf(stderr, cli_msg(N_("unknown option '%s'; did "
+						   "you mean '%s'?")),
+				cli_text(word), near);
 		else
 			fprintf(stderr, cli_msg(N_("unknown option '%s'")),
 				cli_text(word));
 		fprintf(stderr, "\n");
-		fprintf(stderr, cli_msg(N_("see 'podium help %s'\n")), cmd->name);
+		fprintf(stderr, cli_msg(N_("see 'podium help %s'\n")),
+			cmd->name);
 		return EXIT_USAGE;
 	}
 	return 0;

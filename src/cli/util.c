@@ -85,7 +85,8 @@ int cli_usage(const struct cli_command *cmd, const char *why)
 	if (end && !strcmp(cmd->name, "help"))
 		fputs(cli_msg(N_("see 'podium help'\n")), stderr);
 	else if (end)
-		fprintf(stderr, cli_msg(N_("see 'podium help %s'\n")), cmd->name);
+		fprintf(stderr, cli_msg(N_("see 'podium help %s'\n")),
+			cmd->name);
 	return EXIT_USAGE;
 }
 
@@ -294,8 +295,8 @@ static int bad_option(const struct cli_command *cmd, const char *arg,
 	snprintf(word, sizeof(word), "%.*s", (int)strcspn(arg, "="), arg);
 	for (o = longopts; o->name; o++)
 		if (!strcmp(word + strspn(word, "-"), o->name))
-			why = o->has_arg == no_argument ? N_("%s takes no value") :
-			      N_("%s needs a value");
+			why = o->has_arg == no_argument ?
+			      N_("%s takes no value") : N_("%s needs a value");
 	fprintf(stderr, "podium %s: ", cmd->name);
 	fprintf(stderr, cli_msg(why), cli_text(word));
 	fputc('\n', stderr);

@@ -138,8 +138,9 @@ const char *h_sport(const char *lang, const char *sport);
 /* The name of the NPC code in the page's language at its Games; the code
  * itself when the registry does not know it. */
 const char *h_npc(const struct page_games *pg, const char *code);
-/* A date for prose: "2004-09-17" is 2004年9月17日 in zh; in en, and
- * anything not such a date, as it is. */
+/* A date for prose in the catalogue's form: "2004-09-17" is 2004年9月17日
+ * in zh, 17/09/2004 in fr; in en, and anything not such a date, as it
+ * is. */
 int h_date(struct pd_buf *b, const char *lang, const char *iso);
 /* The word of "gold", "silver", "bronze" in lang ("" for others). */
 const char *h_medal_word(const char *lang, const char *medal);

@@ -1,7 +1,8 @@
 // fr_pages.test.mjs -- French is one file (issue 28: po/fr.po): a Games
 // page and the operator's desk in French, their words from the server's
-// catalogue; the desk's inputs name their row in French, and switching
-// the desk's language redraws it from the same catalogue.
+// catalogue; the desk's inputs name their row in French, the server
+// answers a save in French, and switching the desk's language redraws it
+// from the same catalogue.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, request, bearer } from '../api/server.mjs';
@@ -59,6 +60,14 @@ test('fr__the_desk_in_french', async () => {
 		.getAttribute('aria-label');
 	assert.match(label, /^Performance, ligne 1 : /);
 	assert.equal(await page.locator('#save').textContent(), 'Enregistrer');
+	// the server answers a save in the desk's language
+	await page.locator('#entry tbody tr').first().locator('input[data-k="mark"]').fill('13.90');
+	await page.click('#save');
+	await page.waitForFunction(() => document.getElementById('said').dataset.ok === '1');
+	const said = await page.locator('#said').textContent();
+	assert.match(said, /Enregistré : version \d+/);
+	assert.match(said, /performance 14\.02 → 13\.90/);
+	assert.match(said, new RegExp(`épreuve ${ev}, médailles : or Li Wei \\(CHN\\)`));
 	// another language is the same catalogue, and back
 	await page.click('#lang-zh');
 	assert.equal(await page.title(), '成绩录入台');
