@@ -102,8 +102,8 @@ test('site__fr_words_come_from_the_catalogue', async () => {
 	assert.equal(about.status, 200);
 	assert.ok(visible(about.text).includes('Chiffres clés'));
 	assert.ok(visible(about.text).includes('CNP participants'));
-	// dates in prose the French way, day first
-	assert.match(visible(about.text), /\b\d{2}\/\d{2}\/2024\b/);
+	// dates in prose the French way, day first, the month in words
+	assert.match(visible(about.text), /\b\d{1,2}(er)? (août|septembre) 2024\b/);
 });
 
 test('site__desk_words_are_the_catalogue_in_every_language', async () => {
