@@ -233,10 +233,9 @@ test-e2e: podium
 soak: podium
 	sh tests/soak/soak.sh
 
+# The three crash tests (import-kill, serve-kill, pg-restart) at once.
 crash: podium
-	sh tests/crash/import-kill.sh $(B)/podium 20
-	sh tests/crash/serve-kill.sh $(B)/podium 20
-	sh tests/crash/pg-restart.sh $(B)/podium 20
+	sh tests/crash/run.sh $(B)/podium 20
 
 # Benchmarks against named peers, in one run, as ratios (bench/README.md).
 bench: podium
