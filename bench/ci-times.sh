@@ -16,16 +16,16 @@
 #     SUITE OLD_S NEW_S RATIO OLD_RESULT | NEW_RESULT
 # (RESULT: the suite's 'N passed, N failed' or crash: lines), the load
 # average before each run, and the totals.  Leaves the clones in
-# $KEEP when it is set.
+# $CI_TIMES_KEEP when it is set (a folder).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 old=$1
 new=$2
 shift 2
 suites=${*:-build crash e2e test san}
-work=${KEEP:-$(mktemp -d)}
+work=${CI_TIMES_KEEP:-$(mktemp -d)}
 mkdir -p "$work"
-[ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
+[ -n "${CI_TIMES_KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 [ -d "$top/../shared" ] && ln -sfn "$(cd "$top/../shared" && pwd)" "$work/shared"
 for side in old new; do
 	eval c=\$$side
