@@ -242,7 +242,7 @@ test-e2e: podium
 soak: podium
 	sh tests/soak/soak.sh
 
-# The three crash tests (import-kill, serve-kill, pg-restart) at once.
+# The crash tests: import-kill, then serve-kill and pg-restart at once.
 crash: podium
 	sh tests/crash/run.sh $(B)/podium 20
 
