@@ -56,13 +56,22 @@ PQ_SONAME ?= $(call soname,libpq,libpq.so.5)
 MHD_SONAME ?= $(call soname,libmicrohttpd,libmicrohttpd.so.12)
 XML_SONAME ?= $(call soname,libxml-2.0,libxml2.so.2)
 
+# Under the sanitizers -O1, as ASan's own documentation advises: its
+# checks are the same, and the tree compiles in about 30% less CPU time
+# than at -O2 (the build is a good part of make test SAN=1).  -O1's
+# weaker flow analysis calls variables maybe uninitialized that are not;
+# the release build, at -O2, keeps that warning as an error.
+ifeq ($(SAN),1)
+CFLAGS ?= -O1 -g
+else
 CFLAGS ?= -O2 -g
+endif
 CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror \
 	  -Wshadow -Wstrict-prototypes -Wno-unused-parameter -Iinclude
 ifeq ($(SAN),1)
 B := build/san
 CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer \
-	  -fno-sanitize-recover=undefined
+	  -fno-sanitize-recover=undefined -Wno-maybe-uninitialized
 LDFLAGS += -fsanitize=address,undefined
 else
 B := build/rel
@@ -267,10 +276,9 @@ test-e2e: podium
 soak: podium
 	sh tests/soak/soak.sh
 
+# The crash tests: import-kill, then serve-kill and pg-restart at once.
 crash: podium
-	sh tests/crash/import-kill.sh $(B)/podium 20
-	sh tests/crash/serve-kill.sh $(B)/podium 20
-	sh tests/crash/pg-restart.sh $(B)/podium 20
+	sh tests/crash/run.sh $(B)/podium 20
 
 # Benchmarks against named peers, in one run, as ratios (bench/README.md).
 bench: podium

@@ -192,6 +192,11 @@ int app_medals_table(const struct pd_medal_rec *v, size_t n,
 int app_json_dump(struct pd_buf *out, json_t *doc, unsigned flags);
 /* A JSON string of s ("" for NULL); null if jansson refuses it. */
 json_t *app_json_str(const char *s);
+/* Set n integers v[] on object o, named in turn by keys, a list of n
+ * names parted by spaces; the document keeps their order.  0, PD_ENOMEM
+ * (o NULL, or jansson's memory), or PD_EINVAL when keys names other
+ * than n. */
+int app_json_set_ints(json_t *o, const char *keys, const long *v, size_t n);
 
 /* A Games' team events, whose matches the facts and the report read
  * (facts.c): their ids and sports, by id, at most APP_TEAM_EVENTS. */

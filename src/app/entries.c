@@ -269,25 +269,24 @@ static int participation_doc(struct pd_buf *out, struct pd_store *s,
 			     const struct pd_participation *p, unsigned flags,
 			     struct pd_diag *diag)
 {
+	long counts[] = { p->athletes, p->women, p->men, p->npcs, p->entries,
+			  p->events_entered, p->events };
 	json_t *first = json_array(), *doc;
 	size_t i;
 
 	for (i = 0; first && i < p->first_npcs.n; i++)
 		json_array_append_new(first, json_string(p->first_npcs.v[i]));
-	doc = json_pack("{s:o, s:I, s:b, s:I, s:I, s:I, s:I, s:I, s:I, s:I, "
-			"s:o, s:o}",
-			"games", app_json_str(games),
-			"version", (json_int_t)version,
-			"known", p->known,
-			"athletes", (json_int_t)p->athletes,
-			"women", (json_int_t)p->women,
-			"men", (json_int_t)p->men,
-			"npcs", (json_int_t)p->npcs,
-			"entries", (json_int_t)p->entries,
-			"events_entered", (json_int_t)p->events_entered,
-			"events", (json_int_t)p->events,
-			"by_npc", rows_json(&p->by_npc, "npc"),
-			"by_sport", rows_json(&p->by_sport, "sport"));
+	doc = json_pack("{s:o, s:I, s:b}", "games", app_json_str(games),
+			"version", (json_int_t)version, "known", p->known);
+	if (app_json_set_ints(doc, "athletes women men npcs entries "
+			      "events_entered events", counts,
+			      sizeof(counts) / sizeof(*counts)) < 0 ||
+	    json_object_set_new(doc, "by_npc", rows_json(&p->by_npc, "npc")) ||
+	    json_object_set_new(doc, "by_sport",
+				rows_json(&p->by_sport, "sport"))) {
+		json_decref(doc);
+		doc = NULL;
+	}
 	/* first-time NPCs only when an earlier Games says who was there */
 	if (doc)
 		json_object_set_new(doc, "first_time_npcs", p->prior ? first :

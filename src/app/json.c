@@ -1,6 +1,8 @@
 /* json.c -- what the document builders share: one way to turn a jansson
- * tree into bytes (see doc.h for the two layouts). */
+ * tree into bytes (see doc.h for the two layouts), and the setting of
+ * many counts on an object at once. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "app_int.h"
 
@@ -31,4 +33,24 @@ json_t *app_json_str(const char *s)
 
 	/* only invalid UTF-8 fails here, and the importers reject it */
 	return j ? j : json_null();
+}
+
+int app_json_set_ints(json_t *o, const char *keys, const long *v, size_t n)
+{
+	char name[64];
+	size_t i, len;
+
+	if (!o)
+		return PD_ENOMEM;
+	for (i = 0; i < n; i++, keys += len) {
+		keys += strspn(keys, " ");
+		len = strcspn(keys, " ");
+		if (len == 0 || len >= sizeof(name))
+			return PD_EINVAL;
+		memcpy(name, keys, len);
+		name[len] = '\0';
+		if (json_object_set_new(o, name, json_integer(v[i])) < 0)
+			return PD_ENOMEM;
+	}
+	return keys[strspn(keys, " ")] ? PD_EINVAL : 0;
 }

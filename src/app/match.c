@@ -253,20 +253,21 @@ cleanup:
 
 static json_t *record_json(const struct pd_side_record *r)
 {
-	return json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, "
-			 "s:I, s:I, s:b}", "npc", r->npc,
-			 "played", (json_int_t)r->played,
-			 "won", (json_int_t)r->won,
-			 "drawn", (json_int_t)r->drawn,
-			 "lost", (json_int_t)r->lost,
-			 "won_penalties", (json_int_t)r->won_pens,
-			 "lost_penalties", (json_int_t)r->lost_pens,
-			 "not_lost", (json_int_t)r->not_lost,
-			 "goals_for", (json_int_t)r->goals_for,
-			 "goals_against", (json_int_t)r->goals_against,
-			 "unscored", (json_int_t)r->unscored,
-			 "points", (json_int_t)r->points,
-			 "unbeaten", pd_record_unbeaten(r));
+	long counts[] = { r->played, r->won, r->drawn, r->lost, r->won_pens,
+			  r->lost_pens, r->not_lost, r->goals_for,
+			  r->goals_against, r->unscored, r->points };
+	json_t *o = json_pack("{s:s}", "npc", r->npc);
+
+	if (app_json_set_ints(o, "played won drawn lost won_penalties "
+			      "lost_penalties not_lost goals_for goals_against "
+			      "unscored points", counts,
+			      sizeof(counts) / sizeof(*counts)) < 0 ||
+	    json_object_set_new(o, "unbeaten",
+				json_boolean(pd_record_unbeaten(r)))) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
 }
 
 static json_t *score_json(long a, long b)

@@ -97,19 +97,32 @@ static int close_doc(struct w *w, xmlBufferPtr buf, struct pd_buf *out)
 	return ret;
 }
 
+/* The attributes of kv: name, value, name, value, ... up to a NULL name
+ * (a NULL value is left out, as attr() does). */
+static void attrs(struct w *w, const char *const *kv)
+{
+	for (; kv[0]; kv += 2)
+		attr(w, kv[0], kv[1]);
+}
+
 static void head(struct w *w, const struct pd_odf_head *h)
 {
+	char version[24];
+
+	snprintf(version, sizeof(version), "%ld", h->version);
 	start(w, "OdfBody");
-	attr(w, "CompetitionCode", h->competition);
-	attr(w, "DocumentCode", h->document_code);
-	attr(w, "DocumentType", h->document_type);
-	attr_long(w, "Version", h->version);
-	attr(w, "ResultStatus", h->status);
-	attr(w, "FeedFlag", "P");
-	attr(w, "Date", h->date);
-	attr(w, "Time", h->time);
-	attr(w, "LogicalDate", h->date);
-	attr(w, "Source", "PODIUM");
+	attrs(w, (const char *const[]){
+		"CompetitionCode", h->competition,
+		"DocumentCode", h->document_code,
+		"DocumentType", h->document_type,
+		"Version", version,
+		"ResultStatus", h->status,
+		"FeedFlag", "P",
+		"Date", h->date,
+		"Time", h->time,
+		"LogicalDate", h->date,
+		"Source", "PODIUM",
+		NULL });
 }
 
 static void notes(struct w *w, const struct pd_odf_note *v, size_t n)

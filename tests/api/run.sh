@@ -37,6 +37,9 @@ f=${f:-0}
 sed -n 's/^ok [0-9]* - \(.*\)/ok   api \1/p' "$log" | grep -v '^ok   api .*\.test\.mjs$'
 if [ "$f" -ne 0 ]; then
 	echo "FAIL api (node --test, rc $rc):"
-	grep -v '^ok \|^# Subtest' "$log" | sed 's/^/    /' | head -n 150
+	# the failures, without the timing block of every test that passed
+	grep -v '^ *ok \|^ *# Subtest' "$log" |
+		grep -Ev '^ *(duration_ms: .*|\.\.\.|---)$' |
+		sed 's/^/    /' | head -n 150
 fi
 echo "api: $p $f 0"

@@ -47,14 +47,13 @@ while [ "$i" -lt "$kills" ]; do
 	i=$((i + 1))
 	cp base.db podium.db
 	rm -f podium.db-wal podium.db-shm
-	"$podium" import medals more.csv --games PG2004 --source more \
-		--replace >/dev/null 2>&1 &
-	pid=$!
 	# a random delay from 0 to 1.5 times a clean import's time, so that
-	# some kills come before the commit and some after
-	sleep "$(awk -v s="$i$$" -v t="$took" 'BEGIN { srand(s); printf "%.3f", rand() * t * 1.5 }')"
-	kill -9 "$pid" 2>/dev/null
-	wait "$pid" 2>/dev/null
+	# some kills come before the commit and some after; timeout sends the
+	# SIGKILL then, or returns as soon as the import ends before it (a
+	# sleep of the whole delay waited on an import that had landed)
+	delay=$(awk -v s="$i$$" -v t="$took" 'BEGIN { srand(s); d = rand() * t * 1.5; printf "%.3f", d < 0.001 ? 0.001 : d }')
+	timeout -s KILL "$delay" "$podium" import medals more.csv \
+		--games PG2004 --source more --replace >/dev/null 2>&1
 	ok=$(sqlite3 podium.db 'PRAGMA integrity_check' 2>&1)
 	"$podium" table --games PG2004 --format csv >now.csv 2>/dev/null
 	if [ "$ok" != ok ]; then

@@ -50,7 +50,10 @@ f=${f:-0}
 sed -n 's/^ok [0-9]* - \(.*\)/ok   e2e \1/p' "$log" | grep -v '\.mjs$'
 if [ "$f" -ne 0 ]; then
 	echo "FAIL e2e (node --test, rc $rc):"
-	grep -v '^ok \|^# Subtest' "$log" | sed 's/^/    /' | head -n 150
+	# the failures, without the timing block of every test that passed
+	grep -v '^ *ok \|^ *# Subtest' "$log" |
+		grep -Ev '^ *(duration_ms: .*|\.\.\.|---)$' |
+		sed 's/^/    /' | head -n 150
 fi
 echo "screenshots: $here/artifacts/ (kept: docs/screenshots/, E2E_UPDATE=1 renews them)"
 echo "$p passed, $f failed"
