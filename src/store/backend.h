@@ -34,6 +34,7 @@
 #include "podium/stats.h"
 #include "podium/store.h"
 #include "podium/token.h"
+#include "driver.h"
 
 /* The figures of a Games a backend counts in its own SQL; the columns of
  * each row, in order, as text (NULL for SQL NULL). */
@@ -145,14 +146,6 @@ struct pd_store_ops {
 			      size_t size, struct pd_diag *diag);
 
 	/* tokens (token.h) */
-	int (*token_add)(struct pd_store *s, const char *name,
-			 enum pd_role role,
-			 const unsigned char hash[PD_TOKEN_HASH],
-			 struct pd_diag *diag);
-	int (*token_revoke)(struct pd_store *s, const char *name,
-			    struct pd_diag *diag);
-	int (*tokens)(struct pd_store *s, int all, pd_token_fn fn, void *arg,
-		      struct pd_diag *diag);
 
 	/* figures (stats.h) */
 	/* the rows of one figure of a Games (enum pd_figure), each as
@@ -179,10 +172,6 @@ struct pd_store_ops {
 	int (*table_done)(struct pd_store *s, struct pd_diag *diag);
 
 	/* records (record.h) */
-	int (*record_add)(struct pd_store *s, const struct pd_record *r,
-			  long *id, struct pd_diag *diag);
-	int (*records)(struct pd_store *s, const char *sport, pd_record_fn fn,
-		       void *arg, struct pd_diag *diag);
 
 	/* facts (store_report.h) */
 	int (*fact_add)(struct pd_store *s, const struct pd_fact *f, long *id,
@@ -297,6 +286,9 @@ struct pd_touch {
 
 struct pd_store {
 	const struct pd_store_ops *ops;
+	/* how a statement runs on it (driver.h): the operations written
+	 * once (ops_*.c) run on any backend through it */
+	const struct pd_driver *drv;
 	/* a group of writes under way (pd_store_group_begin, store.c):
 	 * each write's begin, commit and rollback are a savepoint's */
 	int group;

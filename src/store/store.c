@@ -2,13 +2,15 @@
  * address it is given, and every other pd_store_* function checks what it
  * is asked to write and hands it to the backend's table (backend.h).
  * What needs no backend of its own -- the label rules, the tallies and
- * medallists derived from the medals, token roles -- lives here once. */
+ * medallists derived from the medals -- lives here once; the operations
+ * themselves are written once above the drivers (ops.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backend.h"
 #include "check.h"
+#include "ops.h"
 
 /* Which backend an address selects: a postgresql:// or postgres:// URI
  * is a PostgreSQL database (src/store/postgres/); anything else is a
@@ -532,19 +534,19 @@ int pd_store_token_add(struct pd_store *s, const char *name, enum pd_role role,
 	if (role == PD_ROLE_NONE)
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a token's role "
 				   "is operator or admin");
-	return s->ops->token_add(s, name, role, hash, diag);
+	return pd_op_token_add(s, name, role, hash, diag);
 }
 
 int pd_store_token_revoke(struct pd_store *s, const char *name,
 			  struct pd_diag *diag)
 {
-	return s->ops->token_revoke(s, name, diag);
+	return pd_op_token_revoke(s, name, diag);
 }
 
 int pd_store_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
 		    struct pd_diag *diag)
 {
-	return s->ops->tokens(s, all, fn, arg, diag);
+	return pd_op_tokens(s, all, fn, arg, diag);
 }
 
 /* -- figures (stats.h) */
@@ -838,23 +840,6 @@ int pd_store_medallists(struct pd_store *s, const struct pd_query *q,
 	return 0;
 }
 
-/* -- token roles (token.h) */
-
-enum pd_role pd_role_parse(const char *text)
-{
-	if (text && !strcmp(text, "operator"))
-		return PD_ROLE_OPERATOR;
-	if (text && !strcmp(text, "admin"))
-		return PD_ROLE_ADMIN;
-	return PD_ROLE_NONE;
-}
-
-const char *pd_role_name(enum pd_role role)
-{
-	return role == PD_ROLE_ADMIN ? "admin" :
-	       role == PD_ROLE_OPERATOR ? "operator" : "none";
-}
-
 /* -- records (record.h) */
 
 int pd_store_record_add(struct pd_store *s, const struct pd_record *r,
@@ -879,13 +864,13 @@ int pd_store_record_add(struct pd_store *s, const struct pd_record *r,
 	if (r->value != r->value)
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a record's value "
 				   "is a number");
-	return s->ops->record_add(s, r, id ? id : &dummy, diag);
+	return pd_op_record_add(s, r, id ? id : &dummy, diag);
 }
 
 int pd_store_records(struct pd_store *s, const char *sport, pd_record_fn fn,
 		     void *arg, struct pd_diag *diag)
 {
-	return s->ops->records(s, sport, fn, arg, diag);
+	return pd_op_records(s, sport, fn, arg, diag);
 }
 
 /* -- facts (store_report.h) */

@@ -73,6 +73,12 @@ int pd_pg_exec(struct pd_pg *s, const char *sql, struct pd_diag *diag);
 int pd_pg_query(struct pd_pg *s, const char *sql,
 		const struct pd_pg_params *params, PGresult **res,
 		const char *what, struct pd_diag *diag);
+/* The same for sql built for one run: sent with its text, not kept. */
+int pd_pg_query_once(struct pd_pg *s, const char *sql,
+		     const struct pd_pg_params *params, PGresult **res,
+		     const char *what, struct pd_diag *diag);
+/* This backend's driver (pg_driver.c). */
+extern const struct pd_driver pd_pg_driver;
 typedef int (*pd_pg_row_fn)(const PGresult *res, int r, void *arg);
 
 /* Run sql with params and call fn on each row of its result; fn's
@@ -105,7 +111,7 @@ void pd_pg_disconnect(struct pd_pg *s);
 
 /* The operations (backend.h), one file a concern as in the SQLite
  * backend: pg_store.c, pg_games.c, pg_published.c, pg_results.c,
- * pg_derive.c, pg_event.c, pg_audit.c, pg_tokens.c, pg_stats.c. */
+ * pg_derive.c, pg_event.c, pg_audit.c, pg_stats.c. */
 int pg_open(struct pd_store *s, const char *uri,
 	    const struct pd_registry *reg, struct pd_diag *diag);
 void pg_close(struct pd_store *s);
@@ -196,13 +202,6 @@ int pg_sanctions(struct pd_store *s, const char *games, pd_sanction_fn fn,
 		 void *arg, struct pd_diag *diag);
 int pg_sanction_games(struct pd_store *s, long id, char *games, size_t size,
 		      struct pd_diag *diag);
-int pg_token_add(struct pd_store *s, const char *name, enum pd_role role,
-		 const unsigned char hash[PD_TOKEN_HASH],
-		 struct pd_diag *diag);
-int pg_token_revoke(struct pd_store *s, const char *name,
-		    struct pd_diag *diag);
-int pg_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
-	      struct pd_diag *diag);
 int pg_figures(struct pd_store *s, const char *games, enum pd_figure figure,
 	       pd_row_fn fn, void *arg, struct pd_diag *diag);
 int pg_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
@@ -213,11 +212,6 @@ int pg_table_rows(struct pd_store *s, const char *table, char **cols,
 int pg_table_insert(struct pd_store *s, const char *table, const char *cols,
 		    const char *const *col, int n, struct pd_diag *diag);
 int pg_table_done(struct pd_store *s, struct pd_diag *diag);
-/* pg_records.c */
-int pg_record_add(struct pd_store *s, const struct pd_record *r, long *id,
-		  struct pd_diag *diag);
-int pg_records(struct pd_store *s, const char *sport, pd_record_fn fn,
-	       void *arg, struct pd_diag *diag);
 
 int pg_fact_add(struct pd_store *s, const struct pd_fact *f, long *id,
 		struct pd_diag *diag);

@@ -40,9 +40,6 @@ static const struct pd_store_ops pg_ops = {
 	.sanction_lift = pg_sanction_lift,
 	.sanctions = pg_sanctions,
 	.sanction_games = pg_sanction_games,
-	.token_add = pg_token_add,
-	.token_revoke = pg_token_revoke,
-	.tokens = pg_tokens,
 	.figures = pg_figures,
 	.athletes = pg_athletes,
 	.savepoint = pg_savepoint,
@@ -50,8 +47,6 @@ static const struct pd_store_ops pg_ops = {
 	.table_rows = pg_table_rows,
 	.table_insert = pg_table_insert,
 	.table_done = pg_table_done,
-	.record_add = pg_record_add,
-	.records = pg_records,
 	.fact_add = pg_fact_add,
 	.facts_replace = pg_facts_replace,
 	.facts = pg_facts,
@@ -96,6 +91,7 @@ int pd_pg_open(struct pd_store **out, const char *uri,
 	if (!(pg = calloc(1, sizeof(*pg))))
 		return PD_ENOMEM;
 	pg->base.ops = &pg_ops;
+	pg->base.drv = &pd_pg_driver;
 	pg->read = read;
 	if ((ret = pg_open(&pg->base, uri, reg, diag)) < 0) {
 		pg_close(&pg->base);

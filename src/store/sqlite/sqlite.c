@@ -102,15 +102,7 @@ static int opened_drop(const struct pd_sqlite *s)
 
 static int exec(struct pd_sqlite *s, const char *sql, struct pd_diag *diag)
 {
-	char *err = NULL;
-
-	if (sqlite3_exec(s->db, sql, NULL, NULL, &err) != SQLITE_OK) {
-		pd_diag_set(diag, PD_ESTORE, s->path, 0, "%s",
-			    err ? err : sqlite3_errmsg(s->db));
-		sqlite3_free(err);
-		return PD_ESTORE;
-	}
-	return 0;
+	return pd_sqlite_exec(s, sql, diag);
 }
 
 static int savepoint(struct pd_store *store, int op, struct pd_diag *diag)
@@ -278,9 +270,6 @@ static const struct pd_store_ops sqlite_ops = {
 	.sanction_lift = pd_sqlite_sanction_lift,
 	.sanctions = pd_sqlite_sanctions,
 	.sanction_games = pd_sqlite_sanction_games,
-	.token_add = pd_sqlite_token_add,
-	.token_revoke = pd_sqlite_token_revoke,
-	.tokens = pd_sqlite_tokens,
 	.figures = pd_sqlite_figures,
 	.athletes = pd_sqlite_athletes,
 	.savepoint = savepoint,
@@ -288,8 +277,6 @@ static const struct pd_store_ops sqlite_ops = {
 	.table_rows = pd_sqlite_table_rows,
 	.table_insert = pd_sqlite_table_insert,
 	.table_done = pd_sqlite_table_done,
-	.record_add = pd_sqlite_record_add,
-	.records = pd_sqlite_records,
 	.fact_add = pd_sqlite_fact_add,
 	.facts_replace = pd_sqlite_facts_replace,
 	.facts = pd_sqlite_facts,
@@ -493,6 +480,7 @@ int pd_sqlite_open(struct pd_store **out, const char *path,
 	if (!(s = calloc(1, sizeof(*s))))
 		return PD_ENOMEM;
 	s->base.ops = &sqlite_ops;
+	s->base.drv = &pd_sqlite_driver;
 	s->path = path;
 	s->cache_kib = 16384;	/* the cache_size in settings() */
 	/* NOMUTEX: a connection is only ever used by one thread */
@@ -534,7 +522,7 @@ void pd_sqlite_close(struct pd_store *store)
 
 	if (!s)
 		return;
-	for (i = 0; i < PD_STMT_CACHE && s->cache[i].sql; i++)
+	for (i = 0; i < PD_STMT_CACHE; i++)
 		sqlite3_finalize(s->cache[i].st);
 	sqlite3_finalize(s->ins_st);
 	/* the file was written over under this process: the last

@@ -12,7 +12,9 @@
 #include "../backend.h"
 #include "podium/buf.h"
 
-#define PD_STMT_CACHE 80
+/* statements kept per connection: every one of the operations (a prime,
+ * for the cache's hash of their addresses) */
+#define PD_STMT_CACHE 331
 
 struct pd_sqlite {
 	struct pd_store base;	/* first: a pd_store * is a pd_sqlite * */
@@ -52,6 +54,11 @@ static inline struct pd_sqlite *pd_sqlite_of(struct pd_store *s)
 	return (struct pd_sqlite *)s;
 }
 
+/* This backend's driver (sqlite_driver.c). */
+extern const struct pd_driver pd_sqlite_driver;
+/* Run sql (no parameters; may hold several statements): 0, or PD_ESTORE
+ * with SQLite's message. */
+int pd_sqlite_exec(struct pd_sqlite *s, const char *sql, struct pd_diag *diag);
 /* Fill diag with what SQLite said about the last call; PD_ESTORE. */
 int pd_sqlite_fail(struct pd_sqlite *s, struct pd_diag *diag, const char *what);
 /* Step the cached write st (bound) once: 0, or pd_sqlite_fail(what)
@@ -129,11 +136,6 @@ int pd_sqlite_table_insert(struct pd_store *s, const char *table,
 			   const char *cols, const char *const *col, int n,
 			   struct pd_diag *diag);
 int pd_sqlite_table_done(struct pd_store *s, struct pd_diag *diag);
-/* sqlite_records.c */
-int pd_sqlite_record_add(struct pd_store *s, const struct pd_record *r,
-			 long *id, struct pd_diag *diag);
-int pd_sqlite_records(struct pd_store *s, const char *sport, pd_record_fn fn,
-		      void *arg, struct pd_diag *diag);
 int pd_sqlite_commit(struct pd_store *s, struct pd_diag *diag);
 void pd_sqlite_rollback(struct pd_store *s);
 int pd_sqlite_games_put(struct pd_store *s, const struct pd_games *g,
@@ -232,14 +234,6 @@ int pd_sqlite_sanctions(struct pd_store *s, const char *games,
 			pd_sanction_fn fn, void *arg, struct pd_diag *diag);
 int pd_sqlite_sanction_games(struct pd_store *s, long id, char *games,
 			     size_t size, struct pd_diag *diag);
-int pd_sqlite_token_add(struct pd_store *s, const char *name,
-			enum pd_role role,
-			const unsigned char hash[PD_TOKEN_HASH],
-			struct pd_diag *diag);
-int pd_sqlite_token_revoke(struct pd_store *s, const char *name,
-			   struct pd_diag *diag);
-int pd_sqlite_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
-		     struct pd_diag *diag);
 int pd_sqlite_figures(struct pd_store *s, const char *games,
 		      enum pd_figure figure, pd_row_fn fn, void *arg,
 		      struct pd_diag *diag);
