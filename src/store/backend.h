@@ -174,13 +174,6 @@ struct pd_store_ops {
 	/* records (record.h) */
 
 	/* facts (store_report.h) */
-	int (*fact_add)(struct pd_store *s, const struct pd_fact *f, long *id,
-			struct pd_diag *diag);
-	int (*facts_replace)(struct pd_store *s, const char *games,
-			     const char *source, const struct pd_facts *l,
-			     struct pd_diag *diag);
-	int (*facts)(struct pd_store *s, const char *games, pd_fact_fn fn,
-		     void *arg, struct pd_diag *diag);
 
 	/* elections (store_report.h) */
 	int (*election_add)(struct pd_store *s, const struct pd_election *e,
@@ -214,17 +207,8 @@ struct pd_store_ops {
 		       void *arg, struct pd_diag *diag);
 
 	/* matches (store_report.h) */
-	int (*matches_replace)(struct pd_store *s, long event,
-			       const char *source, const struct pd_matches *l,
-			       struct pd_diag *diag);
-	int (*matches)(struct pd_store *s, long event, pd_match_fn fn,
-		       void *arg, struct pd_diag *diag);
 
 	/* anti-doping cases (store_report.h) */
-	int (*doping_add)(struct pd_store *s, const struct pd_doping_case *c,
-			  long *id, struct pd_diag *diag);
-	int (*doping_cases)(struct pd_store *s, const char *games,
-			    pd_doping_fn fn, void *arg, struct pd_diag *diag);
 
 	/* the operator's desk (event.h, audit.h) */
 	int (*event_order)(struct pd_store *s, long id, const char *order,
@@ -250,9 +234,6 @@ struct pd_store_ops {
 	int (*results_add)(struct pd_store *s, const struct pd_result_rec *v,
 			   size_t n, struct pd_diag *diag);
 	/* start lists (event.h); read through figures */
-	int (*entries_replace)(struct pd_store *s, long event,
-			       const char *source, const long *athletes,
-			       size_t n, struct pd_diag *diag);
 	/* bulk imports (event.h) */
 	int (*athletes_ensure)(struct pd_store *s,
 			       const struct pd_athlete *v, size_t n,
@@ -289,6 +270,7 @@ struct pd_store {
 	/* how a statement runs on it (driver.h): the operations written
 	 * once (ops_*.c) run on any backend through it */
 	const struct pd_driver *drv;
+	long version;	/* of the change under way (pd_store_change) */
 	/* a group of writes under way (pd_store_group_begin, store.c):
 	 * each write's begin, commit and rollback are a savepoint's */
 	int group;

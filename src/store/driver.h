@@ -62,7 +62,11 @@ struct pd_q {
 	int started, row, rows, owned;
 	long changes;		/* rows the statement wrote, once done */
 	long long id;		/* SQLite: the last row inserted */
+	int broke;		/* what a failed write broke: PD_BROKE_* */
 };
+
+/* the constraint a write broke, as both drivers tell it */
+enum { PD_BROKE_NONE, PD_BROKE_UNIQUE, PD_BROKE_FOREIGN_KEY, PD_BROKE_OTHER };
 
 struct pd_driver {
 	enum pd_dialect dialect;

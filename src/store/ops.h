@@ -6,23 +6,50 @@
 #ifndef PODIUM_STORE_OPS_H
 #define PODIUM_STORE_OPS_H
 
+#include "podium/event.h"
 #include "podium/record.h"
+#include "podium/store_report.h"
 #include "podium/token.h"
 #include "backend.h"
 
 /* tokens (token.h): ops_tokens.c */
-int pd_op_token_add(struct pd_store *s, const char *name, enum pd_role role,
+int pd_db_token_add(struct pd_store *s, const char *name, enum pd_role role,
 		    const unsigned char hash[PD_TOKEN_HASH],
 		    struct pd_diag *diag);
-int pd_op_token_revoke(struct pd_store *s, const char *name,
+int pd_db_token_revoke(struct pd_store *s, const char *name,
 		       struct pd_diag *diag);
-int pd_op_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
+int pd_db_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
 		 struct pd_diag *diag);
 
 /* records (record.h): ops_records.c */
-int pd_op_record_add(struct pd_store *s, const struct pd_record *r,
+int pd_db_record_add(struct pd_store *s, const struct pd_record *r,
 		     long *id, struct pd_diag *diag);
-int pd_op_records(struct pd_store *s, const char *sport, pd_record_fn fn,
+int pd_db_records(struct pd_store *s, const char *sport, pd_record_fn fn,
 		  void *arg, struct pd_diag *diag);
+
+/* anti-doping cases (store_report.h): ops_doping.c */
+int pd_db_doping_add(struct pd_store *s, const struct pd_doping_case *c,
+		     long *id, struct pd_diag *diag);
+int pd_db_doping_cases(struct pd_store *s, const char *games, pd_doping_fn fn,
+		       void *arg, struct pd_diag *diag);
+
+/* facts (store_report.h): ops_facts.c */
+int pd_db_fact_add(struct pd_store *s, const struct pd_fact *f, long *id,
+		   struct pd_diag *diag);
+int pd_db_facts_replace(struct pd_store *s, const char *games,
+			const char *source, const struct pd_facts *l,
+			struct pd_diag *diag);
+int pd_db_facts(struct pd_store *s, const char *games, pd_fact_fn fn,
+		void *arg, struct pd_diag *diag);
+
+/* matches (store_report.h): ops_matches.c */
+int pd_db_matches_replace(struct pd_store *s, long event, const char *source,
+			  const struct pd_matches *l, struct pd_diag *diag);
+int pd_db_matches(struct pd_store *s, long event, pd_match_fn fn, void *arg,
+		  struct pd_diag *diag);
+
+/* start lists (event.h): ops_entries.c */
+int pd_db_entries_replace(struct pd_store *s, long event, const char *source,
+			  const long *athletes, size_t n, struct pd_diag *diag);
 
 #endif

@@ -16,7 +16,7 @@ static void key(struct pd_q *q, const struct pd_record *r)
 	pd_q_text(q, r->sport_class ? r->sport_class : "");
 }
 
-int pd_op_record_add(struct pd_store *s, const struct pd_record *r,
+int pd_db_record_add(struct pd_store *s, const struct pd_record *r,
 		     long *id, struct pd_diag *diag)
 {
 #define ADD "INSERT INTO records (kind, sport, event, gender, sport_class, " \
@@ -76,7 +76,7 @@ static int record_row(const struct pd_q *q, void *arg)
 	return w->fn(&r, w->arg);
 }
 
-int pd_op_records(struct pd_store *s, const char *sport, pd_record_fn fn,
+int pd_db_records(struct pd_store *s, const char *sport, pd_record_fn fn,
 		  void *arg, struct pd_diag *diag)
 {
 	static const char sql[] =

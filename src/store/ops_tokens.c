@@ -22,7 +22,7 @@ const char *pd_role_name(enum pd_role role)
 	       role == PD_ROLE_OPERATOR ? "operator" : "none";
 }
 
-int pd_op_token_add(struct pd_store *s, const char *name, enum pd_role role,
+int pd_db_token_add(struct pd_store *s, const char *name, enum pd_role role,
 		    const unsigned char hash[PD_TOKEN_HASH],
 		    struct pd_diag *diag)
 {
@@ -42,7 +42,7 @@ int pd_op_token_add(struct pd_store *s, const char *name, enum pd_role role,
 	return ret;
 }
 
-int pd_op_token_revoke(struct pd_store *s, const char *name,
+int pd_db_token_revoke(struct pd_store *s, const char *name,
 		       struct pd_diag *diag)
 {
 	static const struct pd_sql sql = {
@@ -85,7 +85,7 @@ static int token_row(const struct pd_q *q, void *arg)
 	return w->fn(&t, w->arg);
 }
 
-int pd_op_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
+int pd_db_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
 		 struct pd_diag *diag)
 {
 	static const char sql[] =

@@ -18,6 +18,7 @@ void pd_q_start(struct pd_q *q, struct pd_store *s, const char *sql,
 	q->started = q->row = q->rows = q->owned = 0;
 	q->changes = 0;
 	q->id = 0;
+	q->broke = PD_BROKE_NONE;
 }
 
 int pd_q_dialect(const struct pd_store *s)

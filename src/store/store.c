@@ -534,19 +534,19 @@ int pd_store_token_add(struct pd_store *s, const char *name, enum pd_role role,
 	if (role == PD_ROLE_NONE)
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a token's role "
 				   "is operator or admin");
-	return pd_op_token_add(s, name, role, hash, diag);
+	return pd_db_token_add(s, name, role, hash, diag);
 }
 
 int pd_store_token_revoke(struct pd_store *s, const char *name,
 			  struct pd_diag *diag)
 {
-	return pd_op_token_revoke(s, name, diag);
+	return pd_db_token_revoke(s, name, diag);
 }
 
 int pd_store_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
 		    struct pd_diag *diag)
 {
-	return pd_op_tokens(s, all, fn, arg, diag);
+	return pd_db_tokens(s, all, fn, arg, diag);
 }
 
 /* -- figures (stats.h) */
@@ -864,13 +864,13 @@ int pd_store_record_add(struct pd_store *s, const struct pd_record *r,
 	if (r->value != r->value)
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a record's value "
 				   "is a number");
-	return pd_op_record_add(s, r, id ? id : &dummy, diag);
+	return pd_db_record_add(s, r, id ? id : &dummy, diag);
 }
 
 int pd_store_records(struct pd_store *s, const char *sport, pd_record_fn fn,
 		     void *arg, struct pd_diag *diag)
 {
-	return pd_op_records(s, sport, fn, arg, diag);
+	return pd_db_records(s, sport, fn, arg, diag);
 }
 
 /* -- facts (store_report.h) */
@@ -882,7 +882,7 @@ int pd_store_fact_add(struct pd_store *s, const struct pd_fact *f, long *id,
 
 	if ((ret = pd_fact_check(f, NULL, 0, diag)) < 0)
 		return ret;
-	return s->ops->fact_add(s, f, id, diag);
+	return pd_db_fact_add(s, f, id, diag);
 }
 
 int pd_store_facts_replace(struct pd_store *s, const char *games,
@@ -905,13 +905,13 @@ int pd_store_facts_replace(struct pd_store *s, const char *games,
 					   l->v[i].games, l->v[i].source,
 					   games, source);
 	}
-	return s->ops->facts_replace(s, games, source, l, diag);
+	return pd_db_facts_replace(s, games, source, l, diag);
 }
 
 int pd_store_facts(struct pd_store *s, const char *games, pd_fact_fn fn,
 		   void *arg, struct pd_diag *diag)
 {
-	return s->ops->facts(s, games, fn, arg, diag);
+	return pd_db_facts(s, games, fn, arg, diag);
 }
 
 /* -- elections (store_report.h) */
@@ -1098,13 +1098,13 @@ int pd_store_matches_replace(struct pd_store *s, long event,
 	for (i = 0; i < l->n; i++)
 		if ((ret = pd_match_check(&l->v[i], NULL, 0, diag)) < 0)
 			return ret;
-	return s->ops->matches_replace(s, event, source, l, diag);
+	return pd_db_matches_replace(s, event, source, l, diag);
 }
 
 int pd_store_matches(struct pd_store *s, long event, pd_match_fn fn,
 		     void *arg, struct pd_diag *diag)
 {
-	return s->ops->matches(s, event, fn, arg, diag);
+	return pd_db_matches(s, event, fn, arg, diag);
 }
 
 /* -- anti-doping cases (store_report.h) */
@@ -1116,13 +1116,13 @@ int pd_store_doping_add(struct pd_store *s, const struct pd_doping_case *c,
 
 	if ((ret = pd_doping_check(c, diag)) < 0)
 		return ret;
-	return s->ops->doping_add(s, c, id, diag);
+	return pd_db_doping_add(s, c, id, diag);
 }
 
 int pd_store_doping_cases(struct pd_store *s, const char *games,
 			  pd_doping_fn fn, void *arg, struct pd_diag *diag)
 {
-	return s->ops->doping_cases(s, games, fn, arg, diag);
+	return pd_db_doping_cases(s, games, fn, arg, diag);
 }
 
 int pd_store_event_order(struct pd_store *s, long id, const char *order,
@@ -1185,7 +1185,7 @@ int pd_store_entries_replace(struct pd_store *s, long event,
 
 	if ((ret = pd_source_check(source, diag)) < 0)
 		return ret;
-	return s->ops->entries_replace(s, event, source, athletes, n, diag);
+	return pd_db_entries_replace(s, event, source, athletes, n, diag);
 }
 
 struct entry_walk {

@@ -70,6 +70,7 @@ int pd_pg_fail(struct pd_pg *s, const PGresult *res, const char *what,
 				   PG_DIAG_MESSAGE_DETAIL) : NULL;
 	size_t n;
 
+	snprintf(s->state, sizeof(s->state), "%s", state ? state : "");
 	/* one line: the primary message and its detail, never the
 	 * connection's multi-line text as it stands */
 	if (!msg || !*msg)

@@ -51,6 +51,15 @@ static int params_of(const struct pd_q *q, struct pd_pg_params *params,
 	return 0;
 }
 
+/* the constraint a write broke, by its SQLSTATE (class 23) */
+static int broke(const char *state)
+{
+	if (strncmp(state, "23", 2))
+		return PD_BROKE_NONE;
+	return !strcmp(state, "23505") ? PD_BROKE_UNIQUE :
+	       !strcmp(state, "23503") ? PD_BROKE_FOREIGN_KEY : PD_BROKE_OTHER;
+}
+
 static int run(struct pd_q *q, struct pd_diag *diag)
 {
 	struct pd_pg_params params;
@@ -65,8 +74,10 @@ static int run(struct pd_q *q, struct pd_diag *diag)
 			q->sql, &params, &res, q->what, diag);
 	for (i = 0; i < q->n; i++)
 		free(blobs[i]);
-	if (ret < 0)
+	if (ret < 0) {
+		q->broke = broke(PG(q->s)->state);
 		return ret;
+	}
 	q->st = res;
 	q->rows = PQntuples(res);
 	q->changes = strtol(PQcmdTuples(res), NULL, 10);

@@ -30,7 +30,7 @@ int pg_election_add(struct pd_store *s, const struct pd_election *e,
 	pd_pg_text(&p, e->turnout);
 	pd_pg_text(&p, e->source);
 	pd_pg_text(&p, e->cite);
-	pd_pg_long(&p, PG(s)->version);
+	pd_pg_long(&p, PG(s)->base.version);
 	pd_pg_text(&p, e->seal);
 	ret = pd_pg_query(PG(s), sql, &p, &res, "add the election", diag);
 	if (ret == PD_EEXISTS)

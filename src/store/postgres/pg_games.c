@@ -143,9 +143,9 @@ int pg_change(struct pd_store *s, const char *games, const char *actor,
 		return pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no Games "
 				   "'%s'", games);
 	}
-	pg->version = pd_pg_getlong(res, 0, 0);
+	pg->base.version = pd_pg_getlong(res, 0, 0);
 	PQclear(res);
-	pd_pg_long(&p, pg->version);
+	pd_pg_long(&p, pg->base.version);
 	pd_pg_text(&p, actor ? actor : "");
 	pd_pg_text(&p, command ? command : "");
 	pd_pg_text(&p, reason ? reason : "");
@@ -158,7 +158,7 @@ int pg_change(struct pd_store *s, const char *games, const char *actor,
 			       diag)) < 0)
 		return ret;
 	if (version)
-		*version = pg->version;
+		*version = pg->base.version;
 	return 0;
 }
 

@@ -28,9 +28,9 @@ struct pd_pg {
 	struct pd_store base;	/* first: a pd_store * is a pd_pg * */
 	PGconn *conn;
 	char where[256];	/* the URI as shown in messages: no password */
-	long version;		/* of the change under way (pd_store_change) */
 	int listening;		/* LISTEN podium sent on this connection */
 	int in_tx;		/* between begin and commit or rollback */
+	char state[6];		/* the SQLSTATE of the last failure */
 	char ins_table[32];	/* the table a copy fills (pg_tables.c) */
 	struct {
 		const char *sql;	/* a static string: keyed by address */
@@ -213,12 +213,6 @@ int pg_table_insert(struct pd_store *s, const char *table, const char *cols,
 		    const char *const *col, int n, struct pd_diag *diag);
 int pg_table_done(struct pd_store *s, struct pd_diag *diag);
 
-int pg_fact_add(struct pd_store *s, const struct pd_fact *f, long *id,
-		struct pd_diag *diag);
-int pg_facts_replace(struct pd_store *s, const char *games, const char *source,
-		     const struct pd_facts *l, struct pd_diag *diag);
-int pg_facts(struct pd_store *s, const char *games, pd_fact_fn fn, void *arg,
-	     struct pd_diag *diag);
 
 int pg_election_add(struct pd_store *s, const struct pd_election *e,
 		long *id, struct pd_diag *diag);
@@ -244,17 +238,7 @@ int pg_ballot_add(struct pd_store *s, long election, const char *ballot_id,
 int pg_ballots(struct pd_store *s, long election, pd_row_fn fn,
 		void *arg, struct pd_diag *diag);
 
-int pg_matches_replace(struct pd_store *s, long event, const char *source,
-		const struct pd_matches *l, struct pd_diag *diag);
-int pg_matches(struct pd_store *s, long event, pd_match_fn fn, void *arg,
-		struct pd_diag *diag);
 
-int pg_doping_add(struct pd_store *s, const struct pd_doping_case *c,
-		long *id, struct pd_diag *diag);
-int pg_doping_cases(struct pd_store *s, const char *games, pd_doping_fn fn,
-		void *arg, struct pd_diag *diag);
-int pg_entries_replace(struct pd_store *s, long event, const char *source,
-		       const long *athletes, size_t n, struct pd_diag *diag);
 int pg_touch(struct pd_store *s, const char *games, long version, long event,
 	     struct pd_diag *diag);
 int pg_events_changed(struct pd_store *s, const char *games, long since,

@@ -10,12 +10,16 @@
 
 /* A unique key or primary key broken is PD_EEXISTS, as PostgreSQL's
  * 23505 is; anything else PD_ESTORE. */
-static int fail(struct pd_sqlite *s, const struct pd_q *q,
-		struct pd_diag *diag)
+static int fail(struct pd_sqlite *s, struct pd_q *q, struct pd_diag *diag)
 {
 	int rc = sqlite3_extended_errcode(s->db);
 	int err = rc == SQLITE_CONSTRAINT_UNIQUE ||
 		  rc == SQLITE_CONSTRAINT_PRIMARYKEY ? PD_EEXISTS : PD_ESTORE;
+
+	q->broke = err == PD_EEXISTS ? PD_BROKE_UNIQUE :
+		   rc == SQLITE_CONSTRAINT_FOREIGNKEY ? PD_BROKE_FOREIGN_KEY :
+		   (rc & 0xff) == SQLITE_CONSTRAINT ? PD_BROKE_OTHER :
+		   PD_BROKE_NONE;
 
 	return pd_diag_set(diag, err, s->path, 0, "%s: %s", q->what,
 			   sqlite3_errmsg(s->db));

@@ -43,7 +43,7 @@ int pd_sqlite_election_add(struct pd_store *store, const struct pd_election *e,
 	sqlite3_bind_text(st, 8, e->turnout, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 9, e->source, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 10, e->cite, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 11, s->version);
+	sqlite3_bind_int64(st, 11, s->base.version);
 	sqlite3_bind_text(st, 12, e->seal, -1, SQLITE_STATIC);
 	if ((ret = step_done(s, st, "add the election", diag)) == PD_EEXISTS)
 		return pd_diag_set(diag, ret, NULL, 0, "%s has an election "

@@ -30,7 +30,6 @@ struct pd_sqlite {
 	 * cat or cp) from SQLite's own checkpoints: pd_sqlite_here */
 	unsigned char head[100];
 	int have_head;
-	long version;	/* of the change under way (pd_store_change) */
 	long data_version;	/* as last seen by pd_store_wait_change */
 	int listening;
 	/* the row insert of a copy under way (sqlite_tables.c) */
@@ -239,13 +238,6 @@ int pd_sqlite_figures(struct pd_store *s, const char *games,
 		      struct pd_diag *diag);
 int pd_sqlite_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
 		       void *arg, struct pd_diag *diag);
-int pd_sqlite_fact_add(struct pd_store *s, const struct pd_fact *f, long *id,
-		       struct pd_diag *diag);
-int pd_sqlite_facts_replace(struct pd_store *s, const char *games,
-			    const char *source, const struct pd_facts *l,
-			    struct pd_diag *diag);
-int pd_sqlite_facts(struct pd_store *s, const char *games, pd_fact_fn fn,
-		    void *arg, struct pd_diag *diag);
 int pd_sqlite_election_add(struct pd_store *s, const struct pd_election *e,
 		long *id, struct pd_diag *diag);
 int pd_sqlite_elections(struct pd_store *s, const char *games, pd_election_fn fn,
@@ -271,16 +263,5 @@ int pd_sqlite_ballot_add(struct pd_store *s, long election,
 			 struct pd_diag *diag);
 int pd_sqlite_ballots(struct pd_store *s, long election, pd_row_fn fn,
 		void *arg, struct pd_diag *diag);
-int pd_sqlite_matches_replace(struct pd_store *s, long event, const char *source,
-		const struct pd_matches *l, struct pd_diag *diag);
-int pd_sqlite_matches(struct pd_store *s, long event, pd_match_fn fn, void *arg,
-		struct pd_diag *diag);
-int pd_sqlite_doping_add(struct pd_store *s, const struct pd_doping_case *c,
-		long *id, struct pd_diag *diag);
-int pd_sqlite_doping_cases(struct pd_store *s, const char *games, pd_doping_fn fn,
-		void *arg, struct pd_diag *diag);
-int pd_sqlite_entries_replace(struct pd_store *s, long event,
-			      const char *source, const long *athletes,
-			      size_t n, struct pd_diag *diag);
 
 #endif
