@@ -176,35 +176,10 @@ struct pd_store_ops {
 	/* facts (store_report.h) */
 
 	/* elections (store_report.h) */
-	int (*election_add)(struct pd_store *s, const struct pd_election *e,
-			    long *id, struct pd_diag *diag);
-	int (*elections)(struct pd_store *s, const char *games,
-			 pd_election_fn fn, void *arg, struct pd_diag *diag);
-	int (*election_status)(struct pd_store *s, long election,
-			       const char *status, struct pd_diag *diag);
-	int (*candidate_add)(struct pd_store *s, const struct pd_candidate *c,
-			     long *id, struct pd_diag *diag);
-	int (*candidates)(struct pd_store *s, long election,
-			  pd_candidate_fn fn, void *arg, struct pd_diag *diag);
-	int (*elector_add)(struct pd_store *s, long election, long athlete,
-			   struct pd_diag *diag);
-	int (*electorate)(struct pd_store *s, long election, long *electors,
-			  long *voted, struct pd_diag *diag);
 	/* mark the voter and keep their sealed box (store_report.h) */
-	int (*vote)(struct pd_store *s, long election, long athlete,
-		    const char *box, struct pd_diag *diag);
 	/* each sealed box of an election: col[0] */
-	int (*sealed)(struct pd_store *s, long election, pd_row_fn fn,
-		      void *arg, struct pd_diag *diag);
-	int (*sealed_clear)(struct pd_store *s, long election,
-			    struct pd_diag *diag);
 	/* choices sorted by store.c; text: "3,7,12" */
-	int (*ballot_add)(struct pd_store *s, long election,
-			  const char *ballot_id, const char *choices,
-			  struct pd_diag *diag);
 	/* each ballot as its id and its choices' text, by id */
-	int (*ballots)(struct pd_store *s, long election, pd_row_fn fn,
-		       void *arg, struct pd_diag *diag);
 
 	/* matches (store_report.h) */
 
@@ -291,11 +266,5 @@ int pd_sqlite_open(struct pd_store **out, const char *path,
  * is refused, and none is made in it). */
 int pd_pg_open(struct pd_store **out, const char *uri,
 	       const struct pd_registry *reg, int read, struct pd_diag *diag);
-
-/* A ballot the vote operation refuses, the backend having found why: the
- * athlete has voted (voted 1: PD_EEXISTS) or is not on the register of
- * the election (PD_ENOTFOUND); one message whatever the store (store.c). */
-int pd_backend_vote_refused(long election, long athlete, int voted,
-			    struct pd_diag *diag);
 
 #endif

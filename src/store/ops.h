@@ -52,4 +52,30 @@ int pd_db_matches(struct pd_store *s, long event, pd_match_fn fn, void *arg,
 int pd_db_entries_replace(struct pd_store *s, long event, const char *source,
 			  const long *athletes, size_t n, struct pd_diag *diag);
 
+/* elections (store_report.h): ops_elections.c */
+int pd_db_election_add(struct pd_store *s, const struct pd_election *e,
+		       long *id, struct pd_diag *diag);
+int pd_db_elections(struct pd_store *s, const char *games, pd_election_fn fn,
+		    void *arg, struct pd_diag *diag);
+int pd_db_election_status(struct pd_store *s, long election,
+			  const char *status, struct pd_diag *diag);
+int pd_db_candidate_add(struct pd_store *s, const struct pd_candidate *c,
+			long *id, struct pd_diag *diag);
+int pd_db_candidates(struct pd_store *s, long election, pd_candidate_fn fn,
+		     void *arg, struct pd_diag *diag);
+int pd_db_elector_add(struct pd_store *s, long election, long athlete,
+		      struct pd_diag *diag);
+int pd_db_electorate(struct pd_store *s, long election, long *electors,
+		     long *voted, struct pd_diag *diag);
+int pd_db_vote(struct pd_store *s, long election, long athlete,
+	       const char *box, struct pd_diag *diag);
+int pd_db_sealed(struct pd_store *s, long election, pd_row_fn fn, void *arg,
+		 struct pd_diag *diag);
+int pd_db_sealed_clear(struct pd_store *s, long election,
+		       struct pd_diag *diag);
+int pd_db_ballot_add(struct pd_store *s, long election, const char *ballot_id,
+		     const char *choices, struct pd_diag *diag);
+int pd_db_ballots(struct pd_store *s, long election, pd_row_fn fn, void *arg,
+		  struct pd_diag *diag);
+
 #endif

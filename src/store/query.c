@@ -175,6 +175,15 @@ int pd_q_one_long(struct pd_q *q, long *v, struct pd_diag *diag)
 	return ret;
 }
 
+int pd_q_exec(struct pd_store *s, const struct pd_sql *sql, const char *what,
+	      struct pd_diag *diag)
+{
+	struct pd_q q;
+
+	pd_q_start_sql(&q, s, sql, what);
+	return q.sql ? pd_q_run(&q, NULL, diag) : 0;
+}
+
 static int add_string(const struct pd_q *q, void *arg)
 {
 	return pd_strings_add(arg, pd_q_str(q, 0));

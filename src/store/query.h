@@ -67,6 +67,10 @@ int pd_q_each(struct pd_q *q, pd_q_row_fn *fn, void *arg,
 /* Column 0 of the first row as a long into *v (left as it is when there
  * is no row): 1 a row, 0 none, or the error. */
 int pd_q_one_long(struct pd_q *q, long *v, struct pd_diag *diag);
+/* A statement of one dialect only (the other's text NULL: nothing to
+ * do there), with no parameters: 0 or the error. */
+int pd_q_exec(struct pd_store *s, const struct pd_sql *sql, const char *what,
+	      struct pd_diag *diag);
 /* Column 0 of every row into *out (released on failure). */
 int pd_q_strings(struct pd_q *q, struct pd_strings *out,
 		 struct pd_diag *diag);

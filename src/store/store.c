@@ -923,13 +923,13 @@ int pd_store_election_add(struct pd_store *s, const struct pd_election *e,
 
 	if ((ret = pd_election_check(e, diag)) < 0)
 		return ret;
-	return s->ops->election_add(s, e, id, diag);
+	return pd_db_election_add(s, e, id, diag);
 }
 
 int pd_store_elections(struct pd_store *s, const char *games,
 		       pd_election_fn fn, void *arg, struct pd_diag *diag)
 {
-	return s->ops->elections(s, games, fn, arg, diag);
+	return pd_db_elections(s, games, fn, arg, diag);
 }
 
 int pd_store_election_status(struct pd_store *s, long election,
@@ -940,7 +940,7 @@ int pd_store_election_status(struct pd_store *s, long election,
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "election status "
 				   "'%s' is not open, closed or published",
 				   status);
-	return s->ops->election_status(s, election, status, diag);
+	return pd_db_election_status(s, election, status, diag);
 }
 
 int pd_store_candidate_add(struct pd_store *s, const struct pd_candidate *c,
@@ -955,25 +955,25 @@ int pd_store_candidate_add(struct pd_store *s, const struct pd_candidate *c,
 				 diag)) < 0 ||
 	    (ret = pd_ident_check("candidate's NPC", c->npc, diag)) < 0)
 		return ret;
-	return s->ops->candidate_add(s, c, id, diag);
+	return pd_db_candidate_add(s, c, id, diag);
 }
 
 int pd_store_candidates(struct pd_store *s, long election, pd_candidate_fn fn,
 			void *arg, struct pd_diag *diag)
 {
-	return s->ops->candidates(s, election, fn, arg, diag);
+	return pd_db_candidates(s, election, fn, arg, diag);
 }
 
 int pd_store_elector_add(struct pd_store *s, long election, long athlete,
 			 struct pd_diag *diag)
 {
-	return s->ops->elector_add(s, election, athlete, diag);
+	return pd_db_elector_add(s, election, athlete, diag);
 }
 
 int pd_store_electorate(struct pd_store *s, long election, long *electors,
 			long *voted, struct pd_diag *diag)
 {
-	return s->ops->electorate(s, election, electors, voted, diag);
+	return pd_db_electorate(s, election, electors, voted, diag);
 }
 
 static int cmp_long(const void *a, const void *b)
@@ -994,7 +994,7 @@ int pd_store_vote(struct pd_store *s, long election, long athlete,
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a sealed ballot "
 				   "is 1 to %d bytes of base64",
 				   PD_BALLOT_BOX - 1);
-	return s->ops->vote(s, election, athlete, box, diag);
+	return pd_db_vote(s, election, athlete, box, diag);
 }
 
 struct sealed_walk {
@@ -1014,13 +1014,13 @@ int pd_store_sealed(struct pd_store *s, long election, pd_sealed_fn fn,
 {
 	struct sealed_walk w = { fn, arg };
 
-	return s->ops->sealed(s, election, sealed_row, &w, diag);
+	return pd_db_sealed(s, election, sealed_row, &w, diag);
 }
 
 int pd_store_sealed_clear(struct pd_store *s, long election,
 			  struct pd_diag *diag)
 {
-	return s->ops->sealed_clear(s, election, diag);
+	return pd_db_sealed_clear(s, election, diag);
 }
 
 int pd_store_ballot_add(struct pd_store *s, long election,
@@ -1043,17 +1043,7 @@ int pd_store_ballot_add(struct pd_store *s, long election,
 	for (i = 0; i < n; i++)
 		len += (size_t)snprintf(text + len, sizeof(text) - len,
 					i ? ",%ld" : "%ld", v[i]);
-	return s->ops->ballot_add(s, election, ballot_id, text, diag);
-}
-
-int pd_backend_vote_refused(long election, long athlete, int voted,
-			    struct pd_diag *diag)
-{
-	return voted ? pd_diag_set(diag, PD_EEXISTS, NULL, 0, "athlete %ld "
-				   "has voted: one ballot each", athlete) :
-	       pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "athlete %ld is not "
-			   "on the register of election %ld", athlete,
-			   election);
+	return pd_db_ballot_add(s, election, ballot_id, text, diag);
 }
 
 struct ballot_walk {
@@ -1081,7 +1071,7 @@ int pd_store_ballots(struct pd_store *s, long election, pd_ballot_fn fn,
 {
 	struct ballot_walk w = { fn, arg };
 
-	return s->ops->ballots(s, election, ballot_row, &w, diag);
+	return pd_db_ballots(s, election, ballot_row, &w, diag);
 }
 
 /* -- matches (store_report.h) */

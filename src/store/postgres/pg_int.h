@@ -214,29 +214,6 @@ int pg_table_insert(struct pd_store *s, const char *table, const char *cols,
 int pg_table_done(struct pd_store *s, struct pd_diag *diag);
 
 
-int pg_election_add(struct pd_store *s, const struct pd_election *e,
-		long *id, struct pd_diag *diag);
-int pg_elections(struct pd_store *s, const char *games, pd_election_fn fn,
-		void *arg, struct pd_diag *diag);
-int pg_election_status(struct pd_store *s, long election,
-		const char *status, struct pd_diag *diag);
-int pg_candidate_add(struct pd_store *s, const struct pd_candidate *c,
-		long *id, struct pd_diag *diag);
-int pg_candidates(struct pd_store *s, long election, pd_candidate_fn fn,
-		void *arg, struct pd_diag *diag);
-int pg_elector_add(struct pd_store *s, long election, long athlete,
-		struct pd_diag *diag);
-int pg_electorate(struct pd_store *s, long election, long *electors,
-		long *voted, struct pd_diag *diag);
-int pg_vote(struct pd_store *s, long election, long athlete,
-	    const char *box, struct pd_diag *diag);
-int pg_sealed(struct pd_store *s, long election, pd_row_fn fn, void *arg,
-	      struct pd_diag *diag);
-int pg_sealed_clear(struct pd_store *s, long election, struct pd_diag *diag);
-int pg_ballot_add(struct pd_store *s, long election, const char *ballot_id,
-		  const char *choices, struct pd_diag *diag);
-int pg_ballots(struct pd_store *s, long election, pd_row_fn fn,
-		void *arg, struct pd_diag *diag);
 
 
 int pg_touch(struct pd_store *s, const char *games, long version, long event,

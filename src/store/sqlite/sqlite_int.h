@@ -238,30 +238,5 @@ int pd_sqlite_figures(struct pd_store *s, const char *games,
 		      struct pd_diag *diag);
 int pd_sqlite_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
 		       void *arg, struct pd_diag *diag);
-int pd_sqlite_election_add(struct pd_store *s, const struct pd_election *e,
-		long *id, struct pd_diag *diag);
-int pd_sqlite_elections(struct pd_store *s, const char *games, pd_election_fn fn,
-		void *arg, struct pd_diag *diag);
-int pd_sqlite_election_status(struct pd_store *s, long election,
-		const char *status, struct pd_diag *diag);
-int pd_sqlite_candidate_add(struct pd_store *s, const struct pd_candidate *c,
-		long *id, struct pd_diag *diag);
-int pd_sqlite_candidates(struct pd_store *s, long election, pd_candidate_fn fn,
-		void *arg, struct pd_diag *diag);
-int pd_sqlite_elector_add(struct pd_store *s, long election, long athlete,
-		struct pd_diag *diag);
-int pd_sqlite_electorate(struct pd_store *s, long election, long *electors,
-		long *voted, struct pd_diag *diag);
-int pd_sqlite_vote(struct pd_store *s, long election, long athlete,
-		   const char *box, struct pd_diag *diag);
-int pd_sqlite_sealed(struct pd_store *s, long election, pd_row_fn fn,
-		     void *arg, struct pd_diag *diag);
-int pd_sqlite_sealed_clear(struct pd_store *s, long election,
-			   struct pd_diag *diag);
-int pd_sqlite_ballot_add(struct pd_store *s, long election,
-			 const char *ballot_id, const char *choices,
-			 struct pd_diag *diag);
-int pd_sqlite_ballots(struct pd_store *s, long election, pd_row_fn fn,
-		void *arg, struct pd_diag *diag);
 
 #endif
