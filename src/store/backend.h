@@ -150,11 +150,6 @@ struct pd_store_ops {
 	/* figures (stats.h) */
 	/* the rows of one figure of a Games (enum pd_figure), each as
 	 * text: store.c makes the statistics and the team members of them */
-	int (*figures)(struct pd_store *s, const char *games,
-		       enum pd_figure figure, pd_row_fn fn, void *arg,
-		       struct pd_diag *diag);
-	int (*athletes)(struct pd_store *s, const char *games,
-			pd_athlete_fn fn, void *arg, struct pd_diag *diag);
 
 	/* other connections' changes (store.h) */
 	/* a group's write (store.c): PD_SAVEPOINT_BEGIN, _RELEASE or

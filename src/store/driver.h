@@ -78,6 +78,7 @@ struct pd_driver {
 	/* column c of the row, NULL for SQL NULL (valid until the next
 	 * step or the end) */
 	const char *(*text)(const struct pd_q *q, int c);
+	int (*columns)(const struct pd_q *q);
 	long long (*integer)(const struct pd_q *q, int c);
 	double (*real)(const struct pd_q *q, int c);
 	/* a blob's bytes copied into out[0..size): how many it has */

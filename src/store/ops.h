@@ -8,6 +8,7 @@
 
 #include "podium/event.h"
 #include "podium/record.h"
+#include "podium/stats.h"
 #include "podium/store_report.h"
 #include "podium/token.h"
 #include "backend.h"
@@ -77,5 +78,11 @@ int pd_db_ballot_add(struct pd_store *s, long election, const char *ballot_id,
 		     const char *choices, struct pd_diag *diag);
 int pd_db_ballots(struct pd_store *s, long election, pd_row_fn fn, void *arg,
 		  struct pd_diag *diag);
+
+/* figures and athletes (stats.h): ops_stats.c */
+int pd_db_figures(struct pd_store *s, const char *games, enum pd_figure figure,
+		  pd_row_fn fn, void *arg, struct pd_diag *diag);
+int pd_db_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
+		   void *arg, struct pd_diag *diag);
 
 #endif

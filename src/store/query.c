@@ -96,6 +96,11 @@ const char *pd_q_col(const struct pd_q *q, int c)
 	return q->s->drv->text(q, c);
 }
 
+int pd_q_columns(const struct pd_q *q)
+{
+	return q->s->drv->columns(q);
+}
+
 const char *pd_q_str(const struct pd_q *q, int c)
 {
 	const char *t = q->s->drv->text(q, c);

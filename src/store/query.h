@@ -41,6 +41,7 @@ void pd_q_end(struct pd_q *q);
 
 /* column c: NULL for SQL NULL; "" for it; as numbers (0 for NULL) */
 const char *pd_q_col(const struct pd_q *q, int c);
+int pd_q_columns(const struct pd_q *q);
 const char *pd_q_str(const struct pd_q *q, int c);
 long pd_q_long(const struct pd_q *q, int c);
 double pd_q_real(const struct pd_q *q, int c);

@@ -632,7 +632,7 @@ int pd_store_games_stats(struct pd_store *s, const char *games,
 		return ret;
 	pd_games_release(&info);
 	for (k = 0; k <= PD_FIGURE_SANCTIONS && ret == 0; k++)
-		ret = s->ops->figures(s, games, (enum pd_figure)k, readers[k],
+		ret = pd_db_figures(s, games, (enum pd_figure)k, readers[k],
 				      st, diag);
 	/* a start list for every event tells who took part, medal or not */
 	if (st->events && st->events_entered == st->events)
@@ -710,7 +710,7 @@ int pd_store_credits(struct pd_store *s, const struct pd_query *q,
 	struct credit_walk w = { .reg = reg, .fn = fn, .arg = arg };
 	int ret;
 
-	if ((ret = s->ops->figures(s, q->games, PD_FIGURE_MEMBERS, read_member,
+	if ((ret = pd_db_figures(s, q->games, PD_FIGURE_MEMBERS, read_member,
 				   &w, diag)) == 0)
 		ret = s->ops->medals(s, q, credit_one, &w, diag);
 	for (size_t i = 0; i < w.nmembers; i++)
@@ -722,7 +722,7 @@ int pd_store_credits(struct pd_store *s, const struct pd_query *q,
 int pd_store_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
 		      void *arg, struct pd_diag *diag)
 {
-	return s->ops->athletes(s, games, fn, arg, diag);
+	return pd_db_athletes(s, games, fn, arg, diag);
 }
 
 /* In the order of the foreign keys of migration 1 and on: a new table
@@ -1208,7 +1208,7 @@ int pd_store_entries(struct pd_store *s, const char *games, long event,
 {
 	struct entry_walk w = { event, fn, arg };
 
-	return s->ops->figures(s, games, PD_FIGURE_ENTRIES, entry_row, &w,
+	return pd_db_figures(s, games, PD_FIGURE_ENTRIES, entry_row, &w,
 			       diag);
 }
 
@@ -1264,9 +1264,9 @@ int pd_store_participation(struct pd_store *s, const char *games,
 	p->events_entered = st.events_entered;
 	p->events = st.events;
 	pd_games_stats_release(&st);
-	if ((ret = s->ops->figures(s, games, PD_FIGURE_PARTICIPANTS,
+	if ((ret = pd_db_figures(s, games, PD_FIGURE_PARTICIPANTS,
 				   read_part, p, diag)) < 0 ||
-	    (ret = s->ops->figures(s, games, PD_FIGURE_FIRST_GAMES,
+	    (ret = pd_db_figures(s, games, PD_FIGURE_FIRST_GAMES,
 				   read_first, p, diag)) < 0)
 		pd_participation_release(p);
 	return ret;

@@ -100,6 +100,11 @@ static const char *text(const struct pd_q *q, int c)
 	return pd_pg_text_or_null(q->st, q->row, c);
 }
 
+static int columns(const struct pd_q *q)
+{
+	return PQnfields(q->st);
+}
+
 /* a boolean column reads as 1 or 0, as SQLite's integers */
 static long long integer(const struct pd_q *q, int c)
 {
@@ -157,6 +162,7 @@ const struct pd_driver pd_pg_driver = {
 	.dialect = PD_DIALECT_PG,
 	.step = step,
 	.text = text,
+	.columns = columns,
 	.integer = integer,
 	.real = real,
 	.blob = blob,

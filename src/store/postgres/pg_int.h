@@ -202,10 +202,6 @@ int pg_sanctions(struct pd_store *s, const char *games, pd_sanction_fn fn,
 		 void *arg, struct pd_diag *diag);
 int pg_sanction_games(struct pd_store *s, long id, char *games, size_t size,
 		      struct pd_diag *diag);
-int pg_figures(struct pd_store *s, const char *games, enum pd_figure figure,
-	       pd_row_fn fn, void *arg, struct pd_diag *diag);
-int pg_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
-		void *arg, struct pd_diag *diag);
 int pg_wait_change(struct pd_store *s, int timeout_ms, struct pd_diag *diag);
 int pg_table_rows(struct pd_store *s, const char *table, char **cols,
 		  pd_store_row_fn fn, void *arg, struct pd_diag *diag);

@@ -99,6 +99,11 @@ static const char *text(const struct pd_q *q, int c)
 	return (const char *)sqlite3_column_text(q->st, c);
 }
 
+static int columns(const struct pd_q *q)
+{
+	return sqlite3_column_count(q->st);
+}
+
 static long long integer(const struct pd_q *q, int c)
 {
 	return sqlite3_column_int64(q->st, c);
@@ -142,6 +147,7 @@ const struct pd_driver pd_sqlite_driver = {
 	.dialect = PD_DIALECT_SQLITE,
 	.step = step,
 	.text = text,
+	.columns = columns,
 	.integer = integer,
 	.real = real,
 	.blob = blob,

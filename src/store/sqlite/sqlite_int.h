@@ -233,10 +233,5 @@ int pd_sqlite_sanctions(struct pd_store *s, const char *games,
 			pd_sanction_fn fn, void *arg, struct pd_diag *diag);
 int pd_sqlite_sanction_games(struct pd_store *s, long id, char *games,
 			     size_t size, struct pd_diag *diag);
-int pd_sqlite_figures(struct pd_store *s, const char *games,
-		      enum pd_figure figure, pd_row_fn fn, void *arg,
-		      struct pd_diag *diag);
-int pd_sqlite_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
-		       void *arg, struct pd_diag *diag);
 
 #endif
