@@ -79,14 +79,6 @@ struct pd_store_ops {
 			 struct pd_games *out, struct pd_diag *diag);
 	int (*games_list)(struct pd_store *s, struct pd_games **out, size_t *n,
 			  struct pd_diag *diag);
-	int (*published_put)(struct pd_store *s, const char *games,
-			     const char *source, const struct pd_published *p,
-			     const char *file, struct pd_diag *diag);
-	int (*published_get)(struct pd_store *s, const char *games,
-			     const char *source, struct pd_published *out,
-			     struct pd_diag *diag);
-	int (*published_sources)(struct pd_store *s, const char *games,
-				 struct pd_strings *out, struct pd_diag *diag);
 	int (*change)(struct pd_store *s, const char *games, const char *actor,
 		      const char *command, const char *reason, long *version,
 		      struct pd_diag *diag);
@@ -191,8 +183,6 @@ struct pd_store_ops {
 	int (*games_remove)(struct pd_store *s, const char *code,
 			    const char *actor, const char *command,
 			    const char *reason, struct pd_diag *diag);
-	int (*published_remove)(struct pd_store *s, const char *games,
-				const char *source, struct pd_diag *diag);
 	/* of games ("" any), of event (0 any) */
 	int (*result_sources)(struct pd_store *s, const char *games,
 			      long event, pd_source_fn fn, void *arg,

@@ -85,4 +85,16 @@ int pd_db_figures(struct pd_store *s, const char *games, enum pd_figure figure,
 int pd_db_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
 		   void *arg, struct pd_diag *diag);
 
+/* published tables (store.h): ops_published.c */
+int pd_db_published_put(struct pd_store *s, const char *games,
+			const char *source, const struct pd_published *t,
+			const char *file, struct pd_diag *diag);
+int pd_db_published_get(struct pd_store *s, const char *games,
+			const char *source, struct pd_published *out,
+			struct pd_diag *diag);
+int pd_db_published_sources(struct pd_store *s, const char *games,
+			    struct pd_strings *out, struct pd_diag *diag);
+int pd_db_published_remove(struct pd_store *s, const char *games,
+			   const char *source, struct pd_diag *diag);
+
 #endif

@@ -237,20 +237,20 @@ int pd_store_published_put(struct pd_store *s, const char *games,
 
 	if ((ret = pd_check_published(source, p, diag)) < 0)
 		return ret;
-	return s->ops->published_put(s, games, source, p, file, diag);
+	return pd_db_published_put(s, games, source, p, file, diag);
 }
 
 int pd_store_published_get(struct pd_store *s, const char *games,
 			   const char *source, struct pd_published *out,
 			   struct pd_diag *diag)
 {
-	return s->ops->published_get(s, games, source, out, diag);
+	return pd_db_published_get(s, games, source, out, diag);
 }
 
 int pd_store_published_sources(struct pd_store *s, const char *games,
 			       struct pd_strings *out, struct pd_diag *diag)
 {
-	return s->ops->published_sources(s, games, out, diag);
+	return pd_db_published_sources(s, games, out, diag);
 }
 
 int pd_store_change(struct pd_store *s, const char *games, const char *actor,
@@ -1144,7 +1144,7 @@ int pd_store_games_remove(struct pd_store *s, const char *code,
 int pd_store_published_remove(struct pd_store *s, const char *games,
 			      const char *source, struct pd_diag *diag)
 {
-	return s->ops->published_remove(s, games, source, diag);
+	return pd_db_published_remove(s, games, source, diag);
 }
 
 int pd_store_result_sources(struct pd_store *s, const char *games,

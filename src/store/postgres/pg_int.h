@@ -128,14 +128,6 @@ int pg_games_get(struct pd_store *s, const char *code, struct pd_games *out,
 		 struct pd_diag *diag);
 int pg_games_list(struct pd_store *s, struct pd_games **out, size_t *n,
 		  struct pd_diag *diag);
-int pg_published_put(struct pd_store *s, const char *games,
-		     const char *source, const struct pd_published *p,
-		     const char *file, struct pd_diag *diag);
-int pg_published_get(struct pd_store *s, const char *games,
-		     const char *source, struct pd_published *out,
-		     struct pd_diag *diag);
-int pg_published_sources(struct pd_store *s, const char *games,
-			 struct pd_strings *out, struct pd_diag *diag);
 int pg_change(struct pd_store *s, const char *games, const char *actor,
 	      const char *command, const char *reason, long *version,
 	      struct pd_diag *diag);
@@ -182,8 +174,6 @@ int pg_change_note(struct pd_store *s, const char *games, long version,
 int pg_games_remove(struct pd_store *s, const char *code, const char *actor,
 		    const char *command, const char *reason,
 		    struct pd_diag *diag);
-int pg_published_remove(struct pd_store *s, const char *games,
-			const char *source, struct pd_diag *diag);
 int pg_result_sources(struct pd_store *s, const char *games, long event,
 		      pd_source_fn fn, void *arg, struct pd_diag *diag);
 int pg_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,

@@ -229,19 +229,6 @@ int pd_sqlite_games_remove(struct pd_store *store, const char *code,
 	return ret;
 }
 
-int pd_sqlite_published_remove(struct pd_store *store, const char *games,
-			       const char *source, struct pd_diag *diag)
-{
-	int ret, n = 0;
-
-	ret = exec2(pd_sqlite_of(store), "DELETE FROM published WHERE games "
-		    "= ?1 AND source = ?2", games, source, &n,
-		    "remove a published table", diag);
-	if (ret == 0 && n == 0)
-		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no published "
-				  "table %s@%s", games, source);
-	return ret;
-}
 
 int pd_sqlite_result_sources(struct pd_store *store, const char *games,
 			     long event, pd_source_fn fn, void *arg,
