@@ -16,9 +16,11 @@
  *
  * Each entry has exactly the public function's signature and contract
  * (what it writes, what it returns on failure); none may be NULL.  A new
- * store operation is a new entry here, a dispatcher in store.c, an
- * implementation in every backend, and a case in the contract suite
- * (tests/unit/test_store.c).
+ * store operation is not a new entry here: it is written once above the
+ * drivers (driver.h, ops.h), called from store.c, with a case in the
+ * contract suite (tests/unit/test_store.c).  This table holds what each
+ * backend does on its own (opening, transactions, waiting for a change,
+ * whole-table copies) and the operations not yet written once.
  *
  * Inside a backend, an operation that needs another (an import's event
  * inside pd_store_medals_replace) calls its own implementation, not the

@@ -188,7 +188,7 @@ const char pd_sql_results_add_medal[] =
 	"INSERT INTO results (event_id, npc, "
 	"name, rank, date, source, since) VALUES ($1, $2, $3, $4, $5, $6, $7)";
 
-/* the figures behind stats.h (sqlite_stats.c, pg_stats.c) */
+/* the figures behind stats.h (ops_stats.c) */
 /* A result beyond a medal placing -- a rank past 3, no rank, an IRM --
  * means the store holds who took part, not only who won.  Linked
  * athletes alone do not: the Paris 2024 importer links every medallist

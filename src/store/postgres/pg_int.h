@@ -111,7 +111,8 @@ void pd_pg_disconnect(struct pd_pg *s);
 
 /* The operations (backend.h), one file a concern as in the SQLite
  * backend: pg_store.c, pg_games.c, pg_published.c, pg_results.c,
- * pg_derive.c, pg_event.c, pg_audit.c, pg_stats.c. */
+ * pg_derive.c, pg_event.c, pg_audit.c; the rest are written once above
+ * the drivers (../ops.h). */
 int pg_open(struct pd_store *s, const char *uri,
 	    const struct pd_registry *reg, struct pd_diag *diag);
 void pg_close(struct pd_store *s);
