@@ -86,9 +86,6 @@ struct pd_driver {
 		       size_t size);
 	/* q's statement ended: reset and kept, or let go */
 	void (*end)(struct pd_q *q);
-	/* run sql (no parameters, never kept; may hold several) */
-	int (*exec)(struct pd_store *s, const char *sql,
-		    struct pd_diag *diag);
 };
 
 #endif

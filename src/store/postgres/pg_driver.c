@@ -153,11 +153,6 @@ static void end(struct pd_q *q)
 	q->st = NULL;
 }
 
-static int exec(struct pd_store *s, const char *sql, struct pd_diag *diag)
-{
-	return pd_pg_exec(PG(s), sql, diag);
-}
-
 const struct pd_driver pd_pg_driver = {
 	.dialect = PD_DIALECT_PG,
 	.step = step,
@@ -167,5 +162,4 @@ const struct pd_driver pd_pg_driver = {
 	.real = real,
 	.blob = blob,
 	.end = end,
-	.exec = exec,
 };

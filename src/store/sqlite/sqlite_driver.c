@@ -138,11 +138,6 @@ static void end(struct pd_q *q)
 	q->st = NULL;
 }
 
-static int exec(struct pd_store *s, const char *sql, struct pd_diag *diag)
-{
-	return pd_sqlite_exec(pd_sqlite_of(s), sql, diag);
-}
-
 const struct pd_driver pd_sqlite_driver = {
 	.dialect = PD_DIALECT_SQLITE,
 	.step = step,
@@ -152,5 +147,4 @@ const struct pd_driver pd_sqlite_driver = {
 	.real = real,
 	.blob = blob,
 	.end = end,
-	.exec = exec,
 };
