@@ -16,9 +16,11 @@
  *
  * Each entry has exactly the public function's signature and contract
  * (what it writes, what it returns on failure); none may be NULL.  A new
- * store operation is a new entry here, a dispatcher in store.c, an
- * implementation in every backend, and a case in the contract suite
- * (tests/unit/test_store.c).
+ * store operation is not a new entry here: it is written once above the
+ * drivers (driver.h, ops.h), called from store.c, with a case in the
+ * contract suite (tests/unit/test_store.c).  This table holds what each
+ * backend does on its own (opening, transactions, waiting for a change,
+ * whole-table copies) and the operations not yet written once.
  *
  * Inside a backend, an operation that needs another (an import's event
  * inside pd_store_medals_replace) calls its own implementation, not the
@@ -35,6 +37,7 @@
 #include "podium/store.h"
 #include "podium/store_units.h"
 #include "podium/token.h"
+#include "driver.h"
 
 /* The figures of a Games a backend counts in its own SQL; the columns of
  * each row, in order, as text (NULL for SQL NULL). */
@@ -79,14 +82,6 @@ struct pd_store_ops {
 			 struct pd_games *out, struct pd_diag *diag);
 	int (*games_list)(struct pd_store *s, struct pd_games **out, size_t *n,
 			  struct pd_diag *diag);
-	int (*published_put)(struct pd_store *s, const char *games,
-			     const char *source, const struct pd_published *p,
-			     const char *file, struct pd_diag *diag);
-	int (*published_get)(struct pd_store *s, const char *games,
-			     const char *source, struct pd_published *out,
-			     struct pd_diag *diag);
-	int (*published_sources)(struct pd_store *s, const char *games,
-				 struct pd_strings *out, struct pd_diag *diag);
 	int (*change)(struct pd_store *s, const char *games, const char *actor,
 		      const char *command, const char *reason, long *version,
 		      struct pd_diag *diag);
@@ -146,23 +141,10 @@ struct pd_store_ops {
 			      size_t size, struct pd_diag *diag);
 
 	/* tokens (token.h) */
-	int (*token_add)(struct pd_store *s, const char *name,
-			 enum pd_role role,
-			 const unsigned char hash[PD_TOKEN_HASH],
-			 struct pd_diag *diag);
-	int (*token_revoke)(struct pd_store *s, const char *name,
-			    struct pd_diag *diag);
-	int (*tokens)(struct pd_store *s, int all, pd_token_fn fn, void *arg,
-		      struct pd_diag *diag);
 
 	/* figures (stats.h) */
 	/* the rows of one figure of a Games (enum pd_figure), each as
 	 * text: store.c makes the statistics and the team members of them */
-	int (*figures)(struct pd_store *s, const char *games,
-		       enum pd_figure figure, pd_row_fn fn, void *arg,
-		       struct pd_diag *diag);
-	int (*athletes)(struct pd_store *s, const char *games,
-			pd_athlete_fn fn, void *arg, struct pd_diag *diag);
 
 	/* other connections' changes (store.h) */
 	/* a group's write (store.c): PD_SAVEPOINT_BEGIN, _RELEASE or
@@ -180,63 +162,18 @@ struct pd_store_ops {
 	int (*table_done)(struct pd_store *s, struct pd_diag *diag);
 
 	/* records (record.h) */
-	int (*record_add)(struct pd_store *s, const struct pd_record *r,
-			  long *id, struct pd_diag *diag);
-	int (*records)(struct pd_store *s, const char *sport, pd_record_fn fn,
-		       void *arg, struct pd_diag *diag);
 
 	/* facts (store_report.h) */
-	int (*fact_add)(struct pd_store *s, const struct pd_fact *f, long *id,
-			struct pd_diag *diag);
-	int (*facts_replace)(struct pd_store *s, const char *games,
-			     const char *source, const struct pd_facts *l,
-			     struct pd_diag *diag);
-	int (*facts)(struct pd_store *s, const char *games, pd_fact_fn fn,
-		     void *arg, struct pd_diag *diag);
 
 	/* elections (store_report.h) */
-	int (*election_add)(struct pd_store *s, const struct pd_election *e,
-			    long *id, struct pd_diag *diag);
-	int (*elections)(struct pd_store *s, const char *games,
-			 pd_election_fn fn, void *arg, struct pd_diag *diag);
-	int (*election_status)(struct pd_store *s, long election,
-			       const char *status, struct pd_diag *diag);
-	int (*candidate_add)(struct pd_store *s, const struct pd_candidate *c,
-			     long *id, struct pd_diag *diag);
-	int (*candidates)(struct pd_store *s, long election,
-			  pd_candidate_fn fn, void *arg, struct pd_diag *diag);
-	int (*elector_add)(struct pd_store *s, long election, long athlete,
-			   struct pd_diag *diag);
-	int (*electorate)(struct pd_store *s, long election, long *electors,
-			  long *voted, struct pd_diag *diag);
 	/* mark the voter and keep their sealed box (store_report.h) */
-	int (*vote)(struct pd_store *s, long election, long athlete,
-		    const char *box, struct pd_diag *diag);
 	/* each sealed box of an election: col[0] */
-	int (*sealed)(struct pd_store *s, long election, pd_row_fn fn,
-		      void *arg, struct pd_diag *diag);
-	int (*sealed_clear)(struct pd_store *s, long election,
-			    struct pd_diag *diag);
 	/* choices sorted by store.c; text: "3,7,12" */
-	int (*ballot_add)(struct pd_store *s, long election,
-			  const char *ballot_id, const char *choices,
-			  struct pd_diag *diag);
 	/* each ballot as its id and its choices' text, by id */
-	int (*ballots)(struct pd_store *s, long election, pd_row_fn fn,
-		       void *arg, struct pd_diag *diag);
 
 	/* matches (store_report.h) */
-	int (*matches_replace)(struct pd_store *s, long event,
-			       const char *source, const struct pd_matches *l,
-			       struct pd_diag *diag);
-	int (*matches)(struct pd_store *s, long event, pd_match_fn fn,
-		       void *arg, struct pd_diag *diag);
 
 	/* anti-doping cases (store_report.h) */
-	int (*doping_add)(struct pd_store *s, const struct pd_doping_case *c,
-			  long *id, struct pd_diag *diag);
-	int (*doping_cases)(struct pd_store *s, const char *games,
-			    pd_doping_fn fn, void *arg, struct pd_diag *diag);
 
 	/* the operator's desk (event.h, audit.h) */
 	int (*event_order)(struct pd_store *s, long id, const char *order,
@@ -249,8 +186,6 @@ struct pd_store_ops {
 	int (*games_remove)(struct pd_store *s, const char *code,
 			    const char *actor, const char *command,
 			    const char *reason, struct pd_diag *diag);
-	int (*published_remove)(struct pd_store *s, const char *games,
-				const char *source, struct pd_diag *diag);
 	/* of games ("" any), of event (0 any) */
 	int (*result_sources)(struct pd_store *s, const char *games,
 			      long event, pd_source_fn fn, void *arg,
@@ -262,9 +197,6 @@ struct pd_store_ops {
 	int (*results_add)(struct pd_store *s, const struct pd_result_rec *v,
 			   size_t n, struct pd_diag *diag);
 	/* start lists (event.h); read through figures */
-	int (*entries_replace)(struct pd_store *s, long event,
-			       const char *source, const long *athletes,
-			       size_t n, struct pd_diag *diag);
 	/* bulk imports (event.h) */
 	int (*athletes_ensure)(struct pd_store *s,
 			       const struct pd_athlete *v, size_t n,
@@ -308,6 +240,10 @@ struct pd_touch {
 
 struct pd_store {
 	const struct pd_store_ops *ops;
+	/* how a statement runs on it (driver.h): the operations written
+	 * once (ops_*.c) run on any backend through it */
+	const struct pd_driver *drv;
+	long version;	/* of the change under way (pd_store_change) */
 	/* a group of writes under way (pd_store_group_begin, store.c):
 	 * each write's begin, commit and rollback are a savepoint's */
 	int group;
@@ -328,11 +264,5 @@ int pd_sqlite_open(struct pd_store **out, const char *path,
  * is refused, and none is made in it). */
 int pd_pg_open(struct pd_store **out, const char *uri,
 	       const struct pd_registry *reg, int read, struct pd_diag *diag);
-
-/* A ballot the vote operation refuses, the backend having found why: the
- * athlete has voted (voted 1: PD_EEXISTS) or is not on the register of
- * the election (PD_ENOTFOUND); one message whatever the store (store.c). */
-int pd_backend_vote_refused(long election, long athlete, int voted,
-			    struct pd_diag *diag);
 
 #endif

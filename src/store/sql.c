@@ -188,7 +188,7 @@ const char pd_sql_results_add_medal[] =
 	"INSERT INTO results (event_id, npc, "
 	"name, rank, date, source, since) VALUES ($1, $2, $3, $4, $5, $6, $7)";
 
-/* the figures behind stats.h (sqlite_stats.c, pg_stats.c) */
+/* the figures behind stats.h (ops_stats.c) */
 /* A result beyond a medal placing -- a rank past 3, no rank, an IRM --
  * means the store holds who took part, not only who won.  Linked
  * athletes alone do not: the Paris 2024 importer links every medallist
@@ -288,12 +288,6 @@ int pd_sql_table_rows(struct pd_buf *sql, const char *select,
 	return ret;
 }
 /* the start lists as written (sqlite_event.c, pg_event.c) */
-const char pd_sql_entries_clear[] =
-	"DELETE FROM entries WHERE event_id = $1";
-const char pd_sql_entries_add[] =
-	"INSERT INTO entries (event_id, athlete_id, source, since) VALUES "
-	"($1, $2, $3, $4) ON CONFLICT (event_id, athlete_id) DO NOTHING";
-
 /* Migration 9 of both backends (their schema.c): the results that can
  * decide a medal, read by rank (MEDAL_ZONE above), so that a heat of
  * 10,000 is read to its podium, not whole. */

@@ -55,8 +55,6 @@ extern const char pd_sql_stats_athletes_all[];
 extern const char pd_sql_stats_entries[];
 extern const char pd_sql_stats_participants[];
 extern const char pd_sql_stats_first_games[];
-extern const char pd_sql_entries_clear[];
-extern const char pd_sql_entries_add[];
 /* by enum pd_figure (backend.h) */
 extern const char *const pd_sql_figures[];
 

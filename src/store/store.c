@@ -2,13 +2,15 @@
  * address it is given, and every other pd_store_* function checks what it
  * is asked to write and hands it to the backend's table (backend.h).
  * What needs no backend of its own -- the label rules, the tallies and
- * medallists derived from the medals, token roles -- lives here once. */
+ * medallists derived from the medals -- lives here once; the operations
+ * themselves are written once above the drivers (ops.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backend.h"
 #include "check.h"
+#include "ops.h"
 
 /* Which backend an address selects: a postgresql:// or postgres:// URI
  * is a PostgreSQL database (src/store/postgres/); anything else is a
@@ -235,20 +237,20 @@ int pd_store_published_put(struct pd_store *s, const char *games,
 
 	if ((ret = pd_check_published(source, p, diag)) < 0)
 		return ret;
-	return s->ops->published_put(s, games, source, p, file, diag);
+	return pd_db_published_put(s, games, source, p, file, diag);
 }
 
 int pd_store_published_get(struct pd_store *s, const char *games,
 			   const char *source, struct pd_published *out,
 			   struct pd_diag *diag)
 {
-	return s->ops->published_get(s, games, source, out, diag);
+	return pd_db_published_get(s, games, source, out, diag);
 }
 
 int pd_store_published_sources(struct pd_store *s, const char *games,
 			       struct pd_strings *out, struct pd_diag *diag)
 {
-	return s->ops->published_sources(s, games, out, diag);
+	return pd_db_published_sources(s, games, out, diag);
 }
 
 int pd_store_change(struct pd_store *s, const char *games, const char *actor,
@@ -532,19 +534,19 @@ int pd_store_token_add(struct pd_store *s, const char *name, enum pd_role role,
 	if (role == PD_ROLE_NONE)
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a token's role "
 				   "is operator or admin");
-	return s->ops->token_add(s, name, role, hash, diag);
+	return pd_db_token_add(s, name, role, hash, diag);
 }
 
 int pd_store_token_revoke(struct pd_store *s, const char *name,
 			  struct pd_diag *diag)
 {
-	return s->ops->token_revoke(s, name, diag);
+	return pd_db_token_revoke(s, name, diag);
 }
 
 int pd_store_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
 		    struct pd_diag *diag)
 {
-	return s->ops->tokens(s, all, fn, arg, diag);
+	return pd_db_tokens(s, all, fn, arg, diag);
 }
 
 /* -- figures (stats.h) */
@@ -630,7 +632,7 @@ int pd_store_games_stats(struct pd_store *s, const char *games,
 		return ret;
 	pd_games_release(&info);
 	for (k = 0; k <= PD_FIGURE_SANCTIONS && ret == 0; k++)
-		ret = s->ops->figures(s, games, (enum pd_figure)k, readers[k],
+		ret = pd_db_figures(s, games, (enum pd_figure)k, readers[k],
 				      st, diag);
 	/* a start list for every event tells who took part, medal or not */
 	if (st->events && st->events_entered == st->events)
@@ -708,7 +710,7 @@ int pd_store_credits(struct pd_store *s, const struct pd_query *q,
 	struct credit_walk w = { .reg = reg, .fn = fn, .arg = arg };
 	int ret;
 
-	if ((ret = s->ops->figures(s, q->games, PD_FIGURE_MEMBERS, read_member,
+	if ((ret = pd_db_figures(s, q->games, PD_FIGURE_MEMBERS, read_member,
 				   &w, diag)) == 0)
 		ret = s->ops->medals(s, q, credit_one, &w, diag);
 	for (size_t i = 0; i < w.nmembers; i++)
@@ -720,7 +722,7 @@ int pd_store_credits(struct pd_store *s, const struct pd_query *q,
 int pd_store_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
 		      void *arg, struct pd_diag *diag)
 {
-	return s->ops->athletes(s, games, fn, arg, diag);
+	return pd_db_athletes(s, games, fn, arg, diag);
 }
 
 /* In the order of the foreign keys of migration 1 and on: a new table
@@ -839,23 +841,6 @@ int pd_store_medallists(struct pd_store *s, const struct pd_query *q,
 	return 0;
 }
 
-/* -- token roles (token.h) */
-
-enum pd_role pd_role_parse(const char *text)
-{
-	if (text && !strcmp(text, "operator"))
-		return PD_ROLE_OPERATOR;
-	if (text && !strcmp(text, "admin"))
-		return PD_ROLE_ADMIN;
-	return PD_ROLE_NONE;
-}
-
-const char *pd_role_name(enum pd_role role)
-{
-	return role == PD_ROLE_ADMIN ? "admin" :
-	       role == PD_ROLE_OPERATOR ? "operator" : "none";
-}
-
 /* -- records (record.h) */
 
 int pd_store_record_add(struct pd_store *s, const struct pd_record *r,
@@ -880,13 +865,13 @@ int pd_store_record_add(struct pd_store *s, const struct pd_record *r,
 	if (r->value != r->value)
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a record's value "
 				   "is a number");
-	return s->ops->record_add(s, r, id ? id : &dummy, diag);
+	return pd_db_record_add(s, r, id ? id : &dummy, diag);
 }
 
 int pd_store_records(struct pd_store *s, const char *sport, pd_record_fn fn,
 		     void *arg, struct pd_diag *diag)
 {
-	return s->ops->records(s, sport, fn, arg, diag);
+	return pd_db_records(s, sport, fn, arg, diag);
 }
 
 /* -- facts (store_report.h) */
@@ -898,7 +883,7 @@ int pd_store_fact_add(struct pd_store *s, const struct pd_fact *f, long *id,
 
 	if ((ret = pd_fact_check(f, NULL, 0, diag)) < 0)
 		return ret;
-	return s->ops->fact_add(s, f, id, diag);
+	return pd_db_fact_add(s, f, id, diag);
 }
 
 int pd_store_facts_replace(struct pd_store *s, const char *games,
@@ -921,13 +906,13 @@ int pd_store_facts_replace(struct pd_store *s, const char *games,
 					   l->v[i].games, l->v[i].source,
 					   games, source);
 	}
-	return s->ops->facts_replace(s, games, source, l, diag);
+	return pd_db_facts_replace(s, games, source, l, diag);
 }
 
 int pd_store_facts(struct pd_store *s, const char *games, pd_fact_fn fn,
 		   void *arg, struct pd_diag *diag)
 {
-	return s->ops->facts(s, games, fn, arg, diag);
+	return pd_db_facts(s, games, fn, arg, diag);
 }
 
 /* -- elections (store_report.h) */
@@ -939,13 +924,13 @@ int pd_store_election_add(struct pd_store *s, const struct pd_election *e,
 
 	if ((ret = pd_election_check(e, diag)) < 0)
 		return ret;
-	return s->ops->election_add(s, e, id, diag);
+	return pd_db_election_add(s, e, id, diag);
 }
 
 int pd_store_elections(struct pd_store *s, const char *games,
 		       pd_election_fn fn, void *arg, struct pd_diag *diag)
 {
-	return s->ops->elections(s, games, fn, arg, diag);
+	return pd_db_elections(s, games, fn, arg, diag);
 }
 
 int pd_store_election_status(struct pd_store *s, long election,
@@ -956,7 +941,7 @@ int pd_store_election_status(struct pd_store *s, long election,
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "election status "
 				   "'%s' is not open, closed or published",
 				   status);
-	return s->ops->election_status(s, election, status, diag);
+	return pd_db_election_status(s, election, status, diag);
 }
 
 int pd_store_candidate_add(struct pd_store *s, const struct pd_candidate *c,
@@ -971,25 +956,25 @@ int pd_store_candidate_add(struct pd_store *s, const struct pd_candidate *c,
 				 diag)) < 0 ||
 	    (ret = pd_ident_check("candidate's NPC", c->npc, diag)) < 0)
 		return ret;
-	return s->ops->candidate_add(s, c, id, diag);
+	return pd_db_candidate_add(s, c, id, diag);
 }
 
 int pd_store_candidates(struct pd_store *s, long election, pd_candidate_fn fn,
 			void *arg, struct pd_diag *diag)
 {
-	return s->ops->candidates(s, election, fn, arg, diag);
+	return pd_db_candidates(s, election, fn, arg, diag);
 }
 
 int pd_store_elector_add(struct pd_store *s, long election, long athlete,
 			 struct pd_diag *diag)
 {
-	return s->ops->elector_add(s, election, athlete, diag);
+	return pd_db_elector_add(s, election, athlete, diag);
 }
 
 int pd_store_electorate(struct pd_store *s, long election, long *electors,
 			long *voted, struct pd_diag *diag)
 {
-	return s->ops->electorate(s, election, electors, voted, diag);
+	return pd_db_electorate(s, election, electors, voted, diag);
 }
 
 static int cmp_long(const void *a, const void *b)
@@ -1010,7 +995,7 @@ int pd_store_vote(struct pd_store *s, long election, long athlete,
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a sealed ballot "
 				   "is 1 to %d bytes of base64",
 				   PD_BALLOT_BOX - 1);
-	return s->ops->vote(s, election, athlete, box, diag);
+	return pd_db_vote(s, election, athlete, box, diag);
 }
 
 struct sealed_walk {
@@ -1030,13 +1015,13 @@ int pd_store_sealed(struct pd_store *s, long election, pd_sealed_fn fn,
 {
 	struct sealed_walk w = { fn, arg };
 
-	return s->ops->sealed(s, election, sealed_row, &w, diag);
+	return pd_db_sealed(s, election, sealed_row, &w, diag);
 }
 
 int pd_store_sealed_clear(struct pd_store *s, long election,
 			  struct pd_diag *diag)
 {
-	return s->ops->sealed_clear(s, election, diag);
+	return pd_db_sealed_clear(s, election, diag);
 }
 
 int pd_store_ballot_add(struct pd_store *s, long election,
@@ -1059,17 +1044,7 @@ int pd_store_ballot_add(struct pd_store *s, long election,
 	for (i = 0; i < n; i++)
 		len += (size_t)snprintf(text + len, sizeof(text) - len,
 					i ? ",%ld" : "%ld", v[i]);
-	return s->ops->ballot_add(s, election, ballot_id, text, diag);
-}
-
-int pd_backend_vote_refused(long election, long athlete, int voted,
-			    struct pd_diag *diag)
-{
-	return voted ? pd_diag_set(diag, PD_EEXISTS, NULL, 0, "athlete %ld "
-				   "has voted: one ballot each", athlete) :
-	       pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "athlete %ld is not "
-			   "on the register of election %ld", athlete,
-			   election);
+	return pd_db_ballot_add(s, election, ballot_id, text, diag);
 }
 
 struct ballot_walk {
@@ -1097,7 +1072,7 @@ int pd_store_ballots(struct pd_store *s, long election, pd_ballot_fn fn,
 {
 	struct ballot_walk w = { fn, arg };
 
-	return s->ops->ballots(s, election, ballot_row, &w, diag);
+	return pd_db_ballots(s, election, ballot_row, &w, diag);
 }
 
 /* -- matches (store_report.h) */
@@ -1114,13 +1089,13 @@ int pd_store_matches_replace(struct pd_store *s, long event,
 	for (i = 0; i < l->n; i++)
 		if ((ret = pd_match_check(&l->v[i], NULL, 0, diag)) < 0)
 			return ret;
-	return s->ops->matches_replace(s, event, source, l, diag);
+	return pd_db_matches_replace(s, event, source, l, diag);
 }
 
 int pd_store_matches(struct pd_store *s, long event, pd_match_fn fn,
 		     void *arg, struct pd_diag *diag)
 {
-	return s->ops->matches(s, event, fn, arg, diag);
+	return pd_db_matches(s, event, fn, arg, diag);
 }
 
 /* -- anti-doping cases (store_report.h) */
@@ -1132,13 +1107,13 @@ int pd_store_doping_add(struct pd_store *s, const struct pd_doping_case *c,
 
 	if ((ret = pd_doping_check(c, diag)) < 0)
 		return ret;
-	return s->ops->doping_add(s, c, id, diag);
+	return pd_db_doping_add(s, c, id, diag);
 }
 
 int pd_store_doping_cases(struct pd_store *s, const char *games,
 			  pd_doping_fn fn, void *arg, struct pd_diag *diag)
 {
-	return s->ops->doping_cases(s, games, fn, arg, diag);
+	return pd_db_doping_cases(s, games, fn, arg, diag);
 }
 
 int pd_store_event_order(struct pd_store *s, long id, const char *order,
@@ -1170,7 +1145,7 @@ int pd_store_games_remove(struct pd_store *s, const char *code,
 int pd_store_published_remove(struct pd_store *s, const char *games,
 			      const char *source, struct pd_diag *diag)
 {
-	return s->ops->published_remove(s, games, source, diag);
+	return pd_db_published_remove(s, games, source, diag);
 }
 
 int pd_store_result_sources(struct pd_store *s, const char *games,
@@ -1201,7 +1176,7 @@ int pd_store_entries_replace(struct pd_store *s, long event,
 
 	if ((ret = pd_source_check(source, diag)) < 0)
 		return ret;
-	return s->ops->entries_replace(s, event, source, athletes, n, diag);
+	return pd_db_entries_replace(s, event, source, athletes, n, diag);
 }
 
 struct entry_walk {
@@ -1234,7 +1209,7 @@ int pd_store_entries(struct pd_store *s, const char *games, long event,
 {
 	struct entry_walk w = { event, fn, arg };
 
-	return s->ops->figures(s, games, PD_FIGURE_ENTRIES, entry_row, &w,
+	return pd_db_figures(s, games, PD_FIGURE_ENTRIES, entry_row, &w,
 			       diag);
 }
 
@@ -1290,9 +1265,9 @@ int pd_store_participation(struct pd_store *s, const char *games,
 	p->events_entered = st.events_entered;
 	p->events = st.events;
 	pd_games_stats_release(&st);
-	if ((ret = s->ops->figures(s, games, PD_FIGURE_PARTICIPANTS,
+	if ((ret = pd_db_figures(s, games, PD_FIGURE_PARTICIPANTS,
 				   read_part, p, diag)) < 0 ||
-	    (ret = s->ops->figures(s, games, PD_FIGURE_FIRST_GAMES,
+	    (ret = pd_db_figures(s, games, PD_FIGURE_FIRST_GAMES,
 				   read_first, p, diag)) < 0)
 		pd_participation_release(p);
 	return ret;

@@ -70,6 +70,7 @@ int pd_pg_fail(struct pd_pg *s, const PGresult *res, const char *what,
 				   PG_DIAG_MESSAGE_DETAIL) : NULL;
 	size_t n;
 
+	snprintf(s->state, sizeof(s->state), "%s", state ? state : "");
 	/* one line: the primary message and its detail, never the
 	 * connection's multi-line text as it stands */
 	if (!msg || !*msg)
@@ -168,9 +169,29 @@ static int prepared(struct pd_pg *s, const char *sql, int nparams,
 	return 0;
 }
 
+static int query(struct pd_pg *s, const char *sql, int once,
+		 const struct pd_pg_params *params, PGresult **out,
+		 const char *what, struct pd_diag *diag);
+
 int pd_pg_query(struct pd_pg *s, const char *sql,
 		const struct pd_pg_params *params, PGresult **out,
 		const char *what, struct pd_diag *diag)
+{
+	return query(s, sql, 0, params, out, what, diag);
+}
+
+int pd_pg_query_once(struct pd_pg *s, const char *sql,
+		     const struct pd_pg_params *params, PGresult **out,
+		     const char *what, struct pd_diag *diag)
+{
+	return query(s, sql, 1, params, out, what, diag);
+}
+
+/* pd_pg_query, or with once the statement sent with its text and not
+ * prepared (built for one run: kept, it would fill the cache) */
+static int query(struct pd_pg *s, const char *sql, int once,
+		 const struct pd_pg_params *params, PGresult **out,
+		 const char *what, struct pd_diag *diag)
 {
 	int n = params ? params->n : 0;
 	ExecStatusType st = PGRES_FATAL_ERROR;
@@ -183,7 +204,11 @@ int pd_pg_query(struct pd_pg *s, const char *sql,
 	if ((ret = pd_pg_alive(s, diag)) < 0)
 		return ret;
 	for (again = 1;; again = 0) {
-		if ((ret = prepared(s, sql, n, &name, diag)) == 0) {
+		if (once) {
+			res = PQexecParams(s->conn, sql, n, NULL, params ?
+					   params->v : NULL, NULL, NULL, 0);
+			st = PQresultStatus(res);
+		} else if ((ret = prepared(s, sql, n, &name, diag)) == 0) {
 			res = PQexecPrepared(s->conn, name, n, params ?
 					     params->v : NULL, NULL, NULL, 0);
 			st = PQresultStatus(res);

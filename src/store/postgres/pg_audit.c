@@ -127,7 +127,7 @@ int pg_sanction_add(struct pd_store *s, const char *games, long athlete,
 	pd_pg_long(&p, athlete);
 	pd_pg_text(&p, mode == PD_SANCTION_VACATE ? "vacate" : "reallocate");
 	pd_pg_text(&p, reason);
-	pd_pg_long(&p, pg->version);
+	pd_pg_long(&p, pg->base.version);
 	if ((ret = pd_pg_query(pg, add_sql, &p, &res, "write a sanction",
 			       diag)) < 0)
 		return ret;
@@ -156,7 +156,7 @@ int pg_sanction_lift(struct pd_store *s, const char *games, long id,
 	pd_pg_params_init(&p);
 	pd_pg_long(&p, id);
 	pd_pg_text(&p, games);
-	pd_pg_long(&p, pg->version);
+	pd_pg_long(&p, pg->base.version);
 	if ((ret = pd_pg_query(pg, sql, &p, &res, "lift a sanction",
 			       diag)) < 0)
 		return ret;

@@ -134,7 +134,7 @@ int pg_result_add(struct pd_store *s, const struct pd_result_rec *r,
 	pd_pg_text(&p, opt(r->records));
 	pd_pg_text(&p, opt(r->date));
 	pd_pg_text(&p, opt(r->source));
-	pd_pg_long(&p, pg->version);
+	pd_pg_long(&p, pg->base.version);
 	return pd_pg_query(pg, pd_sql_event_add_result, &p, NULL,
 			   "write a result", diag);
 }
@@ -175,7 +175,7 @@ int pg_results_close(struct pd_store *s, long event, long athlete, long team,
 
 	pd_pg_params_init(&p);
 	pd_pg_long(&p, event);
-	pd_pg_long(&p, pg->version);
+	pd_pg_long(&p, pg->base.version);
 	if (athlete || team)
 		pd_pg_long(&p, athlete ? athlete : team);
 	if ((ret = pd_pg_query(pg, athlete ? pd_sql_event_by_athlete :
@@ -250,7 +250,7 @@ int pg_event_status(struct pd_store *s, long id, const char *status,
 				   "use one of " PD_EVENT_STATUSES, status);
 	pd_pg_params_init(&p);
 	pd_pg_long(&p, id);
-	pd_pg_long(&p, pg->version);
+	pd_pg_long(&p, pg->base.version);
 	if ((ret = pd_pg_query(pg, close_sql, &p, NULL, "update an event",
 			       diag)) < 0)
 		return ret;

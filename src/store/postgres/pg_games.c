@@ -143,9 +143,9 @@ int pg_change(struct pd_store *s, const char *games, const char *actor,
 		return pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no Games "
 				   "'%s'", games);
 	}
-	pg->version = pd_pg_getlong(res, 0, 0);
+	pg->base.version = pd_pg_getlong(res, 0, 0);
 	PQclear(res);
-	pd_pg_long(&p, pg->version);
+	pd_pg_long(&p, pg->base.version);
 	pd_pg_text(&p, actor ? actor : "");
 	pd_pg_text(&p, command ? command : "");
 	pd_pg_text(&p, reason ? reason : "");
@@ -158,7 +158,7 @@ int pg_change(struct pd_store *s, const char *games, const char *actor,
 			       diag)) < 0)
 		return ret;
 	if (version)
-		*version = pg->version;
+		*version = pg->base.version;
 	return 0;
 }
 
@@ -194,27 +194,6 @@ int pg_games_remove(struct pd_store *s, const char *code, const char *actor,
 	return ret;
 }
 
-int pg_published_remove(struct pd_store *s, const char *games,
-			const char *source, struct pd_diag *diag)
-{
-	static const char sql[] = "DELETE FROM published WHERE games = $1 "
-				  "AND source = $2";
-	struct pd_pg_params p;
-	PGresult *res;
-	int ret;
-
-	pd_pg_params_init(&p);
-	pd_pg_text(&p, games);
-	pd_pg_text(&p, source);
-	if ((ret = pd_pg_query(PG(s), sql, &p, &res, "remove a published "
-			       "table", diag)) < 0)
-		return ret;
-	if (!strcmp(PQcmdTuples(res), "0"))
-		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no published "
-				  "table %s@%s", games, source);
-	PQclear(res);
-	return ret;
-}
 
 struct source_walk {
 	pd_source_fn fn;

@@ -28,9 +28,9 @@ struct pd_pg {
 	struct pd_store base;	/* first: a pd_store * is a pd_pg * */
 	PGconn *conn;
 	char where[256];	/* the URI as shown in messages: no password */
-	long version;		/* of the change under way (pd_store_change) */
 	int listening;		/* LISTEN podium sent on this connection */
 	int in_tx;		/* between begin and commit or rollback */
+	char state[6];		/* the SQLSTATE of the last failure */
 	char ins_table[32];	/* the table a copy fills (pg_tables.c) */
 	struct {
 		const char *sql;	/* a static string: keyed by address */
@@ -73,6 +73,12 @@ int pd_pg_exec(struct pd_pg *s, const char *sql, struct pd_diag *diag);
 int pd_pg_query(struct pd_pg *s, const char *sql,
 		const struct pd_pg_params *params, PGresult **res,
 		const char *what, struct pd_diag *diag);
+/* The same for sql built for one run: sent with its text, not kept. */
+int pd_pg_query_once(struct pd_pg *s, const char *sql,
+		     const struct pd_pg_params *params, PGresult **res,
+		     const char *what, struct pd_diag *diag);
+/* This backend's driver (pg_driver.c). */
+extern const struct pd_driver pd_pg_driver;
 typedef int (*pd_pg_row_fn)(const PGresult *res, int r, void *arg);
 
 /* Run sql with params and call fn on each row of its result; fn's
@@ -105,7 +111,8 @@ void pd_pg_disconnect(struct pd_pg *s);
 
 /* The operations (backend.h), one file a concern as in the SQLite
  * backend: pg_store.c, pg_games.c, pg_published.c, pg_results.c,
- * pg_derive.c, pg_event.c, pg_audit.c, pg_tokens.c, pg_stats.c. */
+ * pg_derive.c, pg_event.c, pg_audit.c; the rest are written once above
+ * the drivers (../ops.h). */
 int pg_open(struct pd_store *s, const char *uri,
 	    const struct pd_registry *reg, struct pd_diag *diag);
 void pg_close(struct pd_store *s);
@@ -122,14 +129,6 @@ int pg_games_get(struct pd_store *s, const char *code, struct pd_games *out,
 		 struct pd_diag *diag);
 int pg_games_list(struct pd_store *s, struct pd_games **out, size_t *n,
 		  struct pd_diag *diag);
-int pg_published_put(struct pd_store *s, const char *games,
-		     const char *source, const struct pd_published *p,
-		     const char *file, struct pd_diag *diag);
-int pg_published_get(struct pd_store *s, const char *games,
-		     const char *source, struct pd_published *out,
-		     struct pd_diag *diag);
-int pg_published_sources(struct pd_store *s, const char *games,
-			 struct pd_strings *out, struct pd_diag *diag);
 int pg_change(struct pd_store *s, const char *games, const char *actor,
 	      const char *command, const char *reason, long *version,
 	      struct pd_diag *diag);
@@ -176,8 +175,6 @@ int pg_change_note(struct pd_store *s, const char *games, long version,
 int pg_games_remove(struct pd_store *s, const char *code, const char *actor,
 		    const char *command, const char *reason,
 		    struct pd_diag *diag);
-int pg_published_remove(struct pd_store *s, const char *games,
-			const char *source, struct pd_diag *diag);
 int pg_result_sources(struct pd_store *s, const char *games, long event,
 		      pd_source_fn fn, void *arg, struct pd_diag *diag);
 int pg_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,
@@ -196,64 +193,15 @@ int pg_sanctions(struct pd_store *s, const char *games, pd_sanction_fn fn,
 		 void *arg, struct pd_diag *diag);
 int pg_sanction_games(struct pd_store *s, long id, char *games, size_t size,
 		      struct pd_diag *diag);
-int pg_token_add(struct pd_store *s, const char *name, enum pd_role role,
-		 const unsigned char hash[PD_TOKEN_HASH],
-		 struct pd_diag *diag);
-int pg_token_revoke(struct pd_store *s, const char *name,
-		    struct pd_diag *diag);
-int pg_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
-	      struct pd_diag *diag);
-int pg_figures(struct pd_store *s, const char *games, enum pd_figure figure,
-	       pd_row_fn fn, void *arg, struct pd_diag *diag);
-int pg_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
-		void *arg, struct pd_diag *diag);
 int pg_wait_change(struct pd_store *s, int timeout_ms, struct pd_diag *diag);
 int pg_table_rows(struct pd_store *s, const char *table, char **cols,
 		  pd_store_row_fn fn, void *arg, struct pd_diag *diag);
 int pg_table_insert(struct pd_store *s, const char *table, const char *cols,
 		    const char *const *col, int n, struct pd_diag *diag);
 int pg_table_done(struct pd_store *s, struct pd_diag *diag);
-/* pg_records.c */
-int pg_record_add(struct pd_store *s, const struct pd_record *r, long *id,
-		  struct pd_diag *diag);
-int pg_records(struct pd_store *s, const char *sport, pd_record_fn fn,
-	       void *arg, struct pd_diag *diag);
 
-int pg_fact_add(struct pd_store *s, const struct pd_fact *f, long *id,
-		struct pd_diag *diag);
-int pg_facts_replace(struct pd_store *s, const char *games, const char *source,
-		     const struct pd_facts *l, struct pd_diag *diag);
-int pg_facts(struct pd_store *s, const char *games, pd_fact_fn fn, void *arg,
-	     struct pd_diag *diag);
 
-int pg_election_add(struct pd_store *s, const struct pd_election *e,
-		long *id, struct pd_diag *diag);
-int pg_elections(struct pd_store *s, const char *games, pd_election_fn fn,
-		void *arg, struct pd_diag *diag);
-int pg_election_status(struct pd_store *s, long election,
-		const char *status, struct pd_diag *diag);
-int pg_candidate_add(struct pd_store *s, const struct pd_candidate *c,
-		long *id, struct pd_diag *diag);
-int pg_candidates(struct pd_store *s, long election, pd_candidate_fn fn,
-		void *arg, struct pd_diag *diag);
-int pg_elector_add(struct pd_store *s, long election, long athlete,
-		struct pd_diag *diag);
-int pg_electorate(struct pd_store *s, long election, long *electors,
-		long *voted, struct pd_diag *diag);
-int pg_vote(struct pd_store *s, long election, long athlete,
-	    const char *box, struct pd_diag *diag);
-int pg_sealed(struct pd_store *s, long election, pd_row_fn fn, void *arg,
-	      struct pd_diag *diag);
-int pg_sealed_clear(struct pd_store *s, long election, struct pd_diag *diag);
-int pg_ballot_add(struct pd_store *s, long election, const char *ballot_id,
-		  const char *choices, struct pd_diag *diag);
-int pg_ballots(struct pd_store *s, long election, pd_row_fn fn,
-		void *arg, struct pd_diag *diag);
 
-int pg_matches_replace(struct pd_store *s, long event, const char *source,
-		const struct pd_matches *l, struct pd_diag *diag);
-int pg_matches(struct pd_store *s, long event, pd_match_fn fn, void *arg,
-		struct pd_diag *diag);
 
 /* a Games' units (pg_units.c) */
 int pg_units_replace(struct pd_store *s, const char *games,
@@ -263,12 +211,6 @@ int pg_units(struct pd_store *s, const struct pd_unit_query *q,
 int pg_unit_results(struct pd_store *s, const char *games,
 		    const char *prefix, pd_unit_result_fn fn, void *arg,
 		    struct pd_diag *diag);
-int pg_doping_add(struct pd_store *s, const struct pd_doping_case *c,
-		long *id, struct pd_diag *diag);
-int pg_doping_cases(struct pd_store *s, const char *games, pd_doping_fn fn,
-		void *arg, struct pd_diag *diag);
-int pg_entries_replace(struct pd_store *s, long event, const char *source,
-		       const long *athletes, size_t n, struct pd_diag *diag);
 int pg_touch(struct pd_store *s, const char *games, long version, long event,
 	     struct pd_diag *diag);
 int pg_events_changed(struct pd_store *s, const char *games, long since,

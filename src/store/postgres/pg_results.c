@@ -69,7 +69,7 @@ int pg_event_ensure(struct pd_store *s, const char *games, const char *sport,
 						   "came back");
 	pd_pg_params_init(&p);
 	pd_pg_long(&p, *id);
-	pd_pg_long(&p, pg->version);
+	pd_pg_long(&p, pg->base.version);
 	ret = one(pg, pd_sql_results_add_status, &p, NULL,
 		  "write an event's status", diag);
 	return ret < 0 ? ret : 0;
@@ -86,7 +86,7 @@ static int close_source(struct pd_pg *pg, const char *games,
 	pd_pg_params_init(&p);
 	pd_pg_text(&p, games);
 	pd_pg_text(&p, source);
-	pd_pg_long(&p, pg->version);
+	pd_pg_long(&p, pg->base.version);
 	return pd_pg_query(pg, sql, &p, NULL, "replace the medals", diag);
 }
 
@@ -125,7 +125,7 @@ int pg_medals_replace(struct pd_store *s, const char *games,
 		pd_pg_long(&p, (long)v[i].medal + 1);
 		pd_pg_text(&p, v[i].date);
 		pd_pg_text(&p, source);
-		pd_pg_long(&p, pg->version);
+		pd_pg_long(&p, pg->base.version);
 		if ((ret = pd_pg_query(pg, pd_sql_results_add_medal, &p, NULL,
 				       "write a result", diag)) < 0)
 			return ret;

@@ -45,6 +45,9 @@
 	F(PGresult *, PQexecPrepared, (PGconn *c, const char *name, int n, \
 	  const char *const *v, const int *len, const int *fmt, int rfmt), \
 	  (c, name, n, v, len, fmt, rfmt))                                 \
+	F(PGresult *, PQexecParams, (PGconn *c, const char *q, int n,     \
+	  const Oid *types, const char *const *v, const int *len,          \
+	  const int *fmt, int rfmt), (c, q, n, types, v, len, fmt, rfmt))   \
 	V(PQfinish, (PGconn *c), (c))                                      \
 	V(PQfreemem, (void *p), (p))                                       \
 	F(int, PQgetisnull, (const PGresult *r, int t, int f), (r, t, f))  \

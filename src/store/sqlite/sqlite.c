@@ -102,15 +102,7 @@ static int opened_drop(const struct pd_sqlite *s)
 
 static int exec(struct pd_sqlite *s, const char *sql, struct pd_diag *diag)
 {
-	char *err = NULL;
-
-	if (sqlite3_exec(s->db, sql, NULL, NULL, &err) != SQLITE_OK) {
-		pd_diag_set(diag, PD_ESTORE, s->path, 0, "%s",
-			    err ? err : sqlite3_errmsg(s->db));
-		sqlite3_free(err);
-		return PD_ESTORE;
-	}
-	return 0;
+	return pd_sqlite_exec(s, sql, diag);
 }
 
 static int savepoint(struct pd_store *store, int op, struct pd_diag *diag)
@@ -254,9 +246,6 @@ static const struct pd_store_ops sqlite_ops = {
 	.games_put = pd_sqlite_games_put,
 	.games_get = pd_sqlite_games_get,
 	.games_list = pd_sqlite_games_list,
-	.published_put = pd_sqlite_published_put,
-	.published_get = pd_sqlite_published_get,
-	.published_sources = pd_sqlite_published_sources,
 	.change = pd_sqlite_change,
 	.event_ensure = pd_sqlite_event_ensure,
 	.medals_replace = pd_sqlite_medals_replace,
@@ -278,48 +267,20 @@ static const struct pd_store_ops sqlite_ops = {
 	.sanction_lift = pd_sqlite_sanction_lift,
 	.sanctions = pd_sqlite_sanctions,
 	.sanction_games = pd_sqlite_sanction_games,
-	.token_add = pd_sqlite_token_add,
-	.token_revoke = pd_sqlite_token_revoke,
-	.tokens = pd_sqlite_tokens,
-	.figures = pd_sqlite_figures,
-	.athletes = pd_sqlite_athletes,
 	.savepoint = savepoint,
 	.wait_change = pd_sqlite_wait_change,
 	.table_rows = pd_sqlite_table_rows,
 	.table_insert = pd_sqlite_table_insert,
 	.table_done = pd_sqlite_table_done,
-	.record_add = pd_sqlite_record_add,
-	.records = pd_sqlite_records,
-	.fact_add = pd_sqlite_fact_add,
-	.facts_replace = pd_sqlite_facts_replace,
-	.facts = pd_sqlite_facts,
-	.election_add = pd_sqlite_election_add,
-	.elections = pd_sqlite_elections,
-	.election_status = pd_sqlite_election_status,
-	.candidate_add = pd_sqlite_candidate_add,
-	.candidates = pd_sqlite_candidates,
-	.elector_add = pd_sqlite_elector_add,
-	.electorate = pd_sqlite_electorate,
-	.vote = pd_sqlite_vote,
-	.sealed = pd_sqlite_sealed,
-	.sealed_clear = pd_sqlite_sealed_clear,
-	.ballot_add = pd_sqlite_ballot_add,
-	.ballots = pd_sqlite_ballots,
-	.matches_replace = pd_sqlite_matches_replace,
-	.matches = pd_sqlite_matches,
-	.doping_add = pd_sqlite_doping_add,
-	.doping_cases = pd_sqlite_doping_cases,
 	.units_replace = pd_sqlite_units_replace,
 	.units = pd_sqlite_units,
 	.unit_results = pd_sqlite_unit_results,
 	.event_order = pd_sqlite_event_order,
 	.change_note = pd_sqlite_change_note,
 	.games_remove = pd_sqlite_games_remove,
-	.published_remove = pd_sqlite_published_remove,
 	.result_sources = pd_sqlite_result_sources,
 	.games_removed = pd_sqlite_games_removed,
 	.results_add = pd_sqlite_results_add,
-	.entries_replace = pd_sqlite_entries_replace,
 	.athletes_ensure = pd_sqlite_athletes_ensure,
 	.begin_bulk = pd_sqlite_begin_bulk,
 	.cache_limit = pd_sqlite_cache_limit,
@@ -496,6 +457,7 @@ int pd_sqlite_open(struct pd_store **out, const char *path,
 	if (!(s = calloc(1, sizeof(*s))))
 		return PD_ENOMEM;
 	s->base.ops = &sqlite_ops;
+	s->base.drv = &pd_sqlite_driver;
 	s->path = path;
 	s->cache_kib = 16384;	/* the cache_size in settings() */
 	/* NOMUTEX: a connection is only ever used by one thread */
@@ -537,7 +499,7 @@ void pd_sqlite_close(struct pd_store *store)
 
 	if (!s)
 		return;
-	for (i = 0; i < PD_STMT_CACHE && s->cache[i].sql; i++)
+	for (i = 0; i < PD_STMT_CACHE; i++)
 		sqlite3_finalize(s->cache[i].st);
 	sqlite3_finalize(s->ins_st);
 	/* the file was written over under this process: the last

@@ -145,7 +145,7 @@ int pd_sqlite_sanction_add(struct pd_store *store, const char *games,
 	sqlite3_bind_text(st, 3, mode == PD_SANCTION_VACATE ? "vacate" :
 			  "reallocate", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, reason, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 5, s->version);
+	sqlite3_bind_int64(st, 5, s->base.version);
 	if (sqlite3_step(st) != SQLITE_ROW)
 		ret = pd_sqlite_fail(s, diag, "write a sanction");
 	else
@@ -167,7 +167,7 @@ int pd_sqlite_sanction_lift(struct pd_store *store, const char *games, long id,
 		return ret;
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_text(st, 2, games, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, s->version);
+	sqlite3_bind_int64(st, 3, s->base.version);
 	if ((ret = pd_sqlite_write_end(s, st, "lift a sanction", diag)) == 0 &&
 	    sqlite3_changes(s->db) == 0)
 		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no sanction %ld "

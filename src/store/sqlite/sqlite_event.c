@@ -279,7 +279,7 @@ int pd_sqlite_result_add(struct pd_store *store, const struct pd_result_rec *r,
 
 	if ((ret = pd_sqlite_cached(s, &st, pd_sql_event_add_result, diag)) < 0)
 		return ret;
-	bind_result(st, 0, r, s->version);
+	bind_result(st, 0, r, s->base.version);
 	return pd_sqlite_run(s, st, "write a result", diag);
 }
 
@@ -328,7 +328,7 @@ int pd_sqlite_results_add(struct pd_store *store, const struct pd_result_rec *v,
 					    add_results_small, diag)) < 0)
 			return ret;
 		for (k = 0; k < (int)b; k++)
-			bind_result(st, 13 * k, &v[i + (size_t)k], s->version);
+			bind_result(st, 13 * k, &v[i + (size_t)k], s->base.version);
 		ret = pd_sqlite_run(s, st, "write a result", diag);
 		i += b;
 	}
@@ -353,7 +353,7 @@ int pd_sqlite_results_close(struct pd_store *store, long event, long athlete,
 				    pd_sql_event_by_event, diag)) < 0)
 		return ret;
 	sqlite3_bind_int64(st, 1, event);
-	sqlite3_bind_int64(st, 2, s->version);
+	sqlite3_bind_int64(st, 2, s->base.version);
 	if (athlete || team)
 		sqlite3_bind_int64(st, 3, athlete ? athlete : team);
 	if (sqlite3_step(st) != SQLITE_DONE)
@@ -444,10 +444,10 @@ int pd_sqlite_event_status(struct pd_store *store, long id, const char *status,
 				   "use one of " PD_EVENT_STATUSES, status);
 	if ((ret = exec_bound(s, "UPDATE event_status SET until = ?3 WHERE "
 			      "event_id = ?1 AND until IS NULL", id, NULL,
-			      s->version, diag)) < 0 ||
+			      s->base.version, diag)) < 0 ||
 	    (ret = exec_bound(s, "INSERT INTO event_status (event_id, status, "
 			      "since) VALUES (?1, ?2, ?3)", id, status,
-			      s->version, diag)) < 0)
+			      s->base.version, diag)) < 0)
 		return ret;
 	return exec_bound(s, "UPDATE events SET status = ?2 WHERE id = ?1",
 			  id, status, 0, diag);

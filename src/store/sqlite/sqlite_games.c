@@ -170,18 +170,18 @@ int pd_sqlite_change(struct pd_store *store, const char *games,
 	sqlite3_stmt *st;
 	int ret;
 
-	if ((ret = bump(s, games, &s->version, diag)) < 0)
+	if ((ret = bump(s, games, &s->base.version, diag)) < 0)
 		return ret;
 	if ((ret = pd_sqlite_cached(s, &st, audit_add_sql, diag)) < 0)
 		return ret;
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, s->version);
+	sqlite3_bind_int64(st, 2, s->base.version);
 	sqlite3_bind_text(st, 3, actor ? actor : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, command ? command : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 5, reason ? reason : "", -1, SQLITE_STATIC);
 	ret = pd_sqlite_run(s, st, "write the audit log", diag);
 	if (ret == 0 && version)
-		*version = s->version;
+		*version = s->base.version;
 	return ret;
 }
 
@@ -229,19 +229,6 @@ int pd_sqlite_games_remove(struct pd_store *store, const char *code,
 	return ret;
 }
 
-int pd_sqlite_published_remove(struct pd_store *store, const char *games,
-			       const char *source, struct pd_diag *diag)
-{
-	int ret, n = 0;
-
-	ret = exec2(pd_sqlite_of(store), "DELETE FROM published WHERE games "
-		    "= ?1 AND source = ?2", games, source, &n,
-		    "remove a published table", diag);
-	if (ret == 0 && n == 0)
-		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no published "
-				  "table %s@%s", games, source);
-	return ret;
-}
 
 int pd_sqlite_result_sources(struct pd_store *store, const char *games,
 			     long event, pd_source_fn fn, void *arg,

@@ -12,7 +12,9 @@
 #include "../backend.h"
 #include "podium/buf.h"
 
-#define PD_STMT_CACHE 80
+/* statements kept per connection: every one of the operations (a prime,
+ * for the cache's hash of their addresses) */
+#define PD_STMT_CACHE 331
 
 struct pd_sqlite {
 	struct pd_store base;	/* first: a pd_store * is a pd_sqlite * */
@@ -28,7 +30,6 @@ struct pd_sqlite {
 	 * cat or cp) from SQLite's own checkpoints: pd_sqlite_here */
 	unsigned char head[100];
 	int have_head;
-	long version;	/* of the change under way (pd_store_change) */
 	long data_version;	/* as last seen by pd_store_wait_change */
 	int listening;
 	/* the row insert of a copy under way (sqlite_tables.c) */
@@ -52,6 +53,11 @@ static inline struct pd_sqlite *pd_sqlite_of(struct pd_store *s)
 	return (struct pd_sqlite *)s;
 }
 
+/* This backend's driver (sqlite_driver.c). */
+extern const struct pd_driver pd_sqlite_driver;
+/* Run sql (no parameters; may hold several statements): 0, or PD_ESTORE
+ * with SQLite's message. */
+int pd_sqlite_exec(struct pd_sqlite *s, const char *sql, struct pd_diag *diag);
 /* Fill diag with what SQLite said about the last call; PD_ESTORE. */
 int pd_sqlite_fail(struct pd_sqlite *s, struct pd_diag *diag, const char *what);
 /* Step the cached write st (bound) once: 0, or pd_sqlite_fail(what)
@@ -129,11 +135,6 @@ int pd_sqlite_table_insert(struct pd_store *s, const char *table,
 			   const char *cols, const char *const *col, int n,
 			   struct pd_diag *diag);
 int pd_sqlite_table_done(struct pd_store *s, struct pd_diag *diag);
-/* sqlite_records.c */
-int pd_sqlite_record_add(struct pd_store *s, const struct pd_record *r,
-			 long *id, struct pd_diag *diag);
-int pd_sqlite_records(struct pd_store *s, const char *sport, pd_record_fn fn,
-		      void *arg, struct pd_diag *diag);
 int pd_sqlite_commit(struct pd_store *s, struct pd_diag *diag);
 void pd_sqlite_rollback(struct pd_store *s);
 int pd_sqlite_games_put(struct pd_store *s, const struct pd_games *g,
@@ -142,14 +143,6 @@ int pd_sqlite_games_get(struct pd_store *s, const char *code,
 			struct pd_games *out, struct pd_diag *diag);
 int pd_sqlite_games_list(struct pd_store *s, struct pd_games **out, size_t *n,
 			 struct pd_diag *diag);
-int pd_sqlite_published_put(struct pd_store *s, const char *games,
-			    const char *source, const struct pd_published *p,
-			    const char *file, struct pd_diag *diag);
-int pd_sqlite_published_get(struct pd_store *s, const char *games,
-			    const char *source, struct pd_published *out,
-			    struct pd_diag *diag);
-int pd_sqlite_published_sources(struct pd_store *s, const char *games,
-				struct pd_strings *out, struct pd_diag *diag);
 int pd_sqlite_change(struct pd_store *s, const char *games, const char *actor,
 		     const char *command, const char *reason, long *version,
 		     struct pd_diag *diag);
@@ -211,8 +204,6 @@ int pd_sqlite_change_note(struct pd_store *s, const char *games,
 int pd_sqlite_games_remove(struct pd_store *s, const char *code,
 			   const char *actor, const char *command,
 			   const char *reason, struct pd_diag *diag);
-int pd_sqlite_published_remove(struct pd_store *s, const char *games,
-			       const char *source, struct pd_diag *diag);
 int pd_sqlite_result_sources(struct pd_store *s, const char *games,
 			     long event, pd_source_fn fn, void *arg,
 			     struct pd_diag *diag);
@@ -232,55 +223,6 @@ int pd_sqlite_sanctions(struct pd_store *s, const char *games,
 			pd_sanction_fn fn, void *arg, struct pd_diag *diag);
 int pd_sqlite_sanction_games(struct pd_store *s, long id, char *games,
 			     size_t size, struct pd_diag *diag);
-int pd_sqlite_token_add(struct pd_store *s, const char *name,
-			enum pd_role role,
-			const unsigned char hash[PD_TOKEN_HASH],
-			struct pd_diag *diag);
-int pd_sqlite_token_revoke(struct pd_store *s, const char *name,
-			   struct pd_diag *diag);
-int pd_sqlite_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
-		     struct pd_diag *diag);
-int pd_sqlite_figures(struct pd_store *s, const char *games,
-		      enum pd_figure figure, pd_row_fn fn, void *arg,
-		      struct pd_diag *diag);
-int pd_sqlite_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
-		       void *arg, struct pd_diag *diag);
-int pd_sqlite_fact_add(struct pd_store *s, const struct pd_fact *f, long *id,
-		       struct pd_diag *diag);
-int pd_sqlite_facts_replace(struct pd_store *s, const char *games,
-			    const char *source, const struct pd_facts *l,
-			    struct pd_diag *diag);
-int pd_sqlite_facts(struct pd_store *s, const char *games, pd_fact_fn fn,
-		    void *arg, struct pd_diag *diag);
-int pd_sqlite_election_add(struct pd_store *s, const struct pd_election *e,
-		long *id, struct pd_diag *diag);
-int pd_sqlite_elections(struct pd_store *s, const char *games, pd_election_fn fn,
-		void *arg, struct pd_diag *diag);
-int pd_sqlite_election_status(struct pd_store *s, long election,
-		const char *status, struct pd_diag *diag);
-int pd_sqlite_candidate_add(struct pd_store *s, const struct pd_candidate *c,
-		long *id, struct pd_diag *diag);
-int pd_sqlite_candidates(struct pd_store *s, long election, pd_candidate_fn fn,
-		void *arg, struct pd_diag *diag);
-int pd_sqlite_elector_add(struct pd_store *s, long election, long athlete,
-		struct pd_diag *diag);
-int pd_sqlite_electorate(struct pd_store *s, long election, long *electors,
-		long *voted, struct pd_diag *diag);
-int pd_sqlite_vote(struct pd_store *s, long election, long athlete,
-		   const char *box, struct pd_diag *diag);
-int pd_sqlite_sealed(struct pd_store *s, long election, pd_row_fn fn,
-		     void *arg, struct pd_diag *diag);
-int pd_sqlite_sealed_clear(struct pd_store *s, long election,
-			   struct pd_diag *diag);
-int pd_sqlite_ballot_add(struct pd_store *s, long election,
-			 const char *ballot_id, const char *choices,
-			 struct pd_diag *diag);
-int pd_sqlite_ballots(struct pd_store *s, long election, pd_row_fn fn,
-		void *arg, struct pd_diag *diag);
-int pd_sqlite_matches_replace(struct pd_store *s, long event, const char *source,
-		const struct pd_matches *l, struct pd_diag *diag);
-int pd_sqlite_matches(struct pd_store *s, long event, pd_match_fn fn, void *arg,
-		struct pd_diag *diag);
 /* a Games' units (sqlite_units.c) */
 int pd_sqlite_units_replace(struct pd_store *s, const char *games,
 			    const struct pd_units_put *u,
@@ -290,12 +232,5 @@ int pd_sqlite_units(struct pd_store *s, const struct pd_unit_query *q,
 int pd_sqlite_unit_results(struct pd_store *s, const char *games,
 			   const char *prefix, pd_unit_result_fn fn,
 			   void *arg, struct pd_diag *diag);
-int pd_sqlite_doping_add(struct pd_store *s, const struct pd_doping_case *c,
-		long *id, struct pd_diag *diag);
-int pd_sqlite_doping_cases(struct pd_store *s, const char *games, pd_doping_fn fn,
-		void *arg, struct pd_diag *diag);
-int pd_sqlite_entries_replace(struct pd_store *s, long event,
-			      const char *source, const long *athletes,
-			      size_t n, struct pd_diag *diag);
 
 #endif

@@ -98,7 +98,7 @@ int pd_sqlite_event_ensure(struct pd_store *store, const char *games,
 				    diag)) < 0)
 		return ret;
 	sqlite3_bind_int64(st, 1, *id);
-	sqlite3_bind_int64(st, 2, s->version);
+	sqlite3_bind_int64(st, 2, s->base.version);
 	ret = step_cached(s, st, NULL, "write an event's status", diag);
 	return ret < 0 ? ret : 0;
 }
@@ -115,7 +115,7 @@ static int close_source(struct pd_sqlite *s, const char *games,
 		return ret;
 	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, source, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, s->version);
+	sqlite3_bind_int64(st, 3, s->base.version);
 	if (sqlite3_step(st) != SQLITE_DONE)
 		ret = pd_sqlite_fail(s, diag, "replace the medals");
 	sqlite3_finalize(st);
@@ -160,7 +160,7 @@ int pd_sqlite_medals_replace(struct pd_store *store, const char *games,
 		sqlite3_bind_int(st, 4, (int)v[i].medal + 1);
 		sqlite3_bind_text(st, 5, v[i].date, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 6, source, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 7, s->version);
+		sqlite3_bind_int64(st, 7, s->base.version);
 		if ((ret = step_cached(s, st, NULL, "write a result",
 				       diag)) < 0)
 			return ret;

@@ -3,6 +3,7 @@
  * per-connection statement cache, step to the end, read a column, and
  * a failure as a store error.  sqlite.c (opening, migrating, the table
  * of operations) and the operation files all stand on this one. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,25 +109,39 @@ int pd_sqlite_prepare(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 int pd_sqlite_cached(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 		     struct pd_diag *diag)
 {
-	size_t i;
+	size_t h = (size_t)((uintptr_t)sql >> 3) % PD_STMT_CACHE, i = h, k;
 
-	for (i = 0; i < PD_STMT_CACHE && s->cache[i].sql; i++) {
+	/* open addressing by the text's address: every statement of the
+	 * operations is kept, and each is found in a probe or two */
+	for (k = 0; k < PD_STMT_CACHE && s->cache[i].sql;
+	     k++, i = (h + k) % PD_STMT_CACHE) {
 		if (s->cache[i].sql == sql) {
 			*st = s->cache[i].st;
 			return 0;
 		}
 	}
-	if (prepare(s, st, sql, SQLITE_PREPARE_PERSISTENT) != SQLITE_OK)
-		return pd_sqlite_fail(s, diag, "prepare");
-	if (i == PD_STMT_CACHE) {
+	if (k == PD_STMT_CACHE)
 		/* more cached statements than PD_STMT_CACHE is a
 		 * programming error, and the tests would catch it */
-		sqlite3_finalize(*st);
 		return pd_diag_set(diag, PD_ESTORE, s->path, 0, "statement "
 				   "cache full");
-	}
+	if (prepare(s, st, sql, SQLITE_PREPARE_PERSISTENT) != SQLITE_OK)
+		return pd_sqlite_fail(s, diag, "prepare");
 	s->cache[i].sql = sql;
 	s->cache[i].st = *st;
+	return 0;
+}
+
+int pd_sqlite_exec(struct pd_sqlite *s, const char *sql, struct pd_diag *diag)
+{
+	char *err = NULL;
+
+	if (sqlite3_exec(s->db, sql, NULL, NULL, &err) != SQLITE_OK) {
+		pd_diag_set(diag, PD_ESTORE, s->path, 0, "%s",
+			    err ? err : sqlite3_errmsg(s->db));
+		sqlite3_free(err);
+		return PD_ESTORE;
+	}
 	return 0;
 }
 

@@ -1,0 +1,100 @@
+/* ops.h -- the store's operations written once, above the drivers
+ * (driver.h), one file a concern (ops_*.c); store.c checks what each is
+ * asked to write and calls it.  Each has the signature and contract of
+ * the public pd_store_* function of the same name, and runs on any
+ * backend through its driver. */
+#ifndef PODIUM_STORE_OPS_H
+#define PODIUM_STORE_OPS_H
+
+#include "podium/event.h"
+#include "podium/record.h"
+#include "podium/stats.h"
+#include "podium/store_report.h"
+#include "podium/token.h"
+#include "backend.h"
+
+/* tokens (token.h): ops_tokens.c */
+int pd_db_token_add(struct pd_store *s, const char *name, enum pd_role role,
+		    const unsigned char hash[PD_TOKEN_HASH],
+		    struct pd_diag *diag);
+int pd_db_token_revoke(struct pd_store *s, const char *name,
+		       struct pd_diag *diag);
+int pd_db_tokens(struct pd_store *s, int all, pd_token_fn fn, void *arg,
+		 struct pd_diag *diag);
+
+/* records (record.h): ops_records.c */
+int pd_db_record_add(struct pd_store *s, const struct pd_record *r,
+		     long *id, struct pd_diag *diag);
+int pd_db_records(struct pd_store *s, const char *sport, pd_record_fn fn,
+		  void *arg, struct pd_diag *diag);
+
+/* anti-doping cases (store_report.h): ops_doping.c */
+int pd_db_doping_add(struct pd_store *s, const struct pd_doping_case *c,
+		     long *id, struct pd_diag *diag);
+int pd_db_doping_cases(struct pd_store *s, const char *games, pd_doping_fn fn,
+		       void *arg, struct pd_diag *diag);
+
+/* facts (store_report.h): ops_facts.c */
+int pd_db_fact_add(struct pd_store *s, const struct pd_fact *f, long *id,
+		   struct pd_diag *diag);
+int pd_db_facts_replace(struct pd_store *s, const char *games,
+			const char *source, const struct pd_facts *l,
+			struct pd_diag *diag);
+int pd_db_facts(struct pd_store *s, const char *games, pd_fact_fn fn,
+		void *arg, struct pd_diag *diag);
+
+/* matches (store_report.h): ops_matches.c */
+int pd_db_matches_replace(struct pd_store *s, long event, const char *source,
+			  const struct pd_matches *l, struct pd_diag *diag);
+int pd_db_matches(struct pd_store *s, long event, pd_match_fn fn, void *arg,
+		  struct pd_diag *diag);
+
+/* start lists (event.h): ops_entries.c */
+int pd_db_entries_replace(struct pd_store *s, long event, const char *source,
+			  const long *athletes, size_t n, struct pd_diag *diag);
+
+/* elections (store_report.h): ops_elections.c */
+int pd_db_election_add(struct pd_store *s, const struct pd_election *e,
+		       long *id, struct pd_diag *diag);
+int pd_db_elections(struct pd_store *s, const char *games, pd_election_fn fn,
+		    void *arg, struct pd_diag *diag);
+int pd_db_election_status(struct pd_store *s, long election,
+			  const char *status, struct pd_diag *diag);
+int pd_db_candidate_add(struct pd_store *s, const struct pd_candidate *c,
+			long *id, struct pd_diag *diag);
+int pd_db_candidates(struct pd_store *s, long election, pd_candidate_fn fn,
+		     void *arg, struct pd_diag *diag);
+int pd_db_elector_add(struct pd_store *s, long election, long athlete,
+		      struct pd_diag *diag);
+int pd_db_electorate(struct pd_store *s, long election, long *electors,
+		     long *voted, struct pd_diag *diag);
+int pd_db_vote(struct pd_store *s, long election, long athlete,
+	       const char *box, struct pd_diag *diag);
+int pd_db_sealed(struct pd_store *s, long election, pd_row_fn fn, void *arg,
+		 struct pd_diag *diag);
+int pd_db_sealed_clear(struct pd_store *s, long election,
+		       struct pd_diag *diag);
+int pd_db_ballot_add(struct pd_store *s, long election, const char *ballot_id,
+		     const char *choices, struct pd_diag *diag);
+int pd_db_ballots(struct pd_store *s, long election, pd_row_fn fn, void *arg,
+		  struct pd_diag *diag);
+
+/* figures and athletes (stats.h): ops_stats.c */
+int pd_db_figures(struct pd_store *s, const char *games, enum pd_figure figure,
+		  pd_row_fn fn, void *arg, struct pd_diag *diag);
+int pd_db_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
+		   void *arg, struct pd_diag *diag);
+
+/* published tables (store.h): ops_published.c */
+int pd_db_published_put(struct pd_store *s, const char *games,
+			const char *source, const struct pd_published *t,
+			const char *file, struct pd_diag *diag);
+int pd_db_published_get(struct pd_store *s, const char *games,
+			const char *source, struct pd_published *out,
+			struct pd_diag *diag);
+int pd_db_published_sources(struct pd_store *s, const char *games,
+			    struct pd_strings *out, struct pd_diag *diag);
+int pd_db_published_remove(struct pd_store *s, const char *games,
+			   const char *source, struct pd_diag *diag);
+
+#endif

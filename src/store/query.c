@@ -1,0 +1,206 @@
+/* query.c -- a statement run through the store's driver (query.h): the
+ * parameters kept in order, the columns read with NULL made plain, and
+ * the loops every operation would otherwise write again. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "query.h"
+
+void pd_q_start(struct pd_q *q, struct pd_store *s, const char *sql,
+		const char *what)
+{
+	memset(q, 0, offsetof(struct pd_q, p));
+	q->s = s;
+	q->sql = sql;
+	q->what = what;
+	q->st = NULL;
+	q->started = q->row = q->rows = q->owned = 0;
+	q->changes = 0;
+	q->id = 0;
+	q->broke = PD_BROKE_NONE;
+}
+
+int pd_q_dialect(const struct pd_store *s)
+{
+	return s->drv->dialect;
+}
+
+void pd_q_start_sql(struct pd_q *q, struct pd_store *s,
+		    const struct pd_sql *sql, const char *what)
+{
+	pd_q_start(q, s, s->drv->dialect == PD_DIALECT_PG ? sql->pg :
+		   sql->sqlite, what);
+}
+
+void pd_q_once(struct pd_q *q)
+{
+	q->once = 1;
+}
+
+static struct pd_param *param(struct pd_q *q, enum pd_param_type type)
+{
+	/* more than PD_Q_PARAMS is a programming error: the statement then
+	 * fails for want of its last parameters, and the tests catch it */
+	static struct pd_param spare;
+
+	if (q->n == PD_Q_PARAMS)
+		return &spare;
+	q->p[q->n].type = type;
+	return &q->p[q->n++];
+}
+
+void pd_q_text(struct pd_q *q, const char *v)
+{
+	if (!v)
+		pd_q_null(q);
+	else
+		param(q, PD_PARAM_TEXT)->s = v;
+}
+
+void pd_q_int(struct pd_q *q, long long v)
+{
+	param(q, PD_PARAM_INT)->i = v;
+}
+
+void pd_q_double(struct pd_q *q, double v)
+{
+	param(q, PD_PARAM_DOUBLE)->d = v;
+}
+
+void pd_q_blob(struct pd_q *q, const void *v, size_t n)
+{
+	struct pd_param *p = param(q, PD_PARAM_BLOB);
+
+	p->s = v;
+	p->n = n;
+}
+
+void pd_q_null(struct pd_q *q)
+{
+	param(q, PD_PARAM_NULL);
+}
+
+int pd_q_step(struct pd_q *q, struct pd_diag *diag)
+{
+	return q->s->drv->step(q, diag);
+}
+
+void pd_q_end(struct pd_q *q)
+{
+	q->s->drv->end(q);
+}
+
+const char *pd_q_col(const struct pd_q *q, int c)
+{
+	return q->s->drv->text(q, c);
+}
+
+int pd_q_columns(const struct pd_q *q)
+{
+	return q->s->drv->columns(q);
+}
+
+const char *pd_q_str(const struct pd_q *q, int c)
+{
+	const char *t = q->s->drv->text(q, c);
+
+	return t ? t : "";
+}
+
+long pd_q_long(const struct pd_q *q, int c)
+{
+	return (long)q->s->drv->integer(q, c);
+}
+
+double pd_q_real(const struct pd_q *q, int c)
+{
+	return q->s->drv->real(q, c);
+}
+
+size_t pd_q_bytes(const struct pd_q *q, int c, unsigned char *out,
+		  size_t size)
+{
+	return q->s->drv->blob(q, c, out, size);
+}
+
+void pd_q_copy(char *dst, size_t size, const struct pd_q *q, int c)
+{
+	snprintf(dst, size, "%s", pd_q_str(q, c));
+}
+
+char *pd_q_dup(const struct pd_q *q, int c)
+{
+	return strdup(pd_q_str(q, c));
+}
+
+int pd_q_run(struct pd_q *q, long *changed, struct pd_diag *diag)
+{
+	int ret;
+
+	while ((ret = pd_q_step(q, diag)) == 1)
+		;
+	if (ret == 0 && changed)
+		*changed = q->changes;
+	pd_q_end(q);
+	return ret;
+}
+
+int pd_q_insert(struct pd_q *q, long *id, struct pd_diag *diag)
+{
+	int ret = pd_q_step(q, diag);
+
+	if (ret == 1)
+		*id = pd_q_long(q, 0);
+	else if (ret == 0)
+		*id = (long)q->id;
+	pd_q_end(q);
+	return ret < 0 ? ret : 0;
+}
+
+int pd_q_each(struct pd_q *q, pd_q_row_fn *fn, void *arg,
+	      struct pd_diag *diag)
+{
+	int ret;
+
+	while ((ret = pd_q_step(q, diag)) == 1)
+		if ((ret = fn(q, arg)) != 0)
+			break;
+	pd_q_end(q);
+	return ret;
+}
+
+int pd_q_one_long(struct pd_q *q, long *v, struct pd_diag *diag)
+{
+	int ret = pd_q_step(q, diag);
+
+	if (ret == 1)
+		*v = pd_q_long(q, 0);
+	pd_q_end(q);
+	return ret;
+}
+
+int pd_q_exec(struct pd_store *s, const struct pd_sql *sql, const char *what,
+	      struct pd_diag *diag)
+{
+	struct pd_q q;
+
+	pd_q_start_sql(&q, s, sql, what);
+	return q.sql ? pd_q_run(&q, NULL, diag) : 0;
+}
+
+static int add_string(const struct pd_q *q, void *arg)
+{
+	return pd_strings_add(arg, pd_q_str(q, 0));
+}
+
+int pd_q_strings(struct pd_q *q, struct pd_strings *out,
+		 struct pd_diag *diag)
+{
+	int ret;
+
+	pd_strings_init(out);
+	if ((ret = pd_q_each(q, add_string, out, diag)) < 0)
+		pd_strings_release(out);
+	return ret;
+}

@@ -1,0 +1,79 @@
+/* query.h -- how an operation runs a statement through its store's
+ * driver (driver.h), whatever the backend: start it, give its
+ * parameters in order ($1, $2, ...), step, read columns, end.
+ *
+ *	struct pd_q q;
+ *
+ *	pd_q_start(&q, s, sql, "list the tokens");
+ *	pd_q_int(&q, all != 0);
+ *	while ((ret = pd_q_step(&q, diag)) == 1)
+ *		...pd_q_str(&q, 0)...
+ *	pd_q_end(&q);
+ *
+ * Text and blob parameters are borrowed until the end.  A column's text
+ * is the driver's, valid until the next step or the end. */
+#ifndef PODIUM_STORE_QUERY_H
+#define PODIUM_STORE_QUERY_H
+
+#include "backend.h"
+#include "driver.h"
+#include "podium/buf.h"
+#include "podium/store.h"
+
+void pd_q_start(struct pd_q *q, struct pd_store *s, const char *sql,
+		const char *what);
+/* the text of s's dialect */
+void pd_q_start_sql(struct pd_q *q, struct pd_store *s,
+		    const struct pd_sql *sql, const char *what);
+/* sql built for this run alone: not kept by the driver */
+void pd_q_once(struct pd_q *q);
+int pd_q_dialect(const struct pd_store *s);
+
+void pd_q_text(struct pd_q *q, const char *v);	/* NULL: SQL NULL */
+void pd_q_int(struct pd_q *q, long long v);
+void pd_q_double(struct pd_q *q, double v);
+void pd_q_blob(struct pd_q *q, const void *v, size_t n);
+void pd_q_null(struct pd_q *q);
+
+/* 1 a row, 0 the end, or the error (driver.h) */
+int pd_q_step(struct pd_q *q, struct pd_diag *diag);
+void pd_q_end(struct pd_q *q);
+
+/* column c: NULL for SQL NULL; "" for it; as numbers (0 for NULL) */
+const char *pd_q_col(const struct pd_q *q, int c);
+int pd_q_columns(const struct pd_q *q);
+const char *pd_q_str(const struct pd_q *q, int c);
+long pd_q_long(const struct pd_q *q, int c);
+double pd_q_real(const struct pd_q *q, int c);
+size_t pd_q_bytes(const struct pd_q *q, int c, unsigned char *out,
+		  size_t size);
+/* column c ("" for NULL) into dst[0..size), cut to fit */
+void pd_q_copy(char *dst, size_t size, const struct pd_q *q, int c);
+/* a malloc'd copy of column c ("" for NULL); NULL on no memory */
+char *pd_q_dup(const struct pd_q *q, int c);
+
+/* A write: q run to its end, then ended; 0 or the error.  *changed
+ * (when not NULL) receives the rows it wrote. */
+int pd_q_run(struct pd_q *q, long *changed, struct pd_diag *diag);
+/* An INSERT whose new row's id is wanted: the statement's text names it
+ * with RETURNING id for PostgreSQL and leaves it out for SQLite (which
+ * would run RETURNING through a temporary table, row after row); *id
+ * receives it. */
+int pd_q_insert(struct pd_q *q, long *id, struct pd_diag *diag);
+/* Each row of q handed to fn until it returns non-zero (that value is
+ * returned), then q ended: 0, fn's value, or the error. */
+typedef int pd_q_row_fn(const struct pd_q *q, void *arg);
+int pd_q_each(struct pd_q *q, pd_q_row_fn *fn, void *arg,
+	      struct pd_diag *diag);
+/* Column 0 of the first row as a long into *v (left as it is when there
+ * is no row): 1 a row, 0 none, or the error. */
+int pd_q_one_long(struct pd_q *q, long *v, struct pd_diag *diag);
+/* A statement of one dialect only (the other's text NULL: nothing to
+ * do there), with no parameters: 0 or the error. */
+int pd_q_exec(struct pd_store *s, const struct pd_sql *sql, const char *what,
+	      struct pd_diag *diag);
+/* Column 0 of every row into *out (released on failure). */
+int pd_q_strings(struct pd_q *q, struct pd_strings *out,
+		 struct pd_diag *diag);
+
+#endif
