@@ -196,29 +196,38 @@ static void num_cell(struct book *k, long n)
 	put(k, t);
 }
 
+/* "<table>", a head of the columns named (NULLs skipped, up to n) and
+ * "<tbody>": the rows follow */
+static void table_head(struct book *k, const char *const *cols, size_t n)
+{
+	size_t i;
+
+	put(k, "<table>\n<thead><tr>");
+	for (i = 0; i < n; i++) {
+		if (!cols[i])
+			continue;
+		put(k, "<th scope=\"col\">");
+		esc(k, cols[i]);
+		put(k, "</th>");
+	}
+	put(k, "</tr></thead>\n<tbody>\n");
+}
+
+/* a sentence instead of a table that would be empty */
+static void sentence(struct book *k, const char *text)
+{
+	put(k, "<p>");
+	esc(k, text);
+	put(k, "</p>\n");
+}
+
 static void counts_head(struct book *k, const char *first, const char *second)
 {
 	const struct pd_labels *L = pd_labels(k->lang);
+	const char *cols[] = { L->rank, first, second, L->gold, L->silver,
+			       L->bronze, L->total };
 
-	put(k, "<thead><tr><th scope=\"col\">");
-	esc(k, L->rank);
-	put(k, "</th><th scope=\"col\">");
-	esc(k, first);
-	put(k, "</th>");
-	if (second) {
-		put(k, "<th scope=\"col\">");
-		esc(k, second);
-		put(k, "</th>");
-	}
-	put(k, "<th scope=\"col\">");
-	esc(k, L->gold);
-	put(k, "</th><th scope=\"col\">");
-	esc(k, L->silver);
-	put(k, "</th><th scope=\"col\">");
-	esc(k, L->bronze);
-	put(k, "</th><th scope=\"col\">");
-	esc(k, L->total);
-	put(k, "</th></tr></thead>\n<tbody>\n");
+	table_head(k, cols, sizeof(cols) / sizeof(*cols));
 }
 
 /* The table that stands for the Games, as 'podium table' prints it. */
@@ -262,7 +271,6 @@ static int medal_table(struct book *k, struct pd_diag *d)
 		}
 		put(k, "</p>\n");
 	}
-	put(k, "<table>\n");
 	counts_head(k, pd_labels(k->lang)->npc, NULL);
 	for (i = 0; i < st.n; i++) {
 		const struct pd_standing *row = &st.rows[i];
@@ -302,11 +310,8 @@ static int medallists(struct book *k, struct pd_diag *d)
 	esc(k, W(k, medallists));
 	put(k, "</h2>\n");
 	if (!m.n) {
-		put(k, "<p>");
-		esc(k, W(k, none));
-		put(k, "</p>\n");
+		sentence(k, W(k, none));
 	} else {
-		put(k, "<table>\n");
 		counts_head(k, W(k, athlete), pd_labels(k->lang)->npc);
 		for (i = 0; i < m.n; i++) {
 			const struct pd_medallist *v = &m.v[i];
@@ -455,27 +460,12 @@ static int result_row(const struct pd_result_row *r, void *arg)
 	if (r->rank > 0)
 		snprintf(rank, sizeof(rank), "%ld", r->rank);
 	if (!w->n++) {
-		put(k, "<table>\n<thead><tr><th scope=\"col\">");
-		esc(k, pd_labels(k->lang)->rank);
-		put(k, "</th>");
-		if (w->records) {
-			put(k, "<th scope=\"col\">");
-			esc(k, W(k, event));
-			put(k, "</th>");
-		}
-		put(k, "<th scope=\"col\">");
-		esc(k, W(k, athlete));
-		put(k, "</th><th scope=\"col\">");
-		esc(k, pd_labels(k->lang)->npc);
-		put(k, "</th><th scope=\"col\">");
-		esc(k, W(k, mark));
-		put(k, "</th><th scope=\"col\">");
-		esc(k, W(k, irm));
-		put(k, "</th><th scope=\"col\">");
-		esc(k, W(k, record));
-		put(k, "</th><th scope=\"col\">");
-		esc(k, W(k, medal));
-		put(k, "</th></tr></thead>\n<tbody>\n");
+		const char *cols[] = { pd_labels(k->lang)->rank, w->records ?
+			W(k, event) : NULL, W(k, athlete),
+			pd_labels(k->lang)->npc, W(k, mark), W(k, irm),
+			W(k, record), W(k, medal) };
+
+		table_head(k, cols, sizeof(cols) / sizeof(*cols));
 	}
 	put(k, "<tr><td class=\"n\">");
 	put(k, rank);
@@ -532,9 +522,7 @@ static int event_section(struct book *k, const struct pd_event_info *e,
 	if (w.n)
 		put(k, "</tbody>\n</table>\n");
 	else {
-		put(k, "<p>");
-		esc(k, W(k, no_results));
-		put(k, "</p>\n");
+		sentence(k, W(k, no_results));
 	}
 	return 0;
 }
@@ -549,9 +537,7 @@ static int events(struct book *k, struct pd_diag *d)
 	esc(k, W(k, events));
 	put(k, "</h2>\n");
 	if (!k->nevents) {
-		put(k, "<p>");
-		esc(k, W(k, none));
-		put(k, "</p>\n");
+		sentence(k, W(k, none));
 	}
 	for (i = 0; i < k->nevents && ret == 0; i++) {
 		const struct pd_event_info *e = &k->events[i];
@@ -585,9 +571,7 @@ static int records(struct book *k, struct pd_diag *d)
 	if (w.n)
 		put(k, "</tbody>\n</table>\n");
 	else {
-		put(k, "<p>");
-		esc(k, W(k, none));
-		put(k, "</p>\n");
+		sentence(k, W(k, none));
 	}
 	put(k, "</section>\n");
 	return ret;
@@ -633,21 +617,12 @@ static int sanctions(struct book *k, struct pd_diag *d)
 	esc(k, W(k, sanctions));
 	put(k, "</h2>\n");
 	if (ret == 0 && !rows.len) {
-		put(k, "<p>");
-		esc(k, W(k, none));
-		put(k, "</p>\n");
+		sentence(k, W(k, none));
 	} else if (ret == 0) {
-		put(k, "<table>\n<thead><tr><th scope=\"col\">");
-		esc(k, W(k, athlete));
-		put(k, "</th><th scope=\"col\">");
-		esc(k, pd_labels(k->lang)->npc);
-		put(k, "</th><th scope=\"col\">");
-		esc(k, W(k, mode));
-		put(k, "</th><th scope=\"col\">");
-		esc(k, W(k, reason));
-		put(k, "</th><th scope=\"col\">");
-		esc(k, W(k, since));
-		put(k, "</th></tr></thead>\n<tbody>\n");
+		const char *cols[] = { W(k, athlete), pd_labels(k->lang)->npc,
+			W(k, mode), W(k, reason), W(k, since) };
+
+		table_head(k, cols, sizeof(cols) / sizeof(*cols));
 		k->err |= pd_buf_add(k->out, rows.data, rows.len);
 		put(k, "</tbody>\n</table>\n");
 	}
