@@ -1,8 +1,8 @@
 // book.test.mjs -- 'podium book': the results book as HTML has no link
-// to a place inside it that is not there, axe-core finds nothing in it,
-// the same version gives the same bytes, and printed to PDF by headless
-// Chromium its pages are pages pdftoppm renders, each marked with the
-// version.  With ../shared, Paris 2024's Paralympic medallists alone
+// to a place inside it that is not there, axe-core finds nothing in it
+// in en, zh and fr, the same version gives the same bytes, and printed
+// to PDF by headless Chromium its pages are pages pdftoppm renders, each
+// marked with the version.  With ../shared, Paris 2024's Paralympic medallists alone
 // fill at least ten pages.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -50,7 +50,7 @@ test('book__html_links_hold_and_the_same_version_is_the_same_bytes', async () =>
 	const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true,
 		args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
 	try {
-		for (const lang of ['en', 'zh']) {
+		for (const lang of ['en', 'zh', 'fr']) {
 			const page = await browser.newPage();
 			await page.setContent(podium(db, 'book', '--games', 'PG2024', '--lang', lang));
 			await page.addScriptTag({ path: AXE });
