@@ -136,7 +136,9 @@ static int own_unit(struct reader *r, const struct pd_csv *c, const int *at,
 	u->rules = "";
 	u->discipline = pd_ur_str(r, pd_ur_f(c, at[S_DNAME]));
 	u->event = pd_ur_str(r, pd_ur_f(c, at[S_EVENT]));
-	snprintf(code, sizeof(code), "%s", *event ? event : "");
+	/* an event code is 18 characters: the precision only tells the
+	 * compiler so */
+	snprintf(code, sizeof(code), "%.*s", (int)sizeof(code) - 1, event);
 	u->event_code = pd_ur_str(r, code);
 	u->phase = pd_ur_str(r, pd_ur_f(c, at[S_PHASE]));
 	if (!u->rsc || !u->discipline || !u->event || !u->event_code ||
