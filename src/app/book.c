@@ -221,6 +221,16 @@ static void sentence(struct book *k, const char *text)
 	put(k, "</p>\n");
 }
 
+/* gold, silver, bronze and total cells, and the row's end */
+static void counts_cells(struct book *k, const long m[3], long total)
+{
+	num_cell(k, m[0]);
+	num_cell(k, m[1]);
+	num_cell(k, m[2]);
+	num_cell(k, total);
+	put(k, "</tr>\n");
+}
+
 static void counts_head(struct book *k, const char *first, const char *second)
 {
 	const struct pd_labels *L = pd_labels(k->lang);
@@ -282,11 +292,7 @@ static int medal_table(struct book *k, struct pd_diag *d)
 		put(k, " (");
 		esc(k, row->npc);
 		put(k, ")</th>");
-		num_cell(k, row->medals[0]);
-		num_cell(k, row->medals[1]);
-		num_cell(k, row->medals[2]);
-		num_cell(k, row->total);
-		put(k, "</tr>\n");
+		counts_cells(k, row->medals, row->total);
 	}
 	put(k, "</tbody>\n</table>\n</section>\n");
 	pd_standings_release(&st);
@@ -328,11 +334,7 @@ static int medallists(struct book *k, struct pd_diag *d)
 			put(k, "</th><td>");
 			esc(k, npc_name(k, v->npc));
 			put(k, "</td>");
-			num_cell(k, v->medals[0]);
-			num_cell(k, v->medals[1]);
-			num_cell(k, v->medals[2]);
-			num_cell(k, v->total);
-			put(k, "</tr>\n");
+			counts_cells(k, v->medals, v->total);
 		}
 		put(k, "</tbody>\n</table>\n");
 	}

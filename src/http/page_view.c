@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "podium/app.h"
 #include "podium/error.h"
 #include "podium/render.h"
 #include "pages_int.h"
@@ -591,16 +590,10 @@ static int sports_fact(struct pd_buf *b, json_t *st, const char *lang)
 {
 	json_t *t = json_object_get(st, "table");
 	char text[200], cover[160] = "";
-	struct pd_cover c;
 
 	if (json_is_string(json_object_get(t, "source")) &&
-	    h_num(t, "of") > h_num(t, "events")) {
-		memset(&c, 0, sizeof(c));
-		c.published[0] = '*';
-		c.done = (long)h_num(t, "events");
-		c.known = (long)h_num(t, "of");
-		pd_cover_text(cover, sizeof(cover), &c, lang);
-	}
+	    h_num(t, "of") > h_num(t, "events"))
+		h_cover_text(cover, sizeof(cover), t, lang);
 	snprintf(text, sizeof(text), "%zu%s%s%s",
 		 json_object_size(json_object_get(st, "sports")),
 		 *cover ? " (" : "", cover, *cover ? ")" : "");

@@ -332,18 +332,24 @@ int page_games(struct pd_buf *out, const char *lang, json_t *doc,
 /* How far the Games' results go while they do not cover its published
  * table (the standings' "results": {"events", "of"}): "results for 1 of
  * 519 events", in the caption, so that a reader of either table knows. */
-int h_cover(struct pd_buf *b, json_t *doc, const char *lang)
+void h_cover_text(char *out, size_t size, json_t *r, const char *lang)
 {
-	json_t *r = json_object_get(doc, "results");
 	struct pd_cover c;
-	char text[160];
 
-	if (!json_is_object(r))
-		return 0;
 	memset(&c, 0, sizeof(c));
 	c.published[0] = '*';
 	c.done = (long)json_integer_value(json_object_get(r, "events"));
 	c.known = (long)json_integer_value(json_object_get(r, "of"));
-	pd_cover_text(text, sizeof(text), &c, lang);
+	pd_cover_text(out, size, &c, lang);
+}
+
+int h_cover(struct pd_buf *b, json_t *doc, const char *lang)
+{
+	json_t *r = json_object_get(doc, "results");
+	char text[160];
+
+	if (!json_is_object(r))
+		return 0;
+	h_cover_text(text, sizeof(text), r, lang);
 	return pd_buf_addf(b, " <span class=\"cover\">(%s)</span>", text);
 }

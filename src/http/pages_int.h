@@ -133,6 +133,8 @@ int h_foot(struct pd_buf *b, const char *lang, int live);
 /* " (results for 1 of 519 events)" when doc's "results" says its Games'
  * results do not cover its published table; nothing otherwise. */
 int h_cover(struct pd_buf *b, json_t *doc, const char *lang);
+/* "results for 1 of 519 events" from r ({"events", "of"}) into out. */
+void h_cover_text(char *out, size_t size, json_t *r, const char *lang);
 /* A sport's name in lang (pd_sport_name: 田径 for "Para Athletics"). */
 const char *h_sport(const char *lang, const char *sport);
 /* The name of the NPC code in the page's language at its Games; the code
