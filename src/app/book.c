@@ -75,6 +75,15 @@ static void put(struct book *k, const char *s)
 	k->err |= pd_buf_adds(k->out, s);
 }
 
+/* open, text escaped, close: an element and its text */
+static void wrap(struct book *k, const char *open, const char *text,
+		 const char *close)
+{
+	put(k, open);
+	esc(k, text);
+	put(k, close);
+}
+
 static const char *npc_name(struct book *k, const char *code)
 {
 	const struct pd_npc *n = pd_registry_code(k->reg, code);
@@ -122,50 +131,34 @@ static void head(struct book *k)
 	snprintf(ver, sizeof(ver), "%ld", k->g.version);
 	put(k, "<!DOCTYPE html>\n<html lang=\"");
 	put(k, !strcmp(k->lang, "zh") ? "zh-Hans" : k->lang);
-	put(k, "\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
-	esc(k, name);
-	put(k, " · ");
+	wrap(k, "\">\n<head>\n<meta charset=\"utf-8\">\n<title>", name, " · ");
 	esc(k, W(k, book));
 	put(k, "</title>\n");
 	put(k, style);
-	put(k, "</head>\n<body>\n<footer>");
-	esc(k, name);
-	put(k, " · ");
+	wrap(k, "</head>\n<body>\n<footer>", name, " · ");
 	esc(k, W(k, book));
-	put(k, " · ");
-	esc(k, k->g.code);
-	put(k, " ");
+	wrap(k, " · ", k->g.code, " ");
 	esc(k, W(k, version));
 	put(k, " ");
 	put(k, ver);
-	put(k, "</footer>\n<main>\n<section id=\"cover\">\n<h1>");
-	esc(k, name);
-	put(k, "</h1>\n<p>");
+	wrap(k, "</footer>\n<main>\n<section id=\"cover\">\n<h1>", name,
+	     "</h1>\n<p>");
 	esc(k, W(k, book));
 	put(k, "</p>\n<dl>\n");
 	if (*from) {
-		put(k, "<dt>");
-		esc(k, W(k, dates));
-		put(k, "</dt><dd>");
+		wrap(k, "<dt>", W(k, dates), "</dt><dd>");
 		esc(k, from);
-		put(k, " – ");
-		esc(k, to);
-		put(k, "</dd>\n");
+		wrap(k, " – ", to, "</dd>\n");
 	}
 	if (k->g.host[0]) {
-		put(k, "<dt>");
-		esc(k, W(k, host));
-		put(k, "</dt><dd>");
+		wrap(k, "<dt>", W(k, host), "</dt><dd>");
 		esc(k, npc_name(k, k->g.host));
 		put(k, "</dd>\n");
 	}
-	put(k, "<dt>");
-	esc(k, W(k, version_of));
-	put(k, "</dt><dd>");
+	wrap(k, "<dt>", W(k, version_of), "</dt><dd>");
 	put(k, ver);
-	put(k, "</dd>\n</dl>\n<nav aria-label=\"");
-	esc(k, W(k, contents));
-	put(k, "\"><h2 style=\"break-before:auto\">");
+	wrap(k, "</dd>\n</dl>\n<nav aria-label=\"", W(k, contents),
+	     "\"><h2 style=\"break-before:auto\">");
 	esc(k, W(k, contents));
 	put(k, "</h2>\n<ol>\n");
 	{
@@ -180,9 +173,7 @@ static void head(struct book *k)
 		for (i = 0; i < sizeof(part) / sizeof(*part); i++) {
 			put(k, "<li><a href=\"#");
 			put(k, part[i][0]);
-			put(k, "\">");
-			esc(k, part[i][1]);
-			put(k, "</a></li>\n");
+			wrap(k, "\">", part[i][1], "</a></li>\n");
 		}
 	}
 	put(k, "</ol>\n</nav>\n</section>\n");
@@ -206,9 +197,7 @@ static void table_head(struct book *k, const char *const *cols, size_t n)
 	for (i = 0; i < n; i++) {
 		if (!cols[i])
 			continue;
-		put(k, "<th scope=\"col\">");
-		esc(k, cols[i]);
-		put(k, "</th>");
+		wrap(k, "<th scope=\"col\">", cols[i], "</th>");
 	}
 	put(k, "</tr></thead>\n<tbody>\n");
 }
@@ -216,9 +205,7 @@ static void table_head(struct book *k, const char *const *cols, size_t n)
 /* a sentence instead of a table that would be empty */
 static void sentence(struct book *k, const char *text)
 {
-	put(k, "<p>");
-	esc(k, text);
-	put(k, "</p>\n");
+	wrap(k, "<p>", text, "</p>\n");
 }
 
 /* gold, silver, bronze and total cells, and the row's end */
@@ -265,19 +252,13 @@ static int medal_table(struct book *k, struct pd_diag *d)
 		pd_ref_release(&r);
 		return ret;
 	}
-	put(k, "<section id=\"table\">\n<h2>");
-	esc(k, W(k, table));
-	put(k, "</h2>\n");
+	wrap(k, "<section id=\"table\">\n<h2>", W(k, table), "</h2>\n");
 	pd_cover_text(cover, sizeof(cover), &r.cover, k->lang);
 	if (r.source[0]) {
-		put(k, "<p>");
-		esc(k, k->g.code);
-		put(k, "@");
+		wrap(k, "<p>", k->g.code, "@");
 		esc(k, r.source);
 		if (*cover) {
-			put(k, " (");
-			esc(k, cover);
-			put(k, ")");
+			wrap(k, " (", cover, ")");
 		}
 		put(k, "</p>\n");
 	}
@@ -287,9 +268,7 @@ static int medal_table(struct book *k, struct pd_diag *d)
 
 		put(k, "<tr>");
 		num_cell(k, row->rank);
-		put(k, "<th scope=\"row\">");
-		esc(k, npc_name(k, row->npc));
-		put(k, " (");
+		wrap(k, "<th scope=\"row\">", npc_name(k, row->npc), " (");
 		esc(k, row->npc);
 		put(k, ")</th>");
 		counts_cells(k, row->medals, row->total);
@@ -312,9 +291,8 @@ static int medallists(struct book *k, struct pd_diag *d)
 		pd_medallists_release(&m);
 		return ret;
 	}
-	put(k, "<section id=\"medallists\">\n<h2>");
-	esc(k, W(k, medallists));
-	put(k, "</h2>\n");
+	wrap(k, "<section id=\"medallists\">\n<h2>", W(k, medallists),
+	     "</h2>\n");
 	if (!m.n) {
 		sentence(k, W(k, none));
 	} else {
@@ -327,13 +305,9 @@ static int medallists(struct book *k, struct pd_diag *d)
 			put(k, "<th scope=\"row\">");
 			esc(k, v->name);
 			if (v->event) {
-				put(k, " (");
-				esc(k, v->event);
-				put(k, ")");
+				wrap(k, " (", v->event, ")");
 			}
-			put(k, "</th><td>");
-			esc(k, npc_name(k, v->npc));
-			put(k, "</td>");
+			wrap(k, "</th><td>", npc_name(k, v->npc), "</td>");
 			counts_cells(k, v->medals, v->total);
 		}
 		put(k, "</tbody>\n</table>\n");
@@ -473,23 +447,15 @@ static int result_row(const struct pd_result_row *r, void *arg)
 	put(k, rank);
 	put(k, "</td>");
 	if (w->records) {
-		put(k, "<td>");
-		esc(k, w->e->sport);
-		put(k, " · ");
+		wrap(k, "<td>", w->e->sport, " · ");
 		esc(k, w->e->name);
 		put(k, "</td>");
 	}
-	put(k, "<th scope=\"row\">");
-	esc(k, r->name);
-	put(k, "</th><td>");
+	wrap(k, "<th scope=\"row\">", r->name, "</th><td>");
 	esc(k, npc_name(k, r->npc));
-	put(k, "</td><td class=\"n\">");
-	esc(k, r->mark);
-	put(k, "</td><td>");
+	wrap(k, "</td><td class=\"n\">", r->mark, "</td><td>");
 	esc(k, is_banned(k, r->athlete_id, w->e->id) ? W(k, dsq) : r->irm);
-	put(k, "</td><td>");
-	esc(k, r->records);
-	put(k, "</td><td>");
+	wrap(k, "</td><td>", r->records, "</td><td>");
 	esc(k, medal_of(k, r->id));
 	put(k, "</td></tr>\n");
 	return k->err ? PD_ENOMEM : 0;
@@ -515,9 +481,7 @@ static int event_section(struct book *k, const struct pd_event_info *e,
 		put(k, " · ");
 	}
 	esc(k, W(k, status));
-	put(k, ": ");
-	esc(k, e->status);
-	put(k, "</p>\n");
+	wrap(k, ": ", e->status, "</p>\n");
 	if ((ret = pd_store_event_results(k->s, e->id, 0, result_row, &w,
 					  d)) < 0)
 		return ret;
@@ -535,9 +499,7 @@ static int events(struct book *k, struct pd_diag *d)
 	size_t i;
 	int ret = 0;
 
-	put(k, "<section id=\"events\">\n<h2>");
-	esc(k, W(k, events));
-	put(k, "</h2>\n");
+	wrap(k, "<section id=\"events\">\n<h2>", W(k, events), "</h2>\n");
 	if (!k->nevents) {
 		sentence(k, W(k, none));
 	}
@@ -546,9 +508,7 @@ static int events(struct book *k, struct pd_diag *d)
 
 		if (!sport || strcmp(sport, e->sport)) {
 			sport = e->sport;
-			put(k, "<h3>");
-			esc(k, pd_sport_name(sport, k->lang));
-			put(k, "</h3>\n");
+			wrap(k, "<h3>", pd_sport_name(sport, k->lang), "</h3>\n");
 		}
 		ret = event_section(k, e, d);
 	}
@@ -562,9 +522,7 @@ static int records(struct book *k, struct pd_diag *d)
 	size_t i;
 	int ret = 0;
 
-	put(k, "<section id=\"records\">\n<h2>");
-	esc(k, W(k, records));
-	put(k, "</h2>\n");
+	wrap(k, "<section id=\"records\">\n<h2>", W(k, records), "</h2>\n");
 	for (i = 0; i < k->nevents && ret == 0; i++) {
 		w.e = &k->events[i];
 		ret = pd_store_event_results(k->s, w.e->id, 0, result_row, &w,
@@ -584,13 +542,9 @@ static int sanction(const struct pd_sanction_info *v, void *arg)
 	struct book *k = arg;
 	char n[64];
 
-	put(k, "<tr><th scope=\"row\">");
-	esc(k, v->athlete_name);
-	put(k, "</th><td>");
+	wrap(k, "<tr><th scope=\"row\">", v->athlete_name, "</th><td>");
 	esc(k, npc_name(k, v->npc));
-	put(k, "</td><td>");
-	esc(k, v->mode);
-	put(k, "</td><td>");
+	wrap(k, "</td><td>", v->mode, "</td><td>");
 	esc(k, v->reason);
 	put(k, "</td><td class=\"n\">");
 	snprintf(n, sizeof(n), "%ld", v->since);
@@ -615,9 +569,7 @@ static int sanctions(struct book *k, struct pd_diag *d)
 	k->out = &rows;
 	ret = pd_store_sanctions(k->s, k->g.code, sanction, k, d);
 	k->out = book;
-	put(k, "<section id=\"sanctions\">\n<h2>");
-	esc(k, W(k, sanctions));
-	put(k, "</h2>\n");
+	wrap(k, "<section id=\"sanctions\">\n<h2>", W(k, sanctions), "</h2>\n");
 	if (ret == 0 && !rows.len) {
 		sentence(k, W(k, none));
 	} else if (ret == 0) {
