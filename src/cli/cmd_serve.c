@@ -2,9 +2,6 @@
  * live event streams, authenticated writes and the web page) until
  * SIGTERM or SIGINT, which stop it gracefully. */
 #include <getopt.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,21 +116,6 @@ static int check_games(struct cli *cli, const char *ref)
 	return ret;
 }
 
-/* What a change's build frees, the next one's takes again: glibc gave
- * it back each time (a thread's arena shrunk with MADV_DONTNEED past
- * the trim threshold, a block of 128 KiB or more unmapped), to be
- * faulted in afresh.  4,000 writes by 8 clients (bench/writes.sh's
- * load) faulted 31,000-40,000 pages; with the thresholds fixed here,
- * 2,200, and 914-989 -> 1,307-1,394 writes/s for 1 MB more RSS.  What
- * is free is still given back every 15 s (builder.c's malloc_trim). */
-static void malloc_for_serving(void)
-{
-#ifdef __GLIBC__
-	mallopt(M_MMAP_THRESHOLD, 32 << 20);	/* glibc's largest */
-	mallopt(M_TRIM_THRESHOLD, 256 << 20);
-#endif
-}
-
 static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
@@ -172,7 +154,6 @@ static int run(struct cli *cli, int argc, char **argv)
 	sigaddset(&set, SIGTERM);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	malloc_for_serving();
 	if ((ret = pd_http_start(&h, &c, &d)) < 0)
 		return cli_fail(ret, &d);
 	pd_http_log("serving %s at http://%s%s%s:%u/ (%s stops)",

@@ -314,21 +314,44 @@ static void head_came(struct srv *s, struct MHD_Connection *c, int came)
 	pthread_mutex_unlock(&s->head_mu);
 }
 
+/* What a change's build frees, the next one's takes again: glibc gave
+ * it back each time (a thread's arena shrunk with MADV_DONTNEED past
+ * the trim threshold, a block of 128 KiB or more unmapped), to be
+ * faulted in afresh.  4,000 writes by 8 clients (bench/writes.sh's
+ * load) faulted 31,000-40,000 pages; with the thresholds fixed high,
+ * 2,200, and 914-989 -> 1,307-1,394 writes/s for 1 MB more RSS.  What
+ * is free is still given back: the main arena's every 15 s (builder.c's
+ * malloc_trim), the MHD threads' by arena_trim below. */
+#define SERVING_MMAP_THRESHOLD (32 << 20)	/* glibc's largest */
+#define SERVING_TRIM_THRESHOLD (256 << 20)
+
+static void malloc_for_serving(void)
+{
+	mallopt(M_MMAP_THRESHOLD, SERVING_MMAP_THRESHOLD);
+	mallopt(M_TRIM_THRESHOLD, SERVING_TRIM_THRESHOLD);
+}
+
 /* Give back the free top of this thread's malloc arena, now and then.
  * A connection's memory (MHD's 8 KiB pool, most of it) comes from the
  * arena of the MHD thread that accepted it, and freed it goes back to
  * that arena's top, which glibc gives back to the system only when a
- * free of 64 KiB or more lands there (heap_trim) -- never by the
- * builder's malloc_trim(), which trims the main arena's top alone.  So
- * 20,000 streams come and gone left the server at 74 MB from 11, free
- * in the two MHD threads' arenas (malloc_info: 27-30 MB each, 12 KB in
- * use), for good.  Every ARENA_TRIM_EVERY closes, a block that size is
- * taken and freed on the thread that closed it, and the trim threshold
- * is fixed (pd_http_start), so at most that many connections' memory
- * stays above it (bench/streams.sh). */
+ * free of 64 KiB or more lands there (heap_trim), above the trim
+ * threshold -- never by the builder's malloc_trim(), which trims the
+ * main arena's top alone.  So 20,000 streams come and gone left the
+ * server at 74 MB from 11, free in the two MHD threads' arenas
+ * (malloc_info: 27-30 MB each, 12 KB in use), for good.  Every
+ * ARENA_TRIM_EVERY closes, a block that size is taken and freed on the
+ * thread that closed it, with the trim threshold at glibc's default for
+ * that free alone (bench/streams.sh).  The threshold stays high between
+ * (malloc_for_serving): fixed at 128 KiB for the whole process, it cost
+ * every write its builds' pages again (bench/writes.sh, 2,000 writes by
+ * 8 clients, in turns: 338-555 writes/s and 1.96-3.03 s of CPU, against
+ * 802-1,316 and 1.07-1.66 s high).  Another thread's free in that window
+ * trims too, and two probes at once may leave one untrimmed until the
+ * next: both harmless. */
 #define ARENA_TRIM_EVERY 64
-#define ARENA_TRIM_PROBE (80 * 1024)	/* over 64 KiB, under 128 KiB:
-					 * the arena's, not an mmap */
+#define ARENA_TRIM_PROBE (80 * 1024)	/* over 64 KiB: heap_trim runs */
+#define ARENA_TRIM_KEEP (128 * 1024)	/* glibc's default threshold */
 
 static void arena_trim(void)
 {
@@ -338,7 +361,9 @@ static void arena_trim(void)
 	if (++closes % ARENA_TRIM_EVERY)
 		return;
 	p = malloc(ARENA_TRIM_PROBE);
+	mallopt(M_TRIM_THRESHOLD, ARENA_TRIM_KEEP);
 	free(p);
+	mallopt(M_TRIM_THRESHOLD, SERVING_TRIM_THRESHOLD);
 }
 
 static void notify_connection(void *cls, struct MHD_Connection *c,
@@ -753,10 +778,7 @@ int pd_http_start(struct pd_http **out, const struct pd_http_config *cfg,
 	/* first: every MHD_* call is mhd_load.c's, which needs the library */
 	if ((ret = pd_mhd_load(diag)) < 0)
 		return ret;
-	/* a fixed trim threshold (glibc's default, 128 KiB): left to move,
-	 * it rises with the largest block freed, and the MHD threads'
-	 * arenas kept tens of MB free above it (arena_trim) */
-	mallopt(M_TRIM_THRESHOLD, 128 * 1024);
+	malloc_for_serving();
 	if (!(s = calloc(1, sizeof(*s))))
 		return PD_ENOMEM;
 	s->cfg = *cfg;
