@@ -9,5 +9,10 @@
  * anything not a whole ISO date. */
 void pd_date_words(char *out, size_t size, const char *iso,
 		   const char *lang);
+/* A day of the year without it ("09-19") into out: "9月19日" (zh), "19
+ * septembre" (fr), "19 September" (en, and any other); 0 when mm_dd is
+ * not one. */
+int pd_day_words(char *out, size_t size, const char *mm_dd,
+		 const char *lang);
 
 #endif

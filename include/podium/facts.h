@@ -91,17 +91,25 @@ int pd_facts_tsv_write(struct pd_buf *b, const struct pd_facts *l);
 double pd_fact_number(const char *value);
 /* Append value for a reader of lang: en with thousands separators
  * (3,969), zh as the Chinese press writes it (3969, and 1000万 or 63.4万
- * for round numbers of 100,000 and more). */
+ * for round numbers of 100,000 and more), fr as the French write it
+ * (3 969 with a narrow no-break space, 47,67 with a decimal comma). */
 int pd_fact_format(struct pd_buf *b, const char *value, const char *lang);
 
-/* A figure the store computes for a key, and from what ("the rows of the
- * medal table PG2004@seed"); the strings are borrowed. */
+/* A figure the store computes for a key, and from what: from, a word
+ * of the catalogue ("the table %s@%s") that takes the Games and the
+ * table's source, in that order, where it names a table (pd_fact_from);
+ * the strings are borrowed. */
 struct pd_fact_computed {
 	const char *games;
 	const char *key;
 	char value[PD_FACT_VALUE];
-	const char *from_en, *from_zh;
+	const char *from;
+	const char *source;
 };
+
+/* What f was computed from, in lang, into out. */
+void pd_fact_from(char *out, size_t size, const struct pd_fact_computed *f,
+		  const char *lang);
 
 /* One value of a key and everything that gives it: the facts stating it
  * (by[0..nby)), or the store's computed figure. */

@@ -71,6 +71,9 @@ int pd_contradiction_text(struct pd_buf *b, const struct pd_contradiction *c,
 			  const char *lang);
 /* Where a fact comes from, as the lines show it: "seed report ¶5". */
 int pd_fact_origin(struct pd_buf *b, const struct pd_fact *f);
+/* A fact's qualifier ("about", "nearly", "over") as the words before its
+ * figure in lang ("about ", "约"); "" for none. */
+const char *pd_fact_qualifier(const char *q, const char *lang);
 
 /* GET /api/games/{code}/facts and 'podium facts --format json'. */
 int pd_doc_facts(struct pd_buf *out, const char *games, long version,

@@ -11,6 +11,7 @@
 #include "podium/io.h"
 #include "podium/match_ops.h"
 #include "podium/stats.h"
+#include "podium/words.h"
 #include "app_int.h"
 
 int pd_op_facts_add(struct pd_store *s, const struct pd_facts *l,
@@ -75,7 +76,7 @@ int pd_facts_bundled(struct pd_facts *out, struct pd_diag *diag)
 
 struct slot {
 	char key[PD_IDENT_MAX + 1];
-	char from_en[200], from_zh[200];
+	char source[PD_IDENT_MAX + 1];
 };
 
 struct computing {
@@ -84,8 +85,10 @@ struct computing {
 	size_t cap;
 };
 
+/* key's value, computed from a word of the catalogue (source: the
+ * table it names, if any) */
 static int put(struct computing *c, const char *key, long value,
-	       const char *from_en, const char *from_zh)
+	       const char *from, const char *source)
 {
 	struct pd_fact_computed *f;
 	struct slot *sl;
@@ -95,31 +98,37 @@ static int put(struct computing *c, const char *key, long value,
 	f = &c->a->computed[c->a->ncomputed];
 	sl = &c->slots[c->a->ncomputed++];
 	snprintf(sl->key, sizeof(sl->key), "%s", key);
-	snprintf(sl->from_en, sizeof(sl->from_en), "%s", from_en);
-	snprintf(sl->from_zh, sizeof(sl->from_zh), "%s", from_zh);
+	snprintf(sl->source, sizeof(sl->source), "%s", source ? source : "");
 	f->games = c->a->games;
 	f->key = sl->key;
 	snprintf(f->value, sizeof(f->value), "%ld", value);
-	f->from_en = sl->from_en;
-	f->from_zh = sl->from_zh;
+	f->from = from;
+	f->source = sl->source;
 	return 0;
+}
+
+void pd_fact_from(char *out, size_t size, const struct pd_fact_computed *f,
+		  const char *lang)
+{
+	/* a word without conversions ignores the two arguments */
+	snprintf(out, size, pd_word(lang, f->from), f->games, f->source);
 }
 
 static const char *const colour[3] = { "gold", "silver", "bronze" };
 
 /* each NPC's medals, as medals.CODE.gold ... medals.CODE.total */
 static int put_npc(struct computing *c, const char *npc, const long m[3],
-		   const char *en, const char *zh)
+		   const char *from, const char *source)
 {
 	char key[PD_IDENT_MAX + 1];
 	int ret = 0, i;
 
 	for (i = 0; i < 3 && ret == 0; i++) {
 		snprintf(key, sizeof(key), "medals.%s.%s", npc, colour[i]);
-		ret = put(c, key, m[i], en, zh);
+		ret = put(c, key, m[i], from, source);
 	}
 	snprintf(key, sizeof(key), "medals.%s.total", npc);
-	return ret ? ret : put(c, key, m[0] + m[1] + m[2], en, zh);
+	return ret ? ret : put(c, key, m[0] + m[1] + m[2], from, source);
 }
 
 /* the multi-medallists' medals, as athlete.SLUG.gold ... (SLUG the name
@@ -127,8 +136,8 @@ static int put_npc(struct computing *c, const char *npc, const long m[3],
 static int from_medallists(struct computing *c, struct pd_store *s,
 			   struct pd_diag *diag)
 {
-	static const char en[] = "the medallists of the results in the store";
-	static const char zh[] = "数据库中比赛成绩的获奖者";
+	static const char from[] = N_("the medallists of the results in the "
+				      "store");
 	struct pd_query q = { c->a->games, NULL, 0, 0 };
 	char slug[48], key[PD_IDENT_MAX + 64];
 	struct pd_medallists m;
@@ -148,7 +157,7 @@ static int from_medallists(struct computing *c, struct pd_store *s,
 		for (k = 0; k < 3 && ret == 0; k++) {
 			snprintf(key, sizeof(key), "athlete.%s.%s", slug,
 				 colour[k]);
-			ret = put(c, key, a->medals[k], en, zh);
+			ret = put(c, key, a->medals[k], from, NULL);
 		}
 	}
 	pd_medallists_release(&m);
@@ -163,24 +172,23 @@ static int from_participation(struct computing *c, struct pd_store *s,
 			      const struct pd_games_stats *st,
 			      struct pd_diag *diag)
 {
-	const char *en = st->entries ? "the results and start lists in the "
-		"store" : "the results in the store";
-	const char *zh = st->entries ? "数据库中的比赛成绩和报名名单" :
-		"数据库中的比赛成绩";
+	const char *from = st->entries ? N_("the results and start lists in "
+					    "the store") :
+			   N_("the results in the store");
 	struct pd_participation p;
 	int ret;
 
 	/* no athlete data (team results without members): nothing known */
 	if (!st->participation_known || !st->athletes)
 		return 0;
-	if ((ret = put(c, "athletes", st->athletes, en, zh)) < 0 ||
-	    (ret = put(c, "athletes.women", st->women, en, zh)) < 0 ||
-	    (ret = put(c, "nations", st->npcs, en, zh)) < 0)
+	if ((ret = put(c, "athletes", st->athletes, from, NULL)) < 0 ||
+	    (ret = put(c, "athletes.women", st->women, from, NULL)) < 0 ||
+	    (ret = put(c, "nations", st->npcs, from, NULL)) < 0)
 		return ret;
 	if ((ret = pd_store_participation(s, c->a->games, &p, diag)) < 0)
 		return ret;
 	if (p.prior)
-		ret = put(c, "npcs.first_games", p.first_time, en, zh);
+		ret = put(c, "npcs.first_games", p.first_time, from, NULL);
 	pd_participation_release(&p);
 	return ret;
 }
@@ -188,22 +196,21 @@ static int from_participation(struct computing *c, struct pd_store *s,
 static int from_results(struct computing *c, struct pd_store *s,
 			const struct pd_games_stats *st, struct pd_diag *diag)
 {
-	static const char en[] = "the results in the store";
-	static const char zh[] = "数据库中的比赛成绩";
+	static const char from[] = N_("the results in the store");
 	struct pd_tally t;
 	size_t i;
 	int ret;
 
-	if ((ret = put(c, "events", st->events, en, zh)) < 0 ||
-	    (ret = put(c, "sports", (long)st->sports.n, en, zh)) < 0 ||
-	    (ret = put(c, "npcs.medal_table", st->npcs_medal, en, zh)) < 0 ||
-	    (ret = put(c, "table.golds", st->medals[0], en, zh)) < 0)
+	if ((ret = put(c, "events", st->events, from, NULL)) < 0 ||
+	    (ret = put(c, "sports", (long)st->sports.n, from, NULL)) < 0 ||
+	    (ret = put(c, "npcs.medal_table", st->npcs_medal, from, NULL)) < 0 ||
+	    (ret = put(c, "table.golds", st->medals[0], from, NULL)) < 0)
 		return ret;
 	pd_tally_init(&t);
 	if ((ret = pd_store_tally(s, c->a->games, NULL, &t, NULL, diag)) == 0)
 		for (i = 0; i < t.n && ret == 0; i++)
-			ret = put_npc(c, t.rows[i].npc, t.rows[i].medals, en,
-				      zh);
+			ret = put_npc(c, t.rows[i].npc, t.rows[i].medals,
+				      from, NULL);
 	pd_tally_release(&t);
 	return ret ? ret : from_medallists(c, s, diag);
 }
@@ -211,35 +218,28 @@ static int from_results(struct computing *c, struct pd_store *s,
 static int from_published(struct computing *c, const char *source,
 			  const struct pd_published *p)
 {
-	char en[200], zh[200], en_g[200], zh_g[200];
+	static const char npcs_from[] = N_("the NPCs with a medal on the "
+					   "table %s@%s");
+	static const char golds_from[] = N_("the golds awarded on the table "
+					    "%s@%s, one an event");
 	long golds = 0, npcs = 0;
 	size_t i;
 	int ret = 0;
 
-	snprintf(en, sizeof(en), "the NPCs with a medal on the table "
-		 "%s@%s", c->a->games, source);
-	snprintf(zh, sizeof(zh), "奖牌榜%s@%s上获得奖牌的国家和地区",
-		 c->a->games, source);
-	snprintf(en_g, sizeof(en_g), "the golds awarded on the table %s@%s, "
-		 "one an event", c->a->games, source);
-	snprintf(zh_g, sizeof(zh_g), "奖牌榜%s@%s颁发的金牌数（每个小项一枚）",
-		 c->a->games, source);
 	for (i = 0; i < p->n; i++) {
 		const long *m = p->rows[i].medals;
 
 		golds += m[0];
 		npcs += m[0] + m[1] + m[2] > 0;
 	}
-	if ((ret = put(c, "npcs.medal_table", npcs, en, zh)) < 0 ||
-	    (ret = put(c, "events", golds, en_g, zh_g)) < 0 ||
-	    (ret = put(c, "table.golds", golds, en_g, zh_g)) < 0)
+	if ((ret = put(c, "npcs.medal_table", npcs, npcs_from, source)) < 0 ||
+	    (ret = put(c, "events", golds, golds_from, source)) < 0 ||
+	    (ret = put(c, "table.golds", golds, golds_from, source)) < 0)
 		return ret;
-	snprintf(en, sizeof(en), "the table %s@%s", c->a->games, source);
-	snprintf(zh, sizeof(zh), "奖牌榜%s@%s", c->a->games, source);
 	for (i = 0; i < p->n && ret == 0; i++)
 		if (p->rows[i].npc[0])
-			ret = put_npc(c, p->rows[i].npc, p->rows[i].medals, en,
-				      zh);
+			ret = put_npc(c, p->rows[i].npc, p->rows[i].medals,
+				      N_("the table %s@%s"), source);
 	return ret;
 }
 
@@ -269,8 +269,7 @@ int app_team_events(struct pd_store *s, const char *games,
 static int from_matches(struct computing *c, struct pd_store *s,
 			struct pd_diag *diag)
 {
-	static const char en[] = "the matches in the store";
-	static const char zh[] = "数据库中的比赛";
+	static const char from[] = N_("the matches in the store");
 	struct app_team_events *ev = calloc(1, sizeof(*ev));
 	char key[PD_IDENT_MAX + 48], slug[40];
 	struct pd_matches l;
@@ -298,15 +297,15 @@ static int from_matches(struct computing *c, struct pd_store *s,
 			pd_match_record(&r, &l, npc, NULL, NULL);
 			snprintf(key, sizeof(key), "team.%s.%s.matches", npc,
 				 slug);
-			ret = put(c, key, r.played, en, zh);
+			ret = put(c, key, r.played, from, NULL);
 			snprintf(key, sizeof(key), "team.%s.%s.losses", npc,
 				 slug);
 			if (ret == 0)
-				ret = put(c, key, r.lost, en, zh);
+				ret = put(c, key, r.lost, from, NULL);
 			snprintf(key, sizeof(key), "team.%s.%s.goals", npc,
 				 slug);
 			if (ret == 0 && !r.unscored)
-				ret = put(c, key, r.goals_for, en, zh);
+				ret = put(c, key, r.goals_for, from, NULL);
 		}
 	}
 	pd_matches_release(&l);
@@ -328,18 +327,17 @@ static int count_case(const struct pd_doping_case *k, void *arg)
 static int from_cases(struct computing *c, struct pd_store *s,
 		      struct pd_diag *diag)
 {
-	static const char en[] = "the anti-doping cases in the store";
-	static const char zh[] = "数据库中的兴奋剂案例";
+	static const char from[] = N_("the anti-doping cases in the store");
 	long n[3] = { 0, 0, 0 };
 	int ret;
 
 	if ((ret = pd_store_doping_cases(s, c->a->games, count_case, n,
 					 diag)) < 0 || !n[0])
 		return ret;
-	if ((ret = put(c, "doping.violations", n[0], en, zh)) < 0 ||
-	    (ret = put(c, "doping.disqualified", n[1], en, zh)) < 0)
+	if ((ret = put(c, "doping.violations", n[0], from, NULL)) < 0 ||
+	    (ret = put(c, "doping.disqualified", n[1], from, NULL)) < 0)
 		return ret;
-	return put(c, "doping.continued", n[2], en, zh);
+	return put(c, "doping.continued", n[2], from, NULL);
 }
 
 /* The medal figures come from the table that stands for the Games
@@ -451,24 +449,55 @@ int pd_fact_origin(struct pd_buf *b, const struct pd_fact *f)
 			   f->cite);
 }
 
-static int zh(const char *lang)
-{
-	return lang && !strcmp(lang, "zh");
-}
+/* a word of the facts' lines in lang */
+#define W(lang, ctx_word) pd_word(lang, ctx_word)
 
-static const char *qual_words(const char *q, const char *lang)
+const char *pd_fact_qualifier(const char *q, const char *lang)
 {
-	static const char *const t[][3] = {
-		{ "about", "about ", "约" },
-		{ "nearly", "nearly ", "近" },
-		{ "over", "over ", "超过" },
+	static const char *const t[][2] = {
+		{ "about", C_("fact", "about ") },
+		{ "nearly", C_("fact", "nearly ") },
+		{ "over", C_("fact", "over ") },
 	};
 	size_t i;
 
 	for (i = 0; i < sizeof(t) / sizeof(*t); i++)
 		if (!strcmp(q, t[i][0]))
-			return t[i][zh(lang) ? 2 : 1];
+			return pd_word(lang, t[i][1]);
 	return "";
+}
+
+/* the units of data/PG2004.facts.tsv, for xgettext: a unit is said in
+ * the reader's language as C_("fact unit", UNIT), and a unit without a
+ * word stays as the data gives it */
+static const char *const unit_words[] = {
+	C_("fact unit", "NPCs"), C_("fact unit", "athletes"),
+	C_("fact unit", "cases"), C_("fact unit", "cities"),
+	C_("fact unit", "companies"), C_("fact unit", "countries"),
+	C_("fact unit", "events"), C_("fact unit", "goals"),
+	C_("fact unit", "hours"), C_("fact unit", "km"),
+	C_("fact unit", "matches"), C_("fact unit", "medals"),
+	C_("fact unit", "meetings"), C_("fact unit", "organisations"),
+	C_("fact unit", "people"), C_("fact unit", "records"),
+	C_("fact unit", "sports"), C_("fact unit", "tests"),
+	C_("fact unit", "tickets"), C_("fact unit", "viewers"),
+	C_("fact unit", "votes"), C_("fact unit", "women"),
+};
+
+static int unit_text(struct pd_buf *b, const char *unit, const char *lang)
+{
+	char key[PD_IDENT_MAX + 16];
+	const char *w;
+	size_t i;
+
+	snprintf(key, sizeof(key), "fact unit\004%s", unit);
+	for (i = 0; i < sizeof(unit_words) / sizeof(*unit_words) &&
+	     strcmp(unit_words[i], key); i++)
+		;
+	w = i < sizeof(unit_words) / sizeof(*unit_words) ?
+	    pd_word(lang, unit_words[i]) : unit;
+	/* " 2,200 people", "2200人" */
+	return pd_buf_addf(b, W(lang, C_("fact unit", " %s")), w);
 }
 
 /* "about 2,200 people" / "47.67%" */
@@ -477,13 +506,13 @@ static int value_text(struct pd_buf *b, const struct pd_claim *c,
 {
 	int ret;
 
-	if ((ret = pd_buf_adds(b, qual_words(c->qualifier, lang))) < 0 ||
+	if ((ret = pd_buf_adds(b, pd_fact_qualifier(c->qualifier, lang))) < 0 ||
 	    (ret = pd_fact_format(b, c->value, lang)) < 0)
 		return ret;
 	if (!strcmp(c->unit, "%"))
-		return pd_buf_addc(b, '%');
-	if (c->unit[0] && !zh(lang))
-		return pd_buf_addf(b, " %s", c->unit);
+		return pd_buf_adds(b, W(lang, C_("fact unit", "%")));
+	if (c->unit[0])
+		return unit_text(b, c->unit, lang);
 	return 0;
 }
 
@@ -493,18 +522,20 @@ static int origin_text(struct pd_buf *b, const struct pd_claim *c,
 	size_t i;
 	int ret;
 
-	if (c->computed)
-		return pd_buf_addf(b, zh(lang) ? "（计算值：%s）" :
-				   " (computed: %s)", zh(lang) ?
-				   c->computed->from_zh : c->computed->from_en);
-	ret = pd_buf_adds(b, zh(lang) ? "（" : " (");
+	char from[300];
+
+	if (c->computed) {
+		pd_fact_from(from, sizeof(from), c->computed, lang);
+		return pd_buf_addf(b, W(lang, N_(" (computed: %s)")), from);
+	}
+	ret = pd_buf_adds(b, W(lang, C_("fact", " (")));
 	for (i = 0; i < c->nby && ret == 0; i++) {
 		if (i)
-			ret = pd_buf_adds(b, zh(lang) ? "、" : ", ");
+			ret = pd_buf_adds(b, W(lang, C_("fact", ", ")));
 		if (ret == 0)
 			ret = pd_fact_origin(b, c->by[i]);
 	}
-	return ret ? ret : pd_buf_adds(b, zh(lang) ? "）" : ")");
+	return ret ? ret : pd_buf_adds(b, W(lang, C_("fact", ")")));
 }
 
 static int claim_text(struct pd_buf *b, const struct pd_claim *c,
@@ -522,6 +553,23 @@ static int decimals(const char *value)
 	return dot ? (int)strlen(dot + 1) : 0;
 }
 
+/* " = 29.2%", "的29.2%", " = 29,2 %" */
+static int share_of(struct pd_buf *b, int decimals, double share,
+		    const char *lang)
+{
+	char n[32];
+	struct pd_buf v;
+	int ret;
+
+	snprintf(n, sizeof(n), "%.*f", decimals, share);
+	pd_buf_init(&v, 0);
+	ret = pd_fact_format(&v, n, lang);
+	if (ret == 0)
+		ret = pd_buf_addf(b, W(lang, N_(" = %s%%")), v.data);
+	pd_buf_release(&v);
+	return ret;
+}
+
 static int share_text(struct pd_buf *b, const struct pd_contradiction *c,
 		      const char *lang)
 {
@@ -531,49 +579,47 @@ static int share_text(struct pd_buf *b, const struct pd_contradiction *c,
 	char n[32];
 
 	d += !d;	/* one decimal more than "31%" shows why it is off */
-	if ((ret = pd_buf_adds(b, zh(lang) ? "与" : " vs ")) < 0 ||
+	if ((ret = pd_buf_adds(b, W(lang, C_("fact", " vs ")))) < 0 ||
 	    (ret = claim_text(b, &c->against[0], lang)) < 0)
 		return ret;
 	for (i = 1; i < c->nagainst && ret == 0; i++) {
-		ret = pd_buf_adds(b, i == 1 ? (zh(lang) ? "：占" : " of ") :
-				  (zh(lang) ? "，占" : ", of "));
+		ret = pd_buf_adds(b, W(lang, i == 1 ? C_("fact", " of ") :
+				  C_("fact", ", of ")));
 		if (ret == 0)
 			ret = claim_text(b, &c->against[i], lang);
 		if (ret == 0)
-			ret = pd_buf_addf(b, zh(lang) ? "的%.*f%%" : " = %.*f%%",
-					  d, c->against[i].share);
+			ret = share_of(b, d, c->against[i].share, lang);
 	}
 	if (ret || !c->fit_lo)
 		return ret;
-	if ((ret = pd_buf_adds(b, zh(lang) ? "；" : "; ")) < 0 ||
+	if ((ret = pd_buf_adds(b, W(lang, C_("fact", "; ")))) < 0 ||
 	    (ret = value_text(b, sh, lang)) < 0)
 		return ret;
 	snprintf(n, sizeof(n), "%ld", c->fit_lo);
-	ret = pd_buf_adds(b, zh(lang) ? "对应的总数为" : " fits ");
+	ret = pd_buf_adds(b, W(lang, C_("fact", " fits ")));
 	if (ret == 0)
 		ret = pd_fact_format(b, n, lang);
 	if (ret == 0 && c->fit_hi > c->fit_lo) {
 		snprintf(n, sizeof(n), "%ld", c->fit_hi);
-		if ((ret = pd_buf_adds(b, zh(lang) ? "至" : " to ")) == 0)
+		if ((ret = pd_buf_adds(b, W(lang, C_("fact", " to ")))) == 0)
 			ret = pd_fact_format(b, n, lang);
 	}
-	if (ret == 0 && !zh(lang) && c->nagainst > 1 && c->against[1].unit[0])
-		ret = pd_buf_addf(b, " %s", c->against[1].unit);
+	if (ret == 0 && c->nagainst > 1 && c->against[1].unit[0])
+		ret = unit_text(b, c->against[1].unit, lang);
 	if (ret == 0)
-		ret = pd_buf_adds(b, zh(lang) ? "，没有任何来源给出这个数" :
-				  ", which no source gives");
+		ret = pd_buf_adds(b, W(lang, N_(", which no source gives")));
 	return ret;
 }
 
 int pd_contradiction_text(struct pd_buf *b, const struct pd_contradiction *c,
 			  const char *lang)
 {
-	const char *sep = zh(lang) ? "与" : " vs ";
+	const char *sep = W(lang, C_("fact", " vs "));
 	size_t i;
 	int ret;
 
 	if ((ret = pd_buf_addf(b, "%s %s%s", c->games, c->key,
-			       zh(lang) ? "：" : ": ")) < 0)
+			       W(lang, C_("fact", ": ")))) < 0)
 		return ret;
 	for (i = 0; i < c->nstated && ret == 0; i++) {
 		if (i)
@@ -592,8 +638,7 @@ int pd_contradiction_text(struct pd_buf *b, const struct pd_contradiction *c,
 			ret = claim_text(b, &c->against[0], lang);
 		break;
 	case PD_CONTRA_SUM:
-		ret = pd_buf_adds(b, zh(lang) ? " 与各部分之和 " :
-				  " vs the sum of ");
+		ret = pd_buf_adds(b, W(lang, N_(" vs the sum of ")));
 		for (i = 0; i < c->nagainst && ret == 0; i++) {
 			if (i)
 				ret = pd_buf_adds(b, " + ");

@@ -59,6 +59,7 @@ int pd_doc_facts(struct pd_buf *out, const char *games, long version,
 static json_t *claim_json(const struct pd_claim *c)
 {
 	json_t *by = json_array(), *j;
+	char en[300], zh[300];
 	size_t i;
 
 	for (i = 0; by && i < c->nby; i++)
@@ -67,10 +68,13 @@ static json_t *claim_json(const struct pd_claim *c)
 		      "unit", app_json_str(c->unit), "qualifier",
 		      app_json_str(c->qualifier), "facts", by ? by :
 		      json_array());
-	if (j && c->computed)
+	if (j && c->computed) {
+		pd_fact_from(en, sizeof(en), c->computed, "en");
+		pd_fact_from(zh, sizeof(zh), c->computed, "zh");
 		json_object_set_new(j, "computed", json_pack("{s:o, s:o}",
-				    "en", app_json_str(c->computed->from_en),
-				    "zh", app_json_str(c->computed->from_zh)));
+				    "en", app_json_str(en), "zh",
+				    app_json_str(zh)));
+	}
 	if (j && c->share > 0)
 		json_object_set_new(j, "share", json_real(c->share));
 	return j;

@@ -26,13 +26,14 @@
 #include "podium/facts_ops.h"
 #include "podium/match_ops.h"
 #include "podium/report.h"
+#include "podium/words.h"
 #include "app_int.h"
 
 struct ctx {
 	struct pd_store *s;
 	const struct pd_registry *reg;
 	const char *lang;
-	int zh, marks;
+	int zh, marks;	/* zh: facts traced by their quotes, names in Chinese */
 	struct pd_games g;
 	struct pd_facts_audit a;
 	/* the one table every figure of the table paragraph comes from:
@@ -49,6 +50,12 @@ struct ctx {
 	struct pd_buf trace;
 	long ntrace;
 };
+
+/* a word of the report in its language */
+static const char *W(const struct ctx *c, const char *msgid)
+{
+	return pd_word(c->lang, msgid);
+}
 
 /* one figure: its value into b, and where it came from into the trace */
 static int traced(struct ctx *c, struct pd_buf *b, const char *value,
@@ -80,10 +87,7 @@ static int formatted(struct ctx *c, char *out, size_t size, const char *value,
 	int ret;
 
 	pd_buf_init(&v, size - 1);
-	ret = pd_buf_adds(&v, !strcmp(qualifier, "about") ? (c->zh ? "约" :
-			  "about ") : !strcmp(qualifier, "nearly") ?
-			  (c->zh ? "近" : "nearly ") : !strcmp(qualifier,
-			  "over") ? (c->zh ? "超过" : "over ") : "");
+	ret = pd_buf_adds(&v, pd_fact_qualifier(qualifier, c->lang));
 	if (ret == 0)
 		ret = pd_fact_format(&v, value, c->lang);
 	snprintf(out, size, "%s", ret ? value : v.data);
@@ -100,9 +104,10 @@ static int fact_traced(struct ctx *c, struct pd_buf *b, const char *text,
 
 	snprintf(where, sizeof(where), "%s %s", f->source, f->cite);
 	if (c->zh && f->quote[0])
-		return traced(c, b, text, "事实#%ld：%s「%s」", f->id, where,
-			      f->quote);
-	return traced(c, b, text, "fact #%ld %s: %s", f->id, f->key, where);
+		return traced(c, b, text, W(c, N_("fact #%ld: %s \"%s\"")),
+			      f->id, where, f->quote);
+	return traced(c, b, text, W(c, N_("fact #%ld %s: %s")), f->id, f->key,
+		      where);
 }
 
 static int fact_value(struct ctx *c, struct pd_buf *b, const char *key)
@@ -128,7 +133,7 @@ static int fact_value(struct ctx *c, struct pd_buf *b, const char *key)
 	if ((ret = fact_traced(c, b, text, first)) < 0 || !n)
 		return ret;
 	/* the others, beside it: the contradiction is named at the end */
-	ret = pd_buf_adds(b, c->zh ? "（另有记载为" : " (elsewhere ");
+	ret = pd_buf_adds(b, W(c, N_(" (elsewhere ")));
 	for (i = 0, n = 0; i < c->a.facts.n && ret == 0; i++) {
 		const struct pd_fact *f = &c->a.facts.v[i];
 		size_t j;
@@ -141,28 +146,31 @@ static int fact_value(struct ctx *c, struct pd_buf *b, const char *key)
 		if (j < i)
 			continue;	/* that value is given already */
 		if (n++)
-			ret = pd_buf_adds(b, c->zh ? "、" : ", ");
+			ret = pd_buf_adds(b, W(c, C_("fact", ", ")));
 		formatted(c, text, sizeof(text), f->value, f->qualifier);
 		if (ret == 0)
 			ret = fact_traced(c, b, text, f);
 	}
-	return ret ? ret : pd_buf_adds(b, c->zh ? "）" : ")");
+	return ret ? ret : pd_buf_adds(b, W(c, C_("fact", ")")));
 }
 
 static int computed_value(struct ctx *c, struct pd_buf *b, const char *key)
 {
-	char text[96];
+	char text[96], from[300];
 	size_t i;
 
 	for (i = 0; i < c->a.ncomputed; i++)
 		if (!strcmp(c->a.computed[i].key, key)) {
 			formatted(c, text, sizeof(text),
 				  c->a.computed[i].value, "");
-			if (c->zh && c->a.computed[i].from_zh)
-				return traced(c, b, text, "计算值：%s",
-					      c->a.computed[i].from_zh);
-			return traced(c, b, text, "computed %s: %s", key,
-				      c->a.computed[i].from_en);
+			pd_fact_from(from, sizeof(from), &c->a.computed[i],
+				     c->lang);
+			/* zh traces by words, not by English keys */
+			if (c->zh)
+				return traced(c, b, text, W(c, N_("computed: "
+					      "%s")), from);
+			return traced(c, b, text, W(c, N_("computed %s: %s")),
+				      key, from);
 		}
 	return PD_ENOTFOUND;
 }
@@ -183,15 +191,20 @@ static int games_value(struct ctx *c, struct pd_buf *b, const char *field)
 	if (!strcmp(field, "name"))	/* a name, not a figure */
 		return pd_buf_adds(b, v);
 	if (!strcmp(field, "start") || !strcmp(field, "end")) {
-		pd_date_words(date, sizeof(date), v, c->zh ? "zh" : "en");
+		pd_date_words(date, sizeof(date), v, c->lang);
 		v = date;
 	}
-	if (c->zh)
-		return traced(c, b, v, "运动会%s的%s（data/games.tsv）",
-			      c->g.code, !strcmp(field, "start") ? "开幕日期" :
-			      !strcmp(field, "end") ? "闭幕日期" : "东道主");
-	return traced(c, b, v, "the Games %s: %s (data/games.tsv)",
-		      c->g.code, field);
+	return traced(c, b, v, W(c, N_("the Games %s: %s (data/games.tsv)")),
+		      c->g.code, W(c, !strcmp(field, "start") ?
+		      C_("games field", "start") : !strcmp(field, "end") ?
+		      C_("games field", "end") : C_("games field", "host")));
+}
+
+/* a table's column as a trace names it: "gold", "total" */
+static const char *table_field(const struct ctx *c, const char *field)
+{
+	return W(c, !strcmp(field, "gold") ? C_("table field", "gold") :
+		 C_("table field", "total"));
 }
 
 /* {#N.FIELD} of the table ranked from results */
@@ -207,12 +220,9 @@ static int ranked_value(struct ctx *c, struct pd_buf *b, long i,
 				   row->npc);
 	snprintf(num, sizeof(num), "%ld", !strcmp(field, "gold") ?
 		 row->medals[0] : row->total);
-	if (c->zh)
-		return traced(c, b, num, "%s按成绩计算的奖牌榜第%ld行：%s%s",
-			      c->g.code, i, row->npc, !strcmp(field, "gold") ?
-			      "金牌" : "奖牌总数");
-	return traced(c, b, num, "the table of %s ranked from its results, "
-		      "row %ld: %s %s", c->g.code, i, row->npc, field);
+	return traced(c, b, num, W(c, N_("the table of %s ranked from its "
+		      "results, row %ld: %s %s")), c->g.code, i, row->npc,
+		      table_field(c, field));
 }
 
 /* {#N.FIELD}: row N of the table that stands for the Games */
@@ -237,14 +247,9 @@ static int table_value(struct ctx *c, struct pd_buf *b, const char *ref)
 	snprintf(num, sizeof(num), "%ld", !strcmp(dot + 1, "gold") ?
 		 row->medals[0] : row->medals[0] + row->medals[1] +
 		 row->medals[2]);
-	if (c->zh)
-		return traced(c, b, num, "奖牌榜%s@%s第%ld行（文件第%ld行）："
-			      "%s%s", c->g.code, c->pub_source, i, row->line,
-			      row->npc, !strcmp(dot + 1, "gold") ? "金牌" :
-			      "奖牌总数");
-	return traced(c, b, num, "table %s@%s row %ld (line %ld): %s %s",
-		      c->g.code, c->pub_source, i, row->line, row->npc,
-		      dot + 1);
+	return traced(c, b, num, W(c, N_("table %s@%s row %ld (line %ld): "
+		      "%s %s")), c->g.code, c->pub_source, i, row->line,
+		      row->npc, table_field(c, dot + 1));
 }
 
 static int election_value(struct ctx *c, struct pd_buf *b, const char *field)
@@ -254,36 +259,30 @@ static int election_value(struct ctx *c, struct pd_buf *b, const char *field)
 
 	if (!c->have_election)
 		return PD_ENOTFOUND;
-	snprintf(where, sizeof(where), "election %ld (%s %s)", e->id,
-		 e->source, e->cite);
+	snprintf(where, sizeof(where), W(c, N_("election %ld (%s %s)")),
+		 e->id, e->source, e->cite);
 	if (!strcmp(field, "votes") && e->votes >= 0) {
 		snprintf(num, sizeof(num), "%ld", e->votes);
 		formatted(c, num, sizeof(num), num, "");
-		return traced(c, b, num, "%s: votes", where);
+		return traced(c, b, num, W(c, N_("%s: votes")), where);
 	}
-	if (!strcmp(field, "turnout") && e->turnout[0])
-		return traced(c, b, e->turnout, "%s: turnout", where);
+	if (!strcmp(field, "turnout") && e->turnout[0]) {
+		formatted(c, num, sizeof(num), e->turnout, "");
+		return traced(c, b, num, W(c, N_("%s: turnout")), where);
+	}
 	return PD_ENOTFOUND;
 }
 
 /* {!KEY}: the date a key ends with, "9月19日" or "19 September" */
 static int key_date(struct ctx *c, struct pd_buf *b, const char *key)
 {
-	static const char *const month[] = { "January", "February", "March",
-		"April", "May", "June", "July", "August", "September",
-		"October", "November", "December" };
+	char day[48];
 	size_t n = strlen(key);
-	long m, d;
 
-	if (n < 10 || key[n - 3] != '-' || key[n - 6] != '-')
+	if (n < 10 || key[n - 3] != '-' || key[n - 6] != '-' ||
+	    !pd_day_words(day, sizeof(day), key + n - 5, c->lang))
 		return PD_ENOTFOUND;
-	m = strtol(key + n - 5, NULL, 10);
-	d = strtol(key + n - 2, NULL, 10);
-	if (m < 1 || m > 12 || d < 1 || d > 31)
-		return PD_ENOTFOUND;
-	if (c->zh)
-		return pd_buf_addf(b, "%ld月%ld日", m, d);
-	return pd_buf_addf(b, "%ld %s", d, month[m - 1]);
+	return pd_buf_adds(b, day);
 }
 
 /* one template into out; PD_ENOTFOUND when a source is missing */
@@ -329,7 +328,7 @@ static int sentence(struct ctx *c, struct pd_buf *b, const char *t)
 	pd_buf_init(&one, 0);
 	ret = fill(c, &one, t);
 	/* "about 850,000 tickets ..." begins an English sentence */
-	if (ret == 0 && !c->zh && one.len && one.data[0] >= 'a' &&
+	if (ret == 0 && strcmp(c->lang, "zh") && one.len && one.data[0] >= 'a' &&
 	    one.data[0] <= 'z' && (b->len == 0 || b->data[b->len - 1] == '\n' ||
 	    (b->len > 1 && !strcmp(b->data + b->len - 2, ". "))))
 		one.data[0] = (char)(one.data[0] - 'a' + 'A');
@@ -351,111 +350,79 @@ static int first_id(const struct pd_election *e, void *arg)
 	return 1;
 }
 
-/* -- the report's paragraphs: sentences as {zh, en} templates */
-
-struct tmpl {
-	const char *zh, *en;
+/* -- the report's paragraphs: sentences as templates, words of the
+ * catalogue (po/): a language says each sentence in its own order */
+static const char *const intro[] = {
+	N_("The {@name} were held in {@host} from {@start} to {@end}. "),
+	N_("There were {sports} sports and {events} events; "),
+	N_("{athletes} athletes from {nations} countries and regions "
+	   "took part, "),
+	N_("{athletes.women} of them women ({athletes.women_share}%). "),
+	N_("{npcs.first_games} NPCs took part for the first time. "),
+	N_("The village housed {officials.ipc} IPC officials and "
+	   "{officials.games} Games officials."),
+	NULL,
 };
 
-static const struct tmpl intro[] = {
-	{ "{@name}于{@start}至{@end}在{@host}举行。",
-	  "The {@name} were held in {@host} from {@start} to {@end}. " },
-	{ "共设{sports}个大项、{events}个小项，",
-	  "There were {sports} sports and {events} events; " },
-	{ "有来自{nations}个国家和地区的{athletes}名运动员参赛，",
-	  "{athletes} athletes from {nations} countries and regions took part, " },
-	{ "其中女性运动员{athletes.women}名（占{athletes.women_share}%）。",
-	  "{athletes.women} of them women ({athletes.women_share}%). " },
-	{ "{npcs.first_games}个国家和地区首次参加残奥会。",
-	  "{npcs.first_games} NPCs took part for the first time. " },
-	{ "{officials.ipc}名国际残奥会官员和{officials.games}名运动会官员入住残奥村。",
-	  "The village housed {officials.ipc} IPC officials and "
-	  "{officials.games} Games officials." },
-	{ NULL, NULL },
+static const char *const table[] = {
+	N_("{#1.name} led the medal table with {#1.total} medals, "
+	   "{#1.gold} of them gold; "),
+	N_("{#2.name} was second with {#2.gold} golds and {#3.name} "
+	   "third with {#3.gold}. "),
+	N_("The table has {=npcs.medal_table} NPCs with a medal (the "
+	   "report: {npcs.medal_table}) and awards {=table.golds} "
+	   "golds (the report: {events} events)."),
+	NULL,
 };
 
-static const struct tmpl table[] = {
-	{ "{#1.name}名列奖牌榜首位，共获得奖牌{#1.total}枚，其中金牌{#1.gold}枚；",
-	  "{#1.name} led the medal table with {#1.total} medals, {#1.gold} of "
-	  "them gold; " },
-	{ "{#2.name}以金牌{#2.gold}枚位居第二，{#3.name}以金牌{#3.gold}枚位居第三。",
-	  "{#2.name} was second with {#2.gold} golds and {#3.name} third with "
-	  "{#3.gold}. " },
-	{ "奖牌榜上共有{=npcs.medal_table}个国家和地区（报告称{npcs.medal_table}个），"
-	  "共颁发金牌{=table.golds}枚（报告称共设{events}个小项）。",
-	  "The table has {=npcs.medal_table} NPCs with a medal (the report: "
-	  "{npcs.medal_table}) and awards {=table.golds} golds (the report: "
-	  "{events} events)." },
-	{ NULL, NULL },
+static const char *const feats[] = {
+	N_("Sweden won {sport.shooting.SWE.gold} shooting golds. "),
+	N_("5-a-side football: Brazil played "
+	   "{team.BRA.football-5-a-side.matches} matches, lost "
+	   "{team.BRA.football-5-a-side.losses} and scored "
+	   "{team.BRA.football-5-a-side.goals} goals."),
+	NULL,
 };
 
-static const struct tmpl feats[] = {
-	{ "瑞典获得射击金牌{sport.shooting.SWE.gold}枚。",
-	  "Sweden won {sport.shooting.SWE.gold} shooting golds. " },
-	{ "5人制足球：巴西队出场{team.BRA.football-5-a-side.matches}场，"
-	  "失利{team.BRA.football-5-a-side.losses}场，"
-	  "共进{team.BRA.football-5-a-side.goals}球。",
-	  "5-a-side football: Brazil played "
-	  "{team.BRA.football-5-a-side.matches} matches, lost "
-	  "{team.BRA.football-5-a-side.losses} and scored "
-	  "{team.BRA.football-5-a-side.goals} goals." },
-	{ NULL, NULL },
+static const char *const media[] = {
+	N_("{media.workers} media workers from {media.companies} "
+	   "companies covered the Games; "),
+	N_("{broadcast.hours} hours were broadcast in "
+	   "{broadcast.countries} countries. "),
+	N_("The opening was watched live by {viewers.opening.CHN} "
+	   "viewers in China and {viewers.opening.JPN} in Japan; "),
+	N_("{viewers.GER.2004-09-19} in Germany on "
+	   "{!viewers.GER.2004-09-19}, {viewers.GBR} in the UK, "),
+	N_("{viewers.ESP.2004-09-19} in Spain on "
+	   "{!viewers.ESP.2004-09-19} and {viewers.ITA.average} on "
+	   "average in Italy watched the news programmes."),
+	NULL,
 };
 
-static const struct tmpl media[] = {
-	{ "来自{media.companies}个公司的{media.workers}名媒体工作者参与了采访和转播；",
-	  "{media.workers} media workers from {media.companies} companies "
-	  "covered the Games; " },
-	{ "{broadcast.countries}个国家共播出{broadcast.hours}小时的比赛节目。",
-	  "{broadcast.hours} hours were broadcast in {broadcast.countries} "
-	  "countries. " },
-	{ "开幕式直播的观众有中国{viewers.opening.CHN}人、日本{viewers.opening.JPN}人；",
-	  "The opening was watched live by {viewers.opening.CHN} viewers in "
-	  "China and {viewers.opening.JPN} in Japan; " },
-	{ "德国{!viewers.GER.2004-09-19}的电视观众{viewers.GER.2004-09-19}人，"
-	  "英国{viewers.GBR}人，",
-	  "{viewers.GER.2004-09-19} in Germany on {!viewers.GER.2004-09-19}, "
-	  "{viewers.GBR} in the UK, " },
-	{ "西班牙{!viewers.ESP.2004-09-19}{viewers.ESP.2004-09-19}人，"
-	  "意大利平均{viewers.ITA.average}人。",
-	  "{viewers.ESP.2004-09-19} in Spain on {!viewers.ESP.2004-09-19} and "
-	  "{viewers.ITA.average} on average in Italy watched the news "
-	  "programmes." },
-	{ NULL, NULL },
+static const char *const people[] = {
+	N_("The torch relay had {torch.bearers} bearers through "
+	   "{torch.cities} cities over {torch.km} km. "),
+	N_("{tickets.sold} tickets were sold against "
+	   "{tickets.expected} expected; "),
+	N_("{volunteers} volunteers helped. "),
+	N_("{observers} observers from {observers.organisations} "
+	   "organisations took part in the observer programme, and "
+	   "the IPC held {ipc.meetings} meetings."),
+	NULL,
 };
 
-static const struct tmpl people[] = {
-	{ "圣火传递共有{torch.bearers}名火炬手，经过{torch.cities}个城市，"
-	  "总距离{torch.km}公里。",
-	  "The torch relay had {torch.bearers} bearers through {torch.cities} "
-	  "cities over {torch.km} km. " },
-	{ "共售出门票{tickets.sold}张，预期为{tickets.expected}张；",
-	  "{tickets.sold} tickets were sold against {tickets.expected} "
-	  "expected; " },
-	{ "{volunteers}名志愿者提供了帮助。",
-	  "{volunteers} volunteers helped. " },
-	{ "来自{observers.organisations}个组织的{observers}名观察员参加了观察员计划，"
-	  "国际残奥会举行了{ipc.meetings}个相关会议。",
-	  "{observers} observers from {observers.organisations} organisations "
-	  "took part in the observer programme, and the IPC held "
-	  "{ipc.meetings} meetings." },
-	{ NULL, NULL },
+static const char *const doping[] = {
+	N_("{doping.tests} doping tests found {doping.violations} "
+	   "violations: "),
+	N_("{doping.disqualified} athletes were disqualified and "
+	   "{doping.continued} went on competing."),
+	NULL,
 };
 
-static const struct tmpl doping[] = {
-	{ "共进行药检{doping.tests}次，发现违反兴奋剂规则{doping.violations}起：",
-	  "{doping.tests} doping tests found {doping.violations} violations: " },
-	{ "{doping.disqualified}名运动员被取消资格，{doping.continued}名运动员继续参赛。",
-	  "{doping.disqualified} athletes were disqualified and "
-	  "{doping.continued} went on competing." },
-	{ NULL, NULL },
-};
-
-static const struct tmpl vote[] = {
-	{ "运动员委员会选举共有{%votes}名运动员投票（{%turnout}%），",
-	  "In the athletes' council election {%votes} athletes voted "
-	  "({%turnout}%); " },
-	{ NULL, NULL },
+static const char *const vote[] = {
+	N_("In the athletes' council election {%votes} athletes voted "
+	   "({%turnout}%); "),
+	NULL,
 };
 
 /* end a paragraph begun at start, if anything was written */
@@ -466,13 +433,13 @@ static int para_end(struct pd_buf *b, size_t start)
 	return b->len > start ? pd_buf_adds(b, "\n\n") : 0;
 }
 
-static int para(struct ctx *c, struct pd_buf *b, const struct tmpl *t)
+static int para(struct ctx *c, struct pd_buf *b, const char *const *t)
 {
 	size_t start = b->len;
 	int ret = 0;
 
-	for (; t->zh && ret == 0; t++)
-		ret = sentence(c, b, c->zh ? t->zh : t->en);
+	for (; *t && ret == 0; t++)
+		ret = sentence(c, b, W(c, *t));
 	return ret ? ret : para_end(b, start);
 }
 
@@ -481,23 +448,22 @@ static int para(struct ctx *c, struct pd_buf *b, const struct tmpl *t)
 static int table_para(struct ctx *c, struct pd_buf *b)
 {
 	size_t start = b->len;
+	const char *const *t;
 	char cover[160];
 	int ret = 0;
-	const struct tmpl *t;
 
 	pd_cover_text(cover, sizeof(cover), &c->cover, c->lang);
 	if (c->from_results && c->ranked.n)
-		ret = pd_buf_addf(b, c->zh ? "奖牌榜由数据库中的比赛成绩排出%s%s%s。" :
-				  "The medal table is ranked from the results "
-				  "in the store%s%s%s. ", *cover ?
-				  (c->zh ? "（" : " (") : "", cover, *cover ?
-				  (c->zh ? "）" : ")") : "");
+		ret = pd_buf_addf(b, W(c, N_("The medal table is ranked from "
+				  "the results in the store%s%s%s. ")), *cover ?
+				  W(c, C_("fact", " (")) : "", cover, *cover ?
+				  W(c, C_("fact", ")")) : "");
 	else if (!c->from_results && c->pub.n)
-		ret = pd_buf_addf(b, c->zh ? "奖牌榜为公布的%s@%s（%s）。" :
-				  "The medal table is %s@%s as published "
-				  "(%s). ", c->g.code, c->pub_source, cover);
-	for (t = table; t->zh && ret == 0; t++)
-		ret = sentence(c, b, c->zh ? t->zh : t->en);
+		ret = pd_buf_addf(b, W(c, N_("The medal table is %s@%s as "
+				  "published (%s). ")), c->g.code,
+				  c->pub_source, cover);
+	for (t = table; *t && ret == 0; t++)
+		ret = sentence(c, b, W(c, *t));
 	return ret ? ret : para_end(b, start);
 }
 
@@ -517,11 +483,11 @@ static void display_name(char *out, size_t size, const char *slug, size_t n)
  * world_records} */
 static int athletes(struct ctx *c, struct pd_buf *b)
 {
-	static const char *const what[][3] = {
-		{ "gold", "金牌%s枚", "%s gold" },
-		{ "silver", "银牌%s枚", "%s silver" },
-		{ "bronze", "铜牌%s枚", "%s bronze" },
-		{ "world_records", "打破世界纪录%s项", "%s world records" },
+	static const char *const what[][2] = {
+		{ "gold", N_("%s gold") },
+		{ "silver", N_("%s silver") },
+		{ "bronze", N_("%s bronze") },
+		{ "world_records", N_("%s world records") },
 	};
 	char name[80], t[600], part[160], key[PD_IDENT_MAX + 4];
 	size_t i, j, k, n, have;
@@ -539,7 +505,7 @@ static int athletes(struct ctx *c, struct pd_buf *b)
 		if (j < i)
 			continue;	/* this athlete is written */
 		display_name(name, sizeof(name), kk + 8, n);
-		snprintf(t, sizeof(t), c->zh ? "%s：" : "%s: ", name);
+		snprintf(t, sizeof(t), W(c, C_("report", "%s: ")), name);
 		for (k = have = 0; k < 4; k++) {
 			snprintf(key, sizeof(key), "athlete.%.*s.%s", (int)n,
 				 kk + 8, what[k][0]);
@@ -550,14 +516,13 @@ static int athletes(struct ctx *c, struct pd_buf *b)
 				continue;
 			snprintf(key, sizeof(key), "{athlete.%.*s.%s}", (int)n,
 				 kk + 8, what[k][0]);
-			snprintf(part, sizeof(part), what[k][c->zh ? 1 : 2],
-				 key);
+			snprintf(part, sizeof(part), W(c, what[k][1]), key);
 			if (have++)
-				strncat(t, c->zh ? "、" : ", ",
+				strncat(t, W(c, C_("fact", ", ")),
 					sizeof(t) - strlen(t) - 1);
 			strncat(t, part, sizeof(t) - strlen(t) - 1);
 		}
-		strncat(t, c->zh ? "。" : ". ", sizeof(t) - strlen(t) - 1);
+		strncat(t, W(c, C_("report", ". ")), sizeof(t) - strlen(t) - 1);
 		ret = sentence(c, b, t);
 	}
 	return ret;
@@ -589,15 +554,15 @@ static int finals(struct ctx *c, struct pd_buf *b, struct pd_diag *diag)
 			pd_buf_reset(&score);
 			if ((ret = pd_match_score_text(&score, m, c->lang)) < 0)
 				break;
-			ret = pd_buf_addf(b, c->zh ? "%s决赛：%s对%s，" :
-					  "%s final: %s v %s, ", f->sport[i],
-					  m->home, m->away);
+			ret = pd_buf_addf(b, W(c, N_("%s final: %s v %s, ")),
+					  f->sport[i], m->home, m->away);
 			if (ret == 0)
-				ret = traced(c, b, score.data, "match #%ld of "
-					     "event %ld (%s %s)", m->id,
-					     f->id[i], m->source, m->cite);
+				ret = traced(c, b, score.data, W(c, N_("match "
+					     "#%ld of event %ld (%s %s)")),
+					     m->id, f->id[i], m->source,
+					     m->cite);
 			if (ret == 0)
-				ret = pd_buf_adds(b, c->zh ? "。" : ". ");
+				ret = pd_buf_adds(b, W(c, C_("report", ". ")));
 		}
 	}
 	pd_buf_release(&score);
@@ -614,17 +579,17 @@ static int elected(struct ctx *c, struct pd_buf *b)
 
 	if (!c->have_election)
 		return 0;
-	ret = pd_buf_adds(b, c->zh ? "当选者：" : "elected: ");
+	ret = pd_buf_adds(b, W(c, N_("elected: ")));
 	for (i = 0; i < t->n && ret == 0; i++) {
 		if (t->rows[i].seat != PD_SEAT_ELECTED)
 			continue;
 		if (k++)
-			ret = pd_buf_adds(b, c->zh ? "、" : ", ");
+			ret = pd_buf_adds(b, W(c, C_("fact", ", ")));
 		if (ret == 0)
 			ret = pd_candidate_text(b, t->rows[i].c, c->reg,
 						c->lang);
 	}
-	return ret ? ret : pd_buf_adds(b, c->zh ? "。\n\n" : ".\n\n");
+	return ret ? ret : pd_buf_adds(b, W(c, C_("report", ".\n\n")));
 }
 
 static int first_election(struct ctx *c, struct pd_diag *diag)
@@ -651,12 +616,10 @@ static int contradictions(struct ctx *c, struct pd_buf *b)
 	int ret;
 
 	if (!c->a.found.n)
-		return pd_buf_adds(b, c->zh ? "本报告所依据的数字之间没有发现矛盾。\n" :
-				   "The figures of this report do not "
-				   "contradict one another.\n");
-	ret = pd_buf_addf(b, c->zh ? "数字之间的矛盾（%zu处，见 podium facts "
-			  "check）：\n" : "Contradictions among the figures "
-			  "(%zu, as 'podium facts check' finds them):\n",
+		return pd_buf_adds(b, W(c, N_("The figures of this report do "
+				   "not contradict one another.\n")));
+	ret = pd_buf_addf(b, W(c, N_("Contradictions among the figures "
+			  "(%zu, as 'podium facts check' finds them):\n")),
 			  c->a.found.n);
 	for (i = 0; i < c->a.found.n && ret == 0; i++) {
 		ret = pd_buf_adds(b, "- ");
@@ -672,7 +635,7 @@ static int write_report(struct ctx *c, struct pd_buf *b, struct pd_diag *diag)
 	size_t start;
 	int ret;
 
-	if ((ret = pd_buf_addf(b, c->zh ? "%s报告\n\n" : "%s: the report\n\n",
+	if ((ret = pd_buf_addf(b, W(c, N_("%s: the report\n\n")),
 			       c->zh && c->g.name_zh && *c->g.name_zh ?
 			       c->g.name_zh : c->g.name_en)) < 0 ||
 	    (ret = para(c, b, intro)) < 0 || (ret = table_para(c, b)) < 0)
@@ -686,7 +649,7 @@ static int write_report(struct ctx *c, struct pd_buf *b, struct pd_diag *diag)
 	    (ret = para(c, b, people)) < 0 || (ret = para(c, b, doping)) < 0)
 		return ret;
 	start = b->len;
-	if ((ret = sentence(c, b, c->zh ? vote[0].zh : vote[0].en)) < 0)
+	if ((ret = sentence(c, b, W(c, vote[0]))) < 0)
 		return ret;
 	if (b->len > start && (ret = elected(c, b)) < 0)
 		return ret;
@@ -734,7 +697,7 @@ static int report_games(struct pd_buf *out, struct pd_store *s,
 	memset(&c, 0, sizeof(c));
 	c.s = s;
 	c.reg = reg;
-	c.lang = lang && !strcmp(lang, "zh") ? "zh" : "en";
+	c.lang = pd_lang(lang) ? pd_lang(lang) : "en";
 	c.zh = !strcmp(c.lang, "zh");
 	c.marks = sources;
 	pd_published_init(&c.pub);
@@ -747,8 +710,8 @@ static int report_games(struct pd_buf *out, struct pd_store *s,
 	if (!in_read)
 		pd_store_rollback(s);
 	if (ret == 0 && sources)
-		ret = pd_buf_addf(out, "\n%s\n%s", c.zh ? "数字来源" :
-				  "Sources", c.trace.data);
+		ret = pd_buf_addf(out, "\n%s\n%s", W(&c, C_("report", "Sources")),
+				  c.trace.data);
 cleanup:
 	pd_buf_release(&c.trace);
 	if (c.have_election)

@@ -213,18 +213,24 @@ double pd_fact_number(const char *value)
 	return strtod(value, NULL);
 }
 
-static int format_en(struct pd_buf *b, const char *value)
+/* 3969 -> 3,969 (en) or 3 969 (fr, a narrow no-break space), and the
+ * decimal point as the language writes it */
+static int format_grouped(struct pd_buf *b, const char *value,
+			  const char *thousands, const char *point)
 {
 	size_t digits = strcspn(value, "."), i;
 	int ret = 0;
 
 	for (i = 0; i < digits && ret == 0; i++) {
 		if (i && (digits - i) % 3 == 0)
-			ret = pd_buf_addc(b, ',');
+			ret = pd_buf_adds(b, thousands);
 		if (ret == 0)
 			ret = pd_buf_addc(b, value[i]);
 	}
-	return ret ? ret : pd_buf_adds(b, value + digits);
+	if (ret == 0 && value[digits] == '.')
+		ret = pd_buf_adds(b, point);
+	return ret ? ret : pd_buf_adds(b, value + digits + (value[digits] ==
+					'.'));
 }
 
 /* 10000000 -> 1000万, 634000 -> 63.4万: whole numbers of at least
@@ -248,5 +254,7 @@ int pd_fact_format(struct pd_buf *b, const char *value, const char *lang)
 {
 	if (lang && !strcmp(lang, "zh"))
 		return format_zh(b, value);
-	return format_en(b, value);
+	if (lang && !strcmp(lang, "fr"))
+		return format_grouped(b, value, "\u202f", ",");
+	return format_grouped(b, value, ",", ".");
 }

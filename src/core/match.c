@@ -8,6 +8,7 @@
 #include "podium/buf.h"
 #include "podium/match.h"
 #include "podium/tsv.h"
+#include "podium/words.h"
 
 void pd_matches_init(struct pd_matches *l)
 {
@@ -184,24 +185,23 @@ int pd_match_winner(const struct pd_match *m)
 int pd_match_score_text(struct pd_buf *b, const struct pd_match *m,
 			const char *lang)
 {
-	int zh = lang && !strcmp(lang, "zh"), ret = 0;
+	int ret = 0;
 
 	if (m->walkover[0])
-		return pd_buf_adds(b, zh ? "弃权" : "w/o");
+		return pd_buf_adds(b, pd_word(lang, C_("match", "w/o")));
 	if (m->hs >= 0)
-		ret = pd_buf_addf(b, zh && m->extra ? "加时%ld:%ld" : "%ld:%ld%s",
-				  m->hs, m->as, !zh && m->extra ?
-				  " after extra time" : "");
+		ret = pd_buf_addf(b, pd_word(lang, m->extra ?
+				  N_("%ld:%ld after extra time") :
+				  C_("match", "%ld:%ld")), m->hs, m->as);
 	else if (m->hp >= 0)
-		ret = pd_buf_adds(b, zh ? "战平" : "level");
+		ret = pd_buf_adds(b, pd_word(lang, C_("match", "level")));
 	else
-		ret = pd_buf_adds(b, !strcmp(m->outcome, "home-unbeaten") ?
-				  (zh ? "未败，比分不详" :
-				   "not lost, score not known") :
-				  zh ? "比分不详" : "score not known");
+		ret = pd_buf_adds(b, pd_word(lang, !strcmp(m->outcome,
+				  "home-unbeaten") ? N_("not lost, score not "
+				  "known") : N_("score not known")));
 	if (ret == 0 && m->hp >= 0)
-		ret = pd_buf_addf(b, zh ? "，点球%ld:%ld" :
-				  ", %ld:%ld on penalties", m->hp, m->ap);
+		ret = pd_buf_addf(b, pd_word(lang, N_(", %ld:%ld on "
+				  "penalties")), m->hp, m->ap);
 	return ret;
 }
 

@@ -91,15 +91,22 @@ static void test_facts__bad_line_names_it_and_adds_nothing(void **state)
 static void test_facts__numbers_as_each_language_writes_them(void **state)
 {
 	static const struct {
-		const char *value, *en, *zh;
+		const char *value, *en, *zh, *fr;
 	} v[] = {
-		{ "3969", "3,969", "3969" },
-		{ "47.67", "47.67", "47.67" },
-		{ "10000000", "10,000,000", "1000万" },
-		{ "634000", "634,000", "63.4万" },
-		{ "1500000", "1,500,000", "150万" },
-		{ "100001", "100,001", "100001" },
-		{ "999", "999", "999" },
+		{ "3969", "3,969", "3969",
+		  "3\u202f969" },
+		{ "47.67", "47.67", "47.67",
+		  "47,67" },
+		{ "10000000", "10,000,000", "1000万",
+		  "10\u202f000\u202f000" },
+		{ "634000", "634,000", "63.4万",
+		  "634\u202f000" },
+		{ "1500000", "1,500,000", "150万",
+		  "1\u202f500\u202f000" },
+		{ "100001", "100,001", "100001",
+		  "100\u202f001" },
+		{ "999", "999", "999",
+		  "999" },
 	};
 	struct pd_buf b;
 	size_t i;
@@ -113,6 +120,9 @@ static void test_facts__numbers_as_each_language_writes_them(void **state)
 		pd_buf_reset(&b);
 		assert_int_equal(pd_fact_format(&b, v[i].value, "zh"), 0);
 		assert_string_equal(b.data, v[i].zh);
+		pd_buf_reset(&b);
+		assert_int_equal(pd_fact_format(&b, v[i].value, "fr"), 0);
+		assert_string_equal(b.data, v[i].fr);
 	}
 	pd_buf_release(&b);
 }
