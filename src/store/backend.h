@@ -243,6 +243,8 @@ struct pd_store {
 	/* how a statement runs on it (driver.h): the operations written
 	 * once (ops_*.c) run on any backend through it */
 	const struct pd_driver *drv;
+	/* where it is, for messages: a path, or a URI without password */
+	const char *where;
 	long version;	/* of the change under way (pd_store_change) */
 	/* a group of writes under way (pd_store_group_begin, store.c):
 	 * each write's begin, commit and rollback are a savepoint's */

@@ -69,6 +69,7 @@ int pd_pg_open(struct pd_store **out, const char *uri,
 		return PD_ENOMEM;
 	pg->base.ops = &pg_ops;
 	pg->base.drv = &pd_pg_driver;
+	pg->base.where = pg->where;
 	pg->read = read;
 	if ((ret = pg_open(&pg->base, uri, reg, diag)) < 0) {
 		pg_close(&pg->base);

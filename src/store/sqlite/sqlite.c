@@ -459,6 +459,7 @@ int pd_sqlite_open(struct pd_store **out, const char *path,
 	s->base.ops = &sqlite_ops;
 	s->base.drv = &pd_sqlite_driver;
 	s->path = path;
+	s->base.where = path;
 	s->cache_kib = 16384;	/* the cache_size in settings() */
 	/* NOMUTEX: a connection is only ever used by one thread */
 	rc = ro ? open_readonly(s, path) : sqlite3_open_v2(path, &s->db,
