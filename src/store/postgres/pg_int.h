@@ -176,8 +176,4 @@ int pg_unit_results(struct pd_store *s, const char *games,
 		    const char *prefix, pd_unit_result_fn fn, void *arg,
 		    struct pd_diag *diag);
 
-/* The migrations, oldest first (schema.c). */
-extern const char *const pd_pg_migrations[];
-extern const size_t pd_pg_nmigrations;
-
 #endif

@@ -14,7 +14,7 @@
 
 #include "podium/npc.h"
 #include "../sql.h"
-#include "schema.h"
+#include "../schema.h"
 #include "sqlite_int.h"
 
 /* The store files this process has open (the server opens its store
