@@ -89,7 +89,7 @@ SYS_SRC := $(wildcard src/sys/*.c)
 LIB_SRC := $(CORE_SRC) $(SYS_SRC) $(IO_SRC) $(STORE_SRC) $(APP_SRC) \
 	   $(HTTP_SRC)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/bundled.o $(B)/gen/web.o \
-	   $(B)/gen/words.o
+	   $(B)/gen/words.o $(B)/gen/schema_sqlite.o $(B)/gen/schema_postgres.o
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
@@ -98,6 +98,12 @@ BUNDLED := npcs=data/npcs.tsv games=data/games.tsv pg2004=data/PG2004.seed.txt \
 	pg2004_facts=data/PG2004.facts.tsv pg2004_election=data/PG2004.election.tsv \
 	pg2004_football5=data/PG2004.football5.tsv \
 	medal_rules=data/medal_rules.tsv
+# the store's migrations, a SQL file each, oldest first (data/schema/),
+# carried in the binary as the arrays each backend runs (src/store/schema.h)
+SCHEMA_sqlite := $(sort $(wildcard data/schema/sqlite/*.sql))
+SCHEMA_postgres := $(sort $(wildcard data/schema/postgres/*.sql))
+MIGRATIONS_sqlite := pd_migrations pd_nmigrations
+MIGRATIONS_postgres := pd_pg_migrations pd_pg_nmigrations
 # the web page, served from the binary with nothing beside it
 WEB := web_app=web/app.js web_style=web/style.css \
 	web_openapi=docs/openapi.yaml
@@ -170,6 +176,16 @@ $(B)/gen/web.c: $(B)/tools/embed web/app.js web/style.css docs/openapi.yaml \
 	$(B)/tools/embed $@ $(WEB)
 
 $(B)/gen/web.o: $(B)/gen/web.c
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(B)/gen/schema_sqlite.c: $(SCHEMA_sqlite)
+$(B)/gen/schema_postgres.c: $(SCHEMA_postgres)
+$(B)/gen/schema_%.c: $(B)/tools/embed
+	@mkdir -p $(dir $@)
+	$(B)/tools/embed $@ --list $(MIGRATIONS_$*) \
+		$(foreach f,$(SCHEMA_$*),$*_$(basename $(notdir $(f)))=$(f))
+
+$(B)/gen/schema_%.o: $(B)/gen/schema_%.c
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 # The catalogue of words (include/podium/words.h): each po/LANG.po

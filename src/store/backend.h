@@ -76,15 +76,6 @@ struct pd_store_ops {
 	int (*begin_read)(struct pd_store *s, struct pd_diag *diag);
 	int (*commit)(struct pd_store *s, struct pd_diag *diag);
 	void (*rollback)(struct pd_store *s);
-	int (*games_put)(struct pd_store *s, const struct pd_games *g,
-			 struct pd_diag *diag);
-	int (*games_get)(struct pd_store *s, const char *code,
-			 struct pd_games *out, struct pd_diag *diag);
-	int (*games_list)(struct pd_store *s, struct pd_games **out, size_t *n,
-			  struct pd_diag *diag);
-	int (*change)(struct pd_store *s, const char *games, const char *actor,
-		      const char *command, const char *reason, long *version,
-		      struct pd_diag *diag);
 	int (*event_ensure)(struct pd_store *s, const char *games,
 			    const char *sport, const char *name,
 			    const char *gender, const char *date, int team,
@@ -92,10 +83,6 @@ struct pd_store_ops {
 	int (*medals_replace)(struct pd_store *s, const char *games,
 			      const char *source, const struct pd_medal_rec *v,
 			      size_t n, struct pd_diag *diag);
-	int (*medals)(struct pd_store *s, const struct pd_query *q,
-		      pd_medal_fn fn, void *arg, struct pd_diag *diag);
-	int (*sports)(struct pd_store *s, const char *games,
-		      struct pd_strings *out, struct pd_diag *diag);
 
 	/* athletes, teams, events and results (event.h) */
 	int (*athlete_ensure)(struct pd_store *s, const struct pd_athlete *a,
@@ -122,23 +109,6 @@ struct pd_store_ops {
 		      pd_event_fn fn, void *arg, struct pd_diag *diag);
 	int (*event_results)(struct pd_store *s, long event, long as_of,
 			     pd_result_fn fn, void *arg, struct pd_diag *diag);
-
-	/* the audit log and sanctions (audit.h) */
-	int (*log)(struct pd_store *s, const char *games, long since,
-		   pd_audit_fn fn, void *arg, struct pd_diag *diag);
-	int (*version_at)(struct pd_store *s, const char *games,
-			  const char *when, long *version,
-			  struct pd_diag *diag);
-	int (*sanction_add)(struct pd_store *s, const char *games,
-			    long athlete, enum pd_sanction_mode mode,
-			    const char *reason, const long *events, size_t n,
-			    long *id, struct pd_diag *diag);
-	int (*sanction_lift)(struct pd_store *s, const char *games, long id,
-			     struct pd_diag *diag);
-	int (*sanctions)(struct pd_store *s, const char *games,
-			 pd_sanction_fn fn, void *arg, struct pd_diag *diag);
-	int (*sanction_games)(struct pd_store *s, long id, char *games,
-			      size_t size, struct pd_diag *diag);
 
 	/* tokens (token.h) */
 
@@ -178,20 +148,6 @@ struct pd_store_ops {
 	/* the operator's desk (event.h, audit.h) */
 	int (*event_order)(struct pd_store *s, long id, const char *order,
 			   struct pd_diag *diag);
-	int (*change_note)(struct pd_store *s, const char *games,
-			   long version, const char *changes,
-			   struct pd_diag *diag);
-
-	/* Games and sources (store.h) */
-	int (*games_remove)(struct pd_store *s, const char *code,
-			    const char *actor, const char *command,
-			    const char *reason, struct pd_diag *diag);
-	/* of games ("" any), of event (0 any) */
-	int (*result_sources)(struct pd_store *s, const char *games,
-			      long event, pd_source_fn fn, void *arg,
-			      struct pd_diag *diag);
-	int (*games_removed)(struct pd_store *s, pd_audit_fn fn, void *arg,
-			     struct pd_diag *diag);
 
 	/* bulk imports (event.h) */
 	int (*results_add)(struct pd_store *s, const struct pd_result_rec *v,
@@ -206,17 +162,6 @@ struct pd_store_ops {
 	int (*begin_bulk)(struct pd_store *s, struct pd_diag *diag);
 	/* a connection's memory (store.h) */
 	int (*cache_limit)(struct pd_store *s, long kib, struct pd_diag *diag);
-
-	/* what each change touched (store.h): store.c records each event
-	 * a change writes (0: every event) with touch, inside the change */
-	int (*touch)(struct pd_store *s, const char *games, long version,
-		     long event, struct pd_diag *diag);
-	int (*events_changed)(struct pd_store *s, const char *games,
-			      long since, long **ids, size_t *n,
-			      long *removed, struct pd_diag *diag);
-	int (*medals_of)(struct pd_store *s, const struct pd_query *q,
-			 const long *ids, size_t n, pd_medal_fn fn, void *arg,
-			 struct pd_diag *diag);
 
 	/* a Games' units (store_units.h) */
 	int (*units_replace)(struct pd_store *s, const char *games,
@@ -243,6 +188,8 @@ struct pd_store {
 	/* how a statement runs on it (driver.h): the operations written
 	 * once (ops_*.c) run on any backend through it */
 	const struct pd_driver *drv;
+	/* where it is, for messages: a path, or a URI without password */
+	const char *where;
 	long version;	/* of the change under way (pd_store_change) */
 	/* a group of writes under way (pd_store_group_begin, store.c):
 	 * each write's begin, commit and rollback are a savepoint's */

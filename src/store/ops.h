@@ -97,4 +97,58 @@ int pd_db_published_sources(struct pd_store *s, const char *games,
 int pd_db_published_remove(struct pd_store *s, const char *games,
 			   const char *source, struct pd_diag *diag);
 
+
+/* Games, their versions and audit log, the Games removed (store.h,
+ * audit.h): ops_games.c */
+int pd_db_games_put(struct pd_store *s, const struct pd_games *g,
+		    struct pd_diag *diag);
+int pd_db_games_get(struct pd_store *s, const char *code,
+		    struct pd_games *out, struct pd_diag *diag);
+int pd_db_games_list(struct pd_store *s, struct pd_games **out, size_t *n,
+		     struct pd_diag *diag);
+int pd_db_change(struct pd_store *s, const char *games, const char *actor,
+		 const char *command, const char *reason, long *version,
+		 struct pd_diag *diag);
+int pd_db_change_note(struct pd_store *s, const char *games, long version,
+		      const char *changes, struct pd_diag *diag);
+int pd_db_games_remove(struct pd_store *s, const char *code,
+		       const char *actor, const char *command,
+		       const char *reason, struct pd_diag *diag);
+int pd_db_log(struct pd_store *s, const char *games, long since,
+	      pd_audit_fn fn, void *arg, struct pd_diag *diag);
+int pd_db_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,
+			struct pd_diag *diag);
+int pd_db_version_at(struct pd_store *s, const char *games, const char *when,
+		     long *version, struct pd_diag *diag);
+/* of games ("" any), of event (0 any) */
+int pd_db_result_sources(struct pd_store *s, const char *games, long event,
+			 pd_source_fn fn, void *arg, struct pd_diag *diag);
+
+/* sanctions (audit.h): ops_sanctions.c */
+int pd_db_sanction_add(struct pd_store *s, const char *games, long athlete,
+		       enum pd_sanction_mode mode, const char *reason,
+		       const long *events, size_t n, long *id,
+		       struct pd_diag *diag);
+int pd_db_sanction_lift(struct pd_store *s, const char *games, long id,
+			struct pd_diag *diag);
+int pd_db_sanctions(struct pd_store *s, const char *games, pd_sanction_fn fn,
+		    void *arg, struct pd_diag *diag);
+int pd_db_sanction_games(struct pd_store *s, long id, char *games,
+			 size_t size, struct pd_diag *diag);
+
+/* medals derived from the results, what each change touched, the
+ * sports of a Games (store.h): ops_derive.c */
+int pd_db_medals(struct pd_store *s, const struct pd_query *q,
+		 pd_medal_fn fn, void *arg, struct pd_diag *diag);
+int pd_db_medals_of(struct pd_store *s, const struct pd_query *q,
+		    const long *ids, size_t n, pd_medal_fn fn, void *arg,
+		    struct pd_diag *diag);
+int pd_db_touch(struct pd_store *s, const char *games, long version,
+		long event, struct pd_diag *diag);
+int pd_db_events_changed(struct pd_store *s, const char *games, long since,
+			 long **ids, size_t *n, long *removed,
+			 struct pd_diag *diag);
+int pd_db_sports(struct pd_store *s, const char *games,
+		 struct pd_strings *out, struct pd_diag *diag);
+
 #endif

@@ -288,15 +288,6 @@ int pd_sql_table_rows(struct pd_buf *sql, const char *select,
 	return ret;
 }
 /* the start lists as written (sqlite_event.c, pg_event.c) */
-/* Migration 9 of both backends (their schema.c): the results that can
- * decide a medal, read by rank (MEDAL_ZONE above), so that a heat of
- * 10,000 is read to its podium, not whole. */
-const char pd_sql_migrate_medal_zone[] =
-	"CREATE INDEX results_medal_zone ON results (event_id, rank)\n"
-	"  WHERE irm = '' AND rank > 0;\n"
-	"CREATE INDEX results_removed ON results (event_id)\n"
-	"  WHERE irm <> '';\n";
-
 /* a group's write (store.c), by PD_SAVEPOINT_*: the same words in both */
 const char *const pd_sql_savepoint[] = {
 	"SAVEPOINT pd_write",

@@ -65,20 +65,6 @@ struct pd_buf;
 int pd_sql_table_rows(struct pd_buf *sql, const char *select,
 		      const char *table, int n);
 
-/* The results' indexes of migration 1 in both backends (schema.c),
- * the same text in each: results_ranked holds the results that can
- * decide a medal (the derive). */
-#define PD_SQL_RESULTS_INDEXES \
-	"CREATE INDEX results_by_event ON results (event_id);\n" \
-	"CREATE INDEX results_ranked ON results (event_id)\n" \
-	"  WHERE rank > 0 OR irm <> '';\n" \
-	"CREATE INDEX results_by_athlete ON results (athlete_id);\n" \
-	"CREATE INDEX results_by_team ON results (team_id)\n" \
-	"  WHERE team_id IS NOT NULL;\n"
-
-/* migration 9 of both backends (their schema.c) */
-extern const char pd_sql_migrate_medal_zone[];
-
 /* a group's write, by PD_SAVEPOINT_* (backend.h) */
 extern const char *const pd_sql_savepoint[];
 

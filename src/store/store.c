@@ -89,7 +89,7 @@ static int touch(struct pd_store *s, long event, struct pd_diag *diag)
 		t->n = TOUCH_MAX + 1;
 	}
 	t->last = event;
-	return s->ops->touch(s, t->games, t->version, event, diag);
+	return pd_db_touch(s, t->games, t->version, event, diag);
 }
 
 /* touch(), when the write it follows succeeded */
@@ -106,14 +106,14 @@ int pd_store_events_changed(struct pd_store *s, const char *games,
 	*ids = NULL;
 	*n = 0;
 	*removed = 0;
-	return s->ops->events_changed(s, games, since, ids, n, removed, diag);
+	return pd_db_events_changed(s, games, since, ids, n, removed, diag);
 }
 
 int pd_store_medals_of(struct pd_store *s, const struct pd_query *q,
 		       const long *ids, size_t n, pd_medal_fn fn, void *arg,
 		       struct pd_diag *diag)
 {
-	return n ? s->ops->medals_of(s, q, ids, n, fn, arg, diag) : 0;
+	return n ? pd_db_medals_of(s, q, ids, n, fn, arg, diag) : 0;
 }
 
 int pd_store_begin(struct pd_store *s, struct pd_diag *diag)
@@ -214,19 +214,19 @@ int pd_store_games_put(struct pd_store *s, const struct pd_games *g,
 
 	if ((ret = pd_check_games(g, diag)) < 0)
 		return ret;
-	return s->ops->games_put(s, g, diag);
+	return pd_db_games_put(s, g, diag);
 }
 
 int pd_store_games_get(struct pd_store *s, const char *code,
 		       struct pd_games *out, struct pd_diag *diag)
 {
-	return s->ops->games_get(s, code, out, diag);
+	return pd_db_games_get(s, code, out, diag);
 }
 
 int pd_store_games_list(struct pd_store *s, struct pd_games **out, size_t *n,
 			struct pd_diag *diag)
 {
-	return s->ops->games_list(s, out, n, diag);
+	return pd_db_games_list(s, out, n, diag);
 }
 
 int pd_store_published_put(struct pd_store *s, const char *games,
@@ -267,7 +267,7 @@ int pd_store_change(struct pd_store *s, const char *games, const char *actor,
 	 * could forge a line of 'podium log' or move a terminal's cursor */
 	pd_text_escape(shown, sizeof(shown), command ? command : "");
 	touch_end(s);
-	if ((ret = s->ops->change(s, games, actor, shown, reason, &v,
+	if ((ret = pd_db_change(s, games, actor, shown, reason, &v,
 				  diag)) < 0)
 		return ret;
 	if (version)
@@ -312,13 +312,13 @@ int pd_store_medals_replace(struct pd_store *s, const char *games,
 int pd_store_medals(struct pd_store *s, const struct pd_query *q,
 		    pd_medal_fn fn, void *arg, struct pd_diag *diag)
 {
-	return s->ops->medals(s, q, fn, arg, diag);
+	return pd_db_medals(s, q, fn, arg, diag);
 }
 
 int pd_store_sports(struct pd_store *s, const char *games,
 		    struct pd_strings *out, struct pd_diag *diag)
 {
-	return s->ops->sports(s, games, out, diag);
+	return pd_db_sports(s, games, out, diag);
 }
 
 /* -- athletes, teams, events and results (event.h) */
@@ -471,13 +471,13 @@ int pd_store_event_results(struct pd_store *s, long event, long as_of,
 int pd_store_log(struct pd_store *s, const char *games, long since,
 		 pd_audit_fn fn, void *arg, struct pd_diag *diag)
 {
-	return s->ops->log(s, games, since, fn, arg, diag);
+	return pd_db_log(s, games, since, fn, arg, diag);
 }
 
 int pd_store_version_at(struct pd_store *s, const char *games,
 			const char *when, long *version, struct pd_diag *diag)
 {
-	return s->ops->version_at(s, games, when, version, diag);
+	return pd_db_version_at(s, games, when, version, diag);
 }
 
 int pd_store_sanction_add(struct pd_store *s, const char *games, long athlete,
@@ -492,7 +492,7 @@ int pd_store_sanction_add(struct pd_store *s, const char *games, long athlete,
 				   "at least one event");
 	if ((ret = pd_name_check("reason", reason, PD_TEXT_MAX, 0, diag)) < 0)
 		return ret;
-	ret = s->ops->sanction_add(s, games, athlete, mode, reason, events, n,
+	ret = pd_db_sanction_add(s, games, athlete, mode, reason, events, n,
 				   id, diag);
 	for (size_t i = 0; i < n && ret == 0; i++)
 		ret = touch(s, events[i], diag);
@@ -503,19 +503,19 @@ int pd_store_sanction_lift(struct pd_store *s, const char *games, long id,
 			   struct pd_diag *diag)
 {
 	/* its events are the sanction's: every event, for a rare write */
-	return touched(s, s->ops->sanction_lift(s, games, id, diag), 0, diag);
+	return touched(s, pd_db_sanction_lift(s, games, id, diag), 0, diag);
 }
 
 int pd_store_sanctions(struct pd_store *s, const char *games,
 		       pd_sanction_fn fn, void *arg, struct pd_diag *diag)
 {
-	return s->ops->sanctions(s, games, fn, arg, diag);
+	return pd_db_sanctions(s, games, fn, arg, diag);
 }
 
 int pd_store_sanction_games(struct pd_store *s, long id, char *games,
 			    size_t size, struct pd_diag *diag)
 {
-	return s->ops->sanction_games(s, id, games, size, diag);
+	return pd_db_sanction_games(s, id, games, size, diag);
 }
 
 /* -- tokens (token.h) */
@@ -628,7 +628,7 @@ int pd_store_games_stats(struct pd_store *s, const char *games,
 
 	memset(st, 0, sizeof(*st));
 	pd_tally_init(&t);
-	if ((ret = s->ops->games_get(s, games, &info, diag)) < 0)
+	if ((ret = pd_db_games_get(s, games, &info, diag)) < 0)
 		return ret;
 	pd_games_release(&info);
 	for (k = 0; k <= PD_FIGURE_SANCTIONS && ret == 0; k++)
@@ -712,7 +712,7 @@ int pd_store_credits(struct pd_store *s, const struct pd_query *q,
 
 	if ((ret = pd_db_figures(s, q->games, PD_FIGURE_MEMBERS, read_member,
 				   &w, diag)) == 0)
-		ret = s->ops->medals(s, q, credit_one, &w, diag);
+		ret = pd_db_medals(s, q, credit_one, &w, diag);
 	for (size_t i = 0; i < w.nmembers; i++)
 		free(w.members[i].name);
 	free(w.members);
@@ -1129,7 +1129,7 @@ int pd_store_event_order(struct pd_store *s, long id, const char *order,
 int pd_store_change_note(struct pd_store *s, const char *games, long version,
 			 const char *changes, struct pd_diag *diag)
 {
-	return s->ops->change_note(s, games, version, changes ? changes : "",
+	return pd_db_change_note(s, games, version, changes ? changes : "",
 				   diag);
 }
 
@@ -1137,7 +1137,7 @@ int pd_store_games_remove(struct pd_store *s, const char *code,
 			  const char *actor, const char *command,
 			  const char *reason, struct pd_diag *diag)
 {
-	return s->ops->games_remove(s, code, actor ? actor : "",
+	return pd_db_games_remove(s, code, actor ? actor : "",
 				    command ? command : "",
 				    reason ? reason : "", diag);
 }
@@ -1151,19 +1151,19 @@ int pd_store_published_remove(struct pd_store *s, const char *games,
 int pd_store_result_sources(struct pd_store *s, const char *games,
 			    pd_source_fn fn, void *arg, struct pd_diag *diag)
 {
-	return s->ops->result_sources(s, games, 0, fn, arg, diag);
+	return pd_db_result_sources(s, games, 0, fn, arg, diag);
 }
 
 int pd_store_event_sources(struct pd_store *s, long event, pd_source_fn fn,
 			   void *arg, struct pd_diag *diag)
 {
-	return s->ops->result_sources(s, "", event, fn, arg, diag);
+	return pd_db_result_sources(s, "", event, fn, arg, diag);
 }
 
 int pd_store_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,
 			   struct pd_diag *diag)
 {
-	return s->ops->games_removed(s, fn, arg, diag);
+	return pd_db_games_removed(s, fn, arg, diag);
 }
 
 /* -- start lists (event.h) and who took part (stats.h) */

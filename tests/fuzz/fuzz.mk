@@ -16,11 +16,12 @@ FZ := build/fuzz
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	      -fno-sanitize-recover=all -std=c11 -D_POSIX_C_SOURCE=200809L \
 	      -Iinclude -Itests/fuzz
-FUZZ_LIB_SRC := $(LIB_SRC) $(B)/gen/bundled.c $(B)/gen/web.c
+FUZZ_LIB_SRC := $(LIB_SRC) $(B)/gen/bundled.c $(B)/gen/web.c \
+		$(B)/gen/schema_sqlite.c $(B)/gen/schema_postgres.c
 
-# Each object is named for its whole path: src/store/sqlite/schema.c and
-# src/store/postgres/schema.c would both be schema.o, the second
-# overwriting the first (and the SQLite migrations then missing).
+# Each object is named for its whole path: two files of one name in two
+# folders (src/store/sqlite/x.c, src/store/postgres/x.c) would both be
+# x.o, the second overwriting the first.
 $(FZ)/libpodium.a: $(FUZZ_LIB_SRC)
 	@rm -rf $(FZ)/obj && mkdir -p $(FZ)/obj
 	@for f in $(FUZZ_LIB_SRC); do \

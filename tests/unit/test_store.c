@@ -32,7 +32,7 @@
 #include "podium/store.h"
 #include "podium/stats.h"
 
-/* the SQLite backend's migrations (src/store/sqlite/schema.c): a store
+/* the SQLite backend's migrations (data/schema/sqlite/): a store
  * is at the last of them */
 extern const size_t pd_nmigrations;
 
@@ -953,7 +953,7 @@ static void query_text(const char *path, const char *sql, char *out,
 	sqlite3_close(db);
 }
 
-/* The schema version a new store has: one per migration (schema.c). */
+/* The schema version a new store has: one per migration (data/schema/). */
 extern const size_t pd_nmigrations;
 
 static const char *migrations(void)

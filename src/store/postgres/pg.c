@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "podium/npc.h"
+#include "../schema.h"
 #include "pg_int.h"
 
 /* The advisory lock under which migrations run: "podium" in ASCII, as a

@@ -123,25 +123,12 @@ int pg_cache_limit(struct pd_store *s, long kib, struct pd_diag *diag);
 int pg_commit(struct pd_store *s, struct pd_diag *diag);
 void pg_rollback(struct pd_store *s);
 int pg_savepoint(struct pd_store *s, int op, struct pd_diag *diag);
-int pg_games_put(struct pd_store *s, const struct pd_games *g,
-		 struct pd_diag *diag);
-int pg_games_get(struct pd_store *s, const char *code, struct pd_games *out,
-		 struct pd_diag *diag);
-int pg_games_list(struct pd_store *s, struct pd_games **out, size_t *n,
-		  struct pd_diag *diag);
-int pg_change(struct pd_store *s, const char *games, const char *actor,
-	      const char *command, const char *reason, long *version,
-	      struct pd_diag *diag);
 int pg_event_ensure(struct pd_store *s, const char *games, const char *sport,
 		    const char *name, const char *gender, const char *date,
 		    int team, long *id, struct pd_diag *diag);
 int pg_medals_replace(struct pd_store *s, const char *games,
 		      const char *source, const struct pd_medal_rec *v,
 		      size_t n, struct pd_diag *diag);
-int pg_medals(struct pd_store *s, const struct pd_query *q, pd_medal_fn fn,
-	      void *arg, struct pd_diag *diag);
-int pg_sports(struct pd_store *s, const char *games, struct pd_strings *out,
-	      struct pd_diag *diag);
 int pg_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 		      long *id, struct pd_diag *diag);
 int pg_athlete_get(struct pd_store *s, long id, char **name, char *npc,
@@ -170,29 +157,6 @@ int pg_event_results(struct pd_store *s, long event, long as_of,
 		     pd_result_fn fn, void *arg, struct pd_diag *diag);
 int pg_event_order(struct pd_store *s, long id, const char *order,
 		   struct pd_diag *diag);
-int pg_change_note(struct pd_store *s, const char *games, long version,
-		   const char *changes, struct pd_diag *diag);
-int pg_games_remove(struct pd_store *s, const char *code, const char *actor,
-		    const char *command, const char *reason,
-		    struct pd_diag *diag);
-int pg_result_sources(struct pd_store *s, const char *games, long event,
-		      pd_source_fn fn, void *arg, struct pd_diag *diag);
-int pg_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,
-		     struct pd_diag *diag);
-int pg_log(struct pd_store *s, const char *games, long since, pd_audit_fn fn,
-	   void *arg, struct pd_diag *diag);
-int pg_version_at(struct pd_store *s, const char *games, const char *when,
-		  long *version, struct pd_diag *diag);
-int pg_sanction_add(struct pd_store *s, const char *games, long athlete,
-		    enum pd_sanction_mode mode, const char *reason,
-		    const long *events, size_t n, long *id,
-		    struct pd_diag *diag);
-int pg_sanction_lift(struct pd_store *s, const char *games, long id,
-		     struct pd_diag *diag);
-int pg_sanctions(struct pd_store *s, const char *games, pd_sanction_fn fn,
-		 void *arg, struct pd_diag *diag);
-int pg_sanction_games(struct pd_store *s, long id, char *games, size_t size,
-		      struct pd_diag *diag);
 int pg_wait_change(struct pd_store *s, int timeout_ms, struct pd_diag *diag);
 int pg_table_rows(struct pd_store *s, const char *table, char **cols,
 		  pd_store_row_fn fn, void *arg, struct pd_diag *diag);
@@ -211,17 +175,5 @@ int pg_units(struct pd_store *s, const struct pd_unit_query *q,
 int pg_unit_results(struct pd_store *s, const char *games,
 		    const char *prefix, pd_unit_result_fn fn, void *arg,
 		    struct pd_diag *diag);
-int pg_touch(struct pd_store *s, const char *games, long version, long event,
-	     struct pd_diag *diag);
-int pg_events_changed(struct pd_store *s, const char *games, long since,
-		      long **ids, size_t *n, long *removed,
-		      struct pd_diag *diag);
-int pg_medals_of(struct pd_store *s, const struct pd_query *q,
-		 const long *ids, size_t n, pd_medal_fn fn, void *arg,
-		 struct pd_diag *diag);
-
-/* The migrations, oldest first (schema.c). */
-extern const char *const pd_pg_migrations[];
-extern const size_t pd_pg_nmigrations;
 
 #endif

@@ -12,14 +12,8 @@ static const struct pd_store_ops pg_ops = {
 	.begin_read = pg_begin_read,
 	.commit = pg_commit,
 	.rollback = pg_rollback,
-	.games_put = pg_games_put,
-	.games_get = pg_games_get,
-	.games_list = pg_games_list,
-	.change = pg_change,
 	.event_ensure = pg_event_ensure,
 	.medals_replace = pg_medals_replace,
-	.medals = pg_medals,
-	.sports = pg_sports,
 	.athlete_ensure = pg_athlete_ensure,
 	.athlete_get = pg_athlete_get,
 	.team_ensure = pg_team_ensure,
@@ -31,12 +25,6 @@ static const struct pd_store_ops pg_ops = {
 	.event_update = pg_event_update,
 	.events = pg_events,
 	.event_results = pg_event_results,
-	.log = pg_log,
-	.version_at = pg_version_at,
-	.sanction_add = pg_sanction_add,
-	.sanction_lift = pg_sanction_lift,
-	.sanctions = pg_sanctions,
-	.sanction_games = pg_sanction_games,
 	.savepoint = pg_savepoint,
 	.wait_change = pg_wait_change,
 	.table_rows = pg_table_rows,
@@ -46,16 +34,9 @@ static const struct pd_store_ops pg_ops = {
 	.units = pg_units,
 	.unit_results = pg_unit_results,
 	.event_order = pg_event_order,
-	.change_note = pg_change_note,
-	.games_remove = pg_games_remove,
-	.result_sources = pg_result_sources,
-	.games_removed = pg_games_removed,
 	.athletes_ensure = pg_athletes_ensure,
 	.begin_bulk = pg_begin_bulk,
 	.cache_limit = pg_cache_limit,
-	.touch = pg_touch,
-	.events_changed = pg_events_changed,
-	.medals_of = pg_medals_of,
 };
 
 int pd_pg_open(struct pd_store **out, const char *uri,
@@ -69,6 +50,7 @@ int pd_pg_open(struct pd_store **out, const char *uri,
 		return PD_ENOMEM;
 	pg->base.ops = &pg_ops;
 	pg->base.drv = &pd_pg_driver;
+	pg->base.where = pg->where;
 	pg->read = read;
 	if ((ret = pg_open(&pg->base, uri, reg, diag)) < 0) {
 		pg_close(&pg->base);

@@ -14,7 +14,7 @@
 
 #include "podium/npc.h"
 #include "../sql.h"
-#include "schema.h"
+#include "../schema.h"
 #include "sqlite_int.h"
 
 /* The store files this process has open (the server opens its store
@@ -243,14 +243,8 @@ static const struct pd_store_ops sqlite_ops = {
 	.begin_read = pd_sqlite_begin_read,
 	.commit = pd_sqlite_commit,
 	.rollback = pd_sqlite_rollback,
-	.games_put = pd_sqlite_games_put,
-	.games_get = pd_sqlite_games_get,
-	.games_list = pd_sqlite_games_list,
-	.change = pd_sqlite_change,
 	.event_ensure = pd_sqlite_event_ensure,
 	.medals_replace = pd_sqlite_medals_replace,
-	.medals = pd_sqlite_medals,
-	.sports = pd_sqlite_sports,
 	.athlete_ensure = pd_sqlite_athlete_ensure,
 	.athlete_get = pd_sqlite_athlete_get,
 	.team_ensure = pd_sqlite_team_ensure,
@@ -261,12 +255,6 @@ static const struct pd_store_ops sqlite_ops = {
 	.event_update = pd_sqlite_event_update,
 	.events = pd_sqlite_events,
 	.event_results = pd_sqlite_event_results,
-	.log = pd_sqlite_log,
-	.version_at = pd_sqlite_version_at,
-	.sanction_add = pd_sqlite_sanction_add,
-	.sanction_lift = pd_sqlite_sanction_lift,
-	.sanctions = pd_sqlite_sanctions,
-	.sanction_games = pd_sqlite_sanction_games,
 	.savepoint = savepoint,
 	.wait_change = pd_sqlite_wait_change,
 	.table_rows = pd_sqlite_table_rows,
@@ -276,17 +264,10 @@ static const struct pd_store_ops sqlite_ops = {
 	.units = pd_sqlite_units,
 	.unit_results = pd_sqlite_unit_results,
 	.event_order = pd_sqlite_event_order,
-	.change_note = pd_sqlite_change_note,
-	.games_remove = pd_sqlite_games_remove,
-	.result_sources = pd_sqlite_result_sources,
-	.games_removed = pd_sqlite_games_removed,
 	.results_add = pd_sqlite_results_add,
 	.athletes_ensure = pd_sqlite_athletes_ensure,
 	.begin_bulk = pd_sqlite_begin_bulk,
 	.cache_limit = pd_sqlite_cache_limit,
-	.touch = pd_sqlite_touch,
-	.events_changed = pd_sqlite_events_changed,
-	.medals_of = pd_sqlite_medals_of,
 };
 
 /* Is access(path, W_OK) refused for want of a right (a read-only mount
@@ -459,6 +440,7 @@ int pd_sqlite_open(struct pd_store **out, const char *path,
 	s->base.ops = &sqlite_ops;
 	s->base.drv = &pd_sqlite_driver;
 	s->path = path;
+	s->base.where = path;
 	s->cache_kib = 16384;	/* the cache_size in settings() */
 	/* NOMUTEX: a connection is only ever used by one thread */
 	rc = ro ? open_readonly(s, path) : sqlite3_open_v2(path, &s->db,

@@ -137,15 +137,6 @@ int pd_sqlite_table_insert(struct pd_store *s, const char *table,
 int pd_sqlite_table_done(struct pd_store *s, struct pd_diag *diag);
 int pd_sqlite_commit(struct pd_store *s, struct pd_diag *diag);
 void pd_sqlite_rollback(struct pd_store *s);
-int pd_sqlite_games_put(struct pd_store *s, const struct pd_games *g,
-			struct pd_diag *diag);
-int pd_sqlite_games_get(struct pd_store *s, const char *code,
-			struct pd_games *out, struct pd_diag *diag);
-int pd_sqlite_games_list(struct pd_store *s, struct pd_games **out, size_t *n,
-			 struct pd_diag *diag);
-int pd_sqlite_change(struct pd_store *s, const char *games, const char *actor,
-		     const char *command, const char *reason, long *version,
-		     struct pd_diag *diag);
 int pd_sqlite_event_ensure(struct pd_store *s, const char *games,
 			   const char *sport, const char *name,
 			   const char *gender, const char *date, int team,
@@ -153,20 +144,8 @@ int pd_sqlite_event_ensure(struct pd_store *s, const char *games,
 int pd_sqlite_medals_replace(struct pd_store *s, const char *games,
 			     const char *source, const struct pd_medal_rec *v,
 			     size_t n, struct pd_diag *diag);
-int pd_sqlite_medals(struct pd_store *s, const struct pd_query *q,
-		     pd_medal_fn fn, void *arg, struct pd_diag *diag);
 /* the derive of some events, and what each change touched
  * (sqlite_derive.c) */
-int pd_sqlite_medals_of(struct pd_store *s, const struct pd_query *q,
-			const long *ids, size_t n, pd_medal_fn fn, void *arg,
-			struct pd_diag *diag);
-int pd_sqlite_touch(struct pd_store *s, const char *games, long version,
-		    long event, struct pd_diag *diag);
-int pd_sqlite_events_changed(struct pd_store *s, const char *games,
-			     long since, long **ids, size_t *n, long *removed,
-			     struct pd_diag *diag);
-int pd_sqlite_sports(struct pd_store *s, const char *games,
-		     struct pd_strings *out, struct pd_diag *diag);
 int pd_sqlite_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 			     long *id, struct pd_diag *diag);
 int pd_sqlite_begin_bulk(struct pd_store *s, struct pd_diag *diag);
@@ -198,31 +177,6 @@ int pd_sqlite_event_results(struct pd_store *s, long event, long as_of,
 			    pd_result_fn fn, void *arg, struct pd_diag *diag);
 int pd_sqlite_event_order(struct pd_store *s, long id, const char *order,
 			  struct pd_diag *diag);
-int pd_sqlite_change_note(struct pd_store *s, const char *games,
-			  long version, const char *changes,
-			  struct pd_diag *diag);
-int pd_sqlite_games_remove(struct pd_store *s, const char *code,
-			   const char *actor, const char *command,
-			   const char *reason, struct pd_diag *diag);
-int pd_sqlite_result_sources(struct pd_store *s, const char *games,
-			     long event, pd_source_fn fn, void *arg,
-			     struct pd_diag *diag);
-int pd_sqlite_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,
-			    struct pd_diag *diag);
-int pd_sqlite_log(struct pd_store *s, const char *games, long since,
-		  pd_audit_fn fn, void *arg, struct pd_diag *diag);
-int pd_sqlite_version_at(struct pd_store *s, const char *games,
-			 const char *when, long *version, struct pd_diag *diag);
-int pd_sqlite_sanction_add(struct pd_store *s, const char *games, long athlete,
-			   enum pd_sanction_mode mode, const char *reason,
-			   const long *events, size_t n, long *id,
-			   struct pd_diag *diag);
-int pd_sqlite_sanction_lift(struct pd_store *s, const char *games, long id,
-			    struct pd_diag *diag);
-int pd_sqlite_sanctions(struct pd_store *s, const char *games,
-			pd_sanction_fn fn, void *arg, struct pd_diag *diag);
-int pd_sqlite_sanction_games(struct pd_store *s, long id, char *games,
-			     size_t size, struct pd_diag *diag);
 /* a Games' units (sqlite_units.c) */
 int pd_sqlite_units_replace(struct pd_store *s, const char *games,
 			    const struct pd_units_put *u,

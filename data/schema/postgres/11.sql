@@ -1,0 +1,9 @@
+-- 11: the events each change touched, so that the server derives
+-- again only those (store.c writes it; 0: every event)
+CREATE TABLE audit_events (
+  games TEXT COLLATE "C" NOT NULL REFERENCES games(code)
+    ON DELETE CASCADE,
+  version BIGINT NOT NULL,
+  event_id BIGINT NOT NULL,
+  PRIMARY KEY (games, version, event_id)
+);
