@@ -228,4 +228,9 @@ int app_entries_import(struct pd_store *s, const struct pd_entry_set *set,
 		       struct pd_op_import_counts *counts, app_more_fn more,
 		       void *more_arg, struct pd_diag *diag);
 
+/* The offset from UTC, in seconds, of a unit of games at venue at utc
+ * (seconds since 1970): the Games' zone where known (Europe/Paris for
+ * OG2024 and PG2024), a venue's own (Tahiti, UTC-10), else 0 (schedule.c). */
+int app_unit_offset(const char *games, const char *venue, long long utc);
+
 #endif

@@ -9,6 +9,8 @@ struct args {
 	char games[PD_GAMES_CODE];
 	struct pd_unit_query q;
 	const char *lang;
+	const char *format;	/* "text" or "odf" */
+	const char *message;	/* odf: "schedule", "partic", "teams" */
 };
 
 static int parse(struct args *a, int argc, char **argv)
@@ -34,6 +36,18 @@ static int parse(struct args *a, int argc, char **argv)
 			a->q.venue = argv[++i];
 		} else if (!strcmp(o, "--sport")) {
 			a->q.discipline = argv[++i];
+		} else if (!strcmp(o, "--format")) {
+			a->format = argv[++i];
+			if (strcmp(a->format, "text") && strcmp(a->format, "odf"))
+				return cli_usage(&cmd_schedule, N_("--format is "
+						 "text or odf"));
+		} else if (!strcmp(o, "--message")) {
+			a->message = argv[++i];
+			if (strcmp(a->message, "schedule") &&
+			    strcmp(a->message, "partic") &&
+			    strcmp(a->message, "teams"))
+				return cli_usage(&cmd_schedule, N_("--message is "
+						 "schedule, partic or teams"));
 		} else if (!strcmp(o, "--lang")) {
 			if (!(a->lang = cli_lang(argv[++i])))
 				return cli_usage(&cmd_schedule, N_("--lang is zh, en or fr"));
@@ -43,6 +57,13 @@ static int parse(struct args *a, int argc, char **argv)
 	}
 	if (!a->games[0])
 		return cli_usage(&cmd_schedule, N_("--games is required"));
+	if (strcmp(a->format, "odf") && strcmp(a->message, "schedule"))
+		return cli_usage(&cmd_schedule, N_("--message goes with "
+				 "--format odf"));
+	if (!strcmp(a->format, "odf") && (a->q.day || a->q.venue))
+		return cli_usage(&cmd_schedule, N_("--format odf sends the "
+				 "Games' or a discipline's whole schedule: "
+				 "--date and --venue do not apply"));
 	a->q.games = a->games;
 	return 0;
 }
@@ -57,6 +78,8 @@ static int run(struct cli *cli, int argc, char **argv)
 
 	memset(&a, 0, sizeof(a));
 	a.lang = "en";
+	a.format = "text";
+	a.message = "schedule";
 	if ((code = parse(&a, argc, argv)) != 0)
 		return code;
 	if ((code = cli_store_games(cli, a.games)) != 0)
@@ -64,13 +87,17 @@ static int run(struct cli *cli, int argc, char **argv)
 	if (!(s = cli_store(cli, &code)))
 		return code;
 	pd_buf_init(&out, 0);
-	return cli_output(pd_op_schedule(s, &a.q, a.lang, &out, &d), &out, &d);
+	return cli_output(!strcmp(a.format, "odf") ?
+			  pd_doc_odf_schedule(&out, s, &a.q, a.message, &d) :
+			  pd_op_schedule(s, &a.q, a.lang, &out, &d), &out, &d);
 }
 
 const struct cli_command cmd_schedule = {
 	"schedule", run, "list a Games' units by start time",
 	"usage: podium schedule --games G [--date YYYY-MM-DD] [--venue V]\n"
 	"                       [--sport S] [--lang zh|en|fr]\n"
+	"       podium schedule --games G --format odf [--sport S]\n"
+	"                       [--message schedule|partic|teams]\n"
 	"\n"
 	"The units 'podium import units' keeps from the Games' schedule, by\n"
 	"start time, a line each: the local day, start and end at the unit's\n"
@@ -81,5 +108,16 @@ const struct cli_command cmd_schedule = {
 	"for the unit that decides gold, 'bronze medal' for a bronze one\n"
 	"(--lang zh: 金牌, 铜牌).  Then how many units, of which gold and\n"
 	"bronze.  --date is the local day; --venue and --sport (the\n"
-	"discipline as the data names it: 'Cycling Road') take exact names.\n",
+	"discipline as the data names it: 'Cycling Road') take exact names.\n"
+	"\n"
+	"--format odf writes the ODF message instead (docs/ODF.md): the\n"
+	"DT_SCHEDULE of every unit, sub-unit and standing of the Games (or of\n"
+	"the discipline --sport names), with its results code, start and end\n"
+	"at the unit's local offset, status, venue and medal flag.  The\n"
+	"participants are those of the schedule's units, so their messages\n"
+	"come from here too: --message partic writes DT_PARTIC (every athlete\n"
+	"of the units' results and the teams' rosters, with the events each\n"
+	"is in), --message teams DT_PARTIC_TEAMS (each team and its roster).\n"
+	"'podium import odf' reads them back with each unit's DT_RESULT\n"
+	"('podium unit show RSC --format odf').\n",
 };
