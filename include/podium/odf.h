@@ -198,13 +198,13 @@ struct pd_odf_msg {
 	size_t nevents;
 	struct pd_odf_competitor *v;
 	size_t n;
-	/* DT_SCHEDULE: its units (unit_lines: where each was); DT_RESULT
+	/* (lines: where each of these was) DT_SCHEDULE: its units; DT_RESULT
 	 * of a unit (DocumentCode a results code, no Event): its results
 	 * in SortOrder; DT_PARTIC_TEAMS: the teams, members joined as
 	 * store_units.h keeps them; DT_PARTIC: the athletes */
 	struct pd_unit_rec *units;
 	size_t nunits;
-	long *unit_lines;	/* where each unit was */
+	long *lines;	/* where each unit, result or team was */
 	struct pd_unit_result_rec *uresults;
 	size_t nuresults;
 	struct pd_unit_team_rec *teams;

@@ -71,4 +71,12 @@ int pd_doc_odf_schedule(struct pd_buf *out, struct pd_store *s,
 int pd_doc_odf_unit(struct pd_buf *out, struct pd_store *s,
 		    const char *games, const char *rsc, struct pd_diag *diag);
 
+/* The DT_RESULT of every unit of the Games that has results, by code,
+ * each given to fn with its results code (one read of the store, for a
+ * whole feed: 'podium schedule --format odf --feed DIR'). */
+typedef int (*pd_odf_unit_fn)(const char *rsc, const struct pd_buf *msg,
+			      void *arg);
+int pd_doc_odf_units_each(struct pd_store *s, const char *games,
+			  pd_odf_unit_fn fn, void *arg, struct pd_diag *diag);
+
 #endif

@@ -233,4 +233,9 @@ int app_entries_import(struct pd_store *s, const struct pd_entry_set *set,
  * OG2024 and PG2024), a venue's own (Tahiti, UTC-10), else 0 (schedule.c). */
 int app_unit_offset(const char *games, const char *venue, long long utc);
 
+/* The bundled medal rules of units (data/medal_rules.tsv) parsed into
+ * *rules (units.c); pd_medal_rules_release() after. */
+struct pd_medal_rules;
+int app_medal_rules(struct pd_medal_rules *rules, struct pd_diag *d);
+
 #endif

@@ -325,3 +325,65 @@ int pd_doc_odf_unit(struct pd_buf *out, struct pd_store *s,
 	uw_release(&w);
 	return ret;
 }
+
+static int by_rsc(const void *a, const void *b)
+{
+	return strcmp(((const struct pd_unit_rec *)a)->rsc,
+		      ((const struct pd_unit_rec *)b)->rsc);
+}
+
+/* Each unit's DT_RESULT from w's units and results (by code). */
+static int each_unit(struct uw *w, pd_odf_unit_fn fn, void *arg)
+{
+	struct pd_unit_rec key, *u;
+	struct pd_odf_units m;
+	struct pd_buf b;
+	struct uw one;
+	size_t i, j;
+	int ret = 0;
+
+	qsort(w->u, w->nu, sizeof(*w->u), by_rsc);
+	pd_buf_init(&b, 0);
+	for (i = 0; i < w->nr && ret == 0; i = j) {
+		for (j = i + 1; j < w->nr && !strcmp(w->r[j].rsc, w->r[i].rsc);
+		     j++)
+			;
+		key.rsc = w->r[i].rsc;
+		if (!(u = bsearch(&key, w->u, w->nu, sizeof(*w->u), by_rsc)))
+			continue;	/* the store keeps none such */
+		one = *w;
+		one.u = u;
+		one.nu = 1;
+		one.r = w->r + i;
+		one.nr = j - i;
+		m = units_message(&one, u->rsc, "DT_RESULT", unit_status(&one));
+		b.len = 0;
+		if ((ret = pd_odf_write_unit_result(&b, &m)) == 0)
+			ret = fn(u->rsc, &b, arg);
+	}
+	pd_buf_release(&b);
+	return ret;
+}
+
+int pd_doc_odf_units_each(struct pd_store *s, const char *games,
+			  pd_odf_unit_fn fn, void *arg, struct pd_diag *diag)
+{
+	struct pd_unit_query q = { .games = games };
+	struct uw w;
+	int ret;
+
+	if ((ret = pd_odf_load(diag)) < 0)
+		return ret;
+	memset(&w, 0, sizeof(w));
+	if ((ret = pd_store_begin_read(s, diag)) < 0)
+		return ret;
+	if ((ret = envelope(&w, s, games, diag)) == 0 &&
+	    (ret = pd_store_units(s, &q, got_unit, &w, diag)) == 0)
+		ret = pd_store_unit_results(s, games, "", got_result, &w,
+					    diag);
+	pd_store_rollback(s);
+	if (ret == 0)
+		ret = each_unit(&w, fn, arg);
+	uw_release(&w);
+	return ret;
+}

@@ -811,14 +811,14 @@ void pd_odf_msg_release(struct pd_odf_msg *m)
 	free(m->events);
 	free(m->v);
 	free(m->units);
-	free(m->unit_lines);
+	free(m->lines);
 	free(m->uresults);
 	free(m->teams);
 	free(m->partic);
 	m->events = NULL;
 	m->v = NULL;
 	m->units = NULL;
-	m->unit_lines = NULL;
+	m->lines = NULL;
 	m->uresults = NULL;
 	m->teams = NULL;
 	m->partic = NULL;

@@ -74,7 +74,7 @@ static int utc(struct rd *r, xmlNodePtr n, const char *name,
 	return (*out = keep(r, iso)) ? 0 : PD_ENOMEM;
 }
 
-/* ExtendedInfo Code="...": its Value, or "" */
+/* ExtendedInfo Code="...": its Value (1), or "" (0) */
 static int extended(struct rd *r, xmlNodePtr unit, const char *code,
 		    const char **out)
 {
@@ -90,7 +90,7 @@ static int extended(struct rd *r, xmlNodePtr unit, const char *code,
 		if ((ret = or_need(r, n, "Code", &c)) < 0)
 			return ret;
 		if (!strcmp(c, code))
-			return or_need(r, n, "Value", out);
+			return (ret = or_need(r, n, "Value", out)) < 0 ? ret : 1;
 	}
 	return 0;
 }
@@ -152,10 +152,10 @@ static int names(struct rd *r, xmlNodePtr n, struct pd_unit_rec *u)
 
 static int unit(struct rd *r, xmlNodePtr n, struct pd_unit_rec *u)
 {
-	const char *code, *medal, *day;
+	const char *code, *medal, *day, *event_code;
 	char start_day[11] = "";
 	struct pd_rsc rsc;
-	int ret;
+	int ret, said;
 
 	memset(u, 0, sizeof(*u));
 	if ((ret = or_need(r, n, "Code", &code)) < 0 ||
@@ -165,8 +165,10 @@ static int unit(struct rd *r, xmlNodePtr n, struct pd_unit_rec *u)
 	    (ret = utc(r, n, "EndDate", &u->end, NULL)) < 0 ||
 	    (ret = or_opt(r, n, "Medal", &medal)) < 0 ||
 	    (ret = names(r, n, u)) < 0 ||
-	    (ret = extended(r, n, "DAY", &day)) < 0)
+	    (ret = extended(r, n, "DAY", &day)) < 0 ||
+	    (ret = extended(r, n, "EVENT_CODE", &event_code)) < 0)
 		return ret;
+	said = ret;	/* 1: the event's code is said */
 	if (*day && !or_date_ok(day))
 		return or_bad_value(r, n, "DAY", day, "not a date (YYYY-MM-DD)");
 	u->medal = !strcmp(medal, "ME_GOLD") ? "gold" :
@@ -177,7 +179,7 @@ static int unit(struct rd *r, xmlNodePtr n, struct pd_unit_rec *u)
 	u->rsc = code;
 	u->kind = pd_rsc_kind_name(rsc.kind);
 	u->day = *day ? day : keep(r, start_day);
-	u->event_code = keep(r, rsc.event);
+	u->event_code = said ? event_code : keep(r, rsc.event);
 	return u->day && u->event_code ? 0 : PD_ENOMEM;
 }
 
@@ -211,7 +213,7 @@ static int once(struct rd *r)
 	free(v);
 	if (i == m->nunits)
 		return 0;
-	return pd_diag_set(r->d, PD_EPARSE, r->file, m->unit_lines[second],
+	return pd_diag_set(r->d, PD_EPARSE, r->file, m->lines[second],
 			   "unit %s given twice", m->units[second].rsc);
 }
 
@@ -229,11 +231,11 @@ static int schedule(struct rd *r, xmlNodePtr comp)
 			continue;
 		if ((ret = pd_grow(&m->units, m->nunits, &alloc,
 				   sizeof(*m->units), 256)) < 0 ||
-		    (ret = pd_grow(&m->unit_lines, m->nunits, &lalloc,
-				   sizeof(*m->unit_lines), 256)) < 0 ||
+		    (ret = pd_grow(&m->lines, m->nunits, &lalloc,
+				   sizeof(*m->lines), 256)) < 0 ||
 		    (ret = unit(r, n, &m->units[m->nunits])) < 0)
 			return ret;
-		m->unit_lines[m->nunits++] = xmlGetLineNo(n);
+		m->lines[m->nunits++] = xmlGetLineNo(n);
 	}
 	return once(r);
 }
@@ -267,14 +269,14 @@ static int competitor(struct rd *r, xmlNodePtr res,
 	return or_need(r, d, x->team ? "TeamName" : "PrintName", &x->name);
 }
 
-static int unit_result(struct rd *r, xmlNodePtr n,
+static int unit_result(struct rd *r, xmlNodePtr n, const char *rsc,
 		       struct pd_unit_result_rec *x, long place)
 {
 	long sort;
 	int ret;
 
 	memset(x, 0, sizeof(*x));
-	x->rsc = r->m->document_code;
+	x->rsc = rsc;
 	if ((ret = or_number(r, n, "Rank", &x->rank, 0)) < 0 ||
 	    (ret = or_opt(r, n, "Result", &x->result)) < 0 ||
 	    (ret = or_opt(r, n, "ResultType", &x->result_type)) < 0 ||
@@ -298,10 +300,14 @@ static int unit_result(struct rd *r, xmlNodePtr n,
 static int unit_results(struct rd *r, xmlNodePtr comp)
 {
 	struct pd_odf_msg *m = r->m;
-	size_t alloc = 0;
+	size_t alloc = 0, lalloc = 0;
+	/* the pool's: the message itself moves (a feed sorts its messages) */
+	const char *rsc = keep(r, m->document_code);
 	xmlNodePtr n;
 	int ret;
 
+	if (!rsc)
+		return PD_ENOMEM;
 	if ((ret = only(r, comp, "Result", "ExtendedInfos")) < 0)
 		return ret;
 	for (n = comp->children; n; n = n->next) {
@@ -309,10 +315,12 @@ static int unit_results(struct rd *r, xmlNodePtr comp)
 			continue;
 		if ((ret = pd_grow(&m->uresults, m->nuresults, &alloc,
 				   sizeof(*m->uresults), 16)) < 0 ||
-		    (ret = unit_result(r, n, &m->uresults[m->nuresults],
+		    (ret = pd_grow(&m->lines, m->nuresults, &lalloc,
+				   sizeof(*m->lines), 16)) < 0 ||
+		    (ret = unit_result(r, n, rsc, &m->uresults[m->nuresults],
 				       (long)m->nuresults + 1)) < 0)
 			return ret;
-		m->nuresults++;
+		m->lines[m->nuresults++] = xmlGetLineNo(n);
 	}
 	return 0;
 }
@@ -409,7 +417,7 @@ static int team(struct rd *r, xmlNodePtr n, struct pd_unit_team_rec *t)
 static int teams(struct rd *r, xmlNodePtr comp)
 {
 	struct pd_odf_msg *m = r->m;
-	size_t alloc = 0;
+	size_t alloc = 0, lalloc = 0;
 	xmlNodePtr n;
 	int ret;
 
@@ -420,9 +428,11 @@ static int teams(struct rd *r, xmlNodePtr comp)
 			continue;
 		if ((ret = pd_grow(&m->teams, m->nteams, &alloc,
 				   sizeof(*m->teams), 64)) < 0 ||
+		    (ret = pd_grow(&m->lines, m->nteams, &lalloc,
+				   sizeof(*m->lines), 64)) < 0 ||
 		    (ret = team(r, n, &m->teams[m->nteams])) < 0)
 			return ret;
-		m->nteams++;
+		m->lines[m->nteams++] = xmlGetLineNo(n);
 	}
 	return 0;
 }

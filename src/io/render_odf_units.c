@@ -29,14 +29,29 @@ static const char *phase_type(const char *rsc)
 	return !strcmp(rsc + 26, "--------") ? "2" : "3";
 }
 
-static void info(struct w *w, const char *code, const char *value)
+static void info_said(struct w *w, const char *code, const char *value)
 {
-	if (!value || !*value)
-		return;
 	ow_start(w, "ExtendedInfo");
 	ow_attrs(w, (const char *const[]){ "Type", "UI", "Code", code,
 					   "Value", value, NULL });
 	ow_end(w);
+}
+
+static void info(struct w *w, const char *code, const char *value)
+{
+	if (value && *value)
+		info_said(w, code, value);
+}
+
+/* The event's code is the results code's, but for a unit of the
+ * schedule alone the data gave none (a ceremony, a qualification
+ * session): it is said then, even empty. */
+static int code_said(const struct pd_unit_rec *u)
+{
+	struct pd_rsc rsc;
+
+	return pd_rsc_parse(u->rsc, &rsc, NULL, 0, NULL) < 0 ||
+	       strcmp(rsc.event, u->event_code);
 }
 
 /* The day is said only where the start does not say it: a unit without
@@ -72,6 +87,8 @@ static void unit(struct w *w, const struct pd_unit_rec *u)
 	ow_start(w, "ExtendedInfos");
 	info(w, "DISCIPLINE", u->discipline);
 	info(w, "EVENT", u->event);
+	if (code_said(u))
+		info_said(w, "EVENT_CODE", u->event_code);
 	if (day_said(u))
 		info(w, "DAY", u->day);
 	info(w, "RULES", u->rules);
@@ -234,6 +251,8 @@ static void roster(struct w *w, const char *members)
 	char code[128], name[512];
 	long order = 1;
 
+	if (!members || !*members)
+		return;		/* a team whose roster the data lacks */
 	ow_start(w, "Composition");
 	for (p = members; p && *p; p = *rs ? rs + 1 : rs) {
 		rs = p + strcspn(p, "\x1e");
