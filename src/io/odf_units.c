@@ -291,9 +291,13 @@ static int unit_result(struct rd *r, xmlNodePtr n, const char *rsc,
 		return ret;
 	if (*x->wlt && (x->wlt[1] || !strchr("WLT", *x->wlt)))
 		return or_bad_value(r, n, "WLT", x->wlt, "not W, L or T");
-	if (sort != place)
-		return or_bad_value(r, n, "SortOrder", "", "not the Result's "
+	if (sort != place) {
+		char v[24];
+
+		snprintf(v, sizeof(v), "%ld", sort);
+		return or_bad_value(r, n, "SortOrder", v, "not the Result's "
 				    "place (they run 1, 2, 3 ...)");
+	}
 	return 0;
 }
 
