@@ -89,6 +89,9 @@ struct pd_odf_competitor {
 	 * line: "CODE\tNAME" (the outside id or "podium:ID", and the
 	 * athlete's own name, which a result may show otherwise), or "" */
 	const char *members;
+	/* DT_MEDALLISTS of a Games with units: the results code of the
+	 * unit that decided the medal, else NULL */
+	const char *unit;
 	long line;		/* read back: where its Result was */
 };
 
@@ -96,6 +99,9 @@ struct pd_odf_event {
 	const char *sport, *name, *gender, *sport_class, *date, *status;
 	long id;
 	int team;
+	/* DT_MEDALLISTS of a Games with units: the event's ODF code padded
+	 * to 34 ("JUDW48KG--------------------------"), else NULL */
+	const char *rsc;
 	long line;		/* read back: where it was */
 };
 

@@ -170,6 +170,7 @@ static void competitor(struct w *w, const struct pd_odf_competitor *c,
 	ow_attr_long(w, "SortOrder", sort);
 	if (c->medal >= 0 && c->medal < 3)
 		ow_attr(w, "Medal", medal_code[c->medal]);
+	ow_attr_opt(w, "Unit", c->unit);
 	ow_start(w, "Competitor");
 	ow_attr(w, "Type", c->team ? "T" : "A");
 	ow_attr(w, "Organisation", c->npc);
@@ -214,6 +215,7 @@ static void event_start(struct w *w, const struct pd_odf_event *e)
 	if (e->status)
 		ow_attr_opt(w, "ResultStatus", pd_odf_status(e->status));
 	ow_attr(w, "Team", e->team ? "Y" : "N");
+	ow_attr_opt(w, "RSC", e->rsc);
 }
 
 int pd_odf_write_results(struct pd_buf *out, const struct pd_odf_results *r)
