@@ -214,7 +214,7 @@ static int merge_partic(struct uw *w)
 
 static int gather_partic(struct uw *w)
 {
-	const char *p, *us, *rs;
+	const char *p;
 	char code[128], name[512];
 	size_t i;
 	int ret = 0;
@@ -224,15 +224,9 @@ static int gather_partic(struct uw *w)
 			ret = add_partic(w, w->r[i].participant, w->r[i].name,
 					 w->r[i].npc, w->r[i].rsc);
 	for (i = 0; i < w->nt && ret == 0; i++)
-		for (p = w->t[i].members; *p && ret == 0;
-		     p = *rs ? rs + 1 : rs) {
-			rs = p + strcspn(p, "\x1e");
-			us = p + strcspn(p, "\x1f");
-			if (us > rs)
-				us = rs;
-			snprintf(code, sizeof(code), "%.*s", (int)(us - p), p);
-			snprintf(name, sizeof(name), "%.*s", us < rs ?
-				 (int)(rs - us - 1) : 0, us + 1);
+		for (p = w->t[i].members; *p && ret == 0;) {
+			p = pd_unit_member_next(p, code, sizeof(code), name,
+						sizeof(name));
 			ret = add_partic(w, code, name, w->t[i].npc,
 					 w->t[i].code);
 		}

@@ -96,22 +96,35 @@ static void unit(struct w *w, const struct pd_unit_rec *u)
 	ow_end(w);
 }
 
-int pd_odf_write_schedule(struct pd_buf *out, const struct pd_odf_units *u)
+/* A message: the envelope, and in its Competition what body writes. */
+static int message(struct pd_buf *out, const struct pd_odf_units *u,
+		   void (*body)(struct w *w, const struct pd_odf_units *u))
 {
 	xmlBufferPtr buf;
 	struct w w;
-	size_t i;
 	int ret;
 
 	if ((ret = ow_open_doc(&w, &buf)) < 0)
 		return ret;
 	ow_head(&w, &u->head);
 	ow_start(&w, "Competition");
-	for (i = 0; i < u->nunits; i++)
-		unit(&w, &u->units[i]);
+	body(&w, u);
 	ow_end(&w);
 	ow_end(&w);
 	return ow_close_doc(&w, buf, out);
+}
+
+static void schedule(struct w *w, const struct pd_odf_units *u)
+{
+	size_t i;
+
+	for (i = 0; i < u->nunits; i++)
+		unit(w, &u->units[i]);
+}
+
+int pd_odf_write_schedule(struct pd_buf *out, const struct pd_odf_units *u)
+{
+	return message(out, u, schedule);
 }
 
 /* Does row i share its rank with another row of the unit? */
@@ -172,32 +185,27 @@ static void result(struct w *w, const struct pd_odf_units *u, size_t i)
 	ow_end(w);
 }
 
+static void results(struct w *w, const struct pd_odf_units *u)
+{
+	const struct pd_unit_rec *un = u->units;
+	size_t i;
+
+	if (*un->start || *un->end) {
+		ow_start(w, "ExtendedInfos");
+		ow_start(w, "UnitDateTime");
+		ow_attr_opt(w, "StartDate", un->start);
+		ow_attr_opt(w, "EndDate", un->end);
+		ow_end(w);
+		ow_end(w);
+	}
+	for (i = 0; i < u->nresults; i++)
+		result(w, u, i);
+}
+
 int pd_odf_write_unit_result(struct pd_buf *out,
 			     const struct pd_odf_units *u)
 {
-	const struct pd_unit_rec *un = u->units;
-	xmlBufferPtr buf;
-	struct w w;
-	size_t i;
-	int ret;
-
-	if ((ret = ow_open_doc(&w, &buf)) < 0)
-		return ret;
-	ow_head(&w, &u->head);
-	ow_start(&w, "Competition");
-	if (*un->start || *un->end) {
-		ow_start(&w, "ExtendedInfos");
-		ow_start(&w, "UnitDateTime");
-		ow_attr_opt(&w, "StartDate", un->start);
-		ow_attr_opt(&w, "EndDate", un->end);
-		ow_end(&w);
-		ow_end(&w);
-	}
-	for (i = 0; i < u->nresults; i++)
-		result(&w, u, i);
-	ow_end(&w);
-	ow_end(&w);
-	return ow_close_doc(&w, buf, out);
+	return message(out, u, results);
 }
 
 static void registered(struct w *w, const char *events)
@@ -214,54 +222,44 @@ static void registered(struct w *w, const char *events)
 	}
 }
 
-int pd_odf_write_partic(struct pd_buf *out, const struct pd_odf_units *u)
+static void participants(struct w *w, const struct pd_odf_units *u)
 {
 	const struct pd_odf_partic *p;
-	xmlBufferPtr buf;
-	struct w w;
 	size_t i;
-	int ret;
 
-	if ((ret = ow_open_doc(&w, &buf)) < 0)
-		return ret;
-	ow_head(&w, &u->head);
-	ow_start(&w, "Competition");
 	for (i = 0; i < u->npartic; i++) {
 		p = &u->partic[i];
-		ow_start(&w, "Participant");
-		ow_attrs(&w, (const char *const[]){ "Code", p->code,
-						    "Organisation", p->npc,
-						    "PrintName", p->name,
-						    "Current", "true", NULL });
-		ow_start(&w, "Discipline");
-		ow_attr(&w, "Code", p->discipline);
-		registered(&w, p->events);
-		ow_end(&w);
-		ow_end(&w);
+		ow_start(w, "Participant");
+		ow_attrs(w, (const char *const[]){ "Code", p->code,
+						   "Organisation", p->npc,
+						   "PrintName", p->name,
+						   "Current", "true", NULL });
+		ow_start(w, "Discipline");
+		ow_attr(w, "Code", p->discipline);
+		registered(w, p->events);
+		ow_end(w);
+		ow_end(w);
 	}
-	ow_end(&w);
-	ow_end(&w);
-	return ow_close_doc(&w, buf, out);
+}
+
+int pd_odf_write_partic(struct pd_buf *out, const struct pd_odf_units *u)
+{
+	return message(out, u, participants);
 }
 
 /* A roster as store_units.h keeps it: code US name, joined by RS. */
 static void roster(struct w *w, const char *members)
 {
-	const char *p, *us, *rs;
+	const char *p;
 	char code[128], name[512];
 	long order = 1;
 
 	if (!members || !*members)
 		return;		/* a team whose roster the data lacks */
 	ow_start(w, "Composition");
-	for (p = members; p && *p; p = *rs ? rs + 1 : rs) {
-		rs = p + strcspn(p, "\x1e");
-		us = p + strcspn(p, "\x1f");
-		if (us > rs)
-			us = rs;
-		snprintf(code, sizeof(code), "%.*s", (int)(us - p), p);
-		snprintf(name, sizeof(name), "%.*s",
-			 us < rs ? (int)(rs - us - 1) : 0, us + 1);
+	for (p = members; *p;) {
+		p = pd_unit_member_next(p, code, sizeof(code), name,
+					sizeof(name));
 		ow_start(w, "Athlete");
 		ow_attr(w, "Code", code);
 		ow_attr_long(w, "Order", order++);
@@ -271,35 +269,30 @@ static void roster(struct w *w, const char *members)
 	ow_end(w);
 }
 
-int pd_odf_write_teams(struct pd_buf *out, const struct pd_odf_units *u)
+static void teams(struct w *w, const struct pd_odf_units *u)
 {
 	const struct pd_unit_team_rec *t;
 	char disc[4];
-	xmlBufferPtr buf;
-	struct w w;
 	size_t i;
-	int ret;
 
-	if ((ret = ow_open_doc(&w, &buf)) < 0)
-		return ret;
-	ow_head(&w, &u->head);
-	ow_start(&w, "Competition");
 	for (i = 0; i < u->nteams; i++) {
 		t = &u->teams[i];
 		snprintf(disc, sizeof(disc), "%.3s", t->code);
-		ow_start(&w, "Team");
-		ow_attrs(&w, (const char *const[]){ "Code", t->code,
-						    "Organisation", t->npc,
-						    "Name", t->name,
-						    "Current", "true", NULL });
-		roster(&w, t->members);
-		ow_start(&w, "Discipline");
-		ow_attr(&w, "Code", disc);
-		ow_attr(&w, "Name", t->discipline);
-		ow_end(&w);
-		ow_end(&w);
+		ow_start(w, "Team");
+		ow_attrs(w, (const char *const[]){ "Code", t->code,
+						   "Organisation", t->npc,
+						   "Name", t->name,
+						   "Current", "true", NULL });
+		roster(w, t->members);
+		ow_start(w, "Discipline");
+		ow_attr(w, "Code", disc);
+		ow_attr(w, "Name", t->discipline);
+		ow_end(w);
+		ow_end(w);
 	}
-	ow_end(&w);
-	ow_end(&w);
-	return ow_close_doc(&w, buf, out);
+}
+
+int pd_odf_write_teams(struct pd_buf *out, const struct pd_odf_units *u)
+{
+	return message(out, u, teams);
 }
