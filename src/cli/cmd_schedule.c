@@ -124,14 +124,18 @@ static int write_feed(struct pd_store *s, const struct args *a,
 	size_t i;
 	int ret = 0;
 
-	if (mkdir(a->feed, 0777) < 0 && errno != EEXIST)
-		return pd_diag_set(d, PD_EIO, a->feed, 0, "cannot make the "
-				   "folder: %s", strerror(errno));
 	pd_buf_init(&b, 0);
 	for (i = 0; i < 3 && ret == 0; i++) {
 		b.len = 0;
 		snprintf(name, sizeof(name), "%s.xml", msgs[i]);
-		if ((ret = pd_doc_odf_schedule(&b, s, &a->q, msgs[i], d)) == 0)
+		ret = pd_doc_odf_schedule(&b, s, &a->q, msgs[i], d);
+		/* the folder once the first message is made: none is left
+		 * behind when the Games or libxml2 is missing */
+		if (ret == 0 && i == 0 && mkdir(a->feed, 0777) < 0 &&
+		    errno != EEXIST)
+			ret = pd_diag_set(d, PD_EIO, a->feed, 0, "cannot make "
+					  "the folder: %s", strerror(errno));
+		if (ret == 0)
 			ret = put(&f, name, &b);
 	}
 	pd_buf_release(&b);
