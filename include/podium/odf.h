@@ -28,6 +28,7 @@
 #include "error.h"
 #include "published.h"
 #include "standings.h"
+#include "units.h"
 
 /* The OdfBody attributes. */
 struct pd_odf_head {
@@ -88,6 +89,9 @@ struct pd_odf_competitor {
 	 * line: "CODE\tNAME" (the outside id or "podium:ID", and the
 	 * athlete's own name, which a result may show otherwise), or "" */
 	const char *members;
+	/* DT_MEDALLISTS of a Games with units: the results code of the
+	 * unit that decided the medal, else NULL */
+	const char *unit;
 	long line;		/* read back: where its Result was */
 };
 
@@ -95,6 +99,9 @@ struct pd_odf_event {
 	const char *sport, *name, *gender, *sport_class, *date, *status;
 	long id;
 	int team;
+	/* DT_MEDALLISTS of a Games with units: the event's ODF code padded
+	 * to 34 ("JUDW48KG--------------------------"), else NULL */
+	const char *rsc;
 	long line;		/* read back: where it was */
 };
 
@@ -123,12 +130,62 @@ int pd_odf_load(struct pd_diag *diag);
 int pd_odf_write_medals(struct pd_buf *out, const struct pd_odf_medals *m);
 int pd_odf_write_results(struct pd_buf *out, const struct pd_odf_results *r);
 
+/* -- the messages of a Games' units (render_odf_units.c; docs/ODF.md):
+ *
+ *   DT_SCHEDULE      every unit, sub-unit and standing by its results
+ *                    code, start and end at its local offset, status,
+ *                    venue, medal role
+ *   DT_RESULT        one unit (DocumentCode its results code): its start
+ *                    list and results in the order kept
+ *   DT_PARTIC        the athletes of the units' results and rosters
+ *   DT_PARTIC_TEAMS  the teams, each with its roster
+ */
+
+/* One athlete of DT_PARTIC: events are the 34-character event codes
+ * ("JUDW48KG--------------------------") it is entered in, one a line. */
+struct pd_odf_partic {
+	const char *code, *name;
+	char npc[PD_CODE_MAX];
+	const char *discipline;	/* ODF's code: "JUD" */
+	const char *events;
+	long line;		/* read back: where it was */
+};
+
+/* What the unit messages carry.  The units' start and end are written
+ * as given: local time with its offset ("2024-08-01T10:00:00+02:00"),
+ * as ODF writes times; read back, they are UTC ("...Z") and day the
+ * local date, as the store keeps them (store_units.h). */
+struct pd_odf_units {
+	struct pd_odf_head head;	/* status NULL: none (DT_SCHEDULE) */
+	const struct pd_unit_rec *units;
+	size_t nunits;
+	const struct pd_unit_result_rec *results;	/* DT_RESULT */
+	size_t nresults;
+	const struct pd_unit_team_rec *teams;	/* DT_PARTIC_TEAMS */
+	size_t nteams;
+	const struct pd_odf_partic *partic;	/* DT_PARTIC */
+	size_t npartic;
+};
+
+int pd_odf_write_schedule(struct pd_buf *out, const struct pd_odf_units *u);
+/* u->units[0] and its results */
+int pd_odf_write_unit_result(struct pd_buf *out,
+			     const struct pd_odf_units *u);
+int pd_odf_write_partic(struct pd_buf *out, const struct pd_odf_units *u);
+int pd_odf_write_teams(struct pd_buf *out, const struct pd_odf_units *u);
+
+/* "finished" -> "FINISHED", "" -> "UNSCHEDULED" (a unit of the results
+ * no schedule row has), into out. */
+void pd_odf_schedule_status(const char *status, char *out, size_t size);
+
 /* "official" -> "OFFICIAL" ... (docs/ODF.md); "" when the status has no
  * ODF name. */
 const char *pd_odf_status(const char *event_status);
 
 /* A message read back (odf.c). */
-enum pd_odf_type { PD_ODF_MEDALS, PD_ODF_MEDALLISTS, PD_ODF_RESULT };
+enum pd_odf_type { PD_ODF_MEDALS, PD_ODF_MEDALLISTS, PD_ODF_RESULT,
+		   PD_ODF_SCHEDULE, PD_ODF_UNIT_RESULT, PD_ODF_PARTIC,
+		   PD_ODF_PARTIC_TEAMS };
 
 struct pd_odf_msg {
 	enum pd_odf_type type;
@@ -147,6 +204,19 @@ struct pd_odf_msg {
 	size_t nevents;
 	struct pd_odf_competitor *v;
 	size_t n;
+	/* (lines: where each of these was) DT_SCHEDULE: its units; DT_RESULT
+	 * of a unit (DocumentCode a results code, no Event): its results
+	 * in SortOrder; DT_PARTIC_TEAMS: the teams, members joined as
+	 * store_units.h keeps them; DT_PARTIC: the athletes */
+	struct pd_unit_rec *units;
+	size_t nunits;
+	long *lines;	/* where each unit, result or team was */
+	struct pd_unit_result_rec *uresults;
+	size_t nuresults;
+	struct pd_unit_team_rec *teams;
+	size_t nteams;
+	struct pd_odf_partic *partic;
+	size_t npartic;
 	struct pd_strings pool;	/* every string above points into it */
 };
 

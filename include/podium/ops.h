@@ -455,6 +455,8 @@ struct pd_op_odf_counts {
 	 * the results is one), and their results and medals as they now
 	 * stand */
 	size_t events, results, medals;
+	/* a feed of units: the units, their result rows and the teams */
+	size_t units, unit_results, teams;
 };
 
 /* 'podium import odf FILE|DIR...' (odf_import.c; docs/ODF.md): read every

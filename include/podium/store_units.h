@@ -58,4 +58,11 @@ int pd_store_unit_results(struct pd_store *s, const char *games,
 			  const char *prefix, pd_unit_result_fn fn,
 			  void *arg, struct pd_diag *diag);
 
+typedef int (*pd_unit_team_fn)(const struct pd_unit_team_rec *t,
+			       void *arg);
+/* Call fn for each team of the Games' units (its roster as kept), by
+ * code (src/store/ops_unit_teams.c, for both backends). */
+int pd_store_unit_teams(struct pd_store *s, const char *games,
+			pd_unit_team_fn fn, void *arg, struct pd_diag *diag);
+
 #endif

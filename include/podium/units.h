@@ -191,6 +191,12 @@ struct pd_unit_team_rec {
 	const char *members;	/* code US name, joined by RS (0x1f, 0x1e) */
 };
 
+/* The member of a roster (pd_unit_team_rec.members) at p: its code and
+ * name into code and name (cut to their sizes); returns where the next
+ * starts ("" at the end). */
+const char *pd_unit_member_next(const char *p, char *code, size_t csize,
+				char *name, size_t nsize);
+
 /* Non-zero for the IRM codes that keep a result off the podium: DSQ, DQ,
  * DQB (any case). */
 int pd_irm_disqualifies(const char *irm);

@@ -58,4 +58,25 @@ int pd_op_unit_show(struct pd_store *s, const char *games, const char *rsc,
 		    const char *lang, struct pd_buf *out,
 		    struct pd_diag *diag);
 
+/* The ODF messages of the Games' units (src/app/odf_units.c;
+ * docs/ODF.md): message "schedule" is DT_SCHEDULE, every unit q asks for
+ * (the Games', or one discipline's) with its start and end at its local
+ * offset; "partic" DT_PARTIC, the athletes of the units' results and the
+ * teams' rosters; "teams" DT_PARTIC_TEAMS, the teams with their rosters. */
+int pd_doc_odf_schedule(struct pd_buf *out, struct pd_store *s,
+			const struct pd_unit_query *q, const char *message,
+			struct pd_diag *diag);
+/* DT_RESULT of one unit: its start list and results in the order kept.
+ * PD_ENOTFOUND if the Games has no such unit. */
+int pd_doc_odf_unit(struct pd_buf *out, struct pd_store *s,
+		    const char *games, const char *rsc, struct pd_diag *diag);
+
+/* The DT_RESULT of every unit of the Games that has results, by code,
+ * each given to fn with its results code (one read of the store, for a
+ * whole feed: 'podium schedule --format odf --feed DIR'). */
+typedef int (*pd_odf_unit_fn)(const char *rsc, const struct pd_buf *msg,
+			      void *arg);
+int pd_doc_odf_units_each(struct pd_store *s, const char *games,
+			  pd_odf_unit_fn fn, void *arg, struct pd_diag *diag);
+
 #endif

@@ -72,6 +72,19 @@ int pd_unitset_read(struct pd_unitset *out, const char *dir,
 		    const char *const *walkover, struct pd_diag *diag);
 void pd_unitset_release(struct pd_unitset *s);
 
+/* The same set made from the records a feed of units carries (what
+ * 'podium import odf' reads back: units, their results, the teams),
+ * its medals derived by rules as the folder's are; a unit whose rules
+ * say "walkover" has the walkover rule applied to its event.  PD_EPARSE
+ * for a result of a unit not among units. */
+int pd_unitset_from(struct pd_unitset *out, const char *games,
+		    const struct pd_registry *reg,
+		    const struct pd_medal_rules *rules,
+		    const struct pd_unit_rec *units, size_t nunits,
+		    const struct pd_unit_result_rec *results, size_t nresults,
+		    const struct pd_unit_team_rec *teams, size_t nteams,
+		    struct pd_diag *diag);
+
 /* A rank as the files write it ("3", "3.0"): *rank, 0 for "".  PD_EINVAL
  * for anything but a whole number from 1. */
 int pd_unit_rank_parse(const char *text, long *rank);

@@ -228,4 +228,28 @@ int app_entries_import(struct pd_store *s, const struct pd_entry_set *set,
 		       struct pd_op_import_counts *counts, app_more_fn more,
 		       void *more_arg, struct pd_diag *diag);
 
+/* The offset from UTC, in seconds, of a unit of games at venue at utc
+ * (seconds since 1970): the Games' zone where known (Europe/Paris for
+ * OG2024 and PG2024), a venue's own (Tahiti, UTC-10), else 0 (schedule.c). */
+int app_unit_offset(const char *games, const char *venue, long long utc);
+
+/* The bundled medal rules of units (data/medal_rules.tsv) parsed into
+ * *rules (units.c); pd_medal_rules_release() after. */
+struct pd_medal_rules;
+int app_medal_rules(struct pd_medal_rules *rules, struct pd_diag *d);
+
+/* One medal of a Games as its stored units decide it (units_medals.c). */
+struct app_unit_medal {
+	const char *discipline, *event, *event_code;
+	int medal;		/* enum pd_medal */
+	const char *npc, *who, *name;
+	const char *unit;	/* the RSC that decided it */
+	const char *rule;	/* "final-ranks", "gold-match" ... */
+};
+typedef int (*app_unit_medal_fn)(const struct app_unit_medal *m, void *arg);
+/* Call fn for each medal the Games' units award, by event code, then
+ * medal (none for a Games without units). */
+int app_units_medals_each(struct pd_store *s, const char *games,
+			  app_unit_medal_fn fn, void *arg, struct pd_diag *d);
+
 #endif

@@ -17,6 +17,7 @@
 #include "podium/event.h"
 #include "podium/odf.h"
 #include "app_int.h"
+#include "odf_int.h"
 
 struct msg {
 	struct pd_odf_msg m;
@@ -575,6 +576,48 @@ static int write_all(struct gw *w, const struct feed *f,
 	return ret;
 }
 
+static int of_units(const struct msg *m)
+{
+	return m->m.type == PD_ODF_SCHEDULE ||
+	       m->m.type == PD_ODF_UNIT_RESULT || m->m.type == PD_ODF_PARTIC ||
+	       m->m.type == PD_ODF_PARTIC_TEAMS;
+}
+
+/* A feed of units (odf_import_units.c): the latest of its messages of
+ * units, all of one Games; its other messages are not read, since the
+ * medals follow from the units. */
+static int units_feed(struct pd_store *s, const struct pd_registry *reg,
+		      const struct feed *f, const char *source,
+		      enum pd_source_mode mode, const struct pd_who *who,
+		      const struct pd_op_notify *nt,
+		      struct pd_op_odf_counts *counts, struct pd_diag *d)
+{
+	struct app_odf_in *v;
+	const char *games = NULL;
+	size_t i, n = 0;
+	int ret = 0;
+
+	if (!(v = malloc(f->n * sizeof(*v))))
+		return PD_ENOMEM;
+	for (i = 0; i < f->n && ret == 0; i++) {
+		if (!f->v[i].latest || !of_units(&f->v[i]))
+			continue;
+		if (games && strcmp(games, f->v[i].games))
+			ret = pd_diag_set(d, PD_EINVAL, f->v[i].file, 0, "units "
+					  "of %s and of %s: a feed of units is "
+					  "one Games'", games, f->v[i].games);
+		games = f->v[i].games;
+		v[n].msg = &f->v[i].m;
+		v[n++].file = f->v[i].file;
+	}
+	counts->used = n;
+	if (ret == 0)
+		ret = app_odf_units_import(s, reg, games, v, n, source, mode,
+					   who, nt, counts, d);
+	free(v);
+	return ret;
+}
+
 int pd_op_odf_import(struct pd_store *s, const struct pd_registry *reg,
 		     const char *const *paths, size_t npaths,
 		     const char *games, const char *source,
@@ -613,6 +656,13 @@ int pd_op_odf_import(struct pd_store *s, const struct pd_registry *reg,
 		goto cleanup;
 	order(&f);
 	counts->messages = f.n;
+	for (i = 0; i < f.n && !of_units(&f.v[i]); i++)
+		;
+	if (i < f.n) {
+		ret = units_feed(s, reg, &f, source ? source : "odf", mode, &w,
+				 nt, counts, diag);
+		goto cleanup;
+	}
 	gw.s = s;
 	gw.source = source ? source : "odf";
 	gw.mode = mode;

@@ -5,6 +5,8 @@
 #define PODIUM_APP_ODF_INT_H
 
 #include "podium/buf.h"
+#include "podium/ops.h"
+#include "podium/units.h"
 #include "podium/odf.h"
 #include "podium/store.h"
 
@@ -33,5 +35,22 @@ int odf_lists(const char *events, long id);
 int odf_games_status(struct pd_store *s, const char *games,
 		     const char *sport, const char **status,
 		     struct pd_diag *d);
+
+/* One message of a feed and the file it came from. */
+struct app_odf_in {
+	const struct pd_odf_msg *msg;
+	const char *file;
+};
+
+/* 'podium import odf' of the messages of one Games' units (DT_SCHEDULE,
+ * a unit's DT_RESULT, DT_PARTIC_TEAMS; the others in v are not read):
+ * their medals derived from the units and all written as 'podium import
+ * units' writes, one transaction (odf_import_units.c). */
+int app_odf_units_import(struct pd_store *s, const struct pd_registry *reg,
+			 const char *games, const struct app_odf_in *v,
+			 size_t n, const char *source,
+			 enum pd_source_mode mode, const struct pd_who *who,
+			 const struct pd_op_notify *nt,
+			 struct pd_op_odf_counts *counts, struct pd_diag *d);
 
 #endif

@@ -11,6 +11,7 @@
 #include "podium/event.h"
 #include "podium/odf.h"
 #include "podium/stats.h"
+#include "app_int.h"
 #include "odf_int.h"
 
 /* -- DT_MEDALLISTS and DT_RESULT */
@@ -68,6 +69,7 @@ static int add_event(struct comp_walk *w, const struct pd_event_info *e)
 	w->ev_ids[w->nev] = e->id;
 	ev->id = e->id;
 	ev->team = e->team;
+	ev->rsc = NULL;
 	if (!(ev->sport = odf_keep(w->c, e->sport)) ||
 	    !(ev->name = odf_keep(w->c, e->name)) ||
 	    !(ev->gender = odf_keep(w->c, e->gender)) ||
@@ -311,6 +313,35 @@ static int results_write(struct pd_buf *out, struct comp_walk *w,
 	return pd_odf_write_results(out, &r);
 }
 
+/* A medal the Games' units award marks the medallist it is (same
+ * event, medal, NPC and name) with the unit that decided it, and its
+ * event with the event's ODF code. */
+static int mark_unit(const struct app_unit_medal *m, void *arg)
+{
+	struct comp_walk *w = arg;
+	struct pd_odf_competitor *c;
+	struct pd_odf_event *e;
+	char code[PD_RSC_LEN + 1];
+	size_t i;
+
+	for (i = 0; i < w->n; i++) {
+		c = &w->v[i];
+		e = &w->ev[c->event];
+		if (c->unit || c->medal != m->medal || strcmp(c->npc, m->npc) ||
+		    strcmp(c->name, m->name) || strcmp(e->sport, m->discipline) ||
+		    strcmp(e->name, m->event))
+			continue;
+		memset(code, '-', PD_RSC_LEN);
+		code[PD_RSC_LEN] = '\0';
+		memcpy(code, m->event_code, strnlen(m->event_code, 22));
+		if (!(c->unit = odf_keep(w->c, m->unit)) ||
+		    (!e->rsc && !(e->rsc = odf_keep(w->c, code))))
+			return PD_ENOMEM;
+		break;
+	}
+	return 0;
+}
+
 int pd_doc_odf_medallists(struct pd_buf *out, struct pd_store *s,
 			  const char *games, const struct pd_registry *reg,
 			  struct pd_diag *diag)
@@ -345,6 +376,8 @@ int pd_doc_odf_medallists(struct pd_buf *out, struct pd_store *s,
 	if ((ret = sort_medallists(&w)) < 0)
 		goto cleanup;
 	medal_ties(w.v, w.n);
+	if ((ret = app_units_medals_each(s, games, mark_unit, &w, diag)) < 0)
+		goto cleanup;
 	ret = results_write(out, &w, games, "GLO", "DT_MEDALLISTS", status);
 cleanup:
 	comp_release(&w);

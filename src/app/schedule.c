@@ -8,6 +8,7 @@
 #include "podium/store_units.h"
 #include "podium/units_ops.h"
 #include "podium/unitset.h"
+#include "app_int.h"
 
 /* The Games whose time zone is known, and how it keeps time: the
  * European Union's rule (Central European Time, UTC+1, and summer time,
@@ -66,6 +67,17 @@ static int games_eu(const char *games)
 	return 0;
 }
 
+int app_unit_offset(const char *games, const char *venue, long long utc)
+{
+	size_t i;
+	int off = games_eu(games) ? eu_offset(utc) : 0;
+
+	for (i = 0; i < sizeof(venue_zones) / sizeof(*venue_zones); i++)
+		if (strstr(venue, venue_zones[i].in_venue))
+			off = venue_zones[i].offset;
+	return off;
+}
+
 /* "HH:MM" of a UTC time at the unit's zone; "" when there is none. */
 static void local_hm(const char *games, const char *venue, const char *utc,
 		     char *out, size_t size)
@@ -73,18 +85,11 @@ static void local_hm(const char *games, const char *venue, const char *utc,
 	long long t;
 	time_t lt;
 	struct tm tm;
-	size_t i;
-	int off = 0;
 
 	out[0] = '\0';
 	if (!*utc || pd_unit_time_parse(utc, &t) < 0)
 		return;
-	if (games_eu(games))
-		off = eu_offset(t);
-	for (i = 0; i < sizeof(venue_zones) / sizeof(*venue_zones); i++)
-		if (strstr(venue, venue_zones[i].in_venue))
-			off = venue_zones[i].offset;
-	lt = (time_t)(t + off);
+	lt = (time_t)(t + app_unit_offset(games, venue, t));
 	gmtime_r(&lt, &tm);
 	strftime(out, size, "%H:%M", &tm);
 }

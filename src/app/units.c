@@ -6,6 +6,13 @@
 #include "podium/units_ops.h"
 #include "app_int.h"
 
+int app_medal_rules(struct pd_medal_rules *rules, struct pd_diag *d)
+{
+	return pd_medal_rules_parse(rules, (const char *)pd_embed_medal_rules,
+				    pd_embed_medal_rules_len,
+				    "data/medal_rules.tsv", d);
+}
+
 int pd_op_units_read(struct pd_unitset *set, const char *dir,
 		     const char *games, const struct pd_registry *reg,
 		     const char *const *walkover, struct pd_diag *diag)
@@ -13,10 +20,7 @@ int pd_op_units_read(struct pd_unitset *set, const char *dir,
 	struct pd_medal_rules rules;
 	int ret;
 
-	if ((ret = pd_medal_rules_parse(&rules,
-					(const char *)pd_embed_medal_rules,
-					pd_embed_medal_rules_len,
-					"data/medal_rules.tsv", diag)) < 0)
+	if ((ret = app_medal_rules(&rules, diag)) < 0)
 		return ret;
 	ret = pd_unitset_read(set, dir, games, reg, &rules, walkover, diag);
 	pd_medal_rules_release(&rules);

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "podium/bundled.h"
 #include "podium/csv.h"
 #include "podium/doc.h"
 #include "podium/store_units.h"
@@ -122,13 +121,12 @@ static const struct unit *unit_named(const struct reading *g, const char *rsc)
 
 static const char *const medal_names[] = { "gold", "silver", "bronze" };
 
-static int row_csv(struct pd_buf *out, const struct unit *u,
-		   const struct res *x, const struct pd_unit_medal *m,
-		   const char *rule)
+static int row_csv(const struct app_unit_medal *m, void *arg)
 {
-	const char *f[9] = { u->discipline, u->event, u->event_code,
-			     medal_names[m->medal], x->npc, x->who, x->name,
-			     x->rsc, rule };
+	const char *f[9] = { m->discipline, m->event, m->event_code,
+			     medal_names[m->medal], m->npc, m->who, m->name,
+			     m->unit, m->rule };
+	struct pd_buf *out = arg;
 	int i, ret = 0;
 
 	for (i = 0; i < 9 && ret == 0; i++)
@@ -138,23 +136,22 @@ static int row_csv(struct pd_buf *out, const struct unit *u,
 	return ret < 0 ? ret : pd_buf_addc(out, '\n');
 }
 
-static int row_json(json_t *list, const struct unit *u, const struct res *x,
-		    const struct pd_unit_medal *m, const char *rule)
+static int row_json(const struct app_unit_medal *m, void *arg)
 {
 	json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s}",
-			      "discipline", u->discipline, "event", u->event,
-			      "event_code", u->event_code, "medal",
-			      medal_names[m->medal], "npc", x->npc,
-			      "participant_code", x->who, "participant",
-			      x->name, "unit", x->rsc, "rule", rule);
+			      "discipline", m->discipline, "event", m->event,
+			      "event_code", m->event_code, "medal",
+			      medal_names[m->medal], "npc", m->npc,
+			      "participant_code", m->who, "participant",
+			      m->name, "unit", m->unit, "rule", m->rule);
 
-	return o && json_array_append_new(list, o) == 0 ? 0 : PD_ENOMEM;
+	return o && json_array_append_new(arg, o) == 0 ? 0 : PD_ENOMEM;
 }
 
 /* The medals of the event whose results are g->v[first..end). */
 static int event_medals(const struct pd_medal_rules *rules,
 			const struct reading *g, size_t first, size_t end,
-			struct pd_buf *out, json_t *list)
+			app_unit_medal_fn fn, void *arg)
 {
 	struct pd_unit_row *in = calloc(end - first, sizeof(*in));
 	struct pd_unit_medal *m = calloc(end - first, sizeof(*m));
@@ -182,10 +179,15 @@ static int event_medals(const struct pd_medal_rules *rules,
 		const struct res *x = &g->v[first + m[i].row];
 		const char *rule = pd_unit_rule_name(rules->v[m[i].rule].kind);
 
+		struct app_unit_medal am;
+
 		if (!(u = unit_named(g, x->rsc)))
 			continue;
-		ret = list ? row_json(list, u, x, &m[i], rule) :
-			     row_csv(out, u, x, &m[i], rule);
+		am = (struct app_unit_medal){ u->discipline, u->event,
+					      u->event_code, m[i].medal,
+					      x->npc, x->who, x->name, x->rsc,
+					      rule };
+		ret = fn(&am, arg);
 	}
 cleanup:
 	free(in);
@@ -194,8 +196,7 @@ cleanup:
 }
 
 static int all_medals(const struct pd_medal_rules *rules,
-		      const struct reading *g, struct pd_buf *out,
-		      json_t *list)
+		      const struct reading *g, app_unit_medal_fn fn, void *arg)
 {
 	size_t i, j;
 	int ret = 0;
@@ -204,8 +205,33 @@ static int all_medals(const struct pd_medal_rules *rules,
 		for (j = i + 1; j < g->n &&
 		     !strncmp(g->v[i].rsc, g->v[j].rsc, 22); j++)
 			;
-		ret = event_medals(rules, g, i, j, out, list);
+		ret = event_medals(rules, g, i, j, fn, arg);
 	}
+	return ret;
+}
+
+int app_units_medals_each(struct pd_store *s, const char *games,
+			  app_unit_medal_fn fn, void *arg, struct pd_diag *d)
+{
+	struct pd_unit_query q = { .games = games };
+	struct pd_medal_rules rules = { NULL, 0 };
+	struct reading g;
+	int ret;
+
+	memset(&g, 0, sizeof(g));
+	if ((ret = app_medal_rules(&rules, d)) < 0 ||
+	    (ret = pd_store_begin_read(s, d)) < 0)
+		goto cleanup;
+	if ((ret = pd_store_units(s, &q, take_unit, &g, d)) == 0)
+		ret = pd_store_unit_results(s, games, "", take_result, &g, d);
+	pd_store_rollback(s);
+	if (ret < 0)
+		goto cleanup;
+	qsort(g.u, g.nu, sizeof(*g.u), by_rsc);
+	ret = all_medals(&rules, &g, fn, arg);
+cleanup:
+	reading_release(&g);
+	pd_medal_rules_release(&rules);
 	return ret;
 }
 
@@ -213,44 +239,22 @@ int pd_op_units_medals(struct pd_store *s, const char *games,
 		       const char *format, struct pd_buf *out,
 		       struct pd_diag *diag)
 {
-	struct pd_unit_query q = { .games = games };
-	struct pd_medal_rules rules = { NULL, 0 };
-	struct reading g;
-	json_t *list = NULL;
+	json_t *list;
 	int ret;
 
-	memset(&g, 0, sizeof(g));
-	if ((ret = pd_medal_rules_parse(&rules,
-					(const char *)pd_embed_medal_rules,
-					pd_embed_medal_rules_len,
-					"data/medal_rules.tsv", diag)) < 0 ||
-	    (ret = pd_store_begin_read(s, diag)) < 0)
-		goto cleanup;
-	if ((ret = pd_store_units(s, &q, take_unit, &g, diag)) == 0)
-		ret = pd_store_unit_results(s, games, "", take_result, &g,
-					    diag);
-	pd_store_rollback(s);
-	if (ret < 0)
-		goto cleanup;
-	qsort(g.u, g.nu, sizeof(*g.u), by_rsc);
-	if (!strcmp(format, "json")) {
-		if (!(list = json_array())) {
-			ret = PD_ENOMEM;
-			goto cleanup;
-		}
-		if ((ret = all_medals(&rules, &g, out, list)) == 0)
-			ret = app_json_dump(out, json_pack("{s:s, s:o}",
-							   "games", games,
-							   "medals", list),
-					    PD_DOC_PRETTY);
-		else
-			json_decref(list);
-	} else if ((ret = pd_buf_adds(out, "discipline,event,event_code,"
-				      "medal,npc,participant_code,"
-				      "participant,unit,rule\n")) == 0)
-		ret = all_medals(&rules, &g, out, NULL);
-cleanup:
-	reading_release(&g);
-	pd_medal_rules_release(&rules);
-	return ret;
+	if (strcmp(format, "json")) {
+		if ((ret = pd_buf_adds(out, "discipline,event,event_code,"
+				       "medal,npc,participant_code,"
+				       "participant,unit,rule\n")) < 0)
+			return ret;
+		return app_units_medals_each(s, games, row_csv, out, diag);
+	}
+	if (!(list = json_array()))
+		return PD_ENOMEM;
+	if ((ret = app_units_medals_each(s, games, row_json, list, diag)) < 0) {
+		json_decref(list);
+		return ret;
+	}
+	return app_json_dump(out, json_pack("{s:s, s:o}", "games", games,
+					    "medals", list), PD_DOC_PRETTY);
 }

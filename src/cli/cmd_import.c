@@ -264,6 +264,9 @@ static int run_odf(struct cli *cli, const struct pd_op_import_args *a,
 		"%zu medals (source '%s')\n", n.used, n.messages, n.games,
 		n.tables, n.events, n.results, n.medals,
 		a->source ? a->source : "odf");
+	if (n.units)
+		fprintf(stderr, "podium: from the units: %zu units, %zu result "
+			"rows, %zu teams\n", n.units, n.unit_results, n.teams);
 	return EXIT_OK;
 }
 
@@ -449,7 +452,11 @@ const struct cli_command cmd_import = {
 	"             DT_MEDALLISTS gives its events their medallists as\n"
 	"             results, a DT_RESULT its event all its results.  The\n"
 	"             Games is each message's CompetitionCode (--games to\n"
-	"             override).  A competitor named twice in an event, a\n"
+	"             override).  A feed of units (DT_SCHEDULE, each unit's\n"
+	"             DT_RESULT, DT_PARTIC_TEAMS; one Games) gives the Games\n"
+	"             its units, results and teams, and the medals they award\n"
+	"             as 'import units' does.  A competitor named twice in an\n"
+	"             event, a\n"
 	"             DOCTYPE, a message over 32 MiB, 1,000,000 nodes or\n"
 	"             100,000 results is refused.  Results replace another\n"
 	"             source's (an operator's too) only under --replace.\n"

@@ -9,7 +9,7 @@ static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
 	char games[PD_GAMES_CODE] = "";
-	const char *rsc = NULL, *lang = "en";
+	const char *rsc = NULL, *lang = "en", *format = "text";
 	struct pd_store *s;
 	struct pd_buf out;
 	int i, code;
@@ -23,6 +23,11 @@ static int run(struct cli *cli, int argc, char **argv)
 		} else if (!strcmp(argv[i], "--lang") && i + 1 < argc) {
 			if (!(lang = cli_lang(argv[++i])))
 				return cli_usage(&cmd_unit, N_("--lang is zh, en or fr"));
+		} else if (!strcmp(argv[i], "--format") && i + 1 < argc) {
+			format = argv[++i];
+			if (strcmp(format, "text") && strcmp(format, "odf"))
+				return cli_usage(&cmd_unit, N_("--format is text "
+						 "or odf"));
 		} else if (!rsc && argv[i][0] != '-') {
 			rsc = argv[i];
 		} else {
@@ -39,13 +44,16 @@ static int run(struct cli *cli, int argc, char **argv)
 	if (!(s = cli_store(cli, &code)))
 		return code;
 	pd_buf_init(&out, 0);
-	return cli_output(pd_op_unit_show(s, games, rsc, lang, &out, &d),
+	return cli_output(!strcmp(format, "odf") ?
+			  pd_doc_odf_unit(&out, s, games, rsc, &d) :
+			  pd_op_unit_show(s, games, rsc, lang, &out, &d),
 			  &out, &d);
 }
 
 const struct cli_command cmd_unit = {
 	"unit", run, "show one unit: its start list and results",
 	"usage: podium unit show RSC --games G [--lang zh|en|fr]\n"
+	"                        [--format text|odf]\n"
 	"\n"
 	"RSC is the unit's ODF results code, 34 characters, as 'podium\n"
 	"schedule' and 'podium medals' print it.  Shows its kind (unit,\n"
@@ -53,5 +61,10 @@ const struct cli_command cmd_unit = {
 	"local day and start, venue, status and medal role, then a line per\n"
 	"participant: rank, start order, bib, name, NPC, result and its type,\n"
 	"IRM, difference, W/L/T and qualification mark (Q, q ...).  A code\n"
-	"the Games has no unit of is an error (exit 2).\n",
+	"the Games has no unit of is an error (exit 2).\n"
+	"\n"
+	"--format odf writes the unit's ODF DT_RESULT (docs/ODF.md): its\n"
+	"DocumentCode the results code, a Result per participant in the\n"
+	"order kept, with Rank, Result and ResultType, IRM, Diff,\n"
+	"QualificationMark, WLT, StartOrder and Bib.\n",
 };

@@ -1,5 +1,6 @@
 /* units.c -- ODF results codes (RSC) and the medal rules read from data
  * (units.h).  Pure: no I/O. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -235,4 +236,17 @@ int pd_irm_disqualifies(const char *irm)
 {
 	return irm && (!strcasecmp(irm, "DSQ") || !strcasecmp(irm, "DQ") ||
 		       !strcasecmp(irm, "DQB"));
+}
+
+const char *pd_unit_member_next(const char *p, char *code, size_t csize,
+				char *name, size_t nsize)
+{
+	const char *rs = p + strcspn(p, "\x1e"), *us = p + strcspn(p, "\x1f");
+
+	if (us > rs)
+		us = rs;
+	snprintf(code, csize, "%.*s", (int)(us - p), p);
+	snprintf(name, nsize, "%.*s", us < rs ? (int)(rs - us - 1) : 0,
+		 us + 1);
+	return *rs ? rs + 1 : rs;
 }

@@ -23,121 +23,8 @@
 #include "podium/odf.h"
 #include "podium/results.h"
 #include "import.h"
+#include "odf_int.h"
 
-struct rd {
-	struct pd_odf_msg *m;
-	const char *file;
-	struct pd_diag *d;
-	size_t aev, av;
-};
-
-static int bad(struct rd *r, xmlNodePtr n, const char *what,
-	       const char *name)
-{
-	return pd_diag_set(r->d, PD_EPARSE, r->file, n ? xmlGetLineNo(n) : 0,
-			   "%s%s%s in <%s>", what, name ? " " : "",
-			   name ? name : "", n ? (const char *)n->name : "?");
-}
-
-/* v as a message may show it: at most 40 bytes, cut at a character,
- * control characters as '?', so that a hostile value cannot write to the
- * terminal it is shown on. */
-static void shown(char out[48], const char *v)
-{
-	size_t i = 0, end = 0;
-
-	for (; v[i] && i < 40; i++) {
-		out[i] = (unsigned char)v[i] < 0x20 || v[i] == 0x7f ? '?' :
-			 v[i];
-		if (((unsigned char)v[i + 1] & 0xc0) != 0x80)
-			end = i + 1;
-	}
-	strcpy(out + end, v[i] ? "..." : "");
-}
-
-/* name="v" of n is not what ODF.md allows: why says what is. */
-static int bad_value(struct rd *r, xmlNodePtr n, const char *name,
-		     const char *v, const char *why)
-{
-	char s[48];
-
-	shown(s, v);
-	return pd_diag_set(r->d, PD_EPARSE, r->file, xmlGetLineNo(n),
-			   "%s=\"%s\" in <%s>: %s", name, s,
-			   (const char *)n->name, why);
-}
-
-/* An element of ODF's: podium's messages use no namespace, so an
- * element in one is another vocabulary's, never read as ours. */
-static int is(xmlNodePtr n, const char *name)
-{
-	return n->type == XML_ELEMENT_NODE && !n->ns &&
-	       !strcmp((const char *)n->name, name);
-}
-
-/* The attribute's value kept in the message's pool; NULL if absent (or
- * no memory: *err says which). */
-static const char *get(struct rd *r, xmlNodePtr n, const char *name,
-		       int *err)
-{
-	xmlChar *v = xmlGetProp(n, BAD_CAST name);
-	struct pd_strings *p = &r->m->pool;
-	int ret;
-
-	if (!v)
-		return NULL;
-	ret = pd_strings_add(p, (const char *)v);
-	xmlFree(v);
-	if (ret < 0) {
-		*err = PD_ENOMEM;
-		return NULL;
-	}
-	return p->v[p->n - 1];
-}
-
-/* A required attribute. */
-static int need(struct rd *r, xmlNodePtr n, const char *name,
-		const char **out)
-{
-	int err = 0;
-
-	if (!(*out = get(r, n, name, &err)))
-		return err ? err : bad(r, n, "missing attribute", name);
-	return 0;
-}
-
-static int opt(struct rd *r, xmlNodePtr n, const char *name,
-	       const char **out)
-{
-	int err = 0;
-
-	if (!(*out = get(r, n, name, &err)))
-		*out = "";
-	return err;
-}
-
-static int number(struct rd *r, xmlNodePtr n, const char *name, long *out,
-		  int required)
-{
-	const char *v;
-	char *end;
-	int ret;
-
-	*out = 0;
-	if ((ret = required ? need(r, n, name, &v) : opt(r, n, name, &v)) < 0)
-		return ret;
-	if (!*v && !required)
-		return 0;
-	/* digits only: strtol would take " 1", "+1" and "-0" */
-	if (!isdigit((unsigned char)*v) || strlen(v) > 10)
-		return bad_value(r, n, name, v, "not a count (digits, at "
-				 "most 1000000000)");
-	*out = strtol(v, &end, 10);
-	if (*end || *out > 1000000000L)
-		return bad_value(r, n, name, v, "not a count (digits, at "
-				 "most 1000000000)");
-	return 0;
-}
 
 static int medal_number(struct rd *r, xmlNodePtr n, long m[3], long *total)
 {
@@ -145,12 +32,12 @@ static int medal_number(struct rd *r, xmlNodePtr n, long m[3], long *total)
 	int i, ret;
 
 	for (i = 0; i < 3; i++)
-		if ((ret = number(r, n, names[i], &m[i], 1)) < 0)
+		if ((ret = or_number(r, n, names[i], &m[i], 1)) < 0)
 			return ret;
-	if ((ret = number(r, n, "Total", total, 1)) < 0)
+	if ((ret = or_number(r, n, "Total", total, 1)) < 0)
 		return ret;
 	if (*total != m[0] + m[1] + m[2])
-		return bad(r, n, "Total is not Gold + Silver + Bronze:",
+		return or_bad(r, n, "Total is not Gold + Silver + Bronze:",
 			   "Total");
 	return 0;
 }
@@ -163,14 +50,14 @@ static int tot(struct rd *r, xmlNodePtr parent, long m[3], long *total)
 	int ret;
 
 	for (n = parent->children; n; n = n->next) {
-		if (!is(n, "MedalNumber"))
+		if (!or_is(n, "MedalNumber"))
 			continue;
-		if ((ret = need(r, n, "Type", &type)) < 0)
+		if ((ret = or_need(r, n, "Type", &type)) < 0)
 			return ret;
 		if (!strcmp(type, "TOT"))
 			return medal_number(r, n, m, total);
 	}
-	return bad(r, parent, "no MedalNumber Type=\"TOT\"", NULL);
+	return or_bad(r, parent, "no MedalNumber Type=\"TOT\"", NULL);
 }
 
 /* A line's place in gold-first order: < 0 when it ranks above the line
@@ -202,7 +89,7 @@ static int rank_check(struct rd *r, xmlNodePtr n, const char *npc,
 			 "above those of the line before (%ld %ld %ld): lines "
 			 "come in gold-first order", m[0], m[1], m[2],
 			 up->medals[0], up->medals[1], up->medals[2]);
-		return bad_value(r, n, "Organisation", npc, why);
+		return or_bad_value(r, n, "Organisation", npc, why);
 	}
 	if (c == 0)
 		want = up->rank;
@@ -212,7 +99,7 @@ static int rank_check(struct rd *r, xmlNodePtr n, const char *npc,
 	snprintf(why, sizeof(why), "the line at place %ld ranks %ld (%s, "
 		 "competition ranking)", place, want, c == 0 ? "tied with "
 		 "the line before" : "gold first");
-	return bad_value(r, n, "Rank", got, why);
+	return or_bad_value(r, n, "Rank", got, why);
 }
 
 static int medal_line(struct rd *r, xmlNodePtr n, long *prev)
@@ -222,14 +109,14 @@ static int medal_line(struct rd *r, xmlNodePtr n, long *prev)
 	long rank, m[3], total;
 	int ret;
 
-	if ((ret = need(r, n, "Organisation", &npc)) < 0 ||
-	    (ret = opt(r, n, "Name", &name)) < 0 ||
-	    (ret = opt(r, n, "RankEqual", &eq)) < 0 ||
-	    (ret = number(r, n, "Rank", &rank, 1)) < 0 ||
+	if ((ret = or_need(r, n, "Organisation", &npc)) < 0 ||
+	    (ret = or_opt(r, n, "Name", &name)) < 0 ||
+	    (ret = or_opt(r, n, "RankEqual", &eq)) < 0 ||
+	    (ret = or_number(r, n, "Rank", &rank, 1)) < 0 ||
 	    (ret = tot(r, n, m, &total)) < 0)
 		return ret;
 	if (!*npc || strlen(npc) >= PD_CODE_MAX)
-		return bad_value(r, n, "Organisation", npc, "not an NPC code");
+		return or_bad_value(r, n, "Organisation", npc, "not an NPC code");
 	if ((ret = rank_check(r, n, npc, rank, m)) < 0)
 		return ret;
 	/* a tied line prints no rank, as the published tables do */
@@ -297,7 +184,7 @@ static int totals_agree(struct rd *r, xmlNodePtr mt)
 			sum[k] += p->rows[i].medals[k];
 			sum[3] += p->rows[i].medals[k];
 		}
-	for (n = mt->children; n && !is(n, "MedalNumber"); n = n->next)
+	for (n = mt->children; n && !or_is(n, "MedalNumber"); n = n->next)
 		;
 	for (k = 0; k < 4; k++) {
 		if (p->totals[k] == sum[k])
@@ -305,7 +192,7 @@ static int totals_agree(struct rd *r, xmlNodePtr mt)
 		snprintf(got, sizeof(got), "%ld", p->totals[k]);
 		snprintf(why, sizeof(why), "the MedalLines add up to %ld",
 			 sum[k]);
-		return bad_value(r, n ? n : mt, names[k], got, why);
+		return or_bad_value(r, n ? n : mt, names[k], got, why);
 	}
 	return 0;
 }
@@ -318,19 +205,19 @@ static int medals(struct rd *r, xmlNodePtr comp)
 	long prev = -1;
 	int ret;
 
-	for (st = comp->children; st && !is(st, "MedalStandings"); st = st->next)
+	for (st = comp->children; st && !or_is(st, "MedalStandings"); st = st->next)
 		;
 	if (!st)
-		return bad(r, comp, "no MedalStandings", NULL);
+		return or_bad(r, comp, "no MedalStandings", NULL);
 	if (xmlHasProp(st, BAD_CAST "Discipline"))
 		r->m->one_sport = xmlGetLineNo(st);
 	for (n = st->children; n; n = n->next) {
-		if (is(n, "MedalsTable")) {
-			if ((ret = opt(r, n, "Lang", &lang)) < 0 ||
-			    (ret = opt(r, n, "Caption", &caption)) < 0)
+		if (or_is(n, "MedalsTable")) {
+			if ((ret = or_opt(r, n, "Lang", &lang)) < 0 ||
+			    (ret = or_opt(r, n, "Caption", &caption)) < 0)
 				return ret;
 			if (strlen(lang) >= sizeof(p->lang))
-				return bad_value(r, n, "Lang", lang,
+				return or_bad_value(r, n, "Lang", lang,
 						 "not a language");
 			strcpy(p->lang, lang);
 			free(p->caption);
@@ -339,10 +226,10 @@ static int medals(struct rd *r, xmlNodePtr comp)
 				return PD_ENOMEM;
 			r->m->has_caption = *caption != '\0';
 			for (t = n->children; t; t = t->next)
-				if (is(t, "MedalLine") &&
+				if (or_is(t, "MedalLine") &&
 				    (ret = medal_line(r, t, &prev)) < 0)
 					return ret;
-		} else if (is(n, "MedalsTotal")) {
+		} else if (or_is(n, "MedalsTotal")) {
 			if ((ret = tot(r, n, p->totals, &p->totals[3])) < 0)
 				return ret;
 			p->has_totals = 1;
@@ -377,29 +264,6 @@ static int gender_ok(const char *g)
 	       (!strchr(g, ' ') && *pd_import_name_gender(g));
 }
 
-/* YYYY-MM-DD, a day that exists. */
-static int date_ok(const char *s)
-{
-	static const char shape[] = "dddd-dd-dd";
-	static const int days[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31,
-				      30, 31 };
-	int y, m, d;
-	size_t i;
-
-	if (strlen(s) != sizeof(shape) - 1)
-		return 0;
-	for (i = 0; shape[i]; i++)
-		if (shape[i] == 'd' ? !isdigit((unsigned char)s[i]) :
-		    s[i] != '-')
-			return 0;
-	y = atoi(s);
-	m = atoi(s + 5);
-	d = atoi(s + 8);
-	if (m < 1 || m > 12 || d < 1 || d > days[m - 1])
-		return 0;
-	return m != 2 || d < 29 || (y % 4 == 0 && (y % 100 || y % 400 == 0));
-}
-
 static int event(struct rd *r, xmlNodePtr n, struct pd_odf_event *e)
 {
 	const char *team, *status;
@@ -407,25 +271,25 @@ static int event(struct rd *r, xmlNodePtr n, struct pd_odf_event *e)
 
 	memset(e, 0, sizeof(*e));
 	e->line = xmlGetLineNo(n);
-	if ((ret = number(r, n, "Code", &e->id, 1)) < 0 ||
-	    (ret = need(r, n, "Sport", &e->sport)) < 0 ||
-	    (ret = need(r, n, "Name", &e->name)) < 0 ||
-	    (ret = opt(r, n, "Gender", &e->gender)) < 0 ||
-	    (ret = opt(r, n, "SportClass", &e->sport_class)) < 0 ||
-	    (ret = opt(r, n, "Date", &e->date)) < 0 ||
-	    (ret = opt(r, n, "ResultStatus", &status)) < 0 ||
-	    (ret = opt(r, n, "Team", &team)) < 0)
+	if ((ret = or_number(r, n, "Code", &e->id, 1)) < 0 ||
+	    (ret = or_need(r, n, "Sport", &e->sport)) < 0 ||
+	    (ret = or_need(r, n, "Name", &e->name)) < 0 ||
+	    (ret = or_opt(r, n, "Gender", &e->gender)) < 0 ||
+	    (ret = or_opt(r, n, "SportClass", &e->sport_class)) < 0 ||
+	    (ret = or_opt(r, n, "Date", &e->date)) < 0 ||
+	    (ret = or_opt(r, n, "ResultStatus", &status)) < 0 ||
+	    (ret = or_opt(r, n, "Team", &team)) < 0)
 		return ret;
 	e->team = !strcmp(team, "Y");
 	if (*status && !(e->status = status_back(status)))
-		return bad(r, n, "unknown", "ResultStatus");
+		return or_bad(r, n, "unknown", "ResultStatus");
 	if (!e->status)
 		e->status = "";
 	if (!gender_ok(e->gender))
-		return bad_value(r, n, "Gender", e->gender, "not a gender: M, "
+		return or_bad_value(r, n, "Gender", e->gender, "not a gender: M, "
 				 "W, X or O (or Men, Women, Mixed, Open)");
-	if (*e->date && !date_ok(e->date))
-		return bad_value(r, n, "Date", e->date, "not a date "
+	if (*e->date && !or_date_ok(e->date))
+		return or_bad_value(r, n, "Date", e->date, "not a date "
 				 "(YYYY-MM-DD)");
 	return 0;
 }
@@ -441,12 +305,12 @@ static int members(struct rd *r, xmlNodePtr comp, const char **out)
 	*out = "";
 	pd_buf_init(&b, 0);
 	for (c = comp->children; c; c = c->next)
-		for (a = is(c, "Composition") ? c->children : NULL; a && !ret;
+		for (a = or_is(c, "Composition") ? c->children : NULL; a && !ret;
 		     a = a->next) {
-			if (!is(a, "Athlete"))
+			if (!or_is(a, "Athlete"))
 				continue;
 			if (!(v = xmlGetProp(a, BAD_CAST "Name"))) {
-				ret = bad(r, a, "missing attribute", "Name");
+				ret = or_bad(r, a, "missing attribute", "Name");
 				break;
 			}
 			code = xmlGetProp(a, BAD_CAST "Code");
@@ -454,7 +318,7 @@ static int members(struct rd *r, xmlNodePtr comp, const char **out)
 			    strchr((const char *)v, '\t') || (code &&
 			    (strchr((const char *)code, '\n') ||
 			     strchr((const char *)code, '\t'))))
-				ret = bad(r, a, "a line break or tab in",
+				ret = or_bad(r, a, "a line break or tab in",
 					  "Name or Code");
 			if (ret == 0 && b.len)
 				ret = pd_buf_addc(&b, '\n');
@@ -483,7 +347,7 @@ static int records(struct rd *r, xmlNodePtr res, const char **out)
 	*out = "";
 	pd_buf_init(&b, 0);
 	for (n = res->children; n && !ret; n = n->next) {
-		if (!is(n, "RecordIndicator") ||
+		if (!or_is(n, "RecordIndicator") ||
 		    !(v = xmlGetProp(n, BAD_CAST "Code")))
 			continue;
 		if (b.len)
@@ -513,19 +377,19 @@ static int result(struct rd *r, xmlNodePtr n, long ev,
 	c->event = ev;
 	c->medal = -1;
 	c->line = xmlGetLineNo(n);
-	for (comp = n->children; comp && !is(comp, "Competitor");
+	for (comp = n->children; comp && !or_is(comp, "Competitor");
 	     comp = comp->next)
 		;
 	if (!comp)
-		return bad(r, n, "no Competitor", NULL);
-	if ((ret = number(r, n, "Rank", &c->rank, 0)) < 0 ||
-	    (ret = opt(r, n, "RankEqual", &eq)) < 0 ||
-	    (ret = opt(r, n, "Result", &c->mark)) < 0 ||
-	    (ret = opt(r, n, "IRM", &c->irm)) < 0 ||
-	    (ret = opt(r, n, "Medal", &medal)) < 0 ||
-	    (ret = need(r, comp, "Type", &type)) < 0 ||
-	    (ret = need(r, comp, "Organisation", &npc)) < 0 ||
-	    (ret = need(r, comp, "Name", &c->name)) < 0 ||
+		return or_bad(r, n, "no Competitor", NULL);
+	if ((ret = or_number(r, n, "Rank", &c->rank, 0)) < 0 ||
+	    (ret = or_opt(r, n, "RankEqual", &eq)) < 0 ||
+	    (ret = or_opt(r, n, "Result", &c->mark)) < 0 ||
+	    (ret = or_opt(r, n, "IRM", &c->irm)) < 0 ||
+	    (ret = or_opt(r, n, "Medal", &medal)) < 0 ||
+	    (ret = or_need(r, comp, "Type", &type)) < 0 ||
+	    (ret = or_need(r, comp, "Organisation", &npc)) < 0 ||
+	    (ret = or_need(r, comp, "Name", &c->name)) < 0 ||
 	    (ret = members(r, comp, &c->members)) < 0 ||
 	    (ret = records(r, n, &c->records)) < 0)
 		return ret;
@@ -534,16 +398,16 @@ static int result(struct rd *r, xmlNodePtr n, long ev,
 		if (!strcmp(medal, codes[i]))
 			c->medal = i;
 	if (*medal && c->medal < 0)
-		return bad_value(r, n, "Medal", medal, "not ME_GOLD, ME_SILVER "
+		return or_bad_value(r, n, "Medal", medal, "not ME_GOLD, ME_SILVER "
 				 "or ME_BRONZE");
 	if (pd_irm_parse(c->irm) < 0)
-		return bad_value(r, n, "IRM", c->irm, "not an IRM code (DNS, "
+		return or_bad_value(r, n, "IRM", c->irm, "not an IRM code (DNS, "
 				 "DNF, DSQ, DQB, DNQ, NM, RET, WDR, ABS, LAP)");
 	if (strcmp(type, "A") && strcmp(type, "T"))
-		return bad(r, comp, "Type is A or T:", "Type");
+		return or_bad(r, comp, "Type is A or T:", "Type");
 	c->team = !strcmp(type, "T");
 	if (strlen(npc) >= PD_CODE_MAX)
-		return bad(r, comp, "not an NPC code:", "Organisation");
+		return or_bad(r, comp, "not an NPC code:", "Organisation");
 	snprintf(c->npc, sizeof(c->npc), "%s", npc);
 	return 0;
 }
@@ -557,7 +421,7 @@ static xmlNodePtr stray_result(xmlNodePtr n)
 	for (c = n->children; c; c = c->next) {
 		if (c->type != XML_ELEMENT_NODE)
 			continue;
-		if (is(c, "Result") && !is(n, "Event"))
+		if (or_is(c, "Result") && !or_is(n, "Event"))
 			return c;
 		if ((s = stray_result(c)))
 			return s;
@@ -577,7 +441,7 @@ static int events(struct rd *r, xmlNodePtr comp)
 				   "result belongs to the event it is in",
 				   (const char *)n->parent->name);
 	for (e = comp->children; e; e = e->next) {
-		if (!is(e, "Event"))
+		if (!or_is(e, "Event"))
 			continue;
 		if ((ret = pd_grow(&m->events, m->nevents, &r->aev,
 				   sizeof(*m->events), 64)) < 0 ||
@@ -585,7 +449,7 @@ static int events(struct rd *r, xmlNodePtr comp)
 			return ret;
 		m->nevents++;
 		for (n = e->children; n; n = n->next) {
-			if (!is(n, "Result"))
+			if (!or_is(n, "Result"))
 				continue;
 			if ((ret = pd_grow(&m->v, m->n, &r->av,
 					   sizeof(*m->v), 64)) < 0 ||
@@ -606,39 +470,44 @@ static int body(struct rd *r, xmlNodePtr root)
 	int ret;
 
 	if (root && root->ns)
-		return bad_value(r, root, "xmlns", root->ns->href ?
+		return or_bad_value(r, root, "xmlns", root->ns->href ?
 				 (const char *)root->ns->href : "", "a "
 				 "namespace: podium's ODF messages use none");
-	if (!root || !is(root, "OdfBody"))
-		return bad(r, root, "not an ODF message: no OdfBody", NULL);
-	if ((ret = need(r, root, "CompetitionCode", &games)) < 0 ||
-	    (ret = need(r, root, "DocumentType", &type)) < 0 ||
-	    (ret = need(r, root, "DocumentCode", &code)) < 0 ||
-	    (ret = need(r, root, "ResultStatus", &status)) < 0 ||
-	    (ret = number(r, root, "Version", &m->version, 1)) < 0)
+	if (!root || !or_is(root, "OdfBody"))
+		return or_bad(r, root, "not an ODF message: no OdfBody", NULL);
+	if ((ret = or_need(r, root, "CompetitionCode", &games)) < 0 ||
+	    (ret = or_need(r, root, "DocumentType", &type)) < 0 ||
+	    (ret = or_need(r, root, "DocumentCode", &code)) < 0 ||
+	    (ret = or_opt(r, root, "ResultStatus", &status)) < 0 ||
+	    (ret = or_number(r, root, "Version", &m->version, 1)) < 0)
 		return ret;
 	if (strlen(games) >= sizeof(m->competition) ||
 	    strlen(code) >= sizeof(m->document_code) ||
 	    strlen(status) >= sizeof(m->status))
-		return bad(r, root, "too long: an attribute", NULL);
+		return or_bad(r, root, "too long: an attribute", NULL);
 	strcpy(m->competition, games);
 	strcpy(m->document_code, code);
 	strcpy(m->status, status);
-	for (comp = root->children; comp && !is(comp, "Competition");
+	for (comp = root->children; comp && !or_is(comp, "Competition");
 	     comp = comp->next)
 		;
 	if (!comp)
-		return bad(r, root, "no Competition", NULL);
+		return or_bad(r, root, "no Competition", NULL);
 	if (!strcmp(type, "DT_MEDALS")) {
 		m->type = PD_ODF_MEDALS;
 		return medals(r, comp);
 	}
+	if ((ret = or_units(r, root, comp, type)) != 1)
+		return ret;
+	if (!*status)
+		return or_bad(r, root, "missing attribute", "ResultStatus");
 	if (!strcmp(type, "DT_MEDALLISTS") || !strcmp(type, "DT_RESULT")) {
 		m->type = type[3] == 'M' ? PD_ODF_MEDALLISTS : PD_ODF_RESULT;
 		return events(r, comp);
 	}
-	return bad(r, root, "DocumentType is not DT_MEDALS, DT_MEDALLISTS or "
-		   "DT_RESULT:", type);
+	return or_bad(r, root, "DocumentType is not DT_MEDALS, DT_MEDALLISTS, "
+		      "DT_RESULT, DT_SCHEDULE, DT_PARTIC or DT_PARTIC_TEAMS:",
+		      type);
 }
 
 /* The door (see the top): libxml2's SAX callbacks that build the tree,
@@ -810,7 +679,18 @@ void pd_odf_msg_release(struct pd_odf_msg *m)
 	pd_strings_release(&m->pool);
 	free(m->events);
 	free(m->v);
+	free(m->units);
+	free(m->lines);
+	free(m->uresults);
+	free(m->teams);
+	free(m->partic);
 	m->events = NULL;
 	m->v = NULL;
-	m->n = m->nevents = 0;
+	m->units = NULL;
+	m->lines = NULL;
+	m->uresults = NULL;
+	m->teams = NULL;
+	m->partic = NULL;
+	m->n = m->nevents = m->nunits = m->nuresults = m->nteams = 0;
+	m->npartic = 0;
 }

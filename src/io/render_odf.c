@@ -11,119 +11,10 @@
 #include <libxml/xmlwriter.h>
 
 #include "podium/odf.h"
+#include "render_odf_int.h"
 
 static const char *const medal_code[3] = { "ME_GOLD", "ME_SILVER",
 					   "ME_BRONZE" };
-
-struct w {
-	xmlTextWriterPtr x;
-	int err;
-};
-
-static void start(struct w *w, const char *name)
-{
-	if (!w->err && xmlTextWriterStartElement(w->x, BAD_CAST name) < 0)
-		w->err = 1;
-}
-
-static void end(struct w *w)
-{
-	if (!w->err && xmlTextWriterEndElement(w->x) < 0)
-		w->err = 1;
-}
-
-static void attr(struct w *w, const char *name, const char *value)
-{
-	if (!w->err && value &&
-	    xmlTextWriterWriteAttribute(w->x, BAD_CAST name,
-					BAD_CAST value) < 0)
-		w->err = 1;
-}
-
-/* An attribute left out when it has nothing to say. */
-static void attr_opt(struct w *w, const char *name, const char *value)
-{
-	if (value && *value)
-		attr(w, name, value);
-}
-
-static void attr_long(struct w *w, const char *name, long v)
-{
-	char num[24];
-
-	snprintf(num, sizeof(num), "%ld", v);
-	attr(w, name, num);
-}
-
-static void text(struct w *w, const char *s)
-{
-	if (!w->err && s && *s && xmlTextWriterWriteString(w->x,
-							   BAD_CAST s) < 0)
-		w->err = 1;
-}
-
-static int open_doc(struct w *w, xmlBufferPtr *buf)
-{
-	int ret;
-
-	memset(w, 0, sizeof(*w));
-	if ((ret = pd_odf_load(NULL)) < 0)
-		return ret;
-	if (!(*buf = xmlBufferCreate()))
-		return PD_ENOMEM;
-	if (!(w->x = xmlNewTextWriterMemory(*buf, 0))) {
-		xmlBufferFree(*buf);
-		return PD_ENOMEM;
-	}
-	if (xmlTextWriterSetIndent(w->x, 1) < 0 ||
-	    xmlTextWriterSetIndentString(w->x, BAD_CAST "  ") < 0 ||
-	    xmlTextWriterStartDocument(w->x, "1.0", "UTF-8", NULL) < 0)
-		w->err = 1;
-	return 0;
-}
-
-/* End the document and hand its bytes to out. */
-static int close_doc(struct w *w, xmlBufferPtr buf, struct pd_buf *out)
-{
-	int ret;
-
-	if (!w->err && xmlTextWriterEndDocument(w->x) < 0)
-		w->err = 1;
-	xmlFreeTextWriter(w->x);
-	ret = w->err ? PD_EINVAL :
-	      pd_buf_add(out, xmlBufferContent(buf),
-			 (size_t)xmlBufferLength(buf));
-	xmlBufferFree(buf);
-	return ret;
-}
-
-/* The attributes of kv: name, value, name, value, ... up to a NULL name
- * (a NULL value is left out, as attr() does). */
-static void attrs(struct w *w, const char *const *kv)
-{
-	for (; kv[0]; kv += 2)
-		attr(w, kv[0], kv[1]);
-}
-
-static void head(struct w *w, const struct pd_odf_head *h)
-{
-	char version[24];
-
-	snprintf(version, sizeof(version), "%ld", h->version);
-	start(w, "OdfBody");
-	attrs(w, (const char *const[]){
-		"CompetitionCode", h->competition,
-		"DocumentCode", h->document_code,
-		"DocumentType", h->document_type,
-		"Version", version,
-		"ResultStatus", h->status,
-		"FeedFlag", "P",
-		"Date", h->date,
-		"Time", h->time,
-		"LogicalDate", h->date,
-		"Source", "PODIUM",
-		NULL });
-}
 
 static void notes(struct w *w, const struct pd_odf_note *v, size_t n)
 {
@@ -131,32 +22,32 @@ static void notes(struct w *w, const struct pd_odf_note *v, size_t n)
 
 	if (!n)
 		return;
-	start(w, "Notes");
+	ow_start(w, "Notes");
 	for (i = 0; i < n; i++) {
-		start(w, "Note");
-		attr_long(w, "Version", v[i].version);
-		attr(w, "Type", "SANCTION");
-		attr(w, "Action", v[i].action);
-		attr_long(w, "Sanction", v[i].sanction);
-		attr(w, "Mode", v[i].mode);
-		attr(w, "Organisation", v[i].npc);
-		attr(w, "Competitor", v[i].competitor);
-		attr(w, "Events", v[i].events);
-		text(w, v[i].reason);
-		end(w);
+		ow_start(w, "Note");
+		ow_attr_long(w, "Version", v[i].version);
+		ow_attr(w, "Type", "SANCTION");
+		ow_attr(w, "Action", v[i].action);
+		ow_attr_long(w, "Sanction", v[i].sanction);
+		ow_attr(w, "Mode", v[i].mode);
+		ow_attr(w, "Organisation", v[i].npc);
+		ow_attr(w, "Competitor", v[i].competitor);
+		ow_attr(w, "Events", v[i].events);
+		ow_text(w, v[i].reason);
+		ow_end(w);
 	}
-	end(w);
+	ow_end(w);
 }
 
 static void medal_number(struct w *w, const char *type, const long m[3])
 {
-	start(w, "MedalNumber");
-	attr(w, "Type", type);
-	attr_long(w, "Gold", m[0]);
-	attr_long(w, "Silver", m[1]);
-	attr_long(w, "Bronze", m[2]);
-	attr_long(w, "Total", m[0] + m[1] + m[2]);
-	end(w);
+	ow_start(w, "MedalNumber");
+	ow_attr(w, "Type", type);
+	ow_attr_long(w, "Gold", m[0]);
+	ow_attr_long(w, "Silver", m[1]);
+	ow_attr_long(w, "Bronze", m[2]);
+	ow_attr_long(w, "Total", m[0] + m[1] + m[2]);
+	ow_end(w);
 }
 
 /* Does row i share its rank with a neighbour? */
@@ -198,9 +89,9 @@ static void splits(struct w *w, const struct pd_odf_medals *m,
 			continue;
 		if (!*s->gender) {
 			if (open)
-				end(w);
-			start(w, "MedalDiscipline");
-			attr(w, "Discipline", s->sport);
+				ow_end(w);
+			ow_start(w, "MedalDiscipline");
+			ow_attr(w, "Discipline", s->sport);
 			open = 1;
 			medal_number(w, "TOT", s->medals);
 		} else if (open) {
@@ -208,7 +99,7 @@ static void splits(struct w *w, const struct pd_odf_medals *m,
 		}
 	}
 	if (open)
-		end(w);
+		ow_end(w);
 }
 
 static void medal_line(struct w *w, const struct pd_odf_medals *m, size_t i)
@@ -216,20 +107,20 @@ static void medal_line(struct w *w, const struct pd_odf_medals *m, size_t i)
 	const struct pd_standing *r = &m->gold->rows[i];
 	size_t t = find_row(m->total, r->npc);
 
-	start(w, "MedalLine");
-	attr_long(w, "Rank", r->rank);
-	attr(w, "RankEqual", rank_equal(m->gold, i) ? "Y" : "N");
+	ow_start(w, "MedalLine");
+	ow_attr_long(w, "Rank", r->rank);
+	ow_attr(w, "RankEqual", rank_equal(m->gold, i) ? "Y" : "N");
 	if (t < m->total->nall) {
-		attr_long(w, "RankTotal", m->total->rows[t].rank);
-		attr(w, "RankTotalEqual", rank_equal(m->total, t) ? "Y" : "N");
+		ow_attr_long(w, "RankTotal", m->total->rows[t].rank);
+		ow_attr(w, "RankTotalEqual", rank_equal(m->total, t) ? "Y" : "N");
 	}
-	attr_long(w, "SortRank", (long)i + 1);
-	attr(w, "Organisation", r->npc);
+	ow_attr_long(w, "SortRank", (long)i + 1);
+	ow_attr(w, "Organisation", r->npc);
 	if (m->lang)
-		attr_opt(w, "Name", r->printed);
+		ow_attr_opt(w, "Name", r->printed);
 	medal_number(w, "TOT", r->medals);
 	splits(w, m, r->npc);
-	end(w);
+	ow_end(w);
 }
 
 int pd_odf_write_medals(struct pd_buf *out, const struct pd_odf_medals *m)
@@ -239,28 +130,28 @@ int pd_odf_write_medals(struct pd_buf *out, const struct pd_odf_medals *m)
 	size_t i;
 	int ret;
 
-	if ((ret = open_doc(&w, &buf)) < 0)
+	if ((ret = ow_open_doc(&w, &buf)) < 0)
 		return ret;
-	head(&w, &m->head);
-	start(&w, "Competition");
-	start(&w, "MedalStandings");
-	attr_opt(&w, "Discipline", m->sport);
-	start(&w, "MedalsTable");
+	ow_head(&w, &m->head);
+	ow_start(&w, "Competition");
+	ow_start(&w, "MedalStandings");
+	ow_attr_opt(&w, "Discipline", m->sport);
+	ow_start(&w, "MedalsTable");
 	if (m->lang) {
-		attr(&w, "Lang", m->lang);
-		attr_opt(&w, "Caption", m->caption);
+		ow_attr(&w, "Lang", m->lang);
+		ow_attr_opt(&w, "Caption", m->caption);
 	}
 	for (i = 0; i < m->gold->nall; i++)
 		medal_line(&w, m, i);
-	end(&w);
-	start(&w, "MedalsTotal");
+	ow_end(&w);
+	ow_start(&w, "MedalsTotal");
 	medal_number(&w, "TOT", m->gold->totals.medals);
-	end(&w);
-	end(&w);
+	ow_end(&w);
+	ow_end(&w);
 	notes(&w, m->notes, m->nnotes);
-	end(&w);
-	end(&w);
-	return close_doc(&w, buf, out);
+	ow_end(&w);
+	ow_end(&w);
+	return ow_close_doc(&w, buf, out);
 }
 
 static void competitor(struct w *w, const struct pd_odf_competitor *c,
@@ -269,60 +160,62 @@ static void competitor(struct w *w, const struct pd_odf_competitor *c,
 	const char *p, *nl;
 	char name[512], *tab;
 
-	start(w, "Result");
+	ow_start(w, "Result");
 	if (c->rank) {
-		attr_long(w, "Rank", c->rank);
-		attr(w, "RankEqual", c->rank_equal ? "Y" : "N");
+		ow_attr_long(w, "Rank", c->rank);
+		ow_attr(w, "RankEqual", c->rank_equal ? "Y" : "N");
 	}
-	attr_opt(w, "Result", c->mark);
-	attr_opt(w, "IRM", c->irm);
-	attr_long(w, "SortOrder", sort);
+	ow_attr_opt(w, "Result", c->mark);
+	ow_attr_opt(w, "IRM", c->irm);
+	ow_attr_long(w, "SortOrder", sort);
 	if (c->medal >= 0 && c->medal < 3)
-		attr(w, "Medal", medal_code[c->medal]);
-	start(w, "Competitor");
-	attr(w, "Type", c->team ? "T" : "A");
-	attr(w, "Organisation", c->npc);
-	attr(w, "Name", c->name);
+		ow_attr(w, "Medal", medal_code[c->medal]);
+	ow_attr_opt(w, "Unit", c->unit);
+	ow_start(w, "Competitor");
+	ow_attr(w, "Type", c->team ? "T" : "A");
+	ow_attr(w, "Organisation", c->npc);
+	ow_attr(w, "Name", c->name);
 	if (c->members && *c->members) {
-		start(w, "Composition");
+		ow_start(w, "Composition");
 		for (p = c->members; *p; p = *nl ? nl + 1 : nl) {
 			if (!(nl = strchr(p, '\n')))
 				nl = p + strlen(p);
 			snprintf(name, sizeof(name), "%.*s", (int)(nl - p), p);
-			start(w, "Athlete");
+			ow_start(w, "Athlete");
 			if ((tab = strchr(name, '\t'))) {
 				*tab = '\0';
-				attr(w, "Code", name);
+				ow_attr(w, "Code", name);
 			}
-			attr(w, "Name", tab ? tab + 1 : name);
-			end(w);
+			ow_attr(w, "Name", tab ? tab + 1 : name);
+			ow_end(w);
 		}
-		end(w);
+		ow_end(w);
 	}
-	end(w);
+	ow_end(w);
 	for (p = c->records; p && *p; p = *nl ? nl + 1 : nl) {
 		if (!(nl = strchr(p, ',')))
 			nl = p + strlen(p);
 		snprintf(name, sizeof(name), "%.*s", (int)(nl - p), p);
-		start(w, "RecordIndicator");
-		attr(w, "Code", name);
-		end(w);
+		ow_start(w, "RecordIndicator");
+		ow_attr(w, "Code", name);
+		ow_end(w);
 	}
-	end(w);
+	ow_end(w);
 }
 
 static void event_start(struct w *w, const struct pd_odf_event *e)
 {
-	start(w, "Event");
-	attr_long(w, "Code", e->id);
-	attr(w, "Sport", e->sport);
-	attr(w, "Name", e->name);
-	attr_opt(w, "Gender", e->gender);
-	attr_opt(w, "SportClass", e->sport_class);
-	attr_opt(w, "Date", e->date);
+	ow_start(w, "Event");
+	ow_attr_long(w, "Code", e->id);
+	ow_attr(w, "Sport", e->sport);
+	ow_attr(w, "Name", e->name);
+	ow_attr_opt(w, "Gender", e->gender);
+	ow_attr_opt(w, "SportClass", e->sport_class);
+	ow_attr_opt(w, "Date", e->date);
 	if (e->status)
-		attr_opt(w, "ResultStatus", pd_odf_status(e->status));
-	attr(w, "Team", e->team ? "Y" : "N");
+		ow_attr_opt(w, "ResultStatus", pd_odf_status(e->status));
+	ow_attr(w, "Team", e->team ? "Y" : "N");
+	ow_attr_opt(w, "RSC", e->rsc);
 }
 
 int pd_odf_write_results(struct pd_buf *out, const struct pd_odf_results *r)
@@ -333,20 +226,20 @@ int pd_odf_write_results(struct pd_buf *out, const struct pd_odf_results *r)
 	struct w w;
 	int ret;
 
-	if ((ret = open_doc(&w, &buf)) < 0)
+	if ((ret = ow_open_doc(&w, &buf)) < 0)
 		return ret;
-	head(&w, &r->head);
-	start(&w, "Competition");
+	ow_head(&w, &r->head);
+	ow_start(&w, "Competition");
 	for (e = 0; e < r->nevents; e++) {
 		event_start(&w, &r->events[e]);
 		for (sort = 1; i < r->n && r->v[i].event == (long)e; i++)
 			competitor(&w, &r->v[i], sort++);
-		end(&w);
+		ow_end(&w);
 	}
 	notes(&w, r->notes, r->nnotes);
-	end(&w);
-	end(&w);
-	return close_doc(&w, buf, out);
+	ow_end(&w);
+	ow_end(&w);
+	return ow_close_doc(&w, buf, out);
 }
 
 const char *pd_odf_status(const char *s)

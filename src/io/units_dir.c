@@ -443,18 +443,7 @@ int pd_unitset_read(struct pd_unitset *out, const char *dir,
 	out->entries.rows = r.nrows;
 	ret = pd_entries_finish(&out->entries);
 cleanup:
-	pd_import_release(&r.im);
-	pd_strmap_release(&r.rscs);
-	pd_strmap_release(&r.disciplines);
-	pd_strmap_release(&r.events);
-	pd_strmap_release(&r.teams);
-	pd_strmap_release(&r.athletes);
-	pd_strmap_release_keys(&r.event_names);
-	free(r.members);
-	free(r.rows);
-	if (ret < 0)
-		pd_unitset_release(out);
-	return ret;
+	return pd_ur_finish(&r, ret);
 }
 
 void pd_unitset_release(struct pd_unitset *s)

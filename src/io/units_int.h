@@ -59,6 +59,10 @@ const char *pd_ur_str(struct reader *r, const char *s);
 /* Room for one more of *v (n used, *a allocated), each size bytes. */
 int pd_ur_grow(void *v, size_t n, size_t *a, size_t size);
 
+/* The reader's own memory released (the set too when ret is an error);
+ * returns ret. */
+int pd_ur_finish(struct reader *r, int ret);
+
 /* schedules.csv, after the results (units_schedule.c) */
 int pd_ur_read_schedule(struct reader *r, struct pd_diag *d);
 /* the operator's walkovers marked on their units, and every event's

@@ -128,3 +128,19 @@ int pd_unit_time_parse(const char *t, long long *utc)
 	*utc += (sign == '+' ? -1 : 1) * (oh * 3600LL + om * 60);
 	return 0;
 }
+
+int pd_ur_finish(struct reader *r, int ret)
+{
+	pd_import_release(&r->im);
+	pd_strmap_release(&r->rscs);
+	pd_strmap_release(&r->disciplines);
+	pd_strmap_release(&r->events);
+	pd_strmap_release(&r->teams);
+	pd_strmap_release(&r->athletes);
+	pd_strmap_release_keys(&r->event_names);
+	free(r->members);
+	free(r->rows);
+	if (ret < 0)
+		pd_unitset_release(r->out);
+	return ret;
+}

@@ -1851,6 +1851,49 @@ static void test_store__units_replace_and_read(void **state)
 	put_units(f, &u, PD_ESTORE);
 }
 
+static int seen_team(const struct pd_unit_team_rec *t, void *arg)
+{
+	char *v = arg;
+	size_t n = strlen(v);
+
+	snprintf(v + n, 256 - n, "%s|%s|%s|%s|%s;", t->code, t->name, t->npc,
+		 t->discipline, t->members);
+	return 0;
+}
+
+/* the teams' rosters as kept (ops_unit_teams.c), by code */
+static void test_store__unit_teams_read(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_unit_rec unit = { TTF, "unit", "Table Tennis", "Men's Team",
+				    "TTEMTEAM", "Final", "", "", "", "", "",
+				    "", "", "" };
+	struct pd_unit_team_rec teams[] = {
+		{ "TTEMTEAM----GBR01", "Great Britain", "GBR", "Table Tennis", "" },
+		{ "TTEMTEAM----CHN01", "China", "CHN", "Table Tennis",
+		  "1\x1fMa\x1e" "2\x1fWang" },
+	};
+	struct pd_units_put u = { &unit, 1, NULL, 0, teams, 2 };
+	char got[256] = "";
+
+	open_store(f);
+	put_games(f, &g);
+	assert_int_equal(pd_store_unit_teams(f->s, "PG2004", seen_team, got,
+					     &f->d), 0);
+	assert_string_equal(got, "");
+	put_units(f, &u, 0);
+	assert_int_equal(pd_store_unit_teams(f->s, "PG2004", seen_team, got,
+					     &f->d), 0);
+	assert_string_equal(got, "TTEMTEAM----CHN01|China|CHN|Table Tennis|"
+			    "1\x1fMa\x1e" "2\x1fWang;"
+			    "TTEMTEAM----GBR01|Great Britain|GBR|Table Tennis|;");
+	got[0] = '\0';
+	assert_int_equal(pd_store_unit_teams(f->s, "PG2000", seen_team, got,
+					     &f->d), 0);
+	assert_string_equal(got, "");
+}
+
 /* -- anti-doping cases (record.h) */
 
 static int collect_case(const struct pd_doping_case *c, void *arg)
@@ -3061,6 +3104,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__matches_replace_and_read),
 	T(test_store__doping_cases_add_and_read),
 	T(test_store__units_replace_and_read),
+	T(test_store__unit_teams_read),
 	T(test_store__event_order_and_change_note),
 	T(test_store__sources_and_removals),
 	T(test_store__results_add_many_as_one_by_one),
