@@ -97,4 +97,14 @@ int pd_db_published_sources(struct pd_store *s, const char *games,
 int pd_db_published_remove(struct pd_store *s, const char *games,
 			   const char *source, struct pd_diag *diag);
 
+/* a unit as it runs (store_units.h): ops_unit_writes.c */
+int pd_db_unit_start_list(struct pd_store *s, const char *games,
+			  const char *rsc, const struct pd_unit_result_rec *v,
+			  size_t n, struct pd_diag *diag);
+int pd_db_unit_result_set(struct pd_store *s, const char *games,
+			  const struct pd_unit_result_rec *r,
+			  struct pd_diag *diag);
+int pd_db_unit_status(struct pd_store *s, const char *games, const char *rsc,
+		      const char *status, struct pd_diag *diag);
+
 #endif
