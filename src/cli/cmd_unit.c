@@ -14,8 +14,13 @@ static int run(struct cli *cli, int argc, char **argv)
 	struct pd_buf out;
 	int i, code;
 
+	if (argc >= 2 && (!strcmp(argv[1], "start-list") ||
+			  !strcmp(argv[1], "result") ||
+			  !strcmp(argv[1], "status")))
+		return cli_unit_write(cli, argc, argv);
 	if (argc < 2 || strcmp(argv[1], "show"))
-		return cli_usage(&cmd_unit, N_("expected show"));
+		return cli_usage(&cmd_unit, N_("expected show, start-list, "
+				 "result or status"));
 	for (i = 2; i < argc; i++) {
 		if (!strcmp(argv[i], "--games") && i + 1 < argc) {
 			if (pd_games_code(games, sizeof(games), argv[++i]))
@@ -44,8 +49,13 @@ static int run(struct cli *cli, int argc, char **argv)
 }
 
 const struct cli_command cmd_unit = {
-	"unit", run, "show one unit: its start list and results",
+	"unit", run, "show a unit, or write its start list, results and status",
 	"usage: podium unit show RSC --games G [--lang zh|en|fr]\n"
+	"       podium unit start-list RSC --games G --file LIST.csv [--reason R]\n"
+	"       podium unit result RSC --games G --participant CODE [--rank N|-]\n"
+	"                [--mark M] [--type T] [--irm IRM] [--diff D] [--wlt W|L|T]\n"
+	"                [--qualification Q] [--reason R]\n"
+	"       podium unit status RSC --games G --to STATUS [--reason R]\n"
 	"\n"
 	"RSC is the unit's ODF results code, 34 characters, as 'podium\n"
 	"schedule' and 'podium medals' print it.  Shows its kind (unit,\n"
@@ -53,5 +63,20 @@ const struct cli_command cmd_unit = {
 	"local day and start, venue, status and medal role, then a line per\n"
 	"participant: rank, start order, bib, name, NPC, result and its type,\n"
 	"IRM, difference, W/L/T and qualification mark (Q, q ...).  A code\n"
-	"the Games has no unit of is an error (exit 2).\n",
+	"the Games has no unit of is an error (exit 2).\n"
+	"\n"
+	"start-list makes LIST.csv the unit's start list: a header naming\n"
+	"participant, name and npc, and as needed order (or lane) and bib; a\n"
+	"participant listed already keeps their result, one left out is taken\n"
+	"off.  result sets one participant's result field by field (what is\n"
+	"not given is kept; - takes a field off): rank, mark and its type\n"
+	"(TIME, DISTANCE, POINTS, SCORE, SETS, WEIGHT, PERCENT, STROKES), IRM,\n"
+	"difference, W/L/T and qualification mark (Q, q ...).  status moves the\n"
+	"unit: scheduled, delayed, running, interrupted, unofficial, official,\n"
+	"cancelled, postponed, rescheduled; a move the unit cannot make (an\n"
+	"official unit back to running) is refused with the moves it can, and\n"
+	"an official unit moved back needs --reason.  Each write is one change:\n"
+	"the Games' version goes up and 'podium log' keeps every field changed.\n"
+	"An official unit takes no results or start list until it is moved\n"
+	"back to unofficial.\n",
 };
