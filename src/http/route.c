@@ -58,6 +58,10 @@ static int write_of(const char *p, long *event)
 		return W_EVENTS;
 	if (!strcmp(p, "sanctions"))
 		return W_SANCTIONS;
+	if (!strncmp(p, "units/", 6) && strlen(p) > 41 && p[40] == '/')
+		return !strcmp(p + 41, "start-list") ? W_UNIT_START :
+		       !strcmp(p + 41, "results") ? W_UNIT_RESULT :
+		       !strcmp(p + 41, "status") ? W_UNIT_STATUS : W_NONE;
 	if (strncmp(p, "events/", 7) || p[7] < '1' || p[7] > '9')
 		return W_NONE;
 	*event = strtol(p + 7, &end, 10);
@@ -200,6 +204,9 @@ const char *route_allowed(const struct route *rt)
 		return "DELETE, PATCH, POST";
 	case W_STATUS:
 	case W_SANCTIONS:
+	case W_UNIT_START:
+	case W_UNIT_RESULT:
+	case W_UNIT_STATUS:
 		return "POST";
 	}
 	return rt->kind == RT_NONE ? NULL : "GET, HEAD, OPTIONS";

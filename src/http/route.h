@@ -15,7 +15,9 @@
 
 /* The writes, by what their url names. */
 enum { W_NONE, W_RESULTS, W_STATUS, W_EVENTS, W_SANCTIONS, W_GAMES,
-       W_GAMES_ONE, W_MATCHES, W_ENTRIES };
+       W_GAMES_ONE, W_MATCHES, W_ENTRIES,
+       /* a unit's (units/RSC/...): its start list, a result, its status */
+       W_UNIT_START, W_UNIT_RESULT, W_UNIT_STATUS };
 
 enum route_kind {
 	RT_NONE,	/* no route of podium's (an asset's, perhaps) */
