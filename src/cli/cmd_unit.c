@@ -17,7 +17,7 @@ static int run(struct cli *cli, int argc, char **argv)
 	if (argc >= 2 && (!strcmp(argv[1], "start-list") ||
 			  !strcmp(argv[1], "result") ||
 			  !strcmp(argv[1], "status")))
-		return cli_unit_write(cli, argc, argv);
+		return cli_unit_write(cli, &cmd_unit, argc, argv);
 	if (argc < 2 || strcmp(argv[1], "show"))
 		return cli_usage(&cmd_unit, N_("expected show, start-list, "
 				 "result or status"));

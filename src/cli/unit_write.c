@@ -19,8 +19,8 @@ static const char *none(const char *v)
 }
 
 /* --NAME VALUE of the result form into a->in; 1 when not one of them */
-static int result_option(struct unit_args *a, const char *opt,
-			 const char *v)
+static int result_option(const struct cli_command *cmd,
+			 struct unit_args *a, const char *opt, const char *v)
 {
 	struct pd_unit_result_input *in = &a->in;
 
@@ -41,7 +41,7 @@ static int result_option(struct unit_args *a, const char *opt,
 	else if (!strcmp(opt, "--rank")) {
 		in->has_rank = 1;
 		if (strcmp(v, "-") && (in->rank = cli_number(v, 100000)) < 0)
-			return cli_usage(&cmd_unit, N_("--rank is a whole "
+			return cli_usage(cmd, N_("--rank is a whole "
 					 "number, or - for none"));
 		if (!strcmp(v, "-"))
 			in->rank = 0;
@@ -50,7 +50,8 @@ static int result_option(struct unit_args *a, const char *opt,
 	return 0;
 }
 
-static int parse(struct unit_args *a, int argc, char **argv)
+static int parse(const struct cli_command *cmd, struct unit_args *a,
+		 int argc, char **argv)
 {
 	int i, ret;
 
@@ -62,11 +63,11 @@ static int parse(struct unit_args *a, int argc, char **argv)
 			continue;
 		}
 		if (!v)
-			return cli_usage(&cmd_unit, N_("unexpected argument"));
+			return cli_usage(cmd, N_("unexpected argument"));
 		i++;
 		if (!strcmp(argv[i - 1], "--games")) {
 			if (pd_games_code(a->games, sizeof(a->games), v))
-				return cli_usage(&cmd_unit, N_("bad --games"));
+				return cli_usage(cmd, N_("bad --games"));
 		} else if (!strcmp(argv[i - 1], "--file"))
 			a->file = v;
 		else if (!strcmp(argv[i - 1], "--reason"))
@@ -75,34 +76,36 @@ static int parse(struct unit_args *a, int argc, char **argv)
 			 !strcmp(argv[i - 1], "--to"))
 			a->status = v;
 		else if (!strcmp(argv[1], "result") &&
-			 (ret = result_option(a, argv[i - 1], v)) <= 0) {
+			 (ret = result_option(cmd, a, argv[i - 1], v)) <= 0) {
 			if (ret < 0)
 				return ret;
 		} else
-			return cli_usage(&cmd_unit, N_("unexpected argument"));
+			return cli_usage(cmd, N_("unexpected argument"));
 	}
 	if (!a->rsc || strlen(a->rsc) != 34)
-		return cli_usage(&cmd_unit, N_("expected a results code of 34 "
+		return cli_usage(cmd, N_("expected a results code of 34 "
 				 "characters"));
 	if (!a->games[0])
-		return cli_usage(&cmd_unit, N_("--games is required"));
+		return cli_usage(cmd, N_("--games is required"));
 	return 0;
 }
 
-static int check(const char *what, const struct unit_args *a)
+static int check(const struct cli_command *cmd, const char *what,
+		 const struct unit_args *a)
 {
 	if (!strcmp(what, "start-list") && !a->file)
-		return cli_usage(&cmd_unit, N_("start-list takes --file "
+		return cli_usage(cmd, N_("start-list takes --file "
 				 "LIST.csv"));
 	if (!strcmp(what, "result") && !a->in.participant)
-		return cli_usage(&cmd_unit, N_("result takes --participant "
+		return cli_usage(cmd, N_("result takes --participant "
 				 "CODE"));
 	if (!strcmp(what, "status") && !a->status)
-		return cli_usage(&cmd_unit, N_("status takes --to STATUS"));
+		return cli_usage(cmd, N_("status takes --to STATUS"));
 	return 0;
 }
 
-int cli_unit_write(struct cli *cli, int argc, char **argv)
+int cli_unit_write(struct cli *cli, const struct cli_command *cmd,
+		   int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
 	struct unit_args a;
@@ -112,7 +115,8 @@ int cli_unit_write(struct cli *cli, int argc, char **argv)
 	int ret, code = 0;
 
 	memset(&a, 0, sizeof(a));
-	if ((ret = parse(&a, argc, argv)) || (ret = check(argv[1], &a)))
+	if ((ret = parse(cmd, &a, argc, argv)) ||
+	    (ret = check(cmd, argv[1], &a)))
 		return ret;
 	if (!(s = cli_store_write(cli, &code)))
 		return code;
