@@ -80,6 +80,12 @@ int pd_store_unit_result_set(struct pd_store *s, const char *games,
 			     const struct pd_unit_result_rec *r,
 			     struct pd_diag *diag);
 
+/* Set only participant's qualification mark in unit rsc ("" none).
+ * PD_ENOTFOUND when the participant is not on its start list. */
+int pd_store_unit_mark(struct pd_store *s, const char *games,
+		       const char *rsc, const char *participant,
+		       const char *mark, struct pd_diag *diag);
+
 /* Move unit rsc to status (the caller says which moves may be made). */
 int pd_store_unit_status(struct pd_store *s, const char *games,
 			 const char *rsc, const char *status,

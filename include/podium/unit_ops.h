@@ -101,4 +101,26 @@ int pd_op_unit_start_csv(struct pd_store *s, const struct pd_registry *reg,
 			 const struct pd_who *who, struct pd_op_done *done,
 			 size_t *n, struct pd_diag *diag);
 
+/* The phase whose heats phase names (26 characters: the results code's
+ * event and phase, "ATHM100M--------------RND1") has finished: propose
+ * its qualifiers by the bundled rule for its event, phase and number of
+ * heats (data/qualification_rules.tsv, qualify.h), Q to the first of
+ * each heat by place and q to the next fastest, written as each row's
+ * qualification mark in one change (a mark other than Q or q is kept).
+ * PD_ENOTFOUND for a phase without units or a rule; PD_ECONSIST while a
+ * heat has not run (scheduled ...) or is official already. */
+int pd_op_unit_qualify(struct pd_store *s, const char *games,
+		       const char *phase, const struct pd_who *who,
+		       struct pd_op_done *done, struct pd_diag *diag);
+
+/* The start list of unit rsc from the qualifiers (Q then q, as marked)
+ * of the phase phase names, every heat of it official: ranked Q by place
+ * then time, then q by time, lanes drawn by the rule's groups (the lot
+ * seeded by rsc, so the same draw comes again), written as
+ * pd_op_unit_start_list() writes one. */
+int pd_op_unit_start_from(struct pd_store *s, const struct pd_registry *reg,
+			  const char *games, const char *rsc,
+			  const char *phase, const struct pd_who *who,
+			  struct pd_op_done *done, struct pd_diag *diag);
+
 #endif

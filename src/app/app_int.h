@@ -173,6 +173,16 @@ int app_settle(struct pd_store *s, const struct app_snap *before,
 	       long version, int ret, struct pd_op_done *done,
 	       struct pd_diag *d);
 
+/* The writes that keep their changes field by field (unit_writes.c):
+ * add {"what", "field", "before", "after"} to list when before and after
+ * differ; then end the change that made version as app_settle() does,
+ * with list as its changes and no event's results. */
+int app_field_change(json_t *list, const char *what, const char *field,
+		     const char *before, const char *after);
+int app_fields_settle(struct pd_store *s, const char *games, json_t *changes,
+		      long version, int ret, struct pd_op_done *done,
+		      struct pd_diag *d);
+
 /* PD_ENOTFOUND for an unknown Games code, naming the nearest codes of the
  * store and of bundled[0..nb) (games_ensure.c). */
 int app_games_unknown(struct pd_store *s, const char *code,

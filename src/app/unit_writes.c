@@ -176,7 +176,7 @@ static const struct pd_unit_result_rec *row_of(const struct unit_now *w,
 
 /* -- the changes an entry keeps */
 
-static int change(json_t *list, const char *what, const char *field,
+int app_field_change(json_t *list, const char *what, const char *field,
 		  const char *before, const char *after)
 {
 	json_t *o;
@@ -196,15 +196,12 @@ static int change_long(json_t *list, const char *what, const char *field,
 
 	snprintf(b, sizeof(b), "%ld", before);
 	snprintf(a, sizeof(a), "%ld", after);
-	return change(list, what, field, before ? b : "", after ? a : "");
+	return app_field_change(list, what, field, before ? b : "", after ? a : "");
 }
 
-/* End the change that made version: roll back on failure or when
- * nothing changed (done: unchanged); else keep changes in its entry and
- * commit, done saying each. */
-static int settle(struct pd_store *s, const char *games, json_t *changes,
-		  long version, int ret, struct pd_op_done *done,
-		  struct pd_diag *d)
+int app_fields_settle(struct pd_store *s, const char *games, json_t *changes,
+		      long version, int ret, struct pd_op_done *done,
+		      struct pd_diag *d)
 {
 	json_t *medals = json_array();
 	char *text = NULL;
@@ -296,20 +293,20 @@ static int start_changes(const struct unit_now *w,
 		snprintf(what, sizeof(what), "unit %s: %s (%s)", rsc,
 			 w->v[i].name, w->v[i].npc);
 		if (j == n)
-			ret = change(list, what, "start list", "listed", "");
+			ret = app_field_change(list, what, "start list", "listed", "");
 	}
 	for (i = 0; i < n && ret == 0; i++) {
 		old = row_of(w, v[i].participant);
 		snprintf(what, sizeof(what), "unit %s: %s (%s)", rsc,
 			 v[i].name, v[i].npc);
 		if (!old)
-			ret = change(list, what, "start list", "", "listed");
+			ret = app_field_change(list, what, "start list", "", "listed");
 		if (ret == 0)
 			ret = change_long(list, what, "order",
 					  old ? old->start_order : 0,
 					  v[i].start_order);
 		if (ret == 0)
-			ret = change(list, what, "bib", old ? old->bib : "",
+			ret = app_field_change(list, what, "bib", old ? old->bib : "",
 				     v[i].bib);
 	}
 	return ret;
@@ -346,7 +343,7 @@ int pd_op_unit_start_list(struct pd_store *s, const struct pd_registry *reg,
 		ret = start_changes(&w, v, n, rsc, list);
 	if (ret == 0)
 		ret = pd_store_unit_start_list(s, games, rsc, v, n, diag);
-	ret = settle(s, games, list, version, ret, done, diag);
+	ret = app_fields_settle(s, games, list, version, ret, done, diag);
 cleanup:
 	unit_now_release(&w);
 	json_decref(list);
@@ -423,14 +420,14 @@ static int result_changes(const struct pd_unit_result_rec *old,
 	snprintf(what, sizeof(what), "unit %s: %s (%s)", rsc, old->name,
 		 old->npc);
 	if ((ret = change_long(list, what, "rank", old->rank, r->rank)) < 0 ||
-	    (ret = change(list, what, "result", old->result, r->result)) < 0 ||
-	    (ret = change(list, what, "type", old->result_type,
+	    (ret = app_field_change(list, what, "result", old->result, r->result)) < 0 ||
+	    (ret = app_field_change(list, what, "type", old->result_type,
 			  r->result_type)) < 0 ||
-	    (ret = change(list, what, "irm", old->irm, r->irm)) < 0 ||
-	    (ret = change(list, what, "diff", old->diff, r->diff)) < 0 ||
-	    (ret = change(list, what, "wlt", old->wlt, r->wlt)) < 0)
+	    (ret = app_field_change(list, what, "irm", old->irm, r->irm)) < 0 ||
+	    (ret = app_field_change(list, what, "diff", old->diff, r->diff)) < 0 ||
+	    (ret = app_field_change(list, what, "wlt", old->wlt, r->wlt)) < 0)
 		return ret;
-	return change(list, what, "qualification", old->qualification,
+	return app_field_change(list, what, "qualification", old->qualification,
 		      r->qualification);
 }
 
@@ -475,7 +472,7 @@ int pd_op_unit_result(struct pd_store *s, const char *games, const char *rsc,
 	}
 	if (ret == 0)
 		ret = pd_store_unit_result_set(s, games, &r, diag);
-	ret = settle(s, games, list, version, ret, done, diag);
+	ret = app_fields_settle(s, games, list, version, ret, done, diag);
 cleanup:
 	unit_now_release(&w);
 	json_decref(list);
@@ -514,10 +511,10 @@ int pd_op_unit_status(struct pd_store *s, const char *games, const char *rsc,
 				  "reason", rsc, status);
 	snprintf(what, sizeof(what), "unit %s", rsc);
 	if (ret == 0)
-		ret = change(list, what, "status", w.status, status);
+		ret = app_field_change(list, what, "status", w.status, status);
 	if (ret == 0 && json_array_size(list))
 		ret = pd_store_unit_status(s, games, rsc, status, diag);
-	ret = settle(s, games, list, version, ret, done, diag);
+	ret = app_fields_settle(s, games, list, version, ret, done, diag);
 cleanup:
 	unit_now_release(&w);
 	json_decref(list);

@@ -16,11 +16,12 @@ static int run(struct cli *cli, int argc, char **argv)
 
 	if (argc >= 2 && (!strcmp(argv[1], "start-list") ||
 			  !strcmp(argv[1], "result") ||
-			  !strcmp(argv[1], "status")))
+			  !strcmp(argv[1], "status") ||
+			  !strcmp(argv[1], "qualify")))
 		return cli_unit_write(cli, &cmd_unit, argc, argv);
 	if (argc < 2 || strcmp(argv[1], "show"))
 		return cli_usage(&cmd_unit, N_("expected show, start-list, "
-				 "result or status"));
+				 "result, status or qualify"));
 	for (i = 2; i < argc; i++) {
 		if (!strcmp(argv[i], "--games") && i + 1 < argc) {
 			if (pd_games_code(games, sizeof(games), argv[++i]))
@@ -51,11 +52,13 @@ static int run(struct cli *cli, int argc, char **argv)
 const struct cli_command cmd_unit = {
 	"unit", run, "show a unit, or write its start list, results and status",
 	"usage: podium unit show RSC --games G [--lang zh|en|fr]\n"
-	"       podium unit start-list RSC --games G --file LIST.csv [--reason R]\n"
+	"       podium unit start-list RSC --games G (--file LIST.csv | --from PHASE)\n"
+	"                [--reason R]\n"
 	"       podium unit result RSC --games G --participant CODE [--rank N|-]\n"
 	"                [--mark M] [--type T] [--irm IRM] [--diff D] [--wlt W|L|T]\n"
 	"                [--qualification Q] [--reason R]\n"
 	"       podium unit status RSC --games G --to STATUS [--reason R]\n"
+	"       podium unit qualify PHASE --games G [--reason R]\n"
 	"\n"
 	"RSC is the unit's ODF results code, 34 characters, as 'podium\n"
 	"schedule' and 'podium medals' print it.  Shows its kind (unit,\n"
@@ -78,5 +81,17 @@ const struct cli_command cmd_unit = {
 	"an official unit moved back needs --reason.  Each write is one change:\n"
 	"the Games' version goes up and 'podium log' keeps every field changed.\n"
 	"An official unit takes no results or start list until it is moved\n"
-	"back to unofficial.\n",
+	"back to unofficial.\n"
+	"\n"
+	"qualify proposes the qualifiers of a phase of heats that ran (PHASE is\n"
+	"its units' first 26 characters: event and phase, as\n"
+	"ATHM100M--------------RND1) by the rule for its event, phase and\n"
+	"number of heats in data/qualification_rules.tsv: Q to the first of each\n"
+	"heat by place, q to the next fastest; the operator may change any mark\n"
+	"(unit result --qualification) before making the heats official.\n"
+	"start-list --from PHASE then makes the unit's start list from that\n"
+	"phase's qualifiers once every heat is official: Q by place then time,\n"
+	"then q by time, lanes drawn by lot in the rule's groups (World\n"
+	"Athletics: the four best ranked in lanes 3 to 6, the next two in 2 and\n"
+	"7, the last two in 1 and 8), the lot seeded by the unit's code.\n",
 };

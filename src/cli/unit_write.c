@@ -9,7 +9,7 @@
 
 struct unit_args {
 	char games[PD_GAMES_CODE];
-	const char *rsc, *file, *status, *reason;
+	const char *rsc, *file, *status, *reason, *from;
 	struct pd_unit_result_input in;
 };
 
@@ -72,6 +72,9 @@ static int parse(const struct cli_command *cmd, struct unit_args *a,
 			a->file = v;
 		else if (!strcmp(argv[i - 1], "--reason"))
 			a->reason = v;
+		else if (!strcmp(argv[1], "start-list") &&
+			 !strcmp(argv[i - 1], "--from"))
+			a->from = v;
 		else if (!strcmp(argv[1], "status") && !a->status &&
 			 !strcmp(argv[i - 1], "--to"))
 			a->status = v;
@@ -82,9 +85,13 @@ static int parse(const struct cli_command *cmd, struct unit_args *a,
 		} else
 			return cli_usage(cmd, N_("unexpected argument"));
 	}
-	if (!a->rsc || strlen(a->rsc) != 34)
-		return cli_usage(cmd, N_("expected a results code of 34 "
-				 "characters"));
+	if (!strcmp(argv[1], "qualify") ? !a->rsc || strlen(a->rsc) != 26 :
+	    !a->rsc || strlen(a->rsc) != 34)
+		return cli_usage(cmd, !strcmp(argv[1], "qualify") ?
+				 N_("expected a phase: the first 26 characters "
+				    "of its units' results codes") :
+				 N_("expected a results code of 34 "
+				    "characters"));
 	if (!a->games[0])
 		return cli_usage(cmd, N_("--games is required"));
 	return 0;
@@ -93,9 +100,9 @@ static int parse(const struct cli_command *cmd, struct unit_args *a,
 static int check(const struct cli_command *cmd, const char *what,
 		 const struct unit_args *a)
 {
-	if (!strcmp(what, "start-list") && !a->file)
-		return cli_usage(cmd, N_("start-list takes --file "
-				 "LIST.csv"));
+	if (!strcmp(what, "start-list") && !a->file == !a->from)
+		return cli_usage(cmd, N_("start-list takes --file LIST.csv "
+				 "or --from PHASE"));
 	if (!strcmp(what, "result") && !a->in.participant)
 		return cli_usage(cmd, N_("result takes --participant "
 				 "CODE"));
@@ -122,7 +129,12 @@ int cli_unit_write(struct cli *cli, const struct cli_command *cmd,
 		return code;
 	who = cli_who(cli, a.reason);
 	pd_op_done_init(&done);
-	if (!strcmp(argv[1], "start-list"))
+	if (!strcmp(argv[1], "start-list") && a.from)
+		ret = pd_op_unit_start_from(s, cli_registry(cli), a.games,
+					    a.rsc, a.from, who, &done, &d);
+	else if (!strcmp(argv[1], "qualify"))
+		ret = pd_op_unit_qualify(s, a.games, a.rsc, who, &done, &d);
+	else if (!strcmp(argv[1], "start-list"))
 		ret = pd_op_unit_start_csv(s, cli_registry(cli), a.games, a.rsc,
 					   a.file, NULL, 0, who, &done, NULL,
 					   &d);

@@ -104,6 +104,9 @@ int pd_db_unit_start_list(struct pd_store *s, const char *games,
 int pd_db_unit_result_set(struct pd_store *s, const char *games,
 			  const struct pd_unit_result_rec *r,
 			  struct pd_diag *diag);
+int pd_db_unit_mark(struct pd_store *s, const char *games, const char *rsc,
+		    const char *participant, const char *mark,
+		    struct pd_diag *diag);
 int pd_db_unit_status(struct pd_store *s, const char *games, const char *rsc,
 		      const char *status, struct pd_diag *diag);
 

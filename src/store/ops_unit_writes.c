@@ -152,6 +152,29 @@ int pd_db_unit_result_set(struct pd_store *s, const char *games,
 					 "list of %s", r->participant, r->rsc);
 }
 
+int pd_db_unit_mark(struct pd_store *s, const char *games, const char *rsc,
+		    const char *participant, const char *mark,
+		    struct pd_diag *diag)
+{
+	static const char sql[] =
+		"UPDATE unit_results SET qualification = $4 WHERE games = $1 "
+		"AND rsc = $2 AND participant = $3";
+	struct pd_q q;
+	long changed = 0;
+	int ret;
+
+	pd_q_start(&q, s, sql, "mark a qualifier");
+	pd_q_text(&q, games);
+	pd_q_text(&q, rsc);
+	pd_q_text(&q, participant);
+	pd_q_text(&q, mark);
+	if ((ret = pd_q_run(&q, &changed, diag)) < 0)
+		return ret;
+	return changed ? 0 : pd_diag_set(diag, PD_ENOTFOUND, NULL, 0,
+					 "participant %s is not on the start "
+					 "list of %s", participant, rsc);
+}
+
 int pd_db_unit_status(struct pd_store *s, const char *games, const char *rsc,
 		      const char *status, struct pd_diag *diag)
 {

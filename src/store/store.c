@@ -1410,3 +1410,10 @@ int pd_store_unit_status(struct pd_store *s, const char *games,
 {
 	return pd_db_unit_status(s, games, rsc, status, diag);
 }
+
+int pd_store_unit_mark(struct pd_store *s, const char *games,
+		       const char *rsc, const char *participant,
+		       const char *mark, struct pd_diag *diag)
+{
+	return pd_db_unit_mark(s, games, rsc, participant, mark, diag);
+}

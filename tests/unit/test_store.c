@@ -1734,7 +1734,7 @@ static void test_store__matches_replace_and_read(void **state)
 
 struct unit_seen {
 	char rsc[8][40], day[8][16], medal[8][16], rules[8][16];
-	char who[8][32], wlt[8][4], npc[8][8];
+	char who[8][32], wlt[8][4], npc[8][8], q[8][4];
 	long rank[8];
 	size_t nunits, nresults;
 };
@@ -1760,6 +1760,7 @@ static int seen_result(const struct pd_unit_result_rec *r, void *arg)
 	if (v->nresults < 8) {
 		snprintf(v->who[v->nresults], 32, "%s", r->participant);
 		snprintf(v->wlt[v->nresults], 4, "%s", r->wlt);
+		snprintf(v->q[v->nresults], 4, "%s", r->qualification);
 		snprintf(v->npc[v->nresults], 8, "%s", r->npc);
 		v->rank[v->nresults] = r->rank;
 	}
@@ -1912,6 +1913,16 @@ static int result_stranger(struct fixture *f)
 	return pd_store_unit_result_set(f->s, "PG2004", &r, &f->d);
 }
 
+static int mark_dahl(struct fixture *f)
+{
+	return pd_store_unit_mark(f->s, "PG2004", TTS, "5", "q", &f->d);
+}
+
+static int mark_stranger(struct fixture *f)
+{
+	return pd_store_unit_mark(f->s, "PG2004", TTS, "99", "q", &f->d);
+}
+
 static int status_running(struct fixture *f)
 {
 	return pd_store_unit_status(f->s, "PG2004", TTS, "running", &f->d);
@@ -1963,6 +1974,14 @@ static void test_store__unit_start_list_result_status(void **state)
 					       seen_result, &v, &f->d), 0);
 	assert_int_equal(v.rank[1], 1);
 	assert_string_equal(v.wlt[1], "W");
+	unit_write(f, mark_dahl, 0);	/* the mark alone */
+	unit_write(f, mark_stranger, PD_ENOTFOUND);
+	memset(&v, 0, sizeof(v));
+	assert_int_equal(pd_store_unit_results(f->s, "PG2004", TTS,
+					       seen_result, &v, &f->d), 0);
+	assert_int_equal(v.rank[1], 1);
+	assert_string_equal(v.wlt[1], "W");
+	assert_string_equal(v.q[1], "q");
 	unit_write(f, status_running, 0);
 	unit_write(f, status_nowhere, PD_ENOTFOUND);
 	memset(&v, 0, sizeof(v));
