@@ -62,6 +62,8 @@ static int write_of(const char *p, long *event)
 		return !strcmp(p + 41, "start-list") ? W_UNIT_START :
 		       !strcmp(p + 41, "results") ? W_UNIT_RESULT :
 		       !strcmp(p + 41, "status") ? W_UNIT_STATUS : W_NONE;
+	if (!strncmp(p, "phases/", 7) && strlen(p) > 34 && p[33] == '/')
+		return !strcmp(p + 34, "qualify") ? W_PHASE_QUALIFY : W_NONE;
 	if (strncmp(p, "events/", 7) || p[7] < '1' || p[7] > '9')
 		return W_NONE;
 	*event = strtol(p + 7, &end, 10);
@@ -207,6 +209,7 @@ const char *route_allowed(const struct route *rt)
 	case W_UNIT_START:
 	case W_UNIT_RESULT:
 	case W_UNIT_STATUS:
+	case W_PHASE_QUALIFY:
 		return "POST";
 	}
 	return rt->kind == RT_NONE ? NULL : "GET, HEAD, OPTIONS";

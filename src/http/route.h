@@ -17,7 +17,9 @@
 enum { W_NONE, W_RESULTS, W_STATUS, W_EVENTS, W_SANCTIONS, W_GAMES,
        W_GAMES_ONE, W_MATCHES, W_ENTRIES,
        /* a unit's (units/RSC/...): its start list, a result, its status */
-       W_UNIT_START, W_UNIT_RESULT, W_UNIT_STATUS };
+       W_UNIT_START, W_UNIT_RESULT, W_UNIT_STATUS,
+       /* a phase's (phases/PHASE/qualify): its qualifiers proposed */
+       W_PHASE_QUALIFY };
 
 enum route_kind {
 	RT_NONE,	/* no route of podium's (an asset's, perhaps) */

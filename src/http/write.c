@@ -750,7 +750,7 @@ static int do_games(struct wctx *w, int kind, json_t *body)
 /* POST .../units/RSC/start-list, results, status (unit_ops.h) */
 static int unit_start(struct wctx *w, json_t *body)
 {
-	static const char *const ok[] = { "rows", "reason", NULL };
+	static const char *const ok[] = { "rows", "from", "reason", NULL };
 	static const char *const fields[] = { "participant", "name", "npc",
 					       "order", "lane", "bib", "team",
 					       NULL };
@@ -759,8 +759,18 @@ static int unit_start(struct wctx *w, json_t *body)
 	size_t i, n;
 	int ret = 0;
 
-	if (only_fields(body, ok, &w->b) < 0)
+	const char *from;
+
+	if (only_fields(body, ok, &w->b) < 0 ||
+	    str_field(body, "from", &from, NULL, &w->b) < 0)
 		return PD_EINVAL;
+	if (from && list)
+		return bad(&w->b, "from", "give rows or from, not both"),
+		       PD_EINVAL;
+	if (from)
+		return pd_op_unit_start_from(w->s->side, w->s->cfg.reg,
+					     w->games, w->rsc, from, &w->who,
+					     &w->done, &w->d);
 	if (!json_is_array(list) || (n = json_array_size(list)) > MAX_RESULTS)
 		return bad(&w->b, "rows", "must be a list of at most 1000 "
 			   "participants"), PD_EINVAL;
@@ -824,6 +834,10 @@ static int do_unit(struct wctx *w, int kind, json_t *body)
 
 	if (kind == W_UNIT_START)
 		return unit_start(w, body);
+	if (kind == W_PHASE_QUALIFY)
+		return only_fields(body, ok + 1, &w->b) < 0 ? PD_EINVAL :
+		       pd_op_unit_qualify(w->s->side, w->games, w->rsc,
+					  &w->who, &w->done, &w->d);
 	if (kind == W_UNIT_RESULT)
 		return unit_result(w, body);
 	if (only_fields(body, ok, &w->b) < 0 ||
@@ -861,8 +875,7 @@ static int perform(struct wctx *w, int kind, json_t *body)
 				   "or removed with DELETE"), PD_EINVAL;
 		return do_games(w, kind, body);
 	}
-	if (kind == W_UNIT_START || kind == W_UNIT_RESULT ||
-	    kind == W_UNIT_STATUS)
+	if (kind >= W_UNIT_START && kind <= W_PHASE_QUALIFY)
 		return do_unit(w, kind, body);
 	return kind == W_SANCTIONS ? do_sanction(w, body) : do_event(w, body);
 }
@@ -977,8 +990,10 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	snprintf(j->games, sizeof(j->games), "%s", r->rt.games);
 	j->w.event = r->rt.event;
 	j->kind = r->rt.write;
-	if (j->kind >= W_UNIT_START)
+	if (j->kind >= W_UNIT_START && j->kind <= W_UNIT_STATUS)
 		snprintf(j->w.rsc, sizeof(j->w.rsc), "%.34s", r->rt.rest + 6);
+	if (j->kind == W_PHASE_QUALIFY)
+		snprintf(j->w.rsc, sizeof(j->w.rsc), "%.26s", r->rt.rest + 7);
 	snprintf(j->cmd, sizeof(j->cmd), "%s %s", r->is_patch ? "PATCH" :
 		 r->is_delete ? "DELETE" : "POST", url);
 	j->w.s = s;
