@@ -58,4 +58,42 @@ int pd_op_unit_show(struct pd_store *s, const char *games, const char *rsc,
 		    const char *lang, struct pd_buf *out,
 		    struct pd_diag *diag);
 
+/* The unit document (src/app/unit_json.c), inside a read: games's unit
+ * rsc as of version, compact JSON ending with a newline, the same bytes
+ * for the API (GET /api/games/G/units/RSC), 'podium unit show --format
+ * json' and the stream's `unit` messages:
+ *
+ *   {"games", "version", "rsc", "kind",
+ *    "discipline": {"code", "name"}, "event": {"code", "name", "gender"},
+ *    "phase": {"code", "name"}, "unit": {"code", "name"},
+ *    "status" (or null), "start", "end": {"utc", "local", "zone"} or
+ *    null, "day", "venue": {"name", "location"} or null,
+ *    "medal": "gold", "bronze" or null (its medal role),
+ *    "start_list": [{"order", "bib", "participant": {"code", "name",
+ *                    "npc", "team"}}] by start order,
+ *    "results": [{"rank", "tied", "participant", "result", "result_type",
+ *                 "irm", "diff", "qualification", "wlt"}] as entered,
+ *    "medals": [{"medal", "state": "provisional" or "official",
+ *                "participant", "rule"}] those the unit decides}
+ *
+ * A value not known is null.  PD_ENOTFOUND when the Games has no unit
+ * rsc. */
+int pd_doc_unit(struct pd_buf *out, struct pd_store *s, const char *games,
+		long version, const char *rsc, struct pd_diag *diag);
+
+/* The unit document of games's unit rsc now, in format: "json" (as
+ * pd_doc_unit() makes it), "csv" (a header, then a line a participant
+ * of the start list, with its result and medal) or "html" (a standalone
+ * page in lang, every text escaped).  PD_ENOTFOUND as above. */
+int pd_op_unit_doc(struct pd_store *s, const char *games, const char *rsc,
+		   const char *format, const char *lang, struct pd_buf *out,
+		   struct pd_diag *diag);
+
+/* A unit's status in words of lang ("finished" -> 已结束); an unknown
+ * status as it is. */
+const char *pd_unit_status_word(const char *lang, const char *status);
+/* Whether a unit of that status has decided its medals (official,
+ * finished): else they are provisional. */
+int pd_unit_decided(const char *status);
+
 #endif

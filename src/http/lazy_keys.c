@@ -172,6 +172,12 @@ enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 	case RV_NO_EVENT:
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such event",
 				  NULL);
+	case RV_NO_UNIT:
+		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such unit: a "
+				  "results code is 34 characters", NULL);
+	case RV_UNIT:
+		return lazy_key_make(c, r, key, size, ROUTE_UNIT,
+				     (const char *const[]){ rt->rsc });
 	case RV_MATCHES:
 	case RV_ENTRIES:
 	case RV_EVENT:

@@ -21,6 +21,7 @@
 #include "podium/facts_ops.h"
 #include "podium/match_ops.h"
 #include "podium/stats.h"
+#include "podium/units_ops.h"
 #include "lazy_int.h"
 #include "page_make.h"
 #include "pages.h"
@@ -659,6 +660,18 @@ static int doping(struct lz *z, char **f, struct pd_buf *out, int *status)
 	return pd_doc_doping(out, z->st, z->g->info.code, z->version, 0, &d);
 }
 
+/* U rsc: one unit, its start list, results and medals (units_ops.h) */
+static int unit(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	int ret = pd_doc_unit(out, z->st, z->g->info.code, z->version, f[1],
+			      &d);
+
+	return ret == PD_ENOTFOUND ? refuse(out, status, MHD_HTTP_NOT_FOUND,
+					    "no such unit in this Games") :
+	       ret;
+}
+
 /* Each lazy view: its key letter, its parameters and its render. */
 const struct lazy_route_def lazy_routes[ROUTE_COUNT] = {
 	[ROUTE_STANDINGS] = { 'S', 5, { "source", "scheme", "lang", "sport",
@@ -687,5 +700,6 @@ const struct lazy_route_def lazy_routes[ROUTE_COUNT] = {
 	[ROUTE_PARTICIPATION] = { 'Q', 0, { NULL }, 1, participation },
 	[ROUTE_ELECTIONS] = { 'W', 0, { NULL }, 1, elections },
 	[ROUTE_DOPING] = { 'D', 0, { NULL }, 1, doping },
+	[ROUTE_UNIT] = { 'U', 1, { "unit" }, 1, unit },
 };
 
