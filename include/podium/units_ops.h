@@ -89,6 +89,36 @@ int pd_op_unit_doc(struct pd_store *s, const char *games, const char *rsc,
 		   const char *format, const char *lang, struct pd_buf *out,
 		   struct pd_diag *diag);
 
+/* Which units the schedule document lists: a Games' scheduled units (the
+ * others "" or NULL: any); medal "gold", "bronze" or "any" (a medal unit
+ * of either). */
+struct pd_schedule_query {
+	const char *games;
+	const char *day;	/* "2024-08-10", at the Games' zone */
+	const char *sport;	/* a discipline's name, as the data has it */
+	const char *venue;	/* a venue's name */
+	const char *medal;
+};
+
+/* The schedule document, inside a read: {"games", "version", "zone"
+ * (the Games' time zone), "date", "sport", "venue", "medal" (as asked,
+ * or null), "days" (every day with a unit the other filters keep),
+ * "gold_units", "bronze_units" (how many of the listed units decide
+ * gold, bronze), "units": [each unit's head as the unit document has it:
+ * rsc ... medal]} by start time.  Compact, no newline. */
+int pd_doc_schedule(struct pd_buf *out, struct pd_store *s,
+		    const struct pd_schedule_query *q, long version,
+		    struct pd_diag *diag);
+
+/* An event's phases, inside a read: a JSON array [{"code", "name",
+ * "units": [heads]}] of the units of games whose discipline is sport,
+ * named event, of gender (its first letter; "" any), phases in the order
+ * their first unit starts.  Compact, no newline. */
+int pd_doc_event_phases(struct pd_buf *out, struct pd_store *s,
+			const char *games, const char *sport,
+			const char *event, const char *gender,
+			struct pd_diag *diag);
+
 /* A unit's status in words of lang ("finished" -> 已结束); an unknown
  * status as it is. */
 const char *pd_unit_status_word(const char *lang, const char *status);

@@ -74,13 +74,21 @@ static json_t *when(const char *games, const char *venue, const char *utc)
 			 "local", local, "zone", zone);
 }
 
-/* A name before " - " ("Round 1" of "Round 1 - Heat 2"), else all. */
-static json_t *phase_name(const char *unit)
+/* The phase's name, from its unit's: the part before " - " ("Round 1"
+ * of "Round 1 - Heat 2"), else without a unit's number at its end
+ * ("Semi-Final" of "Semi-Final 1") unless the phase's code ends in a
+ * digit (RND1's "Round 1" is the phase). */
+static json_t *phase_name(const char *unit, const char *code)
 {
 	const char *dash = strstr(unit, " - ");
+	size_t n = dash ? (size_t)(dash - unit) : strlen(unit), d = n;
 
-	return dash ? json_stringn(unit, (size_t)(dash - unit)) :
-		      app_json_str(unit);
+	while (!dash && d && unit[d - 1] >= '0' && unit[d - 1] <= '9')
+		d--;
+	if (!dash && d < n && d > 1 && unit[d - 1] == ' ' &&
+	    !(code[3] >= '0' && code[3] <= '9'))
+		n = d - 1;
+	return json_stringn(unit, n);
 }
 
 /* (app_int.h) a unit's head: its names, times, venue, status, role */
@@ -100,7 +108,8 @@ json_t *app_unit_head(const char *games, const struct pd_unit_rec *u)
 			 app_json_str(u->discipline),
 			 "event", "code", app_json_str(u->event_code), "name",
 			 app_json_str(u->event), "gender", gender,
-			 "phase", "code", phase, "name", phase_name(u->phase),
+			 "phase", "code", phase, "name",
+			 phase_name(u->phase, phase),
 			 "unit", "code", unit, "name", app_json_str(u->phase),
 			 "status", opt(u->status),
 			 "start", when(games, u->venue, u->start),

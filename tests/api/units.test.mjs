@@ -56,3 +56,38 @@ test('api__unit_unknown_or_malformed_is_404', async () => {
 	assert.equal(r.status, 404);
 	assert.match(r.json().error, /34 characters/);
 });
+
+test('api__schedule_of_a_day_with_its_filters', async () => {
+	await ready(`${G}/units/${FINAL}`);
+	let d = (await get(`${G}/schedule?date=2024-08-01`)).json();
+	assert.equal(d.zone, 'Europe/Paris');
+	assert.deepEqual(d.days, ['2024-08-01', '2024-08-02']);
+	assert.deepEqual(d.units.map((u) => [u.start.local.slice(11, 16), u.medal]),
+		[['10:00', 'bronze'], ['11:00', 'gold']]);
+	assert.equal(d.gold_units, 1);
+	d = (await get(`${G}/schedule?date=2024-08-02&medal=gold`)).json();
+	assert.deepEqual(d.units.map((u) => u.rsc), [FINAL]);
+	d = (await get(`${G}/schedule?sport=Surfing`)).json();
+	// Teahupo'o keeps its own time: 23:00 on the 2nd there
+	assert.deepEqual(d.units.map((u) => [u.status, u.start.local, u.start.zone]),
+		[['cancelled', '2024-08-02T23:00:00-10:00', 'Pacific/Tahiti']]);
+	d = (await get(`${G}/schedule?venue=Lake%20Two&medal=any`)).json();
+	assert.deepEqual(d.units.map((u) => u.rsc), [FINAL]);
+});
+
+test('api__schedule_refuses_what_it_does_not_take', async () => {
+	for (const [q, field] of [['day=2024-08-01', 'day'], ['date=1.8.2024', 'date'],
+		['medal=silver', 'medal'], ['date=2024-08-01&sprot=Judo', 'sprot']]) {
+		const r = await get(`${G}/schedule?${q}`);
+		assert.equal(r.status, 400, q);
+		assert.equal(r.json().field, field);
+	}
+});
+
+test('api__event_lists_its_phases_and_units', async () => {
+	await ready(`${G}/units/${FINAL}`);
+	const id = podium(s.db, 'event', 'list', '--games', 'OG2024', '--sport', 'Judo').split('\t')[0];
+	const d = (await get(`${G}/events/${id}`)).json();
+	assert.deepEqual(d.phases.map((p) => [p.code, p.units.map((u) => u.status)]),
+		[['REPF', ['finished', null]], ['SFNL', [null]], ['FNL-', ['finished']]]);
+});
