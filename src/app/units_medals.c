@@ -2,6 +2,7 @@
  * medal (units_ops.h): the stored units' results, event by event,
  * through the bundled rules (data/medal_rules.tsv), rendered as CSV or
  * JSON. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,10 +152,11 @@ static int row_json(json_t *list, const struct unit *u, const struct res *x,
 	return o && json_array_append_new(list, o) == 0 ? 0 : PD_ENOMEM;
 }
 
-/* The medals of the event whose results are g->v[first..end). */
+/* The medals of the event whose results are g->v[first..end) (only
+ * those unit only decides, when it is not NULL). */
 static int event_medals(const struct pd_medal_rules *rules,
 			const struct reading *g, size_t first, size_t end,
-			struct pd_buf *out, json_t *list)
+			const char *only, struct pd_buf *out, json_t *list)
 {
 	struct pd_unit_row *in = calloc(end - first, sizeof(*in));
 	struct pd_unit_medal *m = calloc(end - first, sizeof(*m));
@@ -173,7 +175,7 @@ static int event_medals(const struct pd_medal_rules *rules,
 						      g->v[i].wlt, g->v[i].irm };
 	memcpy(disc, g->v[first].rsc, 3);
 	disc[3] = '\0';
-	u = unit_named(g, g->v[first].rsc);
+	u = unit_named(g, only ? only : g->v[first].rsc);
 	if ((ret = pd_units_medals(rules, disc, in, end - first,
 				   u && u->walkover ? PD_UNITS_WALKOVER : 0,
 				   m, &got)) < 0)
@@ -182,7 +184,8 @@ static int event_medals(const struct pd_medal_rules *rules,
 		const struct res *x = &g->v[first + m[i].row];
 		const char *rule = pd_unit_rule_name(rules->v[m[i].rule].kind);
 
-		if (!(u = unit_named(g, x->rsc)))
+		if (!(u = unit_named(g, x->rsc)) ||
+		    (only && strcmp(only, x->rsc)))
 			continue;
 		ret = list ? row_json(list, u, x, &m[i], rule) :
 			     row_csv(out, u, x, &m[i], rule);
@@ -194,8 +197,8 @@ cleanup:
 }
 
 static int all_medals(const struct pd_medal_rules *rules,
-		      const struct reading *g, struct pd_buf *out,
-		      json_t *list)
+		      const struct reading *g, const char *only,
+		      struct pd_buf *out, json_t *list)
 {
 	size_t i, j;
 	int ret = 0;
@@ -204,8 +207,37 @@ static int all_medals(const struct pd_medal_rules *rules,
 		for (j = i + 1; j < g->n &&
 		     !strncmp(g->v[i].rsc, g->v[j].rsc, 22); j++)
 			;
-		ret = event_medals(rules, g, i, j, out, list);
+		ret = event_medals(rules, g, i, j, only, out, list);
 	}
+	return ret;
+}
+
+static int rules_read(struct pd_medal_rules *rules, struct pd_diag *diag)
+{
+	return pd_medal_rules_parse(rules, (const char *)pd_embed_medal_rules,
+				    pd_embed_medal_rules_len,
+				    "data/medal_rules.tsv", diag);
+}
+
+/* (app_int.h) the medals unit rsc of games decides, inside a read */
+int app_unit_medals(struct pd_store *s, const char *games, const char *rsc,
+		    json_t *list, struct pd_diag *diag)
+{
+	struct pd_unit_query q = { .games = games, .rsc = rsc };
+	struct pd_medal_rules rules = { NULL, 0 };
+	char event[23];
+	struct reading g;
+	int ret;
+
+	memset(&g, 0, sizeof(g));
+	snprintf(event, sizeof(event), "%.22s", rsc);
+	if ((ret = rules_read(&rules, diag)) == 0 &&
+	    (ret = pd_store_units(s, &q, take_unit, &g, diag)) == 0 &&
+	    (ret = pd_store_unit_results(s, games, event, take_result, &g,
+					 diag)) == 0 && g.n)
+		ret = all_medals(&rules, &g, rsc, NULL, list);
+	reading_release(&g);
+	pd_medal_rules_release(&rules);
 	return ret;
 }
 
@@ -220,10 +252,7 @@ int pd_op_units_medals(struct pd_store *s, const char *games,
 	int ret;
 
 	memset(&g, 0, sizeof(g));
-	if ((ret = pd_medal_rules_parse(&rules,
-					(const char *)pd_embed_medal_rules,
-					pd_embed_medal_rules_len,
-					"data/medal_rules.tsv", diag)) < 0 ||
+	if ((ret = rules_read(&rules, diag)) < 0 ||
 	    (ret = pd_store_begin_read(s, diag)) < 0)
 		goto cleanup;
 	if ((ret = pd_store_units(s, &q, take_unit, &g, diag)) == 0)
@@ -238,7 +267,7 @@ int pd_op_units_medals(struct pd_store *s, const char *games,
 			ret = PD_ENOMEM;
 			goto cleanup;
 		}
-		if ((ret = all_medals(&rules, &g, out, list)) == 0)
+		if ((ret = all_medals(&rules, &g, NULL, out, list)) == 0)
 			ret = app_json_dump(out, json_pack("{s:s, s:o}",
 							   "games", games,
 							   "medals", list),
@@ -248,7 +277,7 @@ int pd_op_units_medals(struct pd_store *s, const char *games,
 	} else if ((ret = pd_buf_adds(out, "discipline,event,event_code,"
 				      "medal,npc,participant_code,"
 				      "participant,unit,rule\n")) == 0)
-		ret = all_medals(&rules, &g, out, NULL);
+		ret = all_medals(&rules, &g, NULL, out, NULL);
 cleanup:
 	reading_release(&g);
 	pd_medal_rules_release(&rules);

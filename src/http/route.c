@@ -49,6 +49,18 @@ static long id_of(const char *s)
 	return *end ? -1 : v;
 }
 
+/* A unit's results code: 34 of A-Z, 0-9 and '-' (any case) into rsc,
+ * upper-cased; 0, or -1 when p is not one. */
+static int rsc_of(char *rsc, const char *p)
+{
+	size_t n = strlen(p);
+
+	if (n != ROUTE_RSC - 1 || strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		   "abcdefghijklmnopqrstuvwxyz0123456789-") != n)
+		return -1;
+	return upper(rsc, ROUTE_RSC, p, n);
+}
+
 /* The write p (after /api/games/CODE/) names, its event in *event. */
 static int write_of(const char *p, long *event)
 {
@@ -88,6 +100,7 @@ static enum route_view api_view(struct route *rt, const char *p)
 		{ "entries", RV_ENTRIES_ALL },
 		{ "participation", RV_PARTICIPATION },
 		{ "athletes", RV_ATHLETES }, { "log", RV_LOG },
+		{ "schedule", RV_SCHEDULE },
 	};
 	const char *v;
 	char num[24];
@@ -112,6 +125,8 @@ static enum route_view api_view(struct route *rt, const char *p)
 	if (!strncmp(p, "npcs/", 5) && !strchr(p + 5, '/') &&
 	    upper(rt->npc, sizeof(rt->npc), p + 5, strlen(p + 5)) == 0)
 		return RV_NPC;
+	if (!strncmp(p, "units/", 6))
+		return rsc_of(rt->rsc, p + 6) < 0 ? RV_NO_UNIT : RV_UNIT;
 	return RV_NONE;
 }
 
