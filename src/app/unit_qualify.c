@@ -133,8 +133,8 @@ static int phase_read(struct pd_store *s, const char *games,
 		return pd_diag_set(d, PD_EINVAL, NULL, 0, "phase '%s': the "
 				   "results code's first 26 characters, its "
 				   "event and phase", prefix);
-	if ((ret = pd_qual_rules_parse(rules,
-				       (const char *)pd_embed_qualification_rules,
+	if ((ret = pd_qual_rules_parse(rules, (const char *)
+				       pd_embed_qualification_rules,
 				       pd_embed_qualification_rules_len,
 				       "data/qualification_rules.tsv", d)) < 0 ||
 	    (ret = pd_store_units(s, &q, take_heat, p, d)) < 0 ||

@@ -196,7 +196,8 @@ static int change_long(json_t *list, const char *what, const char *field,
 
 	snprintf(b, sizeof(b), "%ld", before);
 	snprintf(a, sizeof(a), "%ld", after);
-	return app_field_change(list, what, field, before ? b : "", after ? a : "");
+	return app_field_change(list, what, field, before ? b : "",
+				after ? a : "");
 }
 
 int app_fields_settle(struct pd_store *s, const char *games, json_t *changes,
@@ -293,21 +294,23 @@ static int start_changes(const struct unit_now *w,
 		snprintf(what, sizeof(what), "unit %s: %s (%s)", rsc,
 			 w->v[i].name, w->v[i].npc);
 		if (j == n)
-			ret = app_field_change(list, what, "start list", "listed", "");
+			ret = app_field_change(list, what, "start list",
+					       "listed", "");
 	}
 	for (i = 0; i < n && ret == 0; i++) {
 		old = row_of(w, v[i].participant);
 		snprintf(what, sizeof(what), "unit %s: %s (%s)", rsc,
 			 v[i].name, v[i].npc);
 		if (!old)
-			ret = app_field_change(list, what, "start list", "", "listed");
+			ret = app_field_change(list, what, "start list", "",
+					       "listed");
 		if (ret == 0)
 			ret = change_long(list, what, "order",
 					  old ? old->start_order : 0,
 					  v[i].start_order);
 		if (ret == 0)
-			ret = app_field_change(list, what, "bib", old ? old->bib : "",
-				     v[i].bib);
+			ret = app_field_change(list, what, "bib",
+					       old ? old->bib : "", v[i].bib);
 	}
 	return ret;
 }
@@ -420,11 +423,13 @@ static int result_changes(const struct pd_unit_result_rec *old,
 	snprintf(what, sizeof(what), "unit %s: %s (%s)", rsc, old->name,
 		 old->npc);
 	if ((ret = change_long(list, what, "rank", old->rank, r->rank)) < 0 ||
-	    (ret = app_field_change(list, what, "result", old->result, r->result)) < 0 ||
+	    (ret = app_field_change(list, what, "result", old->result,
+				    r->result)) < 0 ||
 	    (ret = app_field_change(list, what, "type", old->result_type,
 			  r->result_type)) < 0 ||
 	    (ret = app_field_change(list, what, "irm", old->irm, r->irm)) < 0 ||
-	    (ret = app_field_change(list, what, "diff", old->diff, r->diff)) < 0 ||
+	    (ret = app_field_change(list, what, "diff", old->diff,
+				    r->diff)) < 0 ||
 	    (ret = app_field_change(list, what, "wlt", old->wlt, r->wlt)) < 0)
 		return ret;
 	return app_field_change(list, what, "qualification", old->qualification,
