@@ -23,5 +23,7 @@ extern const unsigned char pd_embed_pg2004_football5[];	/* data/PG2004.football5
 extern const size_t pd_embed_pg2004_football5_len;
 extern const unsigned char pd_embed_medal_rules[];	/* data/medal_rules.tsv */
 extern const size_t pd_embed_medal_rules_len;
+extern const unsigned char pd_embed_qualification_rules[];	/* data/qualification_rules.tsv */
+extern const size_t pd_embed_qualification_rules_len;
 
 #endif

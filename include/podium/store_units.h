@@ -65,4 +65,37 @@ typedef int (*pd_unit_team_fn)(const struct pd_unit_team_rec *t,
 int pd_store_unit_teams(struct pd_store *s, const char *games,
 			pd_unit_team_fn fn, void *arg, struct pd_diag *diag);
 
+/* -- a unit as it runs, one write at a time (inside pd_store_change()).
+ * Each is PD_ENOTFOUND when the Games has no unit rsc. */
+
+/* Make v[0..n) (participant, name, team, npc, start_order, bib; their
+ * rsc is not read) the start list of unit rsc: a participant listed
+ * already keeps their result, one listed no more is taken off with it.
+ * start_order is the order, or in a race run in lanes the lane, as
+ * ODF's StartOrder.  PD_EINVAL for a participant given twice or without
+ * a code, name or NPC. */
+int pd_store_unit_start_list(struct pd_store *s, const char *games,
+			     const char *rsc,
+			     const struct pd_unit_result_rec *v, size_t n,
+			     struct pd_diag *diag);
+
+/* Set r->participant's result in unit r->rsc: rank, result and its type,
+ * IRM, difference, W/L/T and qualification mark, as r gives them ("" or
+ * NULL clears).  PD_ENOTFOUND when the participant is not on the unit's
+ * start list. */
+int pd_store_unit_result_set(struct pd_store *s, const char *games,
+			     const struct pd_unit_result_rec *r,
+			     struct pd_diag *diag);
+
+/* Set only participant's qualification mark in unit rsc ("" none).
+ * PD_ENOTFOUND when the participant is not on its start list. */
+int pd_store_unit_mark(struct pd_store *s, const char *games,
+		       const char *rsc, const char *participant,
+		       const char *mark, struct pd_diag *diag);
+
+/* Move unit rsc to status (the caller says which moves may be made). */
+int pd_store_unit_status(struct pd_store *s, const char *games,
+			 const char *rsc, const char *status,
+			 struct pd_diag *diag);
+
 #endif

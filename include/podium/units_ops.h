@@ -79,4 +79,72 @@ typedef int (*pd_odf_unit_fn)(const char *rsc, const struct pd_buf *msg,
 int pd_doc_odf_units_each(struct pd_store *s, const char *games,
 			  pd_odf_unit_fn fn, void *arg, struct pd_diag *diag);
 
+/* The unit document (src/app/unit_json.c), inside a read: games's unit
+ * rsc as of version, compact JSON ending with a newline, the same bytes
+ * for the API (GET /api/games/G/units/RSC), 'podium unit show --format
+ * json' and the stream's `unit` messages:
+ *
+ *   {"games", "version", "rsc", "kind",
+ *    "discipline": {"code", "name"}, "event": {"code", "name", "gender"},
+ *    "phase": {"code", "name"}, "unit": {"code", "name"},
+ *    "status" (or null), "start", "end": {"utc", "local", "zone"} or
+ *    null, "day", "venue": {"name", "location"} or null,
+ *    "medal": "gold", "bronze" or null (its medal role),
+ *    "start_list": [{"order", "bib", "participant": {"code", "name",
+ *                    "npc", "team"}}] by start order,
+ *    "results": [{"rank", "tied", "participant", "result", "result_type",
+ *                 "irm", "diff", "qualification", "wlt"}] as entered,
+ *    "medals": [{"medal", "state": "provisional" or "official",
+ *                "participant", "rule"}] those the unit decides}
+ *
+ * A value not known is null.  PD_ENOTFOUND when the Games has no unit
+ * rsc. */
+int pd_doc_unit(struct pd_buf *out, struct pd_store *s, const char *games,
+		long version, const char *rsc, struct pd_diag *diag);
+
+/* The unit document of games's unit rsc now, in format: "json" (as
+ * pd_doc_unit() makes it), "csv" (a header, then a line a participant
+ * of the start list, with its result and medal) or "html" (a standalone
+ * page in lang, every text escaped).  PD_ENOTFOUND as above. */
+int pd_op_unit_doc(struct pd_store *s, const char *games, const char *rsc,
+		   const char *format, const char *lang, struct pd_buf *out,
+		   struct pd_diag *diag);
+
+/* Which units the schedule document lists: a Games' scheduled units (the
+ * others "" or NULL: any); medal "gold", "bronze" or "any" (a medal unit
+ * of either). */
+struct pd_schedule_query {
+	const char *games;
+	const char *day;	/* "2024-08-10", at the Games' zone */
+	const char *sport;	/* a discipline's name, as the data has it */
+	const char *venue;	/* a venue's name */
+	const char *medal;
+};
+
+/* The schedule document, inside a read: {"games", "version", "zone"
+ * (the Games' time zone), "date", "sport", "venue", "medal" (as asked,
+ * or null), "days" (every day with a unit the other filters keep),
+ * "gold_units", "bronze_units" (how many of the listed units decide
+ * gold, bronze), "units": [each unit's head as the unit document has it:
+ * rsc ... medal]} by start time.  Compact, no newline. */
+int pd_doc_schedule(struct pd_buf *out, struct pd_store *s,
+		    const struct pd_schedule_query *q, long version,
+		    struct pd_diag *diag);
+
+/* An event's phases, inside a read: a JSON array [{"code", "name",
+ * "units": [heads]}] of the units of games whose discipline is sport,
+ * named event, of gender (its first letter; "" any), phases in the order
+ * their first unit starts.  Compact, no newline. */
+int pd_doc_event_phases(struct pd_buf *out, struct pd_store *s,
+			const char *games, const char *sport,
+			const char *event, const char *gender,
+			struct pd_diag *diag);
+
+/* A unit's status in words of lang ("finished" -> 已结束); an unknown
+ * status as it is. */
+const char *pd_unit_status_word(const char *lang, const char *status);
+/* Whether a unit of that status has decided its medals (official,
+ * finished): else they are provisional. */
+int pd_unit_decided(const char *status);
+
 #endif

@@ -18,6 +18,7 @@
 #include "podium/event.h"
 #include "podium/ops.h"
 #include "podium/results.h"
+#include "podium/units.h"
 
 /* app_change() flags. */
 #define APP_ENSURE_GAMES 1	/* make the Games if absent */
@@ -173,6 +174,16 @@ int app_settle(struct pd_store *s, const struct app_snap *before,
 	       long version, int ret, struct pd_op_done *done,
 	       struct pd_diag *d);
 
+/* The writes that keep their changes field by field (unit_writes.c):
+ * add {"what", "field", "before", "after"} to list when before and after
+ * differ; then end the change that made version as app_settle() does,
+ * with list as its changes and no event's results. */
+int app_field_change(json_t *list, const char *what, const char *field,
+		     const char *before, const char *after);
+int app_fields_settle(struct pd_store *s, const char *games, json_t *changes,
+		      long version, int ret, struct pd_op_done *done,
+		      struct pd_diag *d);
+
 /* PD_ENOTFOUND for an unknown Games code, naming the nearest codes of the
  * store and of bundled[0..nb) (games_ensure.c). */
 int app_games_unknown(struct pd_store *s, const char *code,
@@ -187,6 +198,21 @@ int app_source_rule(struct pd_store *s, const char *games, const char *source,
  * named in English from reg (NULL: by their codes). */
 int app_medals_table(const struct pd_medal_rec *v, size_t n,
 		     const struct pd_registry *reg, struct pd_published *out);
+
+/* The zone a unit of games at venue (may be NULL) keeps at UTC time t,
+ * by its name ("Europe/Paris", "Pacific/Tahiti", "UTC"), and its offset
+ * from UTC in seconds into *offset (schedule.c). */
+const char *app_unit_zone(const char *games, const char *venue, long long t,
+			  int *offset);
+/* A unit's head as the unit and schedule documents give it: rsc, kind,
+ * discipline, event, phase and unit ({code, name}), status, start and
+ * end ({utc, local, zone}), day, venue and medal role (unit_json.c). */
+json_t *app_unit_head(const char *games, const struct pd_unit_rec *u);
+/* Append to list the medals unit rsc of games decides, one object each
+ * as 'podium medals --format json' lists them, inside a read
+ * (units_medals.c). */
+int app_unit_medals(struct pd_store *s, const char *games, const char *rsc,
+		    json_t *list, struct pd_diag *diag);
 
 /* Dump doc (consumed, may be NULL: PD_ENOMEM) onto out as doc.h says. */
 int app_json_dump(struct pd_buf *out, json_t *doc, unsigned flags);

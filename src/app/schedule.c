@@ -22,9 +22,8 @@ static const struct {
 	int offset;
 	const char *name;
 } venue_zones[] = {
-	{ "Tahiti", -10 * 3600, "UTC-10" },
+	{ "Tahiti", -10 * 3600, "Pacific/Tahiti" },
 };
-
 /* Days since 1970-01-01 of a date (the proleptic Gregorian calendar). */
 static long long days_from(int y, int m, int d)
 {
@@ -67,14 +66,32 @@ static int games_eu(const char *games)
 	return 0;
 }
 
+/* (app_int.h) the zone a unit of games at venue keeps at time t */
+const char *app_unit_zone(const char *games, const char *venue, long long t,
+			  int *offset)
+{
+	const char *zone = "UTC";
+	size_t i;
+
+	*offset = 0;
+	if (games_eu(games)) {
+		*offset = eu_offset(t);
+		zone = "Europe/Paris";
+	}
+	for (i = 0; i < sizeof(venue_zones) / sizeof(*venue_zones); i++)
+		if (venue && strstr(venue, venue_zones[i].in_venue)) {
+			*offset = venue_zones[i].offset;
+			zone = venue_zones[i].name;
+		}
+	return zone;
+}
+
+/* (app_int.h) the offset from UTC a unit of games at venue keeps at utc */
 int app_unit_offset(const char *games, const char *venue, long long utc)
 {
-	size_t i;
-	int off = games_eu(games) ? eu_offset(utc) : 0;
+	int off;
 
-	for (i = 0; i < sizeof(venue_zones) / sizeof(*venue_zones); i++)
-		if (strstr(venue, venue_zones[i].in_venue))
-			off = venue_zones[i].offset;
+	app_unit_zone(games, venue, utc, &off);
 	return off;
 }
 
@@ -85,11 +102,13 @@ static void local_hm(const char *games, const char *venue, const char *utc,
 	long long t;
 	time_t lt;
 	struct tm tm;
+	int off;
 
 	out[0] = '\0';
 	if (!*utc || pd_unit_time_parse(utc, &t) < 0)
 		return;
-	lt = (time_t)(t + app_unit_offset(games, venue, t));
+	app_unit_zone(games, venue, t, &off);
+	lt = (time_t)(t + off);
 	gmtime_r(&lt, &tm);
 	strftime(out, size, "%H:%M", &tm);
 }

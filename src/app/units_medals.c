@@ -2,6 +2,7 @@
  * medal (units_ops.h): the stored units' results, event by event,
  * through the bundled rules (data/medal_rules.tsv), rendered as CSV or
  * JSON. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,10 +149,11 @@ static int row_json(const struct app_unit_medal *m, void *arg)
 	return o && json_array_append_new(arg, o) == 0 ? 0 : PD_ENOMEM;
 }
 
-/* The medals of the event whose results are g->v[first..end). */
+/* The medals of the event whose results are g->v[first..end) (only
+ * those unit only decides, when it is not NULL). */
 static int event_medals(const struct pd_medal_rules *rules,
 			const struct reading *g, size_t first, size_t end,
-			app_unit_medal_fn fn, void *arg)
+			const char *only, app_unit_medal_fn fn, void *arg)
 {
 	struct pd_unit_row *in = calloc(end - first, sizeof(*in));
 	struct pd_unit_medal *m = calloc(end - first, sizeof(*m));
@@ -170,7 +172,7 @@ static int event_medals(const struct pd_medal_rules *rules,
 						      g->v[i].wlt, g->v[i].irm };
 	memcpy(disc, g->v[first].rsc, 3);
 	disc[3] = '\0';
-	u = unit_named(g, g->v[first].rsc);
+	u = unit_named(g, only ? only : g->v[first].rsc);
 	if ((ret = pd_units_medals(rules, disc, in, end - first,
 				   u && u->walkover ? PD_UNITS_WALKOVER : 0,
 				   m, &got)) < 0)
@@ -181,7 +183,8 @@ static int event_medals(const struct pd_medal_rules *rules,
 
 		struct app_unit_medal am;
 
-		if (!(u = unit_named(g, x->rsc)))
+		if (!(u = unit_named(g, x->rsc)) ||
+		    (only && strcmp(only, x->rsc)))
 			continue;
 		am = (struct app_unit_medal){ u->discipline, u->event,
 					      u->event_code, m[i].medal,
@@ -196,7 +199,8 @@ cleanup:
 }
 
 static int all_medals(const struct pd_medal_rules *rules,
-		      const struct reading *g, app_unit_medal_fn fn, void *arg)
+		      const struct reading *g, const char *only,
+		      app_unit_medal_fn fn, void *arg)
 {
 	size_t i, j;
 	int ret = 0;
@@ -205,7 +209,7 @@ static int all_medals(const struct pd_medal_rules *rules,
 		for (j = i + 1; j < g->n &&
 		     !strncmp(g->v[i].rsc, g->v[j].rsc, 22); j++)
 			;
-		ret = event_medals(rules, g, i, j, fn, arg);
+		ret = event_medals(rules, g, i, j, only, fn, arg);
 	}
 	return ret;
 }
@@ -228,8 +232,30 @@ int app_units_medals_each(struct pd_store *s, const char *games,
 	if (ret < 0)
 		goto cleanup;
 	qsort(g.u, g.nu, sizeof(*g.u), by_rsc);
-	ret = all_medals(&rules, &g, fn, arg);
+	ret = all_medals(&rules, &g, NULL, fn, arg);
 cleanup:
+	reading_release(&g);
+	pd_medal_rules_release(&rules);
+	return ret;
+}
+
+/* (app_int.h) the medals unit rsc of games decides, inside a read */
+int app_unit_medals(struct pd_store *s, const char *games, const char *rsc,
+		    json_t *list, struct pd_diag *diag)
+{
+	struct pd_unit_query q = { .games = games, .rsc = rsc };
+	struct pd_medal_rules rules = { NULL, 0 };
+	char event[23];
+	struct reading g;
+	int ret;
+
+	memset(&g, 0, sizeof(g));
+	snprintf(event, sizeof(event), "%.22s", rsc);
+	if ((ret = app_medal_rules(&rules, diag)) == 0 &&
+	    (ret = pd_store_units(s, &q, take_unit, &g, diag)) == 0 &&
+	    (ret = pd_store_unit_results(s, games, event, take_result, &g,
+					 diag)) == 0 && g.n)
+		ret = all_medals(&rules, &g, rsc, row_json, list);
 	reading_release(&g);
 	pd_medal_rules_release(&rules);
 	return ret;

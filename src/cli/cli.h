@@ -66,6 +66,12 @@ void cli_huge_pages(char **argv);
 
 /* The command table, NULL-terminated (main.c); the commands see it as
  * cli->commands. */
+/* 'podium unit start-list|result|status' (unit_write.c), which
+ * 'podium unit' (cmd, for its usage) hands on: argv[1] is the
+ * subcommand. */
+int cli_unit_write(struct cli *cli, const struct cli_command *cmd,
+		   int argc, char **argv);
+
 extern const struct cli_command *const cli_commands[];
 /* The command of table (NULL-terminated) named name, or NULL
  * (lookup.c). */

@@ -127,6 +127,22 @@ static int columns(const char *s)
 	return w;
 }
 
+int pd_buf_addhtml(struct pd_buf *b, const char *s)
+{
+	int ret = 0;
+
+	for (; s && *s && ret == 0; s++)
+		switch (*s) {
+		case '&': ret = pd_buf_adds(b, "&amp;"); break;
+		case '<': ret = pd_buf_adds(b, "&lt;"); break;
+		case '>': ret = pd_buf_adds(b, "&gt;"); break;
+		case '"': ret = pd_buf_adds(b, "&quot;"); break;
+		case '\'': ret = pd_buf_adds(b, "&#39;"); break;
+		default: ret = pd_buf_addc(b, *s);
+		}
+	return ret;
+}
+
 int pd_buf_addpad(struct pd_buf *b, const char *s, int width, int right)
 {
 	int pad = width - columns(s);

@@ -50,6 +50,8 @@ enum lazy_route {
 	ROUTE_PARTICIPATION,	/* Q */
 	ROUTE_ELECTIONS,	/* W */
 	ROUTE_DOPING,		/* D */
+	ROUTE_UNIT,		/* U rsc */
+	ROUTE_SCHEDULE,		/* P date sport venue medal */
 	ROUTE_COUNT
 };
 

@@ -23,6 +23,71 @@ static const char *arg(struct MHD_Connection *c, const char *name)
 	return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, name);
 }
 
+/* The first parameter of the query not named in allowed (NULL-ended),
+ * found by unknown_arg(). */
+struct query_names {
+	const char *const *allowed;
+	char unknown[64];
+};
+
+static enum MHD_Result name_known(void *cls, enum MHD_ValueKind kind,
+				  const char *key, const char *value)
+{
+	struct query_names *q = cls;
+	size_t i;
+
+	for (i = 0; q->allowed[i]; i++)
+		if (!strcmp(key, q->allowed[i]))
+			return MHD_YES;
+	snprintf(q->unknown, sizeof(q->unknown), "%s", key);
+	return MHD_NO;
+}
+
+/* A 400 naming the query's first parameter not in allowed; MHD_NO (and
+ * nothing sent) when every one is known. */
+static int unknown_arg(struct MHD_Connection *c, struct req *r,
+		       const char *const *allowed, enum MHD_Result *sent)
+{
+	struct query_names q = { allowed, "" };
+	char why[128];
+
+	MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, name_known, &q);
+	if (!q.unknown[0])
+		return 0;
+	snprintf(why, sizeof(why), "unknown parameter %s", q.unknown);
+	*sent = send_error(c, r, MHD_HTTP_BAD_REQUEST, why, q.unknown);
+	return 1;
+}
+
+/* The schedule's key: date (YYYY-MM-DD), sport, venue and medal (gold,
+ * bronze, any), each checked, and no other parameter. */
+static enum MHD_Result schedule_key(struct MHD_Connection *c, struct req *r,
+				    char *key, size_t size)
+{
+	static const char *const names[] = { "date", "sport", "venue",
+					     "medal", NULL };
+	const char *date = arg(c, "date"), *medal = arg(c, "medal");
+	const char *sport = arg(c, "sport"), *venue = arg(c, "venue");
+	enum MHD_Result sent;
+
+	if (unknown_arg(c, r, names, &sent))
+		return sent;
+	date = date ? date : "";
+	medal = medal ? medal : "";
+	if (*date && (strlen(date) != 10 || date[4] != '-' || date[7] != '-' ||
+		      strspn(date, "0123456789-") != 10))
+		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "date is "
+				  "YYYY-MM-DD", "date");
+	if (*medal && strcmp(medal, "gold") && strcmp(medal, "bronze") &&
+	    strcmp(medal, "any"))
+		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "medal is gold, "
+				  "bronze or any", "medal");
+	return lazy_key_make(c, r, key, size, ROUTE_SCHEDULE,
+			     (const char *const[]){ date, sport ? sport : "",
+						    venue ? venue : "",
+						    medal });
+}
+
 /* The key of route r with its parameters p[0..lazy_routes[r].nparams):
  * the route's letter, then each parameter after KEY_SEP.  Every parameter
  * the client chose passes through here, so this is where one that is not
@@ -172,6 +237,14 @@ enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 	case RV_NO_EVENT:
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such event",
 				  NULL);
+	case RV_NO_UNIT:
+		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such unit: a "
+				  "results code is 34 characters", NULL);
+	case RV_UNIT:
+		return lazy_key_make(c, r, key, size, ROUTE_UNIT,
+				     (const char *const[]){ rt->rsc });
+	case RV_SCHEDULE:
+		return schedule_key(c, r, key, size);
 	case RV_MATCHES:
 	case RV_ENTRIES:
 	case RV_EVENT:

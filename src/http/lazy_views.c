@@ -21,6 +21,7 @@
 #include "podium/facts_ops.h"
 #include "podium/match_ops.h"
 #include "podium/stats.h"
+#include "podium/units_ops.h"
 #include "lazy_int.h"
 #include "page_make.h"
 #include "pages.h"
@@ -130,6 +131,24 @@ static int event_result(const struct pd_result_row *r, void *arg)
 	return json_array_append_new(w->results, o) < 0 ? PD_ENOMEM : 0;
 }
 
+/* The event's phases and their units (units_ops.h) on doc. */
+static int event_phases(struct lz *z, const struct pd_event_info *e,
+			json_t *doc)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_buf b = PD_BUF_INIT;
+	json_t *phases = NULL;
+	int ret = pd_doc_event_phases(&b, z->st, z->g->info.code, e->sport,
+				      e->name, e->gender, &d);
+
+	if (ret == 0 && !(phases = json_loadb(b.data, b.len, 0, NULL)))
+		ret = PD_ENOMEM;
+	pd_buf_release(&b);
+	if (ret == 0 && json_object_set_new(doc, "phases", phases) < 0)
+		ret = PD_ENOMEM;
+	return ret;
+}
+
 /* E id: the event, its results and the medals that follow from them
  * (whatever its status: what would be awarded). */
 static int event(struct lz *z, char **f, struct pd_buf *out, int *status)
@@ -169,6 +188,10 @@ static int event(struct lz *z, char **f, struct pd_buf *out, int *status)
 	/* how its ranks are made: the desk computes them as it is typed */
 	if (doc)
 		json_object_set_new(doc, "order", jstr(e.order));
+	if (doc && (ret = event_phases(z, &e, doc)) < 0) {
+		json_decref(doc);
+		doc = NULL;
+	}
 	if (have)
 		pd_event_info_release(&e);
 	json_decref(w.medals);
@@ -659,6 +682,28 @@ static int doping(struct lz *z, char **f, struct pd_buf *out, int *status)
 	return pd_doc_doping(out, z->st, z->g->info.code, z->version, 0, &d);
 }
 
+/* U rsc: one unit, its start list, results and medals (units_ops.h) */
+static int unit(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	int ret = pd_doc_unit(out, z->st, z->g->info.code, z->version, f[1],
+			      &d);
+
+	return ret == PD_ENOTFOUND ? refuse(out, status, MHD_HTTP_NOT_FOUND,
+					    "no such unit in this Games") :
+	       ret;
+}
+
+/* P date sport venue medal: the schedule, a day's or all of it */
+static int schedule(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_schedule_query q = { z->g->info.code, f[1], f[2], f[3],
+				       f[4] };
+
+	return pd_doc_schedule(out, z->st, &q, z->version, &d);
+}
+
 /* Each lazy view: its key letter, its parameters and its render. */
 const struct lazy_route_def lazy_routes[ROUTE_COUNT] = {
 	[ROUTE_STANDINGS] = { 'S', 5, { "source", "scheme", "lang", "sport",
@@ -687,5 +732,8 @@ const struct lazy_route_def lazy_routes[ROUTE_COUNT] = {
 	[ROUTE_PARTICIPATION] = { 'Q', 0, { NULL }, 1, participation },
 	[ROUTE_ELECTIONS] = { 'W', 0, { NULL }, 1, elections },
 	[ROUTE_DOPING] = { 'D', 0, { NULL }, 1, doping },
+	[ROUTE_UNIT] = { 'U', 1, { "unit" }, 1, unit },
+	[ROUTE_SCHEDULE] = { 'P', 4, { "date", "sport", "venue", "medal" }, 1,
+			     schedule },
 };
 

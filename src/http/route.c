@@ -49,6 +49,18 @@ static long id_of(const char *s)
 	return *end ? -1 : v;
 }
 
+/* A unit's results code: 34 of A-Z, 0-9 and '-' (any case) into rsc,
+ * upper-cased; 0, or -1 when p is not one. */
+static int rsc_of(char *rsc, const char *p)
+{
+	size_t n = strlen(p);
+
+	if (n != ROUTE_RSC - 1 || strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		   "abcdefghijklmnopqrstuvwxyz0123456789-") != n)
+		return -1;
+	return upper(rsc, ROUTE_RSC, p, n);
+}
+
 /* The write p (after /api/games/CODE/) names, its event in *event. */
 static int write_of(const char *p, long *event)
 {
@@ -58,6 +70,12 @@ static int write_of(const char *p, long *event)
 		return W_EVENTS;
 	if (!strcmp(p, "sanctions"))
 		return W_SANCTIONS;
+	if (!strncmp(p, "units/", 6) && strlen(p) > 41 && p[40] == '/')
+		return !strcmp(p + 41, "start-list") ? W_UNIT_START :
+		       !strcmp(p + 41, "results") ? W_UNIT_RESULT :
+		       !strcmp(p + 41, "status") ? W_UNIT_STATUS : W_NONE;
+	if (!strncmp(p, "phases/", 7) && strlen(p) > 34 && p[33] == '/')
+		return !strcmp(p + 34, "qualify") ? W_PHASE_QUALIFY : W_NONE;
 	if (strncmp(p, "events/", 7) || p[7] < '1' || p[7] > '9')
 		return W_NONE;
 	*event = strtol(p + 7, &end, 10);
@@ -82,6 +100,7 @@ static enum route_view api_view(struct route *rt, const char *p)
 		{ "entries", RV_ENTRIES_ALL },
 		{ "participation", RV_PARTICIPATION },
 		{ "athletes", RV_ATHLETES }, { "log", RV_LOG },
+		{ "schedule", RV_SCHEDULE },
 	};
 	const char *v;
 	char num[24];
@@ -106,6 +125,8 @@ static enum route_view api_view(struct route *rt, const char *p)
 	if (!strncmp(p, "npcs/", 5) && !strchr(p + 5, '/') &&
 	    upper(rt->npc, sizeof(rt->npc), p + 5, strlen(p + 5)) == 0)
 		return RV_NPC;
+	if (!strncmp(p, "units/", 6))
+		return rsc_of(rt->rsc, p + 6) < 0 ? RV_NO_UNIT : RV_UNIT;
 	return RV_NONE;
 }
 
@@ -200,6 +221,10 @@ const char *route_allowed(const struct route *rt)
 		return "DELETE, PATCH, POST";
 	case W_STATUS:
 	case W_SANCTIONS:
+	case W_UNIT_START:
+	case W_UNIT_RESULT:
+	case W_UNIT_STATUS:
+	case W_PHASE_QUALIFY:
 		return "POST";
 	}
 	return rt->kind == RT_NONE ? NULL : "GET, HEAD, OPTIONS";

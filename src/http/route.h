@@ -15,7 +15,11 @@
 
 /* The writes, by what their url names. */
 enum { W_NONE, W_RESULTS, W_STATUS, W_EVENTS, W_SANCTIONS, W_GAMES,
-       W_GAMES_ONE, W_MATCHES, W_ENTRIES };
+       W_GAMES_ONE, W_MATCHES, W_ENTRIES,
+       /* a unit's (units/RSC/...): its start list, a result, its status */
+       W_UNIT_START, W_UNIT_RESULT, W_UNIT_STATUS,
+       /* a phase's (phases/PHASE/qualify): its qualifiers proposed */
+       W_PHASE_QUALIFY };
 
 enum route_kind {
 	RT_NONE,	/* no route of podium's (an asset's, perhaps) */
@@ -29,11 +33,12 @@ enum route_view {
 	RV_NONE,		/* nothing: 404 */
 	RV_NO_EVENT,		/* an event id that is none: 404 */
 	RV_NO_ATHLETE,		/* an athlete id that is none: 404 */
+	RV_NO_UNIT,		/* a results code that is none: 404 */
 	/* /api/games/CODE/... (JSON) */
 	RV_STREAM, RV_STANDINGS, RV_TIMELINE, RV_EVENTS, RV_STATS,
 	RV_ATHLETE, RV_FACTS, RV_FACTS_CHECK, RV_ELECTIONS, RV_DOPING,
 	RV_ENTRIES_ALL, RV_PARTICIPATION, RV_MATCHES, RV_ENTRIES, RV_EVENT,
-	RV_NPC, RV_ATHLETES, RV_LOG,
+	RV_NPC, RV_ATHLETES, RV_LOG, RV_UNIT, RV_SCHEDULE,
 	/* the site (HTML) */
 	RV_PAGE_LIST,		/* /games: every Games */
 	RV_PAGE_ROOT,		/* / : ?games=, else the default Games */
@@ -42,6 +47,8 @@ enum route_view {
 };
 
 enum route_format { RF_JSON, RF_HTML };
+
+#define ROUTE_RSC 35		/* a results code of 34 and its NUL */
 
 struct route {
 	enum route_kind kind;
@@ -59,6 +66,8 @@ struct route {
 					 * RV_PAGE_EVENT, and the writes */
 	long athlete;			/* RV_ATHLETE, RV_PAGE_ATHLETE */
 	char npc[PD_CODE_MAX];		/* RV_NPC, RV_PAGE_NPC: upper-cased */
+	char rsc[ROUTE_RSC];		/* RV_UNIT, RV_PAGE_UNIT, RV_SCREEN_UNIT:
+					 * a results code, upper-cased */
 };
 
 /* Read url (MHD's, without its query) into rt; rt->rest points into

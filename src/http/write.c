@@ -16,6 +16,7 @@
 #include "podium/ops.h"
 #include "podium/stats.h"
 #include "podium/token.h"
+#include "podium/unit_ops.h"
 #include "auth.h"
 #include "builder.h"
 #include "commit.h"
@@ -346,6 +347,7 @@ struct wctx {
 	struct pd_op_done done;	/* what a write did, for the answer */
 	const char *lang;	/* of the answer's lines: "en" or "zh" */
 	int dry;		/* a dry run: made, said, and undone */
+	char rsc[PD_RSC_LEN + 1];	/* a unit's writes: its code */
 };
 
 /* DELETE .../results: one competitor's result out, with a reason */
@@ -745,6 +747,109 @@ static int do_games(struct wctx *w, int kind, json_t *body)
 	return pd_op_games_rename(w->s->side, &in, &w->who, &w->done, &w->d);
 }
 
+/* POST .../units/RSC/start-list, results, status (unit_ops.h) */
+static int unit_start(struct wctx *w, json_t *body)
+{
+	static const char *const ok[] = { "rows", "from", "reason", NULL };
+	static const char *const fields[] = { "participant", "name", "npc",
+					       "order", "lane", "bib", "team",
+					       NULL };
+	json_t *list = json_object_get(body, "rows"), *o;
+	struct pd_unit_start_input *in;
+	size_t i, n;
+	int ret = 0;
+
+	const char *from;
+
+	if (only_fields(body, ok, &w->b) < 0 ||
+	    str_field(body, "from", &from, NULL, &w->b) < 0)
+		return PD_EINVAL;
+	if (from && list)
+		return bad(&w->b, "from", "give rows or from, not both"),
+		       PD_EINVAL;
+	if (from)
+		return pd_op_unit_start_from(w->s->side, w->s->cfg.reg,
+					     w->games, w->rsc, from, &w->who,
+					     &w->done, &w->d);
+	if (!json_is_array(list) || (n = json_array_size(list)) > MAX_RESULTS)
+		return bad(&w->b, "rows", "must be a list of at most 1000 "
+			   "participants"), PD_EINVAL;
+	if (!(in = calloc(n ? n : 1, sizeof(*in))))
+		return PD_ENOMEM;
+	for (i = 0; i < n && ret == 0; i++) {
+		o = json_array_get(list, i);
+		if (!json_is_object(o) || only_fields(o, fields, &w->b) < 0 ||
+		    str_field(o, "participant", &in[i].participant, NULL,
+			      &w->b) < 0 ||
+		    str_field(o, "name", &in[i].name, NULL, &w->b) < 0 ||
+		    str_field(o, "npc", &in[i].npc, NULL, &w->b) < 0 ||
+		    str_field(o, "bib", &in[i].bib, "", &w->b) < 0 ||
+		    int_field(o, "order", &in[i].order, 0, 100000, &w->b) < 0 ||
+		    int_field(o, "lane", &in[i].order, 0, 100000, &w->b) < 0) {
+			if (!w->b.msg[0])
+				bad(&w->b, "rows", "each row is an object");
+			ret = PD_EINVAL;
+		} else
+			in[i].team = json_is_true(json_object_get(o, "team"));
+	}
+	if (ret == 0)
+		ret = pd_op_unit_start_list(w->s->side, w->s->cfg.reg,
+					    w->games, w->rsc, in, n, &w->who,
+					    &w->done, &w->d);
+	free(in);
+	return ret;
+}
+
+static int unit_result(struct wctx *w, json_t *body)
+{
+	static const char *const ok[] = { "participant", "rank", "result",
+					   "type", "irm", "diff", "wlt",
+					   "qualification", "reason", NULL };
+	struct pd_unit_result_input in;
+	json_t *rank = json_object_get(body, "rank");
+
+	memset(&in, 0, sizeof(in));
+	if (only_fields(body, ok, &w->b) < 0 ||
+	    str_field(body, "participant", &in.participant, NULL, &w->b) < 0 ||
+	    keep_field(body, "result", &in.result, &w->b) < 0 ||
+	    keep_field(body, "type", &in.result_type, &w->b) < 0 ||
+	    keep_field(body, "irm", &in.irm, &w->b) < 0 ||
+	    keep_field(body, "diff", &in.diff, &w->b) < 0 ||
+	    keep_field(body, "wlt", &in.wlt, &w->b) < 0 ||
+	    keep_field(body, "qualification", &in.qualification, &w->b) < 0 ||
+	    int_field(body, "rank", &in.rank, 0, 100000, &w->b) < 0)
+		return PD_EINVAL;
+	if (!in.participant)
+		return bad(&w->b, "participant", "name the participant by "
+			   "their code"), PD_EINVAL;
+	in.has_rank = rank != NULL;
+	return pd_op_unit_result(w->s->side, w->games, w->rsc, &in, &w->who,
+				 &w->done, &w->d);
+}
+
+static int do_unit(struct wctx *w, int kind, json_t *body)
+{
+	static const char *const ok[] = { "status", "reason", NULL };
+	const char *status;
+
+	if (kind == W_UNIT_START)
+		return unit_start(w, body);
+	if (kind == W_PHASE_QUALIFY)
+		return only_fields(body, ok + 1, &w->b) < 0 ? PD_EINVAL :
+		       pd_op_unit_qualify(w->s->side, w->games, w->rsc,
+					  &w->who, &w->done, &w->d);
+	if (kind == W_UNIT_RESULT)
+		return unit_result(w, body);
+	if (only_fields(body, ok, &w->b) < 0 ||
+	    str_field(body, "status", &status, NULL, &w->b) < 0)
+		return PD_EINVAL;
+	if (!status || !pd_unit_status_valid(status))
+		return bad(&w->b, "status", "one of " PD_UNIT_STATUSES),
+		       PD_EINVAL;
+	return pd_op_unit_status(w->s->side, w->games, w->rsc, status,
+				 &w->who, &w->done, &w->d);
+}
+
 static int perform(struct wctx *w, int kind, json_t *body)
 {
 	const char *reason;
@@ -770,6 +875,8 @@ static int perform(struct wctx *w, int kind, json_t *body)
 				   "or removed with DELETE"), PD_EINVAL;
 		return do_games(w, kind, body);
 	}
+	if (kind >= W_UNIT_START && kind <= W_PHASE_QUALIFY)
+		return do_unit(w, kind, body);
 	return kind == W_SANCTIONS ? do_sanction(w, body) : do_event(w, body);
 }
 
@@ -883,6 +990,10 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	snprintf(j->games, sizeof(j->games), "%s", r->rt.games);
 	j->w.event = r->rt.event;
 	j->kind = r->rt.write;
+	if (j->kind >= W_UNIT_START && j->kind <= W_UNIT_STATUS)
+		snprintf(j->w.rsc, sizeof(j->w.rsc), "%.34s", r->rt.rest + 6);
+	if (j->kind == W_PHASE_QUALIFY)
+		snprintf(j->w.rsc, sizeof(j->w.rsc), "%.26s", r->rt.rest + 7);
 	snprintf(j->cmd, sizeof(j->cmd), "%s %s", r->is_patch ? "PATCH" :
 		 r->is_delete ? "DELETE" : "POST", url);
 	j->w.s = s;

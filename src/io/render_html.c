@@ -27,23 +27,6 @@ static const char style[] =
 	"tfoot tr{font-weight:bold}\n"
 	"</style>\n";
 
-static int esc(struct pd_buf *b, const char *s)
-{
-	int ret = 0;
-
-	for (; *s && ret == 0; s++) {
-		switch (*s) {
-		case '&': ret = pd_buf_adds(b, "&amp;"); break;
-		case '<': ret = pd_buf_adds(b, "&lt;"); break;
-		case '>': ret = pd_buf_adds(b, "&gt;"); break;
-		case '"': ret = pd_buf_adds(b, "&quot;"); break;
-		case '\'': ret = pd_buf_adds(b, "&#39;"); break;
-		default: ret = pd_buf_addc(b, *s); break;
-		}
-	}
-	return ret;
-}
-
 /* "<tag>escaped text</tag>" with attributes in open. */
 static int element(struct pd_buf *b, const char *open, const char *text,
 		   const char *close)
@@ -51,7 +34,7 @@ static int element(struct pd_buf *b, const char *open, const char *text,
 	int ret = pd_buf_adds(b, open);
 
 	if (ret == 0)
-		ret = esc(b, text);
+		ret = pd_buf_addhtml(b, text);
 	if (ret == 0)
 		ret = pd_buf_adds(b, close);
 	return ret;

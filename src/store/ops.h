@@ -151,4 +151,17 @@ int pd_db_events_changed(struct pd_store *s, const char *games, long since,
 int pd_db_sports(struct pd_store *s, const char *games,
 		 struct pd_strings *out, struct pd_diag *diag);
 
+/* a unit as it runs (store_units.h): ops_unit_writes.c */
+int pd_db_unit_start_list(struct pd_store *s, const char *games,
+			  const char *rsc, const struct pd_unit_result_rec *v,
+			  size_t n, struct pd_diag *diag);
+int pd_db_unit_result_set(struct pd_store *s, const char *games,
+			  const struct pd_unit_result_rec *r,
+			  struct pd_diag *diag);
+int pd_db_unit_mark(struct pd_store *s, const char *games, const char *rsc,
+		    const char *participant, const char *mark,
+		    struct pd_diag *diag);
+int pd_db_unit_status(struct pd_store *s, const char *games, const char *rsc,
+		      const char *status, struct pd_diag *diag);
+
 #endif

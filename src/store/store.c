@@ -1352,3 +1352,68 @@ int pd_store_unit_results(struct pd_store *s, const char *games,
 	return s->ops->unit_results(s, games, prefix ? prefix : "", fn, arg,
 				    diag);
 }
+
+/* -- a unit as it runs (store_units.h) */
+
+static int start_row_check(const struct pd_unit_result_rec *v, size_t n,
+			   size_t i, struct pd_diag *diag)
+{
+	size_t j;
+	int ret;
+
+	if (!v[i].participant || !*v[i].participant)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "start list row "
+				   "%zu: no participant code", i + 1);
+	if ((ret = pd_ident_check("NPC", v[i].npc, diag)) < 0 ||
+	    (ret = pd_name_check("participant", v[i].name, 200, 0,
+				 diag)) < 0)
+		return ret;
+	if (v[i].start_order < 0)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "start list row "
+				   "%zu: an order is 0 or more", i + 1);
+	for (j = 0; j < i; j++)
+		if (!strcmp(v[j].participant, v[i].participant))
+			return pd_diag_set(diag, PD_EINVAL, NULL, 0, "start "
+					   "list rows %zu and %zu both name "
+					   "%s", j + 1, i + 1,
+					   v[i].participant);
+	return 0;
+}
+
+int pd_store_unit_start_list(struct pd_store *s, const char *games,
+			     const char *rsc,
+			     const struct pd_unit_result_rec *v, size_t n,
+			     struct pd_diag *diag)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < n; i++)
+		if ((ret = start_row_check(v, n, i, diag)) < 0)
+			return ret;
+	return pd_db_unit_start_list(s, games, rsc, v, n, diag);
+}
+
+int pd_store_unit_result_set(struct pd_store *s, const char *games,
+			     const struct pd_unit_result_rec *r,
+			     struct pd_diag *diag)
+{
+	if (r->rank < 0)
+		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "a rank is 0 or "
+				   "more");
+	return pd_db_unit_result_set(s, games, r, diag);
+}
+
+int pd_store_unit_status(struct pd_store *s, const char *games,
+			 const char *rsc, const char *status,
+			 struct pd_diag *diag)
+{
+	return pd_db_unit_status(s, games, rsc, status, diag);
+}
+
+int pd_store_unit_mark(struct pd_store *s, const char *games,
+		       const char *rsc, const char *participant,
+		       const char *mark, struct pd_diag *diag)
+{
+	return pd_db_unit_mark(s, games, rsc, participant, mark, diag);
+}

@@ -1734,7 +1734,7 @@ static void test_store__matches_replace_and_read(void **state)
 
 struct unit_seen {
 	char rsc[8][40], day[8][16], medal[8][16], rules[8][16];
-	char who[8][32], wlt[8][4], npc[8][8];
+	char who[8][32], wlt[8][4], npc[8][8], q[8][4];
 	long rank[8];
 	size_t nunits, nresults;
 };
@@ -1760,6 +1760,7 @@ static int seen_result(const struct pd_unit_result_rec *r, void *arg)
 	if (v->nresults < 8) {
 		snprintf(v->who[v->nresults], 32, "%s", r->participant);
 		snprintf(v->wlt[v->nresults], 4, "%s", r->wlt);
+		snprintf(v->q[v->nresults], 4, "%s", r->qualification);
 		snprintf(v->npc[v->nresults], 8, "%s", r->npc);
 		v->rank[v->nresults] = r->rank;
 	}
@@ -1769,6 +1770,7 @@ static int seen_result(const struct pd_unit_result_rec *r, void *arg)
 
 #define TTF "TTEMSINGLES-----------FNL-000100--"
 #define TTS "TTEMSINGLES-----------SFNL000100--"
+#define TTEAM "TTEMTEAM--------------FNL-000100--"
 
 static void put_units(struct fixture *f, const struct pd_units_put *u,
 		      int want)
@@ -1892,6 +1894,142 @@ static void test_store__unit_teams_read(void **state)
 	assert_int_equal(pd_store_unit_teams(f->s, "PG2000", seen_team, got,
 					     &f->d), 0);
 	assert_string_equal(got, "");
+}
+
+/* A unit as it runs: its start list placed (those kept keep their
+ * result), a result written, its status moved, each refused for a unit
+ * or participant not there. */
+static void unit_write(struct fixture *f, int (*fn)(struct fixture *),
+		       int want)
+{
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "unit",
+					 NULL, NULL, &f->d), 0);
+	if (fn(f) != want)
+		fail_msg("unit write: %s", f->d.msg);
+	if (want)
+		pd_store_rollback(f->s);
+	else
+		assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+}
+
+static struct pd_unit_result_rec start_rows[3] = {
+	{ TTS, "3", "Bell", 0, "GBR", 0, "", "", "", "", "", "", 4, "12" },
+	{ TTS, "5", "Dahl", 0, "CHN", 0, "", "", "", "", "", "", 2, "14" },
+	{ TTS, "5", "Dahl", 0, "CHN", 0, "", "", "", "", "", "", 3, "" },
+};
+
+static int start_two(struct fixture *f)
+{
+	return pd_store_unit_start_list(f->s, "PG2004", TTS, start_rows, 2,
+					&f->d);
+}
+
+static int start_twice(struct fixture *f)
+{
+	return pd_store_unit_start_list(f->s, "PG2004", TTS, start_rows + 1,
+					2, &f->d);
+}
+
+static int start_nowhere(struct fixture *f)
+{
+	return pd_store_unit_start_list(f->s, "PG2004", TTEAM, start_rows, 1,
+					&f->d);
+}
+
+static int result_dahl(struct fixture *f)
+{
+	struct pd_unit_result_rec r = start_rows[1];
+
+	r.rank = 1;
+	r.result = "3";
+	r.wlt = "W";
+	r.qualification = "Q";
+	return pd_store_unit_result_set(f->s, "PG2004", &r, &f->d);
+}
+
+static int result_stranger(struct fixture *f)
+{
+	struct pd_unit_result_rec r = start_rows[1];
+
+	r.participant = "99";
+	return pd_store_unit_result_set(f->s, "PG2004", &r, &f->d);
+}
+
+static int mark_dahl(struct fixture *f)
+{
+	return pd_store_unit_mark(f->s, "PG2004", TTS, "5", "q", &f->d);
+}
+
+static int mark_stranger(struct fixture *f)
+{
+	return pd_store_unit_mark(f->s, "PG2004", TTS, "99", "q", &f->d);
+}
+
+static int status_running(struct fixture *f)
+{
+	return pd_store_unit_status(f->s, "PG2004", TTS, "running", &f->d);
+}
+
+static int status_nowhere(struct fixture *f)
+{
+	return pd_store_unit_status(f->s, "PG2004", TTEAM, "running", &f->d);
+}
+
+static void test_store__unit_start_list_result_status(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	struct pd_unit_rec units[] = {
+		{ TTS, "unit", "Table Tennis", "Men's Singles", "TTEMSINGLES",
+		  "Semifinal", "2004-09-19T12:00:00Z", "", "2004-09-19",
+		  "Hall", "", "scheduled", "", "" },
+	};
+	struct pd_unit_result_rec res[] = {
+		{ TTS, "3", "Bell", 0, "GBR", 3, "", "", "", "", "L", "q",
+		  0, "12" },
+		{ TTS, "4", "Chen", 0, "CHN", 0, "", "", "", "", "", "",
+		  1, "" },
+	};
+	struct pd_units_put u = { units, 1, res, 2, NULL, 0 };
+	struct pd_unit_query q = { .games = "PG2004", .rsc = TTS };
+	struct unit_seen v;
+
+	open_store(f);
+	put_games(f, &g);
+	put_units(f, &u, 0);
+	unit_write(f, start_two, 0);
+	memset(&v, 0, sizeof(v));
+	assert_int_equal(pd_store_unit_results(f->s, "PG2004", TTS,
+					       seen_result, &v, &f->d), 0);
+	assert_int_equal(v.nresults, 2);	/* Chen is off the list */
+	assert_string_equal(v.who[0], "3");
+	assert_int_equal(v.rank[0], 3);		/* Bell kept her result */
+	assert_string_equal(v.wlt[0], "L");
+	assert_string_equal(v.who[1], "5");
+	assert_string_equal(v.npc[1], "CHN");
+	unit_write(f, start_twice, PD_EINVAL);
+	unit_write(f, start_nowhere, PD_ENOTFOUND);
+	unit_write(f, result_dahl, 0);
+	unit_write(f, result_stranger, PD_ENOTFOUND);
+	memset(&v, 0, sizeof(v));
+	assert_int_equal(pd_store_unit_results(f->s, "PG2004", TTS,
+					       seen_result, &v, &f->d), 0);
+	assert_int_equal(v.rank[1], 1);
+	assert_string_equal(v.wlt[1], "W");
+	unit_write(f, mark_dahl, 0);	/* the mark alone */
+	unit_write(f, mark_stranger, PD_ENOTFOUND);
+	memset(&v, 0, sizeof(v));
+	assert_int_equal(pd_store_unit_results(f->s, "PG2004", TTS,
+					       seen_result, &v, &f->d), 0);
+	assert_int_equal(v.rank[1], 1);
+	assert_string_equal(v.wlt[1], "W");
+	assert_string_equal(v.q[1], "q");
+	unit_write(f, status_running, 0);
+	unit_write(f, status_nowhere, PD_ENOTFOUND);
+	memset(&v, 0, sizeof(v));
+	assert_int_equal(pd_store_units(f->s, &q, seen_unit, &v, &f->d), 0);
+	assert_int_equal(v.nunits, 1);
 }
 
 /* -- anti-doping cases (record.h) */
@@ -3105,6 +3243,8 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__doping_cases_add_and_read),
 	T(test_store__units_replace_and_read),
 	T(test_store__unit_teams_read),
+
+	T(test_store__unit_start_list_result_status),
 	T(test_store__event_order_and_change_note),
 	T(test_store__sources_and_removals),
 	T(test_store__results_add_many_as_one_by_one),
