@@ -151,4 +151,10 @@ int pd_db_events_changed(struct pd_store *s, const char *games, long since,
 int pd_db_sports(struct pd_store *s, const char *games,
 		 struct pd_strings *out, struct pd_diag *diag);
 
+/* the NPC table brought to the registry, when it is not (a store opened
+ * for writing): ops_npcs.c */
+struct pd_registry;
+int pd_db_npcs_sync(struct pd_store *s, const struct pd_registry *reg,
+		    struct pd_diag *diag);
+
 #endif
