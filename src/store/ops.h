@@ -164,4 +164,10 @@ int pd_db_unit_mark(struct pd_store *s, const char *games, const char *rsc,
 int pd_db_unit_status(struct pd_store *s, const char *games, const char *rsc,
 		      const char *status, struct pd_diag *diag);
 
+/* the NPC table brought to the registry, when it is not (a store opened
+ * for writing): ops_npcs.c */
+struct pd_registry;
+int pd_db_npcs_sync(struct pd_store *s, const struct pd_registry *reg,
+		    struct pd_diag *diag);
+
 #endif

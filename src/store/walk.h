@@ -1,6 +1,6 @@
-/* walk.h -- the medal walk every backend shares: a backend reads one
- * event and its results valid at the asked version, in its own way, and
- * hands them here as text; this file keeps them, lets src/core decide the
+/* walk.h -- the medal walk: ops_derive.c reads one event and its results
+ * valid at the asked version, through any backend's driver, and hands
+ * them here as text; this file keeps them, lets src/core decide the
  * medals (pd_event_medals) and calls the caller's function for each.  So
  * the rules of which event counts and which result medals are written
  * once, whatever the store. */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../ops.h"
 #include "../sql.h"
 #include "pg_int.h"
 
@@ -92,57 +93,6 @@ int pg_savepoint(struct pd_store *s, int op, struct pd_diag *diag)
 	return pd_pg_exec(PG(s), pd_sql_savepoint[op], diag);
 }
 
-/* The NPC table follows the registry: rewritten when its fingerprint
- * (pd_registry_fingerprint) is not the one kept in meta. */
-static int sync_npcs(struct pd_store *s, const struct pd_registry *reg,
-		     struct pd_diag *diag)
-{
-	static const char get_sql[] = "SELECT value FROM meta WHERE key = "
-				      "'registry'";
-	static const char npc_sql[] = "INSERT INTO npcs (code, status, "
-		"name_en, name_zh) VALUES ($1, $2, $3, $4) ON CONFLICT (code) "
-		"DO UPDATE SET status = $2, name_en = $3, name_zh = $4";
-	static const char put_sql[] = "INSERT INTO meta (key, value) VALUES "
-		"('registry', $1) ON CONFLICT (key) DO UPDATE SET value = $1";
-	struct pd_pg *pg = PG(s);
-	struct pd_pg_params p;
-	char want[32];
-	PGresult *res;
-	size_t i;
-	int ret, same;
-
-	snprintf(want, sizeof(want), "%016llx", pd_registry_fingerprint(reg));
-	if ((ret = pd_pg_query(pg, get_sql, NULL, &res, "read the NPC table",
-			       diag)) < 0)
-		return ret;
-	same = PQntuples(res) == 1 && !strcmp(PQgetvalue(res, 0, 0), want);
-	PQclear(res);
-	if (same)
-		return 0;
-	if ((ret = pg_begin(s, diag)) < 0)
-		return ret;
-	for (i = 0; i < reg->n && ret == 0; i++) {
-		pd_pg_params_init(&p);
-		pd_pg_text(&p, reg->npcs[i].code);
-		pd_pg_text(&p, reg->npcs[i].status);
-		pd_pg_text(&p, reg->npcs[i].en);
-		pd_pg_text(&p, reg->npcs[i].zh);
-		ret = pd_pg_query(pg, npc_sql, &p, NULL, "write the NPC table",
-				  diag);
-	}
-	if (ret == 0) {
-		pd_pg_params_init(&p);
-		pd_pg_text(&p, want);
-		ret = pd_pg_query(pg, put_sql, &p, NULL, "write the NPC table",
-				  diag);
-	}
-	if (ret < 0) {
-		pg_rollback(s);
-		return ret;
-	}
-	return pg_commit(s, diag);
-}
-
 int pg_open(struct pd_store *s, const char *uri,
 	    const struct pd_registry *reg, struct pd_diag *diag)
 {
@@ -150,7 +100,7 @@ int pg_open(struct pd_store *s, const char *uri,
 
 	if ((ret = pd_pg_connect(PG(s), uri, diag)) < 0)
 		return ret;
-	return reg ? sync_npcs(s, reg, diag) : 0;
+	return reg ? pd_db_npcs_sync(s, reg, diag) : 0;
 }
 
 void pg_close(struct pd_store *s)

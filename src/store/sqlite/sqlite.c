@@ -13,6 +13,7 @@
 #include <sqlite3.h>
 
 #include "podium/npc.h"
+#include "../ops.h"
 #include "../sql.h"
 #include "../schema.h"
 #include "sqlite_int.h"
@@ -177,60 +178,6 @@ static int migrate(struct pd_sqlite *s, struct pd_diag *diag)
 rollback:
 	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 	return ret;
-}
-
-static int sync_npcs(struct pd_sqlite *s, const struct pd_registry *reg,
-		     struct pd_diag *diag)
-{
-	char want[32], have[32] = "";
-	sqlite3_stmt *st = NULL;
-	size_t i;
-	int ret;
-
-	snprintf(want, sizeof(want), "%016llx", pd_registry_fingerprint(reg));
-	if ((ret = pd_sqlite_prepare(s, &st, "SELECT value FROM meta WHERE key = "
-			   "'registry'", diag)) < 0)
-		return ret;
-	if (sqlite3_step(st) == SQLITE_ROW)
-		snprintf(have, sizeof(have), "%s",
-			 (const char *)sqlite3_column_text(st, 0));
-	sqlite3_finalize(st);
-	if (!strcmp(want, have))
-		return 0;
-	if ((ret = pd_sqlite_begin(&s->base, diag)) < 0)
-		return ret;
-	if ((ret = pd_sqlite_prepare(s, &st, "INSERT INTO npcs (code, status, name_en, "
-			   "name_zh) VALUES (?1, ?2, ?3, ?4) ON CONFLICT "
-			   "(code) DO UPDATE SET status = ?2, name_en = ?3, "
-			   "name_zh = ?4", diag)) < 0)
-		goto cleanup;
-	for (i = 0; i < reg->n; i++) {
-		sqlite3_bind_text(st, 1, reg->npcs[i].code, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 2, reg->npcs[i].status, -1,
-				  SQLITE_STATIC);
-		sqlite3_bind_text(st, 3, reg->npcs[i].en, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 4, reg->npcs[i].zh, -1, SQLITE_STATIC);
-		if (sqlite3_step(st) != SQLITE_DONE) {
-			ret = pd_sqlite_fail(s, diag, "write the NPC table");
-			goto cleanup;
-		}
-		sqlite3_reset(st);
-	}
-	sqlite3_finalize(st);
-	st = NULL;
-	if ((ret = pd_sqlite_prepare(s, &st, "INSERT OR REPLACE INTO meta (key, value) "
-			   "VALUES ('registry', ?1)", diag)) < 0)
-		goto cleanup;
-	sqlite3_bind_text(st, 1, want, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, "write the NPC table");
-cleanup:
-	sqlite3_finalize(st);
-	if (ret < 0) {
-		pd_sqlite_rollback(&s->base);
-		return ret;
-	}
-	return pd_sqlite_commit(&s->base, diag);
 }
 
 /* Every operation of the interface, each in the sqlite_*.c file named for
@@ -409,7 +356,7 @@ static int bring_up(struct pd_sqlite *s, int ro, long v,
 				   "it can be", v, pd_nmigrations);
 	if ((ret = migrate(s, diag)) < 0)
 		return ret;
-	return reg && !ro ? sync_npcs(s, reg, diag) : 0;
+	return reg && !ro ? pd_db_npcs_sync(&s->base, reg, diag) : 0;
 }
 
 int pd_sqlite_open(struct pd_store **out, const char *path,
