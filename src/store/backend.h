@@ -248,6 +248,11 @@ struct pd_store {
 	 * each write's begin, commit and rollback are a savepoint's */
 	int group;
 	int in_savepoint;	/* a write of the group is open */
+	/* a bulk transaction under way (begin_bulk): SQLite's has its
+	 * foreign keys off, checked whole before its commit, and the
+	 * operations' bulk inserts are OR FAIL there (no statement
+	 * journal); PostgreSQL's is a plain one and leaves it 0 */
+	int bulk;
 	struct pd_touch touch;	/* store.c's alone */
 };
 

@@ -1,6 +1,7 @@
 /* query.c -- a statement run through the store's driver (query.h): the
  * parameters kept in order, the columns read with NULL made plain, and
  * the loops every operation would otherwise write again. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,15 +11,64 @@
 void pd_q_start(struct pd_q *q, struct pd_store *s, const char *sql,
 		const char *what)
 {
-	memset(q, 0, offsetof(struct pd_q, p));
+	memset(q, 0, offsetof(struct pd_q, own));
 	q->s = s;
 	q->sql = sql;
 	q->what = what;
+	q->p = q->own;
+	q->room = PD_Q_PARAMS;
 	q->st = NULL;
-	q->started = q->row = q->rows = q->owned = 0;
-	q->changes = 0;
-	q->id = 0;
 	q->broke = PD_BROKE_NONE;
+}
+
+int pd_q_room(struct pd_q *q, int n)
+{
+	struct pd_param *p;
+
+	if (n <= q->room)
+		return 0;
+	if (!(p = calloc((size_t)n, sizeof(*p))))
+		return PD_ENOMEM;
+	memcpy(p, q->p, (size_t)q->n * sizeof(*p));
+	if (q->p != q->own)
+		free(q->p);
+	q->p = p;
+	q->room = n;
+	return 0;
+}
+
+/* the texts pd_q_rows_sql built, made once whichever thread asks first */
+static pthread_mutex_t rows_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static char *rows_text(const struct pd_q_rows *r)
+{
+	struct pd_buf b = PD_BUF_INIT;
+	int ret, i, k = 0;
+
+	ret = pd_buf_adds(&b, r->head);
+	for (i = 0; i < r->rows * r->cols && ret == 0; i++)
+		ret = pd_buf_addf(&b, "%s$%d%s", i % r->cols ? ", " :
+				  i ? "), (" : "(", ++k,
+				  i == r->rows * r->cols - 1 ? ")" : "");
+	if (ret == 0 && r->tail)
+		ret = pd_buf_adds(&b, r->tail);
+	if (ret < 0) {
+		pd_buf_release(&b);
+		return NULL;
+	}
+	return pd_buf_detach(&b, NULL);
+}
+
+const char *pd_q_rows_sql(struct pd_q_rows *r)
+{
+	const char *t;
+
+	pthread_mutex_lock(&rows_lock);
+	if (!r->text)
+		r->text = rows_text(r);
+	t = r->text;
+	pthread_mutex_unlock(&rows_lock);
+	return t;
 }
 
 int pd_q_dialect(const struct pd_store *s)
@@ -40,11 +90,11 @@ void pd_q_once(struct pd_q *q)
 
 static struct pd_param *param(struct pd_q *q, enum pd_param_type type)
 {
-	/* more than PD_Q_PARAMS is a programming error: the statement then
+	/* more than its room is a programming error: the statement then
 	 * fails for want of its last parameters, and the tests catch it */
 	static struct pd_param spare;
 
-	if (q->n == PD_Q_PARAMS)
+	if (q->n == q->room)
 		return &spare;
 	q->p[q->n].type = type;
 	return &q->p[q->n++];
@@ -89,6 +139,11 @@ int pd_q_step(struct pd_q *q, struct pd_diag *diag)
 void pd_q_end(struct pd_q *q)
 {
 	q->s->drv->end(q);
+	if (q->p != q->own) {
+		free(q->p);
+		q->p = q->own;
+		q->room = PD_Q_PARAMS;
+	}
 }
 
 const char *pd_q_col(const struct pd_q *q, int c)

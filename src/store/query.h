@@ -29,6 +29,21 @@ void pd_q_start_sql(struct pd_q *q, struct pd_store *s,
 void pd_q_once(struct pd_q *q);
 int pd_q_dialect(const struct pd_store *s);
 
+/* room for n parameters (PD_Q_PARAMS without it: a multi-row insert
+ * needs more), until the end: 0 or PD_ENOMEM */
+int pd_q_room(struct pd_q *q, int n);
+/* A multi-row INSERT's text: head, then rows groups of cols parameters,
+ * numbered from $1 ("($1, $2), ($3, $4)"), then tail (may be NULL).
+ * Built at its first use and kept, a static struct's text as the drivers
+ * want it; NULL on no memory. */
+struct pd_q_rows {
+	const char *head;
+	int cols, rows;
+	const char *tail;
+	const char *text;	/* built */
+};
+const char *pd_q_rows_sql(struct pd_q_rows *r);
+
 void pd_q_text(struct pd_q *q, const char *v);	/* NULL: SQL NULL */
 void pd_q_int(struct pd_q *q, long long v);
 void pd_q_double(struct pd_q *q, double v);

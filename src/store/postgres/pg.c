@@ -169,31 +169,26 @@ static int prepared(struct pd_pg *s, const char *sql, int nparams,
 	return 0;
 }
 
-static int query(struct pd_pg *s, const char *sql, int once,
-		 const struct pd_pg_params *params, PGresult **out,
-		 const char *what, struct pd_diag *diag);
-
 int pd_pg_query(struct pd_pg *s, const char *sql,
 		const struct pd_pg_params *params, PGresult **out,
 		const char *what, struct pd_diag *diag)
 {
-	return query(s, sql, 0, params, out, what, diag);
+	return pd_pg_run(s, sql, 0, params ? params->n : 0, params ?
+			 params->v : NULL, out, what, diag);
 }
 
 int pd_pg_query_once(struct pd_pg *s, const char *sql,
 		     const struct pd_pg_params *params, PGresult **out,
 		     const char *what, struct pd_diag *diag)
 {
-	return query(s, sql, 1, params, out, what, diag);
+	return pd_pg_run(s, sql, 1, params ? params->n : 0, params ?
+			 params->v : NULL, out, what, diag);
 }
 
-/* pd_pg_query, or with once the statement sent with its text and not
- * prepared (built for one run: kept, it would fill the cache) */
-static int query(struct pd_pg *s, const char *sql, int once,
-		 const struct pd_pg_params *params, PGresult **out,
-		 const char *what, struct pd_diag *diag)
+int pd_pg_run(struct pd_pg *s, const char *sql, int once, int n,
+	      const char *const *v, PGresult **out, const char *what,
+	      struct pd_diag *diag)
 {
-	int n = params ? params->n : 0;
 	ExecStatusType st = PGRES_FATAL_ERROR;
 	PGresult *res = NULL;
 	const char *name = NULL;
@@ -205,12 +200,12 @@ static int query(struct pd_pg *s, const char *sql, int once,
 		return ret;
 	for (again = 1;; again = 0) {
 		if (once) {
-			res = PQexecParams(s->conn, sql, n, NULL, params ?
-					   params->v : NULL, NULL, NULL, 0);
+			res = PQexecParams(s->conn, sql, n, NULL, v, NULL,
+					   NULL, 0);
 			st = PQresultStatus(res);
 		} else if ((ret = prepared(s, sql, n, &name, diag)) == 0) {
-			res = PQexecPrepared(s->conn, name, n, params ?
-					     params->v : NULL, NULL, NULL, 0);
+			res = PQexecPrepared(s->conn, name, n, v, NULL,
+					     NULL, 0);
 			st = PQresultStatus(res);
 		}
 		/* the server went away under this statement (a restart),

@@ -77,6 +77,13 @@ int pd_pg_query(struct pd_pg *s, const char *sql,
 int pd_pg_query_once(struct pd_pg *s, const char *sql,
 		     const struct pd_pg_params *params, PGresult **res,
 		     const char *what, struct pd_diag *diag);
+/* pd_pg_query, or with once the statement sent with its text and not
+ * prepared (built for one run: kept, it would fill the cache), with the
+ * n parameters v[] as text (a multi-row insert has more than
+ * PD_PG_PARAMS). */
+int pd_pg_run(struct pd_pg *s, const char *sql, int once, int n,
+	      const char *const *v, PGresult **out, const char *what,
+	      struct pd_diag *diag);
 /* This backend's driver (pg_driver.c). */
 extern const struct pd_driver pd_pg_driver;
 typedef int (*pd_pg_row_fn)(const PGresult *res, int r, void *arg);

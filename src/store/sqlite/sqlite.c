@@ -664,7 +664,7 @@ int pd_sqlite_cache_limit(struct pd_store *store, long kib,
 	struct pd_sqlite *s = pd_sqlite_of(store);
 
 	s->cache_kib = kib;
-	return s->bulk ? 0 : cache_size(s, kib, diag);
+	return s->base.bulk ? 0 : cache_size(s, kib, diag);
 }
 
 int pd_sqlite_begin(struct pd_store *store, struct pd_diag *diag)
@@ -684,13 +684,13 @@ int pd_sqlite_begin(struct pd_store *store, struct pd_diag *diag)
  * as it was asked for. */
 static void bulk_end(struct pd_sqlite *s)
 {
-	if (s->bulk) {
+	if (s->base.bulk) {
 		sqlite3_exec(s->db, "PRAGMA foreign_keys = ON", NULL, NULL,
 			     NULL);
 		/* also one asked for during it (pd_sqlite_cache_limit) */
 		cache_size(s, s->cache_kib, NULL);
 	}
-	s->bulk = 0;
+	s->base.bulk = 0;
 }
 
 /* Foreign keys are checked as each row is written, a probe of the parent
@@ -706,7 +706,7 @@ int pd_sqlite_begin_bulk(struct pd_store *store, struct pd_diag *diag)
 
 	if ((ret = exec(s, "PRAGMA foreign_keys = OFF", diag)) < 0)
 		return ret;
-	s->bulk = 1;
+	s->base.bulk = 1;
 	if (s->cache_kib < BULK_CACHE_KIB)
 		cache_size(s, BULK_CACHE_KIB, NULL);
 	if ((ret = exec(s, "BEGIN IMMEDIATE", diag)) < 0)
@@ -777,7 +777,7 @@ int pd_sqlite_commit(struct pd_store *store, struct pd_diag *diag)
 	struct pd_sqlite *s = pd_sqlite_of(store);
 	int ret = 0;
 
-	if (s->bulk)
+	if (s->base.bulk)
 		ret = pd_sqlite_fk_check(s, diag);
 	/* counted in page 1, which a checkpoint brings to the file: a
 	 * file written over is told by it (pd_sqlite_here) */

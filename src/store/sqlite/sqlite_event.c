@@ -227,7 +227,7 @@ int pd_sqlite_team_ensure(struct pd_store *store, long event, const char *npc,
 	for (i = 0; i < n && ret == 0; i += k) {
 		k = n - i >= MEMBERS ? MEMBERS : 1;
 		if ((ret = pd_sqlite_cached(s, &st, k == 1 ?
-					    pd_sql_event_add_member : s->bulk ?
+					    pd_sql_event_add_member : s->base.bulk ?
 					    add_members_fail : add_members,
 					    diag)) < 0)
 			return ret;
@@ -322,8 +322,8 @@ int pd_sqlite_results_add(struct pd_store *store, const struct pd_result_rec *v,
 	while (n - i >= SMALL && ret == 0) {
 		b = n - i >= BATCH ? BATCH : SMALL;
 		if ((ret = pd_sqlite_cached(s, &st, b == BATCH ?
-					    (s->bulk ? add_results_fail :
-					     add_results) : s->bulk ?
+					    (s->base.bulk ? add_results_fail :
+					     add_results) : s->base.bulk ?
 					    add_results_small_fail :
 					    add_results_small, diag)) < 0)
 			return ret;

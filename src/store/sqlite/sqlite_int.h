@@ -40,9 +40,6 @@ struct pd_sqlite {
 		const char *sql;	/* a static string: keyed by address */
 		sqlite3_stmt *st;
 	} cache[PD_STMT_CACHE];
-	/* a bulk transaction under way: foreign keys off, checked whole
-	 * before its commit (pd_sqlite_begin_bulk) */
-	int bulk;
 	/* the page cache asked for (KiB, pd_sqlite_cache_limit), which a
 	 * bulk transaction raises for its length */
 	long cache_kib;
