@@ -27,7 +27,7 @@ int pd_q_room(struct pd_q *q, int n)
 
 	if (n <= q->room)
 		return 0;
-	if (!(p = calloc((size_t)n, sizeof(*p))))
+	if (!(p = malloc((size_t)n * sizeof(*p))))
 		return PD_ENOMEM;
 	memcpy(p, q->p, (size_t)q->n * sizeof(*p));
 	if (q->p != q->own)
@@ -40,16 +40,16 @@ int pd_q_room(struct pd_q *q, int n)
 /* the texts pd_q_rows_sql built, made once whichever thread asks first */
 static pthread_mutex_t rows_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static char *rows_text(const struct pd_q_rows *r)
+static char *rows_text(const struct pd_q_rows *r, int rows)
 {
 	struct pd_buf b = PD_BUF_INIT;
-	int ret, i, k = 0;
+	int ret, i, n = rows * r->cols;
 
 	ret = pd_buf_adds(&b, r->head);
-	for (i = 0; i < r->rows * r->cols && ret == 0; i++)
+	for (i = 0; i < n && ret == 0; i++)
 		ret = pd_buf_addf(&b, "%s$%d%s", i % r->cols ? ", " :
-				  i ? "), (" : "(", ++k,
-				  i == r->rows * r->cols - 1 ? ")" : "");
+				  i ? "), (" : "(", i + 1,
+				  i == n - 1 ? ")" : "");
 	if (ret == 0 && r->tail)
 		ret = pd_buf_adds(&b, r->tail);
 	if (ret < 0) {
@@ -59,16 +59,52 @@ static char *rows_text(const struct pd_q_rows *r)
 	return pd_buf_detach(&b, NULL);
 }
 
-const char *pd_q_rows_sql(struct pd_q_rows *r)
+/* the rows a statement of pd_q_insert_rows writes, most first */
+static const int sizes[] = { PD_Q_ROWS, 16, 4, 1 };
+
+const char *pd_q_rows_sql(struct pd_q_rows *r, int rows)
 {
+	int k = 0;
 	const char *t;
 
+	while (k < 3 && sizes[k] != rows)
+		k++;
 	pthread_mutex_lock(&rows_lock);
-	if (!r->text)
-		r->text = rows_text(r);
-	t = r->text;
+	if (!r->text[k])
+		r->text[k] = rows_text(r, rows);
+	t = r->text[k];
 	pthread_mutex_unlock(&rows_lock);
 	return t;
+}
+
+int pd_q_insert_rows(struct pd_store *s, struct pd_q_rows *r, size_t n,
+		     pd_q_bind_fn *bind, const void *arg, const char *what,
+		     struct pd_diag *diag)
+{
+	struct pd_q q;
+	size_t i = 0, k;
+	int ret = 0, b, j;
+
+	while (i < n && ret == 0) {
+		for (j = 0; (size_t)sizes[j] > n - i; j++)
+			;
+		b = sizes[j];
+		pd_q_start(&q, s, pd_q_rows_sql(r, b), what);
+		if (!q.sql || pd_q_room(&q, b * r->cols) < 0)
+			return pd_diag_set(diag, PD_ENOMEM, NULL, 0, "%s: out "
+					   "of memory", what);
+		for (k = 0; k < (size_t)b; k++)
+			bind(&q, i + k, arg);
+		ret = pd_q_run(&q, NULL, diag);
+		i += (size_t)b;
+	}
+	return ret;
+}
+
+struct pd_q_rows *pd_q_bulk(const struct pd_store *s, struct pd_q_rows *r,
+			     struct pd_q_rows *fail)
+{
+	return s->bulk && s->drv->dialect == PD_DIALECT_SQLITE ? fail : r;
 }
 
 int pd_q_dialect(const struct pd_store *s)
