@@ -31,16 +31,6 @@ void pd_pg_long(struct pd_pg_params *p, long v)
 	}
 }
 
-void pd_pg_double(struct pd_pg_params *p, double v)
-{
-	if (p->n < PD_PG_PARAMS) {
-		/* 17 significant digits: the double back exactly */
-		snprintf(p->num[p->n], sizeof(p->num[p->n]), "%.17g", v);
-		p->v[p->n] = p->num[p->n];
-		p->n++;
-	}
-}
-
 /* Whether res failed because the server went away, whether or not
  * libpq has marked the connection bad yet: class 08 (connection
  * exception), 57P01-57P03 (shut down by the administrator, by a crash,
@@ -174,14 +164,6 @@ int pd_pg_query(struct pd_pg *s, const char *sql,
 		const char *what, struct pd_diag *diag)
 {
 	return pd_pg_run(s, sql, 0, params ? params->n : 0, params ?
-			 params->v : NULL, out, what, diag);
-}
-
-int pd_pg_query_once(struct pd_pg *s, const char *sql,
-		     const struct pd_pg_params *params, PGresult **out,
-		     const char *what, struct pd_diag *diag)
-{
-	return pd_pg_run(s, sql, 1, params ? params->n : 0, params ?
 			 params->v : NULL, out, what, diag);
 }
 

@@ -193,30 +193,3 @@ int pg_games_remove(struct pd_store *s, const char *code, const char *actor,
 	PQclear(res);
 	return ret;
 }
-
-
-struct source_walk {
-	pd_source_fn fn;
-	void *arg;
-};
-
-static int source_row(const PGresult *res, int r, void *arg)
-{
-	struct source_walk *w = arg;
-
-	return w->fn(PQgetvalue(res, r, 0), (size_t)pd_pg_getlong(res, r, 1),
-		     w->arg);
-}
-
-int pg_result_sources(struct pd_store *s, const char *games, long event,
-		      pd_source_fn fn, void *arg, struct pd_diag *diag)
-{
-	struct source_walk w = { fn, arg };
-	struct pd_pg_params p;
-
-	pd_pg_params_init(&p);
-	pd_pg_text(&p, games);
-	pd_pg_long(&p, event);
-	return pd_pg_each(PG(s), pd_sql_result_sources, &p, source_row, &w,
-			  "list the sources", diag);
-}

@@ -228,23 +228,3 @@ int pd_sqlite_games_remove(struct pd_store *store, const char *code,
 				  code);
 	return ret;
 }
-
-
-int pd_sqlite_result_sources(struct pd_store *store, const char *games,
-			     long event, pd_source_fn fn, void *arg,
-			     struct pd_diag *diag)
-{
-	struct pd_sqlite *s = pd_sqlite_of(store);
-	sqlite3_stmt *st;
-	int ret, rc;
-
-	if ((ret = pd_sqlite_prepare(s, &st, pd_sql_result_sources,
-				     diag)) < 0)
-		return ret;
-	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, event);
-	while (ret == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW)
-		ret = fn((const char *)sqlite3_column_text(st, 0),
-			 (size_t)sqlite3_column_int64(st, 1), arg);
-	return pd_sqlite_read_end(s, st, ret, rc, "list the sources", diag);
-}
