@@ -76,39 +76,9 @@ struct pd_store_ops {
 	int (*begin_read)(struct pd_store *s, struct pd_diag *diag);
 	int (*commit)(struct pd_store *s, struct pd_diag *diag);
 	void (*rollback)(struct pd_store *s);
-	int (*event_ensure)(struct pd_store *s, const char *games,
-			    const char *sport, const char *name,
-			    const char *gender, const char *date, int team,
-			    long *id, struct pd_diag *diag);
 	int (*medals_replace)(struct pd_store *s, const char *games,
 			      const char *source, const struct pd_medal_rec *v,
 			      size_t n, struct pd_diag *diag);
-
-	/* athletes, teams, events and results (event.h) */
-	int (*athlete_ensure)(struct pd_store *s, const struct pd_athlete *a,
-			      long *id, struct pd_diag *diag);
-	int (*athlete_get)(struct pd_store *s, long id, char **name, char *npc,
-			   struct pd_diag *diag);
-	/* key: name's matching key (pd_name_normalise()), found by */
-	int (*team_ensure)(struct pd_store *s, long event, const char *npc,
-			   const char *name, const char *key,
-			   const long *members, size_t n, long *id,
-			   struct pd_diag *diag);
-	int (*result_add)(struct pd_store *s, const struct pd_result_rec *r,
-			  struct pd_diag *diag);
-	int (*results_close)(struct pd_store *s, long event, long athlete,
-			     long team, size_t *closed, struct pd_diag *diag);
-	int (*event_get)(struct pd_store *s, long id,
-			 struct pd_event_info *out, struct pd_diag *diag);
-	int (*event_status)(struct pd_store *s, long id, const char *status,
-			    struct pd_diag *diag);
-	int (*event_update)(struct pd_store *s, long id, const char *policy,
-			    const char *sport_class, int team,
-			    struct pd_diag *diag);
-	int (*events)(struct pd_store *s, const char *games, const char *sport,
-		      pd_event_fn fn, void *arg, struct pd_diag *diag);
-	int (*event_results)(struct pd_store *s, long event, long as_of,
-			     pd_result_fn fn, void *arg, struct pd_diag *diag);
 
 	/* tokens (token.h) */
 
@@ -146,32 +116,17 @@ struct pd_store_ops {
 	/* anti-doping cases (store_report.h) */
 
 	/* the operator's desk (event.h, audit.h) */
-	int (*event_order)(struct pd_store *s, long id, const char *order,
-			   struct pd_diag *diag);
 
-	/* bulk imports (event.h) */
-	int (*results_add)(struct pd_store *s, const struct pd_result_rec *v,
-			   size_t n, struct pd_diag *diag);
-	/* start lists (event.h); read through figures */
-	/* bulk imports (event.h) */
-	int (*athletes_ensure)(struct pd_store *s,
-			       const struct pd_athlete *v, size_t n,
-			       long *ids, struct pd_diag *diag);
 	/* a write transaction whose foreign keys may be checked once, at
 	 * the commit (store.h) */
 	int (*begin_bulk)(struct pd_store *s, struct pd_diag *diag);
 	/* a connection's memory (store.h) */
 	int (*cache_limit)(struct pd_store *s, long kib, struct pd_diag *diag);
 
-	/* a Games' units (store_units.h) */
-	int (*units_replace)(struct pd_store *s, const char *games,
-			     const struct pd_units_put *u,
-			     struct pd_diag *diag);
-	int (*units)(struct pd_store *s, const struct pd_unit_query *q,
-		     pd_unit_fn fn, void *arg, struct pd_diag *diag);
-	int (*unit_results)(struct pd_store *s, const char *games,
-			    const char *prefix, pd_unit_result_fn fn,
-			    void *arg, struct pd_diag *diag);
+	/* what each change touched (store.h): store.c records each event
+	 * a change writes (0: every event) with touch, inside the change */
+	int (*touch)(struct pd_store *s, const char *games, long version,
+		     long event, struct pd_diag *diag);
 };
 
 /* The events a change touched, as store.c records them: the change under
@@ -195,6 +150,11 @@ struct pd_store {
 	 * each write's begin, commit and rollback are a savepoint's */
 	int group;
 	int in_savepoint;	/* a write of the group is open */
+	/* a bulk transaction under way (begin_bulk): SQLite's has its
+	 * foreign keys off, checked whole before its commit, and the
+	 * operations' bulk inserts are OR FAIL there (no statement
+	 * journal); PostgreSQL's is a plain one and leaves it 0 */
+	int bulk;
 	struct pd_touch touch;	/* store.c's alone */
 };
 

@@ -55,14 +55,15 @@ struct pd_q {
 	const char *sql;	/* static, unless once */
 	const char *what;	/* "add the token": for messages */
 	int once;
-	int n;
-	struct pd_param p[PD_Q_PARAMS];
+	int n, room;		/* parameters given; room for them in p */
+	struct pd_param *p;	/* own[], or room made (pd_q_room) */
 	/* the driver's: its statement or result, the row it is on */
 	void *st;
 	int started, row, rows, owned;
 	long changes;		/* rows the statement wrote, once done */
 	long long id;		/* SQLite: the last row inserted */
 	int broke;		/* what a failed write broke: PD_BROKE_* */
+	struct pd_param own[PD_Q_PARAMS];
 };
 
 /* the constraint a write broke, as both drivers tell it */

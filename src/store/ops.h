@@ -10,6 +10,7 @@
 #include "podium/record.h"
 #include "podium/stats.h"
 #include "podium/store_report.h"
+#include "podium/store_units.h"
 #include "podium/token.h"
 #include "backend.h"
 
@@ -120,10 +121,6 @@ int pd_db_games_removed(struct pd_store *s, pd_audit_fn fn, void *arg,
 			struct pd_diag *diag);
 int pd_db_version_at(struct pd_store *s, const char *games, const char *when,
 		     long *version, struct pd_diag *diag);
-/* of games ("" any), of event (0 any) */
-int pd_db_result_sources(struct pd_store *s, const char *games, long event,
-			 pd_source_fn fn, void *arg, struct pd_diag *diag);
-
 /* sanctions (audit.h): ops_sanctions.c */
 int pd_db_sanction_add(struct pd_store *s, const char *games, long athlete,
 		       enum pd_sanction_mode mode, const char *reason,
@@ -169,5 +166,56 @@ int pd_db_unit_status(struct pd_store *s, const char *games, const char *rsc,
 struct pd_registry;
 int pd_db_npcs_sync(struct pd_store *s, const struct pd_registry *reg,
 		    struct pd_diag *diag);
+
+/* sports and events (event.h): ops_events.c */
+int pd_db_event_ensure(struct pd_store *s, const char *games,
+		       const char *sport, const char *name, const char *gender,
+		       const char *date, int team, long *id,
+		       struct pd_diag *diag);
+int pd_db_event_get(struct pd_store *s, long id, struct pd_event_info *out,
+		    struct pd_diag *diag);
+int pd_db_event_status(struct pd_store *s, long id, const char *status,
+		       struct pd_diag *diag);
+int pd_db_event_update(struct pd_store *s, long id, const char *policy,
+		       const char *sport_class, int team,
+		       struct pd_diag *diag);
+int pd_db_event_order(struct pd_store *s, long id, const char *order,
+		      struct pd_diag *diag);
+int pd_db_events(struct pd_store *s, const char *games, const char *sport,
+		 pd_event_fn fn, void *arg, struct pd_diag *diag);
+
+/* athletes and teams (event.h): ops_athletes.c; key: the team name's
+ * matching key (pd_name_normalise()), found by */
+int pd_db_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
+			 long *id, struct pd_diag *diag);
+int pd_db_athletes_ensure(struct pd_store *s, const struct pd_athlete *v,
+			  size_t n, long *ids, struct pd_diag *diag);
+int pd_db_athlete_get(struct pd_store *s, long id, char **name, char *npc,
+		      struct pd_diag *diag);
+int pd_db_team_ensure(struct pd_store *s, long event, const char *npc,
+		      const char *name, const char *key, const long *members,
+		      size_t n, long *id, struct pd_diag *diag);
+
+/* results (event.h, store.h): ops_results.c; sources of games ("" any),
+ * of event (0 any) */
+int pd_db_result_add(struct pd_store *s, const struct pd_result_rec *r,
+		     struct pd_diag *diag);
+int pd_db_results_add(struct pd_store *s, const struct pd_result_rec *v,
+		      size_t n, struct pd_diag *diag);
+int pd_db_results_close(struct pd_store *s, long event, long athlete,
+			long team, size_t *closed, struct pd_diag *diag);
+int pd_db_event_results(struct pd_store *s, long event, long as_of,
+			pd_result_fn fn, void *arg, struct pd_diag *diag);
+int pd_db_result_sources(struct pd_store *s, const char *games, long event,
+			 pd_source_fn fn, void *arg, struct pd_diag *diag);
+
+/* a Games' units (store_units.h): ops_units.c */
+int pd_db_units_replace(struct pd_store *s, const char *games,
+			const struct pd_units_put *u, struct pd_diag *diag);
+int pd_db_units(struct pd_store *s, const struct pd_unit_query *q,
+		pd_unit_fn fn, void *arg, struct pd_diag *diag);
+int pd_db_unit_results(struct pd_store *s, const char *games,
+		       const char *prefix, pd_unit_result_fn fn, void *arg,
+		       struct pd_diag *diag);
 
 #endif

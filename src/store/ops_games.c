@@ -284,27 +284,3 @@ int pd_db_version_at(struct pd_store *s, const char *games, const char *when,
 	pd_q_text(&q, when);
 	return (ret = pd_q_one_long(&q, version, diag)) < 0 ? ret : 0;
 }
-
-struct source_walk {
-	pd_source_fn fn;
-	void *arg;
-};
-
-static int source_row(const struct pd_q *q, void *arg)
-{
-	struct source_walk *w = arg;
-
-	return w->fn(pd_q_str(q, 0), (size_t)pd_q_long(q, 1), w->arg);
-}
-
-int pd_db_result_sources(struct pd_store *s, const char *games, long event,
-			 pd_source_fn fn, void *arg, struct pd_diag *diag)
-{
-	struct source_walk w = { fn, arg };
-	struct pd_q q;
-
-	pd_q_start(&q, s, pd_sql_result_sources, "list the sources");
-	pd_q_text(&q, games);
-	pd_q_int(&q, event);
-	return pd_q_each(&q, source_row, &w, diag);
-}

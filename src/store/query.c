@@ -1,6 +1,7 @@
 /* query.c -- a statement run through the store's driver (query.h): the
  * parameters kept in order, the columns read with NULL made plain, and
  * the loops every operation would otherwise write again. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,15 +11,100 @@
 void pd_q_start(struct pd_q *q, struct pd_store *s, const char *sql,
 		const char *what)
 {
-	memset(q, 0, offsetof(struct pd_q, p));
+	memset(q, 0, offsetof(struct pd_q, own));
 	q->s = s;
 	q->sql = sql;
 	q->what = what;
+	q->p = q->own;
+	q->room = PD_Q_PARAMS;
 	q->st = NULL;
-	q->started = q->row = q->rows = q->owned = 0;
-	q->changes = 0;
-	q->id = 0;
 	q->broke = PD_BROKE_NONE;
+}
+
+int pd_q_room(struct pd_q *q, int n)
+{
+	struct pd_param *p;
+
+	if (n <= q->room)
+		return 0;
+	if (!(p = malloc((size_t)n * sizeof(*p))))
+		return PD_ENOMEM;
+	memcpy(p, q->p, (size_t)q->n * sizeof(*p));
+	if (q->p != q->own)
+		free(q->p);
+	q->p = p;
+	q->room = n;
+	return 0;
+}
+
+/* the texts pd_q_rows_sql built, made once whichever thread asks first */
+static pthread_mutex_t rows_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static char *rows_text(const struct pd_q_rows *r, int rows)
+{
+	struct pd_buf b = PD_BUF_INIT;
+	int ret, i, n = rows * r->cols;
+
+	ret = pd_buf_adds(&b, r->head);
+	for (i = 0; i < n && ret == 0; i++)
+		ret = pd_buf_addf(&b, "%s$%d%s", i % r->cols ? ", " :
+				  i ? "), (" : "(", i + 1,
+				  i == n - 1 ? ")" : "");
+	if (ret == 0 && r->tail)
+		ret = pd_buf_adds(&b, r->tail);
+	if (ret < 0) {
+		pd_buf_release(&b);
+		return NULL;
+	}
+	return pd_buf_detach(&b, NULL);
+}
+
+/* the rows a statement of pd_q_insert_rows writes, most first */
+static const int sizes[] = { PD_Q_ROWS, 16, 4, 1 };
+
+const char *pd_q_rows_sql(struct pd_q_rows *r, int rows)
+{
+	int k = 0;
+	const char *t;
+
+	while (k < 3 && sizes[k] != rows)
+		k++;
+	pthread_mutex_lock(&rows_lock);
+	if (!r->text[k])
+		r->text[k] = rows_text(r, rows);
+	t = r->text[k];
+	pthread_mutex_unlock(&rows_lock);
+	return t;
+}
+
+int pd_q_insert_rows(struct pd_store *s, struct pd_q_rows *r, size_t n,
+		     pd_q_bind_fn *bind, const void *arg, const char *what,
+		     struct pd_diag *diag)
+{
+	struct pd_q q;
+	size_t i = 0, k;
+	int ret = 0, b, j;
+
+	while (i < n && ret == 0) {
+		for (j = 0; (size_t)sizes[j] > n - i; j++)
+			;
+		b = sizes[j];
+		pd_q_start(&q, s, pd_q_rows_sql(r, b), what);
+		if (!q.sql || pd_q_room(&q, b * r->cols) < 0)
+			return pd_diag_set(diag, PD_ENOMEM, NULL, 0, "%s: out "
+					   "of memory", what);
+		for (k = 0; k < (size_t)b; k++)
+			bind(&q, i + k, arg);
+		ret = pd_q_run(&q, NULL, diag);
+		i += (size_t)b;
+	}
+	return ret;
+}
+
+struct pd_q_rows *pd_q_bulk(const struct pd_store *s, struct pd_q_rows *r,
+			     struct pd_q_rows *fail)
+{
+	return s->bulk && s->drv->dialect == PD_DIALECT_SQLITE ? fail : r;
 }
 
 int pd_q_dialect(const struct pd_store *s)
@@ -40,11 +126,11 @@ void pd_q_once(struct pd_q *q)
 
 static struct pd_param *param(struct pd_q *q, enum pd_param_type type)
 {
-	/* more than PD_Q_PARAMS is a programming error: the statement then
+	/* more than its room is a programming error: the statement then
 	 * fails for want of its last parameters, and the tests catch it */
 	static struct pd_param spare;
 
-	if (q->n == PD_Q_PARAMS)
+	if (q->n == q->room)
 		return &spare;
 	q->p[q->n].type = type;
 	return &q->p[q->n++];
@@ -89,6 +175,11 @@ int pd_q_step(struct pd_q *q, struct pd_diag *diag)
 void pd_q_end(struct pd_q *q)
 {
 	q->s->drv->end(q);
+	if (q->p != q->own) {
+		free(q->p);
+		q->p = q->own;
+		q->room = PD_Q_PARAMS;
+	}
 }
 
 const char *pd_q_col(const struct pd_q *q, int c)

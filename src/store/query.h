@@ -29,6 +29,40 @@ void pd_q_start_sql(struct pd_q *q, struct pd_store *s,
 void pd_q_once(struct pd_q *q);
 int pd_q_dialect(const struct pd_store *s);
 
+/* room for n parameters (PD_Q_PARAMS without it: a multi-row insert
+ * needs more), until the end: 0 or PD_ENOMEM */
+int pd_q_room(struct pd_q *q, int n);
+/* A multi-row INSERT: head, then rows of cols parameters numbered from
+ * $1 ("($1, $2), ($3, $4)"), then tail (may be NULL).  Its texts of
+ * PD_Q_ROWS rows, 16, 4 and one are built at their first use and kept, a
+ * static struct's, as the drivers want them. */
+#define PD_Q_ROWS 128
+struct pd_q_rows {
+	const char *head;
+	int cols;
+	const char *tail;
+	const char *text[4];	/* built: of PD_Q_ROWS rows, 16, 4, 1 */
+};
+/* the text of r with rows rows (PD_Q_ROWS, 16, 4 or 1); NULL on no
+ * memory */
+const char *pd_q_rows_sql(struct pd_q_rows *r, int rows);
+/* row i of a multi-row insert's rows given as q's next parameters */
+typedef void pd_q_bind_fn(struct pd_q *q, size_t i, const void *arg);
+/* Rows 0..n through r: PD_Q_ROWS a statement while that many are left,
+ * then 16, 4, then one; each statement costs a round trip to
+ * PostgreSQL and a start and an end in SQLite whatever it writes.  0 or
+ * the first error (naming what). */
+int pd_q_insert_rows(struct pd_store *s, struct pd_q_rows *r, size_t n,
+		     pd_q_bind_fn *bind, const void *arg, const char *what,
+		     struct pd_diag *diag);
+/* r, or in SQLite's bulk transaction (pd_store.bulk) fail, its
+ * INSERT OR FAIL form: a statement that may abort half-way keeps a
+ * statement journal (a copy of every page it changes that was there
+ * before it) to undo itself alone; one that fails instead needs none,
+ * and a failure there rolls the whole transaction back. */
+struct pd_q_rows *pd_q_bulk(const struct pd_store *s, struct pd_q_rows *r,
+			     struct pd_q_rows *fail);
+
 void pd_q_text(struct pd_q *q, const char *v);	/* NULL: SQL NULL */
 void pd_q_int(struct pd_q *q, long long v);
 void pd_q_double(struct pd_q *q, double v);
@@ -60,6 +94,9 @@ int pd_q_run(struct pd_q *q, long *changed, struct pd_diag *diag);
  * would run RETURNING through a temporary table, row after row); *id
  * receives it. */
 int pd_q_insert(struct pd_q *q, long *id, struct pd_diag *diag);
+/* Such an INSERT's two texts (struct pd_sql), from the one statement:
+ * static const struct pd_sql add = PD_SQL_RETURNING_ID("INSERT ..."); */
+#define PD_SQL_RETURNING_ID(insert) { insert, insert " RETURNING id" }
 /* Each row of q handed to fn until it returns non-zero (that value is
  * returned), then q ended: 0, fn's value, or the error. */
 typedef int pd_q_row_fn(const struct pd_q *q, void *arg);

@@ -119,71 +119,7 @@ const char pd_sql_derive_starters[] =
 	"SELECT count(*) FROM results r WHERE r.event_id = $1 AND r.irm <> "
 	"'DNS' AND " VALID_AT("r");
 
-/* the sources of the results in force, of a Games ($1, "" any) or of an
- * event ($2, 0 any) (sqlite_games.c, pg_games.c) */
-const char pd_sql_result_sources[] =
-	"SELECT r.source, count(*) FROM results r JOIN events e ON e.id = "
-	"r.event_id WHERE ($1 = '' OR e.games = $1) AND ($2 = 0 OR "
-	"r.event_id = $2) AND r.until IS NULL GROUP BY r.source ORDER BY "
-	"r.source";
-
-/* athletes, teams and results as written (sqlite_event.c, pg_event.c) */
-const char pd_sql_event_find_ext[] =
-	"SELECT id FROM athletes WHERE ext = $1";
-/* by the name's matching key ($1, pd_name_normalise()): one athlete
- * however their name is spelt in case, width, spaces or normal form */
-const char pd_sql_event_find_name[] =
-	"SELECT id FROM athletes WHERE ext IS "
-	"NULL AND name_key = $1 AND npc = $2 ORDER BY id LIMIT 1";
-/* an athlete found without a gender takes the one now given (a start
- * list's, after a result that named none): never overwrites one */
-const char pd_sql_event_fill_gender[] =
-	"UPDATE athletes SET gender = $2 WHERE id = $1 AND gender = ''";
-const char pd_sql_event_add_athlete[] =
-	"INSERT INTO athletes (ext, name, "
-	"gender, npc, sport_class, guide, name_key) VALUES ($1, $2, $3, $4, "
-	"$5, $6, $7) RETURNING id";
-/* a team, as an athlete, by its name's matching key ($3) */
-const char pd_sql_event_find_team[] =
-	"SELECT id FROM teams WHERE event_id = "
-	"$1 AND npc = $2 AND name_key = $3 ORDER BY id LIMIT 1";
-const char pd_sql_event_add_team[] =
-	"INSERT INTO teams (event_id, npc, name_key, name) "
-	"VALUES ($1, $2, $3, $4) RETURNING id";
-const char pd_sql_event_add_member[] =
-	"INSERT INTO team_members (team_id, "
-	"athlete_id) VALUES ($1, $2) ON CONFLICT DO NOTHING";
-const char pd_sql_event_add_result[] =
-	"INSERT INTO results (event_id, npc, "
-	"name, athlete_id, team_id, rank, mark, mark_value, irm, records, "
-	"date, source, since) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
-	"$10, $11, $12, $13)";
-const char pd_sql_event_by_athlete[] =
-	"UPDATE results SET until = $2 "
-	"WHERE athlete_id = $3 AND event_id = $1 AND until IS NULL";
-const char pd_sql_event_by_team[] =
-	"UPDATE results SET until = $2 WHERE "
-	"team_id = $3 AND event_id = $1 AND until IS NULL";
-const char pd_sql_event_by_event[] =
-	"UPDATE results SET until = $2 WHERE "
-	"event_id = $1 AND until IS NULL";
-
-/* sports, events, statuses and medals as written (sqlite_results.c,
- * pg_results.c) */
-const char pd_sql_results_sport[] =
-	"INSERT INTO sports (name, policy) VALUES "
-	"($1, $2) ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name "
-	"RETURNING id";
-const char pd_sql_results_find_event[] =
-	"SELECT id FROM events WHERE games = "
-	"$1 AND sport_id = $2 AND name = $3 AND gender = $4";
-const char pd_sql_results_add_event[] =
-	"INSERT INTO events (games, sport_id, "
-	"name, gender, date, team, status) VALUES ($1, $2, $3, $4, $5, $6, "
-	"'official') RETURNING id";
-const char pd_sql_results_add_status[] =
-	"INSERT INTO event_status (event_id, "
-	"status, since) VALUES ($1, 'official', $2)";
+/* medals as results (sqlite_results.c, pg_results.c) */
 const char pd_sql_results_add_medal[] =
 	"INSERT INTO results (event_id, npc, "
 	"name, rank, date, source, since) VALUES ($1, $2, $3, $4, $5, $6, $7)";
@@ -287,7 +223,6 @@ int pd_sql_table_rows(struct pd_buf *sql, const char *select,
 		ret = pd_buf_addf(sql, "%s%d", i ? ", " : "", i + 1);
 	return ret;
 }
-/* the start lists as written (sqlite_event.c, pg_event.c) */
 /* a group's write (store.c), by PD_SAVEPOINT_*: the same words in both */
 const char *const pd_sql_savepoint[] = {
 	"SAVEPOINT pd_write",

@@ -15,34 +15,6 @@ extern const char pd_sql_derive_touch[];
 extern const char pd_sql_derive_touched[];
 extern const char pd_sql_derive_removed[];
 
-extern const char pd_sql_result_sources[];
-
-/* a Games' units (sql_units.c) */
-extern const char pd_sql_units_clear[];
-extern const char pd_sql_units_clear_units[];
-extern const char pd_sql_units_clear_teams[];
-extern const char pd_sql_units_add[];
-extern const char pd_sql_units_add_result[];
-extern const char pd_sql_units_add_team[];
-extern const char pd_sql_units_read[];
-extern const char pd_sql_units_results[];
-
-extern const char pd_sql_event_find_ext[];
-extern const char pd_sql_event_fill_gender[];
-extern const char pd_sql_event_find_name[];
-extern const char pd_sql_event_add_athlete[];
-extern const char pd_sql_event_find_team[];
-extern const char pd_sql_event_add_team[];
-extern const char pd_sql_event_add_member[];
-extern const char pd_sql_event_add_result[];
-extern const char pd_sql_event_by_athlete[];
-extern const char pd_sql_event_by_team[];
-extern const char pd_sql_event_by_event[];
-
-extern const char pd_sql_results_sport[];
-extern const char pd_sql_results_find_event[];
-extern const char pd_sql_results_add_event[];
-extern const char pd_sql_results_add_status[];
 extern const char pd_sql_results_add_medal[];
 
 extern const char pd_sql_stats_results[];

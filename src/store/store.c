@@ -288,8 +288,8 @@ int pd_store_event_ensure(struct pd_store *s, const char *games,
 
 	if ((ret = pd_check_event(sport, name, gender, date, diag)) < 0)
 		return ret;
-	ret = s->ops->event_ensure(s, games, sport, name, gender, date, team,
-				   id, diag);
+	ret = pd_db_event_ensure(s, games, sport, name, gender, date, team, id,
+				 diag);
 	return touched(s, ret, *id, diag);
 }
 
@@ -337,7 +337,7 @@ int pd_store_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 	 * so that no second spelling of one person adds a second athlete */
 	if (!a->ext && !(k.key = key = pd_name_normalise(a->name)))
 		return PD_ENOMEM;
-	ret = s->ops->athlete_ensure(s, &k, id, diag);
+	ret = pd_db_athlete_ensure(s, &k, id, diag);
 	free(key);
 	return ret;
 }
@@ -363,7 +363,7 @@ int pd_store_athletes_ensure(struct pd_store *s, const struct pd_athlete *v,
 			ret = PD_ENOMEM;
 	}
 	if (ret == 0)
-		ret = s->ops->athletes_ensure(s, k, n, ids, diag);
+		ret = pd_db_athletes_ensure(s, k, n, ids, diag);
 	for (i = 0; i < n; i++)
 		free((char *)k[i].key);
 	free(k);
@@ -373,7 +373,7 @@ int pd_store_athletes_ensure(struct pd_store *s, const struct pd_athlete *v,
 int pd_store_athlete_get(struct pd_store *s, long id, char **name, char *npc,
 			 struct pd_diag *diag)
 {
-	return s->ops->athlete_get(s, id, name, npc, diag);
+	return pd_db_athlete_get(s, id, name, npc, diag);
 }
 
 int pd_store_team_ensure(struct pd_store *s, long event, const char *npc,
@@ -388,8 +388,8 @@ int pd_store_team_ensure(struct pd_store *s, long event, const char *npc,
 		return ret;
 	if (!(key = pd_name_normalise(name)))
 		return PD_ENOMEM;
-	ret = s->ops->team_ensure(s, event, npc, name, key, members, n, id,
-				  diag);
+	ret = pd_db_team_ensure(s, event, npc, name, key, members, n, id,
+				diag);
 	free(key);
 	return touched(s, ret, event, diag);
 }
@@ -401,7 +401,7 @@ int pd_store_result_add(struct pd_store *s, const struct pd_result_rec *r,
 
 	if ((ret = pd_check_result(r, diag)) < 0)
 		return ret;
-	ret = s->ops->result_add(s, r, diag);
+	ret = pd_db_result_add(s, r, diag);
 	return touched(s, ret, r->event_id, diag);
 }
 
@@ -414,7 +414,7 @@ int pd_store_results_add(struct pd_store *s, const struct pd_result_rec *v,
 	for (i = 0; i < n; i++)
 		if ((ret = pd_check_result(&v[i], diag)) < 0)
 			return ret;
-	ret = n ? s->ops->results_add(s, v, n, diag) : 0;
+	ret = n ? pd_db_results_add(s, v, n, diag) : 0;
 	for (i = 0; i < n && ret == 0; i++)
 		ret = touch(s, v[i].event_id, diag);
 	return ret;
@@ -423,8 +423,7 @@ int pd_store_results_add(struct pd_store *s, const struct pd_result_rec *v,
 int pd_store_results_close(struct pd_store *s, long event, long athlete,
 			   long team, size_t *closed, struct pd_diag *diag)
 {
-	int ret = s->ops->results_close(s, event, athlete, team, closed,
-					diag);
+	int ret = pd_db_results_close(s, event, athlete, team, closed, diag);
 
 	return touched(s, ret, event, diag);
 }
@@ -432,13 +431,13 @@ int pd_store_results_close(struct pd_store *s, long event, long athlete,
 int pd_store_event_get(struct pd_store *s, long id, struct pd_event_info *out,
 		       struct pd_diag *diag)
 {
-	return s->ops->event_get(s, id, out, diag);
+	return pd_db_event_get(s, id, out, diag);
 }
 
 int pd_store_event_status(struct pd_store *s, long id, const char *status,
 			  struct pd_diag *diag)
 {
-	return touched(s, s->ops->event_status(s, id, status, diag), id, diag);
+	return touched(s, pd_db_event_status(s, id, status, diag), id, diag);
 }
 
 int pd_store_event_update(struct pd_store *s, long id, const char *policy,
@@ -450,20 +449,20 @@ int pd_store_event_update(struct pd_store *s, long id, const char *policy,
 	if ((ret = pd_name_check("sport class", sport_class, PD_NAME_MAX, 1,
 				 diag)) < 0)
 		return ret;
-	ret = s->ops->event_update(s, id, policy, sport_class, team, diag);
+	ret = pd_db_event_update(s, id, policy, sport_class, team, diag);
 	return touched(s, ret, id, diag);
 }
 
 int pd_store_events(struct pd_store *s, const char *games, const char *sport,
 		    pd_event_fn fn, void *arg, struct pd_diag *diag)
 {
-	return s->ops->events(s, games, sport, fn, arg, diag);
+	return pd_db_events(s, games, sport, fn, arg, diag);
 }
 
 int pd_store_event_results(struct pd_store *s, long event, long as_of,
 			   pd_result_fn fn, void *arg, struct pd_diag *diag)
 {
-	return s->ops->event_results(s, event, as_of, fn, arg, diag);
+	return pd_db_event_results(s, event, as_of, fn, arg, diag);
 }
 
 /* -- the audit log and sanctions (audit.h) */
@@ -1123,7 +1122,7 @@ int pd_store_event_order(struct pd_store *s, long id, const char *order,
 		return pd_diag_set(diag, PD_EINVAL, NULL, 0, "order '%s': use "
 				   "asc (lower is better), desc (higher is "
 				   "better) or none", order ? order : "");
-	return touched(s, s->ops->event_order(s, id, order, diag), id, diag);
+	return touched(s, pd_db_event_order(s, id, order, diag), id, diag);
 }
 
 int pd_store_change_note(struct pd_store *s, const char *games, long version,
@@ -1336,21 +1335,21 @@ int pd_store_units_replace(struct pd_store *s, const char *games,
 		    (ret = pd_name_check("team", u->teams[i].name, 200, 0,
 					 diag)) < 0)
 			return ret;
-	return s->ops->units_replace(s, games, u, diag);
+	return pd_db_units_replace(s, games, u, diag);
 }
 
 int pd_store_units(struct pd_store *s, const struct pd_unit_query *q,
 		   pd_unit_fn fn, void *arg, struct pd_diag *diag)
 {
-	return s->ops->units(s, q, fn, arg, diag);
+	return pd_db_units(s, q, fn, arg, diag);
 }
 
 int pd_store_unit_results(struct pd_store *s, const char *games,
 			  const char *prefix, pd_unit_result_fn fn,
 			  void *arg, struct pd_diag *diag)
 {
-	return s->ops->unit_results(s, games, prefix ? prefix : "", fn, arg,
-				    diag);
+	return pd_db_unit_results(s, games, prefix ? prefix : "", fn, arg,
+				  diag);
 }
 
 /* -- a unit as it runs (store_units.h) */

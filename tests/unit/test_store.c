@@ -2032,6 +2032,47 @@ static void test_store__unit_start_list_result_status(void **state)
 	assert_int_equal(v.nunits, 1);
 }
 
+/* Many units a write (a statement holds 128 rows, then 16, 4 and one:
+ * 150 crosses each), read back whole; a results code given twice is
+ * PD_EEXISTS, as store_units.h says, on every backend. */
+static void test_store__units_many_rows_and_a_code_twice(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	static char rsc[150][40], who[150][8];
+	struct pd_unit_rec units[150];
+	struct pd_unit_result_rec res[150];
+	struct pd_units_put u = { units, 150, res, 150, NULL, 0 };
+	struct pd_unit_query q = { .games = "PG2004" };
+	struct unit_seen v;
+	int i;
+
+	for (i = 0; i < 150; i++) {
+		snprintf(rsc[i], sizeof(rsc[i]), "TTEMSINGLES-----------HEAT"
+			 "%06d--", i);
+		snprintf(who[i], sizeof(who[i]), "%d", i);
+		units[i] = (struct pd_unit_rec){ rsc[i], "unit",
+			"Table Tennis", "Men's Singles", "TTEMSINGLES", "Heat",
+			"2004-09-19T12:00:00Z", "", "2004-09-19", "Hall", "",
+			"finished", "", "" };
+		res[i] = (struct pd_unit_result_rec){ rsc[i], who[i], "Ma", 0,
+			"CHN", 1, "4", "SETS", "", "", "W", "", 1, "" };
+	}
+	open_store(f);
+	put_games(f, &g);
+	put_units(f, &u, 0);
+	memset(&v, 0, sizeof(v));
+	assert_int_equal(pd_store_units(f->s, &q, seen_unit, &v, &f->d), 0);
+	assert_int_equal(v.nunits, 150);
+	memset(&v, 0, sizeof(v));
+	assert_int_equal(pd_store_unit_results(f->s, "PG2004", "", seen_result,
+					       &v, &f->d), 0);
+	assert_int_equal(v.nresults, 150);
+	assert_string_equal(v.who[7], "7");
+	units[149].rsc = rsc[3];
+	put_units(f, &u, PD_EEXISTS);
+}
+
 /* -- anti-doping cases (record.h) */
 
 static int collect_case(const struct pd_doping_case *c, void *arg)
@@ -3245,6 +3286,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__unit_teams_read),
 
 	T(test_store__unit_start_list_result_status),
+	T(test_store__units_many_rows_and_a_code_twice),
 	T(test_store__event_order_and_change_note),
 	T(test_store__sources_and_removals),
 	T(test_store__results_add_many_as_one_by_one),

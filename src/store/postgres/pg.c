@@ -32,16 +32,6 @@ void pd_pg_long(struct pd_pg_params *p, long v)
 	}
 }
 
-void pd_pg_double(struct pd_pg_params *p, double v)
-{
-	if (p->n < PD_PG_PARAMS) {
-		/* 17 significant digits: the double back exactly */
-		snprintf(p->num[p->n], sizeof(p->num[p->n]), "%.17g", v);
-		p->v[p->n] = p->num[p->n];
-		p->n++;
-	}
-}
-
 /* Whether res failed because the server went away, whether or not
  * libpq has marked the connection bad yet: class 08 (connection
  * exception), 57P01-57P03 (shut down by the administrator, by a crash,
@@ -170,31 +160,18 @@ static int prepared(struct pd_pg *s, const char *sql, int nparams,
 	return 0;
 }
 
-static int query(struct pd_pg *s, const char *sql, int once,
-		 const struct pd_pg_params *params, PGresult **out,
-		 const char *what, struct pd_diag *diag);
-
 int pd_pg_query(struct pd_pg *s, const char *sql,
 		const struct pd_pg_params *params, PGresult **out,
 		const char *what, struct pd_diag *diag)
 {
-	return query(s, sql, 0, params, out, what, diag);
+	return pd_pg_run(s, sql, 0, params ? params->n : 0, params ?
+			 params->v : NULL, out, what, diag);
 }
 
-int pd_pg_query_once(struct pd_pg *s, const char *sql,
-		     const struct pd_pg_params *params, PGresult **out,
-		     const char *what, struct pd_diag *diag)
+int pd_pg_run(struct pd_pg *s, const char *sql, int once, int n,
+	      const char *const *v, PGresult **out, const char *what,
+	      struct pd_diag *diag)
 {
-	return query(s, sql, 1, params, out, what, diag);
-}
-
-/* pd_pg_query, or with once the statement sent with its text and not
- * prepared (built for one run: kept, it would fill the cache) */
-static int query(struct pd_pg *s, const char *sql, int once,
-		 const struct pd_pg_params *params, PGresult **out,
-		 const char *what, struct pd_diag *diag)
-{
-	int n = params ? params->n : 0;
 	ExecStatusType st = PGRES_FATAL_ERROR;
 	PGresult *res = NULL;
 	const char *name = NULL;
@@ -206,12 +183,12 @@ static int query(struct pd_pg *s, const char *sql, int once,
 		return ret;
 	for (again = 1;; again = 0) {
 		if (once) {
-			res = PQexecParams(s->conn, sql, n, NULL, params ?
-					   params->v : NULL, NULL, NULL, 0);
+			res = PQexecParams(s->conn, sql, n, NULL, v, NULL,
+					   NULL, 0);
 			st = PQresultStatus(res);
 		} else if ((ret = prepared(s, sql, n, &name, diag)) == 0) {
-			res = PQexecPrepared(s->conn, name, n, params ?
-					     params->v : NULL, NULL, NULL, 0);
+			res = PQexecPrepared(s->conn, name, n, v, NULL,
+					     NULL, 0);
 			st = PQresultStatus(res);
 		}
 		/* the server went away under this statement (a restart),

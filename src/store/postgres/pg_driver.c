@@ -24,31 +24,36 @@ static char *hex(const struct pd_param *p)
 	return t;
 }
 
-/* q's parameters as text into params; the blobs' text malloc'd in
- * blobs[], for the caller to free. */
-static int params_of(const struct pd_q *q, struct pd_pg_params *params,
-		     char **blobs)
+/* q's parameters as text: v[i] each, a number written into num[i], a
+ * blob's text malloc'd (for free_params). */
+static int params_of(const struct pd_q *q, const char **v, char (*num)[24])
 {
 	const struct pd_param *p;
 	int i;
 
-	pd_pg_params_init(params);
 	for (i = 0; i < q->n; i++) {
 		p = &q->p[i];
-		blobs[i] = NULL;
+		v[i] = num[i];
 		if (p->type == PD_PARAM_NULL || p->type == PD_PARAM_TEXT)
-			pd_pg_text(params, p->type == PD_PARAM_NULL ? NULL :
-				   p->s);
+			v[i] = p->type == PD_PARAM_NULL ? NULL : p->s;
 		else if (p->type == PD_PARAM_INT)
-			pd_pg_long(params, (long)p->i);
+			snprintf(num[i], sizeof(num[i]), "%lld", p->i);
 		else if (p->type == PD_PARAM_DOUBLE)
-			pd_pg_double(params, p->d);
-		else if ((blobs[i] = hex(p)))
-			pd_pg_text(params, blobs[i]);
-		else
+			/* 17 significant digits: the double back exactly */
+			snprintf(num[i], sizeof(num[i]), "%.17g", p->d);
+		else if (!(v[i] = hex(p)))
 			return PD_ENOMEM;
 	}
 	return 0;
+}
+
+static void free_params(const struct pd_q *q, const char **v)
+{
+	int i;
+
+	for (i = 0; i < q->n; i++)
+		if (q->p[i].type == PD_PARAM_BLOB)
+			free((char *)v[i]);
 }
 
 /* the constraint a write broke, by its SQLSTATE (class 23) */
@@ -60,20 +65,32 @@ static int broke(const char *state)
 	       !strcmp(state, "23503") ? PD_BROKE_FOREIGN_KEY : PD_BROKE_OTHER;
 }
 
+/* q sent with its parameters: those of a statement of a few on the
+ * stack, a multi-row insert's (pd_q_room) in memory of their own */
 static int run(struct pd_q *q, struct pd_diag *diag)
 {
-	struct pd_pg_params params;
-	char *blobs[PD_Q_PARAMS];
+	const char *few[PD_Q_PARAMS], **v = few;
+	char fewnum[PD_Q_PARAMS][24], (*num)[24] = fewnum;
 	PGresult *res = NULL;
-	int ret, i;
+	int ret;
 
 	q->started = 1;
 	q->row = -1;
-	if ((ret = params_of(q, &params, blobs)) == 0)
-		ret = (q->once ? pd_pg_query_once : pd_pg_query)(PG(q->s),
-			q->sql, &params, &res, q->what, diag);
-	for (i = 0; i < q->n; i++)
-		free(blobs[i]);
+	if (q->n > PD_Q_PARAMS) {
+		v = calloc((size_t)q->n, sizeof(*v));
+		num = calloc((size_t)q->n, sizeof(*num));
+	}
+	if (!v || !num)
+		ret = PD_ENOMEM;
+	else if ((ret = params_of(q, v, num)) == 0)
+		ret = pd_pg_run(PG(q->s), q->sql, q->once, q->n, v, &res,
+				q->what, diag);
+	if (v && num)
+		free_params(q, v);
+	if (v != few) {
+		free(v);
+		free(num);
+	}
 	if (ret < 0) {
 		q->broke = broke(PG(q->s)->state);
 		return ret;

@@ -55,7 +55,6 @@ void pd_pg_params_init(struct pd_pg_params *p);
 /* Append s (NULL: SQL NULL). */
 void pd_pg_text(struct pd_pg_params *p, const char *s);
 void pd_pg_long(struct pd_pg_params *p, long v);
-void pd_pg_double(struct pd_pg_params *p, double v);
 
 /* Fill diag with what PostgreSQL said (res may be NULL: the connection's
  * message); PD_EEXISTS for a unique violation, PD_EAWAY when the
@@ -73,10 +72,13 @@ int pd_pg_exec(struct pd_pg *s, const char *sql, struct pd_diag *diag);
 int pd_pg_query(struct pd_pg *s, const char *sql,
 		const struct pd_pg_params *params, PGresult **res,
 		const char *what, struct pd_diag *diag);
-/* The same for sql built for one run: sent with its text, not kept. */
-int pd_pg_query_once(struct pd_pg *s, const char *sql,
-		     const struct pd_pg_params *params, PGresult **res,
-		     const char *what, struct pd_diag *diag);
+/* pd_pg_query, or with once the statement sent with its text and not
+ * prepared (built for one run: kept, it would fill the cache), with the
+ * n parameters v[] as text (a multi-row insert has more than
+ * PD_PG_PARAMS). */
+int pd_pg_run(struct pd_pg *s, const char *sql, int once, int n,
+	      const char *const *v, PGresult **out, const char *what,
+	      struct pd_diag *diag);
 /* This backend's driver (pg_driver.c). */
 extern const struct pd_driver pd_pg_driver;
 typedef int (*pd_pg_row_fn)(const PGresult *res, int r, void *arg);
@@ -111,7 +113,7 @@ void pd_pg_disconnect(struct pd_pg *s);
 
 /* The operations (backend.h), one file a concern as in the SQLite
  * backend: pg_store.c, pg_games.c, pg_published.c, pg_results.c,
- * pg_derive.c, pg_event.c, pg_audit.c; the rest are written once above
+ * pg_derive.c, pg_audit.c; the rest are written once above
  * the drivers (../ops.h). */
 int pg_open(struct pd_store *s, const char *uri,
 	    const struct pd_registry *reg, struct pd_diag *diag);
@@ -123,40 +125,10 @@ int pg_cache_limit(struct pd_store *s, long kib, struct pd_diag *diag);
 int pg_commit(struct pd_store *s, struct pd_diag *diag);
 void pg_rollback(struct pd_store *s);
 int pg_savepoint(struct pd_store *s, int op, struct pd_diag *diag);
-int pg_event_ensure(struct pd_store *s, const char *games, const char *sport,
-		    const char *name, const char *gender, const char *date,
-		    int team, long *id, struct pd_diag *diag);
 int pg_medals_replace(struct pd_store *s, const char *games,
 		      const char *source, const struct pd_medal_rec *v,
 		      size_t n, struct pd_diag *diag);
-int pg_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
-		      long *id, struct pd_diag *diag);
-int pg_athlete_get(struct pd_store *s, long id, char **name, char *npc,
-		   struct pd_diag *diag);
-int pg_team_ensure(struct pd_store *s, long event, const char *npc,
-		   const char *name, const char *key, const long *members,
-		   size_t n, long *id, struct pd_diag *diag);
 int pg_begin_bulk(struct pd_store *s, struct pd_diag *diag);
-int pg_athletes_ensure(struct pd_store *s, const struct pd_athlete *v,
-		       size_t n, long *ids, struct pd_diag *diag);
-int pg_results_add(struct pd_store *s, const struct pd_result_rec *v,
-		   size_t n, struct pd_diag *diag);
-int pg_result_add(struct pd_store *s, const struct pd_result_rec *r,
-		  struct pd_diag *diag);
-int pg_results_close(struct pd_store *s, long event, long athlete, long team,
-		     size_t *closed, struct pd_diag *diag);
-int pg_event_get(struct pd_store *s, long id, struct pd_event_info *e,
-		 struct pd_diag *diag);
-int pg_event_status(struct pd_store *s, long id, const char *status,
-		    struct pd_diag *diag);
-int pg_event_update(struct pd_store *s, long id, const char *policy,
-		    const char *sport_class, int team, struct pd_diag *diag);
-int pg_events(struct pd_store *s, const char *games, const char *sport,
-	      pd_event_fn fn, void *arg, struct pd_diag *diag);
-int pg_event_results(struct pd_store *s, long event, long as_of,
-		     pd_result_fn fn, void *arg, struct pd_diag *diag);
-int pg_event_order(struct pd_store *s, long id, const char *order,
-		   struct pd_diag *diag);
 int pg_wait_change(struct pd_store *s, int timeout_ms, struct pd_diag *diag);
 int pg_table_rows(struct pd_store *s, const char *table, char **cols,
 		  pd_store_row_fn fn, void *arg, struct pd_diag *diag);
@@ -165,15 +137,8 @@ int pg_table_insert(struct pd_store *s, const char *table, const char *cols,
 int pg_table_done(struct pd_store *s, struct pd_diag *diag);
 
 
-
-
-/* a Games' units (pg_units.c) */
-int pg_units_replace(struct pd_store *s, const char *games,
-		     const struct pd_units_put *u, struct pd_diag *diag);
-int pg_units(struct pd_store *s, const struct pd_unit_query *q,
-	     pd_unit_fn fn, void *arg, struct pd_diag *diag);
-int pg_unit_results(struct pd_store *s, const char *games,
-		    const char *prefix, pd_unit_result_fn fn, void *arg,
-		    struct pd_diag *diag);
+/* The migrations, oldest first (schema.c). */
+extern const char *const pd_pg_migrations[];
+extern const size_t pd_pg_nmigrations;
 
 #endif

@@ -5,75 +5,9 @@
 #include <string.h>
 
 #include "podium/results.h"
+#include "../ops.h"
 #include "../sql.h"
 #include "pg_int.h"
-
-/* Run sql; *out (if not NULL) receives column 0 of its first row.  1
- * with a row, 0 without, or an error. */
-static int one(struct pd_pg *pg, const char *sql,
-	       const struct pd_pg_params *p, long *out, const char *what,
-	       struct pd_diag *diag)
-{
-	PGresult *res;
-	int ret;
-
-	if ((ret = pd_pg_query(pg, sql, p, &res, what, diag)) < 0)
-		return ret;
-	ret = PQntuples(res) > 0;
-	if (ret && out)
-		*out = pd_pg_getlong(res, 0, 0);
-	PQclear(res);
-	return ret;
-}
-
-static int ensure_sport(struct pd_pg *pg, const char *sport, long *id,
-			struct pd_diag *diag)
-{
-	struct pd_pg_params p;
-	int ret;
-
-	pd_pg_params_init(&p);
-	pd_pg_text(&p, sport);
-	pd_pg_text(&p, pd_policy_name(pd_policy_for_sport(sport)));
-	ret = one(pg, pd_sql_results_sport, &p, id, "write a sport", diag);
-	return ret == 1 ? 0 : ret < 0 ? ret :
-	       pd_diag_set(diag, PD_ESTORE, pg->where, 0, "write a sport: "
-			   "no id came back");
-}
-
-int pg_event_ensure(struct pd_store *s, const char *games, const char *sport,
-		    const char *name, const char *gender, const char *date,
-		    int team, long *id, struct pd_diag *diag)
-{
-	struct pd_pg *pg = PG(s);
-	struct pd_pg_params p;
-	long sport_id = 0;
-	int ret;
-
-	if ((ret = ensure_sport(pg, sport, &sport_id, diag)) < 0)
-		return ret;
-	pd_pg_params_init(&p);
-	pd_pg_text(&p, games);
-	pd_pg_long(&p, sport_id);
-	pd_pg_text(&p, name);
-	pd_pg_text(&p, gender);
-	if ((ret = one(pg, pd_sql_results_find_event, &p, id, "find an event",
-		       diag)) != 0)
-		return ret < 0 ? ret : 0;
-	pd_pg_text(&p, date ? date : "");
-	pd_pg_long(&p, team);
-	if ((ret = one(pg, pd_sql_results_add_event, &p, id, "write an event",
-		       diag)) <= 0)
-		return ret < 0 ? ret : pd_diag_set(diag, PD_ESTORE, pg->where,
-						   0, "write an event: no id "
-						   "came back");
-	pd_pg_params_init(&p);
-	pd_pg_long(&p, *id);
-	pd_pg_long(&p, pg->base.version);
-	ret = one(pg, pd_sql_results_add_status, &p, NULL,
-		  "write an event's status", diag);
-	return ret < 0 ? ret : 0;
-}
 
 static int close_source(struct pd_pg *pg, const char *games,
 			const char *source, struct pd_diag *diag)
@@ -114,7 +48,7 @@ int pg_medals_replace(struct pd_store *s, const char *games,
 		return ret;
 	for (i = 0; i < n; i++) {
 		if ((i == 0 || !same_event(&v[i - 1], &v[i])) &&
-		    (ret = pg_event_ensure(s, games, v[i].sport, v[i].event,
+		    (ret = pd_db_event_ensure(s, games, v[i].sport, v[i].event,
 					   v[i].gender, v[i].date, 0, &event,
 					   diag)) < 0)
 			return ret;

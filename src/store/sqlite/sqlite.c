@@ -190,29 +190,12 @@ static const struct pd_store_ops sqlite_ops = {
 	.begin_read = pd_sqlite_begin_read,
 	.commit = pd_sqlite_commit,
 	.rollback = pd_sqlite_rollback,
-	.event_ensure = pd_sqlite_event_ensure,
 	.medals_replace = pd_sqlite_medals_replace,
-	.athlete_ensure = pd_sqlite_athlete_ensure,
-	.athlete_get = pd_sqlite_athlete_get,
-	.team_ensure = pd_sqlite_team_ensure,
-	.result_add = pd_sqlite_result_add,
-	.results_close = pd_sqlite_results_close,
-	.event_get = pd_sqlite_event_get,
-	.event_status = pd_sqlite_event_status,
-	.event_update = pd_sqlite_event_update,
-	.events = pd_sqlite_events,
-	.event_results = pd_sqlite_event_results,
 	.savepoint = savepoint,
 	.wait_change = pd_sqlite_wait_change,
 	.table_rows = pd_sqlite_table_rows,
 	.table_insert = pd_sqlite_table_insert,
 	.table_done = pd_sqlite_table_done,
-	.units_replace = pd_sqlite_units_replace,
-	.units = pd_sqlite_units,
-	.unit_results = pd_sqlite_unit_results,
-	.event_order = pd_sqlite_event_order,
-	.results_add = pd_sqlite_results_add,
-	.athletes_ensure = pd_sqlite_athletes_ensure,
 	.begin_bulk = pd_sqlite_begin_bulk,
 	.cache_limit = pd_sqlite_cache_limit,
 };
@@ -593,7 +576,7 @@ int pd_sqlite_cache_limit(struct pd_store *store, long kib,
 	struct pd_sqlite *s = pd_sqlite_of(store);
 
 	s->cache_kib = kib;
-	return s->bulk ? 0 : cache_size(s, kib, diag);
+	return s->base.bulk ? 0 : cache_size(s, kib, diag);
 }
 
 int pd_sqlite_begin(struct pd_store *store, struct pd_diag *diag)
@@ -613,13 +596,13 @@ int pd_sqlite_begin(struct pd_store *store, struct pd_diag *diag)
  * as it was asked for. */
 static void bulk_end(struct pd_sqlite *s)
 {
-	if (s->bulk) {
+	if (s->base.bulk) {
 		sqlite3_exec(s->db, "PRAGMA foreign_keys = ON", NULL, NULL,
 			     NULL);
 		/* also one asked for during it (pd_sqlite_cache_limit) */
 		cache_size(s, s->cache_kib, NULL);
 	}
-	s->bulk = 0;
+	s->base.bulk = 0;
 }
 
 /* Foreign keys are checked as each row is written, a probe of the parent
@@ -635,7 +618,7 @@ int pd_sqlite_begin_bulk(struct pd_store *store, struct pd_diag *diag)
 
 	if ((ret = exec(s, "PRAGMA foreign_keys = OFF", diag)) < 0)
 		return ret;
-	s->bulk = 1;
+	s->base.bulk = 1;
 	if (s->cache_kib < BULK_CACHE_KIB)
 		cache_size(s, BULK_CACHE_KIB, NULL);
 	if ((ret = exec(s, "BEGIN IMMEDIATE", diag)) < 0)
@@ -706,7 +689,7 @@ int pd_sqlite_commit(struct pd_store *store, struct pd_diag *diag)
 	struct pd_sqlite *s = pd_sqlite_of(store);
 	int ret = 0;
 
-	if (s->bulk)
+	if (s->base.bulk)
 		ret = pd_sqlite_fk_check(s, diag);
 	/* counted in page 1, which a checkpoint brings to the file: a
 	 * file written over is told by it (pd_sqlite_here) */

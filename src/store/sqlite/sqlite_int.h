@@ -40,9 +40,6 @@ struct pd_sqlite {
 		const char *sql;	/* a static string: keyed by address */
 		sqlite3_stmt *st;
 	} cache[PD_STMT_CACHE];
-	/* a bulk transaction under way: foreign keys off, checked whole
-	 * before its commit (pd_sqlite_begin_bulk) */
-	int bulk;
 	/* the page cache asked for (KiB, pd_sqlite_cache_limit), which a
 	 * bulk transaction raises for its length */
 	long cache_kib;
@@ -86,27 +83,12 @@ int pd_sqlite_prepare(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
  * transaction (sqlite_fk.c): 0, or PD_ESTORE with the first row that
  * breaks one named in diag. */
 int pd_sqlite_fk_check(struct pd_sqlite *s, struct pd_diag *diag);
-/* Run sql (prepared, not cached) with ?1 = games, or NULL when games is
- * NULL (every Games), and call fn on each row until it returns non-zero:
- * that value, or 0, or pd_sqlite_fail(what) when a step fails. */
-typedef int pd_sqlite_row_fn(sqlite3_stmt *st, void *arg);
-int pd_sqlite_each_row(struct pd_sqlite *s, const char *sql, const char *games,
-		       pd_sqlite_row_fn *fn, void *arg, const char *what,
-		       struct pd_diag *diag);
 /* A prepared statement for sql kept for the life of the store: sql must
  * be a string with static storage.  The caller resets it after use and
  * never finalizes it.  Bulk imports write a million rows through a few
  * statements; preparing each time cost more than the inserts. */
 int pd_sqlite_cached(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 		     struct pd_diag *diag);
-
-/* Step st, a cached INSERT of one row, give the new row's id in *id, and
- * reset st and its bindings.  The SQL both backends share asks for the id
- * with RETURNING, which SQLite runs through a temporary table of its own,
- * opened and closed for each row: half the cost of writing an athlete in a
- * bulk import.  This backend's inserts leave it out and come here. */
-int pd_sqlite_insert(struct pd_sqlite *s, sqlite3_stmt *st, sqlite3_int64 *id,
-		     const char *what, struct pd_diag *diag);
 
 /* Column 0 of every row of sql, run with ?1 = key, into *out. */
 int pd_sqlite_strings(struct pd_sqlite *s, const char *sql, const char *key,
@@ -116,8 +98,6 @@ int pd_sqlite_strings(struct pd_sqlite *s, const char *sql, const char *key,
 /* Column i of st's row as text, NULL as "": SQLite's own bytes, valid
  * until the next step or reset of st. */
 const char *pd_sqlite_text(sqlite3_stmt *st, int i);
-/* Column i of st's row (NULL as "") into dst[0..size), cut to fit. */
-void pd_sqlite_copy(char *dst, size_t size, sqlite3_stmt *st, int i);
 
 /* A malloc'd copy of column i's text ("" for NULL); NULL on no memory. */
 char *pd_sqlite_dup(sqlite3_stmt *st, int i);
@@ -137,54 +117,11 @@ int pd_sqlite_table_insert(struct pd_store *s, const char *table,
 int pd_sqlite_table_done(struct pd_store *s, struct pd_diag *diag);
 int pd_sqlite_commit(struct pd_store *s, struct pd_diag *diag);
 void pd_sqlite_rollback(struct pd_store *s);
-int pd_sqlite_event_ensure(struct pd_store *s, const char *games,
-			   const char *sport, const char *name,
-			   const char *gender, const char *date, int team,
-			   long *id, struct pd_diag *diag);
 int pd_sqlite_medals_replace(struct pd_store *s, const char *games,
 			     const char *source, const struct pd_medal_rec *v,
 			     size_t n, struct pd_diag *diag);
 /* the derive of some events, and what each change touched
  * (sqlite_derive.c) */
-int pd_sqlite_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
-			     long *id, struct pd_diag *diag);
 int pd_sqlite_begin_bulk(struct pd_store *s, struct pd_diag *diag);
-int pd_sqlite_athletes_ensure(struct pd_store *s,
-			      const struct pd_athlete *v, size_t n, long *ids,
-			      struct pd_diag *diag);
-int pd_sqlite_athlete_get(struct pd_store *s, long id, char **name, char *npc,
-			  struct pd_diag *diag);
-int pd_sqlite_team_ensure(struct pd_store *s, long event, const char *npc,
-			  const char *name, const char *key,
-			  const long *members, size_t n, long *id,
-			  struct pd_diag *diag);
-int pd_sqlite_results_add(struct pd_store *s, const struct pd_result_rec *v,
-			  size_t n, struct pd_diag *diag);
-int pd_sqlite_result_add(struct pd_store *s, const struct pd_result_rec *r,
-			 struct pd_diag *diag);
-int pd_sqlite_results_close(struct pd_store *s, long event, long athlete,
-			    long team, size_t *closed, struct pd_diag *diag);
-int pd_sqlite_event_get(struct pd_store *s, long id, struct pd_event_info *out,
-			struct pd_diag *diag);
-int pd_sqlite_event_status(struct pd_store *s, long id, const char *status,
-			   struct pd_diag *diag);
-int pd_sqlite_event_update(struct pd_store *s, long id, const char *policy,
-			   const char *sport_class, int team,
-			   struct pd_diag *diag);
-int pd_sqlite_events(struct pd_store *s, const char *games, const char *sport,
-		     pd_event_fn fn, void *arg, struct pd_diag *diag);
-int pd_sqlite_event_results(struct pd_store *s, long event, long as_of,
-			    pd_result_fn fn, void *arg, struct pd_diag *diag);
-int pd_sqlite_event_order(struct pd_store *s, long id, const char *order,
-			  struct pd_diag *diag);
-/* a Games' units (sqlite_units.c) */
-int pd_sqlite_units_replace(struct pd_store *s, const char *games,
-			    const struct pd_units_put *u,
-			    struct pd_diag *diag);
-int pd_sqlite_units(struct pd_store *s, const struct pd_unit_query *q,
-		    pd_unit_fn fn, void *arg, struct pd_diag *diag);
-int pd_sqlite_unit_results(struct pd_store *s, const char *games,
-			   const char *prefix, pd_unit_result_fn fn,
-			   void *arg, struct pd_diag *diag);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "podium/results.h"
+#include "../ops.h"
 #include "../sql.h"
 #include "sqlite_int.h"
 
@@ -26,81 +27,6 @@ static int step_cached(struct pd_sqlite *s, sqlite3_stmt *st,
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
 	return ret;
-}
-
-/* The inserts of pd_sql_results_sport and pd_sql_results_add_event
- * without RETURNING: SQLite runs a RETURNING through a temporary table
- * of its own, opened and closed for each row (pd_sqlite_insert()). */
-static const char find_sport[] = "SELECT id FROM sports WHERE name = ?1";
-static const char add_sport[] =
-	"INSERT INTO sports (name, policy) VALUES (?1, ?2)";
-static const char add_event[] =
-	"INSERT INTO events (games, sport_id, name, gender, date, team, "
-	"status) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'official')";
-
-static int ensure_sport(struct pd_sqlite *s, const char *sport,
-			sqlite3_int64 *id, struct pd_diag *diag)
-{
-	sqlite3_stmt *st;
-	int ret;
-
-	if ((ret = pd_sqlite_cached(s, &st, find_sport, diag)) < 0)
-		return ret;
-	sqlite3_bind_text(st, 1, sport, -1, SQLITE_STATIC);
-	if ((ret = step_cached(s, st, id, "find a sport", diag)) != 0)
-		return ret < 0 ? ret : 0;
-	if ((ret = pd_sqlite_cached(s, &st, add_sport, diag)) < 0)
-		return ret;
-	sqlite3_bind_text(st, 1, sport, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, pd_policy_name(pd_policy_for_sport(sport)),
-			  -1, SQLITE_STATIC);
-	return pd_sqlite_insert(s, st, id, "write a sport", diag);
-}
-
-static void bind_event(sqlite3_stmt *st, const char *games,
-		       sqlite3_int64 sport, const char *name,
-		       const char *gender)
-{
-	sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, sport);
-	sqlite3_bind_text(st, 3, name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, gender, -1, SQLITE_STATIC);
-}
-
-int pd_sqlite_event_ensure(struct pd_store *store, const char *games,
-			   const char *sport, const char *name,
-			   const char *gender, const char *date, int team,
-			   long *id, struct pd_diag *diag)
-{
-	struct pd_sqlite *s = pd_sqlite_of(store);
-	sqlite3_int64 sport_id = 0, found = 0;
-	sqlite3_stmt *st;
-	int ret;
-
-	if ((ret = ensure_sport(s, sport, &sport_id, diag)) < 0 ||
-	    (ret = pd_sqlite_cached(s, &st, pd_sql_results_find_event,
-				    diag)) < 0)
-		return ret;
-	bind_event(st, games, sport_id, name, gender);
-	if ((ret = step_cached(s, st, &found, "find an event", diag)) != 0) {
-		*id = (long)found;
-		return ret < 0 ? ret : 0;
-	}
-	if ((ret = pd_sqlite_cached(s, &st, add_event, diag)) < 0)
-		return ret;
-	bind_event(st, games, sport_id, name, gender);
-	sqlite3_bind_text(st, 5, date ? date : "", -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 6, team);
-	if ((ret = pd_sqlite_insert(s, st, &found, "write an event", diag)) < 0)
-		return ret;
-	*id = (long)found;
-	if ((ret = pd_sqlite_cached(s, &st, pd_sql_results_add_status,
-				    diag)) < 0)
-		return ret;
-	sqlite3_bind_int64(st, 1, *id);
-	sqlite3_bind_int64(st, 2, s->base.version);
-	ret = step_cached(s, st, NULL, "write an event's status", diag);
-	return ret < 0 ? ret : 0;
 }
 
 static int close_source(struct pd_sqlite *s, const char *games,
@@ -146,7 +72,7 @@ int pd_sqlite_medals_replace(struct pd_store *store, const char *games,
 		return ret;
 	for (i = 0; i < n; i++) {
 		if ((i == 0 || !same_event(&v[i - 1], &v[i])) &&
-		    (ret = pd_sqlite_event_ensure(store, games, v[i].sport,
+		    (ret = pd_db_event_ensure(store, games, v[i].sport,
 						  v[i].event, v[i].gender,
 						  v[i].date, 0, &event,
 						  diag)) < 0)

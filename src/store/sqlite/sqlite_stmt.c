@@ -39,23 +39,6 @@ int pd_sqlite_write_end(struct pd_sqlite *s, sqlite3_stmt *st,
 	return pd_sqlite_read_end(s, st, 0, sqlite3_step(st), what, diag);
 }
 
-int pd_sqlite_each_row(struct pd_sqlite *s, const char *sql, const char *games,
-		       pd_sqlite_row_fn *fn, void *arg, const char *what,
-		       struct pd_diag *diag)
-{
-	sqlite3_stmt *st;
-	int ret, rc;
-
-	if ((ret = pd_sqlite_prepare(s, &st, sql, diag)) < 0)
-		return ret;
-	if (games)
-		sqlite3_bind_text(st, 1, games, -1, SQLITE_STATIC);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		if ((ret = fn(st, arg)) != 0)
-			break;
-	return pd_sqlite_read_end(s, st, ret, rc, what, diag);
-}
-
 int pd_sqlite_cached_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
 			 int rc, const char *what, struct pd_diag *diag)
 {
@@ -167,30 +150,11 @@ int pd_sqlite_strings(struct pd_sqlite *s, const char *sql, const char *key,
 	return ret;
 }
 
-int pd_sqlite_insert(struct pd_sqlite *s, sqlite3_stmt *st, sqlite3_int64 *id,
-		     const char *what, struct pd_diag *diag)
-{
-	int ret = 0;
-
-	if (sqlite3_step(st) == SQLITE_DONE)
-		*id = sqlite3_last_insert_rowid(s->db);
-	else
-		ret = pd_sqlite_fail(s, diag, what);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	return ret;
-}
-
 const char *pd_sqlite_text(sqlite3_stmt *st, int i)
 {
 	const unsigned char *t = sqlite3_column_text(st, i);
 
 	return t ? (const char *)t : "";
-}
-
-void pd_sqlite_copy(char *dst, size_t size, sqlite3_stmt *st, int i)
-{
-	snprintf(dst, size, "%s", pd_sqlite_text(st, i));
 }
 
 char *pd_sqlite_dup(sqlite3_stmt *st, int i)
