@@ -445,18 +445,3 @@ int pd_unitset_read(struct pd_unitset *out, const char *dir,
 cleanup:
 	return pd_ur_finish(&r, ret);
 }
-
-void pd_unitset_release(struct pd_unitset *s)
-{
-	pd_entries_release(&s->entries);
-	free(s->units);
-	free(s->results);
-	free(s->teams);
-	s->units = NULL;
-	s->results = NULL;
-	s->teams = NULL;
-	s->nunits = s->nresults = s->nteams = 0;
-	free(s->medals);
-	s->medals = NULL;
-	s->nmedals = s->amedals = 0;
-}

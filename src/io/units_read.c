@@ -129,6 +129,23 @@ int pd_unit_time_parse(const char *t, long long *utc)
 	return 0;
 }
 
+/* (unitset.h) here, beside the reader that fills it, so that no reader
+ * calls the folder's (make calls) */
+void pd_unitset_release(struct pd_unitset *s)
+{
+	pd_entries_release(&s->entries);
+	free(s->units);
+	free(s->results);
+	free(s->teams);
+	s->units = NULL;
+	s->results = NULL;
+	s->teams = NULL;
+	s->nunits = s->nresults = s->nteams = 0;
+	free(s->medals);
+	s->medals = NULL;
+	s->nmedals = s->amedals = 0;
+}
+
 int pd_ur_finish(struct reader *r, int ret)
 {
 	pd_import_release(&r->im);
