@@ -84,6 +84,8 @@ enum MHD_Result lazy_page(struct srv *s, struct MHD_Connection *c,
 		[LAZY_PAGE_NPC] = ROUTE_PAGE_NPC,
 		[LAZY_PAGE_ATHLETE] = ROUTE_PAGE_ATHLETE,
 		[LAZY_PAGE_ABOUT] = ROUTE_PAGE_ABOUT,
+		[LAZY_PAGE_SCHEDULE] = ROUTE_PAGE_SCHEDULE,
+		[LAZY_PAGE_UNIT] = ROUTE_PAGE_UNIT,
 	};
 	char key[KEY_MAX] = "";
 	enum MHD_Result ok;

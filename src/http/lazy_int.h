@@ -52,6 +52,8 @@ enum lazy_route {
 	ROUTE_DOPING,		/* D */
 	ROUTE_UNIT,		/* U rsc */
 	ROUTE_SCHEDULE,		/* P date sport venue medal */
+	ROUTE_PAGE_SCHEDULE,	/* Z date sport venue medal lang */
+	ROUTE_PAGE_UNIT,	/* R rsc lang */
 	ROUTE_COUNT
 };
 

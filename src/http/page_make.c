@@ -138,6 +138,10 @@ int page_make(struct pd_buf *out, const struct page_in *in)
 		return page_athlete(out, &pg, in->doc);
 	case 'O':
 		return overview(out, in, &pg);
+	case 'Z':
+		return page_schedule(out, &pg, in->doc, in->filter);
+	case 'R':
+		return page_unit(out, &pg, in->doc);
 	}
 	return PD_EINVAL;
 }

@@ -176,6 +176,15 @@ static void site(struct route *rt, const char *p)
 	else if (!strncmp(rest, "athletes/", 9) &&
 		 (rt->athlete = id_of(rest + 9)) > 0)
 		rt->view = RV_PAGE_ATHLETE;
+	else if (!strcmp(rest, "schedule"))
+		rt->view = RV_PAGE_SCHEDULE;
+	else if (!strncmp(rest, "schedule/", 9) && strlen(rest + 9) == 10 &&
+		 strspn(rest + 9, "0123456789-") == 10 && rest[13] == '-' &&
+		 rest[16] == '-') {
+		memcpy(rt->date, rest + 9, 11);
+		rt->view = RV_PAGE_SCHEDULE;
+	} else if (!strncmp(rest, "units/", 6) && rsc_of(rt->rsc, rest + 6) == 0)
+		rt->view = RV_PAGE_UNIT;
 	else if (!strncmp(rest, "npcs/", 5) && !strchr(rest + 5, '/') &&
 		 upper(rt->npc, sizeof(rt->npc), rest + 5,
 		       strlen(rest + 5)) == 0)
