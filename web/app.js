@@ -138,7 +138,9 @@ async function swap(url, { push = false, mark = false } = {}) {
 	document.documentElement.lang = doc.documentElement.lang;
 	for (const [k, v] of Object.entries(doc.body.dataset)) document.body.dataset[k] = v;
 	const focused = document.activeElement;
-	for (const part of ['header', 'main', 'footer']) morph($(part), $(part, doc));
+	// a screen has no header: only the parts both pages have
+	for (const part of ['header', 'main', 'footer'])
+		if ($(part) && $(part, doc)) morph($(part), $(part, doc));
 	// an element moved among its siblings may have lost the focus
 	if (focused && focused !== document.body && focused.isConnected &&
 	    document.activeElement !== focused)

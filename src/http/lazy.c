@@ -86,6 +86,8 @@ enum MHD_Result lazy_page(struct srv *s, struct MHD_Connection *c,
 		[LAZY_PAGE_ABOUT] = ROUTE_PAGE_ABOUT,
 		[LAZY_PAGE_SCHEDULE] = ROUTE_PAGE_SCHEDULE,
 		[LAZY_PAGE_UNIT] = ROUTE_PAGE_UNIT,
+		[LAZY_SCREEN_UNIT] = ROUTE_SCREEN_UNIT,
+		[LAZY_SCREEN_TABLE] = ROUTE_SCREEN_TABLE,
 	};
 	char key[KEY_MAX] = "";
 	enum MHD_Result ok;

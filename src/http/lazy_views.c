@@ -561,7 +561,7 @@ static int schedule_of(struct lz *z, char **f, struct pd_buf *out,
 static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
 	struct page_in in = { f[0][0], z->g, z->st, z->s->cfg.reg, "", NULL,
-			      NULL, 0, NULL };
+			      NULL, 0, NULL, 0 };
 	const char *src = z->g->cover.source;
 	char *sf[6] = { "S", f[1], f[2], f[3], "", "0" };
 	char *ef[2] = { "E", f[1] }, *af[2] = { "I", f[1] };
@@ -594,6 +594,19 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 		in.lang = f[5];
 		in.filter = (const char *const *)f + 2;
 		ret = schedule_of(z, f, out, status, &in.doc);
+		break;
+	case 'B':
+		in.lang = f[2];
+		in.transparent = !strcmp(f[3], "1");
+		ret = doc_of(z, unit, (char *[]){ "U", f[1] }, out, status,
+			     &in.doc);
+		break;
+	case 'b':
+		in.lang = f[1];
+		in.transparent = !strcmp(f[2], "1");
+		in.pinned = !strcmp(f[3], "1");	/* embed */
+		of[3] = f[1];
+		ret = doc_of(z, standings, of, out, status, &in.doc);
 		break;
 	case 'R':
 		in.lang = f[2];
@@ -774,5 +787,9 @@ const struct lazy_route_def lazy_routes[ROUTE_COUNT] = {
 	[ROUTE_PAGE_SCHEDULE] = { 'Z', 5, { "date", "sport", "venue", "medal",
 					    "lang" }, 1, page_of },
 	[ROUTE_PAGE_UNIT] = { 'R', 2, { "unit", "lang" }, 1, page_of },
+	[ROUTE_SCREEN_UNIT] = { 'B', 3, { "unit", "lang", "transparent" }, 1,
+				page_of },
+	[ROUTE_SCREEN_TABLE] = { 'b', 3, { "lang", "transparent", "embed" },
+				 1, page_of },
 };
 

@@ -93,16 +93,6 @@ static void event_title(char *out, size_t size, const char *lang, json_t *e)
 		 cls) ? cls : "");
 }
 
-int h_fact(struct pd_buf *b, const char *term, const char *value)
-{
-	int ret = pd_buf_adds(b, "<dt>");
-
-	ret |= h_esc(b, term);
-	ret |= pd_buf_adds(b, "</dt><dd>");
-	ret |= h_esc(b, value);
-	return ret | pd_buf_adds(b, "</dd>\n");
-}
-
 static int fact_date(struct pd_buf *b, const char *lang, const char *term,
 		     const char *iso)
 {

@@ -60,6 +60,14 @@ int page_schedule(struct pd_buf *out, const struct page_games *pg,
  * medals. */
 int page_unit(struct pd_buf *out, const struct page_games *pg,
 	      json_t *unit);
+/* A screen for a venue or a broadcaster (page_screens.c): one unit's
+ * results (or start list before it has any), or the top of the medal
+ * table (standings; embed: the table for /embed/games/G), full window,
+ * large type, no navigation, live; transparent: no background. */
+int page_screen_unit(struct pd_buf *out, const struct page_games *pg,
+		     json_t *unit, int transparent);
+int page_screen_table(struct pd_buf *out, const struct page_games *pg,
+		      json_t *standings, int transparent, int embed);
 /* Every Games (GET /api/games): the picker, hosts named from reg. */
 int page_games(struct pd_buf *out, const char *lang, json_t *games,
 	       const struct pd_registry *reg);

@@ -166,7 +166,7 @@ const char *h_npc(const struct page_games *pg, const char *code);
 int h_date(struct pd_buf *b, const char *lang, const char *iso);
 /* The word of "gold", "silver", "bronze" in lang ("" for others). */
 const char *h_medal_word(const char *lang, const char *medal);
-/* <dt>term</dt><dd>value</dd>, both escaped (page_view.c). */
+/* <dt>term</dt><dd>value</dd>, both escaped. */
 int h_fact(struct pd_buf *b, const char *term, const char *value);
 /* An event's phases and units (GET .../events/ID's "phases"), each unit
  * linking its page (page_units.c); nothing when there are none. */

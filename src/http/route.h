@@ -40,6 +40,8 @@ enum route_view {
 	RV_PAGE_ROOT,		/* / : ?games=, else the default Games */
 	RV_PAGE_TABLE, RV_PAGE_ABOUT, RV_PAGE_EVENT, RV_PAGE_ATHLETE,
 	RV_PAGE_NPC, RV_PAGE_SCHEDULE, RV_PAGE_UNIT,
+	/* screens and the embedded table: framable by --frame-origin */
+	RV_SCREEN_UNIT, RV_SCREEN_TABLE, RV_EMBED_TABLE,
 };
 
 enum route_format { RF_JSON, RF_HTML };

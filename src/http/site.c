@@ -113,6 +113,14 @@ static enum MHD_Result table(struct srv *s, struct MHD_Connection *c,
 			 (const char *const[]){ source, sch, lang, pinned });
 }
 
+/* ?transparent=1: a screen without its background */
+static const char *transparent(struct MHD_Connection *c)
+{
+	const char *v = arg(c, "transparent");
+
+	return v && !strcmp(v, "1") ? "1" : "0";
+}
+
 /* /games/CODE/schedule[/DAY]: a day's units (today at the Games' zone
  * when none is named), kept to a sport, a venue or the medal units */
 static enum MHD_Result schedule(struct srv *s, struct MHD_Connection *c,
@@ -170,6 +178,15 @@ static enum MHD_Result games_page(struct srv *s, struct MHD_Connection *c,
 	case RV_PAGE_UNIT:
 		return lazy_page(s, c, r, g, LAZY_PAGE_UNIT,
 				 (const char *const[]){ rt->rsc, lang });
+	case RV_SCREEN_UNIT:
+		return lazy_page(s, c, r, g, LAZY_SCREEN_UNIT,
+				 (const char *const[]){ rt->rsc, lang,
+							transparent(c) });
+	case RV_SCREEN_TABLE:
+	case RV_EMBED_TABLE:
+		return lazy_page(s, c, r, g, LAZY_SCREEN_TABLE,
+				 (const char *const[]){ lang, transparent(c),
+				 rt->view == RV_EMBED_TABLE ? "1" : "0" });
 	default:
 		return fail(c, r, lang, MHD_HTTP_NOT_FOUND, "no such page");
 	}

@@ -115,7 +115,10 @@ test('e2e__schedule_and_unit_pages_pass_axe', async () => {
 					'/games/OG2024/schedule/2024-08-01?medal=any&sport=Judo',
 					'/games/OG2024/units/ROWMSCULL1------------FNL-000100--',
 					'/games/OG2024/units/JUDW48KG--------------REPF000200--',
-					`/games/OG2024/events/${id}`]) {
+					`/games/OG2024/events/${id}`,
+					'/screens/OG2024/units/ROWMSCULL1------------FNL-000100--',
+					'/screens/OG2024/units/JUDW48KG--------------SFNL000100--?transparent=1',
+					'/screens/OG2024/table', '/embed/games/OG2024']) {
 					await p.goto(`${s.url}${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
 					for (const v of await violations(p)) found.push(`${path} ${width}px ${lang}: ${v}`);
 				}
