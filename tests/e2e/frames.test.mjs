@@ -20,9 +20,12 @@ let s, browser, host, allowed, other;
 before(async () => {
 	// the page that frames: ?path= names what it frames
 	host = http.createServer((req, res) => {
-		const path = new URL(req.url, 'http://x').searchParams.get('path') || '/';
+		const q = new URL(req.url, 'http://x').searchParams;
+		const path = q.get('path') || '/';
 		res.setHeader('Content-Type', 'text/html');
-		res.end(`<!doctype html><title>host</title><iframe name="f" title="podium" src="${s.url}${path}"></iframe>`);
+		res.end(q.get('element') ? `<!doctype html><title>host</title><script src="${s.url}/embed.js"></script>` +
+			`<podium-table games="OG2024" lang="zh"></podium-table>` :
+			`<!doctype html><title>host</title><iframe name="f" title="podium" src="${s.url}${path}"></iframe>`);
 	});
 	await new Promise((res) => host.listen(0, '127.0.0.1', res));
 	allowed = `http://127.0.0.1:${host.address().port}`;
@@ -68,6 +71,23 @@ test('e2e__screens_and_embed_frame_only_from_an_allowed_origin', async () => {
 		'/embed/games/OG2024']) {
 		assert.equal(await framed(allowed, path), true, `${path} from allowed`);
 		assert.equal(await framed(other, path), false, `${path} from another`);
+	}
+});
+
+test('e2e__podium_table_element_puts_the_live_table_in_a_page', async () => {
+	const ctx = await browser.newContext();
+	const page = await ctx.newPage();
+	try {
+		await page.goto(`${allowed}/?element=1`);
+		let rows = 0;
+		for (let i = 0; i < 50 && !rows; i++) {
+			const f = page.frames().find((x) => x.url().includes('/embed/games/OG2024?lang=zh'));
+			rows = f ? await f.locator('#medals tbody tr').count().catch(() => 0) : 0;
+			if (!rows) await page.waitForTimeout(100);
+		}
+		assert.ok(rows > 0, 'the embedded table has rows');
+	} finally {
+		await ctx.close();
 	}
 });
 
