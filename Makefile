@@ -111,7 +111,7 @@ WEB := web_app=web/app.js web_style=web/style.css \
 # the operator's desk, at /desk
 WEB += web_desk=web/desk.html web_desk_js=web/desk.js web_desk_css=web/desk.css
 # the tab's icon, at /favicon.ico (a browser asks for it on every site)
-WEB += web_favicon=web/favicon.ico
+WEB += web_favicon=web/favicon.ico web_embed=web/embed.js
 DEPS_STAMP := build/.deps-ok
 
 include tests/fuzz/fuzz.mk

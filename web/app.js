@@ -138,7 +138,9 @@ async function swap(url, { push = false, mark = false } = {}) {
 	document.documentElement.lang = doc.documentElement.lang;
 	for (const [k, v] of Object.entries(doc.body.dataset)) document.body.dataset[k] = v;
 	const focused = document.activeElement;
-	for (const part of ['header', 'main', 'footer']) morph($(part), $(part, doc));
+	// a screen has no header: only the parts both pages have
+	for (const part of ['header', 'main', 'footer'])
+		if ($(part) && $(part, doc)) morph($(part), $(part, doc));
 	// an element moved among its siblings may have lost the focus
 	if (focused && focused !== document.body && focused.isConnected &&
 	    document.activeElement !== focused)
@@ -181,7 +183,35 @@ function enhance() {
 			ev.preventDefault();
 			swap(a.href, { push: true }).catch((e) => say(String(e)));
 		});
+	readerTimes();
 	document.body.dataset.ready = '1';
+}
+
+// A unit's time is the venue's (the server's <time data-local>); where
+// the reader's clock says otherwise, their time is added beside it.
+function readerTimes() {
+	for (const tm of document.querySelectorAll('time[datetime][data-local]')) {
+		const d = new Date(tm.getAttribute('datetime'));
+		if (isNaN(d) || tm.dataset.reader) continue;
+		const mine = String(d.getHours()).padStart(2, '0') + ':' +
+			String(d.getMinutes()).padStart(2, '0');
+		tm.dataset.reader = mine;
+		if (mine === tm.dataset.local) continue;
+		const span = document.createElement('span');
+		span.className = 'reader-time';
+		span.textContent = ' (' + t('your_time') + ' ' + mine + ')';
+		tm.after(span);
+	}
+}
+
+// A `unit` message (its data the unit document, GET .../units/RSC) that
+// this page shows: the unit page's own unit, or a unit of the schedule's
+// day.
+function showsUnit(d) {
+	const b = document.body.dataset;
+	if (b.rsc) return d.rsc === b.rsc;
+	if (b.date) return d.day === b.date;
+	return b.page === 'event';
 }
 
 // The Games' event stream: each change fetches the page again.
@@ -190,8 +220,23 @@ function follow() {
 	if (!games || games === streamGames) return;
 	if (stream) stream.close();
 	streamGames = games;
-	stream = new EventSource('/api/games/' + encodeURIComponent(games) + '/stream');
+	const rsc = document.body.dataset.rsc;
+	stream = new EventSource('/api/games/' + encodeURIComponent(games) + '/stream' +
+		(rsc ? '?unit=' + encodeURIComponent(rsc) : ''));
 	let first = true;
+	// a unit's status, rows and medals as they are entered: the page
+	// made again by the server, in place
+	stream.addEventListener('unit', async (ev) => {
+		let d;
+		try { d = JSON.parse(ev.data); } catch (e) { return; }
+		if (!showsUnit(d)) return;
+		try {
+			await swap(location.href, { mark: true });
+			say('updated', clock());
+		} catch (e) {
+			say(String(e));
+		}
+	});
 	stream.addEventListener('standings', async (ev) => {
 		const d = JSON.parse(ev.data);
 		if (first && d.full) { first = false; return; }

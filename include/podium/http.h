@@ -25,6 +25,11 @@ struct pd_http_config {
 	int log;		/* one line per request on stderr */
 	unsigned threads;	/* request threads; 0: one per CPU, up to 4 */
 	const struct pd_registry *reg;
+	/* the origins that may frame the screens and the embedded table
+	 * (--frame-origin), as a CSP source list ("https://tv.example
+	 * https://news.example"); NULL or "": none.  No other page may be
+	 * framed. */
+	const char *frame_ancestors;
 };
 
 struct pd_http;

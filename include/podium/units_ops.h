@@ -140,6 +140,10 @@ int pd_doc_event_phases(struct pd_buf *out, struct pd_store *s,
 			const char *event, const char *gender,
 			struct pd_diag *diag);
 
+/* The date (YYYY-MM-DD) at games's time zone of UTC time now into
+ * out (11 bytes). */
+void pd_unit_today(const char *games, long long now, char *out);
+
 /* A unit's status in words of lang ("finished" -> 已结束); an unknown
  * status as it is. */
 const char *pd_unit_status_word(const char *lang, const char *status);

@@ -95,6 +95,19 @@ int app_unit_offset(const char *games, const char *venue, long long utc)
 	return off;
 }
 
+/* (units_ops.h) */
+void pd_unit_today(const char *games, long long now, char *out)
+{
+	struct tm tm;
+	time_t lt;
+	int off;
+
+	app_unit_zone(games, NULL, now, &off);
+	lt = (time_t)(now + off);
+	gmtime_r(&lt, &tm);
+	strftime(out, 11, "%Y-%m-%d", &tm);
+}
+
 /* "HH:MM" of a UTC time at the unit's zone; "" when there is none. */
 static void local_hm(const char *games, const char *venue, const char *utc,
 		     char *out, size_t size)

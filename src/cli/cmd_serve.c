@@ -11,6 +11,31 @@
 
 #define GRACE_MS 10000
 
+/* The origins of --frame-origin, as a CSP source list. */
+static char frame_list[2048];
+
+/* Add one --frame-origin: http or https, a host of letters, digits, dots
+ * and dashes, an optional port, nothing after. */
+static int frame_origin(struct pd_http_config *c, const char *arg)
+{
+	const char *host = !strncmp(arg, "https://", 8) ? arg + 8 :
+			   !strncmp(arg, "http://", 7) ? arg + 7 : NULL;
+	size_t n = host ? strspn(host, "abcdefghijklmnopqrstuvwxyz"
+				 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") : 0;
+
+	if (host && host[n] == ':')
+		n += 1 + strspn(host + n + 1, "0123456789");
+	if (!host || !n || host[n] ||
+	    strlen(frame_list) + strlen(arg) + 2 > sizeof(frame_list))
+		return cli_usage(&cmd_serve, N_("--frame-origin is an origin: "
+				 "http(s)://host[:port]"));
+	if (*frame_list)
+		strcat(frame_list, " ");
+	strcat(frame_list, arg);
+	c->frame_ancestors = frame_list;
+	return 0;
+}
+
 static int option(int ch, char *arg, void *ctx)
 {
 	struct pd_http_config *c = ctx;
@@ -40,6 +65,8 @@ static int option(int ch, char *arg, void *ctx)
 	case 'l':
 		c->log = 1;
 		break;
+	case 'f':
+		return frame_origin(c, arg);
 	}
 	return 0;
 }
@@ -52,6 +79,7 @@ static int parse_args(struct pd_http_config *c, int argc, char **argv)
 		{ "games", required_argument, NULL, 'g' },
 		{ "threads", required_argument, NULL, 't' },
 		{ "log", no_argument, NULL, 'l' },
+		{ "frame-origin", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int ret;
@@ -172,7 +200,7 @@ static int run(struct cli *cli, int argc, char **argv)
 const struct cli_command cmd_serve = {
 	"serve", run, "serve the medal table: JSON API, live stream, web page",
 	"usage: podium serve [--bind ADDR] [--port N] [--games CODE[@SOURCE]]\n"
-	"                    [--log] [--threads N]\n"
+	"                    [--log] [--threads N] [--frame-origin ORIGIN]...\n"
 	"\n"
 	"Serves the store over HTTP until SIGTERM or SIGINT: the site (/,\n"
 	"/games, and each Games' table, overview, events, NPCs and athletes\n"
@@ -191,6 +219,12 @@ const struct cli_command cmd_serve = {
 	"                 published table\n"
 	"  --log          one line per request on stderr, with its time\n"
 	"  --threads N    request threads (default: one per CPU, up to 4)\n"
+	"  --frame-origin ORIGIN\n"
+	"                 an origin (https://tv.example, scheme, host and\n"
+	"                 port) that may frame the screens (/screens/G/table,\n"
+	"                 /screens/G/units/RSC) and the embedded table\n"
+	"                 (/embed/games/G); repeatable.  No other page, and\n"
+	"                 never the desk, may be framed\n"
 	"\n"
 	"On SIGTERM or SIGINT it stops accepting, ends the event streams, lets\n"
 	"requests in flight finish (up to 10 s) and exits 0.\n",

@@ -25,6 +25,9 @@ extern const size_t pd_embed_web_desk_len, pd_embed_web_desk_js_len,
 /* the tab's icon (web/favicon.ico: a 32x32 PNG in an ICO) */
 extern const unsigned char pd_embed_web_favicon[];
 extern const size_t pd_embed_web_favicon_len;
+/* <podium-table games="G">: a live table in any page (web/embed.js) */
+extern const unsigned char pd_embed_web_embed[];
+extern const size_t pd_embed_web_embed_len;
 
 struct asset {
 	const char *path;
@@ -55,6 +58,8 @@ static struct asset assets[] = {
 	 * log and the error counts */
 	{ "/favicon.ico", pd_embed_web_favicon, &pd_embed_web_favicon_len,
 	  "image/x-icon", { 0 } },
+	{ "/embed.js", pd_embed_web_embed, &pd_embed_web_embed_len,
+	  "text/javascript; charset=utf-8", { 0 } },
 };
 
 #define NASSETS (sizeof(assets) / sizeof(*assets))

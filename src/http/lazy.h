@@ -24,10 +24,16 @@ enum MHD_Result lazy_serve(struct srv *s, struct MHD_Connection *c,
  *   NPC     code, source, lang
  *   ATHLETE athlete id, lang
  *   ABOUT   lang
+ *   SCHEDULE date ("~DAY": today, DAY, or the first day when it has no
+ *           unit), sport, venue, medal, lang
+ *   UNIT    results code, lang
+ *   SCREEN_UNIT   results code, lang, transparent ("1" or "0")
+ *   SCREEN_TABLE  lang, transparent, embed ("1": /embed/games/G)
  * A page that cannot be made is answered as a page saying why. */
 enum lazy_page {
 	LAZY_PAGE_TABLE, LAZY_PAGE_EVENT, LAZY_PAGE_NPC, LAZY_PAGE_ATHLETE,
-	LAZY_PAGE_ABOUT
+	LAZY_PAGE_ABOUT, LAZY_PAGE_SCHEDULE, LAZY_PAGE_UNIT,
+	LAZY_SCREEN_UNIT, LAZY_SCREEN_TABLE
 };
 enum MHD_Result lazy_page(struct srv *s, struct MHD_Connection *c,
 			  struct req *r, struct gview *g, enum lazy_page kind,

@@ -19,14 +19,17 @@
 /* A page's view: HTML, its ETag the version with an "h" (the document
  * of the same version is another body), and the page's rules: nothing
  * loaded from elsewhere, no framing by another site. */
-static int view_page(struct view *v, struct pd_buf *b, long version)
+static int view_page(struct view *v, struct pd_buf *b, long version,
+		     const char *frame)
 {
-	static const char csp[] = "default-src 'self'; img-src 'self' data:; "
-				  "frame-ancestors 'none'";
+	char csp[2200];
 	char etag[32], *data;
 	size_t len;
 	int ret;
 
+	/* a screen or the embedded table: the origins of --frame-origin */
+	snprintf(csp, sizeof(csp), "default-src 'self'; img-src 'self' data:; "
+		 "frame-ancestors %s", frame && *frame ? frame : "'none'");
 	snprintf(etag, sizeof(etag), "\"h%ld\"", version);
 	if (!(data = pd_buf_detach(b, &len)))
 		return PD_ENOMEM;
@@ -84,7 +87,9 @@ const struct view *lazy_get(struct srv *s, struct gview *g,
 	pd_buf_init(&b, 0);
 	if ((ret = render(s, g, key, &b, status, &version)) < 0 ||
 	    *status != MHD_HTTP_OK ||
-	    (lazy_is_page(key) ? view_page(&v, &b, version) :
+	    (lazy_is_page(key) ? view_page(&v, &b, version,
+					   lazy_is_framable(key) ?
+					   s->cfg.frame_ancestors : NULL) :
 	     view_make_json(&v, &b, version)) < 0) {
 		/* the database away: the last snapshot's, if it had it */
 		if (ret == PD_EAWAY && *status == MHD_HTTP_OK &&

@@ -52,6 +52,10 @@ enum lazy_route {
 	ROUTE_DOPING,		/* D */
 	ROUTE_UNIT,		/* U rsc */
 	ROUTE_SCHEDULE,		/* P date sport venue medal */
+	ROUTE_PAGE_SCHEDULE,	/* Z date sport venue medal lang */
+	ROUTE_PAGE_UNIT,	/* R rsc lang */
+	ROUTE_SCREEN_UNIT,	/* B rsc lang transparent */
+	ROUTE_SCREEN_TABLE,	/* b lang transparent embed */
 	ROUTE_COUNT
 };
 
@@ -102,6 +106,8 @@ static inline int refuse(struct pd_buf *out, int *status, int code,
  * (JSON)?  Render the view key names into out (its status and the
  * version it shows); PD_EINVAL for a key no route reads. */
 int lazy_is_page(const char *key);
+/* Is key a page other sites may frame (a screen, the embedded table)? */
+int lazy_is_framable(const char *key);
 int lazy_render(struct srv *s, struct gview *g, const char *key,
 		struct pd_buf *out, int *status, long *version);
 

@@ -33,7 +33,12 @@ static size_t fields(char *key, char **f, size_t n)
 /* Is key a page's (HTML) rather than a document's (JSON)? */
 int lazy_is_page(const char *key)
 {
-	return key[0] && strchr("HJKMO", key[0]);
+	return key[0] && strchr("HJKMOZRBb", key[0]);
+}
+
+int lazy_is_framable(const char *key)
+{
+	return key[0] && strchr("Bb", key[0]);
 }
 
 /* Run route rt's render on a reader inside one read transaction, the

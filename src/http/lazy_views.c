@@ -528,6 +528,32 @@ static int doc_of(struct lz *z, int (*fn)(struct lz *, char **,
 }
 
 static int matches(struct lz *z, char **f, struct pd_buf *out, int *status);
+static int unit(struct lz *z, char **f, struct pd_buf *out, int *status);
+static int schedule(struct lz *z, char **f, struct pd_buf *out,
+		    int *status);
+
+/* Z: the day's schedule, whole (the page keeps the filters); "~DAY" is
+ * today, else the first day when today has no unit */
+static int schedule_of(struct lz *z, char **f, struct pd_buf *out,
+		       int *status, json_t **doc)
+{
+	char *pf[5] = { "P", f[1] + (f[1][0] == '~'), "", "", "" };
+	json_t *days;
+	int ret = doc_of(z, schedule, pf, out, status, doc);
+
+	if (ret < 0 || !*doc || f[1][0] != '~' ||
+	    json_array_size(json_object_get(*doc, "units")))
+		return ret;
+	days = json_object_get(*doc, "days");
+	if (!json_array_size(days))
+		return ret;
+	pf[1] = (char *)json_string_value(json_array_get(days, 0));
+	json_incref(days);
+	json_decref(*doc);
+	ret = doc_of(z, schedule, pf, out, status, doc);
+	json_decref(days);
+	return ret;
+}
 
 /* H source scheme lang pinned, J id lang, K code source lang, M id lang,
  * O lang: a page, made from its documents (read here, in this one
@@ -535,7 +561,7 @@ static int matches(struct lz *z, char **f, struct pd_buf *out, int *status);
 static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
 	struct page_in in = { f[0][0], z->g, z->st, z->s->cfg.reg, "", NULL,
-			      NULL, 0 };
+			      NULL, 0, NULL, 0 };
 	const char *src = z->g->cover.source;
 	char *sf[6] = { "S", f[1], f[2], f[3], "", "0" };
 	char *ef[2] = { "E", f[1] }, *af[2] = { "I", f[1] };
@@ -563,6 +589,29 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 	case 'M':
 		in.lang = f[2];
 		ret = doc_of(z, athlete_one, af, out, status, &in.doc);
+		break;
+	case 'Z':
+		in.lang = f[5];
+		in.filter = (const char *const *)f + 2;
+		ret = schedule_of(z, f, out, status, &in.doc);
+		break;
+	case 'B':
+		in.lang = f[2];
+		in.transparent = !strcmp(f[3], "1");
+		ret = doc_of(z, unit, (char *[]){ "U", f[1] }, out, status,
+			     &in.doc);
+		break;
+	case 'b':
+		in.lang = f[1];
+		in.transparent = !strcmp(f[2], "1");
+		in.pinned = !strcmp(f[3], "1");	/* embed */
+		of[3] = f[1];
+		ret = doc_of(z, standings, of, out, status, &in.doc);
+		break;
+	case 'R':
+		in.lang = f[2];
+		ret = doc_of(z, unit, (char *[]){ "U", f[1] }, out, status,
+			     &in.doc);
 		break;
 	default:	/* 'O': the figures and the top of the table */
 		in.lang = f[1];
@@ -735,5 +784,12 @@ const struct lazy_route_def lazy_routes[ROUTE_COUNT] = {
 	[ROUTE_UNIT] = { 'U', 1, { "unit" }, 1, unit },
 	[ROUTE_SCHEDULE] = { 'P', 4, { "date", "sport", "venue", "medal" }, 1,
 			     schedule },
+	[ROUTE_PAGE_SCHEDULE] = { 'Z', 5, { "date", "sport", "venue", "medal",
+					    "lang" }, 1, page_of },
+	[ROUTE_PAGE_UNIT] = { 'R', 2, { "unit", "lang" }, 1, page_of },
+	[ROUTE_SCREEN_UNIT] = { 'B', 3, { "unit", "lang", "transparent" }, 1,
+				page_of },
+	[ROUTE_SCREEN_TABLE] = { 'b', 3, { "lang", "transparent", "embed" },
+				 1, page_of },
 };
 

@@ -138,6 +138,15 @@ int page_make(struct pd_buf *out, const struct page_in *in)
 		return page_athlete(out, &pg, in->doc);
 	case 'O':
 		return overview(out, in, &pg);
+	case 'Z':
+		return page_schedule(out, &pg, in->doc, in->filter);
+	case 'R':
+		return page_unit(out, &pg, in->doc);
+	case 'B':
+		return page_screen_unit(out, &pg, in->doc, in->transparent);
+	case 'b':
+		return page_screen_table(out, &pg, in->doc, in->transparent,
+					 in->pinned);
 	}
 	return PD_EINVAL;
 }

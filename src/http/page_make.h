@@ -22,6 +22,8 @@ struct page_in {
 				 * O stats (borrowed) */
 	json_t *doc2;		/* O: the standings; J: the matches */
 	int pinned;		/* H: the reader chose the table */
+	const char *const *filter;	/* Z: sport, venue, medal ("": all) */
+	int transparent;	/* B, b: a screen without its background */
 };
 
 /* Append the page to out; 0 or a PD_E* code. */

@@ -93,16 +93,6 @@ static void event_title(char *out, size_t size, const char *lang, json_t *e)
 		 cls) ? cls : "");
 }
 
-static int fact(struct pd_buf *b, const char *term, const char *value)
-{
-	int ret = pd_buf_adds(b, "<dt>");
-
-	ret |= h_esc(b, term);
-	ret |= pd_buf_adds(b, "</dt><dd>");
-	ret |= h_esc(b, value);
-	return ret | pd_buf_adds(b, "</dd>\n");
-}
-
 static int fact_date(struct pd_buf *b, const char *lang, const char *term,
 		     const char *iso)
 {
@@ -123,7 +113,7 @@ static int fact_num(struct pd_buf *b, const char *term, json_t *v,
 		snprintf(text, sizeof(text), "%lld", json_integer_value(v));
 	else
 		snprintf(text, sizeof(text), "%s", h_word(lang, W_unknown));
-	return fact(b, term, text);
+	return h_fact(b, term, text);
 }
 
 static int result_row(struct pd_buf *b, const struct page_games *pg,
@@ -321,14 +311,14 @@ int page_event(struct pd_buf *out, const struct page_games *pg, json_t *e,
 	if ((ret = h_head(out, pg, lang, "event", self, title, NULL)))
 		return ret;
 	ret |= pd_buf_adds(out, "<dl class=\"facts\">\n");
-	ret |= fact(out, h_word(lang, W_sport), h_sport(lang, h_str(e,
+	ret |= h_fact(out, h_word(lang, W_sport), h_sport(lang, h_str(e,
 							       "sport")));
 	if (*h_str(e, "date"))
 		ret |= fact_date(out, lang, h_word(lang, W_date),
 				 h_str(e, "date"));
-	ret |= fact(out, h_word(lang, W_status),
+	ret |= h_fact(out, h_word(lang, W_status),
 		    status_word(lang, h_str(e, "status")));
-	ret |= fact(out, h_word(lang, W_policy),
+	ret |= h_fact(out, h_word(lang, W_policy),
 		    policy_word(lang, h_str(e, "policy")));
 	ret |= pd_buf_adds(out, "</dl>\n");
 	cols[0] = pd_labels(lang)->rank;
@@ -346,6 +336,7 @@ int page_event(struct pd_buf *out, const struct page_games *pg, json_t *e,
 	}
 	if (matches)
 		ret |= matches_section(out, pg, matches);
+	ret |= h_phases(out, pg, json_object_get(e, "phases"));
 	return ret ? PD_ENOMEM : h_foot(out, lang, 1);
 }
 
@@ -576,11 +567,11 @@ static int who_took_part(struct pd_buf *b, json_t *st, enum word w,
 	    !json_is_integer(v))
 		return fact_num(b, h_word(lang, w), v, lang);
 	if (!json_integer_value(v))
-		return fact(b, h_word(lang, w), h_word(lang, W_unknown));
+		return h_fact(b, h_word(lang, w), h_word(lang, W_unknown));
 	snprintf(text, sizeof(text), strcmp(lang, "zh") ? "%s (%s: %lld)" :
 		 "%s（%s：%lld）", h_word(lang, W_unknown),
 		 h_word(lang, W_medallists_only), json_integer_value(v));
-	return fact(b, h_word(lang, w), text);
+	return h_fact(b, h_word(lang, w), text);
 }
 
 /* The sports of the events with results; while a published table stands
@@ -597,7 +588,7 @@ static int sports_fact(struct pd_buf *b, json_t *st, const char *lang)
 	snprintf(text, sizeof(text), "%zu%s%s%s",
 		 json_object_size(json_object_get(st, "sports")),
 		 *cover ? " (" : "", cover, *cover ? ")" : "");
-	return fact(b, h_word(lang, W_sports), text);
+	return h_fact(b, h_word(lang, W_sports), text);
 }
 
 int page_overview(struct pd_buf *out, const struct page_games *pg,
@@ -630,7 +621,7 @@ int page_overview(struct pd_buf *out, const struct page_games *pg,
 		ret |= pd_buf_adds(out, "</dd>\n");
 	}
 	if (*h_str(st, "host"))
-		ret |= fact(out, h_word(lang, W_host_heading),
+		ret |= h_fact(out, h_word(lang, W_host_heading),
 			    h_npc(pg, h_str(st, "host")));
 	for (i = 0; i < sizeof(people) / sizeof(*people); i++)
 		ret |= i < 3 ? who_took_part(out, st, people[i].w,
@@ -644,7 +635,7 @@ int page_overview(struct pd_buf *out, const struct page_games *pg,
 		 h_num(medals, "gold"), pd_labels(lang)->silver,
 		 h_num(medals, "silver"), pd_labels(lang)->bronze,
 		 h_num(medals, "bronze"));
-	ret |= fact(out, h_word(lang, W_medals_awarded), text);
+	ret |= h_fact(out, h_word(lang, W_medals_awarded), text);
 	ret |= fact_num(out, h_word(lang, W_records_set),
 			json_object_get(st, "records"), lang);
 	ret |= fact_num(out, h_word(lang, W_sanctions),

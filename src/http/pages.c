@@ -81,6 +81,17 @@ int h_url(struct pd_buf *b, const char *s)
 	return ret;
 }
 
+/* (pages_int.h) */
+int h_fact(struct pd_buf *b, const char *term, const char *value)
+{
+	int ret = pd_buf_adds(b, "<dt>");
+
+	ret |= h_esc(b, term);
+	ret |= pd_buf_adds(b, "</dt><dd>");
+	ret |= h_esc(b, value);
+	return ret | pd_buf_adds(b, "</dd>\n");
+}
+
 const char *h_str(json_t *o, const char *key)
 {
 	const char *s = json_string_value(json_object_get(o, key));

@@ -51,6 +51,23 @@ int page_athlete(struct pd_buf *out, const struct page_games *pg,
  * for none). */
 int page_overview(struct pd_buf *out, const struct page_games *pg,
 		  json_t *stats, json_t *standings, const char *report);
+/* A day's schedule (GET .../schedule?date=DAY), the units filter[0..3)
+ * keeps (sport, venue, medal: "" any), with the day list and the
+ * filters as links. */
+int page_schedule(struct pd_buf *out, const struct page_games *pg,
+		  json_t *schedule, const char *const *filter);
+/* A unit (GET .../units/RSC): its facts, start list, results and
+ * medals. */
+int page_unit(struct pd_buf *out, const struct page_games *pg,
+	      json_t *unit);
+/* A screen for a venue or a broadcaster (page_screens.c): one unit's
+ * results (or start list before it has any), or the top of the medal
+ * table (standings; embed: the table for /embed/games/G), full window,
+ * large type, no navigation, live; transparent: no background. */
+int page_screen_unit(struct pd_buf *out, const struct page_games *pg,
+		     json_t *unit, int transparent);
+int page_screen_table(struct pd_buf *out, const struct page_games *pg,
+		      json_t *standings, int transparent, int embed);
 /* Every Games (GET /api/games): the picker, hosts named from reg. */
 int page_games(struct pd_buf *out, const char *lang, json_t *games,
 	       const struct pd_registry *reg);

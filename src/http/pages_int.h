@@ -99,7 +99,27 @@
 	X(goals, N_("Goals")) \
 	X(aet, N_(" aet")) \
 	X(pens, N_("pen")) \
-	X(walkover, N_("walkover"))
+	X(walkover, N_("walkover")) \
+	X(schedule, N_("Schedule")) \
+	X(days, N_("Days")) \
+	X(zone, N_("Time zone")) \
+	X(all, N_("All")) \
+	X(venue, N_("Venue")) \
+	X(time, N_("Time")) \
+	X(unit, N_("Unit")) \
+	X(units, N_("Units")) \
+	X(medal_units, N_("Medal units")) \
+	X(gold_units, N_("Gold medal units")) \
+	X(your_time, N_("your time")) \
+	X(start_list, N_("Start list")) \
+	X(order, N_("Order")) \
+	X(bib, N_("Bib")) \
+	X(result, N_("Result")) \
+	X(irm, N_("IRM")) \
+	X(diff, N_("Difference")) \
+	X(qualification, N_("Qualification")) \
+	X(wlt, N_("W/L/T")) \
+	X(phases, N_("Phases and units"))
 
 enum word {
 #define X(k, en) W_##k,
@@ -146,6 +166,11 @@ const char *h_npc(const struct page_games *pg, const char *code);
 int h_date(struct pd_buf *b, const char *lang, const char *iso);
 /* The word of "gold", "silver", "bronze" in lang ("" for others). */
 const char *h_medal_word(const char *lang, const char *medal);
+/* <dt>term</dt><dd>value</dd>, both escaped. */
+int h_fact(struct pd_buf *b, const char *term, const char *value);
+/* An event's phases and units (GET .../events/ID's "phases"), each unit
+ * linking its page (page_units.c); nothing when there are none. */
+int h_phases(struct pd_buf *b, const struct page_games *pg, json_t *phases);
 /* A medal as a coloured dot and its word (nothing for ""). */
 int h_medal_cell(struct pd_buf *b, const char *lang, const char *medal);
 

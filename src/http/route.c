@@ -182,10 +182,40 @@ static void site(struct route *rt, const char *p)
 	else if (!strncmp(rest, "athletes/", 9) &&
 		 (rt->athlete = id_of(rest + 9)) > 0)
 		rt->view = RV_PAGE_ATHLETE;
+	else if (!strcmp(rest, "schedule"))
+		rt->view = RV_PAGE_SCHEDULE;
+	else if (!strncmp(rest, "schedule/", 9) && strlen(rest + 9) == 10 &&
+		 strspn(rest + 9, "0123456789-") == 10 && rest[13] == '-' &&
+		 rest[16] == '-') {
+		memcpy(rt->date, rest + 9, 11);
+		rt->view = RV_PAGE_SCHEDULE;
+	} else if (!strncmp(rest, "units/", 6) && rsc_of(rt->rsc, rest + 6) == 0)
+		rt->view = RV_PAGE_UNIT;
 	else if (!strncmp(rest, "npcs/", 5) && !strchr(rest + 5, '/') &&
 		 upper(rt->npc, sizeof(rt->npc), rest + 5,
 		       strlen(rest + 5)) == 0)
 		rt->view = RV_PAGE_NPC;
+}
+
+/* /screens/CODE/table, /screens/CODE/units/RSC, /embed/games/CODE */
+static void framed(struct route *rt, const char *p, int embed)
+{
+	const char *rest = strchr(p, '/');
+	size_t n = rest ? (size_t)(rest - p) : strlen(p);
+
+	rt->kind = RT_SITE;
+	rt->format = RF_HTML;
+	rt->view = RV_NONE;
+	rt->long_code = n >= sizeof(rt->games);
+	if (upper(rt->games, sizeof(rt->games), p, n) < 0)
+		return;
+	rt->rest = rest = rest ? rest + 1 : "";
+	if (embed)
+		rt->view = *rest ? RV_NONE : RV_EMBED_TABLE;
+	else if (!strcmp(rest, "table"))
+		rt->view = RV_SCREEN_TABLE;
+	else if (!strncmp(rest, "units/", 6) && rsc_of(rt->rsc, rest + 6) == 0)
+		rt->view = RV_SCREEN_UNIT;
 }
 
 void route_parse(const char *url, struct route *rt)
@@ -200,6 +230,10 @@ void route_parse(const char *url, struct route *rt)
 		rt->kind = RT_SITE;
 		rt->format = RF_HTML;
 		rt->view = RV_PAGE_ROOT;
+	} else if (!strncmp(url, "/screens/", 9)) {
+		framed(rt, url + 9, 0);
+	} else if (!strncmp(url, "/embed/games/", 13)) {
+		framed(rt, url + 13, 1);
 	} else if (!strcmp(url, "/games") || !strncmp(url, "/games/", 7)) {
 		rt->kind = RT_SITE;
 		rt->format = RF_HTML;

@@ -43,7 +43,9 @@ enum route_view {
 	RV_PAGE_LIST,		/* /games: every Games */
 	RV_PAGE_ROOT,		/* / : ?games=, else the default Games */
 	RV_PAGE_TABLE, RV_PAGE_ABOUT, RV_PAGE_EVENT, RV_PAGE_ATHLETE,
-	RV_PAGE_NPC,
+	RV_PAGE_NPC, RV_PAGE_SCHEDULE, RV_PAGE_UNIT,
+	/* screens and the embedded table: framable by --frame-origin */
+	RV_SCREEN_UNIT, RV_SCREEN_TABLE, RV_EMBED_TABLE,
 };
 
 enum route_format { RF_JSON, RF_HTML };
@@ -66,6 +68,7 @@ struct route {
 					 * RV_PAGE_EVENT, and the writes */
 	long athlete;			/* RV_ATHLETE, RV_PAGE_ATHLETE */
 	char npc[PD_CODE_MAX];		/* RV_NPC, RV_PAGE_NPC: upper-cased */
+	char date[11];			/* RV_PAGE_SCHEDULE: its day, or "" */
 	char rsc[ROUTE_RSC];		/* RV_UNIT, RV_PAGE_UNIT, RV_SCREEN_UNIT:
 					 * a results code, upper-cased */
 };

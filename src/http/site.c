@@ -5,9 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "podium/model.h"
 #include "podium/standings.h"
+#include "podium/units_ops.h"
 #include "lazy.h"
 #include "pages.h"
 #include "respond.h"
@@ -111,6 +113,36 @@ static enum MHD_Result table(struct srv *s, struct MHD_Connection *c,
 			 (const char *const[]){ source, sch, lang, pinned });
 }
 
+/* ?transparent=1: a screen without its background */
+static const char *transparent(struct MHD_Connection *c)
+{
+	const char *v = arg(c, "transparent");
+
+	return v && !strcmp(v, "1") ? "1" : "0";
+}
+
+/* /games/CODE/schedule[/DAY]: a day's units (today at the Games' zone
+ * when none is named), kept to a sport, a venue or the medal units */
+static enum MHD_Result schedule(struct srv *s, struct MHD_Connection *c,
+				struct req *r, struct gview *g,
+				const char *lang)
+{
+	const char *sport = arg(c, "sport"), *venue = arg(c, "venue");
+	const char *medal = arg(c, "medal");
+	char today[12] = "~";
+
+	if (medal && *medal && strcmp(medal, "gold") && strcmp(medal, "any"))
+		return fail(c, r, lang, MHD_HTTP_BAD_REQUEST, "medal is gold "
+			    "or any");
+	if (!r->rt.date[0])
+		pd_unit_today(g->info.code, (long long)time(NULL), today + 1);
+	return lazy_page(s, c, r, g, LAZY_PAGE_SCHEDULE,
+			 (const char *const[]){ r->rt.date[0] ? r->rt.date :
+						today, sport ? sport : "",
+						venue ? venue : "",
+						medal ? medal : "", lang });
+}
+
 /* /games/CODE/...: the Games' own pages, as r->rt names them */
 static enum MHD_Result games_page(struct srv *s, struct MHD_Connection *c,
 				  struct req *r, struct snap *sn,
@@ -141,6 +173,20 @@ static enum MHD_Result games_page(struct srv *s, struct MHD_Connection *c,
 			 "";
 		return lazy_page(s, c, r, g, LAZY_PAGE_NPC,
 				 (const char *const[]){ rt->npc, source, lang });
+	case RV_PAGE_SCHEDULE:
+		return schedule(s, c, r, g, lang);
+	case RV_PAGE_UNIT:
+		return lazy_page(s, c, r, g, LAZY_PAGE_UNIT,
+				 (const char *const[]){ rt->rsc, lang });
+	case RV_SCREEN_UNIT:
+		return lazy_page(s, c, r, g, LAZY_SCREEN_UNIT,
+				 (const char *const[]){ rt->rsc, lang,
+							transparent(c) });
+	case RV_SCREEN_TABLE:
+	case RV_EMBED_TABLE:
+		return lazy_page(s, c, r, g, LAZY_SCREEN_TABLE,
+				 (const char *const[]){ lang, transparent(c),
+				 rt->view == RV_EMBED_TABLE ? "1" : "0" });
 	default:
 		return fail(c, r, lang, MHD_HTTP_NOT_FOUND, "no such page");
 	}
