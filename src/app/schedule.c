@@ -8,6 +8,7 @@
 #include "podium/store_units.h"
 #include "podium/units_ops.h"
 #include "podium/unitset.h"
+#include "app_int.h"
 
 /* The Games whose time zone is known, and how it keeps time: the
  * European Union's rule (Central European Time, UTC+1, and summer time,
@@ -70,6 +71,13 @@ static int games_eu(const char *games)
 static void local_hm(const char *games, const char *venue, const char *utc,
 		     char *out, size_t size)
 {
+	app_local_time(games, venue, utc, "%H:%M", out, size);
+}
+
+/* (app_int.h) a UTC time at the unit's zone, as fmt says */
+void app_local_time(const char *games, const char *venue, const char *utc,
+		    const char *fmt, char *out, size_t size)
+{
 	long long t;
 	time_t lt;
 	struct tm tm;
@@ -86,7 +94,7 @@ static void local_hm(const char *games, const char *venue, const char *utc,
 			off = venue_zones[i].offset;
 	lt = (time_t)(t + off);
 	gmtime_r(&lt, &tm);
-	strftime(out, size, "%H:%M", &tm);
+	strftime(out, size, fmt, &tm);
 }
 
 struct sched {
