@@ -15,6 +15,7 @@
 #ifndef PODIUM_FILTER_OPS_H
 #define PODIUM_FILTER_OPS_H
 
+#include "buf.h"
 #include "filter.h"
 #include "model.h"
 #include "standings.h"
@@ -43,5 +44,16 @@ int pd_filter_medals(struct pd_store *s, const struct pd_query *q,
 int pd_filter_tally(struct pd_store *s, const struct pd_query *q,
 		    const struct pd_filter *f, struct pd_tally *t,
 		    size_t *nmedals, struct pd_diag *diag);
+
+/* GET /api/games/{code}/medallists: the medals of games (of sport when
+ * not NULL or "") that f keeps, as of version, in the order they were
+ * decided, one entry a unit (an event and day where there are no units)
+ * with its medallists; with f->day, "table" is the table as it stood at
+ * the end of that day (the same filter through it), else null.  flags
+ * as doc.h's. */
+int pd_doc_medallists(struct pd_buf *out, struct pd_store *s,
+		      const char *games, long version, const char *sport,
+		      const struct pd_filter *f, unsigned flags,
+		      struct pd_diag *diag);
 
 #endif

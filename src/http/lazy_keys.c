@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/filter.h"
 #include "podium/label.h"
 #include "podium/standings.h"
 #include "podium/token.h"
+#include "podium/words.h"
 #include "auth.h"
 #include "lazy_int.h"
 #include "respond.h"
@@ -62,6 +64,33 @@ enum MHD_Result lazy_key_make(struct MHD_Connection *c, struct req *r,
 			  lazy_routes[rt].names[i]);
 }
 
+/* The query's filter (filter.h): gender, through and npc, each checked
+ * (a 400 naming the one wrong, sent on c: -1), or 0. */
+static int filter_args(struct MHD_Connection *c, struct req *r,
+		       struct pd_filter *f, const char *day_name)
+{
+	struct pd_diag d = { "", 0, "" };
+	const char *gender = arg(c, "gender"), *through = arg(c, "through");
+	const char *npc = arg(c, "npc"), *day = day_name ? arg(c, day_name) :
+			  NULL;
+	const char *bad = NULL;
+
+	memset(f, 0, sizeof(*f));
+	if (gender && pd_filter_gender(f, gender, "gender", &d) < 0)
+		bad = "gender";
+	else if (through && pd_filter_date(f->through, through, "through",
+					   &d) < 0)
+		bad = "through";
+	else if (npc && pd_filter_npc(f, npc, "npc", &d) < 0)
+		bad = "npc";
+	else if (day && pd_filter_date(f->day, day, day_name, &d) < 0)
+		bad = day_name;
+	if (!bad)
+		return 0;
+	send_error(c, r, MHD_HTTP_BAD_REQUEST, d.msg, bad);
+	return -1;
+}
+
 /* The table: ready for gold and total in en and zh; other queries make
  * a lazy key. */
 enum MHD_Result lazy_standings_key(struct MHD_Connection *c,
@@ -73,21 +102,24 @@ enum MHD_Result lazy_standings_key(struct MHD_Connection *c,
 	const char *lang = arg(c, "lang"), *sport = arg(c, "sport");
 	const char *top = arg(c, "top");
 	struct pd_scheme sc;
+	struct pd_filter f;
 	char sch[64], top_n[24];
 	long n = 0;
 	size_t i;
 
 	sport = sport ? sport : "";
-	/* no source: the table that stands for the Games (a sport's table
-	 * is ranked from results) */
+	if (filter_args(c, r, &f, NULL) < 0)
+		return MHD_YES;		/* answered */
+	/* no source: the table that stands for the Games (a table of a
+	 * sport or under a filter is ranked from results) */
 	if (!source)
-		source = *sport ? "" : g->cover.source;
+		source = *sport || pd_filter_any(&f) ? "" : g->cover.source;
 	else if (!strcmp(source, "results"))
 		source = "";
 	lang = lang && *lang ? lang : "en";
-	if (strcmp(lang, "en") && strcmp(lang, "zh"))
-		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "lang is en or "
-				  "zh", "lang");
+	if (!pd_lang(lang) || strcmp(pd_lang(lang), lang))
+		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "lang is en, zh "
+				  "or fr", "lang");
 	if (pd_scheme_parse(&sc, scheme && *scheme ? scheme : "gold", &d) < 0)
 		return send_error(c, r, MHD_HTTP_BAD_REQUEST, d.msg, "scheme");
 	if (top && (n = route_number(top, 100000)) < 1)
@@ -110,6 +142,7 @@ enum MHD_Result lazy_standings_key(struct MHD_Connection *c,
 	/* hot once the builder rendered it after the swap (snap_render);
 	 * before, the same bytes as a lazy view */
 	if (!*sport && !n && sc.kind != PD_SCHEME_POINTS &&
+	    !pd_filter_any(&f) && strcmp(lang, "fr") &&
 	    atomic_load_explicit(&g->tables[i].hot, memory_order_acquire))
 		return send_view(c, r, &g->tables[i].v[sc.kind ==
 			PD_SCHEME_TOTAL][!strcmp(lang, "zh")]);
@@ -117,7 +150,8 @@ enum MHD_Result lazy_standings_key(struct MHD_Connection *c,
 	snprintf(top_n, sizeof(top_n), "%ld", n);
 	return lazy_key_make(c, r, key, size, ROUTE_STANDINGS,
 			     (const char *const[]){ source, sch, lang, sport,
-						    top_n });
+						    top_n, f.gender,
+						    f.through, f.npc });
 }
 
 /* The lazy key of the view r->rt names (route.h), or a response sent. */
@@ -125,6 +159,7 @@ enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 			 struct req *r, char *key, size_t size)
 {
 	const struct route *rt = &r->rt;
+	struct pd_filter f;
 	const char *v;
 	char num[24];
 	long n;
@@ -140,6 +175,13 @@ enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 					  "npcs");
 		return lazy_key_make(c, r, key, size, ROUTE_TIMELINE,
 				     (const char *const[]){ v ? v : "" });
+	case RV_MEDALLISTS:
+		if (filter_args(c, r, &f, "date") < 0)
+			return MHD_YES;		/* answered */
+		v = arg(c, "sport");
+		return lazy_key_make(c, r, key, size, ROUTE_MEDALLISTS,
+				     (const char *const[]){ v ? v : "",
+				     f.gender, f.through, f.npc, f.day });
 	case RV_EVENTS:
 	case RV_STATS:
 		/* rendered on first request at a version, not on every

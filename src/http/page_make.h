@@ -22,6 +22,7 @@ struct page_in {
 				 * O stats (borrowed) */
 	json_t *doc2;		/* O: the standings; J: the matches */
 	int pinned;		/* H: the reader chose the table */
+	const char *sport, *gender;	/* H: the table's filter, or "" */
 };
 
 /* Append the page to out; 0 or a PD_E* code. */

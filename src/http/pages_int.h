@@ -99,7 +99,16 @@
 	X(goals, N_("Goals")) \
 	X(aet, N_(" aet")) \
 	X(pens, N_("pen")) \
-	X(walkover, N_("walkover"))
+	X(walkover, N_("walkover")) \
+	X(filters, N_("Filters")) \
+	X(all_sports, N_("All sports")) \
+	X(all_events, N_("All events")) \
+	X(gender, N_("Gender")) \
+	X(open, N_("open")) \
+	X(medals_day, N_("Medals of the day")) \
+	X(time, N_("Time")) \
+	X(table_day_end, N_("The table at the end of the day")) \
+	X(no_medals_day, N_("No medal was decided on this day."))
 
 enum word {
 #define X(k, en) W_##k,

@@ -6,7 +6,9 @@
  * the URL again.
  *
  * The query is not in it: each view reads the parameters it takes where
- * it checks them (lazy.c, site.c), so that a 400 names the one wrong. */
+ * it checks them (lazy.c, site.c), so that a 400 names the one wrong;
+ * which parameters each address takes is here (route_takes), so that one
+ * it does not take is a 400 naming it, whatever the address. */
 #ifndef PODIUM_HTTP_ROUTE_H
 #define PODIUM_HTTP_ROUTE_H
 
@@ -33,12 +35,13 @@ enum route_view {
 	RV_STREAM, RV_STANDINGS, RV_TIMELINE, RV_EVENTS, RV_STATS,
 	RV_ATHLETE, RV_FACTS, RV_FACTS_CHECK, RV_ELECTIONS, RV_DOPING,
 	RV_ENTRIES_ALL, RV_PARTICIPATION, RV_MATCHES, RV_ENTRIES, RV_EVENT,
-	RV_NPC, RV_ATHLETES, RV_LOG,
+	RV_NPC, RV_ATHLETES, RV_LOG, RV_MEDALLISTS,
 	/* the site (HTML) */
 	RV_PAGE_LIST,		/* /games: every Games */
 	RV_PAGE_ROOT,		/* / : ?games=, else the default Games */
 	RV_PAGE_TABLE, RV_PAGE_ABOUT, RV_PAGE_EVENT, RV_PAGE_ATHLETE,
 	RV_PAGE_NPC,
+	RV_PAGE_MEDALS,		/* /games/CODE/medals/DATE: the day's */
 };
 
 enum route_format { RF_JSON, RF_HTML };
@@ -59,6 +62,8 @@ struct route {
 					 * RV_PAGE_EVENT, and the writes */
 	long athlete;			/* RV_ATHLETE, RV_PAGE_ATHLETE */
 	char npc[PD_CODE_MAX];		/* RV_NPC, RV_PAGE_NPC: upper-cased */
+	char day[11];			/* RV_PAGE_MEDALS: as written, checked
+					 * by the page */
 };
 
 /* Read url (MHD's, without its query) into rt; rt->rest points into
@@ -68,6 +73,9 @@ void route_parse(const char *url, struct route *rt);
 /* A whole number from 0 to max, as the API's ids and its query's
  * numbers are written; -1 if s is not one. */
 long route_number(const char *s, long max);
+
+/* Does a GET of rt take the query parameter name? */
+int route_takes(const struct route *rt, const char *name);
 
 /* The methods rt takes, for Allow, or NULL when it names nothing podium
  * serves but perhaps an asset (the caller asks assets.c). */
