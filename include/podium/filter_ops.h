@@ -16,6 +16,7 @@
 #define PODIUM_FILTER_OPS_H
 
 #include "buf.h"
+#include "event.h"
 #include "filter.h"
 #include "model.h"
 #include "standings.h"
@@ -44,6 +45,13 @@ int pd_filter_medals(struct pd_store *s, const struct pd_query *q,
 int pd_filter_tally(struct pd_store *s, const struct pd_query *q,
 		    const struct pd_filter *f, struct pd_tally *t,
 		    size_t *nmedals, struct pd_diag *diag);
+
+/* Call fn for each event of games (of sport when not NULL) that f
+ * keeps: of f's gender, and with a day, through or npc, those with an
+ * official medal f keeps.  The store's errors, or fn's non-zero. */
+int pd_filter_events(struct pd_store *s, const char *games,
+		     const char *sport, const struct pd_filter *f,
+		     pd_event_fn fn, void *arg, struct pd_diag *diag);
 
 /* GET /api/games/{code}/medallists: the medals of games (of sport when
  * not NULL or "") that f keeps, as of version, in the order they were

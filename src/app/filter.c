@@ -164,3 +164,78 @@ int pd_filter_tally(struct pd_store *s, const struct pd_query *q,
 		*nmedals = c.n;
 	return ret;
 }
+
+/* -- the events a filter keeps */
+
+struct ids {
+	long *v;
+	size_t n, a;
+};
+
+static int take_id(const struct pd_medal_out *m, const struct pd_decided *at,
+		   void *arg)
+{
+	struct ids *w = arg;
+	void *nv;
+
+	(void)at;
+	if (w->n && w->v[w->n - 1] == m->event_id)
+		return 0;	/* the walk is in event order */
+	if (w->n == w->a) {
+		w->a = w->a ? w->a * 2 : 256;
+		if (!(nv = realloc(w->v, w->a * sizeof(*w->v))))
+			return PD_ENOMEM;
+		w->v = nv;
+	}
+	w->v[w->n++] = m->event_id;
+	return 0;
+}
+
+struct events_walk {
+	const struct pd_filter *f;
+	const struct ids *ids;	/* NULL: no medal asked for */
+	pd_event_fn fn;
+	void *arg;
+};
+
+static int has_id(const struct ids *w, long id)
+{
+	size_t i;
+
+	for (i = 0; i < w->n; i++)
+		if (w->v[i] == id)
+			return 1;
+	return 0;
+}
+
+static int each_event(const struct pd_event_info *e, size_t results,
+		      void *arg)
+{
+	struct events_walk *w = arg;
+
+	if (w->f->gender[0] && strcmp(e->gender ? e->gender : "",
+				      w->f->gender))
+		return 0;
+	if (w->ids && !has_id(w->ids, e->id))
+		return 0;
+	return w->fn(e, results, w->arg);
+}
+
+int pd_filter_events(struct pd_store *s, const char *games,
+		     const char *sport, const struct pd_filter *f,
+		     pd_event_fn fn, void *arg, struct pd_diag *diag)
+{
+	struct pd_query q = { games, sport, 0, 0 };
+	struct ids ids = { NULL, 0, 0 };
+	struct events_walk w = { f, NULL, fn, arg };
+	int ret = 0;
+
+	if (f->through[0] || f->day[0] || f->npc[0]) {
+		w.ids = &ids;
+		ret = pd_filter_medals(s, &q, f, take_id, &ids, diag);
+	}
+	if (ret == 0)
+		ret = pd_store_events(s, games, sport, each_event, &w, diag);
+	free(ids.v);
+	return ret;
+}

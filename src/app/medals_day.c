@@ -207,8 +207,10 @@ int pd_doc_medallists(struct pd_buf *out, struct pd_store *s,
 			(json_int_t)w.n, "units", units ? units : json_null(),
 			"table", table);
 	table = NULL;
+	/* app_json_dump takes the document */
 	ret = doc && units ? app_json_dump(out, doc, flags) : PD_ENOMEM;
-	json_decref(doc);
+	if (!units)
+		json_decref(doc);
 cleanup:
 	json_decref(table);
 	wons_release(&w);

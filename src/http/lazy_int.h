@@ -34,7 +34,7 @@ enum lazy_route {
 	ROUTE_NPC,		/* N code source */
 	ROUTE_ATHLETES,		/* A q */
 	ROUTE_LOG,		/* L since full */
-	ROUTE_EVENTS,		/* V */
+	ROUTE_EVENTS,		/* V sport gender through npc */
 	ROUTE_STATS,		/* T */
 	ROUTE_TIMELINE,		/* G npcs */
 	ROUTE_ATHLETE,		/* I id */

@@ -183,12 +183,17 @@ enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 				     (const char *const[]){ v ? v : "",
 				     f.gender, f.through, f.npc, f.day });
 	case RV_EVENTS:
-	case RV_STATS:
+		if (filter_args(c, r, &f, NULL) < 0)
+			return MHD_YES;		/* answered */
+		v = arg(c, "sport");
 		/* rendered on first request at a version, not on every
 		 * change: with them built eagerly a write took 65-160 ms
 		 * to reach the streams, most of it here */
-		return lazy_key_make(c, r, key, size, rt->view == RV_EVENTS ?
-				     ROUTE_EVENTS : ROUTE_STATS, NULL);
+		return lazy_key_make(c, r, key, size, ROUTE_EVENTS,
+				     (const char *const[]){ v ? v : "",
+				     f.gender, f.through, f.npc });
+	case RV_STATS:
+		return lazy_key_make(c, r, key, size, ROUTE_STATS, NULL);
 	case RV_NO_ATHLETE:
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such athlete",
 				  NULL);

@@ -463,13 +463,15 @@ static int audit_log(struct lz *z, char **f, struct pd_buf *out,
 				   "more", w.more));
 }
 
-/* V: the events list */
+/* V sport gender through npc: the events list */
 static int events_list(struct lz *z, char **f, struct pd_buf *out,
 		       int *status)
 {
 	struct pd_diag d = { "", 0, "" };
+	struct pd_filter flt;
 
-	return render_events(out, z->st, z->g, z->version, &d);
+	filter_of(&flt, f[2], f[3], f[4]);
+	return render_events(out, z->st, z->g, z->version, f[1], &flt, &d);
 }
 
 /* T: the statistics */
@@ -710,7 +712,8 @@ const struct lazy_route_def lazy_routes[ROUTE_COUNT] = {
 	[ROUTE_NPC] = { 'N', 2, { "npc", "source" }, 0, npc },
 	[ROUTE_ATHLETES] = { 'A', 1, { "q" }, 1, athletes },
 	[ROUTE_LOG] = { 'L', 2, { "since", "full" }, 1, audit_log },
-	[ROUTE_EVENTS] = { 'V', 0, { NULL }, 1, events_list },
+	[ROUTE_EVENTS] = { 'V', 4, { "sport", "gender", "through", "npc" }, 1,
+			   events_list },
 	[ROUTE_STATS] = { 'T', 0, { NULL }, 1, stats },
 	[ROUTE_TIMELINE] = { 'G', 1, { "npcs" }, 0, timeline },
 	[ROUTE_ATHLETE] = { 'I', 1, { "athlete" }, 1, athlete_one },
