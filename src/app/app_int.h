@@ -47,6 +47,10 @@ int app_end(struct pd_store *s, int ret, struct pd_diag *d);
  * drop or change (import_rules.c).  0 or PD_ENOMEM. */
 int app_import_rules(struct pd_op_import *im);
 
+/* Room for element n of an array *v of *a elements of size bytes:
+ * doubled (from 256) when full (filter.c).  0 or PD_ENOMEM. */
+int app_grow(void **v, size_t n, size_t *a, size_t size);
+
 /* A UTC time ("2024-08-10T18:20:00Z") at the zone of a unit of games
  * at venue (the Games', or the venue's own: schedule.c), as fmt
  * (strftime's) says, into out; "" when utc is none. */

@@ -30,20 +30,31 @@ static char *dup(const char *s)
 	return strdup(s ? s : "");
 }
 
+/* (app_int.h) room for one more of size bytes in *v */
+int app_grow(void **v, size_t n, size_t *a, size_t size)
+{
+	void *nv;
+	size_t na;
+
+	if (n < *a)
+		return 0;
+	na = *a ? *a * 2 : 256;
+	if (!(nv = realloc(*v, na * size)))
+		return PD_ENOMEM;
+	*v = nv;
+	*a = na;
+	return 0;
+}
+
 static int take_unit(const struct pd_unit_rec *u, void *arg)
 {
 	struct munits *w = arg;
 	struct munit *x;
-	void *nv;
 
 	if (strcmp(u->medal, "gold") && strcmp(u->medal, "bronze"))
 		return 0;
-	if (w->n == w->a) {
-		w->a = w->a ? w->a * 2 : 256;
-		if (!(nv = realloc(w->v, w->a * sizeof(*w->v))))
-			return PD_ENOMEM;
-		w->v = nv;
-	}
+	if (app_grow((void **)&w->v, w->n, &w->a, sizeof(*w->v)) < 0)
+		return PD_ENOMEM;
 	x = &w->v[w->n++];
 	memset(x, 0, sizeof(*x));
 	x->discipline = dup(u->discipline);
@@ -176,17 +187,12 @@ static int take_id(const struct pd_medal_out *m, const struct pd_decided *at,
 		   void *arg)
 {
 	struct ids *w = arg;
-	void *nv;
 
 	(void)at;
 	if (w->n && w->v[w->n - 1] == m->event_id)
 		return 0;	/* the walk is in event order */
-	if (w->n == w->a) {
-		w->a = w->a ? w->a * 2 : 256;
-		if (!(nv = realloc(w->v, w->a * sizeof(*w->v))))
-			return PD_ENOMEM;
-		w->v = nv;
-	}
+	if (app_grow((void **)&w->v, w->n, &w->a, sizeof(*w->v)) < 0)
+		return PD_ENOMEM;
 	w->v[w->n++] = m->event_id;
 	return 0;
 }

@@ -33,14 +33,9 @@ static int take(const struct pd_medal_out *m, const struct pd_decided *at,
 {
 	struct wons *w = arg;
 	struct won *x;
-	void *nv;
 
-	if (w->n == w->a) {
-		w->a = w->a ? w->a * 2 : 256;
-		if (!(nv = realloc(w->v, w->a * sizeof(*w->v))))
-			return PD_ENOMEM;
-		w->v = nv;
-	}
+	if (app_grow((void **)&w->v, w->n, &w->a, sizeof(*w->v)) < 0)
+		return PD_ENOMEM;
 	x = &w->v[w->n++];
 	memset(x, 0, sizeof(*x));
 	x->event_id = m->event_id;
