@@ -116,6 +116,9 @@ struct pd_ref_opts {
 	 * published table while its results are incomplete; without it,
 	 * and always with the three above, GAMES is ranked from results */
 	int default_table;
+	/* --gender, --through, --npc (filter.h; NULL: any): each needs
+	 * results, as --sport does */
+	const char *gender, *through, *npc;
 };
 
 /* Say what text names: a regular file (r->path set: no store needed) or
@@ -125,7 +128,9 @@ int pd_ref_init(struct pd_ref *r, const char *text, struct pd_diag *diag);
 /* Load the reference pd_ref_init() named: a file with reg resolving its
  * names (s may be NULL), else from s.  opts may be NULL.  PD_EINVAL for
  * options a published table cannot honour or a bad --as-of; the store's
- * and the parsers' errors otherwise, with diag. */
+ * and the parsers' errors otherwise, with diag; PD_ERANGE for a
+ * --gender, --through or --npc that is none, or that a published table
+ * cannot honour. */
 int pd_ref_load(struct pd_ref *r, struct pd_store *s,
 		const struct pd_registry *reg, const struct pd_ref_opts *opts,
 		struct pd_diag *diag);

@@ -48,6 +48,16 @@ int app_end(struct pd_store *s, int ret, struct pd_diag *d);
  * drop or change (import_rules.c).  0 or PD_ENOMEM. */
 int app_import_rules(struct pd_op_import *im);
 
+/* Room for element n of an array *v of *a elements of size bytes:
+ * doubled (from 256) when full (filter.c).  0 or PD_ENOMEM. */
+int app_grow(void **v, size_t n, size_t *a, size_t size);
+
+/* A UTC time ("2024-08-10T18:20:00Z") at the zone of a unit of games
+ * at venue (the Games', or the venue's own: schedule.c), as fmt
+ * (strftime's) says, into out; "" when utc is none. */
+void app_local_time(const char *games, const char *venue, const char *utc,
+		    const char *fmt, char *out, size_t size);
+
 /* A sport's Chinese name ("Para Swimming" -> 游泳), or sport itself when
  * the table of them (ref.c) has none. */
 const char *app_sport_zh(const char *sport);

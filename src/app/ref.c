@@ -12,6 +12,7 @@
 #include "podium/app.h"
 #include "podium/audit.h"
 #include "podium/bundled.h"
+#include "podium/filter_ops.h"
 #include "podium/io.h"
 
 int pd_registry_bundled(struct pd_registry *r, struct pd_diag *diag)
@@ -245,23 +246,51 @@ static int by_default(struct pd_ref *r, struct pd_store *s,
 	return 0;
 }
 
+/* The filter --gender, --through and --npc ask for into f; the name of
+ * the first given in *named (NULL: none). */
+static int filter_of(const struct pd_ref_opts *o, struct pd_filter *f,
+		     const char **named, struct pd_diag *d)
+{
+	int ret = 0;
+
+	memset(f, 0, sizeof(*f));
+	*named = o->npc ? "--npc" : o->through ? "--through" :
+		 o->gender ? "--gender" : NULL;
+	if (o->gender)
+		ret = pd_filter_gender(f, o->gender, "--gender", d);
+	if (ret == 0 && o->through)
+		ret = pd_filter_date(f->through, o->through, "--through", d);
+	if (ret == 0 && o->npc)
+		ret = pd_filter_npc(f, o->npc, "--npc", d);
+	return ret;
+}
+
 int pd_ref_load(struct pd_ref *r, struct pd_store *s,
 		const struct pd_registry *reg, const struct pd_ref_opts *o,
 		struct pd_diag *d)
 {
-	static const struct pd_ref_opts none = { NULL, 0, NULL, 0 };
+	static const struct pd_ref_opts none = { 0 };
+	struct pd_filter f;
 	struct pd_query q;
+	const char *named;
 	int ret;
 
 	o = o ? o : &none;
 	if (r->path)
 		return load_file(r, reg, d);
+	if ((ret = filter_of(o, &f, &named, d)) < 0)
+		return ret;
 	if ((ret = pd_store_games_get(s, r->games, &r->info, d)) < 0)
 		return ret;
 	r->have_info = 1;
 	if (o->default_table && !o->sport && !o->as_of &&
-	    !o->include_unofficial && (ret = by_default(r, s, d)) < 0)
+	    !o->include_unofficial && !named &&
+	    (ret = by_default(r, s, d)) < 0)
 		return ret;
+	if (r->source[0] && named)
+		return pd_diag_set(d, PD_ERANGE, NULL, 0, "%s needs results, "
+				   "and %s is a published table", named,
+				   r->label);
 	if (r->source[0]) {
 		if (o->sport || o->as_of || o->include_unofficial)
 			return pd_diag_set(d, PD_EINVAL, NULL, 0, "--sport, "
@@ -283,6 +312,8 @@ int pd_ref_load(struct pd_ref *r, struct pd_store *s,
 	q.sport = r->sport[0] ? r->sport : o->sport;
 	q.include_unofficial = o->include_unofficial;
 	q.as_of = r->as_of;
+	if (named)
+		return pd_filter_tally(s, &q, &f, &r->tally, NULL, d);
 	return pd_store_tally_q(s, &q, &r->tally, NULL, d);
 }
 

@@ -112,6 +112,13 @@ void pd_unit_today(const char *games, long long now, char *out)
 static void local_hm(const char *games, const char *venue, const char *utc,
 		     char *out, size_t size)
 {
+	app_local_time(games, venue, utc, "%H:%M", out, size);
+}
+
+/* (app_int.h) a UTC time at the unit's zone, as fmt says */
+void app_local_time(const char *games, const char *venue, const char *utc,
+		    const char *fmt, char *out, size_t size)
+{
 	long long t;
 	time_t lt;
 	struct tm tm;
@@ -123,7 +130,7 @@ static void local_hm(const char *games, const char *venue, const char *utc,
 	app_unit_zone(games, venue, t, &off);
 	lt = (time_t)(t + off);
 	gmtime_r(&lt, &tm);
-	strftime(out, size, "%H:%M", &tm);
+	strftime(out, size, fmt, &tm);
 }
 
 struct sched {

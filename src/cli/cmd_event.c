@@ -6,6 +6,7 @@
 
 #include "podium/audit.h"
 #include "podium/event.h"
+#include "podium/filter_ops.h"
 #include "podium/ops.h"
 #include "podium/store_units.h"
 #include "cli.h"
@@ -178,26 +179,38 @@ static int run_list(struct cli *cli, int argc, char **argv)
 	struct pd_diag d = { "", 0, "" };
 	const char *sport = NULL;
 	char games[PD_GAMES_CODE] = "";
+	struct pd_filter f;
 	struct pd_store *s;
-	int i, ret, code = 0;
+	int i, ret = 0, code = 0;
 
-	for (i = 1; i < argc; i++) {
+	memset(&f, 0, sizeof(f));
+	for (i = 1; i < argc && ret == 0; i++) {
 		if (!strcmp(argv[i], "--games") && i + 1 < argc) {
 			if (pd_games_code(games, sizeof(games), argv[++i]))
 				return cli_usage(&cmd_event, N_("bad --games"));
 		} else if (!strcmp(argv[i], "--sport") && i + 1 < argc) {
 			sport = argv[++i];
+		} else if (!strcmp(argv[i], "--gender") && i + 1 < argc) {
+			ret = pd_filter_gender(&f, argv[++i], "--gender", &d);
+		} else if (!strcmp(argv[i], "--through") && i + 1 < argc) {
+			ret = pd_filter_date(f.through, argv[++i], "--through",
+					     &d);
+		} else if (!strcmp(argv[i], "--npc") && i + 1 < argc) {
+			ret = pd_filter_npc(&f, argv[++i], "--npc", &d);
 		} else {
 			return cli_usage(&cmd_event, "event list --games G "
-					 "[--sport S]");
+					 "[--sport S] [--gender G] [--through "
+					 "DATE] [--npc NPC]");
 		}
 	}
+	if (ret < 0)
+		return cli_fail(ret, &d);
 	if (!games[0])
 		return cli_usage(&cmd_event, N_("event list needs --games"));
 	if ((code = cli_store_games(cli, games)))
 		return code;
 	s = cli->store;
-	ret = pd_store_events(s, games, sport, print_event, NULL, &d);
+	ret = pd_filter_events(s, games, sport, &f, print_event, NULL, &d);
 	return ret < 0 ? cli_fail(ret, &d) : EXIT_OK;
 }
 
@@ -396,7 +409,8 @@ const struct cli_command cmd_event = {
 	"                        [--policy P] [--status S] [--order asc|desc]\n"
 	"                        [--reason R]\n"
 	"       podium event status EVENT STATUS [--reason R]\n"
-	"       podium event list --games G [--sport S]\n"
+	"       podium event list --games G [--sport S] [--gender M|W|X|O]\n"
+	"                         [--through DATE] [--npc NPC]\n"
 	"       podium event show EVENT [--as-of VERSION] [--format text|odf]\n"
 	"\n"
 	"add prints the new event's id (or the existing one's: an event is\n"
@@ -410,6 +424,10 @@ const struct cli_command cmd_event = {
 	"--order ranks the event from its marks: asc where lower is better\n"
 	"(times), desc where higher is (distances, points); without it ranks\n"
 	"are entered by hand.\n"
+	"\n"
+	"list filters as 'podium table' does: --gender the events of a\n"
+	"gender, --through and --npc those with an official medal decided\n"
+	"by that day, or won by that NPC.\n"
 	"\n"
 	"STATUS is one of scheduled, live, unofficial, official, protested,\n"
 	"provisional.  Only official events count in 'podium table' unless it\n"

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/doc.h"
+#include "podium/filter_ops.h"
 #include "podium/stats.h"
 #include "cli.h"
 
@@ -12,6 +14,8 @@ struct args {
 	const char *lang;
 	size_t top;
 	int odf;	/* --format odf: a DT_MEDALLISTS message */
+	int json;	/* --format json: GET .../medallists' document */
+	const char *sport, *gender, *through, *npc, *date;
 };
 
 static int option(int c, char *arg, void *ctx)
@@ -40,11 +44,18 @@ static int option(int c, char *arg, void *ctx)
 						 "en or fr"));
 		break;
 	case 'f':
-		if (strcmp(arg, "text") && strcmp(arg, "odf"))
+		if (strcmp(arg, "text") && strcmp(arg, "odf") &&
+		    strcmp(arg, "json"))
 			return cli_usage(&cmd_medallists, N_("--format "
-					 "is text or odf"));
+					 "is text, json or odf"));
 		a->odf = !strcmp(arg, "odf");
+		a->json = !strcmp(arg, "json");
 		break;
+	case 'p': a->sport = arg; break;
+	case 'W': a->gender = arg; break;
+	case 'T': a->through = arg; break;
+	case 'N': a->npc = arg; break;
+	case 'D': a->date = arg; break;
 	}
 	return 0;
 }
@@ -56,6 +67,11 @@ static int parse_args(struct args *a, int argc, char **argv)
 		{ "top", required_argument, NULL, 't' },
 		{ "lang", required_argument, NULL, 'l' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "sport", required_argument, NULL, 'p' },
+		{ "gender", required_argument, NULL, 'W' },
+		{ "through", required_argument, NULL, 'T' },
+		{ "npc", required_argument, NULL, 'N' },
+		{ "date", required_argument, NULL, 'D' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int ret;
@@ -67,6 +83,11 @@ static int parse_args(struct args *a, int argc, char **argv)
 		return cli_usage(&cmd_medallists, N_("unexpected argument"));
 	if (!a->games[0])
 		return cli_usage(&cmd_medallists, N_("--games is required"));
+	if (!a->json && (a->sport || a->gender || a->through || a->npc ||
+			 a->date))
+		return cli_usage(&cmd_medallists, N_("--sport, --gender, "
+				 "--through, --npc and --date are for "
+				 "--format json"));
 	return 0;
 }
 
@@ -150,6 +171,36 @@ static int run_odf(struct pd_store *s, struct cli *cli, const char *games)
 	return cli_output(ret, &b, &d);
 }
 
+/* The medals under the filters, in the order they were decided, unit by
+ * unit (and with --date the table at the end of that day): GET
+ * /api/games/{code}/medallists' document. */
+static int run_json(struct pd_store *s, const struct args *a)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_filter f;
+	struct pd_games g;
+	struct pd_buf b;
+	int ret = 0;
+
+	memset(&f, 0, sizeof(f));
+	if (a->gender)
+		ret = pd_filter_gender(&f, a->gender, "--gender", &d);
+	if (ret == 0 && a->through)
+		ret = pd_filter_date(f.through, a->through, "--through", &d);
+	if (ret == 0 && a->npc)
+		ret = pd_filter_npc(&f, a->npc, "--npc", &d);
+	if (ret == 0 && a->date)
+		ret = pd_filter_date(f.day, a->date, "--date", &d);
+	if (ret == 0 && (ret = pd_store_games_get(s, a->games, &g, &d)) == 0) {
+		pd_buf_init(&b, 0);
+		ret = pd_doc_medallists(&b, s, a->games, g.version, a->sport,
+					&f, PD_DOC_PRETTY, &d);
+		pd_games_release(&g);
+		return cli_output(ret, &b, &d);
+	}
+	return cli_fail(ret, &d);
+}
+
 static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
@@ -170,6 +221,8 @@ static int run(struct cli *cli, int argc, char **argv)
 		return code;
 	if (a.odf)
 		return run_odf(s, cli, a.games);
+	if (a.json)
+		return run_json(s, &a);
 	if ((ret = pd_store_games_get(s, a.games, &g, &d)) < 0)
 		return cli_fail(ret, &d);
 	memset(&q, 0, sizeof(q));
@@ -200,6 +253,9 @@ const struct cli_command cmd_medallists = {
 	"medallists", run, "list a Games' most decorated competitors",
 	"usage: podium medallists --games GAMES [--top N] [--lang zh|en|fr]\n"
 	"       podium medallists --games GAMES --format odf\n"
+	"       podium medallists --games GAMES --format json [--sport S]\n"
+	"                         [--gender M|W|X|O] [--through DATE]\n"
+	"                         [--npc NPC] [--date DATE]\n"
 	"\n"
 	"Ranks everyone who won a medal at GAMES by gold, then silver, then\n"
 	"bronze; competitors equal in all three share the rank and are listed\n"
@@ -213,5 +269,11 @@ const struct cli_command cmd_medallists = {
 	"  --lang zh|en|fr\n"
 	"                 headings (default from $LANG)\n"
 	"  --format odf   every medal, event by event, as an ODF\n"
-	"                 DT_MEDALLISTS message (docs/ODF.md)\n",
+	"                 DT_MEDALLISTS message (docs/ODF.md)\n"
+	"  --format json  every medal in the order it was decided, unit by\n"
+	"                 unit, as GET /api/games/GAMES/medallists sends it\n"
+	"                 (docs/API.md), under the filters of 'podium table'\n"
+	"                 (--sport, --gender, --through, --npc); --date DATE\n"
+	"                 the medals decided that day, and the table as it\n"
+	"                 stood at its end\n",
 };

@@ -59,6 +59,15 @@ static int option(int c, char *arg, void *ctx)
 	case 'a':
 		a->ref_opts.as_of = arg;
 		break;
+	case 'W':
+		a->ref_opts.gender = arg;
+		break;
+	case 'T':
+		a->ref_opts.through = arg;
+		break;
+	case 'N':
+		a->ref_opts.npc = arg;
+		break;
 	case 'u':
 		a->ref_opts.include_unofficial = 1;
 		break;
@@ -88,6 +97,9 @@ static int parse_args(struct table_args *a, int argc, char **argv)
 		{ "top", required_argument, NULL, 't' },
 		{ "sport", required_argument, NULL, 'p' },
 		{ "as-of", required_argument, NULL, 'a' },
+		{ "gender", required_argument, NULL, 'W' },
+		{ "through", required_argument, NULL, 'T' },
+		{ "npc", required_argument, NULL, 'N' },
 		{ "include-unofficial", no_argument, NULL, 'u' },
 		{ "all-games", no_argument, NULL, 'A' },
 		{ "from", required_argument, NULL, 'F' },
@@ -117,6 +129,11 @@ static int parse_args(struct table_args *a, int argc, char **argv)
 		return cli_usage(&cmd_table, N_("--format odf is one Games' "
 				 "whole table: no --all-games, --from or "
 				 "--top"));
+	if (a->from && (a->ref_opts.gender || a->ref_opts.through ||
+			a->ref_opts.npc))
+		return cli_usage(&cmd_table, N_("--from reads a file: "
+				 "--gender, --through and --npc need a "
+				 "store"));
 	if (a->from && (a->ref_opts.as_of || a->ref_opts.include_unofficial ||
 			a->ref_opts.sport))
 		return cli_usage(&cmd_table, N_("--from reads a file: --as-of, "
@@ -372,6 +389,7 @@ const struct cli_command cmd_table = {
 	"usage: podium table [--games REF] [--scheme SCHEME] [--lang zh|en|fr]\n"
 	"                    [--format FORMAT] [--top N] [--sport SPORT]\n"
 	"                    [--as-of VERSION|DATE] [--include-unofficial]\n"
+	"                    [--gender M|W|X|O] [--through DATE] [--npc NPC]\n"
 	"       podium table --all-games [--format FORMAT] ...\n"
 	"       podium table --from ATHLETE_EVENTS.csv (--games CODE | --all-games)\n"
 	"\n"
@@ -380,9 +398,10 @@ const struct cli_command cmd_table = {
 	"its table from results, unless it has a published table and its\n"
 	"results do not yet cover the events that table awards (one gold an\n"
 	"event): then the published one, with a note on stderr such as\n"
-	"'results for 1 of 519 events'.  --sport, --as-of and\n"
-	"--include-unofficial always rank the results.  Without --games, the\n"
-	"one Games in the store.\n"
+	"'results for 1 of 519 events'.  --sport, --as-of,\n"
+	"--include-unofficial, --gender, --through and --npc always rank the\n"
+	"results (on GAMES@SOURCE they are refused, exit 2).  Without\n"
+	"--games, the one Games in the store.\n"
 	"\n"
 	"  --scheme gold         gold, then silver, then bronze (default); rows\n"
 	"                        equal in all three share the rank\n"
@@ -403,6 +422,13 @@ const struct cli_command cmd_table = {
 	"                        or without Para, or its Chinese name: 游泳)\n"
 	"  --as-of VERSION|DATE  the table as it stood at a version ('podium\n"
 	"                        log') or at the end of a date (UTC)\n"
+	"  --gender M|W|X|O      only the medals of men's, women's, mixed or\n"
+	"                        open events: the four add up to the whole\n"
+	"  --through DATE        the table through a day (2024-08-04), by when\n"
+	"                        each medal was decided: the end of the unit\n"
+	"                        that awarded it in the Games' time zone where\n"
+	"                        the Games has units, else its event's date\n"
+	"  --npc NPC             only the medals of one NPC\n"
 	"  --include-unofficial  count every event with results, not only the\n"
 	"                        official ones: the live picture\n"
 	"  --all-games           every Games in the store, one after another\n"

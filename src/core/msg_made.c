@@ -53,6 +53,11 @@ static const char *const made[] = {
 	N_("results code '%s' has %s characters, not 34"),
 	N_("result_WLT '%s' is not W, L or T"),
 	N_("--walkover %s: no event of that code in the results"),
+	N_("%s is M, W, X (mixed) or O (open)"),
+	N_("%s is a date such as 2024-08-04"),
+	N_("%s is an NPC code such as FRA"),
+	N_("%s needs results, and %s is a published table"),
+	N_("%s is not a parameter of this address"),
 };
 
 #define CAPS 4

@@ -88,6 +88,7 @@ enum MHD_Result lazy_page(struct srv *s, struct MHD_Connection *c,
 		[LAZY_PAGE_UNIT] = ROUTE_PAGE_UNIT,
 		[LAZY_SCREEN_UNIT] = ROUTE_SCREEN_UNIT,
 		[LAZY_SCREEN_TABLE] = ROUTE_SCREEN_TABLE,
+		[LAZY_PAGE_MEDALS] = ROUTE_PAGE_MEDALS,
 	};
 	char key[KEY_MAX] = "";
 	enum MHD_Result ok;

@@ -33,7 +33,8 @@ enum MHD_Result lazy_serve(struct srv *s, struct MHD_Connection *c,
 enum lazy_page {
 	LAZY_PAGE_TABLE, LAZY_PAGE_EVENT, LAZY_PAGE_NPC, LAZY_PAGE_ATHLETE,
 	LAZY_PAGE_ABOUT, LAZY_PAGE_SCHEDULE, LAZY_PAGE_UNIT,
-	LAZY_SCREEN_UNIT, LAZY_SCREEN_TABLE
+	LAZY_SCREEN_UNIT, LAZY_SCREEN_TABLE,
+	LAZY_PAGE_MEDALS
 };
 enum MHD_Result lazy_page(struct srv *s, struct MHD_Connection *c,
 			  struct req *r, struct gview *g, enum lazy_page kind,

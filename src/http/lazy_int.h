@@ -28,17 +28,18 @@ struct view;
 /* The lazy views.  lazy_routes[] gives each its key letter, its
  * parameters and its render. */
 enum lazy_route {
-	ROUTE_STANDINGS,	/* S source scheme lang sport top */
+	ROUTE_STANDINGS,	/* S source scheme lang sport top gender
+				 * through npc */
 	ROUTE_EVENT,		/* E id */
 	ROUTE_NPC,		/* N code source */
 	ROUTE_ATHLETES,		/* A q */
 	ROUTE_LOG,		/* L since full */
-	ROUTE_EVENTS,		/* V */
+	ROUTE_EVENTS,		/* V sport gender through npc */
 	ROUTE_STATS,		/* T */
 	ROUTE_TIMELINE,		/* G npcs */
 	ROUTE_ATHLETE,		/* I id */
 	/* the site's pages (pages.h), each made from its document */
-	ROUTE_PAGE_TABLE,	/* H source scheme lang pinned */
+	ROUTE_PAGE_TABLE,	/* H source scheme lang pinned sport gender */
 	ROUTE_PAGE_EVENT,	/* J id lang */
 	ROUTE_PAGE_NPC,		/* K code source lang */
 	ROUTE_PAGE_ATHLETE,	/* M id lang */
@@ -56,6 +57,8 @@ enum lazy_route {
 	ROUTE_PAGE_UNIT,	/* R rsc lang */
 	ROUTE_SCREEN_UNIT,	/* B rsc lang transparent */
 	ROUTE_SCREEN_TABLE,	/* b lang transparent embed */
+	ROUTE_MEDALLISTS,	/* m sport gender through npc date */
+	ROUTE_PAGE_MEDALS,	/* d date lang */
 	ROUTE_COUNT
 };
 
@@ -75,15 +78,16 @@ struct lz {
 	long version;
 };
 
-#define PARAMS_MAX 5
+#define PARAMS_MAX 8
 
 struct lazy_route_def {
 	char letter;
 	size_t nparams;		/* at most PARAMS_MAX */
 	/* what each parameter is called in a 400 */
 	const char *names[PARAMS_MAX];
-	/* reads the store (a sport's table only: standings() reads it for
-	 * a sport alone), or is made from the gview alone */
+	/* reads the store (a table only of a sport or under a filter:
+	 * standings() reads it for those alone), or is made from the gview
+	 * alone */
 	int store;
 	int (*render)(struct lz *z, char **f, struct pd_buf *out,
 		      int *status);

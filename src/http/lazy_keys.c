@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "podium/filter.h"
 #include "podium/label.h"
 #include "podium/standings.h"
 #include "podium/token.h"
+#include "podium/words.h"
 #include "auth.h"
 #include "lazy_int.h"
 #include "respond.h"
@@ -23,55 +25,14 @@ static const char *arg(struct MHD_Connection *c, const char *name)
 	return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, name);
 }
 
-/* The first parameter of the query not named in allowed (NULL-ended),
- * found by unknown_arg(). */
-struct query_names {
-	const char *const *allowed;
-	char unknown[64];
-};
-
-static enum MHD_Result name_known(void *cls, enum MHD_ValueKind kind,
-				  const char *key, const char *value)
-{
-	struct query_names *q = cls;
-	size_t i;
-
-	for (i = 0; q->allowed[i]; i++)
-		if (!strcmp(key, q->allowed[i]))
-			return MHD_YES;
-	snprintf(q->unknown, sizeof(q->unknown), "%s", key);
-	return MHD_NO;
-}
-
-/* A 400 naming the query's first parameter not in allowed; MHD_NO (and
- * nothing sent) when every one is known. */
-static int unknown_arg(struct MHD_Connection *c, struct req *r,
-		       const char *const *allowed, enum MHD_Result *sent)
-{
-	struct query_names q = { allowed, "" };
-	char why[128];
-
-	MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, name_known, &q);
-	if (!q.unknown[0])
-		return 0;
-	snprintf(why, sizeof(why), "unknown parameter %s", q.unknown);
-	*sent = send_error(c, r, MHD_HTTP_BAD_REQUEST, why, q.unknown);
-	return 1;
-}
-
 /* The schedule's key: date (YYYY-MM-DD), sport, venue and medal (gold,
- * bronze, any), each checked, and no other parameter. */
+ * bronze, any), each checked (route.c's table refuses any other
+ * parameter before this). */
 static enum MHD_Result schedule_key(struct MHD_Connection *c, struct req *r,
 				    char *key, size_t size)
 {
-	static const char *const names[] = { "date", "sport", "venue",
-					     "medal", NULL };
 	const char *date = arg(c, "date"), *medal = arg(c, "medal");
 	const char *sport = arg(c, "sport"), *venue = arg(c, "venue");
-	enum MHD_Result sent;
-
-	if (unknown_arg(c, r, names, &sent))
-		return sent;
 	date = date ? date : "";
 	medal = medal ? medal : "";
 	if (*date && (strlen(date) != 10 || date[4] != '-' || date[7] != '-' ||
@@ -127,6 +88,33 @@ enum MHD_Result lazy_key_make(struct MHD_Connection *c, struct req *r,
 			  lazy_routes[rt].names[i]);
 }
 
+/* The query's filter (filter.h): gender, through and npc, each checked
+ * (a 400 naming the one wrong, sent on c: -1), or 0. */
+static int filter_args(struct MHD_Connection *c, struct req *r,
+		       struct pd_filter *f, const char *day_name)
+{
+	struct pd_diag d = { "", 0, "" };
+	const char *gender = arg(c, "gender"), *through = arg(c, "through");
+	const char *npc = arg(c, "npc"), *day = day_name ? arg(c, day_name) :
+			  NULL;
+	const char *bad = NULL;
+
+	memset(f, 0, sizeof(*f));
+	if (gender && pd_filter_gender(f, gender, "gender", &d) < 0)
+		bad = "gender";
+	else if (through && pd_filter_date(f->through, through, "through",
+					   &d) < 0)
+		bad = "through";
+	else if (npc && pd_filter_npc(f, npc, "npc", &d) < 0)
+		bad = "npc";
+	else if (day && pd_filter_date(f->day, day, day_name, &d) < 0)
+		bad = day_name;
+	if (!bad)
+		return 0;
+	send_error(c, r, MHD_HTTP_BAD_REQUEST, d.msg, bad);
+	return -1;
+}
+
 /* The table: ready for gold and total in en and zh; other queries make
  * a lazy key. */
 enum MHD_Result lazy_standings_key(struct MHD_Connection *c,
@@ -138,21 +126,24 @@ enum MHD_Result lazy_standings_key(struct MHD_Connection *c,
 	const char *lang = arg(c, "lang"), *sport = arg(c, "sport");
 	const char *top = arg(c, "top");
 	struct pd_scheme sc;
+	struct pd_filter f;
 	char sch[64], top_n[24];
 	long n = 0;
 	size_t i;
 
 	sport = sport ? sport : "";
-	/* no source: the table that stands for the Games (a sport's table
-	 * is ranked from results) */
+	if (filter_args(c, r, &f, NULL) < 0)
+		return MHD_YES;		/* answered */
+	/* no source: the table that stands for the Games (a table of a
+	 * sport or under a filter is ranked from results) */
 	if (!source)
-		source = *sport ? "" : g->cover.source;
+		source = *sport || pd_filter_any(&f) ? "" : g->cover.source;
 	else if (!strcmp(source, "results"))
 		source = "";
 	lang = lang && *lang ? lang : "en";
-	if (strcmp(lang, "en") && strcmp(lang, "zh"))
-		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "lang is en or "
-				  "zh", "lang");
+	if (!pd_lang(lang) || strcmp(pd_lang(lang), lang))
+		return send_error(c, r, MHD_HTTP_BAD_REQUEST, "lang is en, zh "
+				  "or fr", "lang");
 	if (pd_scheme_parse(&sc, scheme && *scheme ? scheme : "gold", &d) < 0)
 		return send_error(c, r, MHD_HTTP_BAD_REQUEST, d.msg, "scheme");
 	if (top && (n = route_number(top, 100000)) < 1)
@@ -175,6 +166,7 @@ enum MHD_Result lazy_standings_key(struct MHD_Connection *c,
 	/* hot once the builder rendered it after the swap (snap_render);
 	 * before, the same bytes as a lazy view */
 	if (!*sport && !n && sc.kind != PD_SCHEME_POINTS &&
+	    !pd_filter_any(&f) && strcmp(lang, "fr") &&
 	    atomic_load_explicit(&g->tables[i].hot, memory_order_acquire))
 		return send_view(c, r, &g->tables[i].v[sc.kind ==
 			PD_SCHEME_TOTAL][!strcmp(lang, "zh")]);
@@ -182,7 +174,8 @@ enum MHD_Result lazy_standings_key(struct MHD_Connection *c,
 	snprintf(top_n, sizeof(top_n), "%ld", n);
 	return lazy_key_make(c, r, key, size, ROUTE_STANDINGS,
 			     (const char *const[]){ source, sch, lang, sport,
-						    top_n });
+						    top_n, f.gender,
+						    f.through, f.npc });
 }
 
 /* The lazy key of the view r->rt names (route.h), or a response sent. */
@@ -190,6 +183,7 @@ enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 			 struct req *r, char *key, size_t size)
 {
 	const struct route *rt = &r->rt;
+	struct pd_filter f;
 	const char *v;
 	char num[24];
 	long n;
@@ -205,13 +199,25 @@ enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 					  "npcs");
 		return lazy_key_make(c, r, key, size, ROUTE_TIMELINE,
 				     (const char *const[]){ v ? v : "" });
+	case RV_MEDALLISTS:
+		if (filter_args(c, r, &f, "date") < 0)
+			return MHD_YES;		/* answered */
+		v = arg(c, "sport");
+		return lazy_key_make(c, r, key, size, ROUTE_MEDALLISTS,
+				     (const char *const[]){ v ? v : "",
+				     f.gender, f.through, f.npc, f.day });
 	case RV_EVENTS:
-	case RV_STATS:
+		if (filter_args(c, r, &f, NULL) < 0)
+			return MHD_YES;		/* answered */
+		v = arg(c, "sport");
 		/* rendered on first request at a version, not on every
 		 * change: with them built eagerly a write took 65-160 ms
 		 * to reach the streams, most of it here */
-		return lazy_key_make(c, r, key, size, rt->view == RV_EVENTS ?
-				     ROUTE_EVENTS : ROUTE_STATS, NULL);
+		return lazy_key_make(c, r, key, size, ROUTE_EVENTS,
+				     (const char *const[]){ v ? v : "",
+				     f.gender, f.through, f.npc });
+	case RV_STATS:
+		return lazy_key_make(c, r, key, size, ROUTE_STATS, NULL);
 	case RV_NO_ATHLETE:
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such athlete",
 				  NULL);

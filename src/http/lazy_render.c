@@ -33,7 +33,7 @@ static size_t fields(char *key, char **f, size_t n)
 /* Is key a page's (HTML) rather than a document's (JSON)? */
 int lazy_is_page(const char *key)
 {
-	return key[0] && strchr("HJKMOZRBb", key[0]);
+	return key[0] && strchr("HJKMOZRBbd", key[0]);
 }
 
 int lazy_is_framable(const char *key)
@@ -72,6 +72,17 @@ static int render_read(struct lz *z, size_t rt, char **f, struct pd_buf *out,
 	return ret;
 }
 
+/* A table reads the store only for a sport's or under a filter: the
+ * whole table is the gview's. */
+static int reads_store(size_t route, char **f)
+{
+	if (route == ROUTE_STANDINGS)
+		return *f[4] || *f[6] || *f[7] || *f[8];
+	if (route == ROUTE_PAGE_TABLE)
+		return *f[5] || *f[6];
+	return 1;
+}
+
 /* Render the view key names (f[0] its letter, f[1..] its parameters).
  * A key no route reads is PD_EINVAL: a parameter held KEY_SEP after all. */
 int lazy_render(struct srv *s, struct gview *g, const char *key,
@@ -88,8 +99,7 @@ int lazy_render(struct srv *s, struct gview *g, const char *key,
 	for (i = 0; i < ROUTE_COUNT; i++)
 		if (f[0][0] == lazy_routes[i].letter && !f[0][1] &&
 		    n == lazy_routes[i].nparams + 1) {
-			if (lazy_routes[i].store &&
-			    (i != ROUTE_STANDINGS || *f[4]))
+			if (lazy_routes[i].store && reads_store(i, f))
 				ret = render_read(&z, i, f, out, status);
 			else
 				ret = lazy_routes[i].render(&z, f, out, status);

@@ -19,6 +19,7 @@
 #include "podium/entry_ops.h"
 #include "podium/event.h"
 #include "podium/facts_ops.h"
+#include "podium/filter_ops.h"
 #include "podium/match_ops.h"
 #include "podium/stats.h"
 #include "podium/units_ops.h"
@@ -52,7 +53,18 @@ static const struct table *find_table(const struct gview *g,
 	return NULL;
 }
 
-/* S source scheme lang sport top */
+/* The filter of a key's fields gender, through and npc (checked when
+ * the key was made: lazy_keys.c) */
+static void filter_of(struct pd_filter *flt, const char *gender,
+		      const char *through, const char *npc)
+{
+	memset(flt, 0, sizeof(*flt));
+	snprintf(flt->gender, sizeof(flt->gender), "%s", gender);
+	snprintf(flt->through, sizeof(flt->through), "%s", through);
+	snprintf(flt->npc, sizeof(flt->npc), "%s", npc);
+}
+
+/* S source scheme lang sport top gender through npc */
 static int standings(struct lz *z, char **f, struct pd_buf *out,
 		     int *status)
 {
@@ -63,7 +75,8 @@ static int standings(struct lz *z, char **f, struct pd_buf *out,
 	const struct table *t = find_table(g, f[1]);
 	const struct pd_tally *tally;
 	struct pd_tally bysport;
-	struct pd_query q = { g->info.code, f[4], 0, 0 };
+	struct pd_query q = { g->info.code, *f[4] ? f[4] : NULL, 0, 0 };
+	struct pd_filter flt;
 	int ret;
 
 	if (!t)
@@ -76,13 +89,20 @@ static int standings(struct lz *z, char **f, struct pd_buf *out,
 	o.top = (size_t)atol(f[5]);
 	tally = &t->tally;
 	pd_tally_init(&bysport);
-	if (*f[4]) {
+	filter_of(&flt, f[6], f[7], f[8]);
+	if (*f[4] || pd_filter_any(&flt)) {
 		if (t->source[0])
 			return refuse(out, status, MHD_HTTP_BAD_REQUEST,
-				      "sport needs results, and this is a "
-				      "published table");
-		if ((ret = pd_store_tally_q(z->st, &q, &bysport, NULL,
-					    &d)) < 0) {
+				      *f[4] ? "sport needs results, and this "
+				      "is a published table" : *f[6] ?
+				      "gender needs results, and this is a "
+				      "published table" : *f[7] ? "through "
+				      "needs results, and this is a "
+				      "published table" : "npc needs "
+				      "results, and this is a published "
+				      "table");
+		if ((ret = pd_filter_tally(z->st, &q, &flt, &bysport, NULL,
+					   &d)) < 0) {
 			pd_tally_release(&bysport);
 			return ret;
 		}
@@ -466,13 +486,15 @@ static int audit_log(struct lz *z, char **f, struct pd_buf *out,
 				   "more", w.more));
 }
 
-/* V: the events list */
+/* V sport gender through npc: the events list */
 static int events_list(struct lz *z, char **f, struct pd_buf *out,
 		       int *status)
 {
 	struct pd_diag d = { "", 0, "" };
+	struct pd_filter flt;
 
-	return render_events(out, z->st, z->g, z->version, &d);
+	filter_of(&flt, f[2], f[3], f[4]);
+	return render_events(out, z->st, z->g, z->version, f[1], &flt, &d);
 }
 
 /* T: the statistics */
@@ -502,6 +524,20 @@ static int athlete_one(struct lz *z, char **f, struct pd_buf *out,
 		return refuse(out, status, MHD_HTTP_NOT_FOUND, "no such "
 			      "athlete in this Games");
 	return ret;
+}
+
+/* P sport gender through npc date: the medals under the filter, unit
+ * by unit, and with a date the table at the end of it */
+static int medallists(struct lz *z, char **f, struct pd_buf *out,
+		      int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_filter flt;
+
+	filter_of(&flt, f[2], f[3], f[4]);
+	snprintf(flt.day, sizeof(flt.day), "%s", f[5]);
+	return pd_doc_medallists(out, z->st, z->g->info.code, z->version,
+				 f[1], &flt, 0, &d);
 }
 
 /* The document route fn makes of f, parsed into *doc; a refusal (status
@@ -561,20 +597,28 @@ static int schedule_of(struct lz *z, char **f, struct pd_buf *out,
 static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
 	struct page_in in = { f[0][0], z->g, z->st, z->s->cfg.reg, "", NULL,
-			      NULL, 0, NULL, 0 };
+			      NULL, 0, NULL, 0, "", "" };
 	const char *src = z->g->cover.source;
-	char *sf[6] = { "S", f[1], f[2], f[3], "", "0" };
+	char *sf[9] = { "S", f[1], f[2], f[3], f[5], "0", f[6], "", "" };
 	char *ef[2] = { "E", f[1] }, *af[2] = { "I", f[1] };
 	char *mf[2] = { "X", f[1] };
 	char *nf[3] = { "N", f[1], f[2] }, *tf[1] = { "T" };
-	char *of[6] = { "S", (char *)src, "gold", f[1], "", "0" };
+	char *of[9] = { "S", (char *)src, "gold", f[1], "", "0", "", "",
+			"" };
+	char *pf[6] = { "m", "", "", "", "", f[1] };
 	int ret;
 
 	switch (in.kind) {
 	case 'H':
 		in.lang = f[3];
 		in.pinned = !strcmp(f[4], "1");
+		in.sport = f[5];
+		in.gender = f[6];
 		ret = doc_of(z, standings, sf, out, status, &in.doc);
+		break;
+	case 'd':
+		in.lang = f[2];
+		ret = doc_of(z, medallists, pf, out, status, &in.doc);
 		break;
 	case 'J':
 		in.lang = f[2];
@@ -755,18 +799,21 @@ static int schedule(struct lz *z, char **f, struct pd_buf *out, int *status)
 
 /* Each lazy view: its key letter, its parameters and its render. */
 const struct lazy_route_def lazy_routes[ROUTE_COUNT] = {
-	[ROUTE_STANDINGS] = { 'S', 5, { "source", "scheme", "lang", "sport",
-					"top" }, 1, standings },
+	[ROUTE_STANDINGS] = { 'S', 8, { "source", "scheme", "lang", "sport",
+					"top", "gender", "through", "npc" },
+			      1, standings },
 	[ROUTE_EVENT] = { 'E', 1, { "event" }, 1, event },
 	[ROUTE_NPC] = { 'N', 2, { "npc", "source" }, 0, npc },
 	[ROUTE_ATHLETES] = { 'A', 1, { "q" }, 1, athletes },
 	[ROUTE_LOG] = { 'L', 2, { "since", "full" }, 1, audit_log },
-	[ROUTE_EVENTS] = { 'V', 0, { NULL }, 1, events_list },
+	[ROUTE_EVENTS] = { 'V', 4, { "sport", "gender", "through", "npc" }, 1,
+			   events_list },
 	[ROUTE_STATS] = { 'T', 0, { NULL }, 1, stats },
 	[ROUTE_TIMELINE] = { 'G', 1, { "npcs" }, 0, timeline },
 	[ROUTE_ATHLETE] = { 'I', 1, { "athlete" }, 1, athlete_one },
-	[ROUTE_PAGE_TABLE] = { 'H', 4, { "source", "scheme", "lang",
-				       "pinned" }, 0, page_of },
+	[ROUTE_PAGE_TABLE] = { 'H', 6, { "source", "scheme", "lang",
+				       "pinned", "sport", "gender" }, 1,
+			       page_of },
 	[ROUTE_PAGE_EVENT] = { 'J', 2, { "event", "lang" }, 1,
 			       page_of },
 	[ROUTE_PAGE_NPC] = { 'K', 3, { "npc", "source", "lang" }, 0,
@@ -791,5 +838,8 @@ const struct lazy_route_def lazy_routes[ROUTE_COUNT] = {
 				page_of },
 	[ROUTE_SCREEN_TABLE] = { 'b', 3, { "lang", "transparent", "embed" },
 				 1, page_of },
+	[ROUTE_MEDALLISTS] = { 'm', 5, { "sport", "gender", "through", "npc",
+					 "date" }, 1, medallists },
+	[ROUTE_PAGE_MEDALS] = { 'd', 2, { "date", "lang" }, 1, page_of },
 };
 

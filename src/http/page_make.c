@@ -2,6 +2,7 @@
  * with the chart of its own first five, the Games' sources and the
  * overview's report, then pages.h's HTML. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "podium/error.h"
@@ -54,6 +55,33 @@ static void leaders(char *out, size_t size, json_t *doc,
 	}
 }
 
+static int by_text(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The sports of the Games' medals, sorted, each once. */
+static json_t *sports_of(const struct gview *g)
+{
+	const char **v = malloc((g->nmedals + 1) * sizeof(*v));
+	json_t *list = json_array();
+	size_t i;
+
+	if (!v || !list) {
+		free(v);
+		json_decref(list);
+		return NULL;
+	}
+	for (i = 0; i < g->nmedals; i++)
+		v[i] = g->medals[i].sport ? g->medals[i].sport : "";
+	qsort(v, g->nmedals, sizeof(*v), by_text);
+	for (i = 0; i < g->nmedals; i++)
+		if (*v[i] && (!i || strcmp(v[i], v[i - 1])))
+			json_array_append_new(list, json_string(v[i]));
+	free(v);
+	return list;
+}
+
 static int table(struct pd_buf *out, const struct page_in *in,
 		 const struct page_games *pg)
 {
@@ -61,6 +89,7 @@ static int table(struct pd_buf *out, const struct page_in *in,
 							      "scheme"));
 	struct pd_diag d = { "", 0, "" };
 	json_t *tl = NULL, *sources = json_array();
+	struct page_filter pf;
 	struct pd_scheme sc;
 	struct pd_buf b;
 	char npcs[64];
@@ -80,9 +109,18 @@ static int table(struct pd_buf *out, const struct page_in *in,
 		tl = json_pack("{s:[], s:[]}", "days", "series");
 	else if ((ret = render_timeline(&b, in->g, in->reg, npcs)) == 0)
 		tl = json_loadb(b.data, b.len, 0, NULL);
+	pf.sports = sports_of(in->g);
+	pf.sport = in->sport ? in->sport : "";
+	pf.gender = in->gender ? in->gender : "";
+	pf.scheme = scheme ? scheme : "gold";
+	pf.source = in->pinned && json_is_string(json_object_get(in->doc,
+			"source")) ? json_string_value(json_object_get(in->doc,
+			"source")) : "";
 	if (ret == 0)
-		ret = tl ? page_table(out, pg, in->doc, sources, &sc, tl,
-				      in->pinned) : PD_ENOMEM;
+		ret = tl && pf.sports ? page_table(out, pg, in->doc, sources,
+						   &sc, tl, in->pinned, &pf) :
+		      PD_ENOMEM;
+	json_decref(pf.sports);
 	pd_buf_release(&b);
 	json_decref(tl);
 	json_decref(sources);
@@ -147,6 +185,8 @@ int page_make(struct pd_buf *out, const struct page_in *in)
 	case 'b':
 		return page_screen_table(out, &pg, in->doc, in->transparent,
 					 in->pinned);
+	case 'd':
+		return page_medals(out, &pg, in->doc);
 	}
 	return PD_EINVAL;
 }

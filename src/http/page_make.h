@@ -24,6 +24,7 @@ struct page_in {
 	int pinned;		/* H: the reader chose the table */
 	const char *const *filter;	/* Z: sport, venue, medal ("": all) */
 	int transparent;	/* B, b: a screen without its background */
+	const char *sport, *gender;	/* H: the table's filter, or "" */
 };
 
 /* Append the page to out; 0 or a PD_E* code. */

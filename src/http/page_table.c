@@ -369,7 +369,7 @@ static int chart(struct pd_buf *b, const char *lang, json_t *tl,
 
 int page_table(struct pd_buf *out, const struct page_games *pg,
 	       json_t *doc, json_t *sources, const struct pd_scheme *sc,
-	       json_t *timeline, int pinned)
+	       json_t *timeline, int pinned, const struct page_filter *pf)
 {
 	const char *source = json_string_value(json_object_get(doc, "source"));
 	const char *scheme = h_str(doc, "scheme");
@@ -394,6 +394,7 @@ int page_table(struct pd_buf *out, const struct page_games *pg,
 	pd_buf_release(&attrs);
 	if (ret ||
 	    (ret = controls(out, pg, scheme, source, sources)) ||
+	    (ret = page_filter_nav(out, pg, pf)) ||
 	    (ret = table(out, pg, doc, source, sc->kind == PD_SCHEME_POINTS,
 			 &hosts)) ||
 	    (ret = chart(out, pg->lang, timeline, sc, doc)))

@@ -29,6 +29,20 @@ struct page_games {
 	long year;			/* of the Games, for NPCs' names */
 };
 
+/* The filters of the table page: the sports to offer (an array of
+ * names) and the sport and gender shown ("" or NULL: all), kept with the
+ * scheme and source in each link. */
+struct page_filter {
+	json_t *sports;
+	const char *sport, *gender, *scheme, *source;
+};
+int page_filter_nav(struct pd_buf *out, const struct page_games *pg,
+		    const struct page_filter *pf);
+/* A day's medals (GET .../medallists?date=DAY): unit by unit, then the
+ * table at the end of the day. */
+int page_medals(struct pd_buf *out, const struct page_games *pg,
+		json_t *medallists);
+
 /* The table page: standings (GET .../standings) under scheme, the
  * sources the Games has (an array of labels) and the chart's timeline
  * (GET .../timeline, its series the table's first five).  pinned: the
@@ -36,7 +50,8 @@ struct page_games {
  * Games' default, which follows the data. */
 int page_table(struct pd_buf *out, const struct page_games *pg,
 	       json_t *standings, json_t *sources,
-	       const struct pd_scheme *scheme, json_t *timeline, int pinned);
+	       const struct pd_scheme *scheme, json_t *timeline, int pinned,
+	       const struct page_filter *pf);
 /* An event (GET .../events/ID), with its matches (GET .../matches; NULL
  * for none) as pool tables and a bracket. */
 int page_event(struct pd_buf *out, const struct page_games *pg,

@@ -119,7 +119,15 @@
 	X(diff, N_("Difference")) \
 	X(qualification, N_("Qualification")) \
 	X(wlt, N_("W/L/T")) \
-	X(phases, N_("Phases and units"))
+	X(phases, N_("Phases and units")) \
+	X(filters, N_("Filters")) \
+	X(all_sports, N_("All sports")) \
+	X(all_events, N_("All events")) \
+	X(gender, N_("Gender")) \
+	X(open, N_("open")) \
+	X(medals_day, N_("Medals of the day")) \
+	X(table_day_end, N_("The table at the end of the day")) \
+	X(no_medals_day, N_("No medal was decided on this day."))
 
 enum word {
 #define X(k, en) W_##k,

@@ -101,6 +101,7 @@ static enum route_view api_view(struct route *rt, const char *p)
 		{ "participation", RV_PARTICIPATION },
 		{ "athletes", RV_ATHLETES }, { "log", RV_LOG },
 		{ "schedule", RV_SCHEDULE },
+		{ "medallists", RV_MEDALLISTS },
 	};
 	const char *v;
 	char num[24];
@@ -191,7 +192,10 @@ static void site(struct route *rt, const char *p)
 		rt->view = RV_PAGE_SCHEDULE;
 	} else if (!strncmp(rest, "units/", 6) && rsc_of(rt->rsc, rest + 6) == 0)
 		rt->view = RV_PAGE_UNIT;
-	else if (!strncmp(rest, "npcs/", 5) && !strchr(rest + 5, '/') &&
+	else if (!strncmp(rest, "medals/", 7) && strlen(rest + 7) == 10) {
+		memcpy(rt->day, rest + 7, 11);
+		rt->view = RV_PAGE_MEDALS;
+	} else if (!strncmp(rest, "npcs/", 5) && !strchr(rest + 5, '/') &&
 		 upper(rt->npc, sizeof(rt->npc), rest + 5,
 		       strlen(rest + 5)) == 0)
 		rt->view = RV_PAGE_NPC;
@@ -216,6 +220,42 @@ static void framed(struct route *rt, const char *p, int embed)
 		rt->view = RV_SCREEN_TABLE;
 	else if (!strncmp(rest, "units/", 6) && rsc_of(rt->rsc, rest + 6) == 0)
 		rt->view = RV_SCREEN_UNIT;
+}
+
+/* The query parameters each view takes, beside lang, which every
+ * address takes (the pages' language, an error's for the API). */
+static const char *const takes[][9] = {
+	[RV_STREAM] = { "lastEventId" },
+	[RV_STANDINGS] = { "source", "scheme", "sport", "top", "gender",
+			   "through", "npc" },
+	[RV_TIMELINE] = { "npcs" },
+	[RV_EVENTS] = { "sport", "gender", "through", "npc" },
+	[RV_MEDALLISTS] = { "sport", "gender", "through", "npc", "date" },
+	[RV_NPC] = { "source" },
+	[RV_ATHLETES] = { "q" },
+	[RV_LOG] = { "since" },
+	[RV_PAGE_ROOT] = { "games", "source", "scheme", "sport", "gender" },
+	[RV_PAGE_TABLE] = { "source", "scheme", "sport", "gender" },
+	[RV_PAGE_NPC] = { "source" },
+	[RV_SCHEDULE] = { "date", "sport", "venue", "medal" },
+	[RV_PAGE_SCHEDULE] = { "sport", "venue", "medal" },
+	[RV_SCREEN_UNIT] = { "transparent" },
+	[RV_SCREEN_TABLE] = { "transparent" },
+	[RV_EMBED_TABLE] = { "transparent" },
+};
+
+int route_takes(const struct route *rt, const char *name)
+{
+	size_t i;
+
+	if (!strcmp(name, "lang"))
+		return 1;
+	if ((size_t)rt->view >= sizeof(takes) / sizeof(takes[0]))
+		return 0;
+	for (i = 0; i < 9 && takes[rt->view][i]; i++)
+		if (!strcmp(takes[rt->view][i], name))
+			return 1;
+	return 0;
 }
 
 void route_parse(const char *url, struct route *rt)

@@ -6,7 +6,9 @@
  * the URL again.
  *
  * The query is not in it: each view reads the parameters it takes where
- * it checks them (lazy.c, site.c), so that a 400 names the one wrong. */
+ * it checks them (lazy.c, site.c), so that a 400 names the one wrong;
+ * which parameters each address takes is here (route_takes), so that one
+ * it does not take is a 400 naming it, whatever the address. */
 #ifndef PODIUM_HTTP_ROUTE_H
 #define PODIUM_HTTP_ROUTE_H
 
@@ -38,7 +40,7 @@ enum route_view {
 	RV_STREAM, RV_STANDINGS, RV_TIMELINE, RV_EVENTS, RV_STATS,
 	RV_ATHLETE, RV_FACTS, RV_FACTS_CHECK, RV_ELECTIONS, RV_DOPING,
 	RV_ENTRIES_ALL, RV_PARTICIPATION, RV_MATCHES, RV_ENTRIES, RV_EVENT,
-	RV_NPC, RV_ATHLETES, RV_LOG, RV_UNIT, RV_SCHEDULE,
+	RV_NPC, RV_ATHLETES, RV_LOG, RV_UNIT, RV_SCHEDULE, RV_MEDALLISTS,
 	/* the site (HTML) */
 	RV_PAGE_LIST,		/* /games: every Games */
 	RV_PAGE_ROOT,		/* / : ?games=, else the default Games */
@@ -46,6 +48,7 @@ enum route_view {
 	RV_PAGE_NPC, RV_PAGE_SCHEDULE, RV_PAGE_UNIT,
 	/* screens and the embedded table: framable by --frame-origin */
 	RV_SCREEN_UNIT, RV_SCREEN_TABLE, RV_EMBED_TABLE,
+	RV_PAGE_MEDALS,		/* /games/CODE/medals/DATE: the day's */
 };
 
 enum route_format { RF_JSON, RF_HTML };
@@ -71,6 +74,8 @@ struct route {
 	char date[11];			/* RV_PAGE_SCHEDULE: its day, or "" */
 	char rsc[ROUTE_RSC];		/* RV_UNIT, RV_PAGE_UNIT, RV_SCREEN_UNIT:
 					 * a results code, upper-cased */
+	char day[11];			/* RV_PAGE_MEDALS: as written, checked
+					 * by the page */
 };
 
 /* Read url (MHD's, without its query) into rt; rt->rest points into
@@ -80,6 +85,9 @@ void route_parse(const char *url, struct route *rt);
 /* A whole number from 0 to max, as the API's ids and its query's
  * numbers are written; -1 if s is not one. */
 long route_number(const char *s, long max);
+
+/* Does a GET of rt take the query parameter name? */
+int route_takes(const struct route *rt, const char *name);
 
 /* The methods rt takes, for Allow, or NULL when it names nothing podium
  * serves but perhaps an asset (the caller asks assets.c). */

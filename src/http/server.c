@@ -59,6 +59,7 @@
 #include "mhd_load.h"
 #include "render.h"
 #include "respond.h"
+#include "query.h"
 #include "route.h"
 #include "site.h"
 #include "snapshot.h"
@@ -122,9 +123,15 @@ static enum MHD_Result get(struct srv *s, struct MHD_Connection *c,
 	const struct view *asset;
 	struct snap *sn;
 	enum MHD_Result ok;
+	const char *bad;
+	char why[128];
 
 	if (r->rt.kind == RT_SITE)
 		return site_serve(s, c, r);
+	if ((bad = query_unknown(c, &r->rt))) {
+		query_why(bad, why, sizeof(why));
+		return send_error(c, r, MHD_HTTP_BAD_REQUEST, why, bad);
+	}
 	if ((asset = asset_find(url)))
 		return send_view(c, r, asset);
 	if (r->rt.kind != RT_GAMES && r->rt.kind != RT_API)

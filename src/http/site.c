@@ -7,11 +7,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "podium/filter.h"
 #include "podium/model.h"
 #include "podium/standings.h"
 #include "podium/units_ops.h"
 #include "lazy.h"
 #include "pages.h"
+#include "query.h"
 #include "respond.h"
 #include "site.h"
 #include "snapshot.h"
@@ -98,19 +100,28 @@ static enum MHD_Result table(struct srv *s, struct MHD_Connection *c,
 {
 	struct pd_diag d = { "", 0, "" };
 	const char *source = arg(c, "source"), *scheme = arg(c, "scheme");
+	const char *sport = arg(c, "sport"), *gender = arg(c, "gender");
+	struct pd_filter f;
 	struct pd_scheme sc;
 	const char *pinned = source ? "1" : "0";
 	char sch[64];
 
+	memset(&f, 0, sizeof(f));
 	if (pd_scheme_parse(&sc, scheme && *scheme ? scheme : "gold", &d) < 0)
 		return fail(c, r, lang, MHD_HTTP_BAD_REQUEST, d.msg);
+	if (gender && *gender &&
+	    pd_filter_gender(&f, gender, "gender", &d) < 0)
+		return fail(c, r, lang, MHD_HTTP_BAD_REQUEST, d.msg);
+	sport = sport ? sport : "";
 	pd_scheme_format(&sc, sch, sizeof(sch));
+	/* a sport's or a gender's table is ranked from results */
 	if (!source)
-		source = default_source(sn, g);
+		source = *sport || *f.gender ? "" : default_source(sn, g);
 	else if (!strcmp(source, "results"))
 		source = "";
 	return lazy_page(s, c, r, g, LAZY_PAGE_TABLE,
-			 (const char *const[]){ source, sch, lang, pinned });
+			 (const char *const[]){ source, sch, lang, pinned,
+						sport, f.gender });
 }
 
 /* ?transparent=1: a screen without its background */
@@ -149,13 +160,20 @@ static enum MHD_Result games_page(struct srv *s, struct MHD_Connection *c,
 				  struct gview *g, const char *lang)
 {
 	const struct route *rt = &r->rt;
+	struct pd_diag d = { "", 0, "" };
 	const char *source = arg(c, "source");
-	char num[24];
+	char num[24], day[11];
 
 	switch (rt->view) {
 	case RV_PAGE_ROOT:
 	case RV_PAGE_TABLE:
 		return table(s, c, r, sn, g, lang);
+	case RV_PAGE_MEDALS:
+		if (pd_filter_date(day, rt->day, "the day", &d) < 0)
+			return fail(c, r, lang, MHD_HTTP_NOT_FOUND,
+				    "no such page");
+		return lazy_page(s, c, r, g, LAZY_PAGE_MEDALS,
+				 (const char *const[]){ day, lang });
 	case RV_PAGE_ABOUT:
 		return lazy_page(s, c, r, g, LAZY_PAGE_ABOUT,
 				 (const char *const[]){ lang });
@@ -226,19 +244,24 @@ enum MHD_Result site_serve(struct srv *s, struct MHD_Connection *c,
 	struct snap *sn = snap_get(s);
 	struct gview *g;
 	enum MHD_Result ok;
+	const char *bad;
+	char why[128];
 	int named;
 
-	if (r->rt.view == RV_PAGE_LIST ||
+	if ((bad = query_unknown(c, &r->rt))) {
+		query_why(bad, why, sizeof(why));
+		ok = fail(c, r, lang, MHD_HTTP_BAD_REQUEST, why);
+	} else if (r->rt.view == RV_PAGE_LIST ||
 	    (named = shown_games(c, &r->rt, sn, code)) == 0) {
 		ok = games_list(s, c, r, sn, lang);	/* or no Games yet */
 	} else if (named < 0 || !(g = snap_find(sn, code))) {
 		ok = fail(c, r, lang, MHD_HTTP_NOT_FOUND, "no such Games");
 	} else if (g->error) {
-		char why[600];
+		char broken[600];
 
-		snprintf(why, sizeof(why), "%s cannot be served: %s", code,
-			 g->error);
-		ok = fail(c, r, lang, MHD_HTTP_SERVICE_UNAVAILABLE, why);
+		snprintf(broken, sizeof(broken), "%s cannot be served: %s",
+			 code, g->error);
+		ok = fail(c, r, lang, MHD_HTTP_SERVICE_UNAVAILABLE, broken);
 	} else {
 		ok = games_page(s, c, r, sn, g, lang);
 	}

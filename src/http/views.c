@@ -10,6 +10,7 @@
 #include "podium/app.h"
 #include "podium/doc.h"
 #include "podium/event.h"
+#include "podium/filter_ops.h"
 #include "podium/render.h"
 #include "podium/stats.h"
 #include "snapshot.h"
@@ -148,13 +149,15 @@ static int add_event(const struct pd_event_info *e, size_t results,
 }
 
 int render_events(struct pd_buf *out, struct pd_store *st,
-		  const struct gview *g, long version, struct pd_diag *d)
+		  const struct gview *g, long version, const char *sport,
+		  const struct pd_filter *f, struct pd_diag *d)
 {
 	json_t *list = json_array();
 	int ret;
 
-	if ((ret = pd_store_events(st, g->info.code, NULL, add_event, list,
-				   d)) < 0) {
+	if ((ret = pd_filter_events(st, g->info.code, sport && *sport ?
+				    sport : NULL, f, add_event, list,
+				    d)) < 0) {
 		json_decref(list);
 		return ret;
 	}

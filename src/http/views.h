@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "podium/buf.h"
+#include "podium/filter.h"
 #include "podium/standings.h"
 #include "podium/store.h"
 
@@ -27,8 +28,11 @@ int render_standings(struct pd_buf *out, const struct gview *g,
 		     const char *sport, const struct pd_registry *reg);
 int render_games(struct pd_buf *out, const struct snap *sn,
 		 const struct pd_registry *reg);
+/* The events list: of sport ("" or NULL: every sport) and that f keeps
+ * (filter_ops.h). */
 int render_events(struct pd_buf *out, struct pd_store *st,
-		  const struct gview *g, long version, struct pd_diag *d);
+		  const struct gview *g, long version, const char *sport,
+		  const struct pd_filter *f, struct pd_diag *d);
 int render_stats(struct pd_buf *out, struct pd_store *st,
 		 const struct gview *g, long version, struct pd_diag *d);
 /* An athlete of the Games by id: names, NPC, medals and every result

@@ -53,9 +53,13 @@ test('api__standings_published_table_in_both_languages', async () => {
 });
 
 test('api__standings_bad_queries', async () => {
-	let r = await get(G + '/standings?lang=fr');
+	let r = await get(G + '/standings?lang=de');
 	assert.equal(r.status, 400);
 	assert.equal(r.json().field, 'lang');
+	// fr is a language of podium's: its table, caption in French
+	r = await get(G + '/standings?lang=fr');
+	assert.equal(r.status, 200);
+	assert.equal(r.json().lang, 'fr');
 	r = await get(G + '/standings?scheme=silver');
 	assert.equal(r.status, 400);
 	assert.equal(r.json().field, 'scheme');

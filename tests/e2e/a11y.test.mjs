@@ -84,6 +84,12 @@ const site = (lang) => [
 		await p.goto(`${s.url}/games/PG2024?lang=${lang}`);
 		await p.waitForSelector('body[data-ready="1"]');
 	}],
+	['a sport\'s women\'s table', async (p) => {
+		await p.goto(`${s.url}/games/PG2024?lang=${lang}&sport=Para%20Table%20Tennis&gender=W`);
+		await p.waitForSelector('body[data-ready="1"]');
+	}],
+	['a day\'s medals', (p) => p.goto(`${s.url}/games/PG2004/medals/2004-09-20?lang=${lang}`)],
+	['a day without medals', (p) => p.goto(`${s.url}/games/PG2004/medals/2004-09-19?lang=${lang}`)],
 	['an event', (p) => p.goto(`${s.url}/games/PG2004/events/${ev}?lang=${lang}`)],
 	['an NPC', (p) => p.goto(`${s.url}/games/PG2004/npcs/CHN?lang=${lang}`)],
 	['an athlete', (p) => p.goto(`${s.url}/games/PG2004/athletes/${athlete}?lang=${lang}`)],
