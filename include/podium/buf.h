@@ -36,6 +36,9 @@ int pd_buf_addc(struct pd_buf *b, char c);
 int pd_buf_addf(struct pd_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int pd_buf_vaddf(struct pd_buf *b, const char *fmt, va_list ap);
+/* Append s (NULL: nothing) escaped for HTML text and attribute values:
+ * & < > " ' as entities. */
+int pd_buf_addhtml(struct pd_buf *b, const char *s);
 /* Append s padded with spaces to `width` terminal columns (CJK counts two);
  * right-aligned when right is non-zero. */
 int pd_buf_addpad(struct pd_buf *b, const char *s, int width, int right);

@@ -81,4 +81,16 @@ int pd_doc_odf_medallists(struct pd_buf *out, struct pd_store *s,
 int pd_doc_odf_result(struct pd_buf *out, struct pd_store *s, long event,
 		      long as_of, struct pd_diag *diag);
 
+/* 'podium event show --format csv|json|html': event's results as of
+ * version as_of (0: now), read in one transaction, with the medals that
+ * follow from them (unofficial events' too) and the sanctions in force
+ * (a result so covered is "DSQ (sanction)"): the JSON document {games,
+ * version, event: {...}, results: [{rank, npc, name, mark, irm,
+ * records, medal}]}, its results as CSV, or as a standalone HTML page
+ * (takeaway.c).  The same version gives the same bytes.  PD_ENOTFOUND
+ * when there is no such event. */
+int pd_doc_event_results(struct pd_buf *out, struct pd_store *s, long event,
+			 long as_of, const char *format,
+			 struct pd_diag *diag);
+
 #endif

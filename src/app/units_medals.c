@@ -122,22 +122,6 @@ static const struct unit *unit_named(const struct reading *g, const char *rsc)
 
 static const char *const medal_names[] = { "gold", "silver", "bronze" };
 
-static int row_csv(struct pd_buf *out, const struct unit *u,
-		   const struct res *x, const struct pd_unit_medal *m,
-		   const char *rule)
-{
-	const char *f[9] = { u->discipline, u->event, u->event_code,
-			     medal_names[m->medal], x->npc, x->who, x->name,
-			     x->rsc, rule };
-	int i, ret = 0;
-
-	for (i = 0; i < 9 && ret == 0; i++)
-		if ((i && (ret = pd_buf_addc(out, ',')) < 0) ||
-		    (ret = pd_csv_quote(out, f[i])) < 0)
-			return ret;
-	return ret < 0 ? ret : pd_buf_addc(out, '\n');
-}
-
 static int row_json(json_t *list, const struct unit *u, const struct res *x,
 		    const struct pd_unit_medal *m, const char *rule)
 {
@@ -184,8 +168,7 @@ static int event_medals(const struct pd_medal_rules *rules,
 
 		if (!(u = unit_named(g, x->rsc)))
 			continue;
-		ret = list ? row_json(list, u, x, &m[i], rule) :
-			     row_csv(out, u, x, &m[i], rule);
+		ret = row_json(list, u, x, &m[i], rule);
 	}
 cleanup:
 	free(in);
@@ -213,10 +196,15 @@ int pd_op_units_medals(struct pd_store *s, const char *games,
 		       const char *format, struct pd_buf *out,
 		       struct pd_diag *diag)
 {
+	static const char *const cols[] = { "discipline", "event",
+					    "event_code", "medal", "npc",
+					    "participant_code", "participant",
+					    "unit", "rule" };
 	struct pd_unit_query q = { .games = games };
 	struct pd_medal_rules rules = { NULL, 0 };
 	struct reading g;
 	json_t *list = NULL;
+	char title[64];
 	int ret;
 
 	memset(&g, 0, sizeof(g));
@@ -233,22 +221,18 @@ int pd_op_units_medals(struct pd_store *s, const char *games,
 	if (ret < 0)
 		goto cleanup;
 	qsort(g.u, g.nu, sizeof(*g.u), by_rsc);
-	if (!strcmp(format, "json")) {
-		if (!(list = json_array())) {
-			ret = PD_ENOMEM;
-			goto cleanup;
-		}
-		if ((ret = all_medals(&rules, &g, out, list)) == 0)
-			ret = app_json_dump(out, json_pack("{s:s, s:o}",
-							   "games", games,
-							   "medals", list),
-					    PD_DOC_PRETTY);
-		else
-			json_decref(list);
-	} else if ((ret = pd_buf_adds(out, "discipline,event,event_code,"
-				      "medal,npc,participant_code,"
-				      "participant,unit,rule\n")) == 0)
-		ret = all_medals(&rules, &g, out, NULL);
+	if (!(list = json_array())) {
+		ret = PD_ENOMEM;
+		goto cleanup;
+	}
+	if ((ret = all_medals(&rules, &g, out, list)) < 0) {
+		json_decref(list);
+		goto cleanup;
+	}
+	snprintf(title, sizeof(title), "%s medals", games);
+	ret = app_rows_out(out, format, title, json_pack("{s:s, s:o}", "games",
+			   games, "medals", list), "medals", cols,
+			   sizeof(cols) / sizeof(*cols));
 cleanup:
 	reading_release(&g);
 	pd_medal_rules_release(&rules);

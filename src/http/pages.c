@@ -49,19 +49,7 @@ const char *h_word(const char *lang, enum word k)
 /* Escaped for text and for attribute values in double quotes. */
 int h_esc(struct pd_buf *b, const char *s)
 {
-	const char *p;
-	int ret = 0;
-
-	for (p = s ? s : ""; *p && ret == 0; p++)
-		switch (*p) {
-		case '&': ret = pd_buf_adds(b, "&amp;"); break;
-		case '<': ret = pd_buf_adds(b, "&lt;"); break;
-		case '>': ret = pd_buf_adds(b, "&gt;"); break;
-		case '"': ret = pd_buf_adds(b, "&quot;"); break;
-		case '\'': ret = pd_buf_adds(b, "&#39;"); break;
-		default: ret = pd_buf_addc(b, *p);
-		}
-	return ret;
+	return pd_buf_addhtml(b, s);
 }
 
 /* Escaped for a URL's path segment or query value. */

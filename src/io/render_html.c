@@ -29,19 +29,7 @@ static const char style[] =
 
 static int esc(struct pd_buf *b, const char *s)
 {
-	int ret = 0;
-
-	for (; *s && ret == 0; s++) {
-		switch (*s) {
-		case '&': ret = pd_buf_adds(b, "&amp;"); break;
-		case '<': ret = pd_buf_adds(b, "&lt;"); break;
-		case '>': ret = pd_buf_adds(b, "&gt;"); break;
-		case '"': ret = pd_buf_adds(b, "&quot;"); break;
-		case '\'': ret = pd_buf_adds(b, "&#39;"); break;
-		default: ret = pd_buf_addc(b, *s); break;
-		}
-	}
-	return ret;
+	return pd_buf_addhtml(b, s);
 }
 
 /* "<tag>escaped text</tag>" with attributes in open. */
