@@ -89,6 +89,18 @@ int pd_doc_odf_result(struct pd_buf *out, struct pd_store *s, long event,
  * records, medal}]}, its results as CSV, or as a standalone HTML page
  * (takeaway.c).  The same version gives the same bytes.  PD_ENOTFOUND
  * when there is no such event. */
+/* GET /api/games/{code}/records and 'podium records --games G --format
+ * json': the records of games's events' keys (sport, event, gender,
+ * sport class) and those set at games (records_doc.c): {games, version,
+ * broken (how many records were set at games), records: [{sport, event,
+ * gender, class, kind, event_id (games's event of that key, or null),
+ * in_force {mark, holder, npc, date, games, in_force}, broken_here,
+ * history [the same, oldest first, the one in force last]}]}, by key
+ * and kind.  A Games without records has "records": [].  Read inside
+ * the caller's read transaction; version is what it says it shows. */
+int pd_doc_records(struct pd_buf *out, struct pd_store *s, const char *games,
+		   long version, unsigned flags, struct pd_diag *diag);
+
 int pd_doc_event_results(struct pd_buf *out, struct pd_store *s, long event,
 			 long as_of, const char *format,
 			 struct pd_diag *diag);
