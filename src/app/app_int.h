@@ -190,6 +190,11 @@ int app_medals_table(const struct pd_medal_rec *v, size_t n,
 
 /* Dump doc (consumed, may be NULL: PD_ENOMEM) onto out as doc.h says. */
 int app_json_dump(struct pd_buf *out, json_t *doc, unsigned flags);
+/* st's units_* figures from games's units (units_people.c): nothing
+ * set when it has none. */
+int app_units_people(struct pd_store *s, const char *games,
+		     struct pd_games_stats *st, struct pd_diag *d);
+
 /* doc (owned: freed here) as format: "json" the document itself
  * (pretty); "csv" its array list, one row each with cols[0..ncols) as
  * the header; "html" the same rows as a page whole in itself titled

@@ -84,6 +84,7 @@ enum MHD_Result lazy_page(struct srv *s, struct MHD_Connection *c,
 		[LAZY_PAGE_NPC] = ROUTE_PAGE_NPC,
 		[LAZY_PAGE_ATHLETE] = ROUTE_PAGE_ATHLETE,
 		[LAZY_PAGE_ABOUT] = ROUTE_PAGE_ABOUT,
+		[LAZY_PAGE_RECORDS] = ROUTE_PAGE_RECORDS,
 	};
 	char key[KEY_MAX] = "";
 	enum MHD_Result ok;

@@ -50,6 +50,8 @@ enum lazy_route {
 	ROUTE_PARTICIPATION,	/* Q */
 	ROUTE_ELECTIONS,	/* W */
 	ROUTE_DOPING,		/* D */
+	ROUTE_RECORDS,		/* R */
+	ROUTE_PAGE_RECORDS,	/* P lang */
 	ROUTE_COUNT
 };
 

@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "podium/audit.h"
+#include "podium/doc.h"
 #include "podium/doping_ops.h"
 #include "podium/election_ops.h"
 #include "podium/entry_ops.h"
@@ -505,9 +506,10 @@ static int doc_of(struct lz *z, int (*fn)(struct lz *, char **,
 }
 
 static int matches(struct lz *z, char **f, struct pd_buf *out, int *status);
+static int records(struct lz *z, char **f, struct pd_buf *out, int *status);
 
 /* H source scheme lang pinned, J id lang, K code source lang, M id lang,
- * O lang: a page, made from its documents (read here, in this one
+ * O lang, P lang: a page, made from its documents (read here, in this one
  * transaction) by page_make.c. */
 static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
@@ -517,7 +519,7 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 	char *sf[6] = { "S", f[1], f[2], f[3], "", "0" };
 	char *ef[2] = { "E", f[1] }, *af[2] = { "I", f[1] };
 	char *mf[2] = { "X", f[1] };
-	char *nf[3] = { "N", f[1], f[2] }, *tf[1] = { "T" };
+	char *nf[3] = { "N", f[1], f[2] }, *tf[1] = { "T" }, *rf[1] = { "R" };
 	char *of[6] = { "S", (char *)src, "gold", f[1], "", "0" };
 	int ret;
 
@@ -540,6 +542,10 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 	case 'M':
 		in.lang = f[2];
 		ret = doc_of(z, athlete_one, af, out, status, &in.doc);
+		break;
+	case 'P':
+		in.lang = f[1];
+		ret = doc_of(z, records, rf, out, status, &in.doc);
 		break;
 	default:	/* 'O': the figures and the top of the table */
 		in.lang = f[1];
@@ -659,6 +665,14 @@ static int doping(struct lz *z, char **f, struct pd_buf *out, int *status)
 	return pd_doc_doping(out, z->st, z->g->info.code, z->version, 0, &d);
 }
 
+/* R: the records of the Games' events and those set at it */
+static int records(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+
+	return pd_doc_records(out, z->st, z->g->info.code, z->version, 0, &d);
+}
+
 /* Each lazy view: its key letter, its parameters and its render. */
 const struct lazy_route_def lazy_routes[ROUTE_COUNT] = {
 	[ROUTE_STANDINGS] = { 'S', 5, { "source", "scheme", "lang", "sport",
@@ -687,5 +701,7 @@ const struct lazy_route_def lazy_routes[ROUTE_COUNT] = {
 	[ROUTE_PARTICIPATION] = { 'Q', 0, { NULL }, 1, participation },
 	[ROUTE_ELECTIONS] = { 'W', 0, { NULL }, 1, elections },
 	[ROUTE_DOPING] = { 'D', 0, { NULL }, 1, doping },
+	[ROUTE_RECORDS] = { 'R', 0, { NULL }, 1, records },
+	[ROUTE_PAGE_RECORDS] = { 'P', 1, { "lang" }, 1, page_of },
 };
 

@@ -138,6 +138,8 @@ int page_make(struct pd_buf *out, const struct page_in *in)
 		return page_athlete(out, &pg, in->doc);
 	case 'O':
 		return overview(out, in, &pg);
+	case 'P':
+		return page_records(out, &pg, in->doc);
 	}
 	return PD_EINVAL;
 }

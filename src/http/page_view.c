@@ -151,7 +151,7 @@ static int result_row(struct pd_buf *b, const struct page_games *pg,
 		ret |= h_esc(b, irm);
 	}
 	ret |= pd_buf_adds(b, "</td><td>");
-	ret |= h_esc(b, h_str(r, "records"));
+	ret |= h_record_badge(b, pg, h_str(r, "records"));
 	ret |= pd_buf_adds(b, "</td><td>");
 	ret |= h_medal_cell(b, pg->lang, h_str(r, "medal"));
 	return ret | pd_buf_adds(b, "</td></tr>\n");
@@ -506,6 +506,9 @@ int page_athlete(struct pd_buf *out, const struct page_games *pg, json_t *a)
 			ret |= h_esc(out, h_str(r, "irm"));
 		ret |= pd_buf_adds(out, "</td><td>");
 		ret |= h_esc(out, h_str(r, "mark"));
+		if (*h_str(r, "records"))
+			ret |= pd_buf_adds(out, " ");
+		ret |= h_record_badge(out, pg, h_str(r, "records"));
 		ret |= pd_buf_adds(out, "</td><td>");
 		ret |= h_medal_cell(out, lang, h_str(r, "medal"));
 		ret |= pd_buf_adds(out, "</td></tr>\n");
@@ -572,9 +575,23 @@ static int who_took_part(struct pd_buf *b, json_t *st, enum word w,
 	json_t *v = json_object_get(st, key);
 	char text[160];
 
+	json_t *units = json_object_get(st, "start_lists");
+
 	if (json_is_true(json_object_get(st, "participation_known")) ||
 	    !json_is_integer(v))
 		return fact_num(b, h_word(lang, w), v, lang);
+	/* a units Games: its start lists say who took part, beside the
+	 * medallists */
+	if (json_is_object(units) && strcmp(key, "women")) {
+		snprintf(text, sizeof(text), strcmp(lang, "zh") ?
+			 "%lld (%s) · %s: %lld" : "%lld（%s）·%s：%lld",
+			 (long long)json_integer_value(json_object_get(units,
+			 !strcmp(key, "npcs") ? "npcs" : "athletes")),
+			 h_word(lang, W_units_start_lists),
+			 h_word(lang, W_medallists_only),
+			 (long long)json_integer_value(v));
+		return fact(b, h_word(lang, w), text);
+	}
 	if (!json_integer_value(v))
 		return fact(b, h_word(lang, w), h_word(lang, W_unknown));
 	snprintf(text, sizeof(text), strcmp(lang, "zh") ? "%s (%s: %lld)" :

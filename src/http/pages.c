@@ -177,7 +177,11 @@ int h_head(struct pd_buf *b, const struct page_games *pg,
 		ret |= pd_buf_adds(b, "</a> · <a ");
 		snprintf(path, sizeof(path), "/games/%s/about", pg->code);
 		ret |= h_href(b, path, lang);
-		ret |= pd_buf_addf(b, ">%s</a>", h_word(lang, W_overview));
+		ret |= pd_buf_addf(b, ">%s</a> · <a ", h_word(lang,
+				   W_overview));
+		snprintf(path, sizeof(path), "/games/%s/records", pg->code);
+		ret |= h_href(b, path, lang);
+		ret |= pd_buf_addf(b, ">%s</a>", h_word(lang, W_records));
 	}
 	ret |= pd_buf_adds(b, "</nav>\n<h1 id=\"title\">");
 	ret |= h_esc(b, title);

@@ -46,6 +46,14 @@ int page_npc(struct pd_buf *out, const struct page_games *pg, json_t *npc);
 /* An athlete (GET .../athletes/ID). */
 int page_athlete(struct pd_buf *out, const struct page_games *pg,
 		 json_t *athlete);
+/* A Games' records (GET .../records): those set at these Games, those
+ * in force and the ones they replaced (page_records.c). */
+int page_records(struct pd_buf *out, const struct page_games *pg,
+		 json_t *records);
+/* A result's record flags ("WR", "PR,WR") as a badge linking to the
+ * Games' records page; nothing for "". */
+int h_record_badge(struct pd_buf *b, const struct page_games *pg,
+		   const char *records);
 /* A Games' key figures (GET .../stats), the top of its table and its
  * report (report.h: 'podium report', a title line and paragraphs; NULL
  * for none). */

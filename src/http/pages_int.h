@@ -99,7 +99,16 @@
 	X(goals, N_("Goals")) \
 	X(aet, N_(" aet")) \
 	X(pens, N_("pen")) \
-	X(walkover, N_("walkover"))
+	X(walkover, N_("walkover")) \
+	X(set_here, N_("Set at these Games")) \
+	X(in_force, N_("Records in force")) \
+	X(history, N_("Records they replaced")) \
+	X(record_kind, C_("record", "Kind")) \
+	X(holder, N_("Holder")) \
+	X(set_at, N_("Set at")) \
+	X(none, N_("None.")) \
+	X(no_records, N_("No records are held for the events of these Games.")) \
+	X(units_start_lists, N_("the units' start lists"))
 
 enum word {
 #define X(k, en) W_##k,

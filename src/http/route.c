@@ -82,6 +82,7 @@ static enum route_view api_view(struct route *rt, const char *p)
 		{ "entries", RV_ENTRIES_ALL },
 		{ "participation", RV_PARTICIPATION },
 		{ "athletes", RV_ATHLETES }, { "log", RV_LOG },
+		{ "records", RV_RECORDS },
 	};
 	const char *v;
 	char num[24];
@@ -155,6 +156,8 @@ static void site(struct route *rt, const char *p)
 		rt->view = RV_PAGE_TABLE;
 	else if (!strcmp(rest, "about"))
 		rt->view = RV_PAGE_ABOUT;
+	else if (!strcmp(rest, "records"))
+		rt->view = RV_PAGE_RECORDS;
 	else if (!strncmp(rest, "events/", 7) &&
 		 (rt->event = id_of(rest + 7)) > 0)
 		rt->view = RV_PAGE_EVENT;
