@@ -101,6 +101,18 @@ int pd_doc_odf_result(struct pd_buf *out, struct pd_store *s, long event,
 int pd_doc_records(struct pd_buf *out, struct pd_store *s, const char *games,
 		   long version, unsigned flags, struct pd_diag *diag);
 
+/* GET /api/games/{code}/sports/{sport} and 'podium sport': the sport
+ * of g named by its slug ("athletics") or name (sport_doc.c): {games,
+ * version, sport, slug, table: [{rank, npc, gold, silver, bronze,
+ * total}] (ranked from its results, official events), events: [{id,
+ * name, gender, class, date, status, results, phases: [{code, units:
+ * [unit names]}]}]}, the phases being those of the Games' units (none
+ * without units).  Read inside the caller's read transaction.
+ * PD_ENOTFOUND when g has no event of that sport. */
+int pd_doc_sport(struct pd_buf *out, struct pd_store *s,
+		 const struct pd_games *g, const char *sport, long version,
+		 unsigned flags, struct pd_diag *diag);
+
 int pd_doc_event_results(struct pd_buf *out, struct pd_store *s, long event,
 			 long as_of, const char *format,
 			 struct pd_diag *diag);

@@ -85,6 +85,8 @@ enum MHD_Result lazy_page(struct srv *s, struct MHD_Connection *c,
 		[LAZY_PAGE_ATHLETE] = ROUTE_PAGE_ATHLETE,
 		[LAZY_PAGE_ABOUT] = ROUTE_PAGE_ABOUT,
 		[LAZY_PAGE_RECORDS] = ROUTE_PAGE_RECORDS,
+		[LAZY_PAGE_SPORT] = ROUTE_PAGE_SPORT,
+		[LAZY_PAGE_EVENTS] = ROUTE_PAGE_EVENTS,
 	};
 	char key[KEY_MAX] = "";
 	enum MHD_Result ok;

@@ -27,7 +27,7 @@ enum MHD_Result lazy_serve(struct srv *s, struct MHD_Connection *c,
  * A page that cannot be made is answered as a page saying why. */
 enum lazy_page {
 	LAZY_PAGE_TABLE, LAZY_PAGE_EVENT, LAZY_PAGE_NPC, LAZY_PAGE_ATHLETE,
-	LAZY_PAGE_ABOUT, LAZY_PAGE_RECORDS
+	LAZY_PAGE_ABOUT, LAZY_PAGE_RECORDS, LAZY_PAGE_SPORT, LAZY_PAGE_EVENTS
 };
 enum MHD_Result lazy_page(struct srv *s, struct MHD_Connection *c,
 			  struct req *r, struct gview *g, enum lazy_page kind,

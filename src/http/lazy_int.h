@@ -52,6 +52,9 @@ enum lazy_route {
 	ROUTE_DOPING,		/* D */
 	ROUTE_RECORDS,		/* R */
 	ROUTE_PAGE_RECORDS,	/* P lang */
+	ROUTE_SPORT,		/* U sport */
+	ROUTE_PAGE_SPORT,	/* B sport lang */
+	ROUTE_PAGE_EVENTS,	/* Z lang */
 	ROUTE_COUNT
 };
 

@@ -33,7 +33,7 @@ static size_t fields(char *key, char **f, size_t n)
 /* Is key a page's (HTML) rather than a document's (JSON)? */
 int lazy_is_page(const char *key)
 {
-	return key[0] && strchr("HJKMOP", key[0]);
+	return key[0] && strchr("HJKMOPBZ", key[0]);
 }
 
 /* Run route rt's render on a reader inside one read transaction, the

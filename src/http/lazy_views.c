@@ -507,9 +507,10 @@ static int doc_of(struct lz *z, int (*fn)(struct lz *, char **,
 
 static int matches(struct lz *z, char **f, struct pd_buf *out, int *status);
 static int records(struct lz *z, char **f, struct pd_buf *out, int *status);
+static int sport(struct lz *z, char **f, struct pd_buf *out, int *status);
 
 /* H source scheme lang pinned, J id lang, K code source lang, M id lang,
- * O lang, P lang: a page, made from its documents (read here, in this one
+ * O lang, P lang, B sport lang, Z lang: a page, made from its documents (read here, in this one
  * transaction) by page_make.c. */
 static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
@@ -520,6 +521,7 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 	char *ef[2] = { "E", f[1] }, *af[2] = { "I", f[1] };
 	char *mf[2] = { "X", f[1] };
 	char *nf[3] = { "N", f[1], f[2] }, *tf[1] = { "T" }, *rf[1] = { "R" };
+	char *uf[2] = { "U", f[1] }, *vf[1] = { "V" };
 	char *of[6] = { "S", (char *)src, "gold", f[1], "", "0" };
 	int ret;
 
@@ -546,6 +548,14 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 	case 'P':
 		in.lang = f[1];
 		ret = doc_of(z, records, rf, out, status, &in.doc);
+		break;
+	case 'B':
+		in.lang = f[2];
+		ret = doc_of(z, sport, uf, out, status, &in.doc);
+		break;
+	case 'Z':
+		in.lang = f[1];
+		ret = doc_of(z, events_list, vf, out, status, &in.doc);
 		break;
 	default:	/* 'O': the figures and the top of the table */
 		in.lang = f[1];
@@ -673,6 +683,19 @@ static int records(struct lz *z, char **f, struct pd_buf *out, int *status)
 	return pd_doc_records(out, z->st, z->g->info.code, z->version, 0, &d);
 }
 
+/* U sport: a sport of the Games, its table and its events by phase */
+static int sport(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	int ret = pd_doc_sport(out, z->st, &z->g->info, f[1], z->version, 0,
+			       &d);
+
+	if (ret == PD_ENOTFOUND)
+		return refuse(out, status, MHD_HTTP_NOT_FOUND, "no such sport "
+			      "in this Games");
+	return ret;
+}
+
 /* Each lazy view: its key letter, its parameters and its render. */
 const struct lazy_route_def lazy_routes[ROUTE_COUNT] = {
 	[ROUTE_STANDINGS] = { 'S', 5, { "source", "scheme", "lang", "sport",
@@ -703,5 +726,8 @@ const struct lazy_route_def lazy_routes[ROUTE_COUNT] = {
 	[ROUTE_DOPING] = { 'D', 0, { NULL }, 1, doping },
 	[ROUTE_RECORDS] = { 'R', 0, { NULL }, 1, records },
 	[ROUTE_PAGE_RECORDS] = { 'P', 1, { "lang" }, 1, page_of },
+	[ROUTE_SPORT] = { 'U', 1, { "sport" }, 1, sport },
+	[ROUTE_PAGE_SPORT] = { 'B', 2, { "sport", "lang" }, 1, page_of },
+	[ROUTE_PAGE_EVENTS] = { 'Z', 1, { "lang" }, 1, page_of },
 };
 

@@ -140,6 +140,10 @@ int page_make(struct pd_buf *out, const struct page_in *in)
 		return overview(out, in, &pg);
 	case 'P':
 		return page_records(out, &pg, in->doc);
+	case 'B':
+		return page_sport(out, &pg, in->doc);
+	case 'Z':
+		return page_events(out, &pg, in->doc);
 	}
 	return PD_EINVAL;
 }

@@ -179,6 +179,9 @@ int h_head(struct pd_buf *b, const struct page_games *pg,
 		ret |= h_href(b, path, lang);
 		ret |= pd_buf_addf(b, ">%s</a> · <a ", h_word(lang,
 				   W_overview));
+		snprintf(path, sizeof(path), "/games/%s/events", pg->code);
+		ret |= h_href(b, path, lang);
+		ret |= pd_buf_addf(b, ">%s</a> · <a ", h_word(lang, W_events));
 		snprintf(path, sizeof(path), "/games/%s/records", pg->code);
 		ret |= h_href(b, path, lang);
 		ret |= pd_buf_addf(b, ">%s</a>", h_word(lang, W_records));

@@ -108,7 +108,9 @@
 	X(set_at, N_("Set at")) \
 	X(none, N_("None.")) \
 	X(no_records, N_("No records are held for the events of these Games.")) \
-	X(units_start_lists, N_("the units' start lists"))
+	X(units_start_lists, N_("the units' start lists")) \
+	X(phases, N_("Phases")) \
+	X(medal_table, N_("Medal table"))
 
 enum word {
 #define X(k, en) W_##k,

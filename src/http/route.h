@@ -33,12 +33,12 @@ enum route_view {
 	RV_STREAM, RV_STANDINGS, RV_TIMELINE, RV_EVENTS, RV_STATS,
 	RV_ATHLETE, RV_FACTS, RV_FACTS_CHECK, RV_ELECTIONS, RV_DOPING,
 	RV_ENTRIES_ALL, RV_PARTICIPATION, RV_MATCHES, RV_ENTRIES, RV_EVENT,
-	RV_NPC, RV_ATHLETES, RV_LOG, RV_RECORDS,
+	RV_NPC, RV_ATHLETES, RV_LOG, RV_RECORDS, RV_SPORT,
 	/* the site (HTML) */
 	RV_PAGE_LIST,		/* /games: every Games */
 	RV_PAGE_ROOT,		/* / : ?games=, else the default Games */
 	RV_PAGE_TABLE, RV_PAGE_ABOUT, RV_PAGE_EVENT, RV_PAGE_ATHLETE,
-	RV_PAGE_NPC, RV_PAGE_RECORDS,
+	RV_PAGE_NPC, RV_PAGE_RECORDS, RV_PAGE_SPORT, RV_PAGE_EVENTS,
 };
 
 enum route_format { RF_JSON, RF_HTML };
@@ -59,6 +59,8 @@ struct route {
 					 * RV_PAGE_EVENT, and the writes */
 	long athlete;			/* RV_ATHLETE, RV_PAGE_ATHLETE */
 	char npc[PD_CODE_MAX];		/* RV_NPC, RV_PAGE_NPC: upper-cased */
+	char sport[128];		/* RV_SPORT, RV_PAGE_SPORT: its slug
+					 * or name, as written */
 };
 
 /* Read url (MHD's, without its query) into rt; rt->rest points into

@@ -32,6 +32,9 @@ before(async () => {
 	await post(`/api/games/PG2004/events/${ev}/status`, { status: 'official' });
 	const d = (await request(s, 'GET', `/api/games/PG2004/events/${ev}`)).json();
 	athlete = d.results[0].athlete;
+	// a Games of units: its sports' pages show their phases
+	podium(s.db, 'import', 'units', join(import.meta.dirname, '..', 'fixtures', 'units-small'),
+		'--games', 'OG2024');
 	// a world record broken at these Games: the records page and the badge
 	podium(s.db, 'import', 'records', join(import.meta.dirname, '..', 'fixtures', 'records-small.csv'),
 		'--games', 'PG2004');
@@ -97,6 +100,9 @@ const site = (lang) => [
 	['about', (p) => p.goto(`${s.url}/games/PG2004/about?lang=${lang}`)],
 	['records', (p) => p.goto(`${s.url}/games/PG2004/records?lang=${lang}`)],
 	['no records', (p) => p.goto(`${s.url}/games/PG2024/records?lang=${lang}`)],
+	['events', (p) => p.goto(`${s.url}/games/OG2024/events?lang=${lang}`)],
+	['a sport', (p) => p.goto(`${s.url}/games/OG2024/sports/judo?lang=${lang}`)],
+	['a sport of results', (p) => p.goto(`${s.url}/games/PG2004/sports/athletics?lang=${lang}`)],
 	['an event with a record', (p) => p.goto(`${s.url}/games/PG2004/events/${rec}?lang=${lang}`)],
 	['about 2024', (p) => p.goto(`${s.url}/games/PG2024/about?lang=${lang}`)],
 ];
