@@ -27,21 +27,16 @@ int h_record_badge(struct pd_buf *b, const struct page_games *pg,
 static int event_cell(struct pd_buf *b, const struct page_games *pg,
 		      json_t *g)
 {
-	char title[400];
+	char title[400], num[24];
 	json_t *id = json_object_get(g, "event_id");
-	int ret;
 
 	snprintf(title, sizeof(title), "%s · %s%s%s", h_sport(pg->lang,
 		 h_str(g, "sport")), h_str(g, "event"),
 		 *h_str(g, "class") ? " " : "", h_str(g, "class"));
 	if (!json_is_integer(id))
 		return h_esc(b, title);
-	ret = pd_buf_adds(b, "<a href=\"/games/");
-	ret |= h_url(b, pg->code);
-	ret |= pd_buf_addf(b, "/events/%lld?lang=%s\">",
-			   (long long)json_integer_value(id), pg->lang);
-	ret |= h_esc(b, title);
-	return ret | pd_buf_adds(b, "</a>");
+	snprintf(num, sizeof(num), "%lld", (long long)json_integer_value(id));
+	return h_link(b, pg, "events", num, title);
 }
 
 /* A record of group g as a row: event, kind, mark, holder, date and the

@@ -10,27 +10,13 @@
 #include "podium/render.h"
 #include "pages_int.h"
 
-/* <a href="/games/CODE/KIND/ID?lang=L">text</a> */
-static int link(struct pd_buf *b, const struct page_games *pg,
-		const char *kind, const char *id, const char *text)
-{
-	int ret = pd_buf_adds(b, "<a href=\"/games/");
-
-	ret |= h_url(b, pg->code);
-	ret |= pd_buf_addf(b, "/%s/", kind);
-	ret |= h_url(b, id);
-	ret |= pd_buf_addf(b, "?lang=%s\">", pg->lang);
-	ret |= h_esc(b, text);
-	return ret | pd_buf_adds(b, "</a>");
-}
-
 static int event_link(struct pd_buf *b, const struct page_games *pg,
 		      json_t *e)
 {
 	char id[24];
 
 	snprintf(id, sizeof(id), "%lld", h_num(e, "id"));
-	return link(b, pg, "events", id, h_str(e, "name"));
+	return h_link(b, pg, "events", id, h_str(e, "name"));
 }
 
 static int table_head(struct pd_buf *b, const char *const *cols, size_t n,
@@ -68,7 +54,7 @@ static int medal_table(struct pd_buf *b, const struct page_games *pg,
 	json_array_foreach(rows, i, r) {
 		ret |= pd_buf_addf(b, "<tr><td>%lld</td><th scope=\"row\">",
 				   h_num(r, "rank"));
-		ret |= link(b, pg, "npcs", h_str(r, "npc"), h_npc(pg,
+		ret |= h_link(b, pg, "npcs", h_str(r, "npc"), h_npc(pg,
 			    h_str(r, "npc")));
 		ret |= pd_buf_addf(b, "</th><td class=\"num\">%lld</td>"
 				   "<td class=\"num\">%lld</td><td class=\"num"
@@ -157,7 +143,7 @@ int page_events(struct pd_buf *out, const struct page_games *pg, json_t *doc)
 			ret |= pd_buf_addf(out, "<section aria-labelledby="
 					   "\"s%zu\">\n<h2 id=\"s%zu\">", n, n);
 			n++;
-			ret |= link(out, pg, "sports", slug, h_sport(lang,
+			ret |= h_link(out, pg, "sports", slug, h_sport(lang,
 				    sport));
 			ret |= pd_buf_adds(out, "</h2>\n<ul class=\"events\">\n");
 		}

@@ -128,6 +128,10 @@ int h_url(struct pd_buf *b, const char *s);
 /* A member of o as a string ("" if none) or a number (0). */
 const char *h_str(json_t *o, const char *key);
 long long h_num(json_t *o, const char *key);
+/* <a href="/games/CODE/KIND/ID?lang=LANG">text</a>, every part
+ * escaped (page_view.c). */
+int h_link(struct pd_buf *b, const struct page_games *pg, const char *kind,
+	   const char *id, const char *text);
 /* {"en": ..., "zh": ...} in lang, else en. */
 const char *h_name(json_t *names, const char *lang);
 /* href="PATH?lang=LANG" (or &lang= when path has a query). */
