@@ -1,27 +1,13 @@
 /* page_records.c -- a Games' records page (pages.h: page_records()),
  * made from GET /api/games/G/records: the records set at these Games,
  * every record in force of their events, and the records those
- * replaced; and the badge a result that set one carries on the event
- * and athlete pages, linking here. */
+ * replaced (the badge a result that set one carries, linking here, is
+ * page_view.c's). */
 #include <stdio.h>
 #include <string.h>
 
 #include "podium/error.h"
 #include "pages_int.h"
-
-int h_record_badge(struct pd_buf *b, const struct page_games *pg,
-		   const char *records)
-{
-	int ret;
-
-	if (!records || !*records)
-		return 0;
-	ret = pd_buf_adds(b, "<a class=\"badge record\" href=\"/games/");
-	ret |= h_url(b, pg->code);
-	ret |= pd_buf_addf(b, "/records?lang=%s\">", pg->lang);
-	ret |= h_esc(b, records);
-	return ret | pd_buf_adds(b, "</a>");
-}
 
 /* The event of group g: a link to the Games' event when it has one. */
 static int event_cell(struct pd_buf *b, const struct page_games *pg,

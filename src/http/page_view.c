@@ -32,6 +32,21 @@ static int link_id(struct pd_buf *b, const struct page_games *pg,
 	return h_link(b, pg, kind, num, text);
 }
 
+/* (pages.h) a result's record flags as a badge to the records page */
+int h_record_badge(struct pd_buf *b, const struct page_games *pg,
+		   const char *records)
+{
+	int ret;
+
+	if (!records || !*records)
+		return 0;
+	ret = pd_buf_adds(b, "<a class=\"badge record\" href=\"/games/");
+	ret |= h_url(b, pg->code);
+	ret |= pd_buf_addf(b, "/records?lang=%s\">", pg->lang);
+	ret |= h_esc(b, records);
+	return ret | pd_buf_adds(b, "</a>");
+}
+
 static const char *gender_word(const char *lang, const char *g)
 {
 	return !strcmp(g, "M") ? h_word(lang, W_men) : !strcmp(g, "W") ?
