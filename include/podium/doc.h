@@ -81,4 +81,40 @@ int pd_doc_odf_medallists(struct pd_buf *out, struct pd_store *s,
 int pd_doc_odf_result(struct pd_buf *out, struct pd_store *s, long event,
 		      long as_of, struct pd_diag *diag);
 
+/* 'podium event show --format csv|json|html': event's results as of
+ * version as_of (0: now), read in one transaction, with the medals that
+ * follow from them (unofficial events' too) and the sanctions in force
+ * (a result so covered is "DSQ (sanction)"): the JSON document {games,
+ * version, event: {...}, results: [{rank, npc, name, mark, irm,
+ * records, medal}]}, its results as CSV, or as a standalone HTML page
+ * (takeaway.c).  The same version gives the same bytes.  PD_ENOTFOUND
+ * when there is no such event. */
+/* GET /api/games/{code}/records and 'podium records --games G --format
+ * json': the records of games's events' keys (sport, event, gender,
+ * sport class) and those set at games (records_doc.c): {games, version,
+ * broken (how many records were set at games), records: [{sport, event,
+ * gender, class, kind, event_id (games's event of that key, or null),
+ * in_force {mark, holder, npc, date, games, in_force}, broken_here,
+ * history [the same, oldest first, the one in force last]}]}, by key
+ * and kind.  A Games without records has "records": [].  Read inside
+ * the caller's read transaction; version is what it says it shows. */
+int pd_doc_records(struct pd_buf *out, struct pd_store *s, const char *games,
+		   long version, unsigned flags, struct pd_diag *diag);
+
+/* GET /api/games/{code}/sports/{sport} and 'podium sport': the sport
+ * of g named by its slug ("athletics") or name (sport_doc.c): {games,
+ * version, sport, slug, table: [{rank, npc, gold, silver, bronze,
+ * total}] (ranked from its results, official events), events: [{id,
+ * name, gender, class, date, status, results, phases: [{code, units:
+ * [unit names]}]}]}, the phases being those of the Games' units (none
+ * without units).  Read inside the caller's read transaction.
+ * PD_ENOTFOUND when g has no event of that sport. */
+int pd_doc_sport(struct pd_buf *out, struct pd_store *s,
+		 const struct pd_games *g, const char *sport, long version,
+		 unsigned flags, struct pd_diag *diag);
+
+int pd_doc_event_results(struct pd_buf *out, struct pd_store *s, long event,
+			 long as_of, const char *format,
+			 struct pd_diag *diag);
+
 #endif

@@ -154,6 +154,11 @@ struct pd_games_stats {
 	 * events with a start list; participation is known too when every
 	 * event has one */
 	long entries, events_entered;
+	/* the units' start lists and results (pd_games_stats_read()):
+	 * held when the Games has units; each participant once by code,
+	 * athletes and teams apart, and their NPCs */
+	int units_held;
+	long units_athletes, units_teams, units_npcs;
 };
 
 void pd_games_stats_release(struct pd_games_stats *st);

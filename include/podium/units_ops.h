@@ -33,8 +33,9 @@ int pd_op_units_write(struct pd_store *s, const struct pd_unitset *set,
 /* The Games' medals as its stored units decide them, one row a medal
  * with the unit and rule that awarded it, onto out as format says: "csv"
  * (a header, then discipline, event, event_code, medal, npc,
- * participant_code, participant, unit, rule) or "json" ({"games",
- * "medals": [ those as members ]}); by event code, then medal.  A Games
+ * participant_code, participant, unit, rule), "json" ({"games",
+ * "medals": [ those as members ]}) or "html" (those rows as a page whole
+ * in itself); by event code, then medal.  A Games
  * without units gives the header alone (or no medals). */
 int pd_op_units_medals(struct pd_store *s, const char *games,
 		       const char *format, struct pd_buf *out,

@@ -226,6 +226,18 @@ int app_unit_medals(struct pd_store *s, const char *games, const char *rsc,
 
 /* Dump doc (consumed, may be NULL: PD_ENOMEM) onto out as doc.h says. */
 int app_json_dump(struct pd_buf *out, json_t *doc, unsigned flags);
+/* st's units_* figures from games's units (units_people.c): nothing
+ * set when it has none. */
+int app_units_people(struct pd_store *s, const char *games,
+		     struct pd_games_stats *st, struct pd_diag *d);
+
+/* doc (owned: freed here) as format: "json" the document itself
+ * (pretty); "csv" its array list, one row each with cols[0..ncols) as
+ * the header; "html" the same rows as a page whole in itself titled
+ * title, every text escaped (takeaway.c).  0 or PD_ENOMEM. */
+int app_rows_out(struct pd_buf *out, const char *format, const char *title,
+		 json_t *doc, const char *list, const char *const *cols,
+		 size_t ncols);
 /* A JSON string of s ("" for NULL); null if jansson refuses it. */
 json_t *app_json_str(const char *s);
 /* Set n integers v[] on object o, named in turn by keys, a list of n

@@ -9,6 +9,7 @@
 #include "podium/app.h"
 #include "podium/store.h"
 #include "podium/words.h"
+#include "app_int.h"
 
 void pd_cover_decide(struct pd_cover *c)
 {
@@ -81,6 +82,7 @@ int pd_games_stats_read(struct pd_store *s, const char *games,
 	pd_published_init(&pub);
 	pd_tally_init(&t);
 	if ((ret = pd_store_games_stats(s, games, st, diag)) < 0 ||
+	    (ret = app_units_people(s, games, st, diag)) < 0 ||
 	    (ret = pd_games_cover(s, games, c, diag)) < 0 || !c->source[0])
 		goto cleanup;
 	if ((ret = pd_store_published_get(s, games, c->source, &pub,

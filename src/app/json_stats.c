@@ -50,7 +50,7 @@ int pd_doc_stats(struct pd_buf *out, const struct pd_games *g, long version,
 	return app_json_dump(out, json_pack(
 		"{s:o, s:I, s:o, s:o, s:o, s:o, s:I, s:b, s:o, s:o, s:o, s:o, "
 		"s:o, s:o, s:I, s:o, s:I, s:o, s:{s:I, s:I, s:I}, s:I, "
-		"s:I, s:I, s:I, s:I, s:o}",
+		"s:I, s:I, s:I, s:I, s:o, s:o}",
 		"games", app_json_str(g->code),
 		"version", (json_int_t)version,
 		"name", app_json_str(g->name_en),
@@ -76,5 +76,10 @@ int pd_doc_stats(struct pd_buf *out, const struct pd_games *g, long version,
 		"sanctions_vacate", (json_int_t)st->sanctions_vacate,
 		"npcs_medal", (json_int_t)st->npcs_medal,
 		"npcs_gold", (json_int_t)st->npcs_gold,
-		"table", table_of(cover)), flags);
+		"table", table_of(cover),
+		"start_lists", !st->units_held ? json_null() :
+		json_pack("{s:I, s:I, s:I}", "athletes",
+			  (json_int_t)st->units_athletes, "teams",
+			  (json_int_t)st->units_teams, "npcs",
+			  (json_int_t)st->units_npcs)), flags);
 }

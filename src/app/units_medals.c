@@ -122,21 +122,6 @@ static const struct unit *unit_named(const struct reading *g, const char *rsc)
 
 static const char *const medal_names[] = { "gold", "silver", "bronze" };
 
-static int row_csv(const struct app_unit_medal *m, void *arg)
-{
-	const char *f[9] = { m->discipline, m->event, m->event_code,
-			     medal_names[m->medal], m->npc, m->who, m->name,
-			     m->unit, m->rule };
-	struct pd_buf *out = arg;
-	int i, ret = 0;
-
-	for (i = 0; i < 9 && ret == 0; i++)
-		if ((i && (ret = pd_buf_addc(out, ',')) < 0) ||
-		    (ret = pd_csv_quote(out, f[i])) < 0)
-			return ret;
-	return ret < 0 ? ret : pd_buf_addc(out, '\n');
-}
-
 static int row_json(const struct app_unit_medal *m, void *arg)
 {
 	json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s}",
@@ -265,22 +250,22 @@ int pd_op_units_medals(struct pd_store *s, const char *games,
 		       const char *format, struct pd_buf *out,
 		       struct pd_diag *diag)
 {
+	static const char *const cols[] = { "discipline", "event",
+					    "event_code", "medal", "npc",
+					    "participant_code", "participant",
+					    "unit", "rule" };
 	json_t *list;
+	char title[64];
 	int ret;
 
-	if (strcmp(format, "json")) {
-		if ((ret = pd_buf_adds(out, "discipline,event,event_code,"
-				       "medal,npc,participant_code,"
-				       "participant,unit,rule\n")) < 0)
-			return ret;
-		return app_units_medals_each(s, games, row_csv, out, diag);
-	}
 	if (!(list = json_array()))
 		return PD_ENOMEM;
 	if ((ret = app_units_medals_each(s, games, row_json, list, diag)) < 0) {
 		json_decref(list);
 		return ret;
 	}
-	return app_json_dump(out, json_pack("{s:s, s:o}", "games", games,
-					    "medals", list), PD_DOC_PRETTY);
+	snprintf(title, sizeof(title), "%s medals", games);
+	return app_rows_out(out, format, title, json_pack("{s:s, s:o}", "games",
+			    games, "medals", list), "medals", cols,
+			    sizeof(cols) / sizeof(*cols));
 }

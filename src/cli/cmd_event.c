@@ -329,6 +329,30 @@ static int show_odf(struct pd_store *s, long id, long as_of)
 	return cli_output(ret, &b, &d);
 }
 
+static int show_format(const char *f)
+{
+	static const char *const known[] = { "text", "odf", "csv", "json",
+					     "html" };
+	size_t i;
+
+	for (i = 0; i < sizeof(known) / sizeof(*known); i++)
+		if (!strcmp(f, known[i]))
+			return 1;
+	return 0;
+}
+
+/* The event's results as csv, json or html (doc.h). */
+static int show_doc(struct pd_store *s, long id, long as_of,
+		    const char *format)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_buf b;
+
+	pd_buf_init(&b, 0);
+	return cli_output(pd_doc_event_results(&b, s, id, as_of, format, &d),
+			  &b, &d);
+}
+
 static int run_show(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
@@ -337,23 +361,25 @@ static int run_show(struct cli *cli, int argc, char **argv)
 	struct medal_map mm;
 	struct pd_store *s;
 	long id, as_of = 0;
-	int ret, code = 0, i, odf = 0, bad = argc < 2;
+	const char *format = "text";
+	int ret, code = 0, i, bad = argc < 2;
 
 	for (i = 2; i + 1 < argc && !bad; i += 2)
 		if (!strcmp(argv[i], "--as-of"))
 			bad = (as_of = cli_id(argv[i + 1])) < 0;
 		else if (!strcmp(argv[i], "--format"))
-			bad = strcmp(argv[i + 1], "text") &&
-			      !(odf = !strcmp(argv[i + 1], "odf"));
+			bad = !show_format(format = argv[i + 1]);
 		else
 			bad = 1;
 	if (bad || argc % 2 || (id = cli_id(argv[1])) < 0)
 		return cli_usage(&cmd_event, "event show EVENT [--as-of "
-				 "VERSION] [--format text|odf]");
+				 "VERSION] [--format text|odf|csv|json|html]");
 	if (!(s = cli_store(cli, &code)))
 		return code;
-	if (odf)
+	if (!strcmp(format, "odf"))
 		return show_odf(s, id, as_of);
+	if (strcmp(format, "text"))
+		return show_doc(s, id, as_of, format);
 	if ((ret = pd_store_event_get(s, id, &e, &d)) < 0)
 		return cli_fail(ret, &d);
 	printf("event %ld: %s, %s%s%s%s%s (%s)\n", e.id, cli_text(e.sport),
@@ -411,7 +437,8 @@ const struct cli_command cmd_event = {
 	"       podium event status EVENT STATUS [--reason R]\n"
 	"       podium event list --games G [--sport S] [--gender M|W|X|O]\n"
 	"                         [--through DATE] [--npc NPC]\n"
-	"       podium event show EVENT [--as-of VERSION] [--format text|odf]\n"
+	"       podium event show EVENT [--as-of VERSION]\n"
+	"                         [--format text|odf|csv|json|html]\n"
 	"\n"
 	"add prints the new event's id (or the existing one's: an event is\n"
 	"its Games, sport, name and gender; adding it again changes nothing,\n"
@@ -437,7 +464,9 @@ const struct cli_command cmd_event = {
 	"\n"
 	"show lists the results with the medals that follow from them under\n"
 	"the policy, the IRMs and any sanctions (--format odf: an ODF\n"
-	"DT_RESULT message, docs/ODF.md), then, for an event of 'podium\n"
+	"DT_RESULT message, docs/ODF.md; csv, json or html: the results to\n"
+	"take away, the same bytes for the same version, html a page whole in\n"
+	"itself with every text escaped), then, for an event of 'podium\n"
 	"import units', its phases and units by start time: phase code, unit,\n"
 	"results code, day, status and medal role.  Every change is logged\n"
 	"('podium log') with --reason.\n",

@@ -20,9 +20,10 @@ static int run(struct cli *cli, int argc, char **argv)
 				return cli_usage(&cmd_medals, N_("bad --games"));
 		} else if (!strcmp(argv[i], "--format") && i + 1 < argc) {
 			format = argv[++i];
-			if (strcmp(format, "csv") && strcmp(format, "json"))
+			if (strcmp(format, "csv") && strcmp(format, "json") &&
+			    strcmp(format, "html"))
 				return cli_usage(&cmd_medals, N_("--format is "
-						 "csv or json"));
+						 "csv, json or html"));
 		} else {
 			return cli_usage(&cmd_medals, N_("unexpected argument"));
 		}
@@ -40,7 +41,7 @@ static int run(struct cli *cli, int argc, char **argv)
 
 const struct cli_command cmd_medals = {
 	"medals", run, "list a Games' medals as its units decide them",
-	"usage: podium medals --games G [--format csv|json]\n"
+	"usage: podium medals --games G [--format csv|json|html]\n"
 	"\n"
 	"One row a medal, derived from the units 'podium import units' keeps:\n"
 	"discipline and event as the data names them, event_code (ODF's),\n"
@@ -49,7 +50,9 @@ const struct cli_command cmd_medals = {
 	"rule (standing, final-ranks, gold-match, bronze-match, semi-losers:\n"
 	"data/medal_rules.tsv, each line naming the rule book it follows).\n"
 	"A tie gives each its medal.  By event code, then medal.  CSV (the\n"
-	"default) has a header; JSON is {\"games\", \"medals\": [...]}.\n"
+	"default) has a header; JSON is {\"games\", \"medals\": [...]}; HTML\n"
+	"is the same rows as a page whole in itself, every text escaped.  The\n"
+	"same units give the same bytes.\n"
 	"A Games without units lists none.  Sanctions ('podium sanction')\n"
 	"change the table and the medallists, not this list of what the units\n"
 	"decided.\n",

@@ -1,8 +1,12 @@
 /* cmd_records.c -- 'podium records': the records in force of every event
- * and sport class, each with the records it replaced. */
+ * and sport class, each with the records it replaced; with --games, a
+ * Games' records (doc.h: pd_doc_records()), as text or JSON. */
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
+#include "podium/doc.h"
 #include "podium/record.h"
 #include "cli.h"
 
@@ -46,18 +50,105 @@ static int record(const struct pd_record *r, void *arg)
 	return pd_strings_add(&w->lines, line);
 }
 
+/* One record of a Games' document as a line. */
+static void games_line(const char *lead, json_t *r)
+{
+	const char *date = json_string_value(json_object_get(r, "date"));
+	const char *games = json_string_value(json_object_get(r, "games"));
+
+	printf("%s%s  %s (%s)%s%s%s%s\n", lead,
+	       cli_text(json_string_value(json_object_get(r, "mark"))),
+	       cli_text(json_string_value(json_object_get(r, "holder"))),
+	       cli_text(json_string_value(json_object_get(r, "npc"))),
+	       *date ? "  " : "", cli_text(date), *games ? "  " : "",
+	       cli_text(games));
+}
+
+/* The Games' document as text: each key and kind, the record in force,
+ * then the history newest first, then how many fell at these Games. */
+static void games_text(json_t *doc)
+{
+	json_t *g, *h;
+	size_t i, j;
+
+	json_array_foreach(json_object_get(doc, "records"), i, g) {
+		h = json_object_get(g, "history");
+		printf("%s\t%s\t%s\t%s\t%s\n",
+		       cli_text(json_string_value(json_object_get(g, "sport"))),
+		       cli_text(json_string_value(json_object_get(g, "event"))),
+		       cli_text(json_string_value(json_object_get(g, "gender"))),
+		       cli_text(json_string_value(json_object_get(g, "class"))),
+		       cli_text(json_string_value(json_object_get(g, "kind"))));
+		for (j = json_array_size(h); j-- > 0;)
+			games_line(j + 1 == json_array_size(h) ? "  " :
+				   "  was ", json_array_get(h, j));
+	}
+	printf("%lld set at %s\n",
+	       (long long)json_integer_value(json_object_get(doc, "broken")),
+	       json_string_value(json_object_get(doc, "games")));
+}
+
+static int run_games(struct cli *cli, const char *games, int json)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_games g;
+	struct pd_store *s;
+	struct pd_buf b;
+	json_t *doc;
+	int ret, code;
+
+	if ((code = cli_store_games(cli, games)) != 0)
+		return code;
+	if (!(s = cli_store(cli, &code)))
+		return code;
+	memset(&g, 0, sizeof(g));
+	pd_buf_init(&b, 0);
+	if ((ret = pd_store_begin_read(s, &d)) < 0)
+		return cli_fail(ret, &d);
+	if ((ret = pd_store_games_get(s, games, &g, &d)) == 0)
+		ret = pd_doc_records(&b, s, games, g.version, PD_DOC_PRETTY,
+				     &d);
+	pd_store_rollback(s);
+	pd_games_release(&g);
+	if (json || ret < 0)
+		return cli_output(ret, &b, &d);
+	if (!(doc = json_loadb(b.data, b.len, 0, NULL)))
+		return cli_output(PD_ENOMEM, &b, &d);
+	games_text(doc);
+	json_decref(doc);
+	pd_buf_release(&b);
+	return EXIT_OK;
+}
+
 static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
-	const char *sport = NULL;
+	char games[PD_GAMES_CODE] = "";
+	const char *sport = NULL, *format = "text";
 	struct pd_store *s;
 	struct walk w;
-	int ret, code = 0;
+	int ret, code = 0, i;
 
-	if (argc == 3 && !strcmp(argv[1], "--sport"))
-		sport = argv[2];
-	else if (argc != 1)
-		return cli_usage(&cmd_records, "expected [--sport SPORT]");
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--sport") && i + 1 < argc)
+			sport = argv[++i];
+		else if (!strcmp(argv[i], "--games") && i + 1 < argc) {
+			if (pd_games_code(games, sizeof(games), argv[++i]))
+				return cli_usage(&cmd_records,
+						 N_("bad --games"));
+		} else if (!strcmp(argv[i], "--format") && i + 1 < argc &&
+			   (!strcmp(argv[i + 1], "text") ||
+			    !strcmp(argv[i + 1], "json")))
+			format = argv[++i];
+		else
+			return cli_usage(&cmd_records, "expected [--sport "
+					 "SPORT] | --games G [--format "
+					 "text|json]");
+	if (games[0] && sport)
+		return cli_usage(&cmd_records, "expected [--sport "
+				 "SPORT] | --games G [--format text|json]");
+	if (games[0])
+		return run_games(cli, games, !strcmp(format, "json"));
 	if (!(s = cli_store(cli, &code)))
 		return code;
 	memset(&w, 0, sizeof(w));
@@ -76,6 +167,7 @@ static int run(struct cli *cli, int argc, char **argv)
 const struct cli_command cmd_records = {
 	"records", run, "list the records in force and their history",
 	"usage: podium records [--sport SPORT]\n"
+	"       podium records --games G [--format text|json]\n"
 	"\n"
 	"For every event and sport class (sport, event, gender, class), each\n"
 	"kind of record in force (WR, PR, OR ...): mark, holder (NPC), date\n"
@@ -83,5 +175,12 @@ const struct cli_command cmd_records = {
 	"first ('was ...').  Records come from 'podium import records' and\n"
 	"from results: a result whose mark beats the record in force of its\n"
 	"event's sport class is flagged with its kind (=WR when it equals\n"
-	"it) and becomes the record, whatever flags were typed.\n",
+	"it) and becomes the record, whatever flags were typed.\n"
+	"\n"
+	"With --games, the records of G's events (and those set at G): for\n"
+	"each event and kind, the record in force and the ones it replaced\n"
+	"('was ...'), then how many were set at G; --format json is the\n"
+	"document of GET /api/games/G/records ({games, version, broken,\n"
+	"records: [{sport, event, gender, class, kind, event_id, in_force,\n"
+	"broken_here, history}]}).  A Games without records lists none.\n",
 };

@@ -81,7 +81,11 @@ static int text_people(struct pd_buf *b, const struct pd_games_stats *st,
 		err |= LINE(b, "NPCs taking part", "unknown (%s)\n", cover);
 		return err;
 	}
-	if (st->athletes == 0)
+	if (!st->participation_known && st->units_held)
+		err |= LINE(b, "athletes", "%ld (the units' start lists)\n",
+			    st->units_athletes) ||
+		       LINE(b, "medallists", "%ld\n", st->athletes);
+	else if (st->athletes == 0)
 		err |= LINE(b, "athletes", "unknown (no athlete data)\n");
 	else if (!st->participation_known)
 		err |= LINE(b, "athletes", "unknown (only medal placings in "
@@ -97,6 +101,9 @@ static int text_people(struct pd_buf *b, const struct pd_games_stats *st,
 			    st->gender_unknown);
 	if (st->participation_known)
 		err |= LINE(b, "NPCs taking part", "%ld\n", st->npcs);
+	else if (st->units_held)
+		err |= LINE(b, "NPCs taking part", "%ld (the units' start "
+			    "lists)\n", st->units_npcs);
 	else
 		err |= LINE(b, "NPCs taking part", "unknown (%s)\n",
 			    st->results ? "only medal placings in the store" :
@@ -105,6 +112,10 @@ static int text_people(struct pd_buf *b, const struct pd_games_stats *st,
 		err |= LINE(b, "start lists", "%ld athletes, %ld of %ld "
 			    "events\n", st->entries, st->events_entered,
 			    st->events);
+	if (st->units_held)
+		err |= LINE(b, "units' start lists", "%ld athletes, %ld teams, "
+			    "%ld NPCs\n", st->units_athletes, st->units_teams,
+			    st->units_npcs);
 	return err;
 }
 
@@ -311,7 +322,10 @@ const struct cli_command cmd_stats = {
 	"the store holds only medal placings (a medals import lists only the\n"
 	"winners) -- then the athletes known are the medallists, counted as\n"
 	"such.  Who took part counts the start lists too ('podium entry'):\n"
-	"with one for every event, the athletes and NPCs are known.\n"
+	"with one for every event, the athletes and NPCs are known.  A Games\n"
+	"of 'podium import units' holds its units' start lists: their\n"
+	"athletes, teams and NPCs are said as such ('units' start lists'),\n"
+	"beside the medallists (JSON: start_lists, null without units).\n"
 	"\n"
 	"--by npc or --by sport breaks who took part down: the athletes,\n"
 	"women and men of each NPC or sport (an athlete of two sports is in\n"

@@ -77,6 +77,22 @@ int pd_buf_addc(struct pd_buf *b, char c)
 	return pd_buf_add(b, &c, 1);
 }
 
+int pd_buf_addhtml(struct pd_buf *b, const char *s)
+{
+	int ret = 0;
+
+	for (; s && *s && ret == 0; s++)
+		switch (*s) {
+		case '&': ret = pd_buf_adds(b, "&amp;"); break;
+		case '<': ret = pd_buf_adds(b, "&lt;"); break;
+		case '>': ret = pd_buf_adds(b, "&gt;"); break;
+		case '"': ret = pd_buf_adds(b, "&quot;"); break;
+		case '\'': ret = pd_buf_adds(b, "&#39;"); break;
+		default: ret = pd_buf_addc(b, *s);
+		}
+	return ret;
+}
+
 int pd_buf_vaddf(struct pd_buf *b, const char *fmt, va_list ap)
 {
 	va_list cp;
@@ -125,22 +141,6 @@ static int columns(const char *s)
 		p += n;
 	}
 	return w;
-}
-
-int pd_buf_addhtml(struct pd_buf *b, const char *s)
-{
-	int ret = 0;
-
-	for (; s && *s && ret == 0; s++)
-		switch (*s) {
-		case '&': ret = pd_buf_adds(b, "&amp;"); break;
-		case '<': ret = pd_buf_adds(b, "&lt;"); break;
-		case '>': ret = pd_buf_adds(b, "&gt;"); break;
-		case '"': ret = pd_buf_adds(b, "&quot;"); break;
-		case '\'': ret = pd_buf_adds(b, "&#39;"); break;
-		default: ret = pd_buf_addc(b, *s);
-		}
-	return ret;
 }
 
 int pd_buf_addpad(struct pd_buf *b, const char *s, int width, int right)

@@ -34,7 +34,8 @@ enum lazy_page {
 	LAZY_PAGE_TABLE, LAZY_PAGE_EVENT, LAZY_PAGE_NPC, LAZY_PAGE_ATHLETE,
 	LAZY_PAGE_ABOUT, LAZY_PAGE_SCHEDULE, LAZY_PAGE_UNIT,
 	LAZY_SCREEN_UNIT, LAZY_SCREEN_TABLE,
-	LAZY_PAGE_MEDALS
+	LAZY_PAGE_MEDALS,
+	LAZY_PAGE_RECORDS, LAZY_PAGE_SPORT, LAZY_PAGE_EVENTS
 };
 enum MHD_Result lazy_page(struct srv *s, struct MHD_Connection *c,
 			  struct req *r, struct gview *g, enum lazy_page kind,

@@ -59,6 +59,11 @@ enum lazy_route {
 	ROUTE_SCREEN_TABLE,	/* b lang transparent embed */
 	ROUTE_MEDALLISTS,	/* m sport gender through npc date */
 	ROUTE_PAGE_MEDALS,	/* d date lang */
+	ROUTE_RECORDS,		/* r */
+	ROUTE_PAGE_RECORDS,	/* p lang */
+	ROUTE_SPORT,		/* s sport */
+	ROUTE_PAGE_SPORT,	/* o sport lang */
+	ROUTE_PAGE_EVENTS,	/* e lang */
 	ROUTE_COUNT
 };
 

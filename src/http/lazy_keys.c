@@ -230,6 +230,11 @@ enum MHD_Result lazy_key(struct srv *s, struct MHD_Connection *c,
 		return lazy_key_make(c, r, key, size,
 				     rt->view == RV_FACTS_CHECK ?
 				     ROUTE_FACTS_CHECK : ROUTE_FACTS, NULL);
+	case RV_RECORDS:
+		return lazy_key_make(c, r, key, size, ROUTE_RECORDS, NULL);
+	case RV_SPORT:
+		return lazy_key_make(c, r, key, size, ROUTE_SPORT,
+				     (const char *const[]){ rt->sport });
 	case RV_ELECTIONS:
 	case RV_DOPING:
 		return lazy_key_make(c, r, key, size, rt->view == RV_ELECTIONS ?

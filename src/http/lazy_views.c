@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "podium/audit.h"
+#include "podium/doc.h"
 #include "podium/doping_ops.h"
 #include "podium/election_ops.h"
 #include "podium/entry_ops.h"
@@ -590,9 +591,11 @@ static int schedule_of(struct lz *z, char **f, struct pd_buf *out,
 	json_decref(days);
 	return ret;
 }
+static int records(struct lz *z, char **f, struct pd_buf *out, int *status);
+static int sport(struct lz *z, char **f, struct pd_buf *out, int *status);
 
 /* H source scheme lang pinned, J id lang, K code source lang, M id lang,
- * O lang: a page, made from its documents (read here, in this one
+ * O lang, P lang, B sport lang, Z lang: a page, made from its documents (read here, in this one
  * transaction) by page_make.c. */
 static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
@@ -606,6 +609,7 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 	char *of[9] = { "S", (char *)src, "gold", f[1], "", "0", "", "",
 			"" };
 	char *pf[6] = { "m", "", "", "", "", f[1] };
+	char *rf[1] = { "r" }, *uf[2] = { "s", f[1] }, *vf[1] = { "V" };
 	int ret;
 
 	switch (in.kind) {
@@ -656,6 +660,18 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 		in.lang = f[2];
 		ret = doc_of(z, unit, (char *[]){ "U", f[1] }, out, status,
 			     &in.doc);
+		break;
+	case 'p':
+		in.lang = f[1];
+		ret = doc_of(z, records, rf, out, status, &in.doc);
+		break;
+	case 'o':
+		in.lang = f[2];
+		ret = doc_of(z, sport, uf, out, status, &in.doc);
+		break;
+	case 'e':
+		in.lang = f[1];
+		ret = doc_of(z, events_list, vf, out, status, &in.doc);
 		break;
 	default:	/* 'O': the figures and the top of the table */
 		in.lang = f[1];
@@ -797,6 +813,27 @@ static int schedule(struct lz *z, char **f, struct pd_buf *out, int *status)
 	return pd_doc_schedule(out, z->st, &q, z->version, &d);
 }
 
+/* R: the records of the Games' events and those set at it */
+static int records(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+
+	return pd_doc_records(out, z->st, z->g->info.code, z->version, 0, &d);
+}
+
+/* U sport: a sport of the Games, its table and its events by phase */
+static int sport(struct lz *z, char **f, struct pd_buf *out, int *status)
+{
+	struct pd_diag d = { "", 0, "" };
+	int ret = pd_doc_sport(out, z->st, &z->g->info, f[1], z->version, 0,
+			       &d);
+
+	if (ret == PD_ENOTFOUND)
+		return refuse(out, status, MHD_HTTP_NOT_FOUND, "no such sport "
+			      "in this Games");
+	return ret;
+}
+
 /* Each lazy view: its key letter, its parameters and its render. */
 const struct lazy_route_def lazy_routes[ROUTE_COUNT] = {
 	[ROUTE_STANDINGS] = { 'S', 8, { "source", "scheme", "lang", "sport",
@@ -841,5 +878,10 @@ const struct lazy_route_def lazy_routes[ROUTE_COUNT] = {
 	[ROUTE_MEDALLISTS] = { 'm', 5, { "sport", "gender", "through", "npc",
 					 "date" }, 1, medallists },
 	[ROUTE_PAGE_MEDALS] = { 'd', 2, { "date", "lang" }, 1, page_of },
+	[ROUTE_RECORDS] = { 'r', 0, { NULL }, 1, records },
+	[ROUTE_PAGE_RECORDS] = { 'p', 1, { "lang" }, 1, page_of },
+	[ROUTE_SPORT] = { 's', 1, { "sport" }, 1, sport },
+	[ROUTE_PAGE_SPORT] = { 'o', 2, { "sport", "lang" }, 1, page_of },
+	[ROUTE_PAGE_EVENTS] = { 'e', 1, { "lang" }, 1, page_of },
 };
 

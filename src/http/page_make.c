@@ -187,6 +187,12 @@ int page_make(struct pd_buf *out, const struct page_in *in)
 					 in->pinned);
 	case 'd':
 		return page_medals(out, &pg, in->doc);
+	case 'p':
+		return page_records(out, &pg, in->doc);
+	case 'o':
+		return page_sport(out, &pg, in->doc);
+	case 'e':
+		return page_events(out, &pg, in->doc);
 	}
 	return PD_EINVAL;
 }

@@ -13,7 +13,7 @@
 struct gview;
 
 struct page_in {
-	char kind;		/* the route's letter: H J K M O (lazy.c) */
+	char kind;		/* the route's letter: H J K M O P B Z (lazy.c) */
 	const struct gview *g;
 	struct pd_store *st;	/* the read transaction, or NULL (H, K) */
 	const struct pd_registry *reg;

@@ -10,8 +10,8 @@
 #include "podium/render.h"
 #include "pages_int.h"
 
-static int link_to(struct pd_buf *b, const struct page_games *pg,
-		   const char *kind, const char *id, const char *text)
+int h_link(struct pd_buf *b, const struct page_games *pg, const char *kind,
+	   const char *id, const char *text)
 {
 	int ret = pd_buf_adds(b, "<a href=\"/games/");
 
@@ -29,7 +29,22 @@ static int link_id(struct pd_buf *b, const struct page_games *pg,
 	char num[24];
 
 	snprintf(num, sizeof(num), "%lld", id);
-	return link_to(b, pg, kind, num, text);
+	return h_link(b, pg, kind, num, text);
+}
+
+/* (pages.h) a result's record flags as a badge to the records page */
+int h_record_badge(struct pd_buf *b, const struct page_games *pg,
+		   const char *records)
+{
+	int ret;
+
+	if (!records || !*records)
+		return 0;
+	ret = pd_buf_adds(b, "<a class=\"badge record\" href=\"/games/");
+	ret |= h_url(b, pg->code);
+	ret |= pd_buf_addf(b, "/records?lang=%s\">", pg->lang);
+	ret |= h_esc(b, records);
+	return ret | pd_buf_adds(b, "</a>");
 }
 
 static const char *gender_word(const char *lang, const char *g)
@@ -132,7 +147,7 @@ static int result_row(struct pd_buf *b, const struct page_games *pg,
 	ret |= athlete ? link_id(b, pg, "athletes", athlete, h_str(r, "name")) :
 	       h_esc(b, h_str(r, "name"));
 	ret |= pd_buf_adds(b, "</th><td>");
-	ret |= link_to(b, pg, "npcs", h_str(r, "npc"), h_npc(pg, h_str(r,
+	ret |= h_link(b, pg, "npcs", h_str(r, "npc"), h_npc(pg, h_str(r,
 		       "npc")));
 	ret |= pd_buf_adds(b, "</td><td>");
 	ret |= h_esc(b, h_str(r, "mark"));
@@ -141,7 +156,7 @@ static int result_row(struct pd_buf *b, const struct page_games *pg,
 		ret |= h_esc(b, irm);
 	}
 	ret |= pd_buf_adds(b, "</td><td>");
-	ret |= h_esc(b, h_str(r, "records"));
+	ret |= h_record_badge(b, pg, h_str(r, "records"));
 	ret |= pd_buf_adds(b, "</td><td>");
 	ret |= h_medal_cell(b, pg->lang, h_str(r, "medal"));
 	return ret | pd_buf_adds(b, "</td></tr>\n");
@@ -200,13 +215,13 @@ static int match_item(struct pd_buf *b, const struct page_games *pg,
 	int ret = pd_buf_adds(b, "<li class=\"match\"><span class=\"side");
 
 	ret |= pd_buf_adds(b, w == 1 || w == 3 ? " won\">" : "\">");
-	ret |= link_to(b, pg, "npcs", h_str(m, "home"), h_npc(pg, h_str(m,
+	ret |= h_link(b, pg, "npcs", h_str(m, "home"), h_npc(pg, h_str(m,
 		       "home")));
 	ret |= pd_buf_adds(b, "</span> <span class=\"score\">");
 	ret |= score_text(b, pg->lang, m);
 	ret |= pd_buf_addf(b, "</span> <span class=\"side%s\">", w == -1 ?
 			   " won" : "");
-	ret |= *away ? link_to(b, pg, "npcs", away, h_npc(pg, away)) :
+	ret |= *away ? h_link(b, pg, "npcs", away, h_npc(pg, away)) :
 	       h_esc(b, "?");
 	return ret | pd_buf_adds(b, "</span></li>\n");
 }
@@ -235,7 +250,7 @@ static int pool_section(struct pd_buf *b, const struct page_games *pg,
 			   h_word(lang, W_points));
 	json_array_foreach(rows, i, r) {
 		ret |= pd_buf_adds(b, "<tr><th scope=\"row\">");
-		ret |= link_to(b, pg, "npcs", h_str(r, "npc"), h_npc(pg,
+		ret |= h_link(b, pg, "npcs", h_str(r, "npc"), h_npc(pg,
 			       h_str(r, "npc")));
 		ret |= pd_buf_addf(b, "</th><td class=\"num\">%lld</td><td "
 				   "class=\"num\">%lld</td><td class=\"num\">"
@@ -461,7 +476,7 @@ int page_athlete(struct pd_buf *out, const struct page_games *pg, json_t *a)
 			  NULL)))
 		return ret;
 	ret |= pd_buf_adds(out, "<p class=\"who\">");
-	ret |= link_to(out, pg, "npcs", h_str(a, "npc"),
+	ret |= h_link(out, pg, "npcs", h_str(a, "npc"),
 		       h_name(json_object_get(a, "npc_name"), lang));
 	snprintf(who, sizeof(who), "%s%s%s%s", *g ? " · " : "", *g ?
 		 gender_word(lang, g) : "", *h_str(a, "class") ? " · " : "",
@@ -497,6 +512,9 @@ int page_athlete(struct pd_buf *out, const struct page_games *pg, json_t *a)
 			ret |= h_esc(out, h_str(r, "irm"));
 		ret |= pd_buf_adds(out, "</td><td>");
 		ret |= h_esc(out, h_str(r, "mark"));
+		if (*h_str(r, "records"))
+			ret |= pd_buf_adds(out, " ");
+		ret |= h_record_badge(out, pg, h_str(r, "records"));
 		ret |= pd_buf_adds(out, "</td><td>");
 		ret |= h_medal_cell(out, lang, h_str(r, "medal"));
 		ret |= pd_buf_adds(out, "</td></tr>\n");
@@ -563,9 +581,23 @@ static int who_took_part(struct pd_buf *b, json_t *st, enum word w,
 	json_t *v = json_object_get(st, key);
 	char text[160];
 
+	json_t *units = json_object_get(st, "start_lists");
+
 	if (json_is_true(json_object_get(st, "participation_known")) ||
 	    !json_is_integer(v))
 		return fact_num(b, h_word(lang, w), v, lang);
+	/* a units Games: its start lists say who took part, beside the
+	 * medallists */
+	if (json_is_object(units) && strcmp(key, "women")) {
+		snprintf(text, sizeof(text), strcmp(lang, "zh") ?
+			 "%lld (%s) · %s: %lld" : "%lld（%s）·%s：%lld",
+			 (long long)json_integer_value(json_object_get(units,
+			 !strcmp(key, "npcs") ? "npcs" : "athletes")),
+			 h_word(lang, W_units_start_lists),
+			 h_word(lang, W_medallists_only),
+			 (long long)json_integer_value(v));
+		return h_fact(b, h_word(lang, w), text);
+	}
 	if (!json_integer_value(v))
 		return h_fact(b, h_word(lang, w), h_word(lang, W_unknown));
 	snprintf(text, sizeof(text), strcmp(lang, "zh") ? "%s (%s: %lld)" :
@@ -646,7 +678,7 @@ int page_overview(struct pd_buf *out, const struct page_games *pg,
 		if (i == 5)
 			break;
 		ret |= pd_buf_adds(out, "<li>");
-		ret |= link_to(out, pg, "npcs", h_str(r, "npc"),
+		ret |= h_link(out, pg, "npcs", h_str(r, "npc"),
 			       h_name(json_object_get(r, "name"), lang));
 		ret |= pd_buf_addf(out, " — %s %lld · %s %lld · %s %lld</li>\n",
 				   pd_labels(lang)->gold, h_num(r, "gold"),

@@ -49,19 +49,7 @@ const char *h_word(const char *lang, enum word k)
 /* Escaped for text and for attribute values in double quotes. */
 int h_esc(struct pd_buf *b, const char *s)
 {
-	const char *p;
-	int ret = 0;
-
-	for (p = s ? s : ""; *p && ret == 0; p++)
-		switch (*p) {
-		case '&': ret = pd_buf_adds(b, "&amp;"); break;
-		case '<': ret = pd_buf_adds(b, "&lt;"); break;
-		case '>': ret = pd_buf_adds(b, "&gt;"); break;
-		case '"': ret = pd_buf_adds(b, "&quot;"); break;
-		case '\'': ret = pd_buf_adds(b, "&#39;"); break;
-		default: ret = pd_buf_addc(b, *p);
-		}
-	return ret;
+	return pd_buf_addhtml(b, s);
 }
 
 /* Escaped for a URL's path segment or query value. */
@@ -200,7 +188,14 @@ int h_head(struct pd_buf *b, const struct page_games *pg,
 		ret |= pd_buf_adds(b, "</a> · <a ");
 		snprintf(path, sizeof(path), "/games/%s/about", pg->code);
 		ret |= h_href(b, path, lang);
-		ret |= pd_buf_addf(b, ">%s</a>", h_word(lang, W_overview));
+		ret |= pd_buf_addf(b, ">%s</a> · <a ", h_word(lang,
+				   W_overview));
+		snprintf(path, sizeof(path), "/games/%s/events", pg->code);
+		ret |= h_href(b, path, lang);
+		ret |= pd_buf_addf(b, ">%s</a> · <a ", h_word(lang, W_events));
+		snprintf(path, sizeof(path), "/games/%s/records", pg->code);
+		ret |= h_href(b, path, lang);
+		ret |= pd_buf_addf(b, ">%s</a>", h_word(lang, W_records));
 	}
 	ret |= pd_buf_adds(b, "</nav>\n<h1 id=\"title\">");
 	ret |= h_esc(b, title);

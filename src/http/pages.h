@@ -61,6 +61,22 @@ int page_npc(struct pd_buf *out, const struct page_games *pg, json_t *npc);
 /* An athlete (GET .../athletes/ID). */
 int page_athlete(struct pd_buf *out, const struct page_games *pg,
 		 json_t *athlete);
+/* A Games' records (GET .../records): those set at these Games, those
+ * in force and the ones they replaced (page_records.c). */
+int page_records(struct pd_buf *out, const struct page_games *pg,
+		 json_t *records);
+/* A sport of a Games (GET .../sports/SLUG): its medal table and its
+ * events with their phases (page_sport.c). */
+int page_sport(struct pd_buf *out, const struct page_games *pg,
+	       json_t *sport);
+/* The events index (GET .../events): each sport, linked to its page,
+ * with its events (page_sport.c). */
+int page_events(struct pd_buf *out, const struct page_games *pg,
+		json_t *events);
+/* A result's record flags ("WR", "PR,WR") as a badge linking to the
+ * Games' records page; nothing for "". */
+int h_record_badge(struct pd_buf *b, const struct page_games *pg,
+		   const char *records);
 /* A Games' key figures (GET .../stats), the top of its table and its
  * report (report.h: 'podium report', a title line and paragraphs; NULL
  * for none). */

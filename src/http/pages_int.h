@@ -127,7 +127,17 @@
 	X(open, N_("open")) \
 	X(medals_day, N_("Medals of the day")) \
 	X(table_day_end, N_("The table at the end of the day")) \
-	X(no_medals_day, N_("No medal was decided on this day."))
+	X(no_medals_day, N_("No medal was decided on this day.")) \
+	X(set_here, N_("Set at these Games")) \
+	X(in_force, N_("Records in force")) \
+	X(history, N_("Records they replaced")) \
+	X(record_kind, C_("record", "Kind")) \
+	X(holder, N_("Holder")) \
+	X(set_at, N_("Set at")) \
+	X(none, N_("None.")) \
+	X(no_records, N_("No records are held for the events of these Games.")) \
+	X(units_start_lists, N_("the units' start lists")) \
+	X(medal_table, N_("Medal table"))
 
 enum word {
 #define X(k, en) W_##k,
@@ -145,6 +155,10 @@ int h_url(struct pd_buf *b, const char *s);
 /* A member of o as a string ("" if none) or a number (0). */
 const char *h_str(json_t *o, const char *key);
 long long h_num(json_t *o, const char *key);
+/* <a href="/games/CODE/KIND/ID?lang=LANG">text</a>, every part
+ * escaped (page_view.c). */
+int h_link(struct pd_buf *b, const struct page_games *pg, const char *kind,
+	   const char *id, const char *text);
 /* {"en": ..., "zh": ...} in lang, else en. */
 const char *h_name(json_t *names, const char *lang);
 /* href="PATH?lang=LANG" (or &lang= when path has a query). */

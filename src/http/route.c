@@ -85,6 +85,16 @@ static int write_of(const char *p, long *event)
 	       !strcmp(end, "/entries") ? W_ENTRIES : W_NONE;
 }
 
+/* "sports/SLUG": the sport into rt->sport; 0, or -1 when p is not one */
+static int sport_of(struct route *rt, const char *p)
+{
+	if (strncmp(p, "sports/", 7) || !p[7] || strchr(p + 7, '/') ||
+	    strlen(p + 7) >= sizeof(rt->sport))
+		return -1;
+	memcpy(rt->sport, p + 7, strlen(p + 7) + 1);
+	return 0;
+}
+
 /* The view p (after /api/games/CODE/) names. */
 static enum route_view api_view(struct route *rt, const char *p)
 {
@@ -102,6 +112,7 @@ static enum route_view api_view(struct route *rt, const char *p)
 		{ "athletes", RV_ATHLETES }, { "log", RV_LOG },
 		{ "schedule", RV_SCHEDULE },
 		{ "medallists", RV_MEDALLISTS },
+		{ "records", RV_RECORDS },
 	};
 	const char *v;
 	char num[24];
@@ -113,6 +124,8 @@ static enum route_view api_view(struct route *rt, const char *p)
 	if (!strncmp(p, "athletes/", 9))
 		return (rt->athlete = route_number(p + 9, 1L << 40)) < 1 ?
 		       RV_NO_ATHLETE : RV_ATHLETE;
+	if (sport_of(rt, p) == 0)
+		return RV_SPORT;
 	if (!strncmp(p, "events/", 7) && (v = strchr(p + 7, '/')) &&
 	    (!strcmp(v, "/matches") || !strcmp(v, "/entries"))) {
 		snprintf(num, sizeof(num), "%.*s", (int)(v - (p + 7)), p + 7);
@@ -177,6 +190,12 @@ static void site(struct route *rt, const char *p)
 		rt->view = RV_PAGE_TABLE;
 	else if (!strcmp(rest, "about"))
 		rt->view = RV_PAGE_ABOUT;
+	else if (!strcmp(rest, "records"))
+		rt->view = RV_PAGE_RECORDS;
+	else if (!strcmp(rest, "events"))
+		rt->view = RV_PAGE_EVENTS;
+	else if (sport_of(rt, rest) == 0)
+		rt->view = RV_PAGE_SPORT;
 	else if (!strncmp(rest, "events/", 7) &&
 		 (rt->event = id_of(rest + 7)) > 0)
 		rt->view = RV_PAGE_EVENT;

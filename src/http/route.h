@@ -40,7 +40,7 @@ enum route_view {
 	RV_STREAM, RV_STANDINGS, RV_TIMELINE, RV_EVENTS, RV_STATS,
 	RV_ATHLETE, RV_FACTS, RV_FACTS_CHECK, RV_ELECTIONS, RV_DOPING,
 	RV_ENTRIES_ALL, RV_PARTICIPATION, RV_MATCHES, RV_ENTRIES, RV_EVENT,
-	RV_NPC, RV_ATHLETES, RV_LOG, RV_UNIT, RV_SCHEDULE, RV_MEDALLISTS,
+	RV_NPC, RV_ATHLETES, RV_LOG, RV_UNIT, RV_SCHEDULE, RV_MEDALLISTS, RV_RECORDS, RV_SPORT,
 	/* the site (HTML) */
 	RV_PAGE_LIST,		/* /games: every Games */
 	RV_PAGE_ROOT,		/* / : ?games=, else the default Games */
@@ -49,6 +49,7 @@ enum route_view {
 	/* screens and the embedded table: framable by --frame-origin */
 	RV_SCREEN_UNIT, RV_SCREEN_TABLE, RV_EMBED_TABLE,
 	RV_PAGE_MEDALS,		/* /games/CODE/medals/DATE: the day's */
+	RV_PAGE_RECORDS, RV_PAGE_SPORT, RV_PAGE_EVENTS,
 };
 
 enum route_format { RF_JSON, RF_HTML };
@@ -76,6 +77,8 @@ struct route {
 					 * a results code, upper-cased */
 	char day[11];			/* RV_PAGE_MEDALS: as written, checked
 					 * by the page */
+	char sport[128];		/* RV_SPORT, RV_PAGE_SPORT: its slug
+					 * or name, as written */
 };
 
 /* Read url (MHD's, without its query) into rt; rt->rest points into

@@ -177,6 +177,15 @@ static enum MHD_Result games_page(struct srv *s, struct MHD_Connection *c,
 	case RV_PAGE_ABOUT:
 		return lazy_page(s, c, r, g, LAZY_PAGE_ABOUT,
 				 (const char *const[]){ lang });
+	case RV_PAGE_RECORDS:
+		return lazy_page(s, c, r, g, LAZY_PAGE_RECORDS,
+				 (const char *const[]){ lang });
+	case RV_PAGE_EVENTS:
+		return lazy_page(s, c, r, g, LAZY_PAGE_EVENTS,
+				 (const char *const[]){ lang });
+	case RV_PAGE_SPORT:
+		return lazy_page(s, c, r, g, LAZY_PAGE_SPORT,
+				 (const char *const[]){ rt->sport, lang });
 	case RV_PAGE_EVENT:
 		snprintf(num, sizeof(num), "%ld", rt->event);
 		return lazy_page(s, c, r, g, LAZY_PAGE_EVENT,

@@ -90,7 +90,8 @@ test('openapi__every_operation_lists_its_responses_and_refs_resolve', () => {
 test('openapi__every_documented_read_answers_as_described', async () => {
 	const fill = (t) => t.replace('{code}', t.includes('{rsc}') ? 'OG2024' : 'PG2004')
 		.replace('{id}', String(eventId)).replace('{npc}', 'CHN')
-		.replace('{rsc}', 'ROWMSCULL1------------FNL-000100--');
+		.replace('{rsc}', 'ROWMSCULL1------------FNL-000100--')
+		.replace('{sport}', 'athletics');
 	let n = 0;
 	for (const [t, item] of Object.entries(spec.paths)) {
 		if (!item.get) continue;

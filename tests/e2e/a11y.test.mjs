@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-let s, browser, ev, athlete;
+let s, browser, ev, athlete, rec;
 
 before(async () => {
 	s = await startServer();
@@ -32,6 +32,16 @@ before(async () => {
 	await post(`/api/games/PG2004/events/${ev}/status`, { status: 'official' });
 	const d = (await request(s, 'GET', `/api/games/PG2004/events/${ev}`)).json();
 	athlete = d.results[0].athlete;
+	// a Games of units: its sports' pages show their phases
+	podium(s.db, 'import', 'units', join(import.meta.dirname, '..', 'fixtures', 'units-small'),
+		'--games', 'OG2024');
+	// a world record broken at these Games: the records page and the badge
+	podium(s.db, 'import', 'records', join(import.meta.dirname, '..', 'fixtures', 'records-small.csv'),
+		'--games', 'PG2004');
+	rec = podium(s.db, 'event', 'add', '--games', 'PG2004', '--sport', 'Para Athletics', '--name',
+		"Men's 100m T54", '--gender', 'M', '--class', 'T54', '--status', 'live').trim();
+	podium(s.db, 'result', 'set', rec, '--npc', 'CHN', '--name', 'ZHANG Lixin', '--rank', '1',
+		'--mark', '13.70');
 	browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, timeout: 60000,
 		args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
 	// the server notices the import within a poll
@@ -94,6 +104,12 @@ const site = (lang) => [
 	['an NPC', (p) => p.goto(`${s.url}/games/PG2004/npcs/CHN?lang=${lang}`)],
 	['an athlete', (p) => p.goto(`${s.url}/games/PG2004/athletes/${athlete}?lang=${lang}`)],
 	['about', (p) => p.goto(`${s.url}/games/PG2004/about?lang=${lang}`)],
+	['records', (p) => p.goto(`${s.url}/games/PG2004/records?lang=${lang}`)],
+	['no records', (p) => p.goto(`${s.url}/games/PG2024/records?lang=${lang}`)],
+	['events', (p) => p.goto(`${s.url}/games/OG2024/events?lang=${lang}`)],
+	['a sport', (p) => p.goto(`${s.url}/games/OG2024/sports/judo?lang=${lang}`)],
+	['a sport of results', (p) => p.goto(`${s.url}/games/PG2004/sports/athletics?lang=${lang}`)],
+	['an event with a record', (p) => p.goto(`${s.url}/games/PG2004/events/${rec}?lang=${lang}`)],
 	['about 2024', (p) => p.goto(`${s.url}/games/PG2024/about?lang=${lang}`)],
 ];
 
