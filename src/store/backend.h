@@ -22,8 +22,8 @@
  * backend does on its own (opening, transactions, waiting for a change,
  * whole-table copies) and the operations not yet written once.
  *
- * Inside a backend, an operation that needs another (an import's event
- * inside pd_store_medals_replace) calls its own implementation, not the
+ * An operation that needs another (an import's event inside
+ * pd_store_medals_replace) calls its pd_db_* implementation, not the
  * public function, so the labels are checked once.
  */
 #ifndef PODIUM_STORE_BACKEND_H
@@ -76,9 +76,6 @@ struct pd_store_ops {
 	int (*begin_read)(struct pd_store *s, struct pd_diag *diag);
 	int (*commit)(struct pd_store *s, struct pd_diag *diag);
 	void (*rollback)(struct pd_store *s);
-	int (*medals_replace)(struct pd_store *s, const char *games,
-			      const char *source, const struct pd_medal_rec *v,
-			      size_t n, struct pd_diag *diag);
 
 	/* tokens (token.h) */
 

@@ -208,6 +208,11 @@ int pd_db_event_results(struct pd_store *s, long event, long as_of,
 			pd_result_fn fn, void *arg, struct pd_diag *diag);
 int pd_db_result_sources(struct pd_store *s, const char *games, long event,
 			 pd_source_fn fn, void *arg, struct pd_diag *diag);
+/* the results a medals file gives (pd_store_medals_replace), those of
+ * its source before ended */
+int pd_db_medals_replace(struct pd_store *s, const char *games,
+			 const char *source, const struct pd_medal_rec *v,
+			 size_t n, struct pd_diag *diag);
 
 /* a Games' units (store_units.h): ops_units.c */
 int pd_db_units_replace(struct pd_store *s, const char *games,

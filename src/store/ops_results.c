@@ -7,6 +7,7 @@
 #include "ops.h"
 #include "podium/results.h"
 #include "query.h"
+#include "sql.h"
 
 static const char *opt(const char *v)
 {
@@ -166,4 +167,52 @@ int pd_db_result_sources(struct pd_store *s, const char *games, long event,
 	pd_q_text(&q, games);
 	pd_q_int(&q, event);
 	return pd_q_each(&q, source_row, &w, diag);
+}
+
+/* Whether two medals name the same event (rows of one event come
+ * together in every medals file seen, so one comparison saves most
+ * look-ups). */
+static int same_event(const struct pd_medal_rec *a,
+		      const struct pd_medal_rec *b)
+{
+	return !strcmp(a->sport, b->sport) && !strcmp(a->event, b->event) &&
+	       !strcmp(a->gender, b->gender);
+}
+
+int pd_db_medals_replace(struct pd_store *s, const char *games,
+			 const char *source, const struct pd_medal_rec *v,
+			 size_t n, struct pd_diag *diag)
+{
+	static const char close_source[] = "UPDATE results SET until = $3 "
+		"WHERE source = $2 AND until IS NULL AND event_id IN (SELECT "
+		"id FROM events WHERE games = $1)";
+	struct pd_q q;
+	long event = 0;
+	size_t i;
+	int ret;
+
+	pd_q_start(&q, s, close_source, "replace the medals");
+	pd_q_text(&q, games);
+	pd_q_text(&q, source);
+	pd_q_int(&q, s->version);
+	if ((ret = pd_q_run(&q, NULL, diag)) < 0)
+		return ret;
+	for (i = 0; i < n; i++) {
+		if ((i == 0 || !same_event(&v[i - 1], &v[i])) &&
+		    (ret = pd_db_event_ensure(s, games, v[i].sport,
+					      v[i].event, v[i].gender,
+					      v[i].date, 0, &event, diag)) < 0)
+			return ret;
+		pd_q_start(&q, s, pd_sql_results_add_medal, "write a result");
+		pd_q_int(&q, event);
+		pd_q_text(&q, v[i].npc);
+		pd_q_text(&q, v[i].athlete);
+		pd_q_int(&q, (long long)v[i].medal + 1);
+		pd_q_text(&q, v[i].date);
+		pd_q_text(&q, source);
+		pd_q_int(&q, s->version);
+		if ((ret = pd_q_run(&q, NULL, diag)) < 0)
+			return ret;
+	}
+	return 0;
 }

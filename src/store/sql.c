@@ -119,7 +119,7 @@ const char pd_sql_derive_starters[] =
 	"SELECT count(*) FROM results r WHERE r.event_id = $1 AND r.irm <> "
 	"'DNS' AND " VALID_AT("r");
 
-/* medals as results (sqlite_results.c, pg_results.c) */
+/* medals as results (ops_results.c) */
 const char pd_sql_results_add_medal[] =
 	"INSERT INTO results (event_id, npc, "
 	"name, rank, date, source, since) VALUES ($1, $2, $3, $4, $5, $6, $7)";

@@ -305,7 +305,7 @@ int pd_store_medals_replace(struct pd_store *s, const char *games,
 	for (i = 0; i < n; i++)
 		if ((ret = pd_check_medal(&v[i], diag)) < 0)
 			return ret;
-	ret = s->ops->medals_replace(s, games, source, v, n, diag);
+	ret = pd_db_medals_replace(s, games, source, v, n, diag);
 	return touched(s, ret, 0, diag);
 }
 

@@ -111,10 +111,9 @@ int pd_pq_load(struct pd_diag *diag);
 int pd_pg_connect(struct pd_pg *s, const char *uri, struct pd_diag *diag);
 void pd_pg_disconnect(struct pd_pg *s);
 
-/* The operations (backend.h), one file a concern as in the SQLite
- * backend: pg_store.c, pg_games.c, pg_published.c, pg_results.c,
- * pg_derive.c, pg_audit.c; the rest are written once above
- * the drivers (../ops.h). */
+/* What the backend does on its own (backend.h): opening and closing,
+ * transactions (pg_store.c), whole-table copies (pg_tables.c); the
+ * operations are written once above the driver (../ops.h). */
 int pg_open(struct pd_store *s, const char *uri,
 	    const struct pd_registry *reg, struct pd_diag *diag);
 void pg_close(struct pd_store *s);
@@ -125,9 +124,6 @@ int pg_cache_limit(struct pd_store *s, long kib, struct pd_diag *diag);
 int pg_commit(struct pd_store *s, struct pd_diag *diag);
 void pg_rollback(struct pd_store *s);
 int pg_savepoint(struct pd_store *s, int op, struct pd_diag *diag);
-int pg_medals_replace(struct pd_store *s, const char *games,
-		      const char *source, const struct pd_medal_rec *v,
-		      size_t n, struct pd_diag *diag);
 int pg_begin_bulk(struct pd_store *s, struct pd_diag *diag);
 int pg_wait_change(struct pd_store *s, int timeout_ms, struct pd_diag *diag);
 int pg_table_rows(struct pd_store *s, const char *table, char **cols,

@@ -12,7 +12,6 @@ static const struct pd_store_ops pg_ops = {
 	.begin_read = pg_begin_read,
 	.commit = pg_commit,
 	.rollback = pg_rollback,
-	.medals_replace = pg_medals_replace,
 	.savepoint = pg_savepoint,
 	.wait_change = pg_wait_change,
 	.table_rows = pg_table_rows,

@@ -190,7 +190,6 @@ static const struct pd_store_ops sqlite_ops = {
 	.begin_read = pd_sqlite_begin_read,
 	.commit = pd_sqlite_commit,
 	.rollback = pd_sqlite_rollback,
-	.medals_replace = pd_sqlite_medals_replace,
 	.savepoint = savepoint,
 	.wait_change = pd_sqlite_wait_change,
 	.table_rows = pd_sqlite_table_rows,

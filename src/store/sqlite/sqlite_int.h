@@ -57,22 +57,11 @@ extern const struct pd_driver pd_sqlite_driver;
 int pd_sqlite_exec(struct pd_sqlite *s, const char *sql, struct pd_diag *diag);
 /* Fill diag with what SQLite said about the last call; PD_ESTORE. */
 int pd_sqlite_fail(struct pd_sqlite *s, struct pd_diag *diag, const char *what);
-/* Step the cached write st (bound) once: 0, or pd_sqlite_fail(what)
- * when it does not end in SQLITE_DONE; st reset and its bindings cleared
- * for the next use either way. */
-int pd_sqlite_run(struct pd_sqlite *s, sqlite3_stmt *st, const char *what,
-		  struct pd_diag *diag);
 /* The end of a loop of sqlite3_step over st (prepared, not cached): ret
  * as the loop left it, or pd_sqlite_fail(what) when it is 0 and the last
  * step's rc is not SQLITE_DONE; st finalized after the message is read. */
 int pd_sqlite_read_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
 		       int rc, const char *what, struct pd_diag *diag);
-/* The end of a write of one step through st (prepared, not cached, bound):
- * st stepped once, then 0, or pd_sqlite_fail(what) when the step does not
- * end in SQLITE_DONE; st finalized after the message is read.  What it
- * changed is sqlite3_changes() still. */
-int pd_sqlite_write_end(struct pd_sqlite *s, sqlite3_stmt *st,
-			const char *what, struct pd_diag *diag);
 /* The same for a cached statement (pd_sqlite_cached): st reset, and its
  * bindings cleared, instead of finalized. */
 int pd_sqlite_cached_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
@@ -90,18 +79,6 @@ int pd_sqlite_fk_check(struct pd_sqlite *s, struct pd_diag *diag);
 int pd_sqlite_cached(struct pd_sqlite *s, sqlite3_stmt **st, const char *sql,
 		     struct pd_diag *diag);
 
-/* Column 0 of every row of sql, run with ?1 = key, into *out. */
-int pd_sqlite_strings(struct pd_sqlite *s, const char *sql, const char *key,
-		      struct pd_strings *out, const char *what,
-		      struct pd_diag *diag);
-
-/* Column i of st's row as text, NULL as "": SQLite's own bytes, valid
- * until the next step or reset of st. */
-const char *pd_sqlite_text(sqlite3_stmt *st, int i);
-
-/* A malloc'd copy of column i's text ("" for NULL); NULL on no memory. */
-char *pd_sqlite_dup(sqlite3_stmt *st, int i);
-
 void pd_sqlite_close(struct pd_store *s);
 int pd_sqlite_here(struct pd_store *s, struct pd_diag *diag);
 int pd_sqlite_cache_limit(struct pd_store *s, long kib, struct pd_diag *diag);
@@ -117,9 +94,6 @@ int pd_sqlite_table_insert(struct pd_store *s, const char *table,
 int pd_sqlite_table_done(struct pd_store *s, struct pd_diag *diag);
 int pd_sqlite_commit(struct pd_store *s, struct pd_diag *diag);
 void pd_sqlite_rollback(struct pd_store *s);
-int pd_sqlite_medals_replace(struct pd_store *s, const char *games,
-			     const char *source, const struct pd_medal_rec *v,
-			     size_t n, struct pd_diag *diag);
 /* the derive of some events, and what each change touched
  * (sqlite_derive.c) */
 int pd_sqlite_begin_bulk(struct pd_store *s, struct pd_diag *diag);

@@ -1,8 +1,10 @@
 /* sqlite_stmt.c -- the statement helpers every file of the SQLite
  * backend uses: prepare (in SQLite's dialect of the shared SQL), the
- * per-connection statement cache, step to the end, read a column, and
+ * per-connection statement cache, step to the end, and
  * a failure as a store error.  sqlite.c (opening, migrating, the table
- * of operations) and the operation files all stand on this one. */
+ * of what the backend does on its own), the driver (sqlite_driver.c), the
+ * bulk commit's check (sqlite_fk.c) and the copies (sqlite_tables.c)
+ * stand on this one. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,12 +20,6 @@ int pd_sqlite_fail(struct pd_sqlite *s, struct pd_diag *diag, const char *what)
 			   sqlite3_errmsg(s->db));
 }
 
-int pd_sqlite_run(struct pd_sqlite *s, sqlite3_stmt *st, const char *what,
-		  struct pd_diag *diag)
-{
-	return pd_sqlite_cached_end(s, st, 0, sqlite3_step(st), what, diag);
-}
-
 int pd_sqlite_read_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
 		       int rc, const char *what, struct pd_diag *diag)
 {
@@ -31,12 +27,6 @@ int pd_sqlite_read_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
 		ret = pd_sqlite_fail(s, diag, what);
 	sqlite3_finalize(st);
 	return ret;
-}
-
-int pd_sqlite_write_end(struct pd_sqlite *s, sqlite3_stmt *st,
-			const char *what, struct pd_diag *diag)
-{
-	return pd_sqlite_read_end(s, st, 0, sqlite3_step(st), what, diag);
 }
 
 int pd_sqlite_cached_end(struct pd_sqlite *s, sqlite3_stmt *st, int ret,
@@ -126,38 +116,4 @@ int pd_sqlite_exec(struct pd_sqlite *s, const char *sql, struct pd_diag *diag)
 		return PD_ESTORE;
 	}
 	return 0;
-}
-
-int pd_sqlite_strings(struct pd_sqlite *s, const char *sql, const char *key,
-		      struct pd_strings *out, const char *what,
-		      struct pd_diag *diag)
-{
-	sqlite3_stmt *st;
-	int ret, rc;
-
-	pd_strings_init(out);
-	if ((ret = pd_sqlite_prepare(s, &st, sql, diag)) < 0)
-		return ret;
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && ret == 0)
-		ret = pd_strings_add(out, (const char *)
-				     sqlite3_column_text(st, 0));
-	if (ret == 0 && rc != SQLITE_DONE)
-		ret = pd_sqlite_fail(s, diag, what);
-	sqlite3_finalize(st);
-	if (ret < 0)
-		pd_strings_release(out);
-	return ret;
-}
-
-const char *pd_sqlite_text(sqlite3_stmt *st, int i)
-{
-	const unsigned char *t = sqlite3_column_text(st, i);
-
-	return t ? (const char *)t : "";
-}
-
-char *pd_sqlite_dup(sqlite3_stmt *st, int i)
-{
-	return strdup(pd_sqlite_text(st, i));
 }
