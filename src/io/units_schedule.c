@@ -53,6 +53,26 @@ static int written_offset(const char *t)
 	return (t[n - 6] == '-' ? -1 : 1) * (h * 3600 + m * 60);
 }
 
+/* The results code a schedule row's url names (its last part, 12
+ * characters, is the code's phase and unit) under event, into code[35];
+ * 0 when the url names none. */
+static int url_code(const char *event, const char *url, char *code)
+{
+	const char *tail = strrchr(url, '/');
+	size_t i;
+
+	if (!*event || !tail || strlen(tail + 1) != 12)
+		return 0;
+	snprintf(code, 35, "%-22.22s", event);
+	for (i = 0; i < 22; i++)
+		if (code[i] == ' ')
+			code[i] = '-';
+	for (i = 0; i < 12; i++)
+		code[22 + i] = (char)toupper((unsigned char)tail[1 + i]);
+	code[34] = '\0';
+	return 1;
+}
+
 /* The unit a schedule row stands for: the one its url names, else the
  * one of its event (and the url's phase) not yet scheduled whose results
  * began nearest its start, from an hour before it to its end and an hour
@@ -65,7 +85,6 @@ static long find_unit(struct reader *r, const char *event, const char *url,
 	 * match 0001, the bronze 0002 (data/medal_rules.tsv) */
 	const char *want = !strcmp(medal, "1") ? "0001" :
 			   !strcmp(medal, "3") ? "0002" : "";
-	const char *tail = strrchr(url, '/');
 	char code[64], phase[5] = "";
 	size_t *v = NULL, i;
 	long best = -1;
@@ -73,14 +92,7 @@ static long find_unit(struct reader *r, const char *event, const char *url,
 
 	if (!*event)
 		return -1;
-	if (tail && strlen(tail + 1) == 12) {
-		snprintf(code, sizeof(code), "%-22.22s", event);
-		for (i = 0; i < 22; i++)
-			if (code[i] == ' ')
-				code[i] = '-';
-		for (i = 0; i < 12; i++)
-			code[22 + i] = (char)toupper((unsigned char)tail[1 + i]);
-		code[34] = '\0';
+	if (url_code(event, url, code)) {
 		snprintf(phase, sizeof(phase), "%.4s", code + 22);
 		pd_strmap_get(&r->rscs, code, 0, &v);
 		if (v && !taken[*v - 1])
@@ -108,17 +120,25 @@ static long find_unit(struct reader *r, const char *event, const char *url,
 	return best;
 }
 
-/* A unit of its own for a schedule row no result names. */
+/* A unit of its own for a schedule row no result names: the code its
+ * url names (a final that has not run yet is still FNL-000100), else one
+ * made from the schedule's order (SCHD), for a row whose url names no
+ * unit (a training, a ceremony) or one another row has taken. */
 static int own_unit(struct reader *r, const struct pd_csv *c, const int *at,
 		    const char *event, size_t seq, long *at_unit)
 {
 	struct pd_unitset *o = r->out;
 	struct pd_unit_rec *u;
 	char code[64], gender = *pd_ur_f(c, at[S_GENDER]) ? *pd_ur_f(c, at[S_GENDER]) : 'O';
-	size_t i;
+	size_t i, *slot;
 	int ret;
 
-	if (*event)
+	if (url_code(event, pd_ur_f(c, at[S_URL]), code) &&
+	    (ret = pd_strmap_get(&r->rscs, pd_ur_str(r, code), 1, &slot)) != 0) {
+		if (ret < 0)
+			return ret;
+		*slot = o->nunits + 1;
+	} else if (*event)
 		snprintf(code, sizeof(code), "%-22.22sSCHD%06zu--", event, seq);
 	else
 		snprintf(code, sizeof(code), "%.3s%c%-18.18sSCHD%06zu--",

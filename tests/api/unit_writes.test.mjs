@@ -11,7 +11,7 @@ import { startServer, request, bearer, podium } from './server.mjs';
 const FIX = fileURLToPath(new URL('../fixtures/units-100m', import.meta.url));
 const G = '/api/games/OG2024';
 const HEAT = 'ATHM100M--------------RND1000100--';
-const FINAL = 'ATHM100M--------------SCHD000001--';
+const FINAL = 'ATHM100M--------------FNL-000100--';
 let s;
 
 before(async () => {
