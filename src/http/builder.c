@@ -36,6 +36,7 @@
 #include "snapshot.h"
 #include "srv.h"
 #include "stream.h"
+#include "unit_msgs.h"
 #include "views.h"
 
 #define POLL_MS 150
@@ -52,8 +53,29 @@ struct pend {
 	double until;		/* shown or not, forgotten then (ms) */
 };
 
-/* Tell the streams of every Games that moved. */
-static void publish(struct srv *s, struct snap *old, struct snap *now)
+/* The change's message for the unfiltered streams: the table's rows
+ * that changed, then every unit's message (u). */
+static struct msg *diff_with_units(struct msg *diff, struct unit_msgs *u)
+{
+	struct pd_buf b = PD_BUF_INIT;
+	struct msg *m = NULL;
+
+	if (!diff || !u || !u->n)
+		return diff;
+	if (pd_buf_add(&b, MSG_TEXT(diff), diff->len) == 0 &&
+	    pd_buf_add(&b, u->all.data, u->all.len) == 0)
+		m = msg_make(diff->id, diff->from, b.data, b.len);
+	pd_buf_release(&b);
+	if (!m)
+		return diff;	/* no memory: the table's change alone */
+	msg_put(diff);
+	return m;
+}
+
+/* Tell the streams of every Games that moved; um[i] (or NULL) the unit
+ * messages of now's Games i, whose references are taken. */
+static void publish(struct srv *s, struct snap *old, struct snap *now,
+		    struct unit_msgs *um)
 {
 	struct gview *was;
 	struct msg *full, *diff;
@@ -61,14 +83,45 @@ static void publish(struct srv *s, struct snap *old, struct snap *now)
 
 	for (i = 0; i < now->n; i++) {
 		struct gview *g = now->g[i];
+		struct unit_msgs *u = um ? &um[i] : NULL;
 
 		was = snap_find(old, g->info.code);
 		if (was == g || g->error)
 			continue;
 		full = msg_standings(g, NULL, s->cfg.reg);
 		diff = was ? msg_standings(g, was, s->cfg.reg) : NULL;
-		hub_publish(s, g->info.code, full, diff);
+		diff = diff_with_units(diff, u);
+		hub_publish(s, g->info.code, full, diff, u ? u->v : NULL,
+			    u ? u->n : 0);
+		if (u) {
+			u->n = 0;	/* the hub holds them now */
+			unit_msgs_free(u);
+		}
 	}
+}
+
+/* The unit messages of each Games of now that moved since old, read in
+ * the build's read; NULL when none (a unit that cannot be read is left
+ * out: the table's change goes all the same). */
+static struct unit_msgs *units_read(struct srv *s, struct snap *old,
+				    struct snap *now)
+{
+	struct unit_msgs *um = calloc(now->n ? now->n : 1, sizeof(*um));
+	struct pd_diag d = { "", 0, "" };
+	size_t i;
+
+	for (i = 0; um && i < now->n; i++) {
+		struct gview *g = now->g[i];
+		struct gview *was = snap_find(old, g->info.code);
+
+		pd_buf_init(&um[i].all, 0);
+		if (!was || was == g || g->error || was->version >= g->version)
+			continue;
+		if (unit_msgs_read(s->bstore, g->info.code, was->version,
+				   g->version, &um[i], &d) < 0)
+			memset(&d, 0, sizeof(d));
+	}
+	return um;
 }
 
 static int changed(struct snap *old, const struct pd_games *v, size_t n)
@@ -101,6 +154,7 @@ static int tick(struct srv *s, struct pd_diag *d)
 {
 	struct pd_games *v = NULL;
 	struct snap *old, *sn = NULL;
+	struct unit_msgs *um = NULL;
 	size_t n = 0;
 	int ret;
 
@@ -113,6 +167,8 @@ static int tick(struct srv *s, struct pd_diag *d)
 	old = s->snap;		/* only this thread ever replaces it */
 	if (changed(old, v, n))
 		ret = build_snap(s, old, v, n, &sn, d);
+	if (ret == 0 && sn)
+		um = units_read(s, old, sn);
 	pd_store_rollback(s->bstore);	/* ends the read */
 	if (ret == 0 && sn) {
 		/* the snapshot first, so that a stream's reader who asks
@@ -122,7 +178,7 @@ static int tick(struct srv *s, struct pd_diag *d)
 		pthread_mutex_lock(&s->snap_mu);
 		s->snap = sn;
 		pthread_mutex_unlock(&s->snap_mu);
-		publish(s, old, sn);
+		publish(s, old, sn, um);
 		pthread_mutex_lock(&s->build_mu);
 		pthread_cond_broadcast(&s->built_cv);
 		pthread_mutex_unlock(&s->build_mu);
@@ -138,6 +194,10 @@ static int tick(struct srv *s, struct pd_diag *d)
 		}
 		s->rgen = senders_gen(&s->hub);
 	}
+	if (um && sn)
+		for (size_t i = 0; i < sn->n; i++)
+			unit_msgs_free(&um[i]);
+	free(um);
 	pd_games_list_free(v, n);
 	return ret;
 }

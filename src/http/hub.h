@@ -24,10 +24,12 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <string.h>
 
 #include <microhttpd.h>
 
 #include "podium/model.h"	/* PD_GAMES_CODE */
+#include "podium/units.h"	/* PD_RSC_LEN */
 
 struct srv;
 
@@ -45,9 +47,20 @@ struct srv;
 struct msg {
 	atomic_int refs;
 	long id, from;
+	int tag;		/* MSG_ALL, MSG_UNIT, MSG_EVENT: who sends it */
+	char unit[PD_RSC_LEN + 1];	/* MSG_UNIT: its unit's code */
+	char event[PD_RSC_LEN + 1];	/* MSG_UNIT, MSG_EVENT: its event's */
 	size_t len, hlen;
 	char data[];
 };
+
+/* Which streams send a message: those with no filter (MSG_ALL: the
+ * table's change and every unit message of a version in one), those of
+ * ?unit=RSC (MSG_UNIT: that unit's message alone) and those of
+ * ?event=CODE (MSG_EVENT: that event's unit messages of a version in
+ * one).  A version brings at most one message to each stream, so a
+ * stream's place stays the version it has sent (stream.last). */
+enum { MSG_ALL, MSG_UNIT, MSG_EVENT };
 
 #define MSG_TEXT(m) ((m)->data + (m)->hlen)
 /* a message made of text (len bytes), framed as above, refs 1 */
@@ -83,7 +96,46 @@ struct stream {
 	int stuck;		/* heartbeats it has waited so */
 	int held;		/* it holds a reference on cur */
 	struct stream *snext;	/* the sender's list */
+	char funit[PD_RSC_LEN + 1];	/* ?unit=, or "" */
+	char fevent[PD_RSC_LEN + 1];	/* ?event=, or "" */
 };
+
+/* Does stream st send message m?  (Its filter, above.) */
+static inline int msg_for(const struct stream *st, const struct msg *m)
+{
+	if (st->funit[0])
+		return m->tag == MSG_UNIT && !strcmp(m->unit, st->funit);
+	if (st->fevent[0])
+		return m->tag == MSG_EVENT && !strcmp(m->event, st->fevent);
+	return m->tag == MSG_ALL;
+}
+
+/* st's next message, of a channel's whole table (full) and its ring of
+ * n (oldest first): the first of the ring after the last it sent, or the
+ * whole table when the ring does not reach back to it; NULL when none.
+ * A filtered stream is never sent the table: one that has nothing in
+ * the ring is moved up to the table's version. */
+static inline struct msg *msg_next(struct stream *st, struct msg *full,
+				   struct msg *const *ring, size_t n)
+{
+	size_t i;
+
+	if (!full || st->last == full->id)
+		return NULL;
+	if (st->funit[0] || st->fevent[0]) {
+		for (i = 0; i < n; i++)
+			if (ring[i]->id > st->last && msg_for(st, ring[i]))
+				return ring[i];
+		st->last = full->id;
+		return NULL;
+	}
+	if (st->last > 0 && st->last < full->id)
+		for (i = 0; i < n; i++)
+			if (ring[i]->tag == MSG_ALL &&
+			    ring[i]->from <= st->last && ring[i]->id > st->last)
+				return ring[i];
+	return full;
+}
 
 struct chan {
 	char code[PD_GAMES_CODE];
