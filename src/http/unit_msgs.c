@@ -1,11 +1,14 @@
-/* unit_msgs.c -- the stream's `unit` messages of a change (unit_msgs.h).
+/* unit_msgs.c -- the stream's `unit` and `results` messages of a change (unit_msgs.h).
  *
  * The builder learns what a change touched from the audit log: each
  * unit write (src/app/unit_writes.c) keeps its changes there, each
  * naming its unit ("unit RSC: name (NPC)", "unit RSC").  The units named
  * since the version the streams last had are read again, at the version
  * now loaded, as the unit document GET /api/games/G/units/RSC serves,
- * the same bytes; each becomes one SSE event, `event: unit`.
+ * the same bytes; each becomes one SSE event, `event: unit`.  The
+ * events the change wrote (audit_events, as the derive reads them) are
+ * read as their event document (GET .../events/ID), one `event: results`
+ * each: an event without units streams its rows before it is official.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +21,7 @@
 #include "podium/units_ops.h"
 #include "hub.h"
 #include "unit_msgs.h"
+#include "views.h"
 
 struct touched {
 	char rsc[UNIT_MSGS_MAX][PD_RSC_LEN + 1];
@@ -119,6 +123,59 @@ static int event_msgs(struct unit_msgs *u, long version, long since,
 	return ret;
 }
 
+/* One SSE event of the version, kind, data doc (its last newline cut),
+ * on ev (emptied first), and on the MSG_ALL text. */
+static int sse(struct unit_msgs *u, struct pd_buf *ev, long version,
+	       const char *kind, struct pd_buf *doc)
+{
+	int ret;
+
+	while (doc->len && doc->data[doc->len - 1] == '\n')
+		doc->data[--doc->len] = '\0';
+	pd_buf_reset(ev);
+	if ((ret = pd_buf_addf(ev, "id: %ld\nevent: %s\ndata: ", version,
+			       kind)) == 0 &&
+	    (ret = pd_buf_add(ev, doc->data, doc->len)) == 0 &&
+	    (ret = pd_buf_adds(ev, "\n\n")) == 0)
+		ret = pd_buf_add(&u->all, ev->data, ev->len);
+	return ret;
+}
+
+/* An event's rows as entered: one `results` message each event the
+ * change wrote (the event document, GET .../events/ID), for the streams
+ * of everything and of ?event=ID.  None for a change that names no
+ * events or too many (an import: every event). */
+static int results_msgs(struct pd_store *st, const char *games, long since,
+			long version, struct unit_msgs *u, struct pd_diag *d)
+{
+	struct pd_buf doc = PD_BUF_INIT, ev = PD_BUF_INIT;
+	long *ids = NULL, removed;
+	char key[24];
+	size_t n = 0, i;
+	int ret;
+
+	if ((ret = pd_store_events_changed(st, games, since, &ids, &n,
+					   &removed, d)) < 0)
+		return ret;
+	if (n > UNIT_MSGS_MAX || (n && ids[0] == 0))
+		n = 0;
+	for (i = 0; i < n && ret == 0; i++) {
+		pd_buf_reset(&doc);
+		if (render_event(&doc, st, games, version, ids[i], d) < 0) {
+			memset(d, 0, sizeof(*d));
+			continue;	/* an event removed since */
+		}
+		snprintf(key, sizeof(key), "%ld", ids[i]);
+		if ((ret = sse(u, &ev, version, "results", &doc)) == 0)
+			ret = add_msg(u, version, since, MSG_EVENT, "", key,
+				      ev.data, ev.len);
+	}
+	free(ids);
+	pd_buf_release(&doc);
+	pd_buf_release(&ev);
+	return ret;
+}
+
 int unit_msgs_read(struct pd_store *st, const char *games, long since,
 		   long version, struct unit_msgs *u, struct pd_diag *d)
 {
@@ -134,24 +191,19 @@ int unit_msgs_read(struct pd_store *st, const char *games, long since,
 		return ret;
 	for (i = 0; i < t.n && ret == 0; i++) {
 		pd_buf_reset(&doc);
-		pd_buf_reset(&ev);
 		if (pd_doc_unit(&doc, st, games, version, t.rsc[i], d) < 0) {
 			memset(d, 0, sizeof(*d));
 			continue;	/* a unit gone since */
 		}
-		while (doc.len && doc.data[doc.len - 1] == '\n')
-			doc.data[--doc.len] = '\0';
 		event_of(doc.data, event);
-		if ((ret = pd_buf_addf(&ev, "id: %ld\nevent: unit\ndata: ",
-				       version)) == 0 &&
-		    (ret = pd_buf_add(&ev, doc.data, doc.len)) == 0 &&
-		    (ret = pd_buf_adds(&ev, "\n\n")) == 0 &&
-		    (ret = pd_buf_add(&u->all, ev.data, ev.len)) == 0)
+		if ((ret = sse(u, &ev, version, "unit", &doc)) == 0)
 			ret = add_msg(u, version, since, MSG_UNIT, t.rsc[i],
 				      event, ev.data, ev.len);
 	}
 	if (ret == 0)
 		ret = event_msgs(u, version, since, u->n);
+	if (ret == 0)
+		ret = results_msgs(st, games, since, version, u, d);
 	pd_buf_release(&doc);
 	pd_buf_release(&ev);
 	if (ret < 0)

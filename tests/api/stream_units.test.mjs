@@ -55,7 +55,7 @@ test('api__a_unit_write_reaches_the_streams_of_its_unit_and_event', async () => 
 		assert.deepEqual(u, (await request(s, 'GET', `${G}/units/${HEAT}`)).json());
 	}
 	// the unit stream sends that unit's messages alone: no table
-	assert.ok(one.msgs.every((m) => m.event !== 'standings'));
+	assert.ok(one.msgs.every((m) => m.data === undefined || m.event === 'unit'), JSON.stringify(one.msgs));
 	assert.ok(!other.msgs.some((m) => m.event === 'unit'), JSON.stringify(other.msgs));
 	for (const st of [all, one, other, ev]) st.close();
 });
@@ -68,4 +68,34 @@ test('api__a_stream_filter_that_is_not_one_is_refused_naming_it', async () => {
 		assert.equal(r.status, 400, q + ' ' + r.text);
 		assert.match(r.json().error, re);
 	}
+});
+
+test('api__an_event_without_units_streams_its_rows_before_it_is_official', async () => {
+	const P = '/api/games/PG2004';
+	let r = await request(s, 'POST', `${P}/events`, { body: { sport: 'Para Athletics',
+		name: 'Long Jump T11', gender: 'W', status: 'live' }, headers: bearer(s.admin) });
+	assert.equal(r.status, 201, r.text);
+	const e = r.json().event;
+	const ev = openStream(s, `${P}/stream?event=${e}`);
+	const all = openStream(s, `${P}/stream`);
+	await all.next((m) => m.event === 'standings');
+	await new Promise((res) => setTimeout(res, 300));
+	r = await request(s, 'POST', `${P}/events/${e}/results`, { body: { npc: 'CHN',
+		name: 'Li Duan', rank: 1, mark: '6.01' }, headers: bearer(s.operator) });
+	assert.equal(r.status, 200, r.text);
+	const v = r.json().version;
+	for (const st of [ev, all]) {
+		const m = await st.next((x) => x.event === 'results' && Number(x.id) === v);
+		const d = JSON.parse(m.data);
+		assert.equal(d.id, e);
+		assert.equal(d.status, 'live');
+		assert.deepEqual(d.results.map((x) => [x.rank, x.npc, x.name, x.mark, x.medal]),
+			[[1, 'CHN', 'Li Duan', '6.01', 'gold']]);
+	}
+	// before it is official its medals move no table: the table's change is empty
+	const t = all.msgs.find((x) => x.event === 'standings' && Number(x.id) === v);
+	assert.deepEqual(JSON.parse(t.data).changed, []);
+	assert.ok(ev.msgs.every((x) => x.data === undefined || x.event === 'results'), JSON.stringify(ev.msgs));
+	ev.close();
+	all.close();
 });
