@@ -167,7 +167,8 @@ static int tick(struct srv *s, struct pd_diag *d)
 	old = s->snap;		/* only this thread ever replaces it */
 	if (changed(old, v, n))
 		ret = build_snap(s, old, v, n, &sn, d);
-	if (ret == 0 && sn)
+	/* no stream open, nobody to tell: a write's build reads no more */
+	if (ret == 0 && sn && hub_streams(&s->hub))
 		um = units_read(s, old, sn);
 	pd_store_rollback(s->bstore);	/* ends the read */
 	if (ret == 0 && sn) {
