@@ -53,29 +53,8 @@ struct pend {
 	double until;		/* shown or not, forgotten then (ms) */
 };
 
-/* The change's message for the unfiltered streams: the table's rows
- * that changed, then every unit's message (u). */
-static struct msg *diff_with_units(struct msg *diff, struct unit_msgs *u)
-{
-	struct pd_buf b = PD_BUF_INIT;
-	struct msg *m = NULL;
-
-	if (!diff || !u || !u->n)
-		return diff;
-	if (pd_buf_add(&b, MSG_TEXT(diff), diff->len) == 0 &&
-	    pd_buf_add(&b, u->all.data, u->all.len) == 0)
-		m = msg_make(diff->id, diff->from, b.data, b.len);
-	pd_buf_release(&b);
-	if (!m)
-		return diff;	/* no memory: the table's change alone */
-	msg_put(diff);
-	return m;
-}
-
-/* Tell the streams of every Games that moved; um[i] (or NULL) the unit
- * messages of now's Games i, whose references are taken. */
-static void publish(struct srv *s, struct snap *old, struct snap *now,
-		    struct unit_msgs *um)
+/* Tell the streams of every Games that moved. */
+static void publish(struct srv *s, struct snap *old, struct snap *now)
 {
 	struct gview *was;
 	struct msg *full, *diff;
@@ -83,20 +62,40 @@ static void publish(struct srv *s, struct snap *old, struct snap *now,
 
 	for (i = 0; i < now->n; i++) {
 		struct gview *g = now->g[i];
-		struct unit_msgs *u = um ? &um[i] : NULL;
 
 		was = snap_find(old, g->info.code);
 		if (was == g || g->error)
 			continue;
 		full = msg_standings(g, NULL, s->cfg.reg);
+		if (full)
+			full->seq = MSG_SEQ_FULL;
 		diff = was ? msg_standings(g, was, s->cfg.reg) : NULL;
-		diff = diff_with_units(diff, u);
-		hub_publish(s, g->info.code, full, diff, u ? u->v : NULL,
-			    u ? u->n : 0);
-		if (u) {
-			u->n = 0;	/* the hub holds them now */
-			unit_msgs_free(u);
-		}
+		hub_publish(s, g->info.code, full, diff, NULL, 0);
+	}
+}
+
+/* Then their unit and results messages (um[i]: now's Games i), after
+ * the table's change of the same version: one message of every unit's
+ * and event's for the unfiltered streams, and each for the filtered
+ * ones (hub.h).  The hub takes the references. */
+static void publish_units(struct srv *s, struct snap *now,
+			  struct unit_msgs *um)
+{
+	size_t i;
+
+	for (i = 0; i < now->n; i++) {
+		struct unit_msgs *u = &um[i];
+		struct msg *all;
+
+		if (!u->n)
+			continue;
+		all = msg_make(u->v[0]->id, u->v[0]->from, u->all.data,
+			       u->all.len);
+		if (all)
+			all->seq = 1;
+		hub_publish(s, now->g[i]->info.code, NULL, all, u->v, u->n);
+		u->n = 0;	/* the hub holds them now */
+		unit_msgs_free(u);
 	}
 }
 
@@ -167,10 +166,6 @@ static int tick(struct srv *s, struct pd_diag *d)
 	old = s->snap;		/* only this thread ever replaces it */
 	if (changed(old, v, n))
 		ret = build_snap(s, old, v, n, &sn, d);
-	/* no stream open, nobody to tell: a write's build reads no more */
-	if (ret == 0 && sn && hub_streams(&s->hub))
-		um = units_read(s, old, sn);
-	pd_store_rollback(s->bstore);	/* ends the read */
 	if (ret == 0 && sn) {
 		/* the snapshot first, so that a stream's reader who asks
 		 * for the table at once gets the version it was told of;
@@ -179,11 +174,21 @@ static int tick(struct srv *s, struct pd_diag *d)
 		pthread_mutex_lock(&s->snap_mu);
 		s->snap = sn;
 		pthread_mutex_unlock(&s->snap_mu);
-		publish(s, old, sn, um);
+		publish(s, old, sn);
 		pthread_mutex_lock(&s->build_mu);
 		pthread_cond_broadcast(&s->built_cv);
 		pthread_mutex_unlock(&s->build_mu);
 		unpark(s, 0);
+		/* then, still in the read of that version, the units and
+		 * events it wrote, sent after the table's change (which
+		 * waits for none of it); no stream open, nobody to tell */
+		if (hub_streams(&s->hub))
+			um = units_read(s, old, sn);
+	}
+	pd_store_rollback(s->bstore);	/* ends the read */
+	if (ret == 0 && sn) {
+		if (um)
+			publish_units(s, sn, um);
 		/* the views are rendered once the senders' round is over
 		 * (render_pending), from the last snapshot rendered */
 		if (s->rpending) {

@@ -164,8 +164,10 @@ static int drain(struct sender *sd, struct stream *st)
 		st->off += (size_t)n;
 		if ((size_t)n < len)
 			continue;
-		if (st->cur->id)	/* not a heartbeat */
+		if (st->cur->id) {	/* not a heartbeat */
 			st->last = st->cur->id;
+			st->lastseq = st->cur->seq;
+		}
 		if (st->held)
 			msg_put(st->cur);
 		st->held = 0;

@@ -267,6 +267,7 @@ static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
 			     &st->off);
 		if (st->off == st->cur->len) {
 			st->last = st->cur->id;
+			st->lastseq = st->cur->seq;
 			msg_put(st->cur);
 			st->cur = NULL;
 		}
@@ -456,7 +457,9 @@ enum MHD_Result stream_open(struct srv *s, struct MHD_Connection *c,
 	st->chan = (size_t)(ch - h->ch);
 	/* a filtered stream begins now (or at its Last-Event-ID) */
 	if ((st->funit[0] || st->fevent[0]) && !st->last && ch->full)
-		st->last = ch->full->id;
+		st->last = ch->full->id;	/* lastseq 0: what comes of it */
+	else if (st->last)
+		st->lastseq = MSG_SEQ_FULL;	/* all of it was had */
 	st->beat = h->beat;
 	st->next = ch->streams;
 	if (ch->streams)

@@ -87,6 +87,7 @@ static int add_msg(struct unit_msgs *u, long version, long since, int tag,
 	if (!(v = realloc(u->v, (u->n + 1) * sizeof(*v))) ||
 	    !(u->v = v, m = msg_make(version, since, text, len)))
 		return PD_ENOMEM;
+	m->seq = 1;		/* after the table's change */
 	m->tag = tag;
 	snprintf(m->unit, sizeof(m->unit), "%s", rsc);
 	snprintf(m->event, sizeof(m->event), "%s", event);

@@ -299,6 +299,7 @@ struct msg *msg_make(long id, long from, const char *text, size_t len)
 	atomic_init(&m->refs, 1);
 	m->id = id;
 	m->from = from;
+	m->seq = 0;
 	m->tag = MSG_ALL;
 	m->unit[0] = m->event[0] = '\0';
 	m->len = len;
