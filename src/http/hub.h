@@ -58,7 +58,8 @@ struct msg {
 };
 
 /* Which streams send a message: those with no filter (MSG_ALL: the
- * table's change and every unit message of a version in one), those of
+ * table's change, then every unit's and event's message of a version in
+ * one), those of
  * ?unit=RSC (MSG_UNIT: that unit's message alone) and those of
  * ?event=CODE (MSG_EVENT: that event's unit messages of a version in
  * one).  A version brings an unfiltered stream its table's change (seq
