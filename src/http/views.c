@@ -675,6 +675,10 @@ int render_event(struct pd_buf *out, struct pd_store *st, const char *games,
 	/* how its ranks are made: the desk computes them as it is typed */
 	if (doc)
 		json_object_set_new(doc, "order", jstr(e.order));
+	/* the medals its rows would have stand once it is official */
+	if (doc)
+		json_object_set_new(doc, "medal_state", jstr(strcmp(e.status,
+				    "official") ? "provisional" : "official"));
 	if (doc && (ret = event_phases(st, games, &e, doc)) < 0) {
 		json_decref(doc);
 		doc = NULL;

@@ -89,6 +89,7 @@ test('api__an_event_without_units_streams_its_rows_before_it_is_official', async
 		const d = JSON.parse(m.data);
 		assert.equal(d.id, e);
 		assert.equal(d.status, 'live');
+		assert.equal(d.medal_state, 'provisional');
 		assert.deepEqual(d.results.map((x) => [x.rank, x.npc, x.name, x.mark, x.medal]),
 			[[1, 'CHN', 'Li Duan', '6.01', 'gold']]);
 	}
