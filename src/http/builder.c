@@ -36,6 +36,7 @@
 #include "snapshot.h"
 #include "srv.h"
 #include "stream.h"
+#include "unit_msgs.h"
 #include "views.h"
 
 #define POLL_MS 150
@@ -66,9 +67,60 @@ static void publish(struct srv *s, struct snap *old, struct snap *now)
 		if (was == g || g->error)
 			continue;
 		full = msg_standings(g, NULL, s->cfg.reg);
+		if (full)
+			full->seq = MSG_SEQ_FULL;
 		diff = was ? msg_standings(g, was, s->cfg.reg) : NULL;
-		hub_publish(s, g->info.code, full, diff);
+		hub_publish(s, g->info.code, full, diff, NULL, 0);
 	}
+}
+
+/* Then their unit and results messages (um[i]: now's Games i), after
+ * the table's change of the same version: one message of every unit's
+ * and event's for the unfiltered streams, and each for the filtered
+ * ones (hub.h).  The hub takes the references. */
+static void publish_units(struct srv *s, struct snap *now,
+			  struct unit_msgs *um)
+{
+	size_t i;
+
+	for (i = 0; i < now->n; i++) {
+		struct unit_msgs *u = &um[i];
+		struct msg *all;
+
+		if (!u->n)
+			continue;
+		all = msg_make(u->v[0]->id, u->v[0]->from, u->all.data,
+			       u->all.len);
+		if (all)
+			all->seq = 1;
+		hub_publish(s, now->g[i]->info.code, NULL, all, u->v, u->n);
+		u->n = 0;	/* the hub holds them now */
+		unit_msgs_free(u);
+	}
+}
+
+/* The unit messages of each Games of now that moved since old, read in
+ * the build's read; NULL when none (a unit that cannot be read is left
+ * out: the table's change goes all the same). */
+static struct unit_msgs *units_read(struct srv *s, struct snap *old,
+				    struct snap *now)
+{
+	struct unit_msgs *um = calloc(now->n ? now->n : 1, sizeof(*um));
+	struct pd_diag d = { "", 0, "" };
+	size_t i;
+
+	for (i = 0; um && i < now->n; i++) {
+		struct gview *g = now->g[i];
+		struct gview *was = snap_find(old, g->info.code);
+
+		pd_buf_init(&um[i].all, 0);
+		if (!was || was == g || g->error || was->version >= g->version)
+			continue;
+		if (unit_msgs_read(s->bstore, g->info.code, was->version,
+				   g->version, &um[i], &d) < 0)
+			memset(&d, 0, sizeof(d));
+	}
+	return um;
 }
 
 static int changed(struct snap *old, const struct pd_games *v, size_t n)
@@ -101,6 +153,7 @@ static int tick(struct srv *s, struct pd_diag *d)
 {
 	struct pd_games *v = NULL;
 	struct snap *old, *sn = NULL;
+	struct unit_msgs *um = NULL;
 	size_t n = 0;
 	int ret;
 
@@ -113,7 +166,6 @@ static int tick(struct srv *s, struct pd_diag *d)
 	old = s->snap;		/* only this thread ever replaces it */
 	if (changed(old, v, n))
 		ret = build_snap(s, old, v, n, &sn, d);
-	pd_store_rollback(s->bstore);	/* ends the read */
 	if (ret == 0 && sn) {
 		/* the snapshot first, so that a stream's reader who asks
 		 * for the table at once gets the version it was told of;
@@ -127,6 +179,16 @@ static int tick(struct srv *s, struct pd_diag *d)
 		pthread_cond_broadcast(&s->built_cv);
 		pthread_mutex_unlock(&s->build_mu);
 		unpark(s, 0);
+		/* then, still in the read of that version, the units and
+		 * events it wrote, sent after the table's change (which
+		 * waits for none of it); no stream open, nobody to tell */
+		if (hub_streams(&s->hub))
+			um = units_read(s, old, sn);
+	}
+	pd_store_rollback(s->bstore);	/* ends the read */
+	if (ret == 0 && sn) {
+		if (um)
+			publish_units(s, sn, um);
 		/* the views are rendered once the senders' round is over
 		 * (render_pending), from the last snapshot rendered */
 		if (s->rpending) {
@@ -138,6 +200,10 @@ static int tick(struct srv *s, struct pd_diag *d)
 		}
 		s->rgen = senders_gen(&s->hub);
 	}
+	if (um && sn)
+		for (size_t i = 0; i < sn->n; i++)
+			unit_msgs_free(&um[i]);
+	free(um);
 	pd_games_list_free(v, n);
 	return ret;
 }

@@ -24,10 +24,12 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <string.h>
 
 #include <microhttpd.h>
 
 #include "podium/model.h"	/* PD_GAMES_CODE */
+#include "podium/units.h"	/* PD_RSC_LEN */
 
 struct srv;
 
@@ -45,9 +47,27 @@ struct srv;
 struct msg {
 	atomic_int refs;
 	long id, from;
+	int seq;		/* within its version: 0 the table's change,
+				 * 1 the units' and events' (sent after it),
+				 * MSG_SEQ_FULL the whole table */
+	int tag;		/* MSG_ALL, MSG_UNIT, MSG_EVENT: who sends it */
+	char unit[PD_RSC_LEN + 1];	/* MSG_UNIT: its unit's code */
+	char event[PD_RSC_LEN + 1];	/* MSG_UNIT, MSG_EVENT: its event's */
 	size_t len, hlen;
 	char data[];
 };
+
+/* Which streams send a message: those with no filter (MSG_ALL: the
+ * table's change, then every unit's and event's message of a version in
+ * one), those of
+ * ?unit=RSC (MSG_UNIT: that unit's message alone) and those of
+ * ?event=CODE (MSG_EVENT: that event's unit messages of a version in
+ * one).  A version brings an unfiltered stream its table's change (seq
+ * 0), then, once read, its units' and events' messages in one (seq 1),
+ * and a filtered stream one message at most (seq 1): a stream's place is
+ * the version and seq it has sent (stream.last, lastseq). */
+enum { MSG_ALL, MSG_UNIT, MSG_EVENT };
+#define MSG_SEQ_FULL 0x7fffffff
 
 #define MSG_TEXT(m) ((m)->data + (m)->hlen)
 /* a message made of text (len bytes), framed as above, refs 1 */
@@ -65,6 +85,7 @@ struct stream {
 	struct chan *ch;
 	struct stream *prev, *next;	/* the channel's, under hub.mu */
 	long last;		/* the id of the last message sent */
+	int lastseq;		/* and its seq (msg.seq) */
 	struct msg *cur;	/* being sent */
 	size_t off;		/* of cur: in its text (MHD), or in its
 				 * chunk (direct) */
@@ -83,7 +104,62 @@ struct stream {
 	int stuck;		/* heartbeats it has waited so */
 	int held;		/* it holds a reference on cur */
 	struct stream *snext;	/* the sender's list */
+	char funit[PD_RSC_LEN + 1];	/* ?unit=, or "" */
+	char fevent[PD_RSC_LEN + 1];	/* ?event=, or "" */
 };
+
+/* Does stream st send message m?  (Its filter, above.) */
+static inline int msg_for(const struct stream *st, const struct msg *m)
+{
+	if (st->funit[0])
+		return m->tag == MSG_UNIT && !strcmp(m->unit, st->funit);
+	if (st->fevent[0])
+		return m->tag == MSG_EVENT && !strcmp(m->event, st->fevent);
+	return m->tag == MSG_ALL;
+}
+
+/* Is m past st's place (version, then seq)? */
+static inline int msg_after(const struct stream *st, const struct msg *m)
+{
+	return m->id > st->last || (m->id == st->last && m->seq > st->lastseq);
+}
+
+/* st's next message, of a channel's whole table (full) and its ring of
+ * n (oldest first, in version and seq order): the first of the ring
+ * after its place, or the whole table when the ring does not reach back
+ * to it; NULL when none.  The ring is looked at from its newest end, as
+ * far as the stream's place: a stream that is up to date costs a look
+ * or two, not 128.  A filtered stream is never sent the table: one that
+ * has nothing in the ring is moved up to the table's version, seq 0. */
+static inline struct msg *msg_next(struct stream *st, struct msg *full,
+				   struct msg *const *ring, size_t n)
+{
+	int filtered = st->funit[0] || st->fevent[0];
+	struct msg *m = NULL;
+	size_t i = n;
+
+	if (!full)
+		return NULL;
+	if (filtered || st->last == full->id) {
+		while (i > 0 && msg_after(st, ring[i - 1])) {
+			i--;
+			if (filtered ? msg_for(st, ring[i]) :
+			    ring[i]->tag == MSG_ALL)
+				m = ring[i];
+		}
+		if (!m && filtered && st->last < full->id) {
+			st->last = full->id;
+			st->lastseq = 0;
+		}
+		return m;
+	}
+	if (st->last > 0 && st->last < full->id)
+		for (i = 0; i < n; i++)
+			if (ring[i]->tag == MSG_ALL && msg_after(st, ring[i]) &&
+			    ring[i]->from <= st->last)
+				return ring[i];
+	return full;
+}
 
 struct chan {
 	char code[PD_GAMES_CODE];

@@ -115,112 +115,18 @@ static int standings(struct lz *z, char **f, struct pd_buf *out,
 	return ret;
 }
 
-struct event_walk {
-	long event;
-	json_t *medals;		/* result id -> medal */
-	json_t *results;
-};
-
-static int event_medal(const struct pd_medal_out *m, void *arg)
-{
-	static const char *const word[3] = { "gold", "silver", "bronze" };
-	struct event_walk *w = arg;
-	char key[32];
-
-	if (m->event_id != w->event)
-		return 0;
-	snprintf(key, sizeof(key), "%ld", m->result_id);
-	return json_object_set_new(w->medals, key, json_string(word[m->medal]))
-	       < 0 ? PD_ENOMEM : 0;
-}
-
-static int event_result(const struct pd_result_row *r, void *arg)
-{
-	struct event_walk *w = arg;
-	char key[32];
-	json_t *medal, *o;
-
-	snprintf(key, sizeof(key), "%ld", r->id);
-	medal = json_object_get(w->medals, key);
-	o = json_pack("{s:I, s:s, s:o, s:o, s:o, s:o, s:O}",
-		      "rank", (json_int_t)r->rank, "npc", r->npc,
-		      "name", jstr(r->name), "mark", jstr(r->mark),
-		      "irm", jstr(r->irm), "records", jstr(r->records),
-		      "medal", medal ? medal : json_null());
-	if (o && r->athlete_id)
-		json_object_set_new(o, "athlete", json_integer(r->athlete_id));
-	return json_array_append_new(w->results, o) < 0 ? PD_ENOMEM : 0;
-}
-
-/* The event's phases and their units (units_ops.h) on doc. */
-static int event_phases(struct lz *z, const struct pd_event_info *e,
-			json_t *doc)
-{
-	struct pd_diag d = { "", 0, "" };
-	struct pd_buf b = PD_BUF_INIT;
-	json_t *phases = NULL;
-	int ret = pd_doc_event_phases(&b, z->st, z->g->info.code, e->sport,
-				      e->name, e->gender, &d);
-
-	if (ret == 0 && !(phases = json_loadb(b.data, b.len, 0, NULL)))
-		ret = PD_ENOMEM;
-	pd_buf_release(&b);
-	if (ret == 0 && json_object_set_new(doc, "phases", phases) < 0)
-		ret = PD_ENOMEM;
-	return ret;
-}
-
 /* E id: the event, its results and the medals that follow from them
- * (whatever its status: what would be awarded). */
+ * (whatever its status: what would be awarded): render_event. */
 static int event(struct lz *z, char **f, struct pd_buf *out, int *status)
 {
-	struct gview *g = z->g;
 	struct pd_diag d = { "", 0, "" };
-	struct pd_query q = { g->info.code, NULL, 1, 0 };
-	struct event_walk w = { atol(f[1]), json_object(), json_array() };
-	struct pd_event_info e;
-	json_t *doc = NULL;
-	int ret, have = 0;
+	int ret = render_event(out, z->st, z->g->info.code, z->version,
+			       atol(f[1]), &d);
 
-	if ((ret = pd_store_event_get(z->st, w.event, &e, &d)) == 0) {
-		have = 1;
-		if (strcmp(e.games, g->info.code))
-			ret = PD_ENOTFOUND;	/* another Games' event */
-	}
-	/* the event's sport alone: a save on the desk reads its event
-	 * back, and a walk of every medal of the Games was most of it */
-	if (ret == 0)
-		q.sport = e.sport;
-	if (ret == 0 &&
-	    (ret = pd_store_medals(z->st, &q, event_medal, &w, &d)) == 0)
-		ret = pd_store_event_results(z->st, w.event, 0, event_result,
-					     &w, &d);
-	if (ret == 0)
-		doc = json_pack("{s:s, s:I, s:I, s:o, s:o, s:o, s:o, s:o, "
-				"s:o, s:o, s:b, s:O}",
-				"games", g->info.code,
-				"version", (json_int_t)z->version,
-				"id", (json_int_t)e.id, "sport", jstr(e.sport),
-				"name", jstr(e.name), "gender", jstr(e.gender),
-				"class", jstr(e.sport_class),
-				"date", jstr(e.date), "status", jstr(e.status),
-				"policy", jstr(e.policy), "team", e.team,
-				"results", w.results);
-	/* how its ranks are made: the desk computes them as it is typed */
-	if (doc)
-		json_object_set_new(doc, "order", jstr(e.order));
-	if (doc && (ret = event_phases(z, &e, doc)) < 0) {
-		json_decref(doc);
-		doc = NULL;
-	}
-	if (have)
-		pd_event_info_release(&e);
-	json_decref(w.medals);
-	json_decref(w.results);
 	if (ret == PD_ENOTFOUND)
 		return refuse(out, status, MHD_HTTP_NOT_FOUND, "no such event "
 			      "in this Games");
-	return ret < 0 ? ret : json_dump_to(out, doc);
+	return ret;
 }
 
 /* N code source: an NPC's row in a table and, for the computed one, its

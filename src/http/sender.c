@@ -164,8 +164,10 @@ static int drain(struct sender *sd, struct stream *st)
 		st->off += (size_t)n;
 		if ((size_t)n < len)
 			continue;
-		if (st->cur->id)	/* not a heartbeat */
+		if (st->cur->id) {	/* not a heartbeat */
 			st->last = st->cur->id;
+			st->lastseq = st->cur->seq;
+		}
 		if (st->held)
 			msg_put(st->cur);
 		st->held = 0;
@@ -226,23 +228,15 @@ static void forget(struct sender *sd)
 	sd->nseen = 0;
 }
 
-/* st's next message in what the round saw (as stream_next), or NULL. */
-static struct msg *next_seen(const struct sender *sd, const struct stream *st)
+/* st's next message in what the round saw (msg_next), or NULL. */
+static struct msg *next_seen(const struct sender *sd, struct stream *st)
 {
 	const struct seen *c;
-	size_t i;
 
 	if (st->chan >= sd->nseen)
 		return NULL;
 	c = &sd->seen[st->chan];
-	if (!c->full || st->last == c->full->id)
-		return NULL;
-	if (st->last > 0 && st->last < c->full->id)
-		for (i = 0; i < c->n; i++)
-			if (c->ring[i]->from <= st->last &&
-			    c->ring[i]->id > st->last)
-				return c->ring[i];
-	return c->full;
+	return msg_next(st, c->full, c->ring, c->n);
 }
 
 /* Give st, if it has no message, its next one (or a heartbeat), or

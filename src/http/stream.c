@@ -156,32 +156,41 @@ static void wake_all(struct hub *h, struct chan *ch)
 	free(v);
 }
 
+static void ring_add(struct chan *ch, struct msg *m)
+{
+	if (ch->n == RING_MAX) {
+		msg_put(ch->ring[0]);
+		memmove(ch->ring, ch->ring + 1,
+			(RING_MAX - 1) * sizeof(*ch->ring));
+		ch->n--;
+	}
+	ch->ring[ch->n++] = m;
+}
+
 void hub_publish(struct srv *s, const char *code, struct msg *full,
-		 struct msg *diff)
+		 struct msg *diff, struct msg **more, size_t nmore)
 {
 	struct hub *h = &s->hub;
 	struct chan *ch;
+	size_t i;
 
 	pthread_mutex_lock(&h->mu);
 	if (!(ch = chan_find(h, code)) && !(ch = chan_add(h, code))) {
 		pthread_mutex_unlock(&h->mu);
 		msg_put(full);
 		msg_put(diff);
+		for (i = 0; i < nmore; i++)
+			msg_put(more[i]);
 		return;
 	}
 	if (full) {
 		msg_put(ch->full);
 		ch->full = full;
 	}
-	if (diff) {
-		if (ch->n == RING_MAX) {
-			msg_put(ch->ring[0]);
-			memmove(ch->ring, ch->ring + 1,
-				(RING_MAX - 1) * sizeof(*ch->ring));
-			ch->n--;
-		}
-		ch->ring[ch->n++] = diff;
-	}
+	if (diff)
+		ring_add(ch, diff);
+	for (i = 0; i < nmore; i++)
+		ring_add(ch, more[i]);
 	wake_all(h, ch);
 }
 
@@ -213,23 +222,6 @@ void hub_close(struct srv *s)
 			wake(st);
 	pthread_mutex_unlock(&h->mu);
 	senders_poke(h);
-}
-
-/* The next message for st: the first one of the ring after the last it
- * sent, or the whole table when the ring does not reach back to it. */
-static struct msg *stream_next(struct stream *st)
-{
-	struct chan *ch = st->ch;
-	size_t i;
-
-	if (!ch->full || st->last == ch->full->id)
-		return NULL;
-	if (st->last > 0 && st->last < ch->full->id)
-		for (i = 0; i < ch->n; i++)
-			if (ch->ring[i]->from <= st->last &&
-			    ch->ring[i]->id > st->last)
-				return ch->ring[i];
-	return ch->full;
 }
 
 static ssize_t copy_out(char *buf, size_t max, const char *data, size_t len,
@@ -265,7 +257,8 @@ static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
 		n = copy_out(buf, max, HELLO, strlen(HELLO), &off);
 		goto cleanup;
 	}
-	if (!st->cur && (st->cur = stream_next(st))) {
+	if (!st->cur && (st->cur = msg_next(st, st->ch->full, st->ch->ring,
+						   st->ch->n))) {
 		atomic_fetch_add(&st->cur->refs, 1);
 		st->off = 0;
 	}
@@ -274,6 +267,7 @@ static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
 			     &st->off);
 		if (st->off == st->cur->len) {
 			st->last = st->cur->id;
+			st->lastseq = st->cur->seq;
 			msg_put(st->cur);
 			st->cur = NULL;
 		}
@@ -335,6 +329,53 @@ static long last_id(struct MHD_Connection *c)
 	return *end || n < 0 ? 0 : n;
 }
 
+/* A unit's or an event's code: capitals, digits and '-', 1 to
+ * PD_RSC_LEN of them (ODF's RSC, or a numeric event id). */
+static int code_ok(const char *v)
+{
+	size_t n = strlen(v);
+
+	return n > 0 && n <= PD_RSC_LEN &&
+	       strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") == n;
+}
+
+struct filt {
+	struct stream *st;
+	char why[160];
+};
+
+/* One query parameter of a stream: lastEventId, unit or event. */
+static enum MHD_Result filt_arg(void *cls, enum MHD_ValueKind kind,
+				const char *key, const char *value)
+{
+	struct filt *f = cls;
+	char *to = NULL;
+
+	(void)kind;
+	if (!strcmp(key, "lastEventId"))
+		return MHD_YES;
+	if (!strcmp(key, "unit"))
+		to = f->st->funit;
+	else if (!strcmp(key, "event"))
+		to = f->st->fevent;
+	if (!to) {
+		snprintf(f->why, sizeof(f->why), "unknown parameter %.64s",
+			 key);
+		return MHD_NO;
+	}
+	if (!value || !code_ok(value) || f->st->funit[0] ||
+	    f->st->fevent[0]) {
+		snprintf(f->why, sizeof(f->why), "%s: %s", key,
+			 f->st->funit[0] || f->st->fevent[0] ?
+			 "one of unit and event, once" :
+			 "a unit's code (RSC) or an event's, in capitals, "
+			 "digits and '-', at most 34");
+		return MHD_NO;
+	}
+	snprintf(to, PD_RSC_LEN + 1, "%s", value);
+	return MHD_YES;
+}
+
 static void stream_headers(struct MHD_Response *resp)
 {
 	add_common_headers(resp, 1);
@@ -374,6 +415,17 @@ enum MHD_Result stream_open(struct srv *s, struct MHD_Connection *c,
 				  "out of memory", NULL);
 	st->srv = s;
 	st->c = c;
+	{
+		struct filt f = { st, "" };
+
+		MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, filt_arg,
+					  &f);
+		if (f.why[0]) {
+			free(st);
+			return send_error(c, r, MHD_HTTP_BAD_REQUEST, f.why,
+					  NULL);
+		}
+	}
 	st->last = last_id(c);
 	st->chunked = r->http11;
 	{
@@ -403,6 +455,11 @@ enum MHD_Result stream_open(struct srv *s, struct MHD_Connection *c,
 	}
 	st->ch = ch;
 	st->chan = (size_t)(ch - h->ch);
+	/* a filtered stream begins now (or at its Last-Event-ID) */
+	if ((st->funit[0] || st->fevent[0]) && !st->last && ch->full)
+		st->last = ch->full->id;	/* lastseq 0: what comes of it */
+	else if (st->last)
+		st->lastseq = MSG_SEQ_FULL;	/* all of it was had */
 	st->beat = h->beat;
 	st->next = ch->streams;
 	if (ch->streams)

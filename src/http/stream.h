@@ -24,9 +24,10 @@ void hub_release(struct hub *h);
 /* The streams open now. */
 size_t hub_streams(struct hub *h);
 /* The builder publishes: full is the whole table, diff the change (NULL
- * if none); both references are taken. */
+ * if none), more the filtered streams' messages of the same change
+ * (MSG_UNIT, MSG_EVENT: hub.h); every reference is taken. */
 void hub_publish(struct srv *s, const char *code, struct msg *full,
-		 struct msg *diff);
+		 struct msg *diff, struct msg **more, size_t nmore);
 /* Wake every stream to send a heartbeat (how clients that left are
  * found). */
 void hub_beat(struct srv *s);

@@ -13,6 +13,7 @@
 #include "podium/filter_ops.h"
 #include "podium/render.h"
 #include "podium/stats.h"
+#include "podium/units_ops.h"
 #include "snapshot.h"
 #include "stream.h"
 #include "views.h"
@@ -301,6 +302,9 @@ struct msg *msg_make(long id, long from, const char *text, size_t len)
 	atomic_init(&m->refs, 1);
 	m->id = id;
 	m->from = from;
+	m->seq = 0;
+	m->tag = MSG_ALL;
+	m->unit[0] = m->event[0] = '\0';
 	m->len = len;
 	m->hlen = (size_t)hlen;
 	memcpy(m->data, head, (size_t)hlen);
@@ -579,4 +583,112 @@ int render_athlete(struct pd_buf *out, struct pd_store *st,
 		return ret;
 	}
 	return json_dump_to(out, w.doc);
+}
+
+/* -- an event (GET .../events/ID, the stream's results messages) */
+
+struct event_walk {
+	long event;
+	json_t *medals;		/* result id -> medal */
+	json_t *results;
+};
+
+static int event_medal(const struct pd_medal_out *m, void *arg)
+{
+	static const char *const word[3] = { "gold", "silver", "bronze" };
+	struct event_walk *w = arg;
+	char key[32];
+
+	if (m->event_id != w->event)
+		return 0;
+	snprintf(key, sizeof(key), "%ld", m->result_id);
+	return json_object_set_new(w->medals, key, json_string(word[m->medal]))
+	       < 0 ? PD_ENOMEM : 0;
+}
+
+static int event_result(const struct pd_result_row *r, void *arg)
+{
+	struct event_walk *w = arg;
+	char key[32];
+	json_t *medal, *o;
+
+	snprintf(key, sizeof(key), "%ld", r->id);
+	medal = json_object_get(w->medals, key);
+	o = json_pack("{s:I, s:s, s:o, s:o, s:o, s:o, s:O}",
+		      "rank", (json_int_t)r->rank, "npc", r->npc,
+		      "name", jstr(r->name), "mark", jstr(r->mark),
+		      "irm", jstr(r->irm), "records", jstr(r->records),
+		      "medal", medal ? medal : json_null());
+	if (o && r->athlete_id)
+		json_object_set_new(o, "athlete", json_integer(r->athlete_id));
+	return json_array_append_new(w->results, o) < 0 ? PD_ENOMEM : 0;
+}
+
+/* The event's phases and their units (units_ops.h) on doc. */
+static int event_phases(struct pd_store *st, const char *games,
+			const struct pd_event_info *e, json_t *doc)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_buf b = PD_BUF_INIT;
+	json_t *phases = NULL;
+	int ret = pd_doc_event_phases(&b, st, games, e->sport,
+				      e->name, e->gender, &d);
+
+	if (ret == 0 && !(phases = json_loadb(b.data, b.len, 0, NULL)))
+		ret = PD_ENOMEM;
+	pd_buf_release(&b);
+	if (ret == 0 && json_object_set_new(doc, "phases", phases) < 0)
+		ret = PD_ENOMEM;
+	return ret;
+}
+
+int render_event(struct pd_buf *out, struct pd_store *st, const char *games,
+		 long version, long id, struct pd_diag *d)
+{
+	struct pd_query q = { games, NULL, 1, 0 };
+	struct event_walk w = { id, json_object(), json_array() };
+	struct pd_event_info e;
+	json_t *doc = NULL;
+	int ret, have = 0;
+
+	if ((ret = pd_store_event_get(st, w.event, &e, d)) == 0) {
+		have = 1;
+		if (strcmp(e.games, games))
+			ret = PD_ENOTFOUND;	/* another Games' event */
+	}
+	/* the event's sport alone: a save on the desk reads its event
+	 * back, and a walk of every medal of the Games was most of it */
+	if (ret == 0)
+		q.sport = e.sport;
+	if (ret == 0 &&
+	    (ret = pd_store_medals(st, &q, event_medal, &w, d)) == 0)
+		ret = pd_store_event_results(st, w.event, 0, event_result,
+					     &w, d);
+	if (ret == 0)
+		doc = json_pack("{s:s, s:I, s:I, s:o, s:o, s:o, s:o, s:o, "
+				"s:o, s:o, s:b, s:O}",
+				"games", games,
+				"version", (json_int_t)version,
+				"id", (json_int_t)e.id, "sport", jstr(e.sport),
+				"name", jstr(e.name), "gender", jstr(e.gender),
+				"class", jstr(e.sport_class),
+				"date", jstr(e.date), "status", jstr(e.status),
+				"policy", jstr(e.policy), "team", e.team,
+				"results", w.results);
+	/* how its ranks are made: the desk computes them as it is typed */
+	if (doc)
+		json_object_set_new(doc, "order", jstr(e.order));
+	/* the medals its rows would have stand once it is official */
+	if (doc)
+		json_object_set_new(doc, "medal_state", jstr(strcmp(e.status,
+				    "official") ? "provisional" : "official"));
+	if (doc && (ret = event_phases(st, games, &e, doc)) < 0) {
+		json_decref(doc);
+		doc = NULL;
+	}
+	if (have)
+		pd_event_info_release(&e);
+	json_decref(w.medals);
+	json_decref(w.results);
+	return ret < 0 ? ret : json_dump_to(out, doc);
 }

@@ -35,6 +35,11 @@ int render_events(struct pd_buf *out, struct pd_store *st,
 		  const struct pd_filter *f, struct pd_diag *d);
 int render_stats(struct pd_buf *out, struct pd_store *st,
 		 const struct gview *g, long version, struct pd_diag *d);
+/* Event id of games: its results as entered (rank, NPC, name, mark, IRM,
+ * records, the medal each would have), status and phases; PD_ENOTFOUND
+ * when games has no such event. */
+int render_event(struct pd_buf *out, struct pd_store *st, const char *games,
+		 long version, long id, struct pd_diag *d);
 /* An athlete of the Games by id: names, NPC, medals and every result
  * with its event; PD_ENOTFOUND when the Games has no such athlete. */
 int render_athlete(struct pd_buf *out, struct pd_store *st,
