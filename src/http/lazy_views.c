@@ -515,7 +515,8 @@ static int page_of(struct lz *z, char **f, struct pd_buf *out, int *status)
 	char *of[9] = { "S", (char *)src, "gold", f[1], "", "0", "", "",
 			"" };
 	char *pf[6] = { "m", "", "", "", "", f[1] };
-	char *rf[1] = { "r" }, *uf[2] = { "s", f[1] }, *vf[1] = { "V" };
+	char *rf[1] = { "r" }, *uf[2] = { "s", f[1] };
+	char *vf[5] = { "V", "", "", "", "" };
 	int ret;
 
 	switch (in.kind) {

@@ -244,7 +244,7 @@ static void framed(struct route *rt, const char *p, int embed)
 /* The query parameters each view takes, beside lang, which every
  * address takes (the pages' language, an error's for the API). */
 static const char *const takes[][9] = {
-	[RV_STREAM] = { "lastEventId" },
+	[RV_STREAM] = { "lastEventId", "unit", "event" },
 	[RV_STANDINGS] = { "source", "scheme", "sport", "top", "gender",
 			   "through", "npc" },
 	[RV_TIMELINE] = { "npcs" },
