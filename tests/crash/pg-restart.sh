@@ -174,8 +174,14 @@ curl -s "http://127.0.0.1:${ports##* }/api/games/PG2004/standings?source=results
 for port in $ports; do
 	verdict=$(python3 - "stream-$port" "$version" served-a <<'PY'
 import json, sys
-msgs = [json.loads(l[6:]) for l in open(sys.argv[1], encoding='utf-8')
-        if l.startswith('data: ')]
+# the table's messages: a stream also carries a unit's and an event's
+# rows (event: unit, event: results), which have no chain of versions
+msgs, kind = [], 'standings'
+for l in open(sys.argv[1], encoding='utf-8'):
+    if l.startswith('event: '):
+        kind = l[7:].strip()
+    elif l.startswith('data: ') and kind == 'standings':
+        msgs.append(json.loads(l[6:]))
 final = int(sys.argv[2])
 served = json.load(open(sys.argv[3], encoding='utf-8'))
 bad = []
