@@ -89,7 +89,8 @@ static int gather(struct gather *g, const struct app_odf_in *v, size_t n,
 	}
 	if (ret < 0)
 		return ret;
-	qsort(g->units, g->nunits, sizeof(*g->units), by_rsc);
+	if (g->nunits > 1)	/* qsort takes no NULL, even for none */
+		qsort(g->units, g->nunits, sizeof(*g->units), by_rsc);
 	for (i = 1; i < g->nunits; i++)
 		if (!strcmp(g->units[i - 1].rsc, g->units[i].rsc))
 			return pd_diag_set(d, PD_EPARSE, NULL, 0, "unit %s is in "
@@ -100,8 +101,8 @@ static int gather(struct gather *g, const struct app_odf_in *v, size_t n,
 		if (o->type != PD_ODF_UNIT_RESULT)
 			continue;
 		key.rsc = o->document_code;
-		if (!bsearch(&key, g->units, g->nunits, sizeof(*g->units),
-			     by_rsc))
+		if (!g->nunits || !bsearch(&key, g->units, g->nunits,
+					   sizeof(*g->units), by_rsc))
 			return pd_diag_set(d, PD_EPARSE, v[i].file, 0, "the "
 					   "DT_RESULT of unit %s: no DT_SCHEDULE "
 					   "of the feed has that unit",

@@ -277,7 +277,8 @@ static int order_games_events(struct pd_entry_set *s)
 		memcpy(g[i], s->games[perm[i]], sizeof(*g));
 		inv[perm[i]] = i;
 	}
-	memcpy(s->games, g, s->ngames * sizeof(*g));
+	if (s->ngames)	/* memcpy takes no NULL, even for 0 bytes */
+		memcpy(s->games, g, s->ngames * sizeof(*g));
 	for (i = 0; i < s->nevents; i++)
 		s->events[i].games = inv[s->events[i].games];
 	for (i = 0; i < s->nevents; i++)
@@ -288,7 +289,8 @@ static int order_games_events(struct pd_entry_set *s)
 		e[i] = s->events[perm[i]];
 		inv[perm[i]] = i;
 	}
-	memcpy(s->events, e, s->nevents * sizeof(*e));
+	if (s->nevents)
+		memcpy(s->events, e, s->nevents * sizeof(*e));
 	for (i = 0; i < s->nresults; i++)
 		s->results[i].event = inv[s->results[i].event];
 	ret = 0;
