@@ -497,7 +497,8 @@ static int count_gained(struct gw *w, struct pd_op_odf_counts *n,
 
 	if (!w->nevents)
 		return 0;
-	qsort(w->events, w->nevents, sizeof(long), cmp_long);
+	if (w->nevents > 1)	/* qsort takes no NULL */
+		qsort(w->events, w->nevents, sizeof(long), cmp_long);
 	for (i = 0; i < w->nevents; i++)
 		if (!k || w->events[k - 1] != w->events[i])
 			w->events[k++] = w->events[i];

@@ -191,7 +191,8 @@ static int merge_partic(struct uw *w)
 	size_t i, j, n = 0;
 	int ret = 0;
 
-	qsort(w->p, w->np, sizeof(*w->p), by_code_event);
+	if (w->np > 1)	/* qsort takes no NULL */
+		qsort(w->p, w->np, sizeof(*w->p), by_code_event);
 	pd_buf_init(&ev, 0);
 	for (i = 0; i < w->np && ret == 0; i = j) {
 		ev.len = 0;
@@ -336,7 +337,8 @@ static int each_unit(struct uw *w, pd_odf_unit_fn fn, void *arg)
 	size_t i, j;
 	int ret = 0;
 
-	qsort(w->u, w->nu, sizeof(*w->u), by_rsc);
+	if (w->nu > 1)	/* qsort takes no NULL */
+		qsort(w->u, w->nu, sizeof(*w->u), by_rsc);
 	pd_buf_init(&b, 0);
 	for (i = 0; i < w->nr && ret == 0; i = j) {
 		for (j = i + 1; j < w->nr && !strcmp(w->r[j].rsc, w->r[i].rsc);

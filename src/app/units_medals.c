@@ -216,7 +216,8 @@ int app_units_medals_each(struct pd_store *s, const char *games,
 	pd_store_rollback(s);
 	if (ret < 0)
 		goto cleanup;
-	qsort(g.u, g.nu, sizeof(*g.u), by_rsc);
+	if (g.nu > 1)	/* qsort takes no NULL, even for none */
+		qsort(g.u, g.nu, sizeof(*g.u), by_rsc);
 	ret = all_medals(&rules, &g, NULL, fn, arg);
 cleanup:
 	reading_release(&g);

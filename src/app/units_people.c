@@ -68,13 +68,15 @@ int app_units_people(struct pd_store *s, const char *games,
 	    !w.n)
 		goto cleanup;
 	st->units_held = 1;
-	qsort(w.code, w.n, sizeof(*w.code), by_str);
+	if (w.n > 1)	/* qsort takes no NULL */
+		qsort(w.code, w.n, sizeof(*w.code), by_str);
 	for (i = 0; i < w.n; i++)
 		if (!i || strcmp(w.code[i], w.code[i - 1])) {
 			st->units_athletes += w.code[i][0] == 'A';
 			st->units_teams += w.code[i][0] == 'T';
 		}
-	qsort(w.npc, w.nnpc, sizeof(*w.npc), by_npc);
+	if (w.nnpc > 1)	/* qsort takes no NULL */
+		qsort(w.npc, w.nnpc, sizeof(*w.npc), by_npc);
 	for (i = 0; i < w.nnpc; i++)
 		st->units_npcs += !i || strcmp(w.npc[i], w.npc[i - 1]);
 cleanup:
