@@ -117,4 +117,13 @@ int pd_doc_event_results(struct pd_buf *out, struct pd_store *s, long event,
 			 long as_of, const char *format,
 			 struct pd_diag *diag);
 
+struct json_t;
+/* The medals of one event of the query (pd_store_medals_of()) set on the
+ * JSON object medals as {"RESULT_ID": "gold"|"silver"|"bronze"} (json.c):
+ * what an event's document and 'podium event show' mark its results
+ * with. */
+int pd_doc_event_medals(struct pd_store *s, const struct pd_query *q,
+			long event, struct json_t *medals,
+			struct pd_diag *diag);
+
 #endif

@@ -1,6 +1,7 @@
 /* json.c -- what the document builders share: one way to turn a jansson
- * tree into bytes (see doc.h for the two layouts), and the setting of
- * many counts on an object at once. */
+ * tree into bytes (see doc.h for the two layouts), the setting of many
+ * counts on an object at once, and an event's medals by result. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,4 +54,32 @@ int app_json_set_ints(json_t *o, const char *keys, const long *v, size_t n)
 			return PD_ENOMEM;
 	}
 	return keys[strspn(keys, " ")] ? PD_EINVAL : 0;
+}
+
+struct event_medals {
+	long event;
+	json_t *medals;
+};
+
+static int event_medal(const struct pd_medal_out *m, void *arg)
+{
+	static const char *const word[3] = { "gold", "silver", "bronze" };
+	struct event_medals *w = arg;
+	char key[32];
+
+	if (m->event_id != w->event)
+		return 0;
+	snprintf(key, sizeof(key), "%ld", m->result_id);
+	return json_object_set_new(w->medals, key, json_string(word[m->medal]))
+	       < 0 ? PD_ENOMEM : 0;
+}
+
+int pd_doc_event_medals(struct pd_store *s, const struct pd_query *q,
+			long event, json_t *medals, struct pd_diag *diag)
+{
+	struct event_medals w = { event, medals };
+
+	if (!medals)
+		return PD_ENOMEM;
+	return pd_store_medals_of(s, q, &event, 1, event_medal, &w, diag);
 }

@@ -121,19 +121,6 @@ struct event_walk {
 	json_t *rows;
 };
 
-static int keep_medal(const struct pd_medal_out *m, void *arg)
-{
-	static const char *const word[3] = { "gold", "silver", "bronze" };
-	struct event_walk *w = arg;
-	char key[32];
-
-	if (m->event_id != w->event)
-		return 0;
-	snprintf(key, sizeof(key), "%ld", m->result_id);
-	return json_object_set_new(w->medals, key, json_string(word[m->medal]))
-	       < 0 ? PD_ENOMEM : 0;
-}
-
 static int keep_banned(const struct pd_sanction_info *v, void *arg)
 {
 	struct event_walk *w = arg;
@@ -226,8 +213,7 @@ int pd_doc_event_results(struct pd_buf *out, struct pd_store *s, long event,
 		ret = pd_store_games_get(s, e.games, &g, diag);
 	}
 	if (ret == 0)
-		ret = pd_store_medals_of(s, &q, &event, 1, keep_medal, &w,
-					 diag);
+		ret = pd_doc_event_medals(s, &q, event, w.medals, diag);
 	if (ret == 0 && !as_of)
 		ret = pd_store_sanctions(s, e.games, keep_banned, &w, diag);
 	if (ret == 0)

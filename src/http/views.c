@@ -593,19 +593,6 @@ struct event_walk {
 	json_t *results;
 };
 
-static int event_medal(const struct pd_medal_out *m, void *arg)
-{
-	static const char *const word[3] = { "gold", "silver", "bronze" };
-	struct event_walk *w = arg;
-	char key[32];
-
-	if (m->event_id != w->event)
-		return 0;
-	snprintf(key, sizeof(key), "%ld", m->result_id);
-	return json_object_set_new(w->medals, key, json_string(word[m->medal]))
-	       < 0 ? PD_ENOMEM : 0;
-}
-
 static int event_result(const struct pd_result_row *r, void *arg)
 {
 	struct event_walk *w = arg;
@@ -656,12 +643,12 @@ int render_event(struct pd_buf *out, struct pd_store *st, const char *games,
 		if (strcmp(e.games, games))
 			ret = PD_ENOTFOUND;	/* another Games' event */
 	}
-	/* the event's sport alone: a save on the desk reads its event
+	/* the event's medals alone: a save on the desk reads its event
 	 * back, and a walk of every medal of the Games was most of it */
 	if (ret == 0)
 		q.sport = e.sport;
 	if (ret == 0 &&
-	    (ret = pd_store_medals(st, &q, event_medal, &w, d)) == 0)
+	    (ret = pd_doc_event_medals(st, &q, w.event, w.medals, d)) == 0)
 		ret = pd_store_event_results(st, w.event, 0, event_result,
 					     &w, d);
 	if (ret == 0)
