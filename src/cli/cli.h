@@ -227,6 +227,15 @@ int cli_write(const struct pd_buf *b);
 /* The end of a read: b written to stdout unless ret is negative, else d
  * reported as cli_fail() does; b released.  Returns the exit code. */
 int cli_output(int ret, struct pd_buf *b, const struct pd_diag *d);
+/* A Games' document (games_doc.c): doc builds it into b inside a read
+ * transaction of games's store; printed as it is when json, else parsed
+ * and printed by text.  Returns the exit code. */
+struct json_t;
+typedef int (*cli_doc_fn)(struct pd_buf *b, struct pd_store *s,
+			  const struct pd_games *g, const void *arg,
+			  struct pd_diag *d);
+int cli_games_doc(struct cli *cli, const char *games, cli_doc_fn doc,
+		  const void *arg, int json, void (*text)(struct json_t *));
 /* s as the terminal may show it: every byte a name may not hold (a tab,
  * a line break, an escape sequence, invalid UTF-8) as \xHH, so that text
  * stored before the label rules (label.h) cannot forge a line, a column

@@ -88,36 +88,11 @@ static void games_text(json_t *doc)
 	       json_string_value(json_object_get(doc, "games")));
 }
 
-static int run_games(struct cli *cli, const char *games, int json)
+static int records_doc(struct pd_buf *b, struct pd_store *s,
+		       const struct pd_games *g, const void *arg,
+		       struct pd_diag *d)
 {
-	struct pd_diag d = { "", 0, "" };
-	struct pd_games g;
-	struct pd_store *s;
-	struct pd_buf b;
-	json_t *doc;
-	int ret, code;
-
-	if ((code = cli_store_games(cli, games)) != 0)
-		return code;
-	if (!(s = cli_store(cli, &code)))
-		return code;
-	memset(&g, 0, sizeof(g));
-	pd_buf_init(&b, 0);
-	if ((ret = pd_store_begin_read(s, &d)) < 0)
-		return cli_fail(ret, &d);
-	if ((ret = pd_store_games_get(s, games, &g, &d)) == 0)
-		ret = pd_doc_records(&b, s, games, g.version, PD_DOC_PRETTY,
-				     &d);
-	pd_store_rollback(s);
-	pd_games_release(&g);
-	if (json || ret < 0)
-		return cli_output(ret, &b, &d);
-	if (!(doc = json_loadb(b.data, b.len, 0, NULL)))
-		return cli_output(PD_ENOMEM, &b, &d);
-	games_text(doc);
-	json_decref(doc);
-	pd_buf_release(&b);
-	return EXIT_OK;
+	return pd_doc_records(b, s, g->code, g->version, PD_DOC_PRETTY, d);
 }
 
 static int run(struct cli *cli, int argc, char **argv)
@@ -148,7 +123,8 @@ static int run(struct cli *cli, int argc, char **argv)
 		return cli_usage(&cmd_records, "expected [--sport "
 				 "SPORT] | --games G [--format text|json]");
 	if (games[0])
-		return run_games(cli, games, !strcmp(format, "json"));
+		return cli_games_doc(cli, games, records_doc, NULL,
+				     !strcmp(format, "json"), games_text);
 	if (!(s = cli_store(cli, &code)))
 		return code;
 	memset(&w, 0, sizeof(w));

@@ -46,16 +46,18 @@ static void text(json_t *doc)
 	}
 }
 
+static int sport_doc(struct pd_buf *b, struct pd_store *s,
+		     const struct pd_games *g, const void *arg,
+		     struct pd_diag *d)
+{
+	return pd_doc_sport(b, s, g, arg, g->version, PD_DOC_PRETTY, d);
+}
+
 static int run(struct cli *cli, int argc, char **argv)
 {
-	struct pd_diag d = { "", 0, "" };
 	char games[PD_GAMES_CODE] = "";
 	const char *sport = NULL, *format = "text";
-	struct pd_games g;
-	struct pd_store *s;
-	struct pd_buf b;
-	json_t *doc;
-	int i, ret, code;
+	int i;
 
 	for (i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--games") && i + 1 < argc) {
@@ -72,27 +74,8 @@ static int run(struct cli *cli, int argc, char **argv)
 		}
 	if (!games[0] || !sport)
 		return cli_usage(&cmd_sport, "expected --games G SPORT");
-	if ((code = cli_store_games(cli, games)) != 0)
-		return code;
-	if (!(s = cli_store(cli, &code)))
-		return code;
-	memset(&g, 0, sizeof(g));
-	pd_buf_init(&b, 0);
-	if ((ret = pd_store_begin_read(s, &d)) < 0)
-		return cli_fail(ret, &d);
-	if ((ret = pd_store_games_get(s, games, &g, &d)) == 0)
-		ret = pd_doc_sport(&b, s, &g, sport, g.version, PD_DOC_PRETTY,
-				   &d);
-	pd_store_rollback(s);
-	pd_games_release(&g);
-	if (!strcmp(format, "json") || ret < 0)
-		return cli_output(ret, &b, &d);
-	if (!(doc = json_loadb(b.data, b.len, 0, NULL)))
-		return cli_output(PD_ENOMEM, &b, &d);
-	text(doc);
-	json_decref(doc);
-	pd_buf_release(&b);
-	return EXIT_OK;
+	return cli_games_doc(cli, games, sport_doc, sport,
+			     !strcmp(format, "json"), text);
 }
 
 const struct cli_command cmd_sport = {
