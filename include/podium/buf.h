@@ -70,6 +70,11 @@ int pd_strings_add(struct pd_strings *l, const char *s);
  * address of the array's pointer (&l->v).  0, or PD_ENOMEM with the
  * array as it was. */
 int pd_grow(void *vp, size_t n, size_t *alloc, size_t size, size_t first);
+/* A copy of the size bytes at rec added at the end of the array *vp of
+ * *n elements (grown by pd_grow(), from 64), *n counting it: the new
+ * element, or NULL when memory runs out (the array as it was). */
+void *pd_push(void *vp, size_t *n, size_t *alloc, size_t size,
+	      const void *rec);
 /* v joined with sep into a malloc'd string, for showing ("" if empty). */
 char *pd_strings_join(const struct pd_strings *l, const char *sep);
 

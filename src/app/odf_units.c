@@ -65,54 +65,39 @@ static const char *local(struct uw *w, const char *venue, const char *utc)
 static int got_unit(const struct pd_unit_rec *u, void *arg)
 {
 	struct uw *w = arg;
-	struct pd_unit_rec *v;
-	int ret;
+	struct pd_unit_rec *v = pd_push(&w->u, &w->nu, &w->au, sizeof(*v), u);
 
-	if ((ret = pd_grow(&w->u, w->nu, &w->au, sizeof(*w->u), 256)) < 0)
-		return ret;
-	v = &w->u[w->nu];
-	*v = *u;
-	if (K(v->rsc) || K(v->kind) || K(v->discipline) || K(v->event) ||
-	    K(v->event_code) || K(v->phase) || K(v->day) || K(v->venue) ||
+	if (!v || K(v->rsc) || K(v->kind) || K(v->discipline) ||
+	    K(v->event) || K(v->event_code) || K(v->phase) || K(v->day) ||
+	    K(v->venue) ||
 	    K(v->location) || K(v->status) || K(v->medal) || K(v->rules) ||
 	    !(v->start = local(w, u->venue, u->start)) ||
 	    !(v->end = local(w, u->venue, u->end)))
 		return PD_ENOMEM;
-	w->nu++;
 	return 0;
 }
 
 static int got_result(const struct pd_unit_result_rec *r, void *arg)
 {
 	struct uw *w = arg;
-	struct pd_unit_result_rec *v;
-	int ret;
+	struct pd_unit_result_rec *v = pd_push(&w->r, &w->nr, &w->ar,
+					       sizeof(*v), r);
 
-	if ((ret = pd_grow(&w->r, w->nr, &w->ar, sizeof(*w->r), 256)) < 0)
-		return ret;
-	v = &w->r[w->nr];
-	*v = *r;
-	if (K(v->rsc) || K(v->participant) || K(v->name) || K(v->result) ||
-	    K(v->result_type) || K(v->irm) || K(v->diff) || K(v->wlt) ||
-	    K(v->qualification) || K(v->bib))
+	if (!v || K(v->rsc) || K(v->participant) || K(v->name) ||
+	    K(v->result) || K(v->result_type) || K(v->irm) || K(v->diff) ||
+	    K(v->wlt) || K(v->qualification) || K(v->bib))
 		return PD_ENOMEM;
-	w->nr++;
 	return 0;
 }
 
 static int got_team(const struct pd_unit_team_rec *t, void *arg)
 {
 	struct uw *w = arg;
-	struct pd_unit_team_rec *v;
-	int ret;
+	struct pd_unit_team_rec *v = pd_push(&w->t, &w->nt, &w->at,
+					     sizeof(*v), t);
 
-	if ((ret = pd_grow(&w->t, w->nt, &w->at, sizeof(*w->t), 64)) < 0)
-		return ret;
-	v = &w->t[w->nt];
-	*v = *t;
-	if (K(v->code) || K(v->name) || K(v->discipline) || K(v->members))
+	if (!v || K(v->code) || K(v->name) || K(v->discipline) || K(v->members))
 		return PD_ENOMEM;
-	w->nt++;
 	return 0;
 }
 

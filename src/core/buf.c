@@ -223,6 +223,18 @@ int pd_grow(void *vp, size_t n, size_t *alloc, size_t size, size_t first)
 	return 0;
 }
 
+void *pd_push(void *vp, size_t *n, size_t *alloc, size_t size,
+	      const void *rec)
+{
+	char *v;
+
+	if (pd_grow(vp, *n, alloc, size, 64) < 0)
+		return NULL;
+	memcpy(&v, vp, sizeof(v));
+	memcpy(v + *n * size, rec, size);
+	return v + (*n)++ * size;
+}
+
 int pd_strings_add(struct pd_strings *l, const char *s)
 {
 	char *copy;
