@@ -64,8 +64,7 @@ static enum MHD_Result send_lazy(struct srv *s, struct MHD_Connection *c,
 		return send_view(c, r, v);
 	if (render_threads(s))
 		return lazy_job_queue(s, c, r, g, key);
-	v = lazy_get(s, g, key, lazy_render, &status, &once, &held, why,
-		     sizeof(why));
+	v = lazy_get(s, g, key, &status, &once, &held, why, sizeof(why));
 	if (!v)
 		return lazy_send_fail(c, r, key, status, why);
 	ok = send_view(c, r, v);

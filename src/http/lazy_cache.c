@@ -58,18 +58,13 @@ const struct view *lazy_cache_find(struct gview *g, const char *key)
 /* The view for key, rendered on its first request at this version and
  * kept with it.  When the cache is full the view is made in *once, for
  * the caller to release after queueing it.  NULL with *status set and the
- * reason in why when render fails or answers other than 200.  With the
+ * reason in why when lazy_render fails or answers other than 200.  With the
  * database away, the last snapshot's view of key when it had one: from
  * the gview this one replaced, whose reference is put in *held for the
  * caller to give back (gview_put) once the view is queued. */
 const struct view *lazy_get(struct srv *s, struct gview *g,
-			    const char *key,
-			    int (*render)(struct srv *, struct gview *,
-					  const char *, struct pd_buf *,
-					  int *, long *),
-			    int *status, struct view *once,
-			    struct gview **held, char *why,
-			    size_t whysize)
+			    const char *key, int *status, struct view *once,
+			    struct gview **held, char *why, size_t whysize)
 {
 	const struct view *found = NULL;
 	struct gview *last;
@@ -85,7 +80,7 @@ const struct view *lazy_get(struct srv *s, struct gview *g,
 	if ((found = lazy_cache_find(g, key)))
 		return found;
 	pd_buf_init(&b, 0);
-	if ((ret = render(s, g, key, &b, status, &version)) < 0 ||
+	if ((ret = lazy_render(s, g, key, &b, status, &version)) < 0 ||
 	    *status != MHD_HTTP_OK ||
 	    (lazy_is_page(key) ? view_page(&v, &b, version,
 					   lazy_is_framable(key) ?

@@ -124,11 +124,7 @@ int lazy_render(struct srv *s, struct gview *g, const char *key,
  * renders it on a miss (its comment says how). */
 const struct view *lazy_cache_find(struct gview *g, const char *key);
 const struct view *lazy_get(struct srv *s, struct gview *g,
-			    const char *key,
-			    int (*render)(struct srv *, struct gview *,
-					  const char *, struct pd_buf *,
-					  int *, long *),
-			    int *status, struct view *once,
+			    const char *key, int *status, struct view *once,
 			    struct gview **held, char *why, size_t whysize);
 
 /* lazy_keys.c: the key of a request, or a response sent (400, 404) and

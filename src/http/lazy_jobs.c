@@ -34,8 +34,8 @@ static void job_run(struct task *t)
 {
 	struct job *j = (struct job *)t;
 
-	j->v = lazy_get(j->s, j->g, j->key, lazy_render, &j->status,
-			&j->once, &j->held, j->why, sizeof(j->why));
+	j->v = lazy_get(j->s, j->g, j->key, &j->status, &j->once, &j->held,
+			j->why, sizeof(j->why));
 }
 
 enum MHD_Result lazy_job_queue(struct srv *s, struct MHD_Connection *c,

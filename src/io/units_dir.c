@@ -422,15 +422,9 @@ int pd_unitset_read(struct pd_unitset *out, const char *dir,
 	size_t g;
 	int ret;
 
-	memset(out, 0, sizeof(*out));
-	memset(&r, 0, sizeof(r));
-	pd_entries_init(&out->entries);
-	r.out = out;
-	r.games = games;
-	r.rules = rules;
+	pd_ur_start(&r, out, games, reg, rules, dir,
+		    "participant_country_code");
 	r.walkover = walkover;
-	r.dir = dir;
-	pd_import_init(&r.im, reg, &out->entries, dir, "participant_country_code");
 	r.im.file = dir;
 	if ((ret = pd_entries_games(&out->entries, games, &g)) < 0 ||
 	    (ret = read_teams(&r, diag)) < 0 ||

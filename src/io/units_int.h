@@ -54,6 +54,12 @@ const char *pd_ur_f(const struct pd_csv *c, int at);
 /* The column named name in *at, or PD_EPARSE naming it. */
 int pd_ur_need(const struct pd_csv *c, const char *name, int *at,
 	       struct pd_diag *d);
+/* r and out zeroed and started on reading the units of games from dir
+ * (a folder, or "odf"), the NPCs of the column named country. */
+void pd_ur_start(struct reader *r, struct pd_unitset *out,
+		 const char *games, const struct pd_registry *reg,
+		 const struct pd_medal_rules *rules, const char *dir,
+		 const char *country);
 /* The set's copy of s (NULL without memory). */
 const char *pd_ur_str(struct reader *r, const char *s);
 /* Room for one more of *v (n used, *a allocated), each size bytes. */

@@ -57,6 +57,21 @@ int pd_ur_need(const struct pd_csv *c, const char *name, int *at,
 	return 0;
 }
 
+void pd_ur_start(struct reader *r, struct pd_unitset *out,
+		 const char *games, const struct pd_registry *reg,
+		 const struct pd_medal_rules *rules, const char *dir,
+		 const char *country)
+{
+	memset(out, 0, sizeof(*out));
+	memset(r, 0, sizeof(*r));
+	pd_entries_init(&out->entries);
+	r->out = out;
+	r->games = games;
+	r->rules = rules;
+	r->dir = dir;
+	pd_import_init(&r->im, reg, &out->entries, dir, country);
+}
+
 const char *pd_ur_str(struct reader *r, const char *s)
 {
 	return pd_entries_str(&r->out->entries, s);

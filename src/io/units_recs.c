@@ -183,14 +183,7 @@ int pd_unitset_from(struct pd_unitset *out, const char *games,
 	size_t g, i;
 	int ret = 0;
 
-	memset(out, 0, sizeof(*out));
-	memset(&r, 0, sizeof(r));
-	pd_entries_init(&out->entries);
-	r.out = out;
-	r.games = games;
-	r.rules = rules;
-	r.dir = "odf";
-	pd_import_init(&r.im, reg, &out->entries, "odf", "Organisation");
+	pd_ur_start(&r, out, games, reg, rules, "odf", "Organisation");
 	if ((ret = pd_entries_games(&out->entries, games, &g)) < 0)
 		goto cleanup;
 	for (i = 0; ret == 0 && i < nunits; i++)
