@@ -1,6 +1,7 @@
 /* labels.c -- the words every output format shares (the table of formats
  * is formats.c's), from the catalogue of words (podium/words.h). */
 #include <pthread.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "podium/render.h"
@@ -29,21 +30,29 @@ static const struct pd_labels keys = {
 static struct pd_labels en, zh, fr;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+/* Every field of struct pd_labels, so that a new label is one line in
+ * keys and one here. */
+#define FIELD(f) offsetof(struct pd_labels, f)
+static const size_t fields[] = {
+	FIELD(rank), FIELD(npc), FIELD(noc), FIELD(gold), FIELD(silver),
+	FIELD(bronze), FIELD(total), FIELD(totals), FIELD(remaining),
+	FIELD(medal_table), FIELD(host), FIELD(gold_medal),
+	FIELD(bronze_medal),
+};
+#undef FIELD
+_Static_assert(sizeof(fields) / sizeof(*fields) * sizeof(const char *) ==
+	       sizeof(struct pd_labels), "a label of pd_labels is not in fields");
+
 static void translate(struct pd_labels *L, const char *lang)
 {
-	L->rank = pd_word(lang, keys.rank);
-	L->npc = pd_word(lang, keys.npc);
-	L->noc = pd_word(lang, keys.noc);
-	L->gold = pd_word(lang, keys.gold);
-	L->silver = pd_word(lang, keys.silver);
-	L->bronze = pd_word(lang, keys.bronze);
-	L->total = pd_word(lang, keys.total);
-	L->totals = pd_word(lang, keys.totals);
-	L->remaining = pd_word(lang, keys.remaining);
-	L->medal_table = pd_word(lang, keys.medal_table);
-	L->host = pd_word(lang, keys.host);
-	L->gold_medal = pd_word(lang, keys.gold_medal);
-	L->bronze_medal = pd_word(lang, keys.bronze_medal);
+	const char *key;
+	size_t i;
+
+	for (i = 0; i < sizeof(fields) / sizeof(*fields); i++) {
+		memcpy(&key, (const char *)&keys + fields[i], sizeof(key));
+		key = pd_word(lang, key);
+		memcpy((char *)L + fields[i], &key, sizeof(key));
+	}
 }
 
 static void translate_all(void)
