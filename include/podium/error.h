@@ -12,6 +12,8 @@
 #ifndef PODIUM_ERROR_H
 #define PODIUM_ERROR_H
 
+#include <stdarg.h>
+
 #include <stddef.h>
 
 #define PD_ERRORS(X)                                  \
@@ -57,5 +59,9 @@ struct pd_diag {
 int pd_diag_set(struct pd_diag *diag, int err, const char *file, long line,
 		const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+/* The same with the arguments as a va_list. */
+int pd_diag_vset(struct pd_diag *diag, int err, const char *file, long line,
+		 const char *fmt, va_list ap)
+	__attribute__((format(printf, 5, 0)));
 
 #endif

@@ -17,17 +17,24 @@ const char *pd_strerror(int err)
 	return "unknown error";
 }
 
+int pd_diag_vset(struct pd_diag *diag, int err, const char *file, long line,
+		 const char *fmt, va_list ap)
+{
+	if (!diag)
+		return err;
+	snprintf(diag->file, sizeof(diag->file), "%s", file ? file : "");
+	diag->line = line;
+	vsnprintf(diag->msg, sizeof(diag->msg), fmt, ap);
+	return err;
+}
+
 int pd_diag_set(struct pd_diag *diag, int err, const char *file, long line,
 		const char *fmt, ...)
 {
 	va_list ap;
 
-	if (!diag)
-		return err;
-	snprintf(diag->file, sizeof(diag->file), "%s", file ? file : "");
-	diag->line = line;
 	va_start(ap, fmt);
-	vsnprintf(diag->msg, sizeof(diag->msg), fmt, ap);
+	err = pd_diag_vset(diag, err, file, line, fmt, ap);
 	va_end(ap);
 	return err;
 }

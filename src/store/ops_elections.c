@@ -84,16 +84,11 @@ int pd_db_election_status(struct pd_store *s, long election,
 	static const char sql[] = "UPDATE elections SET status = $2 WHERE "
 		"id = $1";
 	struct pd_q q;
-	long changed = 0;
-	int ret;
 
 	pd_q_start(&q, s, sql, "set the election's status");
 	pd_q_int(&q, election);
 	pd_q_text(&q, status);
-	if ((ret = pd_q_run(&q, &changed, diag)) == 0 && changed == 0)
-		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no election "
-				  "%ld", election);
-	return ret;
+	return pd_q_change(&q, diag, "no election %ld", election);
 }
 
 int pd_db_candidate_add(struct pd_store *s, const struct pd_candidate *c,

@@ -192,7 +192,6 @@ int pd_db_games_remove(struct pd_store *s, const char *code,
 		"games WHERE code = $1";
 	static const char drop[] = "DELETE FROM games WHERE code = $1";
 	struct pd_q q;
-	long n = 0;
 	int ret;
 
 	pd_q_start(&q, s, keep, "remove the Games");
@@ -204,10 +203,7 @@ int pd_db_games_remove(struct pd_store *s, const char *code,
 		return ret;
 	pd_q_start(&q, s, drop, "remove the Games");
 	pd_q_text(&q, code);
-	if ((ret = pd_q_run(&q, &n, diag)) == 0 && n == 0)
-		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no Games '%s'",
-				  code);
-	return ret;
+	return pd_q_change(&q, diag, "no Games '%s'", code);
 }
 
 struct audit_walk {

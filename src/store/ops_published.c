@@ -179,12 +179,8 @@ int pd_db_published_remove(struct pd_store *s, const char *games,
 	static const char sql[] = "DELETE FROM published WHERE games = $1 "
 				  "AND source = $2";
 	struct pd_q q;
-	long changed = 0;
-	int ret;
 
 	which(&q, s, sql, "remove a published table", games, source);
-	if ((ret = pd_q_run(&q, &changed, diag)) == 0 && changed == 0)
-		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no published "
-				  "table %s@%s", games, source);
-	return ret;
+	return pd_q_change(&q, diag, "no published table %s@%s", games,
+			   source);
 }

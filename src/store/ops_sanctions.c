@@ -82,18 +82,13 @@ int pd_db_sanction_lift(struct pd_store *s, const char *games, long id,
 	static const char sql[] = "UPDATE sanctions SET until = $3 WHERE "
 		"id = $1 AND games = $2 AND until IS NULL";
 	struct pd_q q;
-	long n = 0;
-	int ret;
 
 	pd_q_start(&q, s, sql, "lift a sanction");
 	pd_q_int(&q, id);
 	pd_q_text(&q, games);
 	pd_q_int(&q, s->version);
-	if ((ret = pd_q_run(&q, &n, diag)) == 0 && n == 0)
-		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no sanction %ld "
-				  "in force in %s: see 'podium sanction list'",
-				  id, games);
-	return ret;
+	return pd_q_change(&q, diag, "no sanction %ld in force in %s: see "
+			   "'podium sanction list'", id, games);
 }
 
 struct sanction_walk {

@@ -53,15 +53,10 @@ int pd_db_token_revoke(struct pd_store *s, const char *name,
 		"revoked IS NULL",
 	};
 	struct pd_q q;
-	long changed = 0;
-	int ret;
 
 	pd_q_start_sql(&q, s, &sql, "revoke the token");
 	pd_q_text(&q, name);
-	if ((ret = pd_q_run(&q, &changed, diag)) == 0 && changed == 0)
-		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no live token "
-				  "called '%s'", name);
-	return ret;
+	return pd_q_change(&q, diag, "no live token called '%s'", name);
 }
 
 struct walk {

@@ -237,6 +237,20 @@ int pd_q_run(struct pd_q *q, long *changed, struct pd_diag *diag)
 	return ret;
 }
 
+int pd_q_change(struct pd_q *q, struct pd_diag *diag, const char *fmt, ...)
+{
+	va_list ap;
+	long changed = 0;
+	int ret;
+
+	if ((ret = pd_q_run(q, &changed, diag)) < 0 || changed > 0)
+		return ret;
+	va_start(ap, fmt);
+	ret = pd_diag_vset(diag, PD_ENOTFOUND, NULL, 0, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
 int pd_q_insert(struct pd_q *q, long *id, struct pd_diag *diag)
 {
 	int ret = pd_q_step(q, diag);

@@ -89,6 +89,10 @@ char *pd_q_dup(const struct pd_q *q, int c);
 /* A write: q run to its end, then ended; 0 or the error.  *changed
  * (when not NULL) receives the rows it wrote. */
 int pd_q_run(struct pd_q *q, long *changed, struct pd_diag *diag);
+/* A write that must change a row: pd_q_run(), then PD_ENOTFOUND with
+ * the message fmt says (a 'no such thing') when it changed none. */
+int pd_q_change(struct pd_q *q, struct pd_diag *diag, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* An INSERT whose new row's id is wanted: the statement's text names it
  * with RETURNING id for PostgreSQL and leaves it out for SQLite (which
  * would run RETURNING through a temporary table, row after row); *id
