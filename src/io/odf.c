@@ -684,13 +684,5 @@ void pd_odf_msg_release(struct pd_odf_msg *m)
 	free(m->uresults);
 	free(m->teams);
 	free(m->partic);
-	m->events = NULL;
-	m->v = NULL;
-	m->units = NULL;
-	m->lines = NULL;
-	m->uresults = NULL;
-	m->teams = NULL;
-	m->partic = NULL;
-	m->n = m->nevents = m->nunits = m->nuresults = m->nteams = 0;
-	m->npartic = 0;
+	memset(m, 0, sizeof(*m));	/* as new: released twice is safe */
 }

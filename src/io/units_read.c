@@ -152,13 +152,10 @@ void pd_unitset_release(struct pd_unitset *s)
 	free(s->units);
 	free(s->results);
 	free(s->teams);
-	s->units = NULL;
-	s->results = NULL;
-	s->teams = NULL;
-	s->nunits = s->nresults = s->nteams = 0;
 	free(s->medals);
-	s->medals = NULL;
-	s->nmedals = s->amedals = 0;
+	/* as new, room counts too: released twice is safe, and a set read
+	 * again grows from nothing */
+	memset(s, 0, sizeof(*s));
 }
 
 int pd_ur_finish(struct reader *r, int ret)
