@@ -173,11 +173,9 @@ static int day_table(struct pd_buf *b, const struct page_games *pg,
 		ret |= pd_buf_addf(b, "<tr><td class=\"num\">%lld</td><th "
 				   "scope=\"row\">", h_num(r, "rank"));
 		ret |= h_esc(b, h_npc(pg, h_str(r, "npc")));
-		ret |= pd_buf_addf(b, "</th><td class=\"num\">%lld</td><td "
-				   "class=\"num\">%lld</td><td class=\"num\">"
-				   "%lld</td><td class=\"num\">%lld</td></tr>\n",
-				   h_num(r, "gold"), h_num(r, "silver"),
-				   h_num(r, "bronze"), h_num(r, "total"));
+		ret |= pd_buf_adds(b, "</th>");
+		ret |= h_tally_cells(b, r);
+		ret |= pd_buf_adds(b, "</tr>\n");
 	}
 	ret |= pd_buf_addf(b, "</tbody>\n<tfoot><tr><td></td><th scope=\"row\">"
 			   "%s</th><td class=\"num\">%lld</td><td class=\"num"

@@ -136,11 +136,9 @@ int page_screen_table(struct pd_buf *out, const struct page_games *pg,
 				   "%lld</td><th scope=\"row\">",
 				   h_str(r, "npc"), h_num(r, "rank"));
 		ret |= h_esc(out, h_npc(pg, h_str(r, "npc")));
-		ret |= pd_buf_addf(out, "</th><td class=\"num\">%lld</td>"
-				   "<td class=\"num\">%lld</td><td class=\"num\">"
-				   "%lld</td><td class=\"num\">%lld</td></tr>\n",
-				   h_num(r, "gold"), h_num(r, "silver"),
-				   h_num(r, "bronze"), h_num(r, "total"));
+		ret |= pd_buf_adds(out, "</th>");
+		ret |= h_tally_cells(out, r);
+		ret |= pd_buf_adds(out, "</tr>\n");
 	}
 	ret |= pd_buf_adds(out, "</tbody>\n</table>\n");
 	return ret ? PD_ENOMEM : h_foot(out, pg->lang, 0);

@@ -144,10 +144,7 @@ static int row(struct pd_buf *b, const struct page_games *pg, json_t *r,
 	ret |= pd_buf_adds(b, "<span class=\"code inline\">");
 	ret |= h_esc(b, h_str(r, "npc"));
 	ret |= pd_buf_adds(b, "</span></th>");
-	ret |= num_cell(b, h_num(r, "gold"));
-	ret |= num_cell(b, h_num(r, "silver"));
-	ret |= num_cell(b, h_num(r, "bronze"));
-	ret |= num_cell(b, h_num(r, "total"));
+	ret |= h_tally_cells(b, r);
 	if (points)
 		ret |= num_cell(b, h_num(r, "points"));
 	return ret | pd_buf_adds(b, "</tr>\n");

@@ -92,6 +92,19 @@ long long h_num(json_t *o, const char *key)
 	return json_integer_value(json_object_get(o, key));
 }
 
+int h_tally_cells(struct pd_buf *b, json_t *row)
+{
+	static const char *const keys[] = { "gold", "silver", "bronze",
+					    "total" };
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < 4; i++)
+		ret |= pd_buf_addf(b, "<td class=\"num\">%lld</td>",
+				   h_num(row, keys[i]));
+	return ret;
+}
+
 /* An NPC's or a Games' name in lang, from {"en": ..., "zh": ...}. */
 const char *h_name(json_t *names, const char *lang)
 {

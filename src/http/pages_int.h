@@ -155,6 +155,9 @@ int h_url(struct pd_buf *b, const char *s);
 /* A member of o as a string ("" if none) or a number (0). */
 const char *h_str(json_t *o, const char *key);
 long long h_num(json_t *o, const char *key);
+/* A table row's gold, silver, bronze and total as four number cells
+ * (<td class="num">), the same on every page that shows a table. */
+int h_tally_cells(struct pd_buf *b, json_t *row);
 /* <a href="/games/CODE/KIND/ID?lang=LANG">text</a>, every part
  * escaped (page_view.c). */
 int h_link(struct pd_buf *b, const struct page_games *pg, const char *kind,
