@@ -202,6 +202,10 @@ int app_unit_start_in(struct pd_store *s, const struct pd_registry *reg,
 		      const char *games, const char *rsc,
 		      const struct pd_unit_start_input *in, size_t n,
 		      json_t *list, struct pd_diag *diag);
+/* The status of unit rsc of games as stored, into status[0..size)
+ * (unit_writes.c); PD_ENOTFOUND for no such unit. */
+int app_unit_status_of(struct pd_store *s, const char *games, const char *rsc,
+		       char *status, size_t size, struct pd_diag *diag);
 /* Inside an open change, unit rsc just made official (unit_qualify.c):
  * when every heat of its phase is official and the phase's rule names a
  * next phase of one unit that has not started, that unit's start list

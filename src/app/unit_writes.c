@@ -506,49 +506,16 @@ cleanup:
 	return ret;
 }
 
-/* -- the status */
+/* -- the status, for unit_status.c */
 
-int pd_op_unit_status(struct pd_store *s, const struct pd_registry *reg,
-		      const char *games, const char *rsc,
-		      const char *status, const struct pd_who *who,
-		      struct pd_op_done *done, struct pd_diag *diag)
+int app_unit_status_of(struct pd_store *s, const char *games, const char *rsc,
+		       char *status, size_t size, struct pd_diag *diag)
 {
-	json_t *list = json_array();
 	struct unit_now w;
-	char what[64];
-	long version = 0;
-	int ret;
+	int ret = unit_read(s, games, rsc, 0, &w, diag);
 
-	app_done_reset(done);
-	memset(&w, 0, sizeof(w));
-	if (!list)
-		return PD_ENOMEM;
-	if (!pd_unit_status_valid(status)) {
-		ret = pd_unit_status_move(rsc, "", status, diag);
-		goto cleanup;
-	}
-	if ((ret = app_open(s, games, 0, who, NULL, &version, diag)) < 0)
-		goto cleanup;
-	if ((ret = unit_read(s, games, rsc, 0, &w, diag)) == 0 &&
-	    strcmp(w.status, status) &&
-	    (ret = pd_unit_status_move(rsc, w.status, status, diag)) == 0 &&
-	    is_official(w.status) && (!who->reason || !*who->reason))
-		ret = pd_diag_set(diag, PD_EINVAL, NULL, 0, "unit %s is "
-				  "official: moving it to %s makes its "
-				  "results provisional again and needs a "
-				  "reason", rsc, status);
-	snprintf(what, sizeof(what), "unit %s", rsc);
 	if (ret == 0)
-		ret = app_field_change(list, what, "status", w.status, status);
-	if (ret == 0 && json_array_size(list))
-		ret = pd_store_unit_status(s, games, rsc, status, diag);
-	/* the last heat of a phase official: the next phase's start list
-	 * follows, in the same change */
-	if (ret == 0 && json_array_size(list) && !strcmp(status, "official"))
-		ret = app_unit_follow(s, reg, games, rsc, list, diag);
-	ret = app_fields_settle(s, games, list, version, ret, done, diag);
-cleanup:
+		snprintf(status, size, "%s", w.status);
 	unit_now_release(&w);
-	json_decref(list);
 	return ret;
 }
