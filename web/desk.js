@@ -663,9 +663,12 @@ async function loadUnits() {
 	$('u-list').replaceChildren(...list.map((x) => el('li', {}, el('button', { type: 'button', 'data-rsc': x.rsc,
 		'aria-current': String(x.rsc === u.rsc), onclick: () => openUnit(x.rsc) },
 	`${(x.start && x.start.local || '').slice(11, 16)} ${x.event.name} · ${x.unit.name || x.phase.name} `,
-	el('span', { class: 'badge', 'data-s': x.status || 'scheduled', text: t(x.status || 'scheduled') })))));
+	el('span', { class: 'badge', 'data-s': ustatus(x), text: t(ustatus(x)) })))));
 	$('u-list').dataset.count = String(list.length);
 }
+
+// an imported unit's "finished" is official, no status scheduled
+const ustatus = (x) => (x.status === 'finished' ? 'official' : x.status || 'scheduled');
 
 const uDirty = () => u.rows.some(rowChanged);
 
@@ -691,9 +694,9 @@ function unitTitle(d) {
 function renderUnit() {
 	const d = u.doc;
 	$('unit-h').textContent = unitTitle(d);
-	const status = d.status || 'scheduled';
+	const status = ustatus(d);
 	$('unit-meta').textContent = [d.rsc, (d.start && d.start.local || '').replace('T', ' ').slice(0, 16),
-		d.venue && d.venue.name, t(status === 'finished' ? 'official' : status)].filter(Boolean).join(' · ');
+		d.venue && d.venue.name, t(status)].filter(Boolean).join(' · ');
 	$('unit-pane').dataset.rsc = d.rsc;
 	$('unit-pane').dataset.status = status;
 	$('unit-pane').dataset.version = String(d.version);
@@ -765,7 +768,7 @@ function mark(r) {
 function renderUStatus() {
 	const bar = $('u-status');
 	for (const b of bar.querySelectorAll('button')) b.remove();
-	const now = u.doc.status === 'finished' ? 'official' : u.doc.status || 'scheduled';
+	const now = ustatus(u.doc);
 	for (const s of USTATUSES)
 		bar.append(el('button', { type: 'button', 'data-status': s, 'aria-pressed': String(now === s),
 			text: t(s), onclick: () => moveUnit(s) }));
@@ -774,7 +777,7 @@ function renderUStatus() {
 async function moveUnit(status) {
 	const reason = $('u-reason').value.trim();
 	const box = $('u-status-msg');
-	const now = u.doc.status === 'finished' ? 'official' : u.doc.status || 'scheduled';
+	const now = ustatus(u.doc);
 	if (now === 'official' && status !== 'official') {
 		if (!reason) { tell(box, tf('needstatusreason', { status: t(status) }), false); $('u-reason').focus(); return; }
 		if (!window.confirm(tf('confirmstatus', { ev: unitTitle(u.doc), status: t(status), reason }))) {

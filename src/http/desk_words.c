@@ -139,12 +139,12 @@ static const struct {
 	{ "fromphase", N_("From the qualifiers of") },
 	{ "takequal", N_("Take the qualifiers") },
 	{ "ucell", N_("{field}: {name}") },
-	{ "running", N_("running") },
-	{ "interrupted", N_("interrupted") },
-	{ "delayed", N_("delayed") },
-	{ "postponed", N_("postponed") },
-	{ "cancelled", N_("cancelled") },
-	{ "rescheduled", N_("rescheduled") },
+	{ "running", C_("unit status", "running") },
+	{ "interrupted", C_("unit status", "interrupted") },
+	{ "delayed", C_("unit status", "delayed") },
+	{ "postponed", C_("unit status", "postponed") },
+	{ "cancelled", C_("unit status", "cancelled") },
+	{ "rescheduled", C_("unit status", "rescheduled") },
 };
 
 static const char *const langs[] = { "en", "zh", "fr" };

@@ -5,7 +5,7 @@
 // official, and finds the final's start list made from the qualifiers.
 // Meanwhile a reader's browser on the heat's page and a venue screen on
 // /screens/G/units/RSC show each result as it is saved, without reload.
-// axe-core on the desk's by-unit view.
+// axe-core on the desk's by-unit view, in English and Chinese.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -164,5 +164,11 @@ test('desk__a_heat_entered_by_unit_qualifies_its_final_and_readers_see_each_resu
 	// the best four by place then time: ALFA, IOTA, EPSILON, BETA
 	for (const n of ['ALFA Abe', 'IOTA Ian', 'EPSILON Eli', 'BETA Ben'])
 		assert.ok(lanes.get(n) >= 3 && lanes.get(n) <= 6, `${n} in lane ${lanes.get(n)}`);
+	assert.deepEqual(await violations(desk), []);
+	// the same view in Chinese, from the catalogue
+	await desk.click('#lang-zh');
+	assert.equal(await desk.locator('#mode-units').textContent(), '比赛单元');
+	assert.equal(await desk.locator('#u-status button[data-status="running"]').textContent(), '进行中');
+	assert.equal(await desk.locator('#u-propose').textContent(), '提议 Q/q');
 	assert.deepEqual(await violations(desk), []);
 });
