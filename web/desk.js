@@ -183,6 +183,14 @@ function addRow(r) {
 // Keyboard first: Enter goes to the next field, and past the last one
 // makes a new row; Ctrl+Enter saves.
 function onKey(e) {
+	if (e.key === 'Enter' && e.target.closest('#u-rows')) {
+		e.preventDefault();
+		if (e.ctrlKey || e.metaKey) { saveUnit(); return; }
+		const fields = [...$('u-rows').querySelectorAll('input, select')];
+		const i = fields.indexOf(e.target);
+		if (i >= 0 && i < fields.length - 1) fields[i + 1].focus();
+		return;
+	}
 	if (e.key !== 'Enter' || !e.target.closest('#entry')) return;
 	e.preventDefault();
 	if (e.ctrlKey || e.metaKey) { save(); return; }
@@ -557,6 +565,7 @@ function relang(lang) {
 	st.lang = lang;
 	translate();
 	if (st.events.length) renderEvents();
+	if (u.doc) { if (uDirty()) renderUStatus(); else renderUnit(); loadUnits(); }
 	if (!st.ev) return;
 	renderMeta();
 	renderStatus();
@@ -588,13 +597,252 @@ async function init() {
 		st.games = $('games').value;
 		st.ev = null;
 		$('event-pane').hidden = true;
+		Object.assign(u, { all: [], rsc: '', doc: null, rows: [] });
+		$('unit-pane').hidden = true;
 		loadEvents();
+		if ($('mode-units').getAttribute('aria-pressed') === 'true') loadSchedule();
 	});
 	for (const l of LANGS) $('lang-' + l).addEventListener('click', () => relang(l));
-	window.addEventListener('beforeunload', (e) => { if (dirty()) e.preventDefault(); });
+	$('mode-events').addEventListener('click', () => setMode(false));
+	$('mode-units').addEventListener('click', () => setMode(true));
+	$('u-venue').addEventListener('change', loadUnits);
+	$('u-day').addEventListener('change', loadUnits);
+	$('u-save').addEventListener('click', saveUnit);
+	$('u-propose').addEventListener('click', propose);
+	$('u-start-save').addEventListener('click', () => saveStart({ rows: startLines($('u-start-text').value) }));
+	$('u-from-take').addEventListener('click', () => saveStart({ from: $('u-from').value }));
+	window.addEventListener('beforeunload', (e) => { if (dirty() || uDirty()) e.preventDefault(); });
 	$('signout').addEventListener('click', () => { sessionStorage.removeItem(KEY); location.reload(); });
 	document.addEventListener('keydown', onKey);
 	if (st.token) signin(); else document.body.dataset.ready = '0';
+}
+
+
+// -- by unit: a venue's units of a day (the schedule API), a unit's start
+// list, marks, Q/q and status (the unit writes of docs/API.md).  Each
+// row changed is saved as its own write, so readers see each result as
+// it lands.
+
+const USTATUSES = ['scheduled', 'running', 'interrupted', 'unofficial', 'official', 'delayed',
+	'postponed', 'cancelled', 'rescheduled'];
+const u = { all: [], rsc: '', doc: null, rows: [] };
+
+function setMode(units) {
+	$('mode-events').setAttribute('aria-pressed', String(!units));
+	$('mode-units').setAttribute('aria-pressed', String(units));
+	$('events-pane').hidden = units;
+	$('event-pane').hidden = units || !st.ev;
+	$('units-pane').hidden = !units;
+	$('unit-pane').hidden = !units || !u.doc;
+	if (units && !u.all.length) loadSchedule();
+}
+
+// Every unit once, for the venues and days to choose from.
+async function loadSchedule() {
+	const r = await api('GET', `/api/games/${st.games}/schedule`);
+	u.all = r.status === 200 ? r.data.units : [];
+	const venues = [...new Set(u.all.map((x) => x.venue && x.venue.name).filter(Boolean))].sort();
+	const days = [...new Set(u.all.map((x) => x.day).filter(Boolean))].sort();
+	const keep = (sel, list) => {
+		const was = sel.value;
+		sel.replaceChildren(...list.map((v) => el('option', { value: v, text: v })));
+		if (list.includes(was)) sel.value = was;
+	};
+	keep($('u-venue'), venues);
+	keep($('u-day'), days);
+	await loadUnits();
+}
+
+// The day's units at the venue, as the schedule API lists them.
+async function loadUnits() {
+	const q = new URLSearchParams();
+	if ($('u-day').value) q.set('date', $('u-day').value);
+	if ($('u-venue').value) q.set('venue', $('u-venue').value);
+	const r = await api('GET', `/api/games/${st.games}/schedule?${q}`);
+	const list = r.status === 200 ? r.data.units : [];
+	$('u-list').replaceChildren(...list.map((x) => el('li', {}, el('button', { type: 'button', 'data-rsc': x.rsc,
+		'aria-current': String(x.rsc === u.rsc), onclick: () => openUnit(x.rsc) },
+	`${(x.start && x.start.local || '').slice(11, 16)} ${x.event.name} · ${x.unit.name || x.phase.name} `,
+	el('span', { class: 'badge', 'data-s': ustatus(x), text: t(ustatus(x)) })))));
+	$('u-list').dataset.count = String(list.length);
+}
+
+// an imported unit's "finished" is official, no status scheduled
+const ustatus = (x) => (x.status === 'finished' ? 'official' : x.status || 'scheduled');
+
+const uDirty = () => u.rows.some(rowChanged);
+
+async function openUnit(rsc, { force = false } = {}) {
+	if (!force && u.rsc !== rsc && uDirty() && !window.confirm(tf('unsaved', { ev: u.doc.unit.name || u.rsc })))
+		return false;
+	const r = await api('GET', `/api/games/${st.games}/units/${rsc}`);
+	if (r.status !== 200) { say(r, $('u-said')); return false; }
+	u.rsc = rsc;
+	u.doc = r.data;
+	renderUnit();
+	$('unit-pane').hidden = false;
+	for (const b of $('u-list').querySelectorAll('button')) b.setAttribute('aria-current', String(b.dataset.rsc === rsc));
+	return true;
+}
+
+function unitTitle(d) {
+	return `${d.event.name} · ${d.unit.name || d.phase.name}`;
+}
+
+// The start list with each one's result beside it; those with a result
+// and no place on the list (an import's) after them.
+function renderUnit() {
+	const d = u.doc;
+	$('unit-h').textContent = unitTitle(d);
+	const status = ustatus(d);
+	$('unit-meta').textContent = [d.rsc, (d.start && d.start.local || '').replace('T', ' ').slice(0, 16),
+		d.venue && d.venue.name, t(status)].filter(Boolean).join(' · ');
+	$('unit-pane').dataset.rsc = d.rsc;
+	$('unit-pane').dataset.status = status;
+	$('unit-pane').dataset.version = String(d.version);
+	const res = new Map((d.results || []).map((x) => [x.participant.code, x]));
+	const seen = new Set();
+	u.rows = [];
+	for (const s of d.start_list || []) {
+		seen.add(s.participant.code);
+		u.rows.push(unitRow(s.participant, s, res.get(s.participant.code)));
+	}
+	for (const x of d.results || []) if (!seen.has(x.participant.code)) u.rows.push(unitRow(x.participant, null, x));
+	$('u-rows').tBodies[0].replaceChildren(...u.rows.map((r) => r.tr));
+	const types = (d.results || []).map((x) => x.result_type).filter(Boolean);
+	if (types.length) $('u-type').value = types[0];
+	renderUStatus();
+	// the start list as text, and the phases before this one to take it from
+	$('u-start-text').value = (d.start_list || []).map((s) =>
+		[s.order || '', s.bib || '', s.participant.code, s.participant.npc, s.participant.name].join(', ')).join('\n');
+	const prefix = d.rsc.slice(0, 22), mine = d.rsc.slice(0, 26);
+	const phases = [];
+	for (const x of u.all) {
+		const ph = x.rsc.slice(0, 26);
+		if (x.rsc.startsWith(prefix) && ph !== mine && !phases.includes(ph) &&
+			(x.start && d.start && x.start.utc < d.start.utc)) phases.push(ph);
+	}
+	$('u-from').replaceChildren(...phases.map((ph) => el('option', { value: ph, text: ph.slice(22) })));
+	$('u-from-take').disabled = !phases.length;
+	const n = (d.results || []).filter((x) => x.rank || x.result || x.irm || x.wlt).length;
+	$('u-rows').dataset.results = String(n);
+}
+
+function unitRow(p, s, x) {
+	const r = { code: p.code, name: p.name, npc: p.npc, orig: {
+		rank: x && x.rank ? String(x.rank) : '', result: (x && x.result) || '', irm: (x && x.irm) || '',
+		wlt: (x && x.wlt) || '', qualification: (x && x.qualification) || '' } };
+	Object.assign(r, r.orig);
+	const inp = (k, attrs) => {
+		const i = el('input', { value: r[k], 'data-k': k, ...attrs });
+		i.addEventListener('input', () => { r[k] = i.value.trim(); mark(r); });
+		return i;
+	};
+	const sel = (k, opts) => {
+		const e = el('select', { 'data-k': k }, ...opts.map((o) => el('option', { value: o, text: o || '-' })));
+		if (r[k] && !opts.includes(r[k])) e.append(el('option', { value: r[k], text: r[k] }));
+		e.value = r[k];
+		e.addEventListener('change', () => { r[k] = e.value; mark(r); });
+		return e;
+	};
+	const fields = [inp('rank', { size: 3, inputmode: 'numeric' }), inp('result', { size: 9 }),
+		sel('irm', IRMS), sel('wlt', ['', 'W', 'L', 'T']), sel('qualification', ['', 'Q', 'q'])];
+	const label = { rank: 'rank', result: 'mark', irm: 'irm', wlt: 'wl', qualification: 'qual' };
+	for (const f of fields) f.setAttribute('aria-label', tf('ucell', { field: t(label[f.dataset.k]), name: p.name }));
+	r.tr = el('tr', { 'data-participant': p.code, 'data-name': p.name },
+		el('td', { text: s && s.order ? String(s.order) : '' }), el('td', { text: (s && s.bib) || '' }),
+		el('th', { scope: 'row', text: p.name }), el('td', { text: p.npc }),
+		...fields.map((f) => el('td', {}, f)));
+	r.tr.dataset.q = r.qualification;
+	return r;
+}
+
+function rowChanged(r) {
+	return ['rank', 'result', 'irm', 'wlt', 'qualification'].some((k) => r[k] !== r.orig[k]);
+}
+
+function mark(r) {
+	r.tr.dataset.changed = rowChanged(r) ? '1' : '';
+}
+
+function renderUStatus() {
+	const bar = $('u-status');
+	for (const b of bar.querySelectorAll('button')) b.remove();
+	const now = ustatus(u.doc);
+	for (const s of USTATUSES)
+		bar.append(el('button', { type: 'button', 'data-status': s, 'aria-pressed': String(now === s),
+			text: t(s), onclick: () => moveUnit(s) }));
+}
+
+async function moveUnit(status) {
+	const reason = $('u-reason').value.trim();
+	const box = $('u-status-msg');
+	const now = ustatus(u.doc);
+	if (now === 'official' && status !== 'official') {
+		if (!reason) { tell(box, tf('needstatusreason', { status: t(status) }), false); $('u-reason').focus(); return; }
+		if (!window.confirm(tf('confirmstatus', { ev: unitTitle(u.doc), status: t(status), reason }))) {
+			tell(box, t('notmoved'), false);
+			return;
+		}
+	}
+	if (uDirty() && !window.confirm(tf('unsaved', { ev: unitTitle(u.doc) }))) return;
+	const r = await api('POST', `/api/games/${st.games}/units/${u.rsc}/status`, reason ? { status, reason } : { status });
+	if (r.status === 200) {
+		$('u-reason').value = '';
+		await openUnit(u.rsc, { force: true });
+		await loadUnits();
+	}
+	say(r, box, r.status === 200 ? tf('moved', { ev: unitTitle(u.doc), status: t(status) }) : '');
+}
+
+// Each row changed is one write; the first refused stops the rest.
+async function saveUnit() {
+	const list = u.rows.filter(rowChanged);
+	if (!list.length) { tell($('u-said'), t('unchanged'), true); return; }
+	let last = null;
+	for (const r of list) {
+		const b = { participant: r.code };
+		if (r.rank !== r.orig.rank) b.rank = Number(r.rank) || 0;
+		if (r.result !== r.orig.result) {
+			b.result = r.result || null;
+			if (r.result) b.type = $('u-type').value;
+		}
+		for (const k of ['irm', 'wlt', 'qualification'])
+			if (r[k] !== r.orig[k]) b[k] = r[k] || null;
+		last = await api('POST', `/api/games/${st.games}/units/${u.rsc}/results`, b);
+		if (last.status !== 200) break;
+		Object.assign(r.orig, { rank: r.rank, result: r.result, irm: r.irm, wlt: r.wlt, qualification: r.qualification });
+		mark(r);
+	}
+	if (last.status === 200) await openUnit(u.rsc, { force: true });
+	say(last, $('u-said'));
+}
+
+// Q and q as the phase's rule proposes them, for the operator to keep or change.
+async function propose() {
+	const r = await api('POST', `/api/games/${st.games}/phases/${u.rsc.slice(0, 26)}/qualify`, {});
+	if (r.status === 200) await openUnit(u.rsc, { force: true });
+	say(r, $('u-said'), r.status === 200 ? t('proposed') : '');
+}
+
+// "4, 101, 9100002, JAM, BETA Ben": lane (or order), bib, code, NPC, name
+function startLines(text) {
+	const out = [];
+	for (const line of text.split('\n')) {
+		const f = line.split(/\t|,/).map((x) => x.trim());
+		if (!f.some((x) => x)) continue;
+		const row = { participant: f[2] || '', npc: (f[3] || '').toUpperCase(), name: f.slice(4).join(', ') };
+		if (f[0]) row.order = Number(f[0]) || 0;
+		if (f[1]) row.bib = f[1];
+		out.push(row);
+	}
+	return out;
+}
+
+async function saveStart(body) {
+	const r = await api('POST', `/api/games/${st.games}/units/${u.rsc}/start-list`, body);
+	if (r.status === 200 && await openUnit(u.rsc, { force: true })) $('u-start').open = true;
+	say(r, $('u-start-msg'));
 }
 
 init();

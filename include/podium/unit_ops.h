@@ -85,8 +85,14 @@ int pd_op_unit_result(struct pd_store *s, const char *games, const char *rsc,
 		      const struct pd_who *who, struct pd_op_done *done,
 		      struct pd_diag *diag);
 
-/* Move unit rsc of games to status, as the moves above allow. */
-int pd_op_unit_status(struct pd_store *s, const char *games, const char *rsc,
+/* Move unit rsc of games to status, as the moves above allow.  Made
+ * official as the last heat of its phase to be, the next phase's start
+ * list follows in the same change when the phase's rule
+ * (data/qualification_rules.tsv) names a next phase of one unit that
+ * has not started: the qualifiers as pd_op_unit_start_from() takes them
+ * (reg resolves their NPCs). */
+int pd_op_unit_status(struct pd_store *s, const struct pd_registry *reg,
+		      const char *games, const char *rsc,
 		      const char *status, const struct pd_who *who,
 		      struct pd_op_done *done, struct pd_diag *diag);
 

@@ -19,6 +19,7 @@
 #include "podium/ops.h"
 #include "podium/results.h"
 #include "podium/units.h"
+#include "podium/unit_ops.h"
 
 /* app_change() flags. */
 #define APP_ENSURE_GAMES 1	/* make the Games if absent */
@@ -193,6 +194,27 @@ int app_field_change(json_t *list, const char *what, const char *field,
 int app_fields_settle(struct pd_store *s, const char *games, json_t *changes,
 		      long version, int ret, struct pd_op_done *done,
 		      struct pd_diag *d);
+
+/* Inside an open change (unit_writes.c): in[0..n) become the start list
+ * of unit rsc as pd_op_unit_start_list() makes it, each field changed
+ * added to list. */
+int app_unit_start_in(struct pd_store *s, const struct pd_registry *reg,
+		      const char *games, const char *rsc,
+		      const struct pd_unit_start_input *in, size_t n,
+		      json_t *list, struct pd_diag *diag);
+/* The status of unit rsc of games as stored, into status[0..size)
+ * (unit_writes.c); PD_ENOTFOUND for no such unit. */
+int app_unit_status_of(struct pd_store *s, const char *games, const char *rsc,
+		       char *status, size_t size, struct pd_diag *diag);
+/* Inside an open change, unit rsc just made official (unit_qualify.c):
+ * when every heat of its phase is official and the phase's rule names a
+ * next phase of one unit that has not started, that unit's start list
+ * becomes the phase's qualifiers as pd_op_unit_start_from() makes it;
+ * anything else (no rule, a heat still running, a next phase of several
+ * units or one under way) leaves it as it is. */
+int app_unit_follow(struct pd_store *s, const struct pd_registry *reg,
+		    const char *games, const char *rsc, json_t *list,
+		    struct pd_diag *diag);
 
 /* PD_ENOTFOUND for an unknown Games code, naming the nearest codes of the
  * store and of bundled[0..nb) (games_ensure.c). */

@@ -241,6 +241,40 @@ int pd_op_unit_qualify(struct pd_store *s, const char *games,
 	return ret;
 }
 
+/* The qualifiers of phase p (rows as the rule reads them) as the start
+ * list of unit rsc, into in[] (room for p->nr): ranked Q then q, lanes
+ * by the rule's draw.  Returns how many; -1 out of memory. */
+static long qualifiers(const struct phase *p, const struct pd_qual_row *rows,
+		       const struct pd_qual_rule *rule, const char *rsc,
+		       struct pd_unit_start_input *in)
+{
+	char *marks = calloc(p->nr + 1, 1);
+	size_t *idx = calloc(p->nr + 1, sizeof(*idx)), i, n = 0;
+	int *lane = calloc(p->nr + 1, sizeof(*lane));
+	long ret = -1;
+
+	if (marks && idx && lane) {
+		for (i = 0; i < p->nr; i++)
+			marks[i] = !strcmp(p->r[i].qualification, "Q") ? 'Q' :
+				   !strcmp(p->r[i].qualification, "q") ? 'q' :
+				   0;
+		n = pd_qual_rank(rows, p->nr, marks, idx);
+		pd_qual_lanes(rule, n, rsc, lane);
+		for (i = 0; i < n; i++) {
+			const struct row *r = &p->r[idx[i]];
+
+			in[i] = (struct pd_unit_start_input){
+				r->participant, r->name, r->npc, r->team,
+				lane[i], r->bib, NULL, 0 };
+		}
+		ret = (long)n;
+	}
+	free(lane);
+	free(idx);
+	free(marks);
+	return ret;
+}
+
 int pd_op_unit_start_from(struct pd_store *s, const struct pd_registry *reg,
 			  const char *games, const char *rsc,
 			  const char *phase, const struct pd_who *who,
@@ -251,9 +285,8 @@ int pd_op_unit_start_from(struct pd_store *s, const struct pd_registry *reg,
 	struct pd_unit_start_input *in = NULL;
 	struct pd_qual_row *rows = NULL;
 	struct phase p;
-	char *marks = NULL;
-	size_t *idx = NULL, i, n = 0;
-	int *lane = NULL, ret;
+	long n = 0;
+	int ret;
 
 	app_done_reset(done);
 	if ((ret = pd_store_begin_read(s, diag)) < 0)
@@ -262,34 +295,89 @@ int pd_op_unit_start_from(struct pd_store *s, const struct pd_registry *reg,
 	pd_store_rollback(s);
 	if (ret == 0)
 		ret = heats_are(&p, 1, diag);
-	if (ret == 0 && (!(marks = calloc(p.nr + 1, 1)) ||
-			 !(idx = calloc(p.nr + 1, sizeof(*idx))) ||
-			 !(lane = calloc(p.nr + 1, sizeof(*lane))) ||
-			 !(in = calloc(p.nr + 1, sizeof(*in)))))
+	if (ret == 0 && (!(in = calloc(p.nr + 1, sizeof(*in))) ||
+			 (n = qualifiers(&p, rows, rule, rsc, in)) < 0))
 		ret = PD_ENOMEM;
-	for (i = 0; ret == 0 && i < p.nr; i++)
-		marks[i] = !strcmp(p.r[i].qualification, "Q") ? 'Q' :
-			   !strcmp(p.r[i].qualification, "q") ? 'q' : 0;
-	if (ret == 0) {
-		n = pd_qual_rank(rows, p.nr, marks, idx);
-		pd_qual_lanes(rule, n, rsc, lane);
-	}
-	for (i = 0; ret == 0 && i < n; i++) {
-		const struct row *r = &p.r[idx[i]];
-
-		in[i] = (struct pd_unit_start_input){ r->participant, r->name,
-						      r->npc, r->team, lane[i],
-						      r->bib, NULL, 0 };
-	}
 	if (ret == 0)
-		ret = pd_op_unit_start_list(s, reg, games, rsc, in, n, who,
-					    done, diag);
+		ret = pd_op_unit_start_list(s, reg, games, rsc, in, (size_t)n,
+					    who, done, diag);
 	free(in);
-	free(lane);
-	free(idx);
-	free(marks);
 	free(rows);
 	phase_release(&p);
 	pd_qual_rules_release(&rules);
 	return ret;
+}
+
+/* The units of the phase prefix names: how many, the first's code and
+ * status in rsc and status. */
+struct next_units {
+	const char *prefix;
+	size_t n;
+	char rsc[PD_RSC_LEN + 1], status[32];
+};
+
+static int take_next(const struct pd_unit_rec *u, void *arg)
+{
+	struct next_units *x = arg;
+
+	if (strncmp(u->rsc, x->prefix, PHASE_LEN) || strcmp(u->kind, "unit"))
+		return 0;
+	if (!x->n++) {
+		snprintf(x->rsc, sizeof(x->rsc), "%s", u->rsc);
+		snprintf(x->status, sizeof(x->status), "%s", u->status);
+	}
+	return 0;
+}
+
+int app_unit_follow(struct pd_store *s, const struct pd_registry *reg,
+		    const char *games, const char *rsc, json_t *list,
+		    struct pd_diag *diag)
+{
+	const struct pd_qual_rule *rule = NULL;
+	struct pd_qual_rules rules = { NULL, 0 };
+	struct pd_unit_start_input *in = NULL;
+	struct pd_qual_row *rows = NULL;
+	struct pd_unit_query q = { .games = games };
+	struct next_units next;
+	struct pd_diag quiet = { "", 0, "" };
+	char prefix[PHASE_LEN + 1], want[PHASE_LEN + 1];
+	struct phase p;
+	long n;
+	int ret;
+
+	if (strlen(rsc) != PD_RSC_LEN)
+		return 0;
+	snprintf(prefix, sizeof(prefix), "%.*s", PHASE_LEN, rsc);
+	/* no rule for the phase, or a heat not yet official: nothing
+	 * follows (only a store's failure is one) */
+	ret = phase_read(s, games, prefix, &p, &rules, &rule, &rows, &quiet);
+	if (ret == PD_ENOTFOUND || (ret == 0 && heats_are(&p, 1, &quiet) < 0))
+		ret = 1;
+	else if (ret < 0)
+		*diag = quiet;
+	memset(&next, 0, sizeof(next));
+	if (ret == 0) {
+		snprintf(want, sizeof(want), "%.22s%s", rsc, rule->next);
+		next.prefix = want;
+		ret = pd_store_units(s, &q, take_next, &next, diag);
+	}
+	/* one unit not yet under way (several: their draw is the
+	 * operator's) */
+	if (ret == 0 && (next.n != 1 ||
+			 (*next.status && strcmp(next.status, "scheduled") &&
+			  strcmp(next.status, "delayed") &&
+			  strcmp(next.status, "rescheduled") &&
+			  strcmp(next.status, "postponed"))))
+		ret = 1;
+	if (ret == 0 && (!(in = calloc(p.nr + 1, sizeof(*in))) ||
+			 (n = qualifiers(&p, rows, rule, next.rsc, in)) < 0))
+		ret = PD_ENOMEM;
+	if (ret == 0)
+		ret = app_unit_start_in(s, reg, games, next.rsc, in, (size_t)n,
+					list, diag);
+	free(in);
+	free(rows);
+	phase_release(&p);
+	pd_qual_rules_release(&rules);
+	return ret < 0 ? ret : 0;
 }

@@ -315,29 +315,24 @@ static int start_changes(const struct unit_now *w,
 	return ret;
 }
 
-int pd_op_unit_start_list(struct pd_store *s, const struct pd_registry *reg,
-			  const char *games, const char *rsc,
-			  const struct pd_unit_start_input *in, size_t n,
-			  const struct pd_who *who, struct pd_op_done *done,
-			  struct pd_diag *diag)
+/* Inside an open change: in[0..n) become the start list of unit rsc,
+ * each field that changes added to list (unit_ops.h's rules). */
+int app_unit_start_in(struct pd_store *s, const struct pd_registry *reg,
+		      const char *games, const char *rsc,
+		      const struct pd_unit_start_input *in, size_t n,
+		      json_t *list, struct pd_diag *diag)
 {
 	struct pd_unit_result_rec *v = calloc(n ? n : 1, sizeof(*v));
-	json_t *list = json_array();
 	struct unit_now w;
-	long version = 0;
 	size_t i;
 	int ret = 0;
 
-	app_done_reset(done);
 	memset(&w, 0, sizeof(w));
-	if (!v || !list)
-		ret = PD_ENOMEM;
+	if (!v)
+		return PD_ENOMEM;
 	for (i = 0; i < n && ret == 0; i++)
 		ret = start_row(reg, &in[i], i, rsc, &v[i], diag);
-	if (ret < 0 ||
-	    (ret = app_open(s, games, 0, who, NULL, &version, diag)) < 0)
-		goto cleanup;
-	if ((ret = unit_read(s, games, rsc, 1, &w, diag)) == 0 &&
+	if (ret == 0 && (ret = unit_read(s, games, rsc, 1, &w, diag)) == 0 &&
 	    is_official(w.status))
 		ret = pd_diag_set(diag, PD_ECONSIST, NULL, 0, "unit %s is "
 				  "official: its start list is as it ran; "
@@ -346,11 +341,38 @@ int pd_op_unit_start_list(struct pd_store *s, const struct pd_registry *reg,
 		ret = start_changes(&w, v, n, rsc, list);
 	if (ret == 0)
 		ret = pd_store_unit_start_list(s, games, rsc, v, n, diag);
-	ret = app_fields_settle(s, games, list, version, ret, done, diag);
-cleanup:
 	unit_now_release(&w);
-	json_decref(list);
 	free(v);
+	return ret;
+}
+
+int pd_op_unit_start_list(struct pd_store *s, const struct pd_registry *reg,
+			  const char *games, const char *rsc,
+			  const struct pd_unit_start_input *in, size_t n,
+			  const struct pd_who *who, struct pd_op_done *done,
+			  struct pd_diag *diag)
+{
+	json_t *list = json_array();
+	long version = 0;
+	size_t i;
+	int ret = 0;
+
+	app_done_reset(done);
+	if (!list)
+		return PD_ENOMEM;
+	/* the rows are checked before the change opens */
+	for (i = 0; i < n && ret == 0; i++) {
+		struct pd_unit_result_rec r;
+
+		ret = start_row(reg, &in[i], i, rsc, &r, diag);
+	}
+	if (ret == 0 &&
+	    (ret = app_open(s, games, 0, who, NULL, &version, diag)) == 0) {
+		ret = app_unit_start_in(s, reg, games, rsc, in, n, list, diag);
+		ret = app_fields_settle(s, games, list, version, ret, done,
+					diag);
+	}
+	json_decref(list);
 	return ret;
 }
 
@@ -484,44 +506,16 @@ cleanup:
 	return ret;
 }
 
-/* -- the status */
+/* -- the status, for unit_status.c */
 
-int pd_op_unit_status(struct pd_store *s, const char *games, const char *rsc,
-		      const char *status, const struct pd_who *who,
-		      struct pd_op_done *done, struct pd_diag *diag)
+int app_unit_status_of(struct pd_store *s, const char *games, const char *rsc,
+		       char *status, size_t size, struct pd_diag *diag)
 {
-	json_t *list = json_array();
 	struct unit_now w;
-	char what[64];
-	long version = 0;
-	int ret;
+	int ret = unit_read(s, games, rsc, 0, &w, diag);
 
-	app_done_reset(done);
-	memset(&w, 0, sizeof(w));
-	if (!list)
-		return PD_ENOMEM;
-	if (!pd_unit_status_valid(status)) {
-		ret = pd_unit_status_move(rsc, "", status, diag);
-		goto cleanup;
-	}
-	if ((ret = app_open(s, games, 0, who, NULL, &version, diag)) < 0)
-		goto cleanup;
-	if ((ret = unit_read(s, games, rsc, 0, &w, diag)) == 0 &&
-	    strcmp(w.status, status) &&
-	    (ret = pd_unit_status_move(rsc, w.status, status, diag)) == 0 &&
-	    is_official(w.status) && (!who->reason || !*who->reason))
-		ret = pd_diag_set(diag, PD_EINVAL, NULL, 0, "unit %s is "
-				  "official: moving it to %s makes its "
-				  "results provisional again and needs a "
-				  "reason", rsc, status);
-	snprintf(what, sizeof(what), "unit %s", rsc);
 	if (ret == 0)
-		ret = app_field_change(list, what, "status", w.status, status);
-	if (ret == 0 && json_array_size(list))
-		ret = pd_store_unit_status(s, games, rsc, status, diag);
-	ret = app_fields_settle(s, games, list, version, ret, done, diag);
-cleanup:
+		snprintf(status, size, "%s", w.status);
 	unit_now_release(&w);
-	json_decref(list);
 	return ret;
 }

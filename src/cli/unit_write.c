@@ -142,7 +142,7 @@ int cli_unit_write(struct cli *cli, const struct cli_command *cmd,
 		ret = pd_op_unit_result(s, a.games, a.rsc, &a.in, who, &done,
 					&d);
 	else
-		ret = pd_op_unit_status(s, a.games, a.rsc, a.status, who,
-					&done, &d);
+		ret = pd_op_unit_status(s, cli_registry(cli), a.games, a.rsc,
+					a.status, who, &done, &d);
 	return cli_done(ret, &done, &d);
 }

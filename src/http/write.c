@@ -846,8 +846,8 @@ static int do_unit(struct wctx *w, int kind, json_t *body)
 	if (!status || !pd_unit_status_valid(status))
 		return bad(&w->b, "status", "one of " PD_UNIT_STATUSES),
 		       PD_EINVAL;
-	return pd_op_unit_status(w->s->side, w->games, w->rsc, status,
-				 &w->who, &w->done, &w->d);
+	return pd_op_unit_status(w->s->side, w->s->cfg.reg, w->games, w->rsc,
+				 status, &w->who, &w->done, &w->d);
 }
 
 static int perform(struct wctx *w, int kind, json_t *body)

@@ -1,7 +1,8 @@
 // unit_writes.test.mjs -- a unit's writes over HTTP: POST
 // /api/games/{code}/units/{rsc}/start-list, .../results and .../status,
 // each one change (version, log), ?dry_run=1 undone, If-Match refused
-// when stale; every answer checked against docs/openapi.yaml by
+// when stale; the last heat of a phase made official lists the final;
+// every answer checked against docs/openapi.yaml by
 // server.mjs.  Run: node --test.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -112,12 +113,23 @@ test('api__a_phase_qualifies_and_the_final_takes_its_qualifiers', async () => {
 	r = await post(FINAL, 'start-list', { from: P });
 	assert.equal(r.status, 400, r.text);
 	assert.match(r.json().error, /official/);
+	// the last heat made official brings the final's start list in the
+	// same change; the heats before it bring nothing
 	for (const h of [1, 2, 3]) {
 		r = await post(`${P}000${h}00--`, 'status', { status: 'official' });
 		assert.equal(r.status, 200, r.text);
+		// (two of the final's eight were listed by hand before)
+		const listed = r.json().changes.filter((c) => c.what.startsWith(`unit ${FINAL}: `) &&
+			c.field === 'start list').length;
+		assert.equal(listed, h === 3 ? 6 : 0, `heat ${h}`);
 	}
+	const v = r.json().version;
+	assert.equal((await request(s, 'GET', `${G}/units/${FINAL}`)).json().start_list.length, 8);
+	// asked again from the phase: the same draw, no change
 	r = await post(FINAL, 'start-list', { from: P });
 	assert.equal(r.status, 200, r.text);
+	assert.equal(r.json().version, v);
+	assert.deepEqual(r.json().changes, []);
 	// the final as the store now holds it: eight in lanes 1-8, the best
 	// ranked (IOTA Ian, winner in 10.10) drawn into lanes 3-6
 	const rows = podium(s.db, 'unit', 'show', FINAL, '--games', 'OG2024').split('\n')
