@@ -8,17 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "podium/tz.h"
 #include "units_int.h"
-
-/* The venues whose own time zone is not the Games': the local day of a
- * unit there is its day.  Paris 2024's surfing at Teahupo'o, Tahiti
- * (UTC-10, no summer time). */
-static const struct {
-	const char *venue_code;
-	int offset;	/* seconds east of UTC */
-} venue_zones[] = {
-	{ "TAH", -10 * 3600 },
-};
 
 enum { S_START, S_END, S_STATUS, S_DISC, S_EVENT, S_MEDAL, S_PHASE, S_GENDER,
        S_VENUE, S_VCODE, S_LOCATION, S_URL, S_DNAME, S_N };
@@ -168,13 +159,17 @@ static int own_unit(struct reader *r, const struct pd_csv *c, const int *at,
 	return 0;
 }
 
-static int zone_of(const char *venue_code, const char *start)
+/* The offset of a unit's local day: its zone's (tz.h: the venue's own,
+ * Teahupo'o's Pacific/Tahiti, else the Games'), at the system's offset
+ * for its start; with no zone known, the offset its start is written
+ * with. */
+static int zone_of(const struct reader *r, const char *venue,
+		   const char *start, long long t)
 {
-	size_t i;
+	int off;
 
-	for (i = 0; i < sizeof(venue_zones) / sizeof(*venue_zones); i++)
-		if (!strcmp(venue_zones[i].venue_code, venue_code))
-			return venue_zones[i].offset;
+	if (strcmp(pd_unit_zone(r->games, venue, t, &off), "UTC"))
+		return off;
 	return written_offset(start);
 }
 
@@ -220,8 +215,8 @@ static int schedule_unit(struct reader *r, const struct pd_csv *c,
 		return ret;
 	(*taken)[k] = 1;
 	u = &r->out->units[k];
-	utc_text(t0, zone_of(pd_ur_f(c, at[S_VCODE]), start), iso, sizeof(iso), day,
-		 sizeof(day));
+	utc_text(t0, zone_of(r, pd_ur_f(c, at[S_VENUE]), start, t0), iso,
+		 sizeof(iso), day, sizeof(day));
 	eiso[0] = '\0';
 	if (t1)
 		utc_text(t1, 0, eiso, sizeof(eiso), st, sizeof(st));
