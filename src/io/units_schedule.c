@@ -32,18 +32,6 @@ static void utc_text(long long t, int offset, char *iso, size_t isz,
 	strftime(day, dsz, "%Y-%m-%d", &tm);
 }
 
-/* The offset a time is written with ("+02:00"), in seconds. */
-static int written_offset(const char *t)
-{
-	int h = 0, m = 0;
-	size_t n = strlen(t);
-
-	if (n < 6 || (t[n - 6] != '+' && t[n - 6] != '-') ||
-	    sscanf(t + n - 5, "%2d:%2d", &h, &m) != 2)
-		return 0;
-	return (t[n - 6] == '-' ? -1 : 1) * (h * 3600 + m * 60);
-}
-
 /* The results code a schedule row's url names (its last part, 12
  * characters, is the code's phase and unit) under event, into code[35];
  * 0 when the url names none. */
@@ -161,16 +149,15 @@ static int own_unit(struct reader *r, const struct pd_csv *c, const int *at,
 
 /* The offset of a unit's local day: its zone's (tz.h: the venue's own,
  * Teahupo'o's Pacific/Tahiti, else the Games'), at the system's offset
- * for its start; with no zone known, the offset its start is written
- * with. */
-static int zone_of(const struct reader *r, const char *venue,
-		   const char *start, long long t)
+ * for its start.  A Games of no known zone is shown in UTC, and so its
+ * day is UTC's: the offset a row's time is written with is not taken,
+ * or a unit's day and the time shown on its line would disagree. */
+static int zone_of(const struct reader *r, const char *venue, long long t)
 {
 	int off;
 
-	if (strcmp(pd_unit_zone(r->games, venue, t, &off), "UTC"))
-		return off;
-	return written_offset(start);
+	pd_unit_zone(r->games, venue, t, &off);
+	return off;
 }
 
 /* The event code a schedule row's discipline, gender and event name
@@ -438,7 +425,7 @@ static int schedule_unit(struct reader *r, const struct pd_csv *c,
 		return ret;
 	(*taken)[k] = 1;
 	u = &r->out->units[k];
-	utc_text(t0, zone_of(r, pd_ur_f(c, at[S_VENUE]), start, t0), iso,
+	utc_text(t0, zone_of(r, pd_ur_f(c, at[S_VENUE]), t0), iso,
 		 sizeof(iso), day, sizeof(day));
 	eiso[0] = '\0';
 	if (t1)
