@@ -98,7 +98,8 @@ BUNDLED := npcs=data/npcs.tsv games=data/games.tsv pg2004=data/PG2004.seed.txt \
 	pg2004_facts=data/PG2004.facts.tsv pg2004_election=data/PG2004.election.tsv \
 	pg2004_football5=data/PG2004.football5.tsv \
 	medal_rules=data/medal_rules.tsv \
-	qualification_rules=data/qualification_rules.tsv
+	qualification_rules=data/qualification_rules.tsv \
+	zones=data/zones.tsv
 # the store's migrations, a SQL file each, oldest first (data/schema/),
 # carried in the binary as the arrays each backend runs (src/store/schema.h)
 SCHEMA_sqlite := $(sort $(wildcard data/schema/sqlite/*.sql))
@@ -165,7 +166,7 @@ $(B)/gen/bundled.c: $(B)/tools/embed data/npcs.tsv data/games.tsv data/PG2004.se
 		data/npc_history.tsv data/events.tsv \
 		data/PG2004.facts.tsv data/PG2004.election.tsv \
 		data/PG2004.football5.tsv data/medal_rules.tsv \
-		data/qualification_rules.tsv
+		data/qualification_rules.tsv data/zones.tsv
 	@mkdir -p $(dir $@)
 	$(B)/tools/embed $@ $(BUNDLED)
 

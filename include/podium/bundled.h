@@ -25,5 +25,7 @@ extern const unsigned char pd_embed_medal_rules[];	/* data/medal_rules.tsv */
 extern const size_t pd_embed_medal_rules_len;
 extern const unsigned char pd_embed_qualification_rules[];	/* data/qualification_rules.tsv */
 extern const size_t pd_embed_qualification_rules_len;
+extern const unsigned char pd_embed_zones[];	/* data/zones.tsv */
+extern const size_t pd_embed_zones_len;
 
 #endif

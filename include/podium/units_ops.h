@@ -43,8 +43,8 @@ int pd_op_units_medals(struct pd_store *s, const char *games,
 
 /* The schedule: the Games' scheduled units q asks for (a day, a venue,
  * a discipline) by start time, a line each: local day, start and end at
- * the unit's time zone (the Games': Europe/Paris for OG2024 and PG2024;
- * a venue's own where known, Tahiti UTC-10; else UTC), status,
+ * the unit's time zone (tz.h's pd_unit_zone(): a venue's own where
+ * data/zones.tsv names one, else the Games', else UTC), status,
  * discipline, event and unit, venue, results code and its medal role in
  * words of lang ("gold medal", 金牌); then a count. */
 int pd_op_schedule(struct pd_store *s, const struct pd_unit_query *q,

@@ -233,7 +233,7 @@ int app_medals_table(const struct pd_medal_rec *v, size_t n,
 
 /* The zone a unit of games at venue (may be NULL) keeps at UTC time t,
  * by its name ("Europe/Paris", "Pacific/Tahiti", "UTC"), and its offset
- * from UTC in seconds into *offset (schedule.c). */
+ * from UTC in seconds into *offset: tz.h's pd_unit_zone() (schedule.c). */
 const char *app_unit_zone(const char *games, const char *venue, long long t,
 			  int *offset);
 /* A unit's head as the unit and schedule documents give it: rsc, kind,
@@ -299,8 +299,7 @@ int app_entries_import(struct pd_store *s, const struct pd_entry_set *set,
 		       void *more_arg, struct pd_diag *diag);
 
 /* The offset from UTC, in seconds, of a unit of games at venue at utc
- * (seconds since 1970): the Games' zone where known (Europe/Paris for
- * OG2024 and PG2024), a venue's own (Tahiti, UTC-10), else 0 (schedule.c). */
+ * (seconds since 1970), as app_unit_zone() says (schedule.c). */
 int app_unit_offset(const char *games, const char *venue, long long utc);
 
 /* The bundled medal rules of units (data/medal_rules.tsv) parsed into

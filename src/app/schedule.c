@@ -6,84 +6,19 @@
 
 #include "podium/render.h"
 #include "podium/store_units.h"
+#include "podium/tz.h"
 #include "podium/units_ops.h"
 #include "podium/unitset.h"
+#include "podium/words.h"
 #include "app_int.h"
 
-/* The Games whose time zone is known, and how it keeps time: the
- * European Union's rule (Central European Time, UTC+1, and summer time,
- * UTC+2, from 01:00 UTC on the last Sunday of March to 01:00 UTC on the
- * last Sunday of October).  Any other Games is shown in UTC. */
-static const char *const eu_central[] = { "OG2024", "PG2024", NULL };
-
-/* Venues with their own fixed zone: Teahupo'o, Tahiti (UTC-10). */
-static const struct {
-	const char *in_venue;
-	int offset;
-	const char *name;
-} venue_zones[] = {
-	{ "Tahiti", -10 * 3600, "Pacific/Tahiti" },
-};
-/* Days since 1970-01-01 of a date (the proleptic Gregorian calendar). */
-static long long days_from(int y, int m, int d)
-{
-	long long era, yoe, doy;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
-}
-
-/* 00:00 UTC of the last Sunday of a month with 31 days (March, October) */
-static long long last_sunday(int year, int month)
-{
-	long long d = days_from(year, month, 31);
-
-	return (d - (d + 4) % 7) * 86400;	/* 1970-01-01 was a Thursday */
-}
-
-static int eu_offset(long long t)
-{
-	struct tm tm;
-	time_t tt = (time_t)t;
-	long long from, to;
-
-	gmtime_r(&tt, &tm);
-	from = last_sunday(tm.tm_year + 1900, 3) + 3600;
-	to = last_sunday(tm.tm_year + 1900, 10) + 3600;
-	return t >= from && t < to ? 7200 : 3600;
-}
-
-static int games_eu(const char *games)
-{
-	size_t i;
-
-	for (i = 0; eu_central[i]; i++)
-		if (!strcmp(eu_central[i], games))
-			return 1;
-	return 0;
-}
-
-/* (app_int.h) the zone a unit of games at venue keeps at time t */
+/* (app_int.h) the zone a unit of games at venue keeps at time t: the
+ * one function every view asks (tz.h), data/zones.tsv's zone at the
+ * system's offset */
 const char *app_unit_zone(const char *games, const char *venue, long long t,
 			  int *offset)
 {
-	const char *zone = "UTC";
-	size_t i;
-
-	*offset = 0;
-	if (games_eu(games)) {
-		*offset = eu_offset(t);
-		zone = "Europe/Paris";
-	}
-	for (i = 0; i < sizeof(venue_zones) / sizeof(*venue_zones); i++)
-		if (venue && strstr(venue, venue_zones[i].in_venue)) {
-			*offset = venue_zones[i].offset;
-			zone = venue_zones[i].name;
-		}
-	return zone;
+	return pd_unit_zone(games, venue, t, offset);
 }
 
 /* (app_int.h) the offset from UTC a unit of games at venue keeps at utc */
@@ -133,11 +68,58 @@ void app_local_time(const char *games, const char *venue, const char *utc,
 	strftime(out, size, fmt, &tm);
 }
 
+/* "UTC+2", "UTC-10", "UTC+5:30", "UTC" of an offset */
+static void offset_text(int off, char *out, size_t size)
+{
+	int a = off < 0 ? -off : off;
+
+	if (!off)
+		snprintf(out, size, "UTC");
+	else if (a % 3600)
+		snprintf(out, size, "UTC%c%d:%02d", off < 0 ? '-' : '+',
+			 a / 3600, a % 3600 / 60);
+	else
+		snprintf(out, size, "UTC%c%d", off < 0 ? '-' : '+', a / 3600);
+}
+
+/* The schedule's times as its footer says them: the Games' zone and each
+ * venue's own at its offset at the first unit listed (its name when none
+ * is: "Europe/Paris (Tahiti: UTC-10)"), or UTC saying no zone is known. */
+static void zones_text(const char *games, long long first, const char *lang,
+		       char *out, size_t size)
+{
+	const char *zone = pd_games_zone(games), *vn, *vz;
+	size_t i, len;
+	char off[32];
+	int o;
+
+	if (!zone || strcmp(pd_unit_zone(games, NULL, first < 0 ? 0 : first,
+					 &o), zone)) {
+		snprintf(out, size, pd_word(lang, N_("UTC (no time zone known "
+						     "for %s)")), games);
+		return;
+	}
+	snprintf(out, size, "%s", zone);
+	for (i = 0; pd_venue_zone(games, i, &vn, &vz); i++) {
+		if (first >= 0 && !strcmp(pd_unit_zone(games, vn, first, &o),
+					  vz))
+			offset_text(o, off, sizeof(off));
+		else
+			snprintf(off, sizeof(off), "%s", vz);
+		len = strlen(out);
+		snprintf(out + len, size - len, "%s%s: %s", i ? ", " : " (",
+			 vn, off);
+	}
+	if (i && (len = strlen(out)) < size)
+		snprintf(out + len, size - len, ")");
+}
+
 struct sched {
 	const char *games;
 	const struct pd_labels *l;
 	struct pd_buf *out;
 	size_t n, gold, bronze;
+	long long first;	/* the first unit's start, or -1 */
 };
 
 static int line(const struct pd_unit_rec *u, void *arg)
@@ -152,6 +134,8 @@ static int line(const struct pd_unit_rec *u, void *arg)
 		return 0;	/* a unit of the results no schedule row has */
 	local_hm(c->games, u->venue, u->start, from, sizeof(from));
 	local_hm(c->games, u->venue, u->end, to, sizeof(to));
+	if (c->first < 0 && pd_unit_time_parse(u->start, &c->first) < 0)
+		c->first = -1;
 	c->n++;
 	c->gold += !strcmp(u->medal, "gold");
 	c->bronze += !strcmp(u->medal, "bronze");
@@ -165,7 +149,8 @@ static int line(const struct pd_unit_rec *u, void *arg)
 int pd_op_schedule(struct pd_store *s, const struct pd_unit_query *q,
 		   const char *lang, struct pd_buf *out, struct pd_diag *diag)
 {
-	struct sched c = { q->games, pd_labels(lang), out, 0, 0, 0 };
+	struct sched c = { q->games, pd_labels(lang), out, 0, 0, 0, -1 };
+	char times[256];
 	int ret;
 
 	if ((ret = pd_store_begin_read(s, diag)) < 0)
@@ -174,12 +159,12 @@ int pd_op_schedule(struct pd_store *s, const struct pd_unit_query *q,
 	pd_store_rollback(s);
 	if (ret < 0)
 		return ret;
+	zones_text(q->games, c.first, lang, times, sizeof(times));
 	return pd_buf_addf(out, strcmp(lang, "zh") ?
 			   "%zu units (%s: %zu, %s: %zu), times %s\n" :
 			   "共 %zu 个单元（%s：%zu，%s：%zu），时间：%s\n",
 			   c.n, c.l->gold_medal, c.gold, c.l->bronze_medal,
-			   c.bronze, games_eu(q->games) ?
-			   "Europe/Paris (Tahiti: UTC-10)" : "UTC");
+			   c.bronze, times);
 }
 
 /* -- one unit: its line of the schedule, then its start list and
@@ -239,7 +224,7 @@ int pd_op_unit_show(struct pd_store *s, const char *games, const char *rsc,
 		    const char *lang, struct pd_buf *out,
 		    struct pd_diag *diag)
 {
-	struct shown w = { { games, pd_labels(lang), out, 0, 0, 0 }, 0 };
+	struct shown w = { { games, pd_labels(lang), out, 0, 0, 0, -1 }, 0 };
 	struct pd_unit_query q = { .games = games, .rsc = rsc };
 	int ret;
 

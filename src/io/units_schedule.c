@@ -8,17 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "podium/tz.h"
 #include "units_int.h"
-
-/* The venues whose own time zone is not the Games': the local day of a
- * unit there is its day.  Paris 2024's surfing at Teahupo'o, Tahiti
- * (UTC-10, no summer time). */
-static const struct {
-	const char *venue_code;
-	int offset;	/* seconds east of UTC */
-} venue_zones[] = {
-	{ "TAH", -10 * 3600 },
-};
 
 enum { S_START, S_END, S_STATUS, S_DISC, S_EVENT, S_MEDAL, S_PHASE, S_GENDER,
        S_VENUE, S_VCODE, S_LOCATION, S_URL, S_DNAME, S_N };
@@ -39,18 +30,6 @@ static void utc_text(long long t, int offset, char *iso, size_t isz,
 	strftime(iso, isz, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	gmtime_r(&lt, &tm);
 	strftime(day, dsz, "%Y-%m-%d", &tm);
-}
-
-/* The offset a time is written with ("+02:00"), in seconds. */
-static int written_offset(const char *t)
-{
-	int h = 0, m = 0;
-	size_t n = strlen(t);
-
-	if (n < 6 || (t[n - 6] != '+' && t[n - 6] != '-') ||
-	    sscanf(t + n - 5, "%2d:%2d", &h, &m) != 2)
-		return 0;
-	return (t[n - 6] == '-' ? -1 : 1) * (h * 3600 + m * 60);
 }
 
 /* The results code a schedule row's url names (its last part, 12
@@ -168,26 +147,256 @@ static int own_unit(struct reader *r, const struct pd_csv *c, const int *at,
 	return 0;
 }
 
-static int zone_of(const char *venue_code, const char *start)
+/* The offset of a unit's local day: its zone's (tz.h: the venue's own,
+ * Teahupo'o's Pacific/Tahiti, else the Games'), at the system's offset
+ * for its start.  A Games of no known zone is shown in UTC, and so its
+ * day is UTC's: the offset a row's time is written with is not taken,
+ * or a unit's day and the time shown on its line would disagree. */
+static int zone_of(const struct reader *r, const char *venue, long long t)
 {
-	size_t i;
+	int off;
 
-	for (i = 0; i < sizeof(venue_zones) / sizeof(*venue_zones); i++)
-		if (!strcmp(venue_zones[i].venue_code, venue_code))
-			return venue_zones[i].offset;
-	return written_offset(start);
+	pd_unit_zone(r->games, venue, t, &off);
+	return off;
+}
+
+/* The event code a schedule row's discipline, gender and event name
+ * are the results' of ("SRFMSHORTBRD"), in key; "" if none. */
+static const char *row_event(struct reader *r, const struct pd_csv *c,
+			     const int *at, char *key, size_t size)
+{
+	size_t *v = NULL, i;
+
+	snprintf(key, size, "%s\x1f%s\x1f%s", pd_ur_f(c, at[S_DISC]),
+		 pd_ur_f(c, at[S_GENDER]), pd_ur_f(c, at[S_EVENT]));
+	pd_strmap_get(&r->event_names, key, 0, &v);
+	if (!v)
+		return "";
+	snprintf(key, size, "%.22s", r->rows[*v - 1].rsc);
+	for (i = strlen(key); i > 4 && key[i - 1] == '-'; i--)
+		key[i - 1] = '\0';
+	return key;
+}
+
+/* -- the rows whose url names only a phase, paired with the phase's
+ * units in start-time order.
+ *
+ * A schedule row whose url names its phase but not its unit stands
+ * either for one unit of that phase (a surfing heat) or for a session
+ * of several (the swimming heats of an event: one row, eight units).
+ * find_unit() takes the unit whose results' time is nearest the row's,
+ * within the hour: sound where the results' times are the schedule's
+ * clock (they are often when the phase's results were published, the
+ * same for all its units, so the hour's window matters).  But
+ * Teahupo'o's results are dated in Tahiti's local time written as
+ * Paris's (+02:00), ten to twelve hours from the schedule: none is
+ * within the hour, and its 64 rows were left without their units.  So
+ * where an event's phase has as many such rows as units no other row
+ * names, and no row has a unit of it within the hour, row and unit are
+ * one to one by order: the k-th row by start time is the k-th unit by
+ * its results' time (a medal row first takes the unit ODF numbers for
+ * its medal, as find_unit() prefers). */
+
+struct pairs {
+	long *unit;	/* by the row's line: unit index + 1, or 0 */
+	size_t n;
+};
+
+struct prow {
+	char group[27];	/* event (22) and phase (4) of the results code */
+	long long t, t1;	/* start, end (or start) */
+	long line;
+	char medal;	/* '1' gold, '3' bronze, else 0 */
+};
+
+struct punit {
+	long long t;
+	const char *rsc;
+	size_t i;
+};
+
+static int prow_cmp(const void *a, const void *b)
+{
+	const struct prow *x = a, *y = b;
+	int c = strcmp(x->group, y->group);
+
+	if (c)
+		return c;
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static int punit_cmp(const void *a, const void *b)
+{
+	const struct punit *x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	return strcmp(x->rsc, y->rsc);
+}
+
+static long paired(const struct pairs *p, long line)
+{
+	return line >= 0 && (size_t)line < p->n && p->unit[line] ?
+	       p->unit[line] - 1 : -1;
+}
+
+/* Pair the rows v[0..n) of one group with its units not in named[]. */
+static int pair_group(struct reader *r, const struct prow *v, size_t n,
+		      const unsigned char *named, struct pairs *out)
+{
+	struct pd_unitset *o = r->out;
+	struct punit *u = NULL;
+	unsigned char *used = NULL;
+	size_t nu = 0, i, j;
+	int ret = 0;
+
+	for (i = 0; i < o->nunits; i++)
+		if (!named[i] && !strcmp(o->units[i].kind, "unit") &&
+		    !strncmp(o->units[i].rsc, v[0].group, 26))
+			nu++;
+	if (nu != n)
+		return 0;	/* sessions, or rows with no results */
+	for (i = 0; i < o->nunits; i++) {
+		long long t;
+
+		if (named[i] || strcmp(o->units[i].kind, "unit") ||
+		    strncmp(o->units[i].rsc, v[0].group, 26) ||
+		    pd_unit_time_parse(o->units[i].start, &t) < 0)
+			continue;
+		for (j = 0; j < n; j++)
+			if (t >= v[j].t - 3600 && t <= v[j].t1 + 3600)
+				return 0;	/* the clocks agree */
+	}
+	if (!(u = malloc(n * sizeof(*u))) || !(used = calloc(n, 1))) {
+		ret = PD_ENOMEM;
+		goto out;
+	}
+	for (i = j = 0; i < o->nunits; i++)
+		if (!named[i] && !strcmp(o->units[i].kind, "unit") &&
+		    !strncmp(o->units[i].rsc, v[0].group, 26)) {
+			u[j].rsc = o->units[i].rsc;
+			u[j].i = i;
+			if (pd_unit_time_parse(o->units[i].start, &u[j].t) < 0)
+				u[j].t = (long long)1 << 62;
+			j++;
+		}
+	qsort(u, n, sizeof(*u), punit_cmp);
+	/* a gold row takes unit 0001, a bronze 0002 (medal_rules.tsv) */
+	for (i = 0; i < n; i++)
+		for (j = 0; v[i].medal && j < n; j++)
+			if (!used[j] && !strncmp(u[j].rsc + 26, v[i].medal ==
+						 '1' ? "0001" : "0002", 4)) {
+				used[j] = 1;
+				out->unit[v[i].line] = (long)u[j].i + 1;
+				break;
+			}
+	for (i = j = 0; i < n; i++) {
+		if (out->unit[v[i].line])
+			continue;
+		while (used[j])
+			j++;
+		used[j] = 1;
+		out->unit[v[i].line] = (long)u[j].i + 1;
+	}
+out:
+	free(u);
+	free(used);
+	return ret;
+}
+
+static int pair_rows(struct reader *r, struct pairs *out,
+		     struct pd_diag *d)
+{
+	struct pd_strmap seen = { 0 };
+	struct prow *v = NULL;
+	unsigned char *named = NULL;
+	size_t nv = 0, av = 0, i, k, a, *slot;
+	char *data = NULL, key[8192], code[64];
+	const char *event;
+	struct pd_csv c;
+	int at[S_N], ret, j;
+
+	out->unit = NULL;
+	out->n = 0;
+	if (!(named = calloc(r->out->nunits + 1, 1)))
+		return PD_ENOMEM;
+	if ((ret = pd_ur_load(r, &c, &data, r->path, d)) < 0)
+		goto cleanup;
+	for (j = 0; j < S_N; j++)
+		if ((ret = pd_ur_need(&c, s_cols[j], &at[j], d)) < 0)
+			goto cleanup;
+	while ((ret = pd_csv_next(&c, d)) > 0) {
+		long long t, v1;
+
+		for (i = k = 0; i < c.nf && k < sizeof(key); i++)
+			k += (size_t)snprintf(key + k, sizeof(key) - k,
+					      "%s\x1f", c.f[i]);
+		if ((ret = pd_strmap_add_copy(&seen, key, &slot)) < 0)
+			break;
+		if (ret == 0)
+			continue;	/* an exact duplicate */
+		event = row_event(r, &c, at, key, sizeof(key));
+		if (!url_code(event, pd_ur_f(&c, at[S_URL]), code))
+			continue;
+		if (strcmp(code + 26, "--------")) {	/* names its unit */
+			slot = NULL;
+			pd_strmap_get(&r->rscs, code, 0, &slot);
+			if (slot)
+				named[*slot - 1] = 1;
+			continue;
+		}
+		if (pd_unit_time_parse(pd_ur_f(&c, at[S_START]), &t) < 0)
+			continue;	/* schedule_unit() says so */
+		if (!*pd_ur_f(&c, at[S_END]) ||
+		    pd_unit_time_parse(pd_ur_f(&c, at[S_END]), &v1) < 0 ||
+		    v1 < t)
+			v1 = t;
+		if ((ret = pd_ur_grow(&v, nv, &av, sizeof(*v))) < 0)
+			break;
+		snprintf(v[nv].group, sizeof(v[nv].group), "%.26s", code);
+		v[nv].t = t;
+		v[nv].t1 = v1;
+		v[nv].line = c.line;
+		v[nv].medal = !strcmp(pd_ur_f(&c, at[S_MEDAL]), "1") ? '1' :
+			      !strcmp(pd_ur_f(&c, at[S_MEDAL]), "3") ? '3' : 0;
+		nv++;
+	}
+	if (ret < 0)
+		goto cleanup;
+	out->n = (size_t)c.line + 1;
+	if (!(out->unit = calloc(out->n, sizeof(*out->unit)))) {
+		ret = PD_ENOMEM;
+		goto cleanup;
+	}
+	if (nv)
+		qsort(v, nv, sizeof(*v), prow_cmp);
+	for (a = 0; a < nv && ret == 0; a = i) {
+		for (i = a + 1; i < nv && !strcmp(v[i].group, v[a].group); i++)
+			;
+		ret = pair_group(r, v + a, i - a, named, out);
+	}
+cleanup:
+	free(v);
+	free(named);
+	pd_strmap_release_keys(&seen);
+	pd_csv_release(&c);
+	free(data);
+	return ret;
 }
 
 static int schedule_unit(struct reader *r, const struct pd_csv *c,
 			 const int *at, unsigned char **taken, size_t *ntaken,
-			 size_t *seq, struct pd_diag *d)
+			 size_t *seq, const struct pairs *pairs,
+			 struct pd_diag *d)
 {
 	const char *medal = pd_ur_f(c, at[S_MEDAL]), *start = pd_ur_f(c, at[S_START]);
 	char key[1024], iso[32], eiso[32], day[16], st[32];
 	long long t0, t1 = 0;
-	const char *event = "";
+	const char *event;
 	struct pd_unit_rec *u;
-	size_t *v = NULL, i;
+	size_t i;
 	long k;
 	int ret;
 
@@ -196,15 +405,7 @@ static int schedule_unit(struct reader *r, const struct pd_csv *c,
 		return pd_diag_set(d, PD_EPARSE, c->file, c->line, "start or "
 				   "end '%s' is not an ISO 8601 time with its "
 				   "offset", start);
-	snprintf(key, sizeof(key), "%s\x1f%s\x1f%s", pd_ur_f(c, at[S_DISC]),
-		 pd_ur_f(c, at[S_GENDER]), pd_ur_f(c, at[S_EVENT]));
-	pd_strmap_get(&r->event_names, key, 0, &v);
-	if (v) {
-		snprintf(key, sizeof(key), "%.22s", r->rows[*v - 1].rsc);
-		for (i = strlen(key); i > 4 && key[i - 1] == '-'; i--)
-			key[i - 1] = '\0';
-		event = key;
-	}
+	event = row_event(r, c, at, key, sizeof(key));
 	if (*ntaken < r->out->nunits + 1) {
 		unsigned char *nt = realloc(*taken, r->out->nunits + 1024);
 
@@ -214,14 +415,18 @@ static int schedule_unit(struct reader *r, const struct pd_csv *c,
 		*taken = nt;
 		*ntaken = r->out->nunits + 1024;
 	}
-	if ((k = find_unit(r, event, pd_ur_f(c, at[S_URL]), medal, t0, t1,
+	k = paired(pairs, c->line);
+	if (k >= 0 && (*taken)[k])
+		k = -1;
+	if (k < 0 &&
+	    (k = find_unit(r, event, pd_ur_f(c, at[S_URL]), medal, t0, t1,
 			   *taken)) < 0 &&
 	    (ret = own_unit(r, c, at, event, ++*seq, &k)) < 0)
 		return ret;
 	(*taken)[k] = 1;
 	u = &r->out->units[k];
-	utc_text(t0, zone_of(pd_ur_f(c, at[S_VCODE]), start), iso, sizeof(iso), day,
-		 sizeof(day));
+	utc_text(t0, zone_of(r, pd_ur_f(c, at[S_VENUE]), t0), iso,
+		 sizeof(iso), day, sizeof(day));
 	eiso[0] = '\0';
 	if (t1)
 		utc_text(t1, 0, eiso, sizeof(eiso), st, sizeof(st));
@@ -250,6 +455,7 @@ int pd_ur_read_schedule(struct reader *r, struct pd_diag *d)
 	struct pd_strmap seen = { 0 };
 	unsigned char *taken = NULL;
 	size_t ntaken = 0, seq = 0;
+	struct pairs pairs = { NULL, 0 };
 	struct pd_csv c;
 	char *data = NULL, key[8192];
 	int at[S_N], ret, j;
@@ -257,7 +463,9 @@ int pd_ur_read_schedule(struct reader *r, struct pd_diag *d)
 
 	snprintf(r->path, sizeof(r->path), "%s/schedules.csv", r->dir);
 	r->im.file = r->path;
-	if ((ret = pd_ur_load(r, &c, &data, r->path, d)) < 0)
+	pd_csv_init(&c, "", 0, r->path);
+	if ((ret = pair_rows(r, &pairs, d)) < 0 ||
+	    (ret = pd_ur_load(r, &c, &data, r->path, d)) < 0)
 		goto cleanup;
 	for (j = 0; j < S_N; j++)
 		if ((ret = pd_ur_need(&c, s_cols[j], &at[j], d)) < 0)
@@ -273,7 +481,7 @@ int pd_ur_read_schedule(struct reader *r, struct pd_diag *d)
 			continue;
 		}
 		if ((ret = schedule_unit(r, &c, at, &taken, &ntaken, &seq,
-					 d)) < 0)
+					 &pairs, d)) < 0)
 			break;
 		n->schedule++;
 		n->gold_units += !strcmp(pd_ur_f(&c, at[S_MEDAL]), "1");
@@ -281,6 +489,7 @@ int pd_ur_read_schedule(struct reader *r, struct pd_diag *d)
 	}
 cleanup:
 	free(taken);
+	free(pairs.unit);
 	pd_strmap_release_keys(&seen);
 	pd_csv_release(&c);
 	free(data);
