@@ -38,7 +38,7 @@ PORT ?= 8080
 PKGS := sqlite3 jansson libutf8proc zlib libsodium
 # ... and those it loads with dlopen when a command first needs one
 # (src/store/postgres/pq_load.c, src/http/mhd_load.c, src/io/xml_load.c,
-# src/io/http_client.c):
+# src/http/http_client.c):
 # podium is not linked with them, only compiled against their headers;
 # each loader is told the soname to open.
 LAZY_PKGS := libpq libmicrohttpd libxml-2.0 libcurl
@@ -142,7 +142,7 @@ $(B)/libpodium.a: $(LIB_OBJ)
 $(B)/src/store/postgres/pq_load.o: CFLAGS += -DPD_PQ_SONAME='"$(PQ_SONAME)"'
 $(B)/src/http/mhd_load.o: CFLAGS += -DPD_MHD_SONAME='"$(MHD_SONAME)"'
 $(B)/src/io/xml_load.o: CFLAGS += -DPD_XML_SONAME='"$(XML_SONAME)"'
-$(B)/src/io/http_client.o: CFLAGS += -DPD_CURL_SONAME='"$(CURL_SONAME)"'
+$(B)/src/http/http_client.o: CFLAGS += -DPD_CURL_SONAME='"$(CURL_SONAME)"'
 
 $(B)/%.o: %.c $(DEPS_STAMP)
 	@mkdir -p $(dir $@)

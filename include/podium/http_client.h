@@ -1,5 +1,5 @@
 /* http_client.h -- libcurl, loaded with dlopen when a command first talks
- * HTTP to a server (src/io/http_client.c): 'podium rehearse' is the
+ * HTTP to a server (src/http/http_client.c): 'podium rehearse' is the
  * client of a deployment, its writes on easy handles and its readers'
  * streams on one multi handle.
  *
