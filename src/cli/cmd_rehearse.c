@@ -61,7 +61,9 @@ static void sleep_s(double s)
 
 struct fault {
 	char kind[24];		/* pg-restart, kill-node, drop-reader */
-	long long at;		/* UTC Games time, or -seconds from start */
+	long long at;		/* UTC Games time (rel 0) */
+	double after;		/* seconds from the start (rel 1) */
+	int rel;
 	double real;		/* when it ran (seconds from start), or -1 */
 	int done;
 };
@@ -995,6 +997,18 @@ static void *fault_run(void *arg)
 	return NULL;
 }
 
+static void fault_start(struct fault_run *fr, pthread_t *th,
+			struct readers *rs, const struct opts *o,
+			struct fault *f, double t0)
+{
+	f->real = 0;
+	fr->rs = rs;
+	fr->o = o;
+	fr->f = f;
+	fr->t0 = t0;
+	pthread_create(th, NULL, fault_run, fr);
+}
+
 /* -- the checks */
 
 static int cmp_double(const void *a, const void *b)
@@ -1376,21 +1390,15 @@ static int run_replay(struct cli *cli, struct opts *o)
 
 		for (k = 0; k < o->nfaults; k++) {
 			struct fault *f = &o->faults[k];
-			double fdue = f->at < 0 ? (double)-f->at :
-				      o->speed ? ((double)f->at - first_at) /
-						 o->speed : -1;
+			double fdue = f->rel ? f->after : o->speed ?
+				      ((double)f->at - first_at) / o->speed :
+				      0;
 
-			if (f->real >= 0 || fdue < 0 ||
-			    (f->at >= 0 && !o->speed && p.v[i].at < f->at) ||
-			    (f->at >= 0 && o->speed && now_s() - t < fdue) ||
-			    (f->at < 0 && now_s() - t < fdue))
+			if (f->real >= 0 ||
+			    (!f->rel && !o->speed && p.v[i].at < f->at) ||
+			    now_s() - t < fdue)
 				continue;
-			f->real = 0;
-			fr[nft].rs = &rs;
-			fr[nft].o = o;
-			fr[nft].f = f;
-			fr[nft].t0 = r.t0;
-			pthread_create(&ft[nft], NULL, fault_run, &fr[nft]);
+			fault_start(&fr[nft], &ft[nft], &rs, o, f, r.t0);
 			nft++;
 		}
 		sleep_s(due - (now_s() - t));
@@ -1398,6 +1406,13 @@ static int run_replay(struct cli *cli, struct opts *o)
 			break;
 	}
 	(void)games0;
+	/* a fault due after the last write comes at the end */
+	for (k = 0; k < o->nfaults; k++)
+		if (o->faults[k].real < 0) {
+			fault_start(&fr[nft], &ft[nft], &rs, o, &o->faults[k],
+				    r.t0);
+			nft++;
+		}
 	for (k = 0; k < (size_t)nft; k++)
 		pthread_join(ft[k], NULL);
 	/* every reader brought to the last version, or the settle time */
@@ -1682,9 +1697,8 @@ static int run(struct cli *cli, int argc, char **argv)
 							 N_("--fault's time is "
 							    "+SECONDS or a "
 							    "local time"));
-				f->at = -(long long)sec;
-				if (!f->at)
-					f->at = -1;
+				f->after = sec;
+				f->rel = 1;
 			} else if (o.games && parse_time(o.games, at + 1,
 							 &f->at) == 0) {
 				;
