@@ -118,7 +118,7 @@ DEPS_STAMP := build/.deps-ok
 
 include tests/fuzz/fuzz.mk
 
-.PHONY: bench calls crash soak all run test test-e2e unit cli-test install clean deps \
+.PHONY: bench rehearse calls crash soak all run test test-e2e unit cli-test install clean deps \
 	layers man pot
 all: podium
 
@@ -302,6 +302,12 @@ crash: podium
 	sh tests/crash/run.sh $(B)/podium 20
 
 # Benchmarks against named peers, in one run, as ratios (bench/README.md).
+# The short Games-day rehearsal (bench/rehearse.sh short: an hour of
+# Paris 2024 on PostgreSQL, two nodes, 300 readers, a fault of each kind);
+# it says it skips without ../shared
+rehearse: podium
+	sh bench/rehearse.sh short ./podium
+
 bench: podium
 	sh bench/run
 

@@ -159,6 +159,20 @@ static long http(const struct pd_curl *c, CURL *h, const char *method,
 	return status;
 }
 
+/* a GET, again while the node answers 503 or cannot be reached (a
+ * restart), for up to 30 s: its status */
+static long get(const struct pd_curl *c, CURL *h, const char *url,
+		struct body *b)
+{
+	double start = now_s();
+	long st, ra;
+
+	while ((st = http(c, h, "GET", url, NULL, 0, NULL, b, &ra)) != 200 &&
+	       (st == 0 || st >= 500) && now_s() - start < 30)
+		sleep_s(0.2);
+	return st;
+}
+
 /* -- the readers: SSE on one multi handle */
 
 struct row {
@@ -679,11 +693,10 @@ static long body_version(const struct body *b, int *unchanged)
 static void learn_version(struct run *r, size_t node)
 {
 	char url[1024];
-	long ra;
 
 	snprintf(url, sizeof(url), "%s/api/games/%s/log?since=%ld",
 		 r->o->urls[node], r->o->games, LONG_MAX / 2);
-	if (http(r->c, r->h, "GET", url, NULL, 0, NULL, &r->b, &ra) == 200)
+	if (get(r->c, r->h, url, &r->b) == 200)
 		r->known = body_version(&r->b, NULL);
 }
 
@@ -896,13 +909,12 @@ static int events_map(struct run *r)
 	char url[1024];
 	json_t *j, *x;
 	size_t i, k;
-	long ra;
 
 	if (!(r->event_ids = calloc(e->nevents + 1, sizeof(long))))
 		return -1;
 	snprintf(url, sizeof(url), "%s/api/games/%s/events", r->o->urls[0],
 		 r->o->games);
-	if (http(r->c, r->h, "GET", url, NULL, 0, NULL, &r->b, &ra) != 200 ||
+	if (get(r->c, r->h, url, &r->b) != 200 ||
 	    !(j = json_loads(r->b.p, 0, NULL))) {
 		cli_error("%s: the Games' events cannot be read (is the "
 			  "deployment up, and prepared with 'podium rehearse "
@@ -1037,7 +1049,7 @@ struct logent {
 static int log_check(struct run *r, long base, size_t *lost, size_t *doubled)
 {
 	char url[1024];
-	long since = base, ra;
+	long since = base;
 	size_t i, k, nlog = 0, alog = 0;
 	struct logent *log = NULL;
 	int more = 1;
@@ -1048,7 +1060,7 @@ static int log_check(struct run *r, long base, size_t *lost, size_t *doubled)
 
 		snprintf(url, sizeof(url), "%s/api/games/%s/log?since=%ld",
 			 r->o->urls[0], r->o->games, since);
-		if (http(r->c, r->h, "GET", url, NULL, 0, NULL, &r->b, &ra) !=
+		if (get(r->c, r->h, url, &r->b) !=
 		    200 || !(j = json_loads(r->b.p, 0, NULL))) {
 			cli_error("%s: the log cannot be read", url);
 			return 1;
@@ -1463,13 +1475,12 @@ static int run_replay(struct cli *cli, struct opts *o)
 	want = direct_table(o, sl > 0 ? self : cli->argv[0]);
 	for (k = 0; k < o->nurls; k++) {
 		char url[1024];
-		long ra;
 		json_t *j;
 		char *got = NULL;
 
 		snprintf(url, sizeof(url), "%s/api/games/%s/standings",
 			 o->urls[k], o->games);
-		if (http(r.c, r.h, "GET", url, NULL, 0, NULL, &r.b, &ra) ==
+		if (get(r.c, r.h, url, &r.b) ==
 		    200 && (j = json_loads(r.b.p, 0, NULL))) {
 			got = json_rows(j);
 			json_decref(j);
