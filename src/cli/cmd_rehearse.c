@@ -23,6 +23,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -990,6 +991,30 @@ struct fault_run {
 	double t0;
 };
 
+/* sh -c cmd with none of this process's descriptors but 0, 1 and 2: a
+ * node the hook starts again must not hold the readers' sockets (nor
+ * PAM, in runuser, choke on thousands of them) */
+static int run_hook(const char *cmd)
+{
+	pid_t pid = fork();
+	int st;
+	long fd, max;
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		max = sysconf(_SC_OPEN_MAX);
+		for (fd = 3; fd < max; fd++)
+			close((int)fd);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
 static void *fault_run(void *arg)
 {
 	struct fault_run *fr = arg;
@@ -1002,7 +1027,7 @@ static void *fault_run(void *arg)
 		atomic_store(&fr->rs->drop, 1);
 	} else if (fr->o->hook) {
 		snprintf(cmd, sizeof(cmd), "%s %s", fr->o->hook, fr->f->kind);
-		if (system(cmd) != 0)
+		if (run_hook(cmd) != 0)
 			cli_error("fault %s: '%s' failed", fr->f->kind, cmd);
 	}
 	fr->f->done = 1;
@@ -1234,6 +1259,47 @@ static char *direct_table(const struct opts *o, char *self)
 
 /* -- the report */
 
+/* the medals the rehearsal awarded, by the day (at the Games' zone)
+ * their events were decided: a table */
+static void report_days(FILE *f, const struct run *r, const struct opts *o)
+{
+	const struct pd_entry_set *e = &r->set->entries;
+	long long *decided = calloc(e->nevents + 1, sizeof(*decided));
+	char (*day)[11] = calloc(e->nevents + 1, sizeof(*day));
+	long (*n)[3] = calloc(e->nevents + 1, sizeof(*n));
+	size_t i, k, nd = 0;
+
+	if (!decided || !day || !n || pd_rh_decided(r->set, decided) < 0)
+		goto done;
+	for (i = 0; i < e->nresults; i++) {
+		const struct pd_entry_result *w = &e->results[i];
+		long long t = decided[w->event];
+		char d[11];
+
+		if (!t || t < o->from || t >= o->to || w->rank < 1 ||
+		    w->rank > 3)
+			continue;
+		pd_unit_today(o->games, t, d);
+		for (k = 0; k < nd && strcmp(day[k], d); k++)
+			;
+		if (k == nd)
+			memcpy(day[nd++], d, sizeof(d));
+		n[k][w->rank - 1]++;
+	}
+	fprintf(f, "<h2>Medals by day</h2>\n<table><tr><th>day</th><th>gold"
+		"</th><th>silver</th><th>bronze</th></tr>\n");
+	for (i = 0; i < nd; i++)
+		fprintf(f, "<tr><td>%s</td><td>%ld</td><td>%ld</td><td>%ld"
+			"</td></tr>\n", day[i], n[i][0], n[i][1], n[i][2]);
+	fprintf(f, "</table>\n<p>Rows of medallists as the folder gives "
+		"them (a team's members each).</p>\n");
+done:
+	free(decided);
+	free(day);
+	free(n);
+}
+
+
 static void report_write(const struct run *r, const struct opts *o,
 			 const struct readers *rs, const double *vis,
 			 const double *vis_at, size_t nvis, const char *verdict)
@@ -1243,6 +1309,7 @@ static void report_write(const struct run *r, const struct opts *o,
 	size_t i, nb, *wps;
 	double *lat;
 	const double W = 900, H = 200;
+	long reconnects = 0;
 
 	if (!f) {
 		cli_error("%s: %s", o->report, strerror(errno));
@@ -1300,11 +1367,14 @@ static void report_write(const struct run *r, const struct opts *o,
 		fprintf(f, "<text x=\"2\" y=\"12\" font-size=\"11\">max "
 			"%.0f</text></svg>\n", top);
 	}
+	for (i = 0; i < rs->n; i++)
+		reconnects += rs->v[i].reconnects;
+	report_days(f, r, o);
 	fprintf(f, "<p>%zu writes, %zu retries (%zu on 412, %zu on 503), "
 		"%zu refused, %zu never taken; %zu readers, %ld messages, %ld "
 		"reconnects.</p>\n</body></html>\n", r->writes, r->retries,
 		r->status412, r->status503, r->refused, r->failed, rs->n,
-		rs->messages, 0L);
+		rs->messages, reconnects);
 	free(wps);
 	free(lat);
 	fclose(f);
