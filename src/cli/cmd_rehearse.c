@@ -1812,7 +1812,7 @@ static int run(struct cli *cli, int argc, char **argv)
 		return cli_usage(&cmd_rehearse, N_("--from and --to are local "
 				 "times: 2024-08-09T20:00"));
 	if (o.from != LLONG_MIN && o.to != LLONG_MAX && o.from >= o.to)
-		return cli_usage(&cmd_rehearse, N_("--from is before --to"));
+		return cli_usage(&cmd_rehearse, N_("--from must come before --to"));
 	if (prepare)
 		return run_prepare(cli, &o);
 	if (!o.nurls)
