@@ -31,7 +31,7 @@ case $mode in short|long) ;; *) echo "usage: $0 [short|long] [PODIUM]" >&2
 work=$(mktemp -d)
 chmod 755 "$work"	# the cluster runs as postgres
 cleanup() {
-	for f in "$work"/node*.pid; do
+	for f in "$work"/rehearse.pid "$work"/node*.pid; do
 		[ -f "$f" ] && kill -9 "$(cat "$f")" 2>/dev/null
 	done
 	[ -d "$work/pg" ] && sh "$top/scripts/pg-cluster.sh" stop "$work/pg" \
@@ -116,8 +116,13 @@ run() {
 	"$bin" rehearse "$data" --games OG2024 $urls --tokens \
 		"$work/tokens.tsv" --speed "$speed" $window --readers "$readers" \
 		--hook "$work/hook.sh" --report "$work/$name.html" "$@" \
-		>"$work/$name.out" 2>"$work/$name.err"
+		>"$work/$name.out" 2>"$work/$name.err" &
+	# in the background and waited for, so that a signal reaches the
+	# trap at once (sh runs it only after a foreground command)
+	echo $! >"$work/rehearse.pid"
+	wait $!
 	rc=$?
+	rm -f "$work/rehearse.pid"
 	echo "rehearse: $name ($nodes nodes, $readers readers, $(( $(date +%s) - t0 )) s):"
 	sed 's/^/  /' "$work/$name.out"
 	grep -v 'refused (400)' "$work/$name.err" | sed 's/^/  /' | head -20
