@@ -1380,6 +1380,30 @@ static void report_write(const struct run *r, const struct opts *o,
 	fclose(f);
 }
 
+static void plan_release(struct plan *p)
+{
+	free(p->v);
+	free(p->rows);
+	free(p->first);
+	free(p->count);
+}
+
+static void run_release(struct run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->ntokens; i++) {
+		free(r->tokens[i].venue);
+		free(r->tokens[i].text);
+	}
+	free(r->tokens);
+	free(r->event_ids);
+	free(r->acks);
+	free(r->b.p);
+	if (r->h)
+		r->c->easy_cleanup(r->h);
+}
+
 /* -- the run */
 
 static int parse_time(const char *games, const char *arg, long long *t)
@@ -1432,17 +1456,23 @@ static int run_replay(struct cli *cli, struct opts *o)
 		return EXIT_USAGE;
 	}
 	r.o = o;
-	if (tokens_read(&r, o->tokens))
+	if (tokens_read(&r, o->tokens)) {
+		run_release(&r);
 		return EXIT_INPUT;
+	}
 	if ((ret = pd_op_units_read(&set, o->dir, o->games,
 				    cli_registry(cli), NULL, &d)) < 0)
 		return cli_fail(ret, &d);
 	r.set = &set;
 	if (plan_make(&set, o, &p) < 0) {
+		plan_release(&p);
+		run_release(&r);
 		pd_unitset_release(&set);
 		return cli_fail(PD_ENOMEM, &d);
 	}
 	if (!(r.h = r.c->easy_init()) || events_map(&r)) {
+		plan_release(&p);
+		run_release(&r);
 		pd_unitset_release(&set);
 		return EXIT_STORE;
 	}
@@ -1604,6 +1634,17 @@ done:
 	free(vis);
 	free(vis_at);
 	free(want);
+	for (i = 0; i < rs.n; i++) {
+		free(rs.v[i].line);
+		free(rs.v[i].data);
+		free(rs.v[i].rows);
+	}
+	free(rs.v);
+	for (k = 0; k < o->nurls; k++)
+		free(rs.seen[k].t);
+	pthread_mutex_destroy(&rs.mu);
+	plan_release(&p);
+	run_release(&r);
 	pd_unitset_release(&set);
 	return rc;
 }
