@@ -37,10 +37,11 @@ PORT ?= 8080
 # The libraries every podium process loads at start ...
 PKGS := sqlite3 jansson libutf8proc zlib libsodium
 # ... and those it loads with dlopen when a command first needs one
-# (src/store/postgres/pq_load.c, src/http/mhd_load.c, src/io/xml_load.c):
+# (src/store/postgres/pq_load.c, src/http/mhd_load.c, src/io/xml_load.c,
+# src/http/http_client.c):
 # podium is not linked with them, only compiled against their headers;
 # each loader is told the soname to open.
-LAZY_PKGS := libpq libmicrohttpd libxml-2.0
+LAZY_PKGS := libpq libmicrohttpd libxml-2.0 libcurl
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) $(LAZY_PKGS) 2>/dev/null)
 PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lsqlite3 \
 	   -ljansson -lutf8proc -lz -lsodium) -pthread
@@ -55,6 +56,7 @@ soname = $(or $(shell l=$$(pkg-config --libs-only-l $(1) 2>/dev/null | \
 PQ_SONAME ?= $(call soname,libpq,libpq.so.5)
 MHD_SONAME ?= $(call soname,libmicrohttpd,libmicrohttpd.so.12)
 XML_SONAME ?= $(call soname,libxml-2.0,libxml2.so.2)
+CURL_SONAME ?= $(call soname,libcurl,libcurl.so.4)
 
 # Under the sanitizers -O1, as ASan's own documentation advises: its
 # checks are the same, and the tree compiles in about 30% less CPU time
@@ -117,7 +119,7 @@ DEPS_STAMP := build/.deps-ok
 
 include tests/fuzz/fuzz.mk
 
-.PHONY: bench calls crash soak all run test test-e2e unit cli-test install clean deps \
+.PHONY: bench rehearse calls crash soak all run test test-e2e unit cli-test install clean deps \
 	layers man pot
 all: podium
 
@@ -141,6 +143,7 @@ $(B)/libpodium.a: $(LIB_OBJ)
 $(B)/src/store/postgres/pq_load.o: CFLAGS += -DPD_PQ_SONAME='"$(PQ_SONAME)"'
 $(B)/src/http/mhd_load.o: CFLAGS += -DPD_MHD_SONAME='"$(MHD_SONAME)"'
 $(B)/src/io/xml_load.o: CFLAGS += -DPD_XML_SONAME='"$(XML_SONAME)"'
+$(B)/src/http/http_client.o: CFLAGS += -DPD_CURL_SONAME='"$(CURL_SONAME)"'
 
 $(B)/%.o: %.c $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
@@ -300,6 +303,12 @@ crash: podium
 	sh tests/crash/run.sh $(B)/podium 20
 
 # Benchmarks against named peers, in one run, as ratios (bench/README.md).
+# The short Games-day rehearsal (bench/rehearse.sh short: an hour of
+# Paris 2024 on PostgreSQL, two nodes, 300 readers, a fault of each kind);
+# it says it skips without ../shared
+rehearse: podium
+	sh bench/rehearse.sh short ./podium
+
 bench: podium
 	sh bench/run
 

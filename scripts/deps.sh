@@ -7,7 +7,8 @@
 # gettext compiles the catalogue of words (po/*.po) into the binary;
 # tzdata is the zone files a unit's local time is read from
 # (/usr/share/zoneinfo, src/io/tzif.c).
-# libpq, libmicrohttpd and libxml2 are not linked but loaded with dlopen
+# libpq, libmicrohttpd, libxml2 and libcurl (podium rehearse, a client)
+# are not linked but loaded with dlopen
 # when a command needs one (docs/ARCHITECTURE.md): their -dev packages are
 # for the build (headers, and the .so links whose sonames the Makefile
 # reads), and their runtime packages, which podium opens by soname, are
@@ -21,7 +22,7 @@ set -eu
 pkgs="gcc make pkg-config libsqlite3-dev sqlite3 libjansson-dev
 libutf8proc-dev libsodium-dev zlib1g-dev libcmocka-dev libmicrohttpd-dev
 libpq-dev postgresql nodejs npm curl libxml2-dev libxml2-utils
-libpq5 libmicrohttpd12 libxml2 gettext tzdata"
+libpq5 libmicrohttpd12 libxml2 gettext tzdata libcurl4-openssl-dev libcurl4"
 if [ "${1:-}" = "e2e" ]; then
 	pkgs="$pkgs chromium fonts-wqy-zenhei poppler-utils"
 fi
