@@ -94,7 +94,8 @@ int pd_rh_decided(const struct pd_unitset *set, long long *decided)
 		return PD_ENOMEM;
 	for (i = 0; i < set->nunits; i++)
 		v[i] = &set->units[i];
-	qsort(v, set->nunits, sizeof(*v), by_rsc);
+	if (set->nunits > 1)	/* qsort takes no NULL */
+		qsort(v, set->nunits, sizeof(*v), by_rsc);
 	for (i = 0; i < set->nmedals; i++) {
 		const struct pd_unitset_medal *m = &set->medals[i];
 		long long end;
@@ -149,7 +150,8 @@ int pd_rh_prepare(struct pd_store *s, const struct pd_unitset *set,
 			units[i].status = "";
 		v[i] = &units[i];
 	}
-	qsort(v, set->nunits, sizeof(*v), by_rsc);
+	if (set->nunits > 1)	/* qsort takes no NULL */
+		qsort(v, set->nunits, sizeof(*v), by_rsc);
 	for (i = n = 0; i < set->nresults; i++) {
 		key.rsc = set->results[i].rsc;
 		kp = &key;

@@ -568,10 +568,12 @@ static int plan_make(const struct pd_unitset *set, const struct opts *o,
 	sort_set = set;
 	for (i = 0; i < set->nresults; i++)
 		p->rows[i] = i;
-	qsort(p->rows, set->nresults, sizeof(size_t), row_by_unit);
+	if (set->nresults > 1)	/* qsort takes no NULL */
+		qsort(p->rows, set->nresults, sizeof(size_t), row_by_unit);
 	for (i = 0; i < set->nunits; i++)
 		ux[i] = i;
-	qsort(ux, set->nunits, sizeof(size_t), unit_by_rsc);
+	if (set->nunits > 1)	/* qsort takes no NULL */
+		qsort(ux, set->nunits, sizeof(size_t), unit_by_rsc);
 	/* walk units and rows, both by code */
 	for (i = j = 0; i < set->nunits; i++) {
 		const char *rsc = set->units[ux[i]].rsc;
@@ -630,7 +632,8 @@ static int plan_make(const struct pd_unitset *set, const struct opts *o,
 		if (add(p, a) < 0)
 			return -1;
 	}
-	qsort(p->v, p->n, sizeof(*p->v), by_when);
+	if (p->n > 1)	/* qsort takes no NULL */
+		qsort(p->v, p->n, sizeof(*p->v), by_when);
 	free(ux);
 	free(decided);
 	return 0;
@@ -1174,7 +1177,8 @@ static char *rows_text(struct row *v, size_t n)
 	struct pd_buf b = PD_BUF_INIT;
 	size_t i;
 
-	qsort(v, n, sizeof(*v), by_npc);
+	if (n > 1)	/* qsort takes no NULL */
+		qsort(v, n, sizeof(*v), by_npc);
 	for (i = 0; i < n; i++) {
 		char line[96];
 
@@ -1568,7 +1572,8 @@ static int run_replay(struct cli *cli, struct opts *o)
 		}
 	}
 	if (ack)
-		qsort(ack, r.nacks, sizeof(*ack), cmp_double);
+		if (r.nacks > 1)	/* qsort takes no NULL */
+			qsort(ack, r.nacks, sizeof(*ack), cmp_double);
 	/* the tables: each node's, each reader's, the direct import's */
 	sl = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	self[sl > 0 ? sl : 0] = '\0';
@@ -1604,7 +1609,8 @@ static int run_replay(struct cli *cli, struct opts *o)
 		free(got);
 	}
 	if (vis)
-		qsort(vis, nvis, sizeof(*vis), cmp_double);
+		if (nvis > 1)	/* qsort takes no NULL */
+			qsort(vis, nvis, sizeof(*vis), cmp_double);
 	snprintf(verdict, sizeof(verdict), "rehearse summary: %zu writes, "
 		 "%zu lost, %zu doubled, ack p50/p99 %.1f/%.1f ms, visible on "
 		 "every node p99 %.1f ms, %zu readers final identical: %s",
