@@ -250,15 +250,8 @@ static struct row *row_of(struct reader *r, const char *npc)
 	for (i = 0; i < r->nrows; i++)
 		if (!strcmp(r->rows[i].npc, npc))
 			return &r->rows[i];
-	if (r->nrows == r->arows) {
-		size_t a = r->arows ? r->arows * 2 : 64;
-		struct row *p = realloc(r->rows, a * sizeof(*p));
-
-		if (!p)
-			return NULL;
-		r->rows = p;
-		r->arows = a;
-	}
+	if (pd_grow(&r->rows, r->nrows, &r->arows, sizeof(*r->rows), 64) < 0)
+		return NULL;
 	memset(&r->rows[r->nrows], 0, sizeof(*r->rows));
 	snprintf(r->rows[r->nrows].npc, sizeof(r->rows->npc), "%s", npc);
 	return &r->rows[r->nrows++];

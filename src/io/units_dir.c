@@ -166,17 +166,8 @@ static const char *const r_cols[R_N] = {
 
 static int add_row(struct reader *r, struct row *w)
 {
-	if (r->nrows == r->arows) {
-		size_t na = r->arows ? r->arows * 2 : 4096;
-		struct row *v = realloc(r->rows, na * sizeof(*v));
-
-		if (!v)
-			return PD_ENOMEM;
-		r->rows = v;
-		r->arows = na;
-	}
-	r->rows[r->nrows++] = *w;
-	return 0;
+	return pd_push(&r->rows, &r->nrows, &r->arows, sizeof(*w), w) ?
+	       0 : PD_ENOMEM;
 }
 
 /* YYYY-MM-DD of a local time as written ("2024-08-02T10:50:18+02:00") */
