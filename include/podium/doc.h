@@ -126,4 +126,27 @@ int pd_doc_event_medals(struct pd_store *s, const struct pd_query *q,
 			long event, struct json_t *medals,
 			struct pd_diag *diag);
 
+/* GET /api/games/{code}/athletes/{id}: the athlete id of games set on
+ * doc (athlete_doc.c): id, name, npc, gender, class, npc_name {en, zh},
+ * medals {gold, silver, bronze}, results [{event, sport, name, gender,
+ * class, date, rank, mark, irm, records, medal (or null), and team for
+ * a team's medal}].  PD_ENOTFOUND when games has no such athlete.  Read
+ * inside the caller's read transaction. */
+int pd_doc_athlete_fill(struct json_t *doc, struct pd_store *s,
+			const char *games, long id,
+			const struct pd_registry *reg, struct pd_diag *d);
+
+/* GET /api/athletes/{id} and 'podium athlete --id': athlete id's career
+ * across every Games in the store: {id, name, npc, npc_name, gender,
+ * rows (the store's athletes that are this person: pd_athlete_same()),
+ * medals {gold, silver, bronze} (all Games'), games [{games, games_name
+ * {en, zh}, year, and
+ * the athlete's document there (pd_doc_athlete_fill)}] by date, records
+ * [{games, event, sport, name, records, mark}]}.  PD_ENOTFOUND (said in
+ * d) when the store has no such athlete.  Read inside the caller's read
+ * transaction. */
+int pd_doc_career(struct pd_buf *out, struct pd_store *s, long id,
+		  const struct pd_registry *reg, unsigned flags,
+		  struct pd_diag *d);
+
 #endif

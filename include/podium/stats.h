@@ -210,4 +210,22 @@ typedef int (*pd_athlete_fn)(long id, const struct pd_athlete *a,
 int pd_store_athletes(struct pd_store *s, const char *games,
 		      pd_athlete_fn fn, void *arg, struct pd_diag *diag);
 
+/* A career across Games (app.h: pd_doc_career) is read from these two.
+ * The athletes that may be athlete id under another row -- a second
+ * source's, or one without the outside id -- are those of its NPC: fn
+ * for each of them, id itself among them, by id (pd_athlete_same() says which
+ * are the same person).  And the Games athlete id took part in (a
+ * result of their own or of their team's, an entry), by code. */
+int pd_store_athlete_kin(struct pd_store *s, long id, pd_athlete_fn fn,
+			 void *arg, struct pd_diag *diag);
+typedef int (*pd_games_code_fn)(const char *games, void *arg);
+int pd_store_athlete_games(struct pd_store *s, long id, pd_games_code_fn fn,
+			   void *arg, struct pd_diag *diag);
+/* Are a and b, two rows of one NPC, the same person?  Their names have
+ * the same words in any order, without case, width or accents ("CHILES
+ * Jordan", "Jordan Chiles"); their genders do not differ where both are
+ * known; and they do not carry two outside ids of one source
+ * ("kaggle:12", "kaggle:13" are two people of one name). */
+int pd_athlete_same(const struct pd_athlete *a, const struct pd_athlete *b);
+
 #endif

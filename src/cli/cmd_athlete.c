@@ -1,6 +1,9 @@
 /* cmd_athlete.c -- 'podium athlete NAME': the medals of every athlete
- * whose name contains NAME, Games by Games, derived from the results. */
+ * whose name contains NAME, Games by Games, derived from the results;
+ * 'podium athlete --id ID': one athlete's career across every Games in
+ * the store (pd_doc_career, the document of GET /api/athletes/ID). */
 #include <getopt.h>
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -273,18 +276,42 @@ static int walk(struct cli *cli, struct pd_store *st, const char *games,
 	return ret;
 }
 
+struct args {
+	long id;		/* --id: a career, else a search by name */
+	int json;		/* --format json */
+};
+
 static int parse_args(int argc, char **argv, char *games, size_t size,
-		      char *name, size_t nsize)
+		      char *name, size_t nsize, struct args *a)
 {
 	static const struct option longopts[] = {
 		{ "games", required_argument, NULL, 'g' },
+		{ "id", required_argument, NULL, 'i' },
+		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
 	size_t len = 0;
+	char *end;
 	int c;
 
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		if (c == 'i') {
+			a->id = strtol(optarg, &end, 10);
+			if (*end || end == optarg || a->id < 1)
+				return cli_usage(&cmd_athlete,
+						 N_("--id takes an athlete's "
+						 "id, a number from 1"));
+			continue;
+		}
+		if (c == 'f') {
+			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
+				return cli_usage(&cmd_athlete,
+						 N_("--format takes text or "
+						 "json"));
+			a->json = !strcmp(optarg, "json");
+			continue;
+		}
 		if (c != 'g')
 			return cli_usage(&cmd_athlete, NULL);
 		if (pd_games_code(games, size, optarg) < 0)
@@ -292,6 +319,16 @@ static int parse_args(int argc, char **argv, char *games, size_t size,
 					 N_("--games takes a code "
 					 "such as PG2024"));
 	}
+	if (a->id) {
+		if (optind < argc || *games)
+			return cli_usage(&cmd_athlete, N_("--id takes no name "
+					 "and no --games: a career is of "
+					 "every Games"));
+		return 0;
+	}
+	if (a->json)
+		return cli_usage(&cmd_athlete, N_("--format json is for a "
+				 "career (--id)"));
 	/* 'podium athlete Jiang Yuyan' needs no quotes */
 	for (name[0] = '\0'; optind < argc; optind++)
 		len += (size_t)snprintf(name + len, len < nsize ? nsize - len :
@@ -304,6 +341,104 @@ static int parse_args(int argc, char **argv, char *games, size_t size,
 	return 0;
 }
 
+/* One Games of a career as text: its code and name, then a line a
+ * result (sport, event, rank or IRM, mark and records, medal). */
+static int career_games_text(struct pd_buf *b, json_t *g)
+{
+	json_t *results = json_object_get(g, "results"), *r;
+	int w[2] = { 0, 0 }, err = 0;
+	size_t i;
+
+	err |= pd_buf_addf(b, "  %s  %s (athlete %lld)\n",
+			   json_string_value(json_object_get(g, "games")),
+			   cli_text(json_string_value(json_object_get(
+			   json_object_get(g, "games_name"), "en"))),
+			   json_integer_value(json_object_get(g, "id"))) < 0;
+	json_array_foreach(results, i, r) {
+		int a = pd_buf_columns(cli_text(json_string_value(
+				json_object_get(r, "sport")))),
+		    e = pd_buf_columns(cli_text(json_string_value(
+				json_object_get(r, "name"))));
+
+		w[0] = a > w[0] ? a : w[0];
+		w[1] = e > w[1] ? e : w[1];
+	}
+	json_array_foreach(results, i, r) {
+		const char *medal = json_string_value(json_object_get(r,
+						      "medal"));
+		const char *rec = json_string_value(json_object_get(r,
+						    "records"));
+		long long rank = json_integer_value(json_object_get(r, "rank"));
+
+		err |= pd_buf_adds(b, "    ") < 0;
+		err |= pd_buf_addpad(b, cli_text(json_string_value(
+				     json_object_get(r, "sport"))), w[0], 0) < 0;
+		err |= pd_buf_adds(b, "  ") < 0;
+		err |= pd_buf_addpad(b, cli_text(json_string_value(
+				     json_object_get(r, "name"))), w[1], 0) < 0;
+		if (rank)
+			err |= pd_buf_addf(b, "  %3lld", rank) < 0;
+		else
+			err |= pd_buf_addf(b, "  %3s", json_string_value(
+					   json_object_get(r, "irm"))) < 0;
+		err |= pd_buf_addf(b, "  %s%s%s%s%s\n", json_string_value(
+				   json_object_get(r, "mark")), rec && *rec ?
+				   " " : "", rec ? rec : "", medal ? "  " : "",
+				   medal ? medal : "") < 0;
+	}
+	return err ? PD_ETOOBIG : 0;
+}
+
+static int career_text(struct pd_buf *b, json_t *c)
+{
+	json_t *games = json_object_get(c, "games"), *g,
+	       *m = json_object_get(c, "medals");
+	long long won[3];
+	size_t i;
+	int err = 0, k;
+
+	for (k = 0; k < 3; k++)
+		won[k] = json_integer_value(json_object_get(m, medal_word[k]));
+	err |= pd_buf_addf(b, "%s (%s), athlete %lld: %zu Games\n",
+			   cli_text(json_string_value(json_object_get(c,
+			   "name"))), json_string_value(json_object_get(c,
+			   "npc")), json_integer_value(json_object_get(c,
+			   "id")), json_array_size(games)) < 0;
+	json_array_foreach(games, i, g)
+		err |= career_games_text(b, g) < 0;
+	err |= pd_buf_addf(b, "  %lld gold, %lld silver, %lld bronze: %lld "
+			   "medal%s\n", won[0], won[1], won[2], won[0] + won[1] +
+			   won[2], won[0] + won[1] + won[2] == 1 ? "" : "s") < 0;
+	return err ? PD_ETOOBIG : 0;
+}
+
+/* 'podium athlete --id ID': the career, read in one transaction. */
+static int career(struct cli *cli, long id, int json)
+{
+	struct pd_diag d = { "", 0, "" };
+	struct pd_store *st;
+	struct pd_buf b;
+	json_t *tree;
+	int ret, code = 0;
+
+	if (!(st = cli_store(cli, &code)))
+		return code;
+	pd_buf_init(&b, 0);
+	if ((ret = pd_store_begin_read(st, &d)) < 0)
+		return cli_fail(ret, &d);
+	ret = pd_doc_career(&b, st, id, cli_registry(cli), json ?
+			    PD_DOC_PRETTY : 0, &d);
+	pd_store_rollback(st);
+	if (json || ret < 0)
+		return cli_output(ret, &b, &d);
+	if (!(tree = json_loadb(b.data, b.len, 0, NULL)))
+		return cli_output(PD_ENOMEM, &b, &d);
+	pd_buf_reset(&b);
+	ret = career_text(&b, tree);
+	json_decref(tree);
+	return cli_output(ret, &b, &d);
+}
+
 static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
@@ -311,12 +446,15 @@ static int run(struct cli *cli, int argc, char **argv)
 	struct search s;
 	struct pd_buf b;
 	char games[PD_GAMES_CODE] = "", name[512];
+	struct args a = { 0, 0 };
 	size_t i;
 	int ret, code = 0;
 
 	if ((ret = parse_args(argc, argv, games, sizeof(games), name,
-			      sizeof(name))))
+			      sizeof(name), &a)))
 		return ret;
+	if (a.id)
+		return career(cli, a.id, a.json);
 	memset(&s, 0, sizeof(s));
 	pd_buf_init(&b, 0);
 	if (!(s.needle = pd_name_normalise(name))) {
@@ -357,6 +495,7 @@ cleanup:
 const struct cli_command cmd_athlete = {
 	"athlete", run, "list an athlete's medals",
 	"usage: podium athlete NAME [--games GAMES]\n"
+	"       podium athlete --id ID [--format text|json]\n"
 	"\n"
 	"Lists the medals of every athlete whose name contains NAME (any\n"
 	"case; full-width forms and spacing do not matter; the words in any\n"
@@ -369,5 +508,15 @@ const struct cli_command cmd_athlete = {
 	"\n"
 	"  --games GAMES  only that Games (default: every Games in the store)\n"
 	"\n"
-	"Exit code 2 when no athlete matches.\n",
+	"With --id, the career of the athlete of that id across every Games\n"
+	"in the store: each Games' results (sport, event, rank or IRM, mark\n"
+	"and records, medal), oldest first, then the medals of them all.\n"
+	"The same person may be several athletes of the store (two sources,\n"
+	"or one with an outside id and one without): rows of one NPC whose\n"
+	"names have the same words in any order, without case or accents,\n"
+	"whose genders do not differ and that carry no two ids of one source,\n"
+	"are one career.  --format json prints GET /api/athletes/ID's\n"
+	"document.\n"
+	"\n"
+	"Exit code 2 when no athlete matches or none has the id.\n",
 };

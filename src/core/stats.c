@@ -1,5 +1,6 @@
 /* stats.c -- the pure half of stats.h: keyed counts, record flags, who a
  * medal is credited to, and the ranking of medallists.  No I/O. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -157,6 +158,76 @@ int pd_name_contains(const char *name, const char *needle)
 	}
 	free(norm);
 	return found;
+}
+
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* name's words (normalised, unmarked, split at spaces and commas),
+ * sorted, joined by one space: the same for "CHILES Jordan" and
+ * "Chiles, Jordan"; NULL on invalid UTF-8 or no memory */
+static char *word_key(const char *name)
+{
+	char *norm = pd_name_normalise(name), *bare, *out, **w, *p, *save;
+	size_t n = 0, i, len;
+
+	bare = norm ? unmarked(norm) : NULL;
+	free(norm);
+	if (!bare)
+		return NULL;
+	len = strlen(bare);
+	w = malloc((len / 2 + 1) * sizeof(*w));
+	out = malloc(len + 1);
+	if (!w || !out) {
+		free(w);
+		free(out);
+		free(bare);
+		return NULL;
+	}
+	for (p = strtok_r(bare, " ,", &save); p; p = strtok_r(NULL, " ,",
+								&save))
+		w[n++] = p;
+	if (n > 1)
+		qsort(w, n, sizeof(*w), by_string);
+	for (p = out, i = 0; i < n; i++)
+		p += sprintf(p, "%s%s", i ? " " : "", w[i]);
+	*p = '\0';
+	free(w);
+	free(bare);
+	return out;
+}
+
+/* the source of an outside id: "kaggle" of "kaggle:12" (n bytes) */
+static size_t ext_source(const char *ext)
+{
+	const char *colon = strchr(ext, ':');
+
+	return colon ? (size_t)(colon - ext) : 0;
+}
+
+int pd_athlete_same(const struct pd_athlete *a, const struct pd_athlete *b)
+{
+	char *ka, *kb;
+	size_t n;
+	int same;
+
+	if (strcmp(a->npc, b->npc))
+		return 0;
+	if (a->gender && b->gender && *a->gender && *b->gender &&
+	    strcmp(a->gender, b->gender))
+		return 0;
+	if (a->ext && b->ext && (n = ext_source(a->ext)) &&
+	    n == ext_source(b->ext) && !strncmp(a->ext, b->ext, n) &&
+	    strcmp(a->ext, b->ext))
+		return 0;
+	ka = word_key(a->name);
+	kb = word_key(b->name);
+	same = ka && kb && *ka && !strcmp(ka, kb);
+	free(ka);
+	free(kb);
+	return same;
 }
 
 long pd_share_tenths(long part, long whole)

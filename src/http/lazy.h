@@ -41,6 +41,19 @@ enum MHD_Result lazy_page(struct srv *s, struct MHD_Connection *c,
 			  struct req *r, struct gview *g, enum lazy_page kind,
 			  const char *const *params);
 
+/* (lazy_jobs.c) A view of no one Games (an athlete's career: career.c),
+ * made by make() on a render thread and kept in no cache: into once,
+ * returned; or NULL with the status and why to answer.  key's first
+ * letter says whether it is a page (lazy_is_page: its last field is the
+ * language), as a failure is answered. */
+struct view;
+typedef const struct view *(*lazy_make_fn)(struct srv *s, const char *key,
+					   int *status, struct view *once,
+					   char *why, size_t whysize);
+enum MHD_Result lazy_job_once(struct srv *s, struct MHD_Connection *c,
+			      struct req *r, const char *key,
+			      lazy_make_fn make);
+
 /* (lazy_jobs.c) A request whose view a render thread made, resumed:
  * answer it. */
 enum MHD_Result lazy_resume(struct MHD_Connection *c, struct req *r);

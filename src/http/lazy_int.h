@@ -64,6 +64,8 @@ enum lazy_route {
 	ROUTE_SPORT,		/* s sport */
 	ROUTE_PAGE_SPORT,	/* o sport lang */
 	ROUTE_PAGE_EVENTS,	/* e lang */
+	/* (not routes: the career of career.c, made by lazy_job_once,
+	 * takes q for its document and k for its page) */
 	ROUTE_COUNT
 };
 

@@ -20,7 +20,8 @@
 struct job {
 	struct task t;			/* first: a task is a job */
 	struct srv *s;
-	struct gview *g;		/* a reference held */
+	struct gview *g;		/* a reference held, or NULL: */
+	lazy_make_fn make;		/* a view of no one Games */
 	struct gview *held;		/* the last snapshot's, v from it */
 	char *key;
 	const struct view *v;		/* the answer, or NULL: status, why */
@@ -34,8 +35,12 @@ static void job_run(struct task *t)
 {
 	struct job *j = (struct job *)t;
 
-	j->v = lazy_get(j->s, j->g, j->key, &j->status, &j->once, &j->held,
-			j->why, sizeof(j->why));
+	if (j->make)
+		j->v = j->make(j->s, j->key, &j->status, &j->once, j->why,
+			       sizeof(j->why));
+	else
+		j->v = lazy_get(j->s, j->g, j->key, &j->status, &j->once,
+				&j->held, j->why, sizeof(j->why));
 }
 
 enum MHD_Result lazy_job_queue(struct srv *s, struct MHD_Connection *c,
@@ -54,6 +59,39 @@ enum MHD_Result lazy_job_queue(struct srv *s, struct MHD_Connection *c,
 	j->s = s;
 	j->g = g;
 	atomic_fetch_add(&g->refs, 1);
+	r->lazy = j;
+	render_queue(s, &j->t);
+	return MHD_YES;
+}
+
+enum MHD_Result lazy_job_once(struct srv *s, struct MHD_Connection *c,
+			      struct req *r, const char *key,
+			      lazy_make_fn make)
+{
+	struct job *j;
+	const struct view *v;
+	enum MHD_Result ok;
+	struct view once;
+	char why[256];
+	int status;
+
+	if (!render_threads(s)) {	/* no threads: here */
+		memset(&once, 0, sizeof(once));
+		if (!(v = make(s, key, &status, &once, why, sizeof(why))))
+			return lazy_send_fail(c, r, key, status, why);
+		ok = send_view(c, r, v);
+		view_release(&once);
+		return ok;
+	}
+	if (!(j = calloc(1, sizeof(*j))) || !(j->key = strdup(key))) {
+		free(j);
+		return send_error(c, r, MHD_HTTP_INTERNAL_SERVER_ERROR,
+				  "out of memory", NULL);
+	}
+	j->t.run = job_run;
+	j->t.c = c;
+	j->s = s;
+	j->make = make;
 	r->lazy = j;
 	render_queue(s, &j->t);
 	return MHD_YES;

@@ -33,7 +33,7 @@ static size_t fields(char *key, char **f, size_t n)
 /* Is key a page's (HTML) rather than a document's (JSON)? */
 int lazy_is_page(const char *key)
 {
-	return key[0] && strchr("HJKMOZRBbdpoe", key[0]);
+	return key[0] && strchr("HJKMOZRBbdpoek", key[0]);
 }
 
 int lazy_is_framable(const char *key)

@@ -461,6 +461,40 @@ int page_npc(struct pd_buf *out, const struct page_games *pg, json_t *d)
 	return ret ? PD_ENOMEM : h_foot(out, lang, 1);
 }
 
+/* One result of an athlete's: sport, event (and team), rank or IRM,
+ * mark and record badge, medal. */
+static int athlete_row(struct pd_buf *out, const struct page_games *pg,
+		       json_t *r)
+{
+	const char *lang = pg->lang;
+	char title[300];
+	int ret = 0;
+
+	event_title(title, sizeof(title), lang, r);
+	ret |= pd_buf_adds(out, "<tr><td>");
+	ret |= h_esc(out, h_sport(lang, h_str(r, "sport")));
+	ret |= pd_buf_adds(out, "</td><th scope=\"row\">");
+	ret |= link_id(out, pg, "events", h_num(r, "event"), title);
+	if (*h_str(r, "team")) {
+		ret |= pd_buf_adds(out, " <span class=\"team\">(");
+		ret |= h_esc(out, h_str(r, "team"));
+		ret |= pd_buf_adds(out, ")</span>");
+	}
+	ret |= pd_buf_adds(out, "</th><td class=\"num\">");
+	if (h_num(r, "rank"))
+		ret |= pd_buf_addf(out, "%lld", h_num(r, "rank"));
+	else
+		ret |= h_esc(out, h_str(r, "irm"));
+	ret |= pd_buf_adds(out, "</td><td>");
+	ret |= h_esc(out, h_str(r, "mark"));
+	if (*h_str(r, "records"))
+		ret |= pd_buf_adds(out, " ");
+	ret |= h_record_badge(out, pg, h_str(r, "records"));
+	ret |= pd_buf_adds(out, "</td><td>");
+	ret |= h_medal_cell(out, lang, h_str(r, "medal"));
+	return ret | pd_buf_adds(out, "</td></tr>\n");
+}
+
 int page_athlete(struct pd_buf *out, const struct page_games *pg, json_t *a)
 {
 	const char *lang = pg->lang, *g = h_str(a, "gender");
@@ -482,7 +516,10 @@ int page_athlete(struct pd_buf *out, const struct page_games *pg, json_t *a)
 		 gender_word(lang, g) : "", *h_str(a, "class") ? " · " : "",
 		 h_str(a, "class"));
 	ret |= h_esc(out, who);
-	ret |= pd_buf_adds(out, "</p>\n");
+	snprintf(self, sizeof(self), "/athletes/%lld", h_num(a, "id"));
+	ret |= pd_buf_adds(out, "</p>\n<p class=\"career\"><a ");
+	ret |= h_href(out, self, lang);
+	ret |= pd_buf_addf(out, ">%s</a></p>\n", h_word(lang, W_career));
 	ret |= counts(out, lang, json_object_get(a, "medals"), 0);
 	cols[0] = h_word(lang, W_sport);
 	cols[1] = h_word(lang, W_event);
@@ -492,35 +529,75 @@ int page_athlete(struct pd_buf *out, const struct page_games *pg, json_t *a)
 	ret |= results_open(out, lang, results, cols, 5, 2, &none);
 	if (none)
 		return ret ? PD_ENOMEM : h_foot(out, lang, 1);
-	json_array_foreach(results, i, r) {
-		char title[300];
-
-		event_title(title, sizeof(title), lang, r);
-		ret |= pd_buf_adds(out, "<tr><td>");
-		ret |= h_esc(out, h_sport(lang, h_str(r, "sport")));
-		ret |= pd_buf_adds(out, "</td><th scope=\"row\">");
-		ret |= link_id(out, pg, "events", h_num(r, "event"), title);
-		if (*h_str(r, "team")) {
-			ret |= pd_buf_adds(out, " <span class=\"team\">(");
-			ret |= h_esc(out, h_str(r, "team"));
-			ret |= pd_buf_adds(out, ")</span>");
-		}
-		ret |= pd_buf_adds(out, "</th><td class=\"num\">");
-		if (h_num(r, "rank"))
-			ret |= pd_buf_addf(out, "%lld", h_num(r, "rank"));
-		else
-			ret |= h_esc(out, h_str(r, "irm"));
-		ret |= pd_buf_adds(out, "</td><td>");
-		ret |= h_esc(out, h_str(r, "mark"));
-		if (*h_str(r, "records"))
-			ret |= pd_buf_adds(out, " ");
-		ret |= h_record_badge(out, pg, h_str(r, "records"));
-		ret |= pd_buf_adds(out, "</td><td>");
-		ret |= h_medal_cell(out, lang, h_str(r, "medal"));
-		ret |= pd_buf_adds(out, "</td></tr>\n");
-	}
+	json_array_foreach(results, i, r)
+		ret |= athlete_row(out, pg, r);
 	ret |= pd_buf_adds(out, "</tbody>\n</table></div>\n");
 	return ret ? PD_ENOMEM : h_foot(out, lang, 1);
+}
+
+/* One Games of a career: its name linking to the athlete's page there,
+ * the medals won there, and the results as the athlete's page has them
+ * (a table of no id: a career has several). */
+static int career_games(struct pd_buf *out, const char *lang, json_t *g,
+			const struct pd_registry *reg)
+{
+	struct page_games pg = { h_str(g, "games"), h_name(json_object_get(g,
+				 "games_name"), lang), lang, reg,
+				 (long)h_num(g, "year") };
+	json_t *results = json_object_get(g, "results"), *r,
+	       *m = json_object_get(g, "medals");
+	const struct pd_labels *t = pd_labels(lang);
+	char num[24];
+	size_t i;
+	int ret = 0;
+
+	ret |= pd_buf_addf(out, "<section aria-labelledby=\"g-%s\">\n<h2 "
+			   "id=\"g-%s\">", pg.code, pg.code);
+	snprintf(num, sizeof(num), "%lld", h_num(g, "id"));
+	ret |= h_link(out, &pg, "athletes", num, pg.name);
+	ret |= pd_buf_addf(out, "</h2>\n<p class=\"medals\">%s %lld · %s %lld "
+			   "· %s %lld</p>\n", t->gold, h_num(m, "gold"),
+			   t->silver, h_num(m, "silver"), t->bronze,
+			   h_num(m, "bronze"));
+	ret |= pd_buf_addf(out, "<div class=\"table-wrap\"><table>\n<thead>"
+			   "<tr><th scope=\"col\">%s</th><th scope=\"col\">"
+			   "%s</th><th scope=\"col\" class=\"num\">%s</th>"
+			   "<th scope=\"col\">%s</th><th scope=\"col\">%s"
+			   "</th></tr></thead>\n<tbody>\n", h_word(lang,
+			   W_sport), h_word(lang, W_event), t->rank,
+			   h_word(lang, W_mark), h_word(lang, W_medal));
+	json_array_foreach(results, i, r)
+		ret |= athlete_row(out, &pg, r);
+	return ret | pd_buf_adds(out, "</tbody>\n</table></div>\n</section>"
+				 "\n");
+}
+
+int page_career(struct pd_buf *out, const char *lang, json_t *c,
+		const struct pd_registry *reg)
+{
+	json_t *games = json_object_get(c, "games"), *g;
+	const char *gender = h_str(c, "gender");
+	char self[64], who[300];
+	size_t i;
+	int ret;
+
+	snprintf(self, sizeof(self), "/athletes/%lld", h_num(c, "id"));
+	if ((ret = h_head(out, NULL, lang, "career", self, h_str(c, "name"),
+			  NULL)))
+		return ret;
+	snprintf(who, sizeof(who), "%s%s%s · %s", h_name(json_object_get(c,
+		 "npc_name"), lang), *gender ? " · " : "", *gender ?
+		 gender_word(lang, gender) : "", h_word(lang, W_career));
+	ret |= pd_buf_adds(out, "<p class=\"who\">");
+	ret |= h_esc(out, who);
+	ret |= pd_buf_adds(out, "</p>\n");
+	ret |= counts(out, lang, json_object_get(c, "medals"), 0);
+	if (!json_array_size(games))
+		ret |= pd_buf_addf(out, "<p>%s</p>\n", h_word(lang,
+				   W_no_games_athlete));
+	json_array_foreach(games, i, g)
+		ret |= career_games(out, lang, g, reg);
+	return ret ? PD_ENOMEM : h_foot(out, lang, 0);
 }
 
 /* One paragraph of the report: its lines joined, or, when its lines

@@ -61,6 +61,10 @@ int page_npc(struct pd_buf *out, const struct page_games *pg, json_t *npc);
 /* An athlete (GET .../athletes/ID). */
 int page_athlete(struct pd_buf *out, const struct page_games *pg,
 		 json_t *athlete);
+/* An athlete's career (GET /api/athletes/ID): each Games a section of
+ * results linking to the athlete's page there (page_view.c). */
+int page_career(struct pd_buf *out, const char *lang, json_t *career,
+		const struct pd_registry *reg);
 /* A Games' records (GET .../records): those set at these Games, those
  * in force and the ones they replaced (page_records.c). */
 int page_records(struct pd_buf *out, const struct page_games *pg,

@@ -137,7 +137,9 @@
 	X(none, N_("None.")) \
 	X(no_records, N_("No records are held for the events of these Games.")) \
 	X(units_start_lists, N_("the units' start lists")) \
-	X(medal_table, N_("Medal table"))
+	X(medal_table, N_("Medal table")) \
+	X(career, N_("Career across Games")) \
+	X(no_games_athlete, N_("No results at any Games in this store."))
 
 enum word {
 #define X(k, en) W_##k,

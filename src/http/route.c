@@ -293,6 +293,15 @@ void route_parse(const char *url, struct route *rt)
 		framed(rt, url + 9, 0);
 	} else if (!strncmp(url, "/embed/games/", 13)) {
 		framed(rt, url + 13, 1);
+	} else if (!strncmp(url, "/api/athletes/", 14)) {
+		rt->kind = RT_CAREER;
+		rt->athlete = id_of(url + 14);
+		rt->view = rt->athlete > 0 ? RV_CAREER : RV_NO_ATHLETE;
+	} else if (!strncmp(url, "/athletes/", 10)) {
+		rt->kind = RT_SITE;
+		rt->format = RF_HTML;
+		rt->athlete = id_of(url + 10);
+		rt->view = rt->athlete > 0 ? RV_PAGE_CAREER : RV_NONE;
 	} else if (!strcmp(url, "/games") || !strncmp(url, "/games/", 7)) {
 		rt->kind = RT_SITE;
 		rt->format = RF_HTML;

@@ -28,6 +28,7 @@ enum route_kind {
 	RT_SITE,	/* a page: /, /index.html, /games, /games/... */
 	RT_GAMES,	/* /api/games (or /api/games/): every Games */
 	RT_API,		/* /api/games/...: one Games' */
+	RT_CAREER,	/* /api/athletes/ID: a career across Games */
 };
 
 /* What a GET of the URL names. */
@@ -41,6 +42,7 @@ enum route_view {
 	RV_ATHLETE, RV_FACTS, RV_FACTS_CHECK, RV_ELECTIONS, RV_DOPING,
 	RV_ENTRIES_ALL, RV_PARTICIPATION, RV_MATCHES, RV_ENTRIES, RV_EVENT,
 	RV_NPC, RV_ATHLETES, RV_LOG, RV_UNIT, RV_SCHEDULE, RV_MEDALLISTS, RV_RECORDS, RV_SPORT,
+	RV_CAREER,		/* /api/athletes/ID */
 	/* the site (HTML) */
 	RV_PAGE_LIST,		/* /games: every Games */
 	RV_PAGE_ROOT,		/* / : ?games=, else the default Games */
@@ -50,6 +52,7 @@ enum route_view {
 	RV_SCREEN_UNIT, RV_SCREEN_TABLE, RV_EMBED_TABLE,
 	RV_PAGE_MEDALS,		/* /games/CODE/medals/DATE: the day's */
 	RV_PAGE_RECORDS, RV_PAGE_SPORT, RV_PAGE_EVENTS,
+	RV_PAGE_CAREER,		/* /athletes/ID: of no one Games */
 };
 
 enum route_format { RF_JSON, RF_HTML };
@@ -70,7 +73,8 @@ struct route {
 	const char *rest;
 	long event;			/* RV_EVENT, RV_MATCHES, RV_ENTRIES,
 					 * RV_PAGE_EVENT, and the writes */
-	long athlete;			/* RV_ATHLETE, RV_PAGE_ATHLETE */
+	long athlete;			/* RV_ATHLETE, RV_PAGE_ATHLETE,
+					 * RV_CAREER, RV_PAGE_CAREER */
 	char npc[PD_CODE_MAX];		/* RV_NPC, RV_PAGE_NPC: upper-cased */
 	char date[11];			/* RV_PAGE_SCHEDULE: its day, or "" */
 	char rsc[ROUTE_RSC];		/* RV_UNIT, RV_PAGE_UNIT, RV_SCREEN_UNIT:

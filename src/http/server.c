@@ -55,6 +55,7 @@
 #include "assets.h"
 #include "builder.h"
 #include "commit.h"
+#include "career.h"
 #include "lazy.h"
 #include "mhd_load.h"
 #include "render.h"
@@ -134,6 +135,10 @@ static enum MHD_Result get(struct srv *s, struct MHD_Connection *c,
 	}
 	if ((asset = asset_find(url)))
 		return send_view(c, r, asset);
+	if (r->rt.kind == RT_CAREER)
+		return r->rt.view == RV_CAREER ? career_serve(s, c, r, "en") :
+		       send_error(c, r, MHD_HTTP_NOT_FOUND, "no such athlete",
+				  NULL);
 	if (r->rt.kind != RT_GAMES && r->rt.kind != RT_API)
 		return send_error(c, r, MHD_HTTP_NOT_FOUND, "no such resource",
 				  NULL);

@@ -11,6 +11,7 @@
 #include "podium/model.h"
 #include "podium/standings.h"
 #include "podium/units_ops.h"
+#include "career.h"
 #include "lazy.h"
 #include "pages.h"
 #include "query.h"
@@ -260,6 +261,8 @@ enum MHD_Result site_serve(struct srv *s, struct MHD_Connection *c,
 	if ((bad = query_unknown(c, &r->rt))) {
 		query_why(bad, why, sizeof(why));
 		ok = fail(c, r, lang, MHD_HTTP_BAD_REQUEST, why);
+	} else if (r->rt.view == RV_PAGE_CAREER) {
+		ok = career_serve(s, c, r, lang);	/* of no one Games */
 	} else if (r->rt.view == RV_PAGE_LIST ||
 	    (named = shown_games(c, &r->rt, sn, code)) == 0) {
 		ok = games_list(s, c, r, sn, lang);	/* or no Games yet */

@@ -433,156 +433,21 @@ struct msg *msg_standings(const struct gview *now, const struct gview *was,
 	return m;
 }
 
-struct athlete_one {
-	long id;
-	int found;
-	json_t *doc;
-	json_t *events;		/* every event of the Games, by id */
-	json_t *results;
-	json_t *medals;		/* result id -> medal */
-	long won[3];
-	json_t *current;	/* the event whose results are walked */
-	json_t *team;		/* team medals, as results */
-};
-
-static int find_athlete(long id, const struct pd_athlete *a, void *arg)
-{
-	struct athlete_one *w = arg;
-
-	if (id != w->id)
-		return 0;
-	w->found = 1;
-	json_object_set_new(w->doc, "name", jstr(a->name));
-	json_object_set_new(w->doc, "npc", jstr(a->npc));
-	json_object_set_new(w->doc, "gender", jstr(a->gender));
-	json_object_set_new(w->doc, "class", jstr(a->sport_class));
-	return 1;	/* stop: found */
-}
-
-static int keep_event(const struct pd_event_info *e, size_t results,
-		      void *arg)
-{
-	struct athlete_one *w = arg;
-	char key[24];
-
-	snprintf(key, sizeof(key), "%ld", e->id);
-	return json_object_set_new(w->events, key, json_pack("{s:I, s:o, "
-				   "s:o, s:o, s:o, s:o}", "event",
-				   (json_int_t)e->id, "sport", jstr(e->sport),
-				   "name", jstr(e->name), "gender",
-				   jstr(e->gender), "class",
-				   jstr(e->sport_class), "date",
-				   jstr(e->date))) < 0 ? PD_ENOMEM : 0;
-}
-
-/* A medal credited to the athlete: won alone (its result is among the
- * athlete's, walked below) or as a member of a team (an entry of its
- * own, the team's result, which names the team and not the athlete). */
-static int athlete_credit(const struct pd_credit *c,
-			  const struct pd_medal_out *m, void *arg)
-{
-	static const char *const word[3] = { "gold", "silver", "bronze" };
-	struct athlete_one *w = arg;
-	json_t *e;
-	char key[24];
-
-	if (c->athlete_id != w->id)
-		return 0;
-	w->won[m->medal]++;
-	if (m->athlete_id == w->id) {
-		snprintf(key, sizeof(key), "%ld", m->result_id);
-		return json_object_set_new(w->medals, key,
-					   json_string(word[m->medal])) < 0 ?
-		       PD_ENOMEM : 0;
-	}
-	snprintf(key, sizeof(key), "%ld", m->event_id);
-	if (!(e = json_deep_copy(json_object_get(w->events, key))))
-		return 0;	/* an event not of this Games' list */
-	json_object_set_new(e, "rank", json_integer(m->medal + 1));
-	json_object_set_new(e, "mark", json_string(""));
-	json_object_set_new(e, "irm", json_string(""));
-	json_object_set_new(e, "records", json_string(""));
-	json_object_set_new(e, "medal", json_string(word[m->medal]));
-	json_object_set_new(e, "team", jstr(m->name));
-	return json_array_append_new(w->team, e) < 0 ? PD_ENOMEM : 0;
-}
-
-/* The athlete's own results of one event, with the event's names. */
-static int athlete_result(const struct pd_result_row *r, void *arg)
-{
-	struct athlete_one *w = arg;
-	json_t *o, *e, *medal;
-	char key[24];
-
-	if (r->athlete_id != w->id)
-		return 0;
-	snprintf(key, sizeof(key), "%ld", r->id);
-	medal = json_object_get(w->medals, key);
-	o = json_pack("{s:I, s:o, s:o, s:o, s:O}", "rank", (json_int_t)r->rank,
-		      "mark", jstr(r->mark), "irm", jstr(r->irm), "records",
-		      jstr(r->records), "medal", medal ? medal : json_null());
-	e = json_deep_copy(w->current);
-	if (!o || !e || json_object_update(e, o) < 0) {
-		json_decref(o);
-		json_decref(e);
-		return PD_ENOMEM;
-	}
-	json_decref(o);
-	return json_array_append_new(w->results, e) < 0 ? PD_ENOMEM : 0;
-}
-
 int render_athlete(struct pd_buf *out, struct pd_store *st,
 		   const struct gview *g, long version, long id,
 		   const struct pd_registry *reg, struct pd_diag *d)
 {
-	struct athlete_one w = { id, 0, json_object(), json_object(),
-				 json_array(), json_object(), { 0, 0, 0 },
-				 NULL, json_array() };
-	struct pd_query q = { g->info.code, NULL, 0, 0 };
-	const char *key;
-	json_t *e;
+	json_t *doc = json_object();
 	int ret;
 
-	json_object_set_new(w.doc, "games", json_string(g->info.code));
-	json_object_set_new(w.doc, "version", json_integer(version));
-	json_object_set_new(w.doc, "id", json_integer(id));
-	ret = pd_store_athletes(st, g->info.code, find_athlete, &w, d);
-	if (ret >= 0 && !w.found)
-		ret = PD_ENOTFOUND;
-	if (ret >= 0)
-		ret = pd_store_events(st, g->info.code, NULL, keep_event, &w, d);
-	if (ret >= 0)
-		ret = pd_store_credits(st, &q, reg, athlete_credit, &w, d);
-	/* every event's results, the athlete's kept: one query an event,
-	 * once per version (the page and the document are cached) */
-	json_object_foreach(w.events, key, e) {
-		if (ret < 0)
-			break;
-		w.current = e;
-		ret = pd_store_event_results(st, atol(key), 0, athlete_result,
-					     &w, d);
-	}
-	if (ret >= 0)
-		json_array_extend(w.results, w.team);
-	if (ret >= 0) {
-		json_object_set_new(w.doc, "npc_name", names(reg,
-				    json_string_value(json_object_get(w.doc,
-				    "npc"))));
-		json_object_set_new(w.doc, "medals", json_pack("{s:I, s:I, "
-				    "s:I}", "gold", (json_int_t)w.won[0],
-				    "silver", (json_int_t)w.won[1], "bronze",
-				    (json_int_t)w.won[2]));
-		json_object_set(w.doc, "results", w.results);
-	}
-	json_decref(w.events);
-	json_decref(w.team);
-	json_decref(w.results);
-	json_decref(w.medals);
-	if (ret < 0) {
-		json_decref(w.doc);
+	json_object_set_new(doc, "games", json_string(g->info.code));
+	json_object_set_new(doc, "version", json_integer(version));
+	if ((ret = pd_doc_athlete_fill(doc, st, g->info.code, id, reg,
+				       d)) < 0) {
+		json_decref(doc);
 		return ret;
 	}
-	return json_dump_to(out, w.doc);
+	return json_dump_to(out, doc);
 }
 
 /* -- an event (GET .../events/ID, the stream's results messages) */

@@ -85,6 +85,10 @@ int pd_db_figures(struct pd_store *s, const char *games, enum pd_figure figure,
 		  pd_row_fn fn, void *arg, struct pd_diag *diag);
 int pd_db_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
 		   void *arg, struct pd_diag *diag);
+int pd_db_athlete_kin(struct pd_store *s, long id, pd_athlete_fn fn,
+		      void *arg, struct pd_diag *diag);
+int pd_db_athlete_games(struct pd_store *s, long id, pd_games_code_fn fn,
+			void *arg, struct pd_diag *diag);
 
 /* published tables (store.h): ops_published.c */
 int pd_db_published_put(struct pd_store *s, const char *games,

@@ -724,6 +724,18 @@ int pd_store_athletes(struct pd_store *s, const char *games, pd_athlete_fn fn,
 	return pd_db_athletes(s, games, fn, arg, diag);
 }
 
+int pd_store_athlete_kin(struct pd_store *s, long id, pd_athlete_fn fn,
+			 void *arg, struct pd_diag *diag)
+{
+	return pd_db_athlete_kin(s, id, fn, arg, diag);
+}
+
+int pd_store_athlete_games(struct pd_store *s, long id, pd_games_code_fn fn,
+			   void *arg, struct pd_diag *diag)
+{
+	return pd_db_athlete_games(s, id, fn, arg, diag);
+}
+
 /* In the order of the foreign keys of migration 1 and on: a new table
  * goes here too (the contract suite checks that every table of a new
  * store is in this list). */

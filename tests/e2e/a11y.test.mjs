@@ -103,6 +103,7 @@ const site = (lang) => [
 	['an event', (p) => p.goto(`${s.url}/games/PG2004/events/${ev}?lang=${lang}`)],
 	['an NPC', (p) => p.goto(`${s.url}/games/PG2004/npcs/CHN?lang=${lang}`)],
 	['an athlete', (p) => p.goto(`${s.url}/games/PG2004/athletes/${athlete}?lang=${lang}`)],
+	['a career', (p) => p.goto(`${s.url}/athletes/${athlete}?lang=${lang}`)],
 	['about', (p) => p.goto(`${s.url}/games/PG2004/about?lang=${lang}`)],
 	['records', (p) => p.goto(`${s.url}/games/PG2004/records?lang=${lang}`)],
 	['no records', (p) => p.goto(`${s.url}/games/PG2024/records?lang=${lang}`)],

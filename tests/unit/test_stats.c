@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "podium/stats.h"
@@ -277,6 +278,54 @@ static void test_stats__tally_counts_npcs_with_medal_and_gold(void **state)
 	pd_games_stats_release(&st);
 }
 
+/* One person across sources: the same words of a name in any order,
+ * case, width or accents; never across NPCs, two known genders that
+ * differ, or two ids of one source (two people of one name). */
+static struct pd_athlete person(const char *name, const char *npc,
+				const char *gender, const char *ext)
+{
+	struct pd_athlete a;
+
+	memset(&a, 0, sizeof(a));
+	a.name = name;
+	a.gender = gender;
+	a.ext = ext;
+	snprintf(a.npc, sizeof(a.npc), "%s", npc);
+	return a;
+}
+
+static void test_athlete_same__a_person_across_sources(void **state)
+{
+	struct pd_athlete a = person("CHILES Jordan", "USA", "W", NULL);
+	struct pd_athlete b = person("Jordan Chiles", "USA", "", NULL);
+	struct pd_athlete c = person("Chiles, Jordan", "USA", "W",
+				     "kaggle:7");
+	struct pd_athlete d = person("JORDAN CHILES", "USA", "W",
+				     "kaggle:8");
+	struct pd_athlete e = person("Zubkovsk\xc3\xa1 Jana", "CZE", "W",
+				     NULL);
+	struct pd_athlete e2 = person("jana ZUBKOVSKA", "CZE", "W",
+				      "odf:1");
+
+	(void)state;
+	assert_true(pd_athlete_same(&a, &b));
+	assert_true(pd_athlete_same(&a, &c));
+	assert_true(pd_athlete_same(&e, &e2));
+	/* two ids of one source: two people */
+	assert_false(pd_athlete_same(&c, &d));
+	/* another NPC, another gender, a word more or less */
+	b = person("Jordan Chiles", "ROU", "W", NULL);
+	assert_false(pd_athlete_same(&a, &b));
+	b = person("Jordan Chiles", "USA", "M", NULL);
+	assert_false(pd_athlete_same(&a, &b));
+	b = person("Jordan Chiles Smith", "USA", "W", NULL);
+	assert_false(pd_athlete_same(&a, &b));
+	b = person("Jordan", "USA", "W", NULL);
+	assert_false(pd_athlete_same(&a, &b));
+	b = person("", "USA", "W", NULL);
+	assert_false(pd_athlete_same(&b, &b));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -291,6 +340,7 @@ int main(void)
 		cmocka_unit_test(test_medallists__gold_first_then_name),
 		cmocka_unit_test(test_medallists__keys_keep_competitors_apart),
 		cmocka_unit_test(test_stats__tally_counts_npcs_with_medal_and_gold),
+		cmocka_unit_test(test_athlete_same__a_person_across_sources),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

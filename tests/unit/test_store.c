@@ -3027,6 +3027,110 @@ static void test_store__events_changed_name_what_each_change_touched(
 	assert_int_equal(removed, 1);
 }
 
+/* What a career is read from (stats.h): the athletes of one NPC, the
+ * one asked for among them, by id, and no other NPC's; and the Games a
+ * row took part in, by its own result, a team's result with it among
+ * the members, or an entry, each Games once, by code. */
+struct kin_seen {
+	long ids[8];
+	char names[8][32];
+	size_t n;
+};
+
+static int seen_kin(long id, const struct pd_athlete *a, void *arg)
+{
+	struct kin_seen *k = arg;
+
+	if (k->n < 8) {
+		snprintf(k->names[k->n], sizeof(k->names[0]), "%s", a->name);
+		k->ids[k->n++] = id;
+	}
+	return 0;
+}
+
+static int seen_games(const char *games, void *arg)
+{
+	struct pd_strings *l = arg;
+
+	return pd_strings_add(l, games);
+}
+
+/* A result at games's event: athlete's own, or (member > 0) a team's
+ * with member in it; the event's id. */
+static long career_result(struct fixture *f, const char *games,
+			  const char *event, long athlete, long member)
+{
+	struct pd_games g = athens();
+	struct pd_result_rec rec;
+	long ev = 0, v = 0;
+
+	snprintf(g.code, sizeof(g.code), "%s", games);
+	put_games(f, &g);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, games, "test", "result", NULL,
+					 &v, &f->d), 0);
+	assert_int_equal(pd_store_event_ensure(f->s, games, "Athletics", event,
+					       "W", "", 0, &ev, &f->d), 0);
+	memset(&rec, 0, sizeof(rec));
+	rec.event_id = ev;
+	strcpy(rec.npc, "CHN");
+	rec.name = member ? "China" : "X";
+	rec.athlete_id = athlete;
+	if (member)
+		assert_int_equal(pd_store_team_ensure(f->s, ev, "CHN", "China",
+						      &member, 1, &rec.team_id,
+						      &f->d), 0);
+	rec.rank = 1;
+	rec.mark = "";
+	assert_int_equal(pd_store_result_add(f->s, &rec, &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	return ev;
+}
+
+static void test_store__athlete_kin_and_games(void **state)
+{
+	struct fixture *f = *state;
+	struct kin_seen k = { { 0 }, { "" }, 0 };
+	struct pd_strings l;
+	long li, na, other;
+
+	open_store(f);
+	(void)games_with_event(f, "PG2004", "100 m");
+	li = athlete_of(f, "CHN", "LI Na");
+	na = athlete_of(f, "CHN", "Na Li");
+	other = athlete_of(f, "GBR", "Li Na");
+	assert_true(li > 0 && na > 0 && other > 0);
+	assert_int_equal(pd_store_athlete_kin(f->s, na, seen_kin, &k, &f->d),
+			 0);
+	assert_int_equal(k.n, 2);
+	assert_int_equal(k.ids[0], li);
+	assert_string_equal(k.names[0], "LI Na");
+	assert_int_equal(k.ids[1], na);
+	k.n = 0;
+	assert_int_equal(pd_store_athlete_kin(f->s, 999999, seen_kin, &k,
+					      &f->d), 0);
+	assert_int_equal(k.n, 0);
+	/* her own results at PG2016 and PG2012 (twice there), a team's at
+	 * PG2008, none at PG2004 (whose event she is not in) */
+	(void)career_result(f, "PG2016", "400 m", li, 0);
+	(void)career_result(f, "PG2012", "200 m", li, 0);
+	(void)career_result(f, "PG2012", "800 m", li, 0);
+	(void)career_result(f, "PG2008", "4x100 m", 0, li);
+	pd_strings_init(&l);
+	assert_int_equal(pd_store_athlete_games(f->s, li, seen_games, &l,
+						&f->d), 0);
+	assert_int_equal(l.n, 3);
+	assert_string_equal(l.v[0], "PG2008");
+	assert_string_equal(l.v[1], "PG2012");
+	assert_string_equal(l.v[2], "PG2016");
+	pd_strings_release(&l);
+	pd_strings_init(&l);
+	assert_int_equal(pd_store_athlete_games(f->s, na, seen_games, &l,
+						&f->d), 0);
+	assert_int_equal(l.n, 0);
+	pd_strings_release(&l);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 /* What every backend must do. */
@@ -3279,6 +3383,7 @@ static const struct CMUnitTest contract[] = {
 	T(test_store__facts_refused_before_a_write),
 	T(test_store__election_votes_kept_apart_from_voters),
 	T(test_store__one_competitor_whatever_the_spelling),
+	T(test_store__athlete_kin_and_games),
 	T(test_store__ballots_cannot_be_linked_to_voters),
 	T(test_store__matches_replace_and_read),
 	T(test_store__doping_cases_add_and_read),
