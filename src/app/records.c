@@ -21,6 +21,9 @@ struct in_force {
 	const struct pd_event_info *e;
 	struct pd_record v[KINDS];
 	char kind[KINDS][16];
+	/* who set it where: a result that set a record and is written again
+	 * (its rank, say) meets its own record, which it keeps */
+	char holder[KINDS][256], games[KINDS][32];
 	size_t n;
 };
 
@@ -36,11 +39,26 @@ static int collect(const struct pd_record *r, void *arg)
 	/* r's strings last the call only: keep what is needed */
 	memset(&f->v[f->n], 0, sizeof(f->v[0]));
 	snprintf(f->kind[f->n], sizeof(f->kind[0]), "%s", r->kind);
+	snprintf(f->holder[f->n], sizeof(f->holder[0]), "%s",
+		 r->holder ? r->holder : "");
+	snprintf(f->games[f->n], sizeof(f->games[0]), "%s",
+		 r->games ? r->games : "");
+	memcpy(f->v[f->n].npc, r->npc, sizeof(r->npc));
 	f->v[f->n].kind = f->kind[f->n];
 	f->v[f->n].value = r->value;
 	f->v[f->n].lower_better = r->lower_better;
 	f->n++;
 	return 0;
+}
+
+/* Is the record in force i the one r itself set at these Games (its
+ * holder, NPC and Games)?  Then r equalling it is r keeping it. */
+static int own(const struct in_force *f, size_t i,
+	       const struct pd_result_rec *r)
+{
+	return r->name && !strcmp(f->holder[i], r->name) &&
+	       !strcmp(f->v[i].npc, r->npc) &&
+	       !strcmp(f->games[i], f->e->games);
 }
 
 /* Is tok (length len) one of the kinds in force, or "=KIND"? */
@@ -104,6 +122,10 @@ int app_records_flag(struct pd_store *s, const struct pd_event_info *e,
 		for (i = 0; i < f.n; i++) {
 			beats = f.v[i].lower_better ? value < f.v[i].value :
 							value > f.v[i].value;
+			if (value == f.v[i].value && own(&f, i, r)) {
+				won[n++] = f.kind[i];
+				continue;
+			}
 			if (value == f.v[i].value) {
 				snprintf(eq[n], sizeof(eq[n]), "=%s",
 					 f.kind[i]);

@@ -1,4 +1,5 @@
-/* unit_msgs.c -- the stream's `unit` and `results` messages of a change (unit_msgs.h).
+/* unit_msgs.c -- the stream's `unit`, `results` and `record` messages of
+ * a change (unit_msgs.h).
  *
  * The builder learns what a change touched from the audit log: each
  * unit write (src/app/unit_writes.c) keeps its changes there, each
@@ -9,6 +10,9 @@
  * events the change wrote (audit_events, as the derive reads them) are
  * read as their event document (GET .../events/ID), one `event: results`
  * each: an event without units streams its rows before it is official.
+ * A result whose record flags the change set ("records" -> "WR", as the
+ * audit entry says it) is also one `event: record` of its own, made from
+ * its row in that event's document: a record falls, in one message.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +30,7 @@
 struct touched {
 	char rsc[UNIT_MSGS_MAX][PD_RSC_LEN + 1];
 	size_t n;
+	json_t *records;	/* [{what, before, after}]: flags set */
 };
 
 static void touched_add(struct touched *t, const char *what)
@@ -60,8 +65,24 @@ static int entry(const struct pd_audit_entry *e, void *arg)
 		const char *what = json_string_value(json_object_get(o,
 								     "what"));
 
+		const char *field = json_string_value(json_object_get(o,
+								      "field"));
+		const char *after = json_string_value(json_object_get(o,
+								      "after"));
+		const char *before = json_string_value(json_object_get(o,
+								       "before"));
+		struct touched *t = arg;
+
 		if (what)
-			touched_add(arg, what);
+			touched_add(t, what);
+		/* flags set or changed, not taken off */
+		if (what && field && after && *after && !strcmp(field,
+		    "records") && (!before || strcmp(before, after)) &&
+		    json_array_size(t->records) < UNIT_MSGS_MAX)
+			json_array_append_new(t->records, json_pack("{s:s, s:s, "
+					      "s:s}", "what", what, "before",
+					      before ? before : "", "after",
+					      after));
 	}
 	json_decref(list);
 	return 0;
@@ -142,12 +163,67 @@ static int sse(struct unit_msgs *u, struct pd_buf *ev, long version,
 	return ret;
 }
 
+static const char *str(json_t *o, const char *key)
+{
+	const char *v = json_string_value(json_object_get(o, key));
+
+	return v ? v : "";
+}
+
+/* The `record` messages of one event's document (doc, of event key):
+ * one for each result the change flagged, the row found by the name and
+ * NPC the audit entry gives ("NAME (NPC)") and the flags it set. */
+static int record_msgs(struct unit_msgs *u, struct pd_buf *ev, long version,
+		       long since, const char *key, const struct pd_buf *doc,
+		       json_t *records)
+{
+	json_t *d = json_loadb(doc->data, doc->len, 0, NULL), *r, *c;
+	struct pd_buf one = PD_BUF_INIT;
+	char who[600];
+	size_t i, k;
+	int ret = 0;
+
+	json_array_foreach(json_object_get(d, "results"), i, r) {
+		snprintf(who, sizeof(who), "%s (%s)", str(r, "name"),
+			 str(r, "npc"));
+		json_array_foreach(records, k, c) {
+			json_t *m;
+
+			if (ret || strcmp(who, str(c, "what")) ||
+			    strcmp(str(r, "records"), str(c, "after")))
+				continue;
+			m = json_pack("{s:O, s:I, s:O, s:O, s:O, s:O, s:O, "
+				      "s:O, s:O, s:O}", "games",
+				      json_object_get(d, "games"), "version",
+				      (json_int_t)version, "event",
+				      json_object_get(d, "id"), "sport",
+				      json_object_get(d, "sport"), "event_name",
+				      json_object_get(d, "name"), "name",
+				      json_object_get(r, "name"), "npc",
+				      json_object_get(r, "npc"), "mark",
+				      json_object_get(r, "mark"), "records",
+				      json_object_get(r, "records"), "before",
+				      json_object_get(c, "before"));
+			pd_buf_reset(&one);
+			ret = json_dump_to(&one, m);
+			if (ret == 0 && (ret = sse(u, ev, version, "record",
+						   &one)) == 0)
+				ret = add_msg(u, version, since, MSG_EVENT, "",
+					      key, ev->data, ev->len);
+		}
+	}
+	json_decref(d);
+	pd_buf_release(&one);
+	return ret;
+}
+
 /* An event's rows as entered: one `results` message each event the
  * change wrote (the event document, GET .../events/ID), for the streams
  * of everything and of ?event=ID.  None for a change that names no
  * events or too many (an import: every event). */
 static int results_msgs(struct pd_store *st, const char *games, long since,
-			long version, struct unit_msgs *u, struct pd_diag *d)
+			long version, struct unit_msgs *u, json_t *records,
+			struct pd_diag *d)
 {
 	struct pd_buf doc = PD_BUF_INIT, ev = PD_BUF_INIT;
 	long *ids = NULL, removed;
@@ -170,6 +246,9 @@ static int results_msgs(struct pd_store *st, const char *games, long since,
 		if ((ret = sse(u, &ev, version, "results", &doc)) == 0)
 			ret = add_msg(u, version, since, MSG_EVENT, "", key,
 				      ev.data, ev.len);
+		if (ret == 0 && json_array_size(records))
+			ret = record_msgs(u, &ev, version, since, key, &doc,
+					  records);
 	}
 	free(ids);
 	pd_buf_release(&doc);
@@ -180,7 +259,7 @@ static int results_msgs(struct pd_store *st, const char *games, long since,
 int unit_msgs_read(struct pd_store *st, const char *games, long since,
 		   long version, struct unit_msgs *u, struct pd_diag *d)
 {
-	struct touched t = { .n = 0 };
+	struct touched t = { .n = 0, .records = json_array() };
 	struct pd_buf doc = PD_BUF_INIT, ev = PD_BUF_INIT;
 	char event[PD_RSC_LEN + 1];
 	size_t i;
@@ -188,8 +267,10 @@ int unit_msgs_read(struct pd_store *st, const char *games, long since,
 
 	memset(u, 0, sizeof(*u));
 	pd_buf_init(&u->all, 0);
-	if ((ret = pd_store_log(st, games, since, entry, &t, d)) < 0)
+	if ((ret = pd_store_log(st, games, since, entry, &t, d)) < 0) {
+		json_decref(t.records);
 		return ret;
+	}
 	for (i = 0; i < t.n && ret == 0; i++) {
 		pd_buf_reset(&doc);
 		if (pd_doc_unit(&doc, st, games, version, t.rsc[i], d) < 0) {
@@ -204,7 +285,8 @@ int unit_msgs_read(struct pd_store *st, const char *games, long since,
 	if (ret == 0)
 		ret = event_msgs(u, version, since, u->n);
 	if (ret == 0)
-		ret = results_msgs(st, games, since, version, u, d);
+		ret = results_msgs(st, games, since, version, u, t.records, d);
+	json_decref(t.records);
 	pd_buf_release(&doc);
 	pd_buf_release(&ev);
 	if (ret < 0)

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, request, podium } from './server.mjs';
+import { startServer, request, podium, bearer, openStream } from './server.mjs';
 
 let s, e;
 before(async () => {
@@ -68,4 +68,38 @@ test('site__records_page_and_the_badge_on_the_event_page', async () => {
 	const none = await until('/games/PG2008/records?lang=zh', () => true);
 	assert.equal(none.status, 200);
 	assert.match(none.text, /href="\/games\/PG2008\/records\?lang=zh"/);
+});
+
+// A record falls on the stream: a result posted with WR gives one
+// 'record' message (its event, athlete, mark, the flags before and after:
+// a world record set at the Paralympics is a Paralympic one too), after
+// its 'results'; a write that leaves the flags as they are, or takes them
+// off, gives none.
+test('stream__a_record_message_when_a_result_sets_one', async () => {
+	const st = openStream(s, '/api/games/PG2004/stream');
+	try {
+		await st.next((m) => m.event === 'standings');
+		const post = (body) => request(s, 'POST', `/api/games/PG2004/events/${e}/results`,
+			{ body, headers: bearer(s.operator) });
+		let r = await post({ npc: 'NED', name: 'VAN DE VLIET Kenny', rank: 3, mark: '13.69',
+			records: 'WR' });
+		assert.equal(r.status, 200, r.text);
+		const m = await st.next((x) => x.event === 'record');
+		const d = JSON.parse(m.data);
+		assert.deepEqual([d.games, d.event, d.event_name, d.name, d.npc, d.mark, d.records, d.before],
+			['PG2004', Number(e), "Men's 100m T54", 'VAN DE VLIET Kenny', 'NED', '13.69', 'PR,WR', '']);
+		assert.equal(Number(m.id), d.version);
+		const seen = st.msgs.filter((x) => x.event === 'record').length;
+		r = await post({ npc: 'NED', name: 'VAN DE VLIET Kenny', rank: 4 });
+		assert.equal(r.status, 200, r.text);
+		await st.next((x) => x.event === 'results' && Number(x.id) > d.version);
+		r = await post({ npc: 'NED', name: 'VAN DE VLIET Kenny', records: '' });
+		assert.equal(r.status, 200, r.text);
+		const last = JSON.parse(r.text).version;
+		await st.next((x) => x.event === 'results' && Number(x.id) >= last);
+		assert.equal(st.msgs.filter((x) => x.event === 'record').length, seen,
+			JSON.stringify(st.msgs.filter((x) => x.event === 'record')));
+	} finally {
+		st.close();
+	}
 });
