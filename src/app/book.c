@@ -14,6 +14,7 @@
 #include "podium/date_words.h"
 #include "podium/report.h"
 #include "podium/stats.h"
+#include "podium/store_units.h"
 #include "podium/words.h"
 #include "app_int.h"
 
@@ -25,7 +26,8 @@ static const struct words {
 	const char *records, *sanctions, *none, *athlete, *event, *mark;
 	const char *irm, *record, *medal, *reason, *since, *mode, *dates;
 	const char *host, *no_results, *status, *lifted, *version_of;
-	const char *dsq;
+	const char *dsq, *schedule, *time, *sport, *unit, *venue, *phases;
+	const char *no_units;
 } words = {
 	N_("Results book"), C_("book footer", "version"), N_("Contents"),
 	N_("Medal table"), N_("Medallists"), N_("Events and results"),
@@ -34,7 +36,9 @@ static const struct words {
 	N_("Record"), N_("Medal"), N_("Reason"), N_("Since version"),
 	N_("Effect"), N_("Dates"), N_("Host"), N_("No results."),
 	N_("Status"), N_("lifted at version"), N_("Version"),
-	N_("DSQ (sanction)"),
+	N_("DSQ (sanction)"), N_("Schedule"), N_("Time"), N_("Sport"),
+	N_("Unit"), N_("Venue"), N_("Phases and units"),
+	N_("No unit of this Games is scheduled."),
 };
 
 #define W(k, f) pd_word((k)->lang, words.f)
@@ -54,6 +58,12 @@ struct book {
 	 * shown DSQ, as 'podium event show' does */
 	struct banned { long athlete, event; } *banned;
 	size_t nbanned, abanned;
+	/* the Games' units, by start: the schedule and each event's phases */
+	struct book_unit {
+		char *rsc, *discipline, *event, *phase, *start, *day, *venue;
+		char *medal, *phase_name;
+	} *units;
+	size_t nunits, aunits;
 	int err;
 };
 
@@ -164,7 +174,8 @@ static void head(struct book *k)
 	{
 		const char *part[][2] = {
 			{ "table", W(k, table) }, { "medallists",
-			W(k, medallists) }, { "events", W(k, events) },
+			W(k, medallists) }, { "schedule", W(k, schedule) },
+			{ "events", W(k, events) },
 			{ "records", W(k, records) }, { "sanctions",
 			W(k, sanctions) },
 		};
@@ -461,6 +472,173 @@ static int result_row(const struct pd_result_row *r, void *arg)
 	return k->err ? PD_ENOMEM : 0;
 }
 
+static char *dup(const char *v)
+{
+	return strdup(v ? v : "");
+}
+
+static void unit_free(struct book_unit *u)
+{
+	free(u->rsc);
+	free(u->discipline);
+	free(u->event);
+	free(u->phase);
+	free(u->start);
+	free(u->day);
+	free(u->venue);
+	free(u->medal);
+	free(u->phase_name);
+}
+
+/* A unit kept for the schedule and its event's phases: its phase's name
+ * as the unit document gives it (app_unit_head). */
+static int keep_unit(const struct pd_unit_rec *u, void *arg)
+{
+	struct book *k = arg;
+	struct book_unit one, *b;
+	json_t *h = app_unit_head(k->g.code, u);
+	const char *name = json_string_value(json_object_get(
+			   json_object_get(h, "phase"), "name"));
+
+	one.rsc = dup(u->rsc);
+	one.discipline = dup(u->discipline);
+	one.event = dup(u->event);
+	one.phase = dup(u->phase);
+	one.start = dup(u->start);
+	one.day = dup(u->day);
+	one.venue = dup(u->venue);
+	one.medal = dup(u->medal);
+	one.phase_name = dup(name);
+	json_decref(h);
+	if (!(b = pd_push(&k->units, &k->nunits, &k->aunits,
+			  sizeof(*k->units), &one))) {
+		unit_free(&one);
+		return PD_ENOMEM;
+	}
+	return b->rsc && b->discipline && b->event && b->phase && b->start &&
+	       b->day && b->venue && b->medal && b->phase_name ? 0 :
+	       PD_ENOMEM;
+}
+
+static void units_free(struct book *k)
+{
+	for (size_t i = 0; i < k->nunits; i++)
+		unit_free(&k->units[i]);
+	free(k->units);
+}
+
+/* The schedule: each day's units by start, at the Games' time (a
+ * venue's own where it keeps one). */
+static int schedule(struct book *k)
+{
+	const char *day = NULL;
+	char when[64], at[16];
+	size_t i;
+
+	wrap(k, "<section id=\"schedule\">\n<h2>", W(k, schedule), "</h2>\n");
+	for (i = 0; i < k->nunits; i++) {
+		const struct book_unit *u = &k->units[i];
+		const char *cols[] = { W(k, time), W(k, sport), W(k, event),
+				       W(k, unit), W(k, venue), W(k, medal) };
+
+		if (!*u->start)
+			continue;
+		if (!day || strcmp(day, u->day)) {
+			if (day)
+				put(k, "</tbody>\n</table>\n");
+			day = u->day;
+			pd_date_words(when, sizeof(when), day, k->lang);
+			wrap(k, "<h3>", *when ? when : day, "</h3>\n");
+			table_head(k, cols, sizeof(cols) / sizeof(*cols));
+		}
+		app_local_time(k->g.code, u->venue, u->start, "%H:%M", at,
+			       sizeof(at));
+		wrap(k, "<tr><td class=\"n\">", at, "</td><td>");
+		esc(k, pd_sport_name(u->discipline, k->lang));
+		wrap(k, "</td><td>", u->event, "</td><th scope=\"row\">");
+		esc(k, u->phase);
+		wrap(k, "</th><td>", u->venue, "</td><td>");
+		esc(k, !strcmp(u->medal, "gold") ? pd_labels(k->lang)->gold :
+		       !strcmp(u->medal, "bronze") ?
+		       pd_labels(k->lang)->bronze : "");
+		put(k, "</td></tr>\n");
+	}
+	if (day)
+		put(k, "</tbody>\n</table>\n");
+	else
+		sentence(k, W(k, no_units));
+	put(k, "</section>\n");
+	return k->err ? PD_ENOMEM : 0;
+}
+
+/* Is unit u of event e (its discipline, name and gender, as
+ * pd_doc_event_phases() matches them)? */
+static int unit_of(const struct book_unit *u, const struct pd_event_info *e)
+{
+	return !strcmp(u->discipline, e->sport) && !strcmp(u->event, e->name) &&
+	       (!*e->gender || u->rsc[3] == e->gender[0]);
+}
+
+/* Are units i and j of one phase of e? */
+static int same_phase(const struct book *k, size_t i, size_t j,
+		      const struct pd_event_info *e)
+{
+	return unit_of(&k->units[j], e) &&
+	       !strncmp(k->units[j].rsc + 22, k->units[i].rsc + 22, 4);
+}
+
+/* Phase i's label: its name and how many units ("Round 1 (6)"), or,
+ * when its units' names give it none (a final of a bronze and a gold
+ * medal game), their names ("Bronze Medal Game, Gold Medal Game"). */
+static void phase_label(struct book *k, size_t i, const struct pd_event_info *e)
+{
+	const char *name = k->units[i].phase_name;
+	char count[24];
+	size_t j, n = 0;
+	int one = 1;
+
+	for (j = i; j < k->nunits; j++)
+		if (same_phase(k, i, j, e)) {
+			n++;
+			one &= !strcmp(k->units[j].phase_name, name);
+		}
+	if (one) {
+		esc(k, *name ? name : k->units[i].phase);
+		snprintf(count, sizeof(count), " (%zu)", n);
+		put(k, count);
+		return;
+	}
+	for (n = 0, j = i; j < k->nunits; j++)
+		if (same_phase(k, i, j, e)) {
+			put(k, n++ ? ", " : "");
+			esc(k, k->units[j].phase);
+		}
+}
+
+/* "Phases and units: Round 1 (6) · Semifinal (3) · Final (1)": e's
+ * phases in the order their first unit starts. */
+static void phases(struct book *k, const struct pd_event_info *e)
+{
+	size_t i, j, shown = 0;
+
+	for (i = 0; i < k->nunits; i++) {
+		if (!unit_of(&k->units[i], e))
+			continue;
+		for (j = 0; j < i; j++)	/* its phase shown already? */
+			if (same_phase(k, i, j, e))
+				break;
+		if (j < i)
+			continue;
+		if (!shown++)
+			wrap(k, "<p class=\"phases\">", W(k, phases), ": ");
+		else
+			put(k, " · ");
+		phase_label(k, i, e);
+	}
+	if (shown)
+		put(k, "</p>\n");
+}
+
 static int event_section(struct book *k, const struct pd_event_info *e,
 			 struct pd_diag *d)
 {
@@ -482,6 +660,7 @@ static int event_section(struct book *k, const struct pd_event_info *e,
 	}
 	esc(k, W(k, status));
 	wrap(k, ": ", e->status, "</p>\n");
+	phases(k, e);
 	if ((ret = pd_store_event_results(k->s, e->id, 0, result_row, &w,
 					  d)) < 0)
 		return ret;
@@ -590,6 +769,7 @@ int pd_book_html(struct pd_buf *out, struct pd_store *s,
 		 const char *lang, struct pd_diag *diag)
 {
 	struct pd_query q = { games, NULL, 0, 0 };
+	struct pd_unit_query uq = { .games = games };
 	struct book k;
 	size_t i;
 	int ret;
@@ -605,13 +785,15 @@ int pd_book_html(struct pd_buf *out, struct pd_store *s,
 	    (ret = pd_store_medals(s, &q, keep_medal, &k, diag)) < 0 ||
 	    (ret = pd_store_events(s, games, NULL, keep_event, &k,
 				   diag)) < 0 ||
-	    (ret = pd_store_sanctions(s, games, keep_banned, &k, diag)) < 0)
+	    (ret = pd_store_sanctions(s, games, keep_banned, &k, diag)) < 0 ||
+	    (ret = pd_store_units(s, &uq, keep_unit, &k, diag)) < 0)
 		goto cleanup;
 	if (k.nmedals)
 		qsort(k.medals, k.nmedals, sizeof(*k.medals), by_result);
 	head(&k);
 	if ((ret = medal_table(&k, diag)) == 0 &&
 	    (ret = medallists(&k, diag)) == 0 &&
+	    (ret = schedule(&k)) == 0 &&
 	    (ret = events(&k, diag)) == 0 &&
 	    (ret = records(&k, diag)) == 0)
 		ret = sanctions(&k, diag);
@@ -625,6 +807,7 @@ cleanup:
 	free(k.events);
 	free(k.medals);
 	free(k.banned);
+	units_free(&k);
 	pd_games_release(&k.g);
 	return ret;
 }
