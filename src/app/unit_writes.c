@@ -378,21 +378,31 @@ int pd_op_unit_start_list(struct pd_store *s, const struct pd_registry *reg,
 
 /* -- a result */
 
-static int code_ok(const char *v, size_t max, int lower)
+/* A code of at most max characters: capitals and digits, lower case
+ * too when lower, and any of more ("/-": ODF's qualification marks
+ * Q1/8, SA/B, Q7-12) */
+static int code_ok(const char *v, size_t max, int lower, const char *more)
 {
 	size_t i;
 
 	for (i = 0; v[i]; i++)
 		if (!isupper((unsigned char)v[i]) &&
 		    !isdigit((unsigned char)v[i]) &&
-		    !(lower && islower((unsigned char)v[i])))
+		    !(lower && islower((unsigned char)v[i])) &&
+		    !(more && strchr(more, v[i])))
 			return 0;
 	return i <= max;
 }
 
+/* ODF's result types, as the Games' own results use them: the Paris
+ * 2024 units set holds these 16 (RM a ranking mark in modern
+ * pentathlon's riding, the IRM_ forms an IRM that keeps its points,
+ * time or rank, FAULT and NO_SCORE equestrian's and shooting's), and
+ * 'import units' takes them; a write may too */
 static const char *const result_types[] = {
 	"TIME", "DISTANCE", "POINTS", "SCORE", "SETS", "WEIGHT", "PERCENT",
-	"STROKES", "RANK", "IRM", NULL
+	"STROKES", "RANK", "IRM", "IRM_POINTS", "IRM_TIME", "IRM_RANK", "RM",
+	"FAULT", "NO_SCORE", NULL
 };
 
 static int result_check(const struct pd_unit_result_input *in,
@@ -410,12 +420,12 @@ static int result_check(const struct pd_unit_result_input *in,
 	    strcmp(in->wlt, "L") && strcmp(in->wlt, "T"))
 		return pd_diag_set(d, PD_EINVAL, NULL, 0, "wlt: '%s' is not W, "
 				   "L or T", in->wlt);
-	if (in->irm && !code_ok(in->irm, 8, 0))
+	if (in->irm && !code_ok(in->irm, 8, 0, NULL))
 		return pd_diag_set(d, PD_EINVAL, NULL, 0, "irm: '%s' is not an "
 				   "IRM code (DNS, DNF, DQ, DSQ ...)", in->irm);
-	if (in->qualification && !code_ok(in->qualification, 4, 1))
+	if (in->qualification && !code_ok(in->qualification, 8, 1, "/-"))
 		return pd_diag_set(d, PD_EINVAL, NULL, 0, "qualification: '%s' "
-				   "is not a mark (Q, q, FA ...)",
+				   "is not a mark (Q, q, FA, Q1/8, SA/B ...)",
 				   in->qualification);
 	if (in->result && strlen(in->result) > 64)
 		return pd_diag_set(d, PD_EINVAL, NULL, 0, "result: longer than "
@@ -430,7 +440,8 @@ static int result_check(const struct pd_unit_result_input *in,
 			return 0;
 	return pd_diag_set(d, PD_EINVAL, NULL, 0, "type: '%s' is not one of "
 			   "TIME, DISTANCE, POINTS, SCORE, SETS, WEIGHT, "
-			   "PERCENT, STROKES, RANK, IRM", in->result_type);
+			   "PERCENT, STROKES, RANK, IRM, IRM_POINTS, IRM_TIME, "
+			   "IRM_RANK, RM, FAULT, NO_SCORE", in->result_type);
 }
 
 #define KEEP(f) (in->f ? in->f : old->f)

@@ -25,6 +25,26 @@ const post = (rsc, what, body, { tok = s.operator, query = '', headers = {} } = 
 	request(s, 'POST', `${G}/units/${rsc}/${what}${query}`,
 		{ body, headers: { ...bearer(tok), ...headers } });
 
+// ODF's result types and qualification marks as the Games' results use
+// them (IRM_POINTS, RM; Q1/8, SA/B) are taken, as 'import units' takes
+// them; others are refused naming the field (dry runs: nothing written)
+test('api__unit_result_takes_odf_types_and_marks', async () => {
+	const dry = { query: '?dry_run=1' };
+	for (const [type, qualification] of [['IRM_POINTS', 'Q1/8'], ['RM', 'SA/B'],
+		['NO_SCORE', 'Q7-12'], ['FAULT', 'qR']]) {
+		const r = await post(HEAT, 'results', { participant: '9100002', type, qualification }, dry);
+		assert.equal(r.status, 200, `${type} ${qualification}: ${r.text}`);
+	}
+	let r = await post(HEAT, 'results', { participant: '9100002', type: 'BOGUS' }, dry);
+	assert.equal(r.status, 400, r.text);
+	assert.match(r.json().error, /type: 'BOGUS' is not one of/);
+	r = await post(HEAT, 'results', { participant: '9100002', qualification: 'Q1/8/16/32' }, dry);
+	assert.equal(r.status, 400, r.text);
+	assert.match(r.json().error, /qualification: 'Q1\/8\/16\/32' is not a mark/);
+	r = await post(HEAT, 'results', { participant: '9100002', qualification: 'Q 1' }, dry);
+	assert.equal(r.status, 400, r.text);
+});
+
 test('api__unit_status_result_and_start_list_are_each_one_change', async () => {
 	let r = await post(HEAT, 'status', { status: 'official' });
 	assert.equal(r.status, 400, r.text);
