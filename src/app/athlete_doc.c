@@ -175,8 +175,7 @@ int pd_doc_athlete_fill(json_t *doc, struct pd_store *s, const char *games,
 
 struct row {
 	long id;
-	char *name, *ext, *gender;
-	char npc[PD_CODE_MAX];
+	struct pd_athlete a;	/* its strings the row's own */
 };
 
 struct kin {
@@ -189,9 +188,9 @@ struct kin {
 static void kin_free(struct kin *k)
 {
 	for (size_t i = 0; i < k->n; i++) {
-		free(k->v[i].name);
-		free(k->v[i].ext);
-		free(k->v[i].gender);
+		free((char *)k->v[i].a.name);
+		free((char *)k->v[i].a.ext);
+		free((char *)k->v[i].a.gender);
 	}
 	free(k->v);
 }
@@ -199,32 +198,20 @@ static void kin_free(struct kin *k)
 static int keep_kin(long id, const struct pd_athlete *a, void *arg)
 {
 	struct kin *k = arg;
-	struct row *r;
+	struct row blank, *r;
 
-	struct row blank = { id, NULL, NULL, NULL, "" };
-
+	memset(&blank, 0, sizeof(blank));
+	blank.id = id;
 	if (!(r = pd_push(&k->v, &k->n, &k->alloc, sizeof(*k->v), &blank)))
 		return PD_ENOMEM;
-	snprintf(r->npc, sizeof(r->npc), "%s", a->npc);
-	if (!(r->name = strdup(a->name ? a->name : "")) ||
-	    (a->ext && !(r->ext = strdup(a->ext))) ||
-	    !(r->gender = strdup(a->gender ? a->gender : "")))
+	memcpy(r->a.npc, a->npc, sizeof(r->a.npc));
+	if (!(r->a.name = strdup(a->name ? a->name : "")) ||
+	    (a->ext && !(r->a.ext = strdup(a->ext))) ||
+	    !(r->a.gender = strdup(a->gender ? a->gender : "")))
 		return PD_ENOMEM;	/* freed with the rest */
 	if (id == k->id)
 		k->me = (long)k->n - 1;
 	return 0;
-}
-
-static struct pd_athlete as_athlete(const struct row *r)
-{
-	struct pd_athlete a;
-
-	memset(&a, 0, sizeof(a));
-	a.ext = r->ext;
-	a.name = r->name;
-	a.gender = r->gender;
-	snprintf(a.npc, sizeof(a.npc), "%s", r->npc);
-	return a;
 }
 
 /* One Games of the career: the row that took part in it. */
@@ -272,14 +259,12 @@ static int by_date(const void *pa, const void *pb)
  * one asked for among them): how many. */
 static size_t same_person(const struct kin *k, long *ids)
 {
-	struct pd_athlete me = as_athlete(&k->v[k->me]), other;
+	const struct pd_athlete *me = &k->v[k->me].a;
 	size_t i, n = 0;
 
-	for (i = 0; i < k->n && n < CAREER_ROWS; i++) {
-		other = as_athlete(&k->v[i]);
-		if ((long)i == k->me || pd_athlete_same(&me, &other))
+	for (i = 0; i < k->n && n < CAREER_ROWS; i++)
+		if ((long)i == k->me || pd_athlete_same(me, &k->v[i].a))
 			ids[n++] = k->v[i].id;
-	}
 	return n;
 }
 
@@ -379,7 +364,7 @@ int pd_doc_career(struct pd_buf *out, struct pd_store *s, long id,
 	if (ret == 0)
 		ret = career_games(list, records, won, s, &p, reg, d);
 	if (ret == 0) {
-		const struct row *me = &k.v[k.me];
+		const struct pd_athlete *me = &k.v[k.me].a;
 
 		doc = json_pack("{s:I, s:s, s:s, s:o, s:s, s:O, s:{s:I, s:I, "
 				"s:I}, s:O, s:O}", "id", (json_int_t)id,

@@ -43,9 +43,10 @@ static void job_run(struct task *t)
 				&j->held, j->why, sizeof(j->why));
 }
 
-enum MHD_Result lazy_job_queue(struct srv *s, struct MHD_Connection *c,
-			       struct req *r, struct gview *g,
-			       const char *key)
+/* Queue key's job: of g's cache (a reference taken), or made by make. */
+static enum MHD_Result queue(struct srv *s, struct MHD_Connection *c,
+			     struct req *r, struct gview *g, const char *key,
+			     lazy_make_fn make)
 {
 	struct job *j = calloc(1, sizeof(*j));
 
@@ -58,43 +59,39 @@ enum MHD_Result lazy_job_queue(struct srv *s, struct MHD_Connection *c,
 	j->t.c = c;
 	j->s = s;
 	j->g = g;
-	atomic_fetch_add(&g->refs, 1);
+	j->make = make;
+	if (g)
+		atomic_fetch_add(&g->refs, 1);
 	r->lazy = j;
 	render_queue(s, &j->t);
 	return MHD_YES;
+}
+
+enum MHD_Result lazy_job_queue(struct srv *s, struct MHD_Connection *c,
+			       struct req *r, struct gview *g,
+			       const char *key)
+{
+	return queue(s, c, r, g, key, NULL);
 }
 
 enum MHD_Result lazy_job_once(struct srv *s, struct MHD_Connection *c,
 			      struct req *r, const char *key,
 			      lazy_make_fn make)
 {
-	struct job *j;
 	const struct view *v;
 	enum MHD_Result ok;
 	struct view once;
 	char why[256];
 	int status;
 
-	if (!render_threads(s)) {	/* no threads: here */
-		memset(&once, 0, sizeof(once));
-		if (!(v = make(s, key, &status, &once, why, sizeof(why))))
-			return lazy_send_fail(c, r, key, status, why);
-		ok = send_view(c, r, v);
-		view_release(&once);
-		return ok;
-	}
-	if (!(j = calloc(1, sizeof(*j))) || !(j->key = strdup(key))) {
-		free(j);
-		return send_error(c, r, MHD_HTTP_INTERNAL_SERVER_ERROR,
-				  "out of memory", NULL);
-	}
-	j->t.run = job_run;
-	j->t.c = c;
-	j->s = s;
-	j->make = make;
-	r->lazy = j;
-	render_queue(s, &j->t);
-	return MHD_YES;
+	if (render_threads(s))
+		return queue(s, c, r, NULL, key, make);
+	memset(&once, 0, sizeof(once));	/* no threads: here */
+	if (!(v = make(s, key, &status, &once, why, sizeof(why))))
+		return lazy_send_fail(c, r, key, status, why);
+	ok = send_view(c, r, v);
+	view_release(&once);
+	return ok;
 }
 
 static void job_free(struct job *j)

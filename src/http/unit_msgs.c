@@ -52,7 +52,15 @@ static void touched_add(struct touched *t, const char *what)
 	}
 }
 
-/* One audit entry: the units its changes name. */
+static const char *str(json_t *o, const char *key)
+{
+	const char *v = json_string_value(json_object_get(o, key));
+
+	return v ? v : "";
+}
+
+/* One audit entry: the units its changes name, and the record flags
+ * it set. */
 static int entry(const struct pd_audit_entry *e, void *arg)
 {
 	json_t *list, *o;
@@ -62,26 +70,17 @@ static int entry(const struct pd_audit_entry *e, void *arg)
 	    !(list = json_loads(e->changes, 0, NULL)))
 		return 0;
 	json_array_foreach(list, i, o) {
-		const char *what = json_string_value(json_object_get(o,
-								     "what"));
-
-		const char *field = json_string_value(json_object_get(o,
-								      "field"));
-		const char *after = json_string_value(json_object_get(o,
-								      "after"));
-		const char *before = json_string_value(json_object_get(o,
-								       "before"));
+		const char *what = str(o, "what"), *after = str(o, "after");
 		struct touched *t = arg;
 
-		if (what)
-			touched_add(t, what);
+		touched_add(t, what);
 		/* flags set or changed, not taken off */
-		if (what && field && after && *after && !strcmp(field,
-		    "records") && (!before || strcmp(before, after)) &&
+		if (*after && !strcmp(str(o, "field"), "records") &&
+		    strcmp(str(o, "before"), after) &&
 		    json_array_size(t->records) < UNIT_MSGS_MAX)
 			json_array_append_new(t->records, json_pack("{s:s, s:s, "
 					      "s:s}", "what", what, "before",
-					      before ? before : "", "after",
+					      str(o, "before"), "after",
 					      after));
 	}
 	json_decref(list);
@@ -161,13 +160,6 @@ static int sse(struct unit_msgs *u, struct pd_buf *ev, long version,
 	    (ret = pd_buf_adds(ev, "\n\n")) == 0)
 		ret = pd_buf_add(&u->all, ev->data, ev->len);
 	return ret;
-}
-
-static const char *str(json_t *o, const char *key)
-{
-	const char *v = json_string_value(json_object_get(o, key));
-
-	return v ? v : "";
 }
 
 /* The `record` messages of one event's document (doc, of event key):
