@@ -121,6 +121,9 @@ struct pd_event_info {
 	/* how ranks follow from marks: "asc" (lower is better), "desc"
 	 * (higher is better), or "" (ranks entered by hand) */
 	char *order;
+	/* has matches ('podium match'), which decide it: set by
+	 * pd_store_event_get() alone (0 from the lists) */
+	int has_matches;
 };
 
 void pd_event_info_release(struct pd_event_info *e);

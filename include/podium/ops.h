@@ -36,6 +36,10 @@ struct pd_who {
 	 * any: a change to a Games at another version is refused with
 	 * PD_EMOVED, the current version in *version, nothing written */
 	long expect;
+	/* the Games the writer names (the URL's), or NULL: a result write
+	 * to an event of another Games, or to none, is then PD_ENOTFOUND
+	 * with nothing said in the diagnostic (the caller says it) */
+	const char *games;
 };
 
 /* What a write tells its caller as it goes.  Any member may be NULL, and

@@ -178,6 +178,16 @@ static int row_of(const struct pd_result_rec *r, struct app_row *row)
 	return PD_ENOMEM;
 }
 
+/* Is the stored row old what r would write again? */
+static int same_row(const struct app_row *old, const struct pd_result_rec *r)
+{
+	return old->rank == r->rank && old->has_value == r->has_value &&
+	       (!r->has_value || old->value == r->mark_value) &&
+	       !strcmp(old->npc, r->npc) && !strcmp(old->name, r->name) &&
+	       !strcmp(old->mark, r->mark) && !strcmp(old->irm, r->irm) &&
+	       !strcmp(old->records, r->records);
+}
+
 /* Write one result.  With before (the event's results when the change
  * began), the competitor's earlier result is ended and every field in
  * does not give is kept from it; without, the result is added as given
@@ -190,6 +200,7 @@ static int write_one(struct pd_store *s, const struct pd_registry *reg,
 		     const struct app_rows *before, struct app_who *key,
 		     struct app_row *row, struct pd_diag *d)
 {
+	const struct app_row *old = NULL;
 	struct pd_result_rec r;
 	struct pd_buf flags;
 	char *owned = NULL;
@@ -209,10 +220,8 @@ static int write_one(struct pd_store *s, const struct pd_registry *reg,
 	if ((ret = competitor(s, reg, e, in, &r, &owned, d)) < 0)
 		goto cleanup;
 	if (before) {
-		merge(e, in, app_rows_find(before, r.athlete_id, r.team_id),
-		      &r);
-		ret = pd_store_results_close(s, e->id, r.athlete_id, r.team_id,
-					     NULL, d);
+		old = app_rows_find(before, r.athlete_id, r.team_id);
+		merge(e, in, old, &r);
 	} else {
 		r.rank = in->rank;
 		r.mark = in->mark ? in->mark : "";
@@ -222,7 +231,17 @@ static int write_one(struct pd_store *s, const struct pd_registry *reg,
 	}
 	if (ret == 0)
 		ret = app_records_flag(s, e, &r, &flags, d);
-	if (ret == 0)
+	/* Only a competitor with a result now has one to end (before is
+	 * every live row of the event, read inside this change), and one
+	 * whose row would be written again as it is changes nothing: the
+	 * change is then found unchanged and undone, so its rows need not
+	 * be written first.  A client's retry of a write that landed is
+	 * such a write; they were 4 of bench/pgbench.sh's 5 rounds, at 11
+	 * statements each where 6 are left. */
+	if (ret == 0 && old && !same_row(old, &r))
+		ret = pd_store_results_close(s, e->id, r.athlete_id, r.team_id,
+					     NULL, d);
+	if (ret == 0 && (!old || !same_row(old, &r)))
 		ret = pd_store_result_add(s, &r, d);
 	if (ret == 0 && key) {
 		key->athlete = r.athlete_id;
@@ -464,26 +483,20 @@ cleanup:
 /* An event decided by its matches ('podium match': 5-a-side football,
  * goalball) is ranked from them: a mark -- a time, a distance -- has no
  * place in it, and one there is an entry in the wrong event. */
-static int mark_refused(struct pd_store *s, const struct pd_event_info *e,
+static int mark_refused(const struct pd_event_info *e,
 			const struct pd_result_input *in, ssize_t n,
 			struct pd_diag *d)
 {
-	struct pd_matches l;
 	size_t i, k = n < 0 ? 1 : (size_t)n;
-	int ret;
 
 	for (i = 0; i < k && !(in[i].mark && *in[i].mark); i++)
 		;
-	if (i == k)
+	if (i == k || !e->has_matches)
 		return 0;
-	pd_matches_init(&l);
-	if ((ret = pd_matches_read(s, e->id, &l, d)) == 0 && l.n)
-		ret = pd_diag_set(d, PD_ECONSIST, NULL, 0, "event %ld (%s) is "
-				  "decided by its matches ('podium match'): a "
-				  "mark such as '%s' belongs to another event",
-				  e->id, e->name, in[i].mark);
-	pd_matches_release(&l);
-	return ret;
+	return pd_diag_set(d, PD_ECONSIST, NULL, 0, "event %ld (%s) is decided "
+			   "by its matches ('podium match'): a mark such as "
+			   "'%s' belongs to another event", e->id, e->name,
+			   in[i].mark);
 }
 
 static int results_op(struct pd_store *s, const struct pd_registry *reg,
@@ -495,11 +508,21 @@ static int results_op(struct pd_store *s, const struct pd_registry *reg,
 	struct pd_event_info e;
 	int ret;
 
-	if ((ret = pd_store_event_get(s, event, &e, diag)) < 0) {
+	/* the event read once: the Games the writer names checked here, not
+	 * by a read of its own before (a round trip on the server's write
+	 * connection) */
+	if ((ret = pd_store_event_get(s, event, &e, diag)) == 0 &&
+	    who->games && strcmp(e.games, who->games)) {
+		pd_event_info_release(&e);
+		ret = PD_ENOTFOUND;
+	}
+	if (ret < 0) {
+		if (ret == PD_ENOTFOUND && who->games)
+			memset(diag, 0, sizeof(*diag));
 		pd_op_keep_release(keep);
 		return ret;
 	}
-	if ((ret = mark_refused(s, &e, in, n, diag)) == 0)
+	if ((ret = mark_refused(&e, in, n, diag)) == 0)
 		ret = results_write(s, reg, &e, in, n, merged, who, keep, done,
 				    diag);
 	else

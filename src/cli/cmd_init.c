@@ -9,7 +9,7 @@ static int run(struct cli *cli, int argc, char **argv)
 {
 	struct pd_diag d = { "", 0, "" };
 	struct pd_store *s;
-	struct pd_who who = { NULL, NULL, NULL, 0 };
+	struct pd_who who = { NULL, NULL, NULL, 0, NULL };
 	size_t rows = 0;
 	long event = 0;
 	int ret, code = 0, examples = argc == 2 && !strcmp(argv[1],

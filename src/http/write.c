@@ -858,6 +858,10 @@ static int perform(struct wctx *w, int kind, json_t *body)
 	if (str_field(body, "reason", &reason, NULL, &w->b) < 0)
 		return PD_EINVAL;
 	w->who.reason = reason;
+	if (kind == W_RESULTS && !w->remove) {
+		w->who.games = w->games;	/* checked by the write */
+		return do_results(w, body);
+	}
 	if (kind == W_RESULTS || kind == W_STATUS || kind == W_MATCHES ||
 	    kind == W_ENTRIES) {
 		if ((ret = event_of(w->s, w->games, w->event)) < 0)

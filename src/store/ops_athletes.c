@@ -45,6 +45,64 @@ static int athlete_find(struct pd_store *s, const struct pd_athlete *a,
 static const char fill_gender[] = "UPDATE athletes SET gender = $2 WHERE "
 	"id = $1 AND gender = ''";
 
+/* PostgreSQL: found, else made, in one statement (two round trips were
+ * two of a new athlete's result write's thirteen: bench/pgbench.sh); the
+ * second column says which.  An outside id is unique: two writers of two
+ * Games making one athlete at once (their locks are their Games') meet
+ * at ON CONFLICT, and the one that did not make it finds it. */
+#define FIND_OR_ADD(where) "WITH f AS (SELECT id FROM athletes WHERE " \
+	where " ORDER BY id LIMIT 1), i AS (INSERT INTO athletes (ext, name, " \
+	"gender, npc, sport_class, guide, name_key) SELECT $1, $2, $3, $4, " \
+	"$5, $6, $7 WHERE NOT EXISTS (SELECT 1 FROM f) ON CONFLICT DO " \
+	"NOTHING RETURNING id) SELECT id, 1 FROM f UNION ALL SELECT id, 0 " \
+	"FROM i"
+/* (one text each, so that each keeps its index in a generic plan) */
+static const char find_or_add_ext[] = FIND_OR_ADD("ext = $1");
+static const char find_or_add_key[] = FIND_OR_ADD("$1::text IS NULL AND "
+	"ext IS NULL AND name_key = $7 AND npc = $4");
+
+static void bind_one(struct pd_q *q, const struct pd_athlete *a)
+{
+	pd_q_text(q, a->ext);
+	pd_q_text(q, a->name);
+	pd_q_text(q, opt(a->gender));
+	pd_q_text(q, a->npc);
+	pd_q_text(q, opt(a->sport_class));
+	pd_q_text(q, opt(a->guide));
+	pd_q_text(q, a->ext ? NULL : a->key);
+}
+
+static int found_row(const struct pd_q *q, void *arg)
+{
+	long *v = arg;
+
+	v[0] = pd_q_long(q, 0);
+	v[1] = pd_q_long(q, 1) + 1;	/* 2 found, 1 made */
+	return 1;
+}
+
+/* 1 found, 0 made, into *id; or the error */
+static int pg_find_or_add(struct pd_store *s, const struct pd_athlete *a,
+			  long *id, struct pd_diag *diag)
+{
+	struct pd_q q;
+	long v[2] = { 0, 0 };
+	int ret;
+
+	pd_q_start(&q, s, a->ext ? find_or_add_ext : find_or_add_key,
+		   "write an athlete");
+	bind_one(&q, a);
+	if ((ret = pd_q_each(&q, found_row, v, diag)) < 0)
+		return ret;
+	if (!v[1])	/* made by another writer meanwhile: theirs */
+		return athlete_find(s, a, id, diag) == 1 ? 1 :
+		       pd_diag_set(diag, PD_ESTORE, NULL, 0, "the athlete "
+				   "'%s' could be neither found nor made",
+				   a->name);
+	*id = v[0];
+	return v[1] == 2;
+}
+
 int pd_db_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 			 long *id, struct pd_diag *diag)
 {
@@ -54,6 +112,15 @@ int pd_db_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 	struct pd_q q;
 	int ret;
 
+	if (pd_q_dialect(s) == PD_DIALECT_PG) {
+		if ((ret = pg_find_or_add(s, a, id, diag)) != 1 ||
+		    !a->gender || !*a->gender)
+			return ret < 0 ? ret : 0;
+		pd_q_start(&q, s, fill_gender, "fill in an athlete's gender");
+		pd_q_int(&q, *id);
+		pd_q_text(&q, a->gender);
+		return pd_q_run(&q, NULL, diag);
+	}
 	if ((ret = athlete_find(s, a, id, diag)) == 1 && a->gender &&
 	    *a->gender) {
 		pd_q_start(&q, s, fill_gender, "fill in an athlete's gender");
@@ -64,13 +131,7 @@ int pd_db_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 	if (ret != 0)
 		return ret < 0 ? ret : 0;
 	pd_q_start_sql(&q, s, &add, "write an athlete");
-	pd_q_text(&q, a->ext);
-	pd_q_text(&q, a->name);
-	pd_q_text(&q, opt(a->gender));
-	pd_q_text(&q, a->npc);
-	pd_q_text(&q, opt(a->sport_class));
-	pd_q_text(&q, opt(a->guide));
-	pd_q_text(&q, a->ext ? NULL : a->key);
+	bind_one(&q, a);
 	return pd_q_insert(&q, id, diag);
 }
 

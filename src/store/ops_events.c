@@ -121,8 +121,12 @@ static int event_own(struct pd_event_info *e)
 int pd_db_event_get(struct pd_store *s, long id, struct pd_event_info *e,
 		    struct pd_diag *diag)
 {
+	/* whether matches decide it, in the same read: a result write asked
+	 * for them in a statement of its own, a round trip on the
+	 * committer's connection (bench/pgbench.sh) */
 	static const char sql[] = "SELECT e.id, e.games, " EVENT_COLS
-		", e.rank_order" EVENT_FROM "WHERE e.id = $1";
+		", e.rank_order, CAST(EXISTS (SELECT 1 FROM matches m WHERE "
+		"m.event_id = e.id) AS int)" EVENT_FROM "WHERE e.id = $1";
 	struct pd_q q;
 	int ret;
 
@@ -133,6 +137,7 @@ int pd_db_event_get(struct pd_store *s, long id, struct pd_event_info *e,
 		e->id = pd_q_long(&q, 0);
 		pd_q_copy(e->games, sizeof(e->games), &q, 1);
 		event_of(&q, 2, 10, e);
+		e->has_matches = pd_q_long(&q, 11) != 0;
 		ret = event_own(e);
 	} else if (ret == 0) {
 		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no event %ld: "
