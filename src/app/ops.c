@@ -412,16 +412,16 @@ static void kept_put(struct pd_op_keep *keep, const struct pd_event_info *e,
 	keep->kept = kp;
 }
 
-/* Write in[0..n) to event e as one change: merged into the results as
- * they stand, or (!merged) as the whole new ranking; then ranked from the
- * marks where e says so, compared with what stood before, and committed
- * with what changed in the audit entry -- or rolled back as unchanged. */
+/* Write in[0..n) to event e as one change (open: app_open() made it,
+ * at version): merged into the results as they stand, or (!merged) as
+ * the whole new ranking; then ranked from the marks where e says so,
+ * compared with what stood before, and committed with what changed in
+ * the audit entry -- or rolled back as unchanged. */
 static int results_write(struct pd_store *s, const struct pd_registry *reg,
 			 const struct pd_event_info *e,
 			 const struct pd_result_input *in, ssize_t count,
-			 int merged, const struct pd_who *who,
-			 struct pd_op_keep *keep, struct pd_op_done *done,
-			 struct pd_diag *d)
+			 int merged, long version, struct pd_op_keep *keep,
+			 struct pd_op_done *done, struct pd_diag *d)
 {
 	/* count -1: one result, whose messages name no row */
 	size_t n = count < 0 ? 1 : (size_t)count;
@@ -432,17 +432,16 @@ static int results_write(struct pd_store *s, const struct pd_registry *reg,
 	struct app_snap before, after;
 	struct app_row row;
 	struct app_who *keys;
-	long version = 0;
 	size_t i, j;
-	int ret;
+	int ret = 0;
 
 	app_done_reset(done);
 	app_snap_init(&before, e);
 	app_snap_init(&after, e);
-	if (!(keys = calloc(n ? n : 1, sizeof(*keys))))
-		return PD_ENOMEM;
-	if ((ret = app_open(s, e->games, 0, who, NULL, &version, d)) < 0)
-		goto cleanup;
+	if (!(keys = calloc(n ? n : 1, sizeof(*keys)))) {
+		pd_op_keep_release(keep);
+		return app_end(s, PD_ENOMEM, d);
+	}
 	if (!one || !kept_take(keep, e, version - 1, &before))
 		ret = app_snap_take(s, &before, d);
 	if (ret == 0 && !merged)
@@ -471,7 +470,6 @@ static int results_write(struct pd_store *s, const struct pd_registry *reg,
 		kept_put(keep, e, done->version, done->unchanged ? &before :
 			 &after);
 	}
-cleanup:
 	if (ret < 0)
 		pd_op_keep_release(keep);
 	app_snap_release(&after);
@@ -499,34 +497,53 @@ static int mark_refused(const struct pd_event_info *e,
 			   in[i].mark);
 }
 
+/* The Games' lock first (app_open: its version bumped, which on
+ * PostgreSQL is the Games' own lock), then the event read inside it, so
+ * that what the write reads of the event is what the writes before it
+ * left.  The Games is the writer's (who->games, the URL's), else the
+ * event's, read for that alone. */
 static int results_op(struct pd_store *s, const struct pd_registry *reg,
 		      long event, const struct pd_result_input *in, ssize_t n,
 		      int merged, const struct pd_who *who,
 		      struct pd_op_keep *keep, struct pd_op_done *done,
 		      struct pd_diag *diag)
 {
+	char code[PD_GAMES_CODE];
+	const char *games = who->games;
 	struct pd_event_info e;
+	long version = 0;
 	int ret;
 
-	/* the event read once: the Games the writer names checked here, not
-	 * by a read of its own before (a round trip on the server's write
-	 * connection) */
-	if ((ret = pd_store_event_get(s, event, &e, diag)) == 0 &&
-	    who->games && strcmp(e.games, who->games)) {
+	if (!games) {
+		if ((ret = pd_store_event_get(s, event, &e, diag)) < 0) {
+			pd_op_keep_release(keep);
+			return ret;
+		}
+		snprintf(code, sizeof(code), "%s", e.games);
 		pd_event_info_release(&e);
-		ret = PD_ENOTFOUND;
+		games = code;
 	}
-	if (ret < 0) {
+	if ((ret = app_open(s, games, 0, who, NULL, &version, diag)) < 0) {
 		if (ret == PD_ENOTFOUND && who->games)
-			memset(diag, 0, sizeof(*diag));
+			memset(diag, 0, sizeof(*diag));	/* the caller says */
 		pd_op_keep_release(keep);
 		return ret;
 	}
-	if ((ret = mark_refused(&e, in, n, diag)) == 0)
-		ret = results_write(s, reg, &e, in, n, merged, who, keep, done,
-				    diag);
-	else
+	if ((ret = pd_store_event_get(s, event, &e, diag)) == 0 &&
+	    strcmp(e.games, games)) {
+		pd_event_info_release(&e);
+		ret = PD_ENOTFOUND;
+	}
+	if (ret == PD_ENOTFOUND && who->games)
+		memset(diag, 0, sizeof(*diag));
+	if (ret == 0 && (ret = mark_refused(&e, in, n, diag)) < 0)
+		pd_event_info_release(&e);
+	if (ret < 0) {
 		pd_op_keep_release(keep);
+		return app_end(s, ret, diag);
+	}
+	ret = results_write(s, reg, &e, in, n, merged, version, keep, done,
+			    diag);
 	pd_event_info_release(&e);
 	return ret;
 }

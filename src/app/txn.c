@@ -1,7 +1,10 @@
 /* txn.c -- the bracket every write of src/app goes through (app_int.h):
  * begin, one change per Games it touches (the version bumped, the audit
  * entry written, the version the writer expected checked inside the
- * writers' lock), then commit or roll back.  Backend-agnostic: only the
+ * Games' lock), then commit or roll back.  The lock is the Games': on
+ * PostgreSQL the bump's row lock on the Games, held to the commit, so
+ * writes to two Games do not wait for each other; what a write reads
+ * of its Games it reads after its change.  Backend-agnostic: only the
  * store interface is used. */
 #include <string.h>
 
@@ -72,10 +75,17 @@ int app_open_event(struct pd_store *s, long event, struct pd_event_info *e,
 	memset(e, 0, sizeof(*e));
 	if ((ret = app_begin(s, d)) < 0)
 		return ret;
+	/* the event read for its Games, and again inside the Games' lock
+	 * (on PostgreSQL the change takes it: a write of the same Games may
+	 * have changed the event meanwhile) */
 	if ((ret = pd_store_event_get(s, event, e, d)) < 0 ||
 	    (ret = app_change(s, e->games, 0, who, NULL, version, d)) < 0) {
 		pd_store_rollback(s);
 		pd_event_info_release(e);
+		return ret;
 	}
+	pd_event_info_release(e);
+	if ((ret = pd_store_event_get(s, event, e, d)) < 0)
+		pd_store_rollback(s);
 	return ret;
 }

@@ -8,6 +8,7 @@
  * while one group commits the next one gathers.
  */
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "podium/ops.h"
@@ -96,6 +97,26 @@ static int dry_run(struct srv *s, struct cjob *j)
 	return ret;
 }
 
+/* list in the order of the Games its jobs write, stable (a job that
+ * names none first): each write locks its Games until the group commits,
+ * so two nodes' groups that took two Games in opposite orders would each
+ * wait for the other (PostgreSQL ends one with a deadlock error); in
+ * one order, one waits and the other goes on */
+static struct cjob *by_games(struct cjob *list)
+{
+	struct cjob *sorted = NULL, **p, *j;
+
+	while ((j = list)) {
+		list = j->next;
+		for (p = &sorted; *p && strcmp((*p)->games, j->games) <= 0;
+		     p = &(*p)->next)
+			;
+		j->next = *p;
+		*p = j;
+	}
+	return sorted;
+}
+
 /* Run the jobs of list in one group, the dry runs after it, each alone.
  * A group that cannot begin (the store away) runs them one by one, each
  * failing as it would alone; a commit that fails fails every job it
@@ -137,6 +158,7 @@ static void *committer_main(void *arg)
 	size_t i, n;
 
 	while ((list = take(s))) {
+		list = by_games(list);
 		run(s, list);
 		/* the builder starts on the new version now, not once an
 		 * MHD thread has taken a write back to answer it (1.3 to

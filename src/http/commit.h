@@ -32,6 +32,7 @@
 #include <microhttpd.h>
 
 #include "podium/error.h"
+#include "podium/model.h"	/* PD_GAMES_CODE */
 
 struct srv;
 
@@ -42,6 +43,7 @@ struct cjob {
 	int (*perform)(struct cjob *j);
 	int dry;			/* a dry run: made in a group of its
 					 * own, then undone (run() in commit.c) */
+	char games[PD_GAMES_CODE];	/* the Games it writes ("" none) */
 	int ret;			/* perform's, or the group's below */
 	int group_failed;		/* the commit that held it failed */
 	struct pd_diag d;		/* ... saying why */

@@ -1023,6 +1023,7 @@ enum MHD_Result write_finish(struct srv *s, struct MHD_Connection *c,
 	 * write_resumed() answers */
 	j->job.c = c;
 	j->job.perform = perform_job;
+	snprintf(j->job.games, sizeof(j->job.games), "%s", r->rt.games);
 	r->wjob = j;
 	/* done already when the handler waited for it (commit.h) */
 	return commit_queue(s, &j->job) ? write_resumed(s, c, r) : MHD_YES;

@@ -110,7 +110,7 @@ static void check(const struct run *u, int ret,
 static int import(struct run *u, struct pd_op_odf_counts *n)
 {
 	static const struct pd_who who = { "fuzz", "fuzz_odf_import", "",
-					   0 };
+					   0, NULL };
 	const char *paths[1] = { u->dir };
 	struct pd_store *s;
 	struct pd_diag d;

@@ -22,7 +22,7 @@ static const char registry_tsv[] =
 	"JAM\tcurrent\tJamaica\t牙买加\t\n"
 	"USA\tcurrent\tUnited States\t美国\t\n";
 
-static const struct pd_who who = { "test", "test_app", NULL, 0 };
+static const struct pd_who who = { "test", "test_app", NULL, 0, NULL };
 
 static int setup(void **state)
 {
@@ -327,7 +327,7 @@ static void test_app__moving_an_official_event_back_needs_a_reason(
 	struct fixture *f = *state;
 	struct pd_event_input in = { "Athletics", "100 m", "M", NULL, NULL,
 				     NULL, "official", 0, NULL };
-	struct pd_who why = { "test", "test_app", "photo finish", 0 };
+	struct pd_who why = { "test", "test_app", "photo finish", 0, NULL };
 	struct pd_op_done done;
 	long id = 0, version = 0, v;
 

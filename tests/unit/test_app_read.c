@@ -21,7 +21,7 @@ static const char registry_tsv[] =
 	"GBR\tcurrent\tGreat Britain\t英国\t\n"
 	"USA\tcurrent\tUnited States\t美国\t\n";
 
-static const struct pd_who who = { "test", "test_app_read", NULL, 0 };
+static const struct pd_who who = { "test", "test_app_read", NULL, 0, NULL };
 
 static int setup(void **state)
 {

@@ -25,7 +25,7 @@ static int setup(void **state)
 	return fixture_open(state, (const char *)pd_embed_npcs);
 }
 
-static const struct pd_who who = { "test", "test", "", 0 };
+static const struct pd_who who = { "test", "test", "", 0, NULL };
 static char secret[PD_ELECTION_KEY];	/* the key make_election() made */
 
 /* sport of candidate i: with the seed below three swimmers are among

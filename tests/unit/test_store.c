@@ -1562,7 +1562,7 @@ static void pg_joins(struct fixture *f, long *joined, long *xmins)
 
 static void test_store__ballots_cannot_be_linked_to_voters(void **state)
 {
-	static const struct pd_who who = { "test", "podium election", "", 0 };
+	static const struct pd_who who = { "test", "podium election", "", 0, NULL };
 	struct fixture *f = *state;
 	struct pd_games g = athens();
 	struct pd_election e = { .games = "PG2004", .name = "Council",
@@ -3131,6 +3131,54 @@ static void test_store__athlete_kin_and_games(void **state)
 	pd_strings_release(&l);
 }
 
+/* PostgreSQL's lock is the Games' (pg_store.c): while one writer holds
+ * a change to PG2004 open, a second writer's change to PG2008 goes
+ * through at once and commits, while its change to PG2004 waits for the
+ * first (here until its lock_timeout of 1.5 s ends it: it waited); each
+ * Games' versions stay one sequence. */
+static void test_store__pg_two_games_do_not_wait(void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens(), h = athens();
+	struct pd_store *two = NULL;
+	char where[WHERE_MAX + 64];
+	long v1 = 0, v2 = 0;
+	int ret;
+
+	open_store(f);
+	snprintf(h.code, sizeof(h.code), "PG2008");
+	put_games(f, &g);
+	put_games(f, &h);
+	snprintf(where, sizeof(where), "%s&options=-c%%20lock_timeout%%3D1500",
+		 f->path);
+	if (pd_store_open(&two, where, &f->reg, &f->d) < 0)
+		fail_msg("open: %s", f->d.msg);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "one", "a", NULL, &v1,
+					 &f->d), 0);
+	/* another Games: at once */
+	assert_int_equal(pd_store_begin(two, &f->d), 0);
+	assert_int_equal(pd_store_change(two, "PG2008", "two", "b", NULL, &v2,
+					 &f->d), 0);
+	assert_int_equal(pd_store_commit(two, &f->d), 0);
+	assert_int_equal(v2, 1);
+	/* the same Games: waits, until the lock_timeout ends it */
+	assert_int_equal(pd_store_begin(two, &f->d), 0);
+	ret = pd_store_change(two, "PG2004", "two", "c", NULL, &v2, &f->d);
+	assert_true(ret < 0);
+	assert_non_null(strstr(f->d.msg, "lock timeout"));
+	pd_store_rollback(two);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	/* now free, and after the first's version */
+	assert_int_equal(pd_store_begin(two, &f->d), 0);
+	assert_int_equal(pd_store_change(two, "PG2004", "two", "d", NULL, &v2,
+					 &f->d), 0);
+	assert_int_equal(pd_store_commit(two, &f->d), 0);
+	assert_int_equal(v1, 1);
+	assert_int_equal(v2, 2);
+	pd_store_close(two);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 /* What every backend must do. */
@@ -3417,11 +3465,16 @@ static const struct CMUnitTest sqlite_own[] = {
 	T(test_store__bulk_check_sees_references_that_are_no_ids),
 };
 
+static const struct CMUnitTest pg_own[] = {
+	T(test_store__pg_two_games_do_not_wait),
+};
+
 /* Every backend this podium is built with: one row each. */
 static const struct backend backends[] = {
 	{ "sqlite", sqlite_make, sqlite_drop, "FOREIGN KEY", sqlite_own,
 	  NELEM(sqlite_own) },
-	{ "postgresql", pg_make, pg_drop, "foreign key", NULL, 0 },
+	{ "postgresql", pg_make, pg_drop, "foreign key", pg_own,
+	  NELEM(pg_own) },
 };
 
 /* The contract and the backend's own tests as one group, each named

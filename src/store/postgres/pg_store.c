@@ -1,12 +1,22 @@
 /* pg_store.c -- the PostgreSQL store's connection and transactions.
  *
- * Writers are serialised as SQLite's BEGIN IMMEDIATE serialises them: a
- * write transaction first takes one transaction-scoped advisory lock, so
- * two venues' writes to one database apply one after the other (every
- * change bumps a Games' version and reads what the one before wrote),
- * and the lock goes with the COMMIT or ROLLBACK.  Readers never take it:
- * a read transaction is REPEATABLE READ, one snapshot for everything it
- * reads, however many writes land meanwhile. */
+ * A write locks what it writes, not the database: each change bumps its
+ * Games' version (ops_games.c), and that UPDATE's row lock, held to the
+ * COMMIT or ROLLBACK, is the Games' lock, so writes to one Games apply
+ * one after the other (each reads what the one before left) and writes
+ * to two Games do not wait for each other.  Rows shared by Games are
+ * made so that two writers meet at a unique key (athletes by outside id,
+ * sports by name, Games by code: ON CONFLICT) rather than failing; an
+ * athlete known by name alone, made by two Games' writers at the same
+ * instant, may be two rows, which a career takes as one person
+ * (pd_athlete_same()).
+ *
+ * Every write transaction also takes the writers' advisory lock, shared:
+ * a bulk import (many Games, row after row) takes it exclusive and so
+ * runs alone, as it did before, and never meets a Games lock held by a
+ * write that waits for one of its own.  Readers take nothing: a read
+ * transaction is REPEATABLE READ, one snapshot for everything it reads,
+ * however many writes land meanwhile. */
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -35,8 +45,8 @@ static int begin(struct pd_pg *pg, const char *sql, struct pd_diag *diag)
 
 int pg_begin(struct pd_store *s, struct pd_diag *diag)
 {
-	return begin(PG(s), "BEGIN; SELECT pg_advisory_xact_lock(" WRITE_LOCK
-		     ")", diag);
+	return begin(PG(s), "BEGIN; SELECT pg_advisory_xact_lock_shared("
+		     WRITE_LOCK ")", diag);
 }
 
 /* A database is found by its name on every connection, never through a
@@ -48,10 +58,12 @@ int pg_here(struct pd_store *s, struct pd_diag *diag)
 }
 
 /* PostgreSQL checks each foreign key against an index, in the server: a
- * bulk write keeps them. */
+ * bulk write keeps them.  It runs alone (the writers' lock exclusive):
+ * an import changes many Games in the order of its file. */
 int pg_begin_bulk(struct pd_store *s, struct pd_diag *diag)
 {
-	return pg_begin(s, diag);
+	return begin(PG(s), "BEGIN; SELECT pg_advisory_xact_lock(" WRITE_LOCK
+		     ")", diag);
 }
 
 /* The pages are the server's (shared_buffers, work_mem): this side keeps
