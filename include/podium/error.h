@@ -30,7 +30,8 @@
 	X(CONSIST, -11, "inconsistent data")          \
 	X(STALE,   -12, "the store is no longer at its address")  \
 	X(AWAY,    -13, "the database server cannot be reached") \
-	X(MOVED,   -14, "the Games has moved on since that version")
+	X(MOVED,   -14, "the Games has moved on since that version") \
+	X(BUSY,    -15, "the database made this write give way: try again")
 
 enum pd_error {
 	PD_OK = 0,

@@ -51,6 +51,7 @@ int cli_exit_for(int err)
 	case PD_ESTORE:
 	case PD_ESTALE:
 	case PD_EAWAY:
+	case PD_EBUSY:
 	case PD_ENOMEM:
 		return EXIT_STORE;
 	case PD_EINVAL:

@@ -216,6 +216,7 @@ static int status_for(int err)
 		return MHD_HTTP_CONFLICT;
 	case PD_ESTALE:		/* until a restart: see pd_store_here() */
 	case PD_EAWAY:		/* until the database is back: Retry-After */
+	case PD_EBUSY:		/* the database's choice: again, at once */
 		return MHD_HTTP_SERVICE_UNAVAILABLE;
 	case PD_ETOOBIG:
 		return MHD_HTTP_CONTENT_TOO_LARGE;

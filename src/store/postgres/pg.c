@@ -55,8 +55,15 @@ int pd_pg_fail(struct pd_pg *s, const PGresult *res, const char *what,
 			    NULL;
 	const char *msg = res ? PQresultErrorField(res,
 				PG_DIAG_MESSAGE_PRIMARY) : NULL;
+	/* a deadlock (two writes that each hold a Games the other waits
+	 * for: a multi-Games write meeting a group of another node), a
+	 * serialization failure or a lock_timeout: nothing of the write is
+	 * kept, and the same write again goes through */
+	int busy = state && (!strcmp(state, "40P01") ||
+			     !strcmp(state, "40001") ||
+			     !strcmp(state, "55P03"));
 	int err = state && !strcmp(state, "23505") ? PD_EEXISTS :
-		  gone(s, res) ? PD_EAWAY : PD_ESTORE;
+		  busy ? PD_EBUSY : gone(s, res) ? PD_EAWAY : PD_ESTORE;
 	const char *detail = res ? PQresultErrorField(res,
 				   PG_DIAG_MESSAGE_DETAIL) : NULL;
 	size_t n;
