@@ -96,7 +96,17 @@ export function request(s, method, path, { headers = {}, body, agent, undocument
 			});
 		});
 		req.on('timeout', () => req.destroy(new Error('timeout: ' + method + ' ' + path)));
-		req.on('error', reject);
+		// a kept-alive socket the server closed as this request went out
+		// on it (its head deadline ends an idle one): what browsers and
+		// node's docs do, a read is sent again on a connection of its own
+		req.on('error', (e) => {
+			if (req.reusedSocket && e.code === 'ECONNRESET' &&
+			    (method === 'GET' || method === 'HEAD'))
+				request(s, method, path, { headers, body, agent: false, undocumented })
+					.then(resolve, reject);
+			else
+				reject(e);
+		});
 		if (data !== undefined) req.write(data);
 		req.end();
 	});
