@@ -121,20 +121,20 @@ int pd_db_candidate_add(struct pd_store *s, const struct pd_candidate *c,
 	return ret;
 }
 
+#define L(f) PD_Q_LONG(struct pd_candidate, f)
+#define T(f) PD_Q_TEXT(struct pd_candidate, f)
+/* the columns pd_db_candidates() reads, in its SELECT's order */
+static const struct pd_q_col candidate_cols[] = {
+	L(id), L(election), L(athlete), T(name), T(name_zh), T(npc),
+	T(sport), PD_Q_INT(struct pd_candidate, elected),
+};
+
 static int candidate_row(const struct pd_q *q, void *arg)
 {
 	struct walk *w = arg;
 	struct pd_candidate c;
 
-	memset(&c, 0, sizeof(c));
-	c.id = pd_q_long(q, 0);
-	c.election = pd_q_long(q, 1);
-	c.athlete = pd_q_long(q, 2);
-	pd_q_copy(c.name, sizeof(c.name), q, 3);
-	pd_q_copy(c.name_zh, sizeof(c.name_zh), q, 4);
-	pd_q_copy(c.npc, sizeof(c.npc), q, 5);
-	pd_q_copy(c.sport, sizeof(c.sport), q, 6);
-	c.elected = (int)pd_q_long(q, 7);
+	PD_Q_READ(q, candidate_cols, &c);
 	return ((pd_candidate_fn)w->fn)(&c, w->arg);
 }
 
