@@ -1,5 +1,6 @@
 /* units.c -- ODF results codes (RSC) and the medal rules read from data
  * (units.h).  Pure: no I/O. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -236,6 +237,19 @@ int pd_irm_disqualifies(const char *irm)
 {
 	return irm && (!strcasecmp(irm, "DSQ") || !strcasecmp(irm, "DQ") ||
 		       !strcasecmp(irm, "DQB"));
+}
+
+#define TEXT(name, f) { name, offsetof(struct pd_unit_result_rec, f) }
+const struct pd_unit_text pd_unit_result_texts[PD_UNIT_RESULT_TEXTS] = {
+	TEXT("result", result), TEXT("type", result_type), TEXT("irm", irm),
+	TEXT("diff", diff), TEXT("wlt", wlt),
+	TEXT("qualification", qualification),
+};
+
+const char *pd_unit_result_text(const struct pd_unit_result_rec *r,
+				const struct pd_unit_text *t)
+{
+	return *(const char *const *)(const void *)((const char *)r + t->off);
 }
 
 const char *pd_unit_member_next(const char *p, char *code, size_t csize,
