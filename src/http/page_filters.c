@@ -152,6 +152,8 @@ static int day_table(struct pd_buf *b, const struct page_games *pg,
 		     json_t *table)
 {
 	const struct pd_labels *t = pd_labels(pg->lang);
+	const char *cols[6] = { t->rank, t->npc, t->gold, t->silver,
+				t->bronze, t->total };
 	json_t *rows = json_object_get(table, "rows"), *r;
 	json_t *tot = json_object_get(table, "totals");
 	size_t i;
@@ -159,14 +161,10 @@ static int day_table(struct pd_buf *b, const struct page_games *pg,
 
 	ret |= pd_buf_addf(b, "<h2 id=\"at-end\">%s</h2>\n<div class=\"table-"
 			   "wrap\"><table id=\"medals\" aria-labelledby=\"at-"
-			   "end\">\n<thead><tr><th scope=\"col\" class=\"num\">"
-			   "%s</th><th scope=\"col\">%s</th><th scope=\"col\" "
-			   "class=\"num\">%s</th><th scope=\"col\" class=\"num"
-			   "\">%s</th><th scope=\"col\" class=\"num\">%s</th>"
-			   "<th scope=\"col\" class=\"num\">%s</th></tr></thead>"
-			   "\n<tbody>\n", h_word(pg->lang, W_table_day_end),
-			   t->rank, t->npc, t->gold, t->silver, t->bronze,
-			   t->total);
+			   "end\">\n", h_word(pg->lang, W_table_day_end));
+	/* all but the NPC's are numbers */
+	ret |= h_thead(b, cols, 6, ~2u);
+	ret |= pd_buf_adds(b, "<tbody>\n");
 	json_array_foreach(rows, i, r) {
 		ret |= pd_buf_addf(b, "<tr><td class=\"num\">%lld</td><th "
 				   "scope=\"row\">", h_num(r, "rank"));
