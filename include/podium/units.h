@@ -205,6 +205,22 @@ extern const struct pd_unit_text pd_unit_result_texts[PD_UNIT_RESULT_TEXTS];
 const char *pd_unit_result_text(const struct pd_unit_result_rec *r,
 				const struct pd_unit_text *t);
 
+/* Where the strings of a record are (offsets of its const char *
+ * fields), for code that keeps a copy of each: every one of a unit's
+ * (its times too), of a result's and of a team's. */
+struct pd_unit_strings {
+	const size_t *off;
+	size_t n;
+};
+extern const struct pd_unit_strings pd_unit_rec_strings;
+extern const struct pd_unit_strings pd_unit_result_rec_strings;
+extern const struct pd_unit_strings pd_unit_team_rec_strings;
+/* Each string of rec (at f) replaced by keep(ctx, it): 0, or PD_ENOMEM
+ * at the first that keep returns NULL for. */
+typedef const char *pd_unit_keep_fn(void *ctx, const char *s);
+int pd_unit_keep(void *rec, const struct pd_unit_strings *f,
+		 pd_unit_keep_fn *keep, void *ctx);
+
 /* The member of a roster (pd_unit_team_rec.members) at p: its code and
  * name into code and name (cut to their sizes); returns where the next
  * starts ("" at the end). */

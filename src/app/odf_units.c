@@ -5,7 +5,6 @@
  * DT_PARTIC_TEAMS.  Times go out at the unit's local offset, as ODF
  * writes them; the envelope is the Games' version, as every message's
  * (odf_int.h). */
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,39 +39,20 @@ static void uw_release(struct uw *w)
 	free(w->p);
 }
 
-/* The text fields of each record, by offset: a record taken from the
- * store is kept with copies of these that w owns (the store's are its
- * own only until the callback returns). */
-#define U(f) offsetof(struct pd_unit_rec, f)
-static const size_t unit_texts[] = {
-	U(rsc), U(kind), U(discipline), U(event), U(event_code), U(phase),
-	U(day), U(venue), U(location), U(status), U(medal), U(rules),
-};
-#define R(f) offsetof(struct pd_unit_result_rec, f)
-static const size_t result_texts[] = {
-	R(rsc), R(participant), R(name), R(result), R(result_type), R(irm),
-	R(diff), R(wlt), R(qualification), R(bib),
-};
-#define T(f) offsetof(struct pd_unit_team_rec, f)
-static const size_t team_texts[] = { T(code), T(name), T(discipline),
-				     T(members) };
-#define N(a) (sizeof(a) / sizeof((a)[0]))
-
-/* rec pushed onto a list of w's (as pd_push()) with its texts at off[]
- * made w's: the new element, or NULL on no memory */
-static void *kept(struct uw *w, void *list, size_t *n, size_t *alloc,
-		  size_t size, const void *rec, const size_t *off, size_t noff)
+static const char *keep(void *c, const char *s)
 {
-	char *v = pd_push(list, n, alloc, size, rec);
-	const char **f;
-	size_t i;
+	return odf_keep(c, s);
+}
 
-	for (i = 0; v && i < noff; i++) {
-		f = (const char **)(void *)(v + off[i]);
-		if (!(*f = odf_keep(&w->c, *f)))
-			return NULL;
-	}
-	return v;
+/* rec pushed onto a list of w's (as pd_push()) with its strings (f)
+ * made w's: the store's are its own only until the callback returns.
+ * The new element, or NULL on no memory. */
+static void *kept(struct uw *w, void *list, size_t *n, size_t *alloc,
+		  size_t size, const void *rec, const struct pd_unit_strings *f)
+{
+	void *v = pd_push(list, n, alloc, size, rec);
+
+	return v && pd_unit_keep(v, f, keep, &w->c) == 0 ? v : NULL;
 }
 
 /* A UTC time at the unit's offset, as ODF writes it
@@ -100,7 +80,7 @@ static int got_unit(const struct pd_unit_rec *u, void *arg)
 {
 	struct uw *w = arg;
 	struct pd_unit_rec *v = kept(w, &w->u, &w->nu, &w->au, sizeof(*u), u,
-				     unit_texts, N(unit_texts));
+				     &pd_unit_rec_strings);
 
 	if (!v || !(v->start = local(w, u->venue, u->start)) ||
 	    !(v->end = local(w, u->venue, u->end)))
@@ -112,16 +92,16 @@ static int got_result(const struct pd_unit_result_rec *r, void *arg)
 {
 	struct uw *w = arg;
 
-	return kept(w, &w->r, &w->nr, &w->ar, sizeof(*r), r, result_texts,
-		    N(result_texts)) ? 0 : PD_ENOMEM;
+	return kept(w, &w->r, &w->nr, &w->ar, sizeof(*r), r,
+		    &pd_unit_result_rec_strings) ? 0 : PD_ENOMEM;
 }
 
 static int got_team(const struct pd_unit_team_rec *t, void *arg)
 {
 	struct uw *w = arg;
 
-	return kept(w, &w->t, &w->nt, &w->at, sizeof(*t), t, team_texts,
-		    N(team_texts)) ? 0 : PD_ENOMEM;
+	return kept(w, &w->t, &w->nt, &w->at, sizeof(*t), t,
+		    &pd_unit_team_rec_strings) ? 0 : PD_ENOMEM;
 }
 
 /* The envelope: the Games' version and the change that made it. */
