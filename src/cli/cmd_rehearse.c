@@ -843,9 +843,11 @@ static int act(struct run *r, const struct plan *p, const struct action *a)
 				    json_string(w->participant));
 		if (w->rank > 0)
 			json_object_set_new(j, "rank", json_integer(w->rank));
-		for (k = 0; k < PD_UNIT_RESULT_TEXTS; k++)
-			set_if(j, pd_unit_result_texts[k].name,
-			       pd_unit_result_text(w, &pd_unit_result_texts[k]));
+		for (k = 0; k < PD_UNIT_RESULT_TEXTS; k++) {
+			const struct pd_unit_text *t = &pd_unit_result_texts[k];
+
+			set_if(j, t->name, pd_unit_result_text(w, t));
+		}
 		snprintf(key, sizeof(key), "unit %s: %s (%s)", u->rsc,
 			 w->name, w->npc);
 		text = json_dumps(j, JSON_COMPACT);

@@ -134,7 +134,8 @@ static int day_medals(struct pd_buf *b, const struct page_games *pg,
 		return pd_buf_addf(b, "<p class=\"summary\" id=\"summary\">"
 				   "%s</p>\n", h_word(lang, W_no_medals_day));
 	ret |= pd_buf_addf(b, "<div class=\"table-wrap\"><table id=\"day\">"
-			   "<caption>%s</caption>\n", h_word(lang, W_medals_day));
+			   "<caption>%s</caption>\n",
+			   h_word(lang, W_medals_day));
 	ret |= h_thead(b, cols, 5, 0);
 	json_array_foreach(units, i, u) {
 		medals = json_object_get(u, "medals");

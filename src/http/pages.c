@@ -100,7 +100,8 @@ int h_thead(struct pd_buf *b, const char *const *cols, size_t n,
 
 	for (i = 0; i < n; i++)
 		ret |= pd_buf_addf(b, "<th scope=\"col\"%s>%s</th>",
-				   num >> i & 1 ? " class=\"num\"" : "", cols[i]);
+				   num >> i & 1 ? " class=\"num\"" : "",
+				   cols[i]);
 	return ret | pd_buf_adds(b, "</tr></thead>\n");
 }
 

@@ -93,7 +93,8 @@ char *pd_q_dup(const struct pd_q *q, int c);
  * operation:
  *
  *	static const struct pd_q_col cols[] = {
- *		PD_Q_LONG(struct pd_match, id), PD_Q_TEXT(struct pd_match, pool),
+ *		PD_Q_LONG(struct pd_match, id),
+ *		PD_Q_TEXT(struct pd_match, pool),
  *	};
  *	PD_Q_READ(q, cols, &m);
  *
@@ -112,7 +113,8 @@ struct pd_q_col {
 void pd_q_read(const struct pd_q *q, const struct pd_q_col *cols, size_t n,
 	       void *rec, size_t size);
 #define PD_Q_READ(q, cols, rec) \
-	pd_q_read(q, cols, sizeof(cols) / sizeof((cols)[0]), rec, sizeof(*(rec)))
+	pd_q_read(q, cols, sizeof(cols) / sizeof((cols)[0]), rec, \
+		  sizeof(*(rec)))
 
 /* A write: q run to its end, then ended; 0 or the error.  *changed
  * (when not NULL) receives the rows it wrote. */
