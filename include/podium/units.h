@@ -191,6 +191,36 @@ struct pd_unit_team_rec {
 	const char *members;	/* code US name, joined by RS (0x1f, 0x1e) */
 };
 
+/* A unit result's text fields as the write API names them (the body of
+ * POST .../units/RSC/results, the log's changes), in its order: result,
+ * type, irm, diff, wlt, qualification; each with where it is in struct
+ * pd_unit_result_rec. */
+struct pd_unit_text {
+	const char *name;
+	size_t off;
+};
+#define PD_UNIT_RESULT_TEXTS 6
+extern const struct pd_unit_text pd_unit_result_texts[PD_UNIT_RESULT_TEXTS];
+/* r's field at t (NULL where r holds none) */
+const char *pd_unit_result_text(const struct pd_unit_result_rec *r,
+				const struct pd_unit_text *t);
+
+/* Where the strings of a record are (offsets of its const char *
+ * fields), for code that keeps a copy of each: every one of a unit's
+ * (its times too), of a result's and of a team's. */
+struct pd_unit_strings {
+	const size_t *off;
+	size_t n;
+};
+extern const struct pd_unit_strings pd_unit_rec_strings;
+extern const struct pd_unit_strings pd_unit_result_rec_strings;
+extern const struct pd_unit_strings pd_unit_team_rec_strings;
+/* Each string of rec (at f) replaced by keep(ctx, it): 0, or PD_ENOMEM
+ * at the first that keep returns NULL for. */
+typedef const char *pd_unit_keep_fn(void *ctx, const char *s);
+int pd_unit_keep(void *rec, const struct pd_unit_strings *f,
+		 pd_unit_keep_fn *keep, void *ctx);
+
 /* The member of a roster (pd_unit_team_rec.members) at p: its code and
  * name into code and name (cut to their sizes); returns where the next
  * starts ("" at the end). */

@@ -39,7 +39,21 @@ static void uw_release(struct uw *w)
 	free(w->p);
 }
 
-#define K(field) (((field) = odf_keep(&w->c, (field))) == NULL)
+static const char *keep(void *c, const char *s)
+{
+	return odf_keep(c, s);
+}
+
+/* rec pushed onto a list of w's (as pd_push()) with its strings (f)
+ * made w's: the store's are its own only until the callback returns.
+ * The new element, or NULL on no memory. */
+static void *kept(struct uw *w, void *list, size_t *n, size_t *alloc,
+		  size_t size, const void *rec, const struct pd_unit_strings *f)
+{
+	void *v = pd_push(list, n, alloc, size, rec);
+
+	return v && pd_unit_keep(v, f, keep, &w->c) == 0 ? v : NULL;
+}
 
 /* A UTC time at the unit's offset, as ODF writes it
  * ("2024-08-01T10:00:00+02:00"); "" stays "". */
@@ -65,13 +79,10 @@ static const char *local(struct uw *w, const char *venue, const char *utc)
 static int got_unit(const struct pd_unit_rec *u, void *arg)
 {
 	struct uw *w = arg;
-	struct pd_unit_rec *v = pd_push(&w->u, &w->nu, &w->au, sizeof(*v), u);
+	struct pd_unit_rec *v = kept(w, &w->u, &w->nu, &w->au, sizeof(*u), u,
+				     &pd_unit_rec_strings);
 
-	if (!v || K(v->rsc) || K(v->kind) || K(v->discipline) ||
-	    K(v->event) || K(v->event_code) || K(v->phase) || K(v->day) ||
-	    K(v->venue) ||
-	    K(v->location) || K(v->status) || K(v->medal) || K(v->rules) ||
-	    !(v->start = local(w, u->venue, u->start)) ||
+	if (!v || !(v->start = local(w, u->venue, u->start)) ||
 	    !(v->end = local(w, u->venue, u->end)))
 		return PD_ENOMEM;
 	return 0;
@@ -80,25 +91,17 @@ static int got_unit(const struct pd_unit_rec *u, void *arg)
 static int got_result(const struct pd_unit_result_rec *r, void *arg)
 {
 	struct uw *w = arg;
-	struct pd_unit_result_rec *v = pd_push(&w->r, &w->nr, &w->ar,
-					       sizeof(*v), r);
 
-	if (!v || K(v->rsc) || K(v->participant) || K(v->name) ||
-	    K(v->result) || K(v->result_type) || K(v->irm) || K(v->diff) ||
-	    K(v->wlt) || K(v->qualification) || K(v->bib))
-		return PD_ENOMEM;
-	return 0;
+	return kept(w, &w->r, &w->nr, &w->ar, sizeof(*r), r,
+		    &pd_unit_result_rec_strings) ? 0 : PD_ENOMEM;
 }
 
 static int got_team(const struct pd_unit_team_rec *t, void *arg)
 {
 	struct uw *w = arg;
-	struct pd_unit_team_rec *v = pd_push(&w->t, &w->nt, &w->at,
-					     sizeof(*v), t);
 
-	if (!v || K(v->code) || K(v->name) || K(v->discipline) || K(v->members))
-		return PD_ENOMEM;
-	return 0;
+	return kept(w, &w->t, &w->nt, &w->at, sizeof(*t), t,
+		    &pd_unit_team_rec_strings) ? 0 : PD_ENOMEM;
 }
 
 /* The envelope: the Games' version and the change that made it. */
@@ -113,6 +116,30 @@ static int envelope(struct uw *w, struct pd_store *s, const char *games,
 		return ret;
 	ret = odf_common_load(&w->c, s, games, g.version, 0, d);
 	pd_games_release(&g);
+	return ret;
+}
+
+/* w (cleared) filled in one read of the store: the envelope, q's units,
+ * the Games' rosters when teams, and the results of unit rsc ("" every
+ * unit's) unless rsc is NULL.  w is to be released whatever comes. */
+static int load(struct uw *w, struct pd_store *s,
+		const struct pd_unit_query *q, int teams, const char *rsc,
+		struct pd_diag *d)
+{
+	int ret;
+
+	memset(w, 0, sizeof(*w));
+	if ((ret = pd_odf_load(d)) < 0 ||
+	    (ret = pd_store_begin_read(s, d)) < 0)
+		return ret;
+	if ((ret = envelope(w, s, q->games, d)) == 0)
+		ret = pd_store_units(s, q, got_unit, w, d);
+	if (ret == 0 && teams)
+		ret = pd_store_unit_teams(s, q->games, got_team, w, d);
+	if (ret == 0 && rsc)
+		ret = pd_store_unit_results(s, q->games, rsc, got_result, w,
+					    d);
+	pd_store_rollback(s);
 	return ret;
 }
 
@@ -228,19 +255,8 @@ int pd_doc_odf_schedule(struct pd_buf *out, struct pd_store *s,
 	struct uw w;
 	int ret;
 
-	if ((ret = pd_odf_load(diag)) < 0)
-		return ret;
-	memset(&w, 0, sizeof(w));
-	if ((ret = pd_store_begin_read(s, diag)) < 0)
-		return ret;
-	if ((ret = envelope(&w, s, q->games, diag)) == 0)
-		ret = pd_store_units(s, q, got_unit, &w, diag);
-	if (ret == 0 && strcmp(message, "schedule"))
-		ret = pd_store_unit_teams(s, q->games, got_team, &w, diag);
-	if (ret == 0 && !strcmp(message, "partic"))
-		ret = pd_store_unit_results(s, q->games, "", got_result, &w,
-					    diag);
-	pd_store_rollback(s);
+	ret = load(&w, s, q, strcmp(message, "schedule") != 0,
+		   strcmp(message, "partic") ? NULL : "", diag);
 	if (ret == 0 && !strcmp(message, "partic"))
 		ret = gather_partic(&w);
 	/* a discipline's schedule is its own message, as ODF sends them */
@@ -285,16 +301,7 @@ int pd_doc_odf_unit(struct pd_buf *out, struct pd_store *s,
 	struct uw w;
 	int ret;
 
-	if ((ret = pd_odf_load(diag)) < 0)
-		return ret;
-	memset(&w, 0, sizeof(w));
-	if ((ret = pd_store_begin_read(s, diag)) < 0)
-		return ret;
-	if ((ret = envelope(&w, s, games, diag)) == 0 &&
-	    (ret = pd_store_units(s, &q, got_unit, &w, diag)) == 0 && w.nu)
-		ret = pd_store_unit_results(s, games, rsc, got_result, &w,
-					    diag);
-	pd_store_rollback(s);
+	ret = load(&w, s, &q, 0, rsc, diag);
 	if (ret == 0 && !w.nu)
 		ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "no unit '%s' "
 				  "in %s: see 'podium schedule'", rsc, games);
@@ -353,17 +360,7 @@ int pd_doc_odf_units_each(struct pd_store *s, const char *games,
 	struct uw w;
 	int ret;
 
-	if ((ret = pd_odf_load(diag)) < 0)
-		return ret;
-	memset(&w, 0, sizeof(w));
-	if ((ret = pd_store_begin_read(s, diag)) < 0)
-		return ret;
-	if ((ret = envelope(&w, s, games, diag)) == 0 &&
-	    (ret = pd_store_units(s, &q, got_unit, &w, diag)) == 0)
-		ret = pd_store_unit_results(s, games, "", got_result, &w,
-					    diag);
-	pd_store_rollback(s);
-	if (ret == 0)
+	if ((ret = load(&w, s, &q, 0, "", diag)) == 0)
 		ret = each_unit(&w, fn, arg);
 	uw_release(&w);
 	return ret;

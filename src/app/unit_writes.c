@@ -450,23 +450,19 @@ static int result_changes(const struct pd_unit_result_rec *old,
 			  const struct pd_unit_result_rec *r, const char *rsc,
 			  json_t *list)
 {
+	const struct pd_unit_text *t = pd_unit_result_texts;
 	char what[300];
+	size_t i;
 	int ret;
 
 	snprintf(what, sizeof(what), "unit %s: %s (%s)", rsc, old->name,
 		 old->npc);
-	if ((ret = change_long(list, what, "rank", old->rank, r->rank)) < 0 ||
-	    (ret = app_field_change(list, what, "result", old->result,
-				    r->result)) < 0 ||
-	    (ret = app_field_change(list, what, "type", old->result_type,
-			  r->result_type)) < 0 ||
-	    (ret = app_field_change(list, what, "irm", old->irm, r->irm)) < 0 ||
-	    (ret = app_field_change(list, what, "diff", old->diff,
-				    r->diff)) < 0 ||
-	    (ret = app_field_change(list, what, "wlt", old->wlt, r->wlt)) < 0)
-		return ret;
-	return app_field_change(list, what, "qualification", old->qualification,
-		      r->qualification);
+	ret = change_long(list, what, "rank", old->rank, r->rank);
+	for (i = 0; i < PD_UNIT_RESULT_TEXTS && ret == 0; i++)
+		ret = app_field_change(list, what, t[i].name,
+				       pd_unit_result_text(old, &t[i]),
+				       pd_unit_result_text(r, &t[i]));
+	return ret;
 }
 
 int pd_op_unit_result(struct pd_store *s, const char *games, const char *rsc,

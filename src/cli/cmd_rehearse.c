@@ -843,12 +843,11 @@ static int act(struct run *r, const struct plan *p, const struct action *a)
 				    json_string(w->participant));
 		if (w->rank > 0)
 			json_object_set_new(j, "rank", json_integer(w->rank));
-		set_if(j, "result", w->result);
-		set_if(j, "type", w->result_type);
-		set_if(j, "irm", w->irm);
-		set_if(j, "diff", w->diff);
-		set_if(j, "wlt", w->wlt);
-		set_if(j, "qualification", w->qualification);
+		for (k = 0; k < PD_UNIT_RESULT_TEXTS; k++) {
+			const struct pd_unit_text *t = &pd_unit_result_texts[k];
+
+			set_if(j, t->name, pd_unit_result_text(w, t));
+		}
 		snprintf(key, sizeof(key), "unit %s: %s (%s)", u->rsc,
 			 w->name, w->npc);
 		text = json_dumps(j, JSON_COMPACT);

@@ -9,11 +9,13 @@
 #include "podium/ops.h"
 #include "cli.h"
 
+/* The options; the competitor and its result straight into the input
+ * the operation takes. */
 struct set_args {
-	long event, athlete, rank;
-	int has_rank, remove;
-	const char *npc, *name, *team, *mark, *value, *irm, *records;
-	const char *file, *reason;
+	long event;
+	int remove;
+	struct pd_result_input in;
+	const char *value, *file, *reason;
 };
 
 static int option(int c, char *arg, void *ctx)
@@ -21,24 +23,24 @@ static int option(int c, char *arg, void *ctx)
 	struct set_args *a = ctx;
 
 	switch (c) {
-	case 'n': a->npc = arg; break;
-	case 'N': a->name = arg; break;
-	case 't': a->team = arg; break;
-	case 'm': a->mark = arg; break;
+	case 'n': a->in.npc = arg; break;
+	case 'N': a->in.name = arg; break;
+	case 't': a->in.team = arg; break;
+	case 'm': a->in.mark = arg; break;
 	case 'v': a->value = arg; break;
-	case 'i': a->irm = arg; break;
-	case 'R': a->records = arg; break;
+	case 'i': a->in.irm = arg; break;
+	case 'R': a->in.records = arg; break;
 	case 'f': a->file = arg; break;
 	case 'e': a->reason = arg; break;
 	case 'a':
-		if ((a->athlete = cli_id(arg)) < 0)
+		if ((a->in.athlete = cli_id(arg)) < 0)
 			return cli_usage(&cmd_result, N_("bad --athlete"));
 		break;
 	case 'r':
-		a->has_rank = 1;
+		a->in.has_rank = 1;
 		if (!strcmp(arg, "0") || !strcmp(arg, "-"))
-			a->rank = 0;
-		else if ((a->rank = cli_number(arg, 100000)) < 0)
+			a->in.rank = 0;
+		else if ((a->in.rank = cli_number(arg, 100000)) < 0)
 			return cli_usage(&cmd_result, N_("--rank is a "
 					 "whole number, or - for none"));
 		break;
@@ -72,22 +74,24 @@ static int parse_args(struct set_args *a, int argc, char **argv)
 		return cli_usage(&cmd_result, N_("expected 'set EVENT' or "
 				 "'remove EVENT'"));
 	a->remove = !strcmp(argv[optind], "remove");
-	if (a->remove && (a->file || a->has_rank || a->mark || a->value ||
-			  a->irm || a->records))
+	if (a->remove && (a->file || a->in.has_rank || a->in.mark ||
+			  a->value || a->in.irm || a->in.records))
 		return cli_usage(&cmd_result,
 				 N_("remove takes the competitor and "
 				 "--reason only"));
 
-	if (a->file && (a->npc || a->name || a->athlete || a->team))
+	if (a->file && (a->in.npc || a->in.name || a->in.athlete ||
+			a->in.team))
 		return cli_usage(&cmd_result, N_("--file replaces the whole "
 				 "ranking: give no competitor with it"));
-	if (!a->file && !a->athlete && !(a->npc && (a->name || a->team)))
+	if (!a->file && !a->in.athlete &&
+	    !(a->in.npc && (a->in.name || a->in.team)))
 		return cli_usage(&cmd_result,
 				 N_("name the competitor: --athlete "
 				 "ID, or --npc CODE with --name or --team"));
-	if (a->irm && !strcmp(a->irm, "-"))
-		a->irm = "";		/* none: the IRM is taken off */
-	if (a->irm && *a->irm && pd_irm_parse(a->irm) <= 0)
+	if (a->in.irm && !strcmp(a->in.irm, "-"))
+		a->in.irm = "";		/* none: the IRM is taken off */
+	if (a->in.irm && *a->in.irm && pd_irm_parse(a->in.irm) <= 0)
 		return cli_usage(&cmd_result, N_("--irm is DNS, DNF, DSQ, DQB, "
 				 "DNQ, NM, RET, WDR, ABS or LAP, or - for "
 				 "none"));
@@ -98,19 +102,9 @@ static int set_one(struct cli *cli, struct pd_store *s,
 		   const struct set_args *a, const struct pd_who *who,
 		   struct pd_op_done *done, struct pd_diag *d)
 {
-	struct pd_result_input in;
+	struct pd_result_input in = a->in;
 	char *end;
 
-	memset(&in, 0, sizeof(in));
-	in.athlete = a->athlete;
-	in.npc = a->npc;
-	in.name = a->name;
-	in.team = a->team;
-	in.rank = a->rank;
-	in.has_rank = a->has_rank;
-	in.mark = a->mark;
-	in.irm = a->irm;
-	in.records = a->records;
 	if (a->value) {
 		in.value = strtod(a->value, &end);
 		if (*end || !*a->value)
@@ -122,19 +116,13 @@ static int set_one(struct cli *cli, struct pd_store *s,
 				done, d);
 }
 
-/* Take one competitor's result out. */
+/* Take one competitor's result out (parse_args() let no more than the
+ * competitor through). */
 static int remove_one(struct cli *cli, struct pd_store *s,
 		      const struct set_args *a, const struct pd_who *who,
 		      struct pd_op_done *done, struct pd_diag *d)
 {
-	struct pd_result_input in;
-
-	memset(&in, 0, sizeof(in));
-	in.athlete = a->athlete;
-	in.npc = a->npc;
-	in.name = a->name;
-	in.team = a->team;
-	return pd_op_result_remove(s, cli_registry(cli), a->event, &in, who,
+	return pd_op_result_remove(s, cli_registry(cli), a->event, &a->in, who,
 				   done, d);
 }
 

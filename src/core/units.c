@@ -1,5 +1,6 @@
 /* units.c -- ODF results codes (RSC) and the medal rules read from data
  * (units.h).  Pure: no I/O. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -236,6 +237,52 @@ int pd_irm_disqualifies(const char *irm)
 {
 	return irm && (!strcasecmp(irm, "DSQ") || !strcasecmp(irm, "DQ") ||
 		       !strcasecmp(irm, "DQB"));
+}
+
+#define U(f) offsetof(struct pd_unit_rec, f)
+static const size_t unit_off[] = {
+	U(rsc), U(kind), U(discipline), U(event), U(event_code), U(phase),
+	U(start), U(end), U(day), U(venue), U(location), U(status), U(medal),
+	U(rules),
+};
+#define R(f) offsetof(struct pd_unit_result_rec, f)
+static const size_t result_off[] = {
+	R(rsc), R(participant), R(name), R(result), R(result_type), R(irm),
+	R(diff), R(wlt), R(qualification), R(bib),
+};
+#define T(f) offsetof(struct pd_unit_team_rec, f)
+static const size_t team_off[] = { T(code), T(name), T(discipline),
+				   T(members) };
+#define STRINGS(a) { a, sizeof(a) / sizeof((a)[0]) }
+const struct pd_unit_strings pd_unit_rec_strings = STRINGS(unit_off);
+const struct pd_unit_strings pd_unit_result_rec_strings = STRINGS(result_off);
+const struct pd_unit_strings pd_unit_team_rec_strings = STRINGS(team_off);
+
+int pd_unit_keep(void *rec, const struct pd_unit_strings *f,
+		 pd_unit_keep_fn *keep, void *ctx)
+{
+	const char **s;
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		s = (const char **)(void *)((char *)rec + f->off[i]);
+		if (!(*s = keep(ctx, *s)))
+			return PD_ENOMEM;
+	}
+	return 0;
+}
+
+#define TEXT(name, f) { name, offsetof(struct pd_unit_result_rec, f) }
+const struct pd_unit_text pd_unit_result_texts[PD_UNIT_RESULT_TEXTS] = {
+	TEXT("result", result), TEXT("type", result_type), TEXT("irm", irm),
+	TEXT("diff", diff), TEXT("wlt", wlt),
+	TEXT("qualification", qualification),
+};
+
+const char *pd_unit_result_text(const struct pd_unit_result_rec *r,
+				const struct pd_unit_text *t)
+{
+	return *(const char *const *)(const void *)((const char *)r + t->off);
 }
 
 const char *pd_unit_member_next(const char *p, char *code, size_t csize,

@@ -123,6 +123,9 @@ static int day_medals(struct pd_buf *b, const struct page_games *pg,
 {
 	const char *lang = pg->lang;
 	const struct pd_labels *t = pd_labels(lang);
+	const char *cols[5] = { h_word(lang, W_time), h_word(lang, W_event),
+				h_word(lang, W_medal), h_word(lang, W_athlete),
+				t->npc };
 	json_t *u, *m, *medals;
 	size_t i, k;
 	int ret = 0;
@@ -131,13 +134,9 @@ static int day_medals(struct pd_buf *b, const struct page_games *pg,
 		return pd_buf_addf(b, "<p class=\"summary\" id=\"summary\">"
 				   "%s</p>\n", h_word(lang, W_no_medals_day));
 	ret |= pd_buf_addf(b, "<div class=\"table-wrap\"><table id=\"day\">"
-			   "<caption>%s</caption>\n<thead><tr><th scope="
-			   "\"col\">%s</th><th scope=\"col\">%s</th><th scope"
-			   "=\"col\">%s</th><th scope=\"col\">%s</th><th scope"
-			   "=\"col\">%s</th></tr></thead>\n",
-			   h_word(lang, W_medals_day), h_word(lang, W_time),
-			   h_word(lang, W_event), h_word(lang, W_medal),
-			   h_word(lang, W_athlete), t->npc);
+			   "<caption>%s</caption>\n",
+			   h_word(lang, W_medals_day));
+	ret |= h_thead(b, cols, 5, 0);
 	json_array_foreach(units, i, u) {
 		medals = json_object_get(u, "medals");
 		ret |= pd_buf_adds(b, "<tbody>\n");
@@ -154,6 +153,8 @@ static int day_table(struct pd_buf *b, const struct page_games *pg,
 		     json_t *table)
 {
 	const struct pd_labels *t = pd_labels(pg->lang);
+	const char *cols[6] = { t->rank, t->npc, t->gold, t->silver,
+				t->bronze, t->total };
 	json_t *rows = json_object_get(table, "rows"), *r;
 	json_t *tot = json_object_get(table, "totals");
 	size_t i;
@@ -161,14 +162,10 @@ static int day_table(struct pd_buf *b, const struct page_games *pg,
 
 	ret |= pd_buf_addf(b, "<h2 id=\"at-end\">%s</h2>\n<div class=\"table-"
 			   "wrap\"><table id=\"medals\" aria-labelledby=\"at-"
-			   "end\">\n<thead><tr><th scope=\"col\" class=\"num\">"
-			   "%s</th><th scope=\"col\">%s</th><th scope=\"col\" "
-			   "class=\"num\">%s</th><th scope=\"col\" class=\"num"
-			   "\">%s</th><th scope=\"col\" class=\"num\">%s</th>"
-			   "<th scope=\"col\" class=\"num\">%s</th></tr></thead>"
-			   "\n<tbody>\n", h_word(pg->lang, W_table_day_end),
-			   t->rank, t->npc, t->gold, t->silver, t->bronze,
-			   t->total);
+			   "end\">\n", h_word(pg->lang, W_table_day_end));
+	/* all but the NPC's are numbers */
+	ret |= h_thead(b, cols, 6, ~2u);
+	ret |= pd_buf_adds(b, "<tbody>\n");
 	json_array_foreach(rows, i, r) {
 		ret |= pd_buf_addf(b, "<tr><td class=\"num\">%lld</td><th "
 				   "scope=\"row\">", h_num(r, "rank"));

@@ -22,15 +22,10 @@ static int event_link(struct pd_buf *b, const struct page_games *pg,
 static int table_head(struct pd_buf *b, const char *const *cols, size_t n,
 		      size_t first_num)
 {
-	size_t i;
-	int ret = pd_buf_adds(b, "<div class=\"table-wrap\"><table>\n"
-			      "<thead><tr>");
+	int ret = pd_buf_adds(b, "<div class=\"table-wrap\"><table>\n");
 
-	for (i = 0; i < n; i++)
-		ret |= pd_buf_addf(b, "<th scope=\"col\"%s>%s</th>",
-				   i >= first_num ? " class=\"num\"" : "",
-				   cols[i]);
-	return ret | pd_buf_adds(b, "</tr></thead>\n<tbody>\n");
+	ret |= h_thead(b, cols, n, ~0u << first_num);
+	return ret | pd_buf_adds(b, "<tbody>\n");
 }
 
 static int medal_table(struct pd_buf *b, const struct page_games *pg,

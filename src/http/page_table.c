@@ -112,15 +112,24 @@ static int head_cell(struct pd_buf *b, const char *cls, const char *dot,
 	return ret | pd_buf_adds(b, "</th>");
 }
 
+/* open (an element's start) with data-npc="NPC" of o, by which the
+ * page's script finds an NPC's row, line and legend entry, but its '>' */
+static int npc_open(struct pd_buf *b, const char *open, json_t *o)
+{
+	int ret = pd_buf_addf(b, "%s data-npc=\"", open);
+
+	ret |= h_esc(b, h_str(o, "npc"));
+	return ret | pd_buf_adds(b, "\"");
+}
+
 static int row(struct pd_buf *b, const struct page_games *pg, json_t *r,
 	       const char *source, int points)
 {
 	const char *lang = pg->lang, *printed = h_str(r, "printed");
 	int ret = 0, host = json_is_true(json_object_get(r, "host"));
 
-	ret |= pd_buf_adds(b, "<tr data-npc=\"");
-	ret |= h_esc(b, h_str(r, "npc"));
-	ret |= pd_buf_addf(b, "\"%s>", host ? " class=\"host\"" : "");
+	ret |= npc_open(b, "<tr", r);
+	ret |= pd_buf_addf(b, "%s>", host ? " class=\"host\"" : "");
 	ret |= num_cell(b, h_num(r, "rank"));
 	ret |= pd_buf_adds(b, "<td class=\"code col-code\">");
 	ret |= h_esc(b, h_str(r, "npc"));
@@ -315,9 +324,8 @@ static int chart_svg(struct pd_buf *b, const char *lang, json_t *days,
 		ret |= pd_buf_adds(b, "</text>");
 	}
 	json_array_foreach(series, i, s) {
-		ret |= pd_buf_addf(b, "\n<polyline class=\"series\" data-npc=\"");
-		ret |= h_esc(b, h_str(s, "npc"));
-		ret |= pd_buf_addf(b, "\" fill=\"none\" stroke=\"%s\" "
+		ret |= npc_open(b, "\n<polyline class=\"series\"", s);
+		ret |= pd_buf_addf(b, " fill=\"none\" stroke=\"%s\" "
 				   "stroke-width=\"2.5\" points=\"",
 				   colours[i % CHART_NPCS]);
 		for (k = 0; k < nd; k++)
@@ -353,9 +361,8 @@ static int chart(struct pd_buf *b, const char *lang, json_t *tl,
 	ret |= chart_svg(b, lang, days, series, sc, doc);
 	ret |= pd_buf_adds(b, "<ul class=\"legend\" id=\"chart-leaders\">");
 	json_array_foreach(series, i, s) {
-		ret |= pd_buf_adds(b, "<li data-npc=\"");
-		ret |= h_esc(b, h_str(s, "npc"));
-		ret |= pd_buf_addf(b, "\"><span class=\"swatch c%zu\" "
+		ret |= npc_open(b, "<li", s);
+		ret |= pd_buf_addf(b, "><span class=\"swatch c%zu\" "
 				   "aria-hidden=\"true\"></span>",
 				   i % CHART_NPCS);
 		ret |= legend_text(b, lang, doc, s, nd, sc);

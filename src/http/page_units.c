@@ -268,6 +268,9 @@ int page_schedule(struct pd_buf *out, const struct page_games *pg,
 		  json_t *doc, const char *const *filter)
 {
 	const char *lang = pg->lang, *day = h_str(doc, "date");
+	const char *cols[6] = { h_word(lang, W_time), h_word(lang, W_sport),
+				h_word(lang, W_unit), h_word(lang, W_venue),
+				h_word(lang, W_status), h_word(lang, W_medal) };
 	json_t *units = json_object_get(doc, "units"), *u;
 	struct pd_buf title = PD_BUF_INIT;
 	char self[96];
@@ -285,14 +288,10 @@ int page_schedule(struct pd_buf *out, const struct page_games *pg,
 	ret |= pd_buf_adds(out, "</p>\n");
 	ret |= days_nav(out, pg, json_object_get(doc, "days"), day, filter);
 	ret |= filters(out, pg, day, units, filter);
-	ret |= pd_buf_addf(out, "<div class=\"table-wrap\"><table id=\"units\">"
-			   "\n<thead><tr><th scope=\"col\">%s</th>"
-			   "<th scope=\"col\">%s</th><th scope=\"col\">%s</th>"
-			   "<th scope=\"col\">%s</th><th scope=\"col\">%s</th>"
-			   "<th scope=\"col\">%s</th></tr></thead>\n<tbody>\n",
-			   h_word(lang, W_time), h_word(lang, W_sport),
-			   h_word(lang, W_unit), h_word(lang, W_venue),
-			   h_word(lang, W_status), h_word(lang, W_medal));
+	ret |= pd_buf_adds(out, "<div class=\"table-wrap\"><table id=\"units\">"
+			   "\n");
+	ret |= h_thead(out, cols, 6, 0);
+	ret |= pd_buf_adds(out, "<tbody>\n");
 	json_array_foreach(units, i, u) {
 		if (!kept(u, filter))
 			continue;
@@ -339,13 +338,11 @@ static int unit_facts(struct pd_buf *b, const struct page_games *pg,
 static int table_open(struct pd_buf *b, const char *id, const char *title,
 		      const char *const *cols, size_t n)
 {
-	size_t i;
 	int ret = pd_buf_addf(b, "<h2>%s</h2>\n<div class=\"table-wrap\">"
-			      "<table id=\"%s\">\n<thead><tr>", title, id);
+			      "<table id=\"%s\">\n", title, id);
 
-	for (i = 0; i < n; i++)
-		ret |= pd_buf_addf(b, "<th scope=\"col\">%s</th>", cols[i]);
-	return ret | pd_buf_adds(b, "</tr></thead>\n<tbody>\n");
+	ret |= h_thead(b, cols, n, 0);
+	return ret | pd_buf_adds(b, "<tbody>\n");
 }
 
 static int num_cell(struct pd_buf *b, json_t *v)

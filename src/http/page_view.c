@@ -168,18 +168,15 @@ static int results_open(struct pd_buf *b, const char *lang, json_t *results,
 			const char *const *cols, size_t n, size_t num,
 			int *none)
 {
-	size_t i;
 	int ret = pd_buf_addf(b, "<h2>%s</h2>\n", h_word(lang, W_results));
 
 	if ((*none = !json_array_size(results)))
 		return ret | pd_buf_addf(b, "<p>%s</p>\n", h_word(lang,
 							       W_no_results));
 	ret |= pd_buf_adds(b, "<div class=\"table-wrap\"><table id=\"results\">"
-			   "\n<thead><tr>");
-	for (i = 0; i < n; i++)
-		ret |= pd_buf_addf(b, "<th scope=\"col\"%s>%s</th>", i == num ?
-				   " class=\"num\"" : "", cols[i]);
-	return ret | pd_buf_adds(b, "</tr></thead>\n<tbody>\n");
+			   "\n");
+	ret |= h_thead(b, cols, n, 1u << num);
+	return ret | pd_buf_adds(b, "<tbody>\n");
 }
 
 /* "2:1", "2:1 aet", "(3:2 pen)": a match's score as the page shows it */

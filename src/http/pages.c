@@ -92,6 +92,19 @@ long long h_num(json_t *o, const char *key)
 	return json_integer_value(json_object_get(o, key));
 }
 
+int h_thead(struct pd_buf *b, const char *const *cols, size_t n,
+	    unsigned num)
+{
+	size_t i;
+	int ret = pd_buf_adds(b, "<thead><tr>");
+
+	for (i = 0; i < n; i++)
+		ret |= pd_buf_addf(b, "<th scope=\"col\"%s>%s</th>",
+				   num >> i & 1 ? " class=\"num\"" : "",
+				   cols[i]);
+	return ret | pd_buf_adds(b, "</tr></thead>\n");
+}
+
 int h_tally_cells(struct pd_buf *b, json_t *row)
 {
 	static const char *const keys[] = { "gold", "silver", "bronze",

@@ -157,6 +157,11 @@ int h_url(struct pd_buf *b, const char *s);
 /* A member of o as a string ("" if none) or a number (0). */
 const char *h_str(json_t *o, const char *key);
 long long h_num(json_t *o, const char *key);
+/* A table's head: <thead><tr>, a <th scope="col"> for each of
+ * cols[0..n) (of class "num" where bit i of num is set), </tr></thead>
+ * and a newline; the same on every page. */
+int h_thead(struct pd_buf *b, const char *const *cols, size_t n,
+	    unsigned num);
 /* A table row's gold, silver, bronze and total as four number cells
  * (<td class="num">), the same on every page that shows a table. */
 int h_tally_cells(struct pd_buf *b, json_t *row);

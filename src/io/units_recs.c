@@ -9,6 +9,11 @@
 
 #include "units_int.h"
 
+static const char *keep(void *r, const char *s)
+{
+	return pd_ur_str(r, s);
+}
+
 /* The set's copy of every string of u. */
 static int keep_unit(struct reader *r, const struct pd_unit_rec *u)
 {
@@ -28,21 +33,8 @@ static int keep_unit(struct reader *r, const struct pd_unit_rec *u)
 		return ret;
 	v = &o->units[o->nunits];
 	*v = *u;
-	if (!(v->rsc = pd_ur_str(r, u->rsc)) ||
-	    !(v->kind = pd_ur_str(r, u->kind)) ||
-	    !(v->discipline = pd_ur_str(r, u->discipline)) ||
-	    !(v->event = pd_ur_str(r, u->event)) ||
-	    !(v->event_code = pd_ur_str(r, u->event_code)) ||
-	    !(v->phase = pd_ur_str(r, u->phase)) ||
-	    !(v->start = pd_ur_str(r, u->start)) ||
-	    !(v->end = pd_ur_str(r, u->end)) ||
-	    !(v->day = pd_ur_str(r, u->day)) ||
-	    !(v->venue = pd_ur_str(r, u->venue)) ||
-	    !(v->location = pd_ur_str(r, u->location)) ||
-	    !(v->status = pd_ur_str(r, u->status)) ||
-	    !(v->medal = pd_ur_str(r, u->medal)) ||
-	    !(v->rules = pd_ur_str(r, u->rules)))
-		return PD_ENOMEM;
+	if ((ret = pd_unit_keep(v, &pd_unit_rec_strings, keep, r)) < 0)
+		return ret;
 	*slot = ++o->nunits;
 	(*none[rsc.kind])++;
 	o->counts.schedule += *u->status != '\0';
@@ -69,11 +61,8 @@ static int keep_team(struct reader *r, const struct pd_unit_team_rec *t)
 		return PD_ENOMEM;
 	v = &o->teams[o->nteams];
 	*v = *t;
-	if (!(v->code = pd_ur_str(r, t->code)) ||
-	    !(v->name = pd_ur_str(r, t->name)) ||
-	    !(v->discipline = pd_ur_str(r, t->discipline)) ||
-	    !(v->members = pd_ur_str(r, t->members)))
-		return PD_ENOMEM;
+	if ((ret = pd_unit_keep(v, &pd_unit_team_rec_strings, keep, r)) < 0)
+		return ret;
 	r->members[r->nteams] = v->members;
 	*slot = ++r->nteams;
 	o->nteams++;
@@ -103,17 +92,9 @@ static int keep_result(struct reader *r, const struct pd_unit_result_rec *x,
 		return ret;
 	v = &o->results[o->nresults];
 	*v = *x;
-	if (!(v->rsc = u->rsc) ||
-	    !(v->participant = pd_ur_str(r, x->participant)) ||
-	    !(v->name = pd_ur_str(r, x->name)) ||
-	    !(v->result = pd_ur_str(r, x->result)) ||
-	    !(v->result_type = pd_ur_str(r, x->result_type)) ||
-	    !(v->irm = pd_ur_str(r, x->irm)) ||
-	    !(v->diff = pd_ur_str(r, x->diff)) ||
-	    !(v->wlt = pd_ur_str(r, x->wlt)) ||
-	    !(v->qualification = pd_ur_str(r, x->qualification)) ||
-	    !(v->bib = pd_ur_str(r, x->bib)))
-		return PD_ENOMEM;
+	if ((ret = pd_unit_keep(v, &pd_unit_result_rec_strings, keep, r)) < 0)
+		return ret;
+	v->rsc = u->rsc;	/* the unit's own copy */
 	o->nresults++;
 	o->counts.results++;
 	o->counts.start_list += x->start_order || *x->bib;

@@ -42,21 +42,20 @@ struct walk {
 	void *arg;
 };
 
+#define L(f) PD_Q_LONG(struct pd_doping_case, f)
+#define T(f) PD_Q_TEXT(struct pd_doping_case, f)
+/* the columns of its SELECT, in their order */
+static const struct pd_q_col case_cols[] = {
+	L(id), T(games), L(athlete), T(finding), T(date), T(outcome),
+	L(sanction), T(source), T(cite),
+};
+
 static int case_row(const struct pd_q *q, void *arg)
 {
 	struct walk *w = arg;
 	struct pd_doping_case c;
 
-	memset(&c, 0, sizeof(c));
-	c.id = pd_q_long(q, 0);
-	pd_q_copy(c.games, sizeof(c.games), q, 1);
-	c.athlete = pd_q_long(q, 2);
-	pd_q_copy(c.finding, sizeof(c.finding), q, 3);
-	pd_q_copy(c.date, sizeof(c.date), q, 4);
-	pd_q_copy(c.outcome, sizeof(c.outcome), q, 5);
-	c.sanction = pd_q_long(q, 6);
-	pd_q_copy(c.source, sizeof(c.source), q, 7);
-	pd_q_copy(c.cite, sizeof(c.cite), q, 8);
+	PD_Q_READ(q, case_cols, &c);
 	return w->fn(&c, w->arg);
 }
 

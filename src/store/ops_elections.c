@@ -42,24 +42,20 @@ struct walk {
 	void *arg;
 };
 
+#define L(f) PD_Q_LONG(struct pd_election, f)
+#define T(f) PD_Q_TEXT(struct pd_election, f)
+/* the columns of its SELECT, in their order */
+static const struct pd_q_col election_cols[] = {
+	L(id), T(games), T(name), L(seats), L(max_choices), L(sport_cap),
+	T(status), L(votes), T(turnout), T(source), T(cite), T(seal),
+};
+
 static int election_row(const struct pd_q *q, void *arg)
 {
 	struct walk *w = arg;
 	struct pd_election e;
 
-	memset(&e, 0, sizeof(e));
-	e.id = pd_q_long(q, 0);
-	pd_q_copy(e.games, sizeof(e.games), q, 1);
-	pd_q_copy(e.name, sizeof(e.name), q, 2);
-	e.seats = pd_q_long(q, 3);
-	e.max_choices = pd_q_long(q, 4);
-	e.sport_cap = pd_q_long(q, 5);
-	pd_q_copy(e.status, sizeof(e.status), q, 6);
-	e.votes = pd_q_long(q, 7);
-	pd_q_copy(e.turnout, sizeof(e.turnout), q, 8);
-	pd_q_copy(e.source, sizeof(e.source), q, 9);
-	pd_q_copy(e.cite, sizeof(e.cite), q, 10);
-	pd_q_copy(e.seal, sizeof(e.seal), q, 11);
+	PD_Q_READ(q, election_cols, &e);
 	return ((pd_election_fn)w->fn)(&e, w->arg);
 }
 
@@ -121,20 +117,22 @@ int pd_db_candidate_add(struct pd_store *s, const struct pd_candidate *c,
 	return ret;
 }
 
+#undef L
+#undef T
+#define L(f) PD_Q_LONG(struct pd_candidate, f)
+#define T(f) PD_Q_TEXT(struct pd_candidate, f)
+/* the columns pd_db_candidates() reads, in its SELECT's order */
+static const struct pd_q_col candidate_cols[] = {
+	L(id), L(election), L(athlete), T(name), T(name_zh), T(npc),
+	T(sport), PD_Q_INT(struct pd_candidate, elected),
+};
+
 static int candidate_row(const struct pd_q *q, void *arg)
 {
 	struct walk *w = arg;
 	struct pd_candidate c;
 
-	memset(&c, 0, sizeof(c));
-	c.id = pd_q_long(q, 0);
-	c.election = pd_q_long(q, 1);
-	c.athlete = pd_q_long(q, 2);
-	pd_q_copy(c.name, sizeof(c.name), q, 3);
-	pd_q_copy(c.name_zh, sizeof(c.name_zh), q, 4);
-	pd_q_copy(c.npc, sizeof(c.npc), q, 5);
-	pd_q_copy(c.sport, sizeof(c.sport), q, 6);
-	c.elected = (int)pd_q_long(q, 7);
+	PD_Q_READ(q, candidate_cols, &c);
 	return ((pd_candidate_fn)w->fn)(&c, w->arg);
 }
 

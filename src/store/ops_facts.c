@@ -54,21 +54,20 @@ struct walk {
 	void *arg;
 };
 
+#define L(f) PD_Q_LONG(struct pd_fact, f)
+#define T(f) PD_Q_TEXT(struct pd_fact, f)
+/* the columns of its SELECT, in their order */
+static const struct pd_q_col fact_cols[] = {
+	L(id), T(games), T(key), T(value), T(unit), T(qualifier), T(source),
+	T(cite), T(quote),
+};
+
 static int fact_row(const struct pd_q *q, void *arg)
 {
 	struct walk *w = arg;
 	struct pd_fact f;
 
-	memset(&f, 0, sizeof(f));
-	f.id = pd_q_long(q, 0);
-	pd_q_copy(f.games, sizeof(f.games), q, 1);
-	pd_q_copy(f.key, sizeof(f.key), q, 2);
-	pd_q_copy(f.value, sizeof(f.value), q, 3);
-	pd_q_copy(f.unit, sizeof(f.unit), q, 4);
-	pd_q_copy(f.qualifier, sizeof(f.qualifier), q, 5);
-	pd_q_copy(f.source, sizeof(f.source), q, 6);
-	pd_q_copy(f.cite, sizeof(f.cite), q, 7);
-	pd_q_copy(f.quote, sizeof(f.quote), q, 8);
+	PD_Q_READ(q, fact_cols, &f);
 	return w->fn(&f, w->arg);
 }
 

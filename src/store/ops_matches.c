@@ -58,27 +58,21 @@ struct walk {
 	void *arg;
 };
 
+#define L(f) PD_Q_LONG(struct pd_match, f)
+#define T(f) PD_Q_TEXT(struct pd_match, f)
+/* the columns pd_db_matches() reads, in its SELECT's order */
+static const struct pd_q_col match_cols[] = {
+	L(id), L(event), T(phase), T(pool), T(home), T(away), L(hs), L(as),
+	PD_Q_INT(struct pd_match, extra), L(hp), L(ap), T(walkover),
+	T(outcome), T(source), T(cite),
+};
+
 static int match_row(const struct pd_q *q, void *arg)
 {
 	struct walk *w = arg;
 	struct pd_match m;
 
-	memset(&m, 0, sizeof(m));
-	m.id = pd_q_long(q, 0);
-	m.event = pd_q_long(q, 1);
-	pd_q_copy(m.phase, sizeof(m.phase), q, 2);
-	pd_q_copy(m.pool, sizeof(m.pool), q, 3);
-	pd_q_copy(m.home, sizeof(m.home), q, 4);
-	pd_q_copy(m.away, sizeof(m.away), q, 5);
-	m.hs = pd_q_long(q, 6);
-	m.as = pd_q_long(q, 7);
-	m.extra = (int)pd_q_long(q, 8);
-	m.hp = pd_q_long(q, 9);
-	m.ap = pd_q_long(q, 10);
-	pd_q_copy(m.walkover, sizeof(m.walkover), q, 11);
-	pd_q_copy(m.outcome, sizeof(m.outcome), q, 12);
-	pd_q_copy(m.source, sizeof(m.source), q, 13);
-	pd_q_copy(m.cite, sizeof(m.cite), q, 14);
+	PD_Q_READ(q, match_cols, &m);
 	return w->fn(&m, w->arg);
 }
 

@@ -8,6 +8,15 @@
 #include "ops.h"
 #include "query.h"
 
+/* Every statement here names the unit first: games $1, rsc $2. */
+static void unit_q(struct pd_q *q, struct pd_store *s, const char *sql,
+		   const char *what, const char *games, const char *rsc)
+{
+	pd_q_start(q, s, sql, what);
+	pd_q_text(q, games);
+	pd_q_text(q, rsc);
+}
+
 static int unit_known(struct pd_store *s, const char *games, const char *rsc,
 		      struct pd_diag *diag)
 {
@@ -17,9 +26,7 @@ static int unit_known(struct pd_store *s, const char *games, const char *rsc,
 	long n = 0;
 	int ret;
 
-	pd_q_start(&q, s, sql, "find the unit");
-	pd_q_text(&q, games);
-	pd_q_text(&q, rsc);
+	unit_q(&q, s, sql, "find the unit", games, rsc);
 	if ((ret = pd_q_one_long(&q, &n, diag)) < 0)
 		return ret;
 	return n ? 0 : pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "%s has no "
@@ -35,9 +42,7 @@ static int listed(struct pd_store *s, const char *games, const char *rsc,
 		"rsc = $2 ORDER BY id";
 	struct pd_q q;
 
-	pd_q_start(&q, s, sql, "read the start list");
-	pd_q_text(&q, games);
-	pd_q_text(&q, rsc);
+	unit_q(&q, s, sql, "read the start list", games, rsc);
 	return pd_q_strings(&q, out, diag);
 }
 
@@ -49,9 +54,8 @@ static int drop_one(struct pd_store *s, const char *games, const char *rsc,
 		"participant = $3";
 	struct pd_q q;
 
-	pd_q_start(&q, s, sql, "take a participant off the start list");
-	pd_q_text(&q, games);
-	pd_q_text(&q, rsc);
+	unit_q(&q, s, sql, "take a participant off the start list", games,
+	       rsc);
 	pd_q_text(&q, who);
 	return pd_q_run(&q, NULL, diag);
 }
@@ -71,10 +75,8 @@ static int place_one(struct pd_store *s, const char *games, const char *rsc,
 	int ret, pass;
 
 	for (pass = 0; pass < 2; pass++) {
-		pd_q_start(&q, s, pass ? insert : update, "place a "
-			   "participant on the start list");
-		pd_q_text(&q, games);
-		pd_q_text(&q, rsc);
+		unit_q(&q, s, pass ? insert : update, "place a participant "
+		       "on the start list", games, rsc);
 		pd_q_text(&q, r->participant);
 		pd_q_text(&q, r->name ? r->name : "");
 		pd_q_int(&q, r->team);
@@ -129,14 +131,11 @@ int pd_db_unit_result_set(struct pd_store *s, const char *games,
 		"qualification = $10 WHERE games = $1 AND rsc = $2 AND "
 		"participant = $3";
 	struct pd_q q;
-	long changed = 0;
 	int ret;
 
 	if ((ret = unit_known(s, games, r->rsc, diag)) < 0)
 		return ret;
-	pd_q_start(&q, s, sql, "write a unit's result");
-	pd_q_text(&q, games);
-	pd_q_text(&q, r->rsc);
+	unit_q(&q, s, sql, "write a unit's result", games, r->rsc);
 	pd_q_text(&q, r->participant);
 	pd_q_int(&q, r->rank);
 	pd_q_text(&q, r->result ? r->result : "");
@@ -145,11 +144,8 @@ int pd_db_unit_result_set(struct pd_store *s, const char *games,
 	pd_q_text(&q, r->diff ? r->diff : "");
 	pd_q_text(&q, r->wlt ? r->wlt : "");
 	pd_q_text(&q, r->qualification ? r->qualification : "");
-	if ((ret = pd_q_run(&q, &changed, diag)) < 0)
-		return ret;
-	return changed ? 0 : pd_diag_set(diag, PD_ENOTFOUND, NULL, 0,
-					 "participant %s is not on the start "
-					 "list of %s", r->participant, r->rsc);
+	return pd_q_change(&q, diag, "participant %s is not on the start "
+			   "list of %s", r->participant, r->rsc);
 }
 
 int pd_db_unit_mark(struct pd_store *s, const char *games, const char *rsc,
@@ -160,19 +156,12 @@ int pd_db_unit_mark(struct pd_store *s, const char *games, const char *rsc,
 		"UPDATE unit_results SET qualification = $4 WHERE games = $1 "
 		"AND rsc = $2 AND participant = $3";
 	struct pd_q q;
-	long changed = 0;
-	int ret;
 
-	pd_q_start(&q, s, sql, "mark a qualifier");
-	pd_q_text(&q, games);
-	pd_q_text(&q, rsc);
+	unit_q(&q, s, sql, "mark a qualifier", games, rsc);
 	pd_q_text(&q, participant);
 	pd_q_text(&q, mark);
-	if ((ret = pd_q_run(&q, &changed, diag)) < 0)
-		return ret;
-	return changed ? 0 : pd_diag_set(diag, PD_ENOTFOUND, NULL, 0,
-					 "participant %s is not on the start "
-					 "list of %s", participant, rsc);
+	return pd_q_change(&q, diag, "participant %s is not on the start "
+			   "list of %s", participant, rsc);
 }
 
 int pd_db_unit_status(struct pd_store *s, const char *games, const char *rsc,
@@ -181,15 +170,8 @@ int pd_db_unit_status(struct pd_store *s, const char *games, const char *rsc,
 	static const char sql[] =
 		"UPDATE units SET status = $3 WHERE games = $1 AND rsc = $2";
 	struct pd_q q;
-	long changed = 0;
-	int ret;
 
-	pd_q_start(&q, s, sql, "move the unit's status");
-	pd_q_text(&q, games);
-	pd_q_text(&q, rsc);
+	unit_q(&q, s, sql, "move the unit's status", games, rsc);
 	pd_q_text(&q, status);
-	if ((ret = pd_q_run(&q, &changed, diag)) < 0)
-		return ret;
-	return changed ? 0 : pd_diag_set(diag, PD_ENOTFOUND, NULL, 0, "%s has "
-					 "no unit %s", games, rsc);
+	return pd_q_change(&q, diag, "%s has no unit %s", games, rsc);
 }

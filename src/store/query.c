@@ -220,6 +220,30 @@ void pd_q_copy(char *dst, size_t size, const struct pd_q *q, int c)
 	snprintf(dst, size, "%s", pd_q_str(q, c));
 }
 
+void pd_q_read(const struct pd_q *q, const struct pd_q_col *cols, size_t n,
+	       void *rec, size_t size)
+{
+	char *base = rec;
+	int c;
+
+	memset(rec, 0, size);
+	for (c = 0; (size_t)c < n; c++) {
+		char *f = base + cols[c].off;
+
+		switch (cols[c].kind) {
+		case PD_Q_KIND_TEXT:
+			pd_q_copy(f, cols[c].size, q, c);
+			break;
+		case PD_Q_KIND_INT:
+			*(int *)(void *)f = (int)pd_q_long(q, c);
+			break;
+		case PD_Q_KIND_LONG:
+			*(long *)(void *)f = pd_q_long(q, c);
+			break;
+		}
+	}
+}
+
 char *pd_q_dup(const struct pd_q *q, int c)
 {
 	return strdup(pd_q_str(q, c));

@@ -15,6 +15,8 @@
 #ifndef PODIUM_STORE_QUERY_H
 #define PODIUM_STORE_QUERY_H
 
+#include <stddef.h>
+
 #include "backend.h"
 #include "driver.h"
 #include "podium/buf.h"
@@ -85,6 +87,34 @@ size_t pd_q_bytes(const struct pd_q *q, int c, unsigned char *out,
 void pd_q_copy(char *dst, size_t size, const struct pd_q *q, int c);
 /* a malloc'd copy of column c ("" for NULL); NULL on no memory */
 char *pd_q_dup(const struct pd_q *q, int c);
+
+/* A row read into a struct through a table of its fields, column i
+ * into cols[i] (the SELECT's order), instead of a line a column in each
+ * operation:
+ *
+ *	static const struct pd_q_col cols[] = {
+ *		PD_Q_LONG(struct pd_match, id),
+ *		PD_Q_TEXT(struct pd_match, pool),
+ *	};
+ *	PD_Q_READ(q, cols, &m);
+ *
+ * rec is cleared first (size bytes); a text column is cut to its
+ * field's size ("" for NULL), a number is 0 for NULL. */
+enum pd_q_kind { PD_Q_KIND_LONG, PD_Q_KIND_INT, PD_Q_KIND_TEXT };
+struct pd_q_col {
+	enum pd_q_kind kind;
+	size_t off, size;
+};
+#define PD_Q_COL_(kind, type, field) \
+	{ kind, offsetof(type, field), sizeof(((type *)0)->field) }
+#define PD_Q_LONG(type, field) PD_Q_COL_(PD_Q_KIND_LONG, type, field)
+#define PD_Q_INT(type, field) PD_Q_COL_(PD_Q_KIND_INT, type, field)
+#define PD_Q_TEXT(type, field) PD_Q_COL_(PD_Q_KIND_TEXT, type, field)
+void pd_q_read(const struct pd_q *q, const struct pd_q_col *cols, size_t n,
+	       void *rec, size_t size);
+#define PD_Q_READ(q, cols, rec) \
+	pd_q_read(q, cols, sizeof(cols) / sizeof((cols)[0]), rec, \
+		  sizeof(*(rec)))
 
 /* A write: q run to its end, then ended; 0 or the error.  *changed
  * (when not NULL) receives the rows it wrote. */
