@@ -61,7 +61,8 @@ static const char find_or_add_ext[] = FIND_OR_ADD("ext = $1");
 static const char find_or_add_key[] = FIND_OR_ADD("$1::text IS NULL AND "
 	"ext IS NULL AND name_key = $7 AND npc = $4");
 
-static void bind_one(struct pd_q *q, const struct pd_athlete *a)
+/* a's columns as $1..$6 (ext, name, gender, npc, sport_class, guide) */
+static void bind_columns(struct pd_q *q, const struct pd_athlete *a)
 {
 	pd_q_text(q, a->ext);
 	pd_q_text(q, a->name);
@@ -69,6 +70,12 @@ static void bind_one(struct pd_q *q, const struct pd_athlete *a)
 	pd_q_text(q, a->npc);
 	pd_q_text(q, opt(a->sport_class));
 	pd_q_text(q, opt(a->guide));
+}
+
+/* ... and its name's key as $7, which one with an outside id has not */
+static void bind_one(struct pd_q *q, const struct pd_athlete *a)
+{
+	bind_columns(q, a);
 	pd_q_text(q, a->ext ? NULL : a->key);
 }
 
@@ -137,14 +144,7 @@ int pd_db_athlete_ensure(struct pd_store *s, const struct pd_athlete *a,
 
 static void bind_athlete(struct pd_q *q, size_t i, const void *arg)
 {
-	const struct pd_athlete *a = &((const struct pd_athlete *)arg)[i];
-
-	pd_q_text(q, a->ext);
-	pd_q_text(q, a->name);
-	pd_q_text(q, opt(a->gender));
-	pd_q_text(q, a->npc);
-	pd_q_text(q, opt(a->sport_class));
-	pd_q_text(q, opt(a->guide));
+	bind_columns(q, &((const struct pd_athlete *)arg)[i]);
 }
 
 /* PD_Q_ROWS athletes with an outside id a statement, for a bulk import's
