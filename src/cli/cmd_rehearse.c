@@ -34,16 +34,14 @@
 #include "podium/token.h"
 #include "podium/units_ops.h"
 #include "cli.h"
+#include "rehearse_readers.h"
 
-#define MAX_URLS 16
+#define MAX_URLS RH_MAX_NODES
 #define MAX_FAULTS 32
 
 static double now_s(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+	return rh_now();
 }
 
 static void sleep_s(double s)
@@ -70,12 +68,14 @@ struct fault {
 };
 
 struct opts {
-	const char *dir, *games, *tokens, *report, *hook;
+	const char *dir, *games, *tokens, *report, *hook, *trace;
 	const char *urls[MAX_URLS];
-	size_t nurls;
+	size_t nurls;		/* the nodes, then the balancer if any */
+	int balancer;		/* urls[nurls - 1] is a balancer */
 	double speed;		/* 0: max */
 	long long from, to;	/* UTC; LLONG_MIN / LLONG_MAX: none */
 	long readers;
+	size_t procs;		/* the readers' processes; 0: as needed */
 	struct fault faults[MAX_FAULTS];
 	size_t nfaults;
 	double settle;		/* seconds to wait for the readers */
@@ -176,306 +176,9 @@ static long get(const struct pd_curl *c, CURL *h, const char *url,
 
 /* -- the readers: SSE on one multi handle */
 
-struct row {
-	char npc[8];
-	long rank, gold, silver, bronze, total;
-};
-
-struct reader {
-	CURL *h;
-	size_t node;
-	char *line;		/* the line being read */
-	size_t nline, aline;
-	char event[32];
-	char *data;
-	size_t ndata, adata;
-	long id;		/* this message's id */
-	long last;		/* the last id seen */
-	struct row *rows;
-	size_t nrows, arows;
-	int active, failed, drop;
-	double again;		/* when to connect again */
-	long reconnects;
-	struct curl_slist *hd;
-};
-
-struct seen {
-	double *t;		/* per version - base: first seen, 0 none */
-	long n;
-};
-
-struct readers {
-	const struct pd_curl *c;
-	const struct opts *o;
-	struct reader *v;
-	size_t n;
-	struct seen seen[MAX_URLS];
-	long base;		/* the version before the first write */
-	double t0;
-	atomic_int stop, drop;
-	atomic_long least;	/* the least id every reader saw */
-	pthread_mutex_t mu;	/* seen[] */
-	long messages, bad;
-};
-
-static void seen_mark(struct readers *rs, size_t node, long v, double t)
-{
-	struct seen *s = &rs->seen[node];
-	long i = v - rs->base;
-
-	if (i < 0)
-		return;
-	pthread_mutex_lock(&rs->mu);
-	if (i >= s->n) {
-		long n = s->n ? s->n : 1024;
-		double *p;
-
-		while (n <= i)
-			n *= 2;
-		if ((p = realloc(s->t, (size_t)n * sizeof(*p)))) {
-			memset(p + s->n, 0, (size_t)(n - s->n) * sizeof(*p));
-			s->t = p;
-			s->n = n;
-		}
-	}
-	if (i < s->n && (!s->t[i] || t < s->t[i]))
-		s->t[i] = t;
-	pthread_mutex_unlock(&rs->mu);
-}
-
-static struct row *row_of(struct reader *r, const char *npc)
-{
-	size_t i;
-
-	for (i = 0; i < r->nrows; i++)
-		if (!strcmp(r->rows[i].npc, npc))
-			return &r->rows[i];
-	if (pd_grow(&r->rows, r->nrows, &r->arows, sizeof(*r->rows), 64) < 0)
-		return NULL;
-	memset(&r->rows[r->nrows], 0, sizeof(*r->rows));
-	snprintf(r->rows[r->nrows].npc, sizeof(r->rows->npc), "%s", npc);
-	return &r->rows[r->nrows++];
-}
-
 static long jl(json_t *o, const char *k)
 {
 	return (long)json_integer_value(json_object_get(o, k));
-}
-
-/* a standings message: the whole table, or its changed and removed rows */
-static void standings(struct readers *rs, struct reader *r)
-{
-	json_t *j = json_loadb(r->data, r->ndata, 0, NULL), *x;
-	size_t i, k;
-
-	if (!j) {
-		rs->bad++;
-		return;
-	}
-	if (json_is_true(json_object_get(j, "full")))
-		r->nrows = 0;
-	json_array_foreach(json_object_get(j, "changed"), i, x) {
-		struct row *w;
-
-		if (!json_is_string(json_object_get(x, "npc")) ||
-		    !(w = row_of(r, json_string_value(json_object_get(x,
-								      "npc")))))
-			continue;
-		w->rank = jl(x, "rank");
-		w->gold = jl(x, "gold");
-		w->silver = jl(x, "silver");
-		w->bronze = jl(x, "bronze");
-		w->total = jl(x, "total");
-	}
-	json_array_foreach(json_object_get(j, "removed"), i, x) {
-		const char *npc = json_is_string(x) ? json_string_value(x) :
-				  json_string_value(json_object_get(x, "npc"));
-
-		for (k = 0; npc && k < r->nrows; k++)
-			if (!strcmp(r->rows[k].npc, npc)) {
-				r->rows[k] = r->rows[--r->nrows];
-				break;
-			}
-	}
-	json_decref(j);
-}
-
-static int grow(char **p, size_t *a, size_t need)
-{
-	char *q;
-	size_t n = *a ? *a : 256;
-
-	if (need <= *a)
-		return 0;
-	while (n < need)
-		n *= 2;
-	if (!(q = realloc(*p, n)))
-		return -1;
-	*p = q;
-	*a = n;
-	return 0;
-}
-
-static void sse_line(struct readers *rs, struct reader *r)
-{
-	const char *l = r->line;
-	double t = now_s() - rs->t0;
-
-	if (!r->nline) {	/* the end of a message */
-		if (r->id > 0) {
-			seen_mark(rs, r->node, r->id, t);
-			if (r->id > r->last)
-				r->last = r->id;
-		}
-		if (!strcmp(r->event, "standings") && r->ndata)
-			standings(rs, r);
-		if (r->ndata)
-			rs->messages++;
-		r->event[0] = '\0';
-		r->ndata = 0;
-		r->id = 0;
-		return;
-	}
-	if (!strncmp(l, "id:", 3))
-		r->id = strtol(l + 3, NULL, 10);
-	else if (!strncmp(l, "event:", 6))
-		snprintf(r->event, sizeof(r->event), "%s", l + 6 +
-			 (l[6] == ' '));
-	else if (!strncmp(l, "data:", 5)) {
-		const char *d = l + 5 + (l[5] == ' ');
-		size_t n = strlen(d);
-
-		if (grow(&r->data, &r->adata, r->ndata + n + 2) == 0) {
-			if (r->ndata)
-				r->data[r->ndata++] = '\n';
-			memcpy(r->data + r->ndata, d, n);
-			r->ndata += n;
-			r->data[r->ndata] = '\0';
-		}
-	}
-}
-
-static size_t take_sse(char *p, size_t size, size_t n, void *arg)
-{
-	struct reader *r = ((void **)arg)[1];
-	struct readers *rs = ((void **)arg)[0];
-	size_t i;
-
-	for (i = 0; i < size * n; i++) {
-		if (p[i] == '\r')
-			continue;
-		if (p[i] == '\n') {
-			if (grow(&r->line, &r->aline, r->nline + 1) < 0)
-				return 0;
-			r->line[r->nline] = '\0';
-			sse_line(rs, r);
-			r->nline = 0;
-			continue;
-		}
-		if (grow(&r->line, &r->aline, r->nline + 2) < 0)
-			return 0;
-		r->line[r->nline++] = p[i];
-	}
-	return size * n;
-}
-
-static int reader_open(struct readers *rs, CURLM *m, size_t i, void **arg)
-{
-	const struct pd_curl *c = rs->c;
-	struct reader *r = &rs->v[i];
-	char url[1024], line[64];
-
-	if (!r->h && !(r->h = c->easy_init()))
-		return -1;
-	snprintf(url, sizeof(url), "%s/api/games/%s/stream",
-		 rs->o->urls[r->node], rs->o->games);
-	c->slist_free_all(r->hd);
-	r->hd = NULL;
-	if (r->last > 0) {
-		snprintf(line, sizeof(line), "Last-Event-ID: %ld", r->last);
-		r->hd = c->slist_append(NULL, line);
-	}
-	r->nline = r->ndata = 0;
-	r->event[0] = '\0';
-	r->id = 0;
-	c->easy_setopt(r->h, CURLOPT_URL, url);
-	c->easy_setopt(r->h, CURLOPT_HTTPHEADER, r->hd);
-	c->easy_setopt(r->h, CURLOPT_WRITEFUNCTION, take_sse);
-	c->easy_setopt(r->h, CURLOPT_WRITEDATA, arg);
-	c->easy_setopt(r->h, CURLOPT_NOSIGNAL, 1L);
-	c->easy_setopt(r->h, CURLOPT_CONNECTTIMEOUT_MS, 2000L);
-	c->easy_setopt(r->h, CURLOPT_PRIVATE, (char *)r);
-	r->active = c->multi_add_handle(m, r->h) == CURLM_OK;
-	return r->active ? 0 : -1;
-}
-
-static void *readers_run(void *arg)
-{
-	struct readers *rs = arg;
-	const struct pd_curl *c = rs->c;
-	CURLM *m = c->multi_init();
-	void **args;
-	size_t i;
-	int running, left;
-
-	if (!m || !(args = calloc(rs->n * 2 + 1, sizeof(*args))))
-		return NULL;
-	c->multi_setopt(m, CURLMOPT_MAXCONNECTS, (long)rs->n + 8);
-	for (i = 0; i < rs->n; i++) {
-		args[2 * i] = rs;
-		args[2 * i + 1] = &rs->v[i];
-		rs->v[i].node = i % rs->o->nurls;
-		reader_open(rs, m, i, &args[2 * i]);
-	}
-	while (!atomic_load(&rs->stop)) {
-		CURLMsg *msg;
-		double t = now_s();
-		long least = LONG_MAX;
-
-		c->multi_perform(m, &running);
-		while ((msg = c->multi_info_read(m, &left))) {
-			struct reader *r;
-
-			if (msg->msg != CURLMSG_DONE)
-				continue;
-			c->easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE,
-					(char **)&r);
-			c->multi_remove_handle(m, msg->easy_handle);
-			r->active = 0;
-			r->reconnects++;
-			r->again = t + 0.2;	/* the stream says retry: 2000;
-						 * a rehearsal asks sooner */
-		}
-		if (atomic_exchange(&rs->drop, 0) && rs->n) {
-			/* drop-reader: the first active reader's connection
-			 * cut, as a phone leaving the Wi-Fi would */
-			for (i = 0; i < rs->n && !rs->v[i].active; i++)
-				;
-			if (i < rs->n) {
-				c->multi_remove_handle(m, rs->v[i].h);
-				rs->v[i].active = 0;
-				rs->v[i].reconnects++;
-				rs->v[i].again = t + 1.0;
-			}
-		}
-		for (i = 0; i < rs->n; i++) {
-			if (!rs->v[i].active && t >= rs->v[i].again)
-				reader_open(rs, m, i, &args[2 * i]);
-			if (rs->v[i].last < least)
-				least = rs->v[i].last;
-		}
-		atomic_store(&rs->least, rs->n ? least : LONG_MAX);
-		c->multi_poll(m, NULL, 0, 50, NULL);
-	}
-	for (i = 0; i < rs->n; i++) {
-		if (rs->v[i].active)
-			c->multi_remove_handle(m, rs->v[i].h);
-		c->easy_cleanup(rs->v[i].h);
-		c->slist_free_all(rs->v[i].hd);
-	}
-	c->multi_cleanup(m);
-	free(args);
-	return NULL;
 }
 
 /* -- the plan: every write in schedule order */
@@ -709,7 +412,8 @@ static int post(struct run *r, const char *venue, const char *path,
 	double start = now_s();
 	char url[1200];
 
-	node %= r->o->nurls;
+	/* venues spread over the nodes, or all through the balancer */
+	node = r->o->balancer ? r->o->nurls - 1 : node % r->o->nurls;
 	r->writes++;
 	for (;;) {
 		long ra = 0, st;
@@ -757,7 +461,8 @@ static int post(struct run *r, const char *venue, const char *path,
 			r->status503++;
 			sleep_s(ra > 0 && ra < 2 ? (double)ra : 0.5);
 		} else if (st == 0 || st >= 500) {
-			node = (node + 1) % r->o->nurls;
+			if (!r->o->balancer)	/* else it chooses */
+				node = (node + 1) % r->o->nurls;
 			sleep_s(0.1);
 		} else {
 			r->refused++;
@@ -980,7 +685,7 @@ static int tokens_read(struct run *r, const char *file)
 /* -- faults */
 
 struct fault_run {
-	struct readers *rs;
+	struct rh_readers *rs;
 	const struct opts *o;
 	struct fault *f;
 	double t0;
@@ -1019,7 +724,7 @@ static void *fault_run(void *arg)
 	fprintf(stderr, "podium: fault %s at %.1f s\n", fr->f->kind,
 		fr->f->real);
 	if (!strcmp(fr->f->kind, "drop-reader")) {
-		atomic_store(&fr->rs->drop, 1);
+		rh_readers_drop(fr->rs);
 	} else if (fr->o->hook) {
 		snprintf(cmd, sizeof(cmd), "%s %s", fr->o->hook, fr->f->kind);
 		if (run_hook(cmd) != 0)
@@ -1030,7 +735,7 @@ static void *fault_run(void *arg)
 }
 
 static void fault_start(struct fault_run *fr, pthread_t *th,
-			struct readers *rs, const struct opts *o,
+			struct rh_readers *rs, const struct opts *o,
 			struct fault *f, double t0)
 {
 	f->real = 0;
@@ -1042,6 +747,40 @@ static void fault_start(struct fault_run *fr, pthread_t *th,
 }
 
 /* -- the checks */
+
+static int cmp_double(const void *a, const void *b);
+static double pct(double *v, size_t n, double p);
+
+/* each node's own p99 from acknowledgement to its stream, "A 41.2, B
+ * 38.0, balancer 44.1 ms" into out */
+static void node_p99(const struct run *r, const struct opts *o,
+		     const struct rh_readers *rs, char *out, size_t size)
+{
+	double *v = malloc((r->nacks + 1) * sizeof(*v));
+	size_t i, k, n, at = 0;
+
+	for (k = 0; v && k < o->nurls && k < rs->n; k++) {
+		for (i = n = 0; i < r->nacks; i++) {
+			long x = r->acks[i].version - rs->base;
+
+			if (r->acks[i].version && x >= 0 && x < rs->seen[k].n &&
+			    rs->seen[k].t[x])
+				v[n++] = (rs->seen[k].t[x] - r->acks[i].at) *
+					 1000;
+		}
+		if (n > 1)	/* qsort takes no NULL */
+			qsort(v, n, sizeof(*v), cmp_double);
+		if (at < size)
+			at += (size_t)snprintf(out + at, size - at, "%s%s %.1f",
+					       k ? ", " : "",
+					       o->balancer && k + 1 ==
+					       o->nurls ? "balancer" :
+					       o->urls[k], pct(v, n, 0.99));
+	}
+	if (at < size)
+		snprintf(out + at, size - at, " ms");
+	free(v);
+}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -1154,39 +893,9 @@ static int log_check(struct run *r, long base, size_t *lost, size_t *doubled)
 	return 0;
 }
 
-static int by_npc(const void *a, const void *b)
-{
-	const struct row *x = a, *y = b;
-
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	return strcmp(x->npc, y->npc);
-}
-
-/* rows as 'table --format csv' has them, less the name */
-static char *rows_text(struct row *v, size_t n)
-{
-	struct pd_buf b = PD_BUF_INIT;
-	size_t i;
-
-	if (n > 1)	/* qsort takes no NULL */
-		qsort(v, n, sizeof(*v), by_npc);
-	for (i = 0; i < n; i++) {
-		char line[96];
-
-		if (!v[i].total)
-			continue;
-		snprintf(line, sizeof(line), "%ld,%s,%ld,%ld,%ld,%ld\n",
-			 v[i].rank, v[i].npc, v[i].gold, v[i].silver,
-			 v[i].bronze, v[i].total);
-		pd_buf_adds(&b, line);
-	}
-	return pd_buf_detach(&b, NULL);
-}
-
 static char *json_rows(json_t *j)
 {
-	struct row *v;
+	struct rh_row *v;
 	json_t *x;
 	size_t i, n = json_array_size(json_object_get(j, "rows"));
 	char *t;
@@ -1203,9 +912,49 @@ static char *json_rows(json_t *j)
 		v[i].bronze = jl(x, "bronze");
 		v[i].total = jl(x, "total");
 	}
-	t = rows_text(v, n);
+	t = rh_rows_text(v, n);
 	free(v);
 	return t;
+}
+
+/* --trace FILE: a line a write, as CSV: seconds from the start, path,
+ * version (0: unchanged), ms to its acknowledgement, then ms to each
+ * node's stream (empty: never seen) */
+static void trace_write(const struct run *r, const struct opts *o,
+			const struct rh_readers *rs)
+{
+	FILE *f = fopen(o->trace, "w");
+	size_t i, k;
+
+	if (!f) {
+		cli_error("%s: %s", o->trace, strerror(errno));
+		return;
+	}
+	fprintf(f, "at_s,write,version,ack_ms");
+	for (k = 0; k < o->nurls; k++)
+		fprintf(f, ",%s_ms", o->balancer && k + 1 == o->nurls ?
+			"balancer" : o->urls[k]);
+	fputc('\n', f);
+	for (i = 0; i < r->nacks; i++) {
+		long x = r->acks[i].version - rs->base;
+
+		const char *c;
+
+		fprintf(f, "%.3f,\"", r->acks[i].at);
+		for (c = r->acks[i].key; *c; c++)	/* CSV: "" for " */
+			fputs(*c == '"' ? "\"\"" : (char[2]){ *c, 0 }, f);
+		fprintf(f, "\",%ld,%.1f", r->acks[i].version, r->acks[i].ms);
+		for (k = 0; k < o->nurls; k++)
+			if (r->acks[i].version && x >= 0 &&
+			    x < rs->seen[k].n && rs->seen[k].t[x])
+				fprintf(f, ",%.1f", (rs->seen[k].t[x] -
+						     r->acks[i].at) * 1000);
+			else
+				fputc(',', f);
+		fputc('\n', f);
+	}
+	if (fclose(f))
+		cli_error("%s: %s", o->trace, strerror(errno));
 }
 
 /* the table of a direct import of the folder (cut at --to for a window),
@@ -1231,7 +980,9 @@ static char *direct_table(const struct opts *o, char *self)
 			 "prepare '%s' --games '%s' --from '%s' "
 			 "2>/dev/null", self, dir, o->dir, o->games, to);
 	}
-	rc = system(cmd);
+	if ((rc = system(cmd)) != 0)
+		cli_error("the direct import of %s, to compare with, failed "
+			  "(status %d): %s", o->dir, rc, cmd);
 	snprintf(cmd, sizeof(cmd), "'%s' --db '%s/d.db' table --games '%s' "
 		 "--format json 2>/dev/null", self, dir, o->games);
 	if (rc == 0 && (f = popen(cmd, "r"))) {
@@ -1297,7 +1048,7 @@ done:
 
 
 static void report_write(const struct run *r, const struct opts *o,
-			 const struct readers *rs, const double *vis,
+			 const struct rh_readers *rs, const double *vis,
 			 const double *vis_at, size_t nvis, const char *verdict)
 {
 	FILE *f = fopen(o->report, "w");
@@ -1305,7 +1056,6 @@ static void report_write(const struct run *r, const struct opts *o,
 	size_t i, nb, *wps;
 	double *lat;
 	const double W = 900, H = 200;
-	long reconnects = 0;
 
 	if (!f) {
 		cli_error("%s: %s", o->report, strerror(errno));
@@ -1363,14 +1113,12 @@ static void report_write(const struct run *r, const struct opts *o,
 		fprintf(f, "<text x=\"2\" y=\"12\" font-size=\"11\">max "
 			"%.0f</text></svg>\n", top);
 	}
-	for (i = 0; i < rs->n; i++)
-		reconnects += rs->v[i].reconnects;
 	report_days(f, r, o);
 	fprintf(f, "<p>%zu writes, %zu retries (%zu on 412, %zu on 503), "
 		"%zu refused, %zu never taken; %zu readers, %ld messages, %ld "
 		"reconnects.</p>\n</body></html>\n", r->writes, r->retries,
 		r->status412, r->status503, r->refused, r->failed, rs->n,
-		rs->messages, reconnects);
+		rs->messages, rs->reconnects);
 	free(wps);
 	free(lat);
 	fclose(f);
@@ -1419,8 +1167,8 @@ static int run_replay(struct cli *cli, struct opts *o)
 	struct pd_unitset set;
 	struct plan p;
 	struct run r;
-	struct readers rs;
-	pthread_t rt, ft[MAX_FAULTS];
+	struct rh_readers rs;
+	pthread_t ft[MAX_FAULTS];
 	struct fault_run fr[MAX_FAULTS];
 	int nft = 0, ret, rc = EXIT_OK;
 	size_t i, k, lost = 0, doubled = 0, nvis = 0;
@@ -1429,8 +1177,8 @@ static int run_replay(struct cli *cli, struct opts *o)
 	char *want = NULL, self[4096];
 	ssize_t sl;
 	struct rlimit rl;
-	size_t identical = 0, nodes_same = 0;
-	char verdict[512];
+	size_t identical = 0, nodes_same = 0, per;
+	char verdict[512], per_node[512] = "";
 
 	memset(&r, 0, sizeof(r));
 	memset(&rs, 0, sizeof(rs));
@@ -1442,13 +1190,19 @@ static int run_replay(struct cli *cli, struct opts *o)
 		setrlimit(RLIMIT_NOFILE, &rl);
 		getrlimit(RLIMIT_NOFILE, &rl);
 	}
-	if ((rlim_t)o->readers + 64 > rl.rlim_cur) {
-		cli_error("--readers %ld: this process may open %llu "
-			  "descriptors, so %llu readers at most; run the "
-			  "readers in several processes", o->readers,
-			  (unsigned long long)rl.rlim_cur,
-			  (unsigned long long)(rl.rlim_cur > 64 ?
-					       rl.rlim_cur - 64 : 0));
+	/* a process's readers: 10,000 at most, each a descriptor */
+	per = rl.rlim_cur > 10064 ? 10000 :
+	      rl.rlim_cur > 128 ? (size_t)rl.rlim_cur - 64 : 64;
+	if (o->procs && ((size_t)o->readers + o->procs - 1) / o->procs > per) {
+		cli_error("--readers %ld in --reader-procs %zu: a process may "
+			  "open %llu descriptors, so %zu readers at most; "
+			  "give more processes", o->readers, o->procs,
+			  (unsigned long long)rl.rlim_cur, per);
+		return EXIT_USAGE;
+	}
+	if (((size_t)o->readers + per - 1) / per + 1 > RH_MAX_PROCS) {
+		cli_error("--readers %ld: %d processes of %zu at most",
+			  o->readers, RH_MAX_PROCS, per);
 		return EXIT_USAGE;
 	}
 	r.o = o;
@@ -1477,15 +1231,25 @@ static int run_replay(struct cli *cli, struct opts *o)
 		p.n, r.known, o->readers, o->nurls, o->speed ? "x" : "max");
 	/* the readers, connected before the first write */
 	rs.c = r.c;
-	rs.o = o;
+	rs.urls = o->urls;
+	rs.nurls = o->nurls;
+	/* with a balancer: ten readers on each node, fewer when there
+	 * are few, so that the balancer has its share */
+	rs.direct = !o->balancer ? 0 : rs.n / o->nurls < 10 ?
+		    rs.n / o->nurls : 10;
+	rs.games = o->games;
 	rs.n = (size_t)o->readers;
+	rs.procs = o->procs;
+	rs.per = per;
 	rs.base = r.known;
 	rs.t0 = r.t0 = now_s();
-	pthread_mutex_init(&rs.mu, NULL);
-	rs.v = calloc(rs.n + 1, sizeof(*rs.v));
-	pthread_create(&rt, NULL, readers_run, &rs);
+	if (rs.n && rh_readers_start(&rs) < 0) {
+		cli_error("the readers' processes: %s", strerror(errno));
+		rc = EXIT_STORE;
+		goto done;
+	}
 	for (t = now_s(); now_s() - t < 10 && rs.n &&
-	     atomic_load(&rs.least) < r.known;)
+	     rh_readers_least(&rs) < r.known;)
 		sleep_s(0.05);
 	r.t0 = rs.t0;
 	first_at = p.n ? (double)p.v[0].at : 0;
@@ -1526,10 +1290,11 @@ static int run_replay(struct cli *cli, struct opts *o)
 	/* every reader brought to the last version, or the settle time */
 	learn_version(&r, 0);
 	for (t = now_s(); now_s() - t < o->settle && rs.n &&
-	     atomic_load(&rs.least) < r.known;)
+	     rh_readers_least(&rs) < r.known;)
 		sleep_s(0.05);
-	atomic_store(&rs.stop, 1);
-	pthread_join(rt, NULL);
+	if (rs.n && rh_readers_stop(&rs) < 0)
+		cli_error("%zu readers' process gave no answer: counted as "
+			  "not identical", rs.lost);
 	/* the checks */
 	if (log_check(&r, rs.base, &lost, &doubled)) {
 		rc = EXIT_STORE;
@@ -1566,6 +1331,7 @@ static int run_replay(struct cli *cli, struct opts *o)
 	if (ack)
 		if (r.nacks > 1)	/* qsort takes no NULL */
 			qsort(ack, r.nacks, sizeof(*ack), cmp_double);
+	node_p99(&r, o, &rs, per_node, sizeof(per_node));
 	/* the tables: each node's, each reader's, the direct import's */
 	sl = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	self[sl > 0 ? sl : 0] = '\0';
@@ -1589,17 +1355,14 @@ static int run_replay(struct cli *cli, struct opts *o)
 				  "import's", url);
 		free(got);
 	}
-	for (i = 0; i < rs.n; i++) {
-		char *got = rows_text(rs.v[i].rows, rs.v[i].nrows);
-
-		if (want && !strcmp(got, want))
-			identical++;
-		else if (identical + 5 > i)
-			cli_error("reader %zu (node %zu): its last table "
-				  "differs from the direct import's", i,
-				  rs.v[i].node);
-		free(got);
-	}
+	for (i = 0; i < rs.ntables; i++)
+		if (want && !strcmp(rs.tables[i].text, want))
+			identical += rs.tables[i].count;
+		else
+			cli_error("%zu readers, reader %zu (node %zu) the "
+				  "first: their last table differs from the "
+				  "direct import's", rs.tables[i].count,
+				  rs.tables[i].first, rs.tables[i].node);
 	if (vis)
 		if (nvis > 1)	/* qsort takes no NULL */
 			qsort(vis, nvis, sizeof(*vis), cmp_double);
@@ -1614,11 +1377,13 @@ static int run_replay(struct cli *cli, struct opts *o)
 	printf("rehearse detail: %zu refused, %zu never taken, %zu retries "
 	       "(%zu on 412, %zu on 503); %zu of %zu nodes' tables as the "
 	       "direct import's; %ld stream messages read, %ld unreadable; "
-	       "%.1f s\n", r.refused, r.failed, r.retries, r.status412,
+	       "%.1f s\nrehearse by node: visible p99 %s\n", r.refused, r.failed, r.retries, r.status412,
 	       r.status503, nodes_same, o->nurls, rs.messages, rs.bad,
-	       now_s() - r.t0);
+	       now_s() - r.t0, per_node);
 	if (o->report)
 		report_write(&r, o, &rs, vis, vis_at, nvis, verdict);
+	if (o->trace)
+		trace_write(&r, o, &rs);
 	if (r.refused)
 		fprintf(stderr, "podium: %zu writes refused by the deployment: "
 			"what the folder holds that its API does not take "
@@ -1632,15 +1397,7 @@ done:
 	free(vis);
 	free(vis_at);
 	free(want);
-	for (i = 0; i < rs.n; i++) {
-		free(rs.v[i].line);
-		free(rs.v[i].data);
-		free(rs.v[i].rows);
-	}
-	free(rs.v);
-	for (k = 0; k < o->nurls; k++)
-		free(rs.seen[k].t);
-	pthread_mutex_destroy(&rs.mu);
+	rh_readers_release(&rs);
 	plan_release(&p);
 	run_release(&r);
 	pd_unitset_release(&set);
@@ -1725,10 +1482,13 @@ static int run(struct cli *cli, int argc, char **argv)
 		{ "hook", required_argument, NULL, 'H' },
 		{ "report", required_argument, NULL, 'R' },
 		{ "settle", required_argument, NULL, 'S' },
+		{ "reader-procs", required_argument, NULL, 'P' },
+		{ "balancer", required_argument, NULL, 'B' },
+		{ "trace", required_argument, NULL, 'X' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct opts o;
-	const char *from = NULL, *to = NULL;
+	const char *from = NULL, *to = NULL, *balancer = NULL;
 	int c, prepare = 0;
 	char *end;
 
@@ -1785,6 +1545,21 @@ static int run(struct cli *cli, int argc, char **argv)
 			if (*end || o.readers < 0 || o.readers > 1000000)
 				return cli_usage(&cmd_rehearse, N_("--readers "
 						 "is a number from 0"));
+			break;
+		case 'X':
+			o.trace = optarg;
+			break;
+		case 'B':
+			while (*optarg && optarg[strlen(optarg) - 1] == '/')
+				optarg[strlen(optarg) - 1] = '\0';
+			balancer = optarg;
+			break;
+		case 'P':
+			o.procs = (size_t)strtoul(optarg, &end, 10);
+			if (*end || !o.procs || o.procs >= RH_MAX_PROCS)
+				return cli_usage(&cmd_rehearse, N_("--reader-"
+						 "procs is a number from 1 to "
+						 "63"));
 			break;
 		case 'S':
 			o.settle = strtod(optarg, &end);
@@ -1857,6 +1632,13 @@ static int run(struct cli *cli, int argc, char **argv)
 	if (!o.nurls)
 		return cli_usage(&cmd_rehearse, N_("--url is needed (one a "
 				 "node)"));
+	if (balancer) {
+		if (o.nurls == MAX_URLS)
+			return cli_usage(&cmd_rehearse, N_("at most 15 --url "
+					 "with --balancer"));
+		o.urls[o.nurls++] = balancer;
+		o.balancer = 1;
+	}
 	if (!o.tokens)
 		return cli_usage(&cmd_rehearse, N_("--tokens is needed (what "
 				 "'podium rehearse prepare' wrote)"));
@@ -1876,6 +1658,8 @@ const struct cli_command cmd_rehearse = {
 	"                       --tokens FILE [--speed N|max] [--from TIME]\n"
 	"                       [--to TIME] [--readers R] [--fault KIND@WHEN]\n"
 	"                       [--hook SCRIPT] [--report FILE] [--settle S]\n"
+	"                       [--reader-procs P] [--balancer URL]\n"
+	"                       [--trace FILE]\n"
 	"\n"
 	"A technical rehearsal: DIR, a Games as it ran unit by unit (the\n"
 	"folder 'podium import units' reads), replayed against a running\n"
@@ -1901,14 +1685,24 @@ const struct cli_command cmd_rehearse = {
 	"  --from, --to   the window, local times at the Games' zone\n"
 	"                 (2024-08-09T20:00); prepare with the same --from\n"
 	"  --readers R    R streams (GET .../stream) spread over the --url\n"
-	"                 nodes, in one thread; each takes a descriptor, so\n"
-	"                 one process takes its limit less 64 (ulimit -n)\n"
+	"                 nodes, in processes of their own: 10,000 a\n"
+	"                 process, or the descriptor limit less 64\n"
+	"                 (ulimit -n) where that is lower\n"
+	"  --reader-procs P  the readers in P processes (default: as many\n"
+	"                 as they need) besides the probe's: ten readers a\n"
+	"                 node in a process of their own, whose times the\n"
+	"                 latency is read from first\n"
+	"  --balancer URL a load balancer in front of the --url nodes: the\n"
+	"                 writes go through it, and the readers too but ten\n"
+	"                 on each node, whose latency is each node's own\n"
 	"  --fault KIND@WHEN  pg-restart, kill-node or drop-reader, at a\n"
 	"                 local time or +SECONDS from the start; the first\n"
 	"                 two run '--hook SCRIPT KIND', which restarts\n"
 	"                 PostgreSQL or kills a node and starts it again\n"
 	"  --report FILE  a self-contained HTML report: writes per second\n"
 	"                 and latency, the faults marked\n"
+	"  --trace FILE   each write as a CSV line: when, what, its version,\n"
+	"                 ms to its acknowledgement and to each node's stream\n"
 	"  --settle S     seconds to wait for every reader at the end (30)\n"
 	"\n"
 	"It prints 'rehearse summary: W writes, L lost, D doubled, ack\n"
