@@ -420,9 +420,10 @@ static int result_check(const struct pd_unit_result_input *in,
 	    strcmp(in->wlt, "L") && strcmp(in->wlt, "T"))
 		return pd_diag_set(d, PD_EINVAL, NULL, 0, "wlt: '%s' is not W, "
 				   "L or T", in->wlt);
-	if (in->irm && !code_ok(in->irm, 8, 0, NULL))
+	/* as the Games wrote them: W/O for a walkover, Fall in climbing */
+	if (in->irm && !code_ok(in->irm, 8, 1, "/"))
 		return pd_diag_set(d, PD_EINVAL, NULL, 0, "irm: '%s' is not an "
-				   "IRM code (DNS, DNF, DQ, DSQ ...)", in->irm);
+				   "IRM code (DNS, DNF, DSQ, W/O ...)", in->irm);
 	if (in->qualification && !code_ok(in->qualification, 8, 1, "/-"))
 		return pd_diag_set(d, PD_EINVAL, NULL, 0, "qualification: '%s' "
 				   "is not a mark (Q, q, FA, Q1/8, SA/B ...)",

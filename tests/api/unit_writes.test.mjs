@@ -25,8 +25,8 @@ const post = (rsc, what, body, { tok = s.operator, query = '', headers = {} } = 
 	request(s, 'POST', `${G}/units/${rsc}/${what}${query}`,
 		{ body, headers: { ...bearer(tok), ...headers } });
 
-// ODF's result types and qualification marks as the Games' results use
-// them (IRM_POINTS, RM; Q1/8, SA/B) are taken, as 'import units' takes
+// ODF's result types, qualification marks and IRMs as the Games' results
+// use them (IRM_POINTS, RM; Q1/8, SA/B; W/O, Fall) are taken, as 'import units' takes
 // them; others are refused naming the field (dry runs: nothing written)
 test('api__unit_result_takes_odf_types_and_marks', async () => {
 	const dry = { query: '?dry_run=1' };
@@ -43,6 +43,14 @@ test('api__unit_result_takes_odf_types_and_marks', async () => {
 	assert.match(r.json().error, /qualification: 'Q1\/8\/16\/32' is not a mark/);
 	r = await post(HEAT, 'results', { participant: '9100002', qualification: 'Q 1' }, dry);
 	assert.equal(r.status, 400, r.text);
+	// IRMs as Paris 2024 wrote them: a tennis walkover, a climber's fall
+	for (const irm of ['W/O', 'Fall', 'BFD']) {
+		r = await post(HEAT, 'results', { participant: '9100002', irm }, dry);
+		assert.equal(r.status, 200, `${irm}: ${r.text}`);
+	}
+	r = await post(HEAT, 'results', { participant: '9100002', irm: 'D N F' }, dry);
+	assert.equal(r.status, 400, r.text);
+	assert.match(r.json().error, /irm: 'D N F' is not an IRM code/);
 });
 
 test('api__unit_status_result_and_start_list_are_each_one_change', async () => {
