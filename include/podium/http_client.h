@@ -35,6 +35,8 @@ struct pd_curl {
 	CURLMsg *(*multi_info_read)(CURLM *m, int *left);
 	CURLMcode (*multi_cleanup)(CURLM *m);
 	CURLMcode (*multi_setopt)(CURLM *m, CURLMoption opt, ...);
+	CURLMcode (*multi_socket_action)(CURLM *m, curl_socket_t fd,
+					 int events, int *running);
 };
 
 /* libcurl loaded and *out filled, once per process: 0, or PD_EIO naming

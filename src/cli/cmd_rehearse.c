@@ -1049,7 +1049,8 @@ done:
 
 static void report_write(const struct run *r, const struct opts *o,
 			 const struct rh_readers *rs, const double *vis,
-			 const double *vis_at, size_t nvis, const char *verdict)
+			 const double *vis_at, size_t nvis, const char *verdict,
+			 const char *per_node)
 {
 	FILE *f = fopen(o->report, "w");
 	double end = 1, x;
@@ -1076,7 +1077,8 @@ static void report_write(const struct run *r, const struct opts *o,
 		"charset=\"utf-8\"><title>podium rehearse: %s</title>"
 		"<style>body{font:14px sans-serif;margin:2em}svg{border:1px "
 		"solid #ccc}</style></head><body>\n<h1>Rehearsal of %s</h1>\n"
-		"<p>%s</p>\n", o->games, o->games, verdict);
+		"<p>%s</p>\n<p>Each node's own p99, acknowledgement to its "
+		"stream: %s.</p>\n", o->games, o->games, verdict, per_node);
 	for (int chart = 0; chart < 2 && wps && lat; chart++) {
 		double top = 1;
 
@@ -1248,8 +1250,9 @@ static int run_replay(struct cli *cli, struct opts *o)
 		rc = EXIT_STORE;
 		goto done;
 	}
-	for (t = now_s(); now_s() - t < 10 && rs.n &&
-	     rh_readers_least(&rs) < r.known;)
+	/* every reader connected first: 10 s, or a second a thousand */
+	for (t = now_s(); now_s() - t < (rs.n > 10000 ? rs.n / 1000 : 10) &&
+	     rs.n && rh_readers_least(&rs) < r.known;)
 		sleep_s(0.05);
 	r.t0 = rs.t0;
 	first_at = p.n ? (double)p.v[0].at : 0;
@@ -1381,7 +1384,8 @@ static int run_replay(struct cli *cli, struct opts *o)
 	       r.status503, nodes_same, o->nurls, rs.messages, rs.bad,
 	       now_s() - r.t0, per_node);
 	if (o->report)
-		report_write(&r, o, &rs, vis, vis_at, nvis, verdict);
+		report_write(&r, o, &rs, vis, vis_at, nvis, verdict,
+			     per_node);
 	if (o->trace)
 		trace_write(&r, o, &rs);
 	if (r.refused)

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -105,6 +106,8 @@ struct child {
 	char *cdata;
 	size_t cn, ca;
 	json_t *cj;
+	int ep;			/* epoll, for libcurl's sockets */
+	double due;		/* libcurl's timer, rh_now(); -1 none */
 };
 
 static void seen_mark(struct child *ch, size_t node, long v, double t)
@@ -315,25 +318,112 @@ static void reader_open(struct child *ch, CURLM *m, struct reader *r)
 	r->active = c->multi_add_handle(m, r->h) == CURLM_OK;
 }
 
+/* libcurl's sockets on epoll, driven by curl_multi_socket_action: a
+ * wake-up costs what is ready, where curl_multi_perform visits every
+ * transfer (a recv() that says EAGAIN on each of 10,000 idle streams,
+ * each time one of them has a message) */
+static int on_socket(CURL *e, curl_socket_t fd, int what, void *arg,
+		     void *sockp)
+{
+	struct child *ch = arg;
+	struct epoll_event ev;
+
+	(void)e;
+	(void)sockp;
+	if (what == CURL_POLL_REMOVE) {
+		epoll_ctl(ch->ep, EPOLL_CTL_DEL, fd, NULL);
+		return 0;
+	}
+	memset(&ev, 0, sizeof(ev));
+	ev.data.fd = fd;
+	ev.events = (what & CURL_POLL_IN ? EPOLLIN : 0) |
+		    (what & CURL_POLL_OUT ? EPOLLOUT : 0);
+	if (epoll_ctl(ch->ep, EPOLL_CTL_MOD, fd, &ev) < 0 && errno == ENOENT)
+		epoll_ctl(ch->ep, EPOLL_CTL_ADD, fd, &ev);
+	return 0;
+}
+
+static int on_timer(CURLM *m, long ms, void *arg)
+{
+	struct child *ch = arg;
+
+	(void)m;
+	ch->due = ms < 0 ? -1 : rh_now() + (double)ms / 1000;
+	return 0;
+}
+
+/* every 50 ms: readers whose stream ended connected again, the drop
+ * taken, the least id seen told to the writer */
+static void child_tend(struct child *ch, CURLM *m, size_t proc)
+{
+	const struct pd_curl *c = ch->rs->c;
+	struct rh_shared *sh = ch->rs->sh;
+	double t = rh_now();
+	long least = LONG_MAX;
+	size_t i;
+
+	/* drop-reader: the first child to see it cuts its first active
+	 * reader */
+	if (atomic_load(&sh->drop) && atomic_exchange(&sh->drop, 0)) {
+		for (i = 0; i < ch->n && !ch->v[i].active; i++)
+			;
+		if (i < ch->n) {
+			c->multi_remove_handle(m, ch->v[i].h);
+			ch->v[i].active = 0;
+			ch->v[i].reconnects++;
+			ch->v[i].again = t + 1.0;
+		}
+	}
+	for (i = 0; i < ch->n; i++) {
+		if (!ch->v[i].active && t >= ch->v[i].again)
+			reader_open(ch, m, &ch->v[i]);
+		if (ch->v[i].last < least)
+			least = ch->v[i].last;
+	}
+	atomic_store(&sh->least[proc], least);
+}
+
 static void child_loop(struct child *ch, size_t proc)
 {
 	const struct pd_curl *c = ch->rs->c;
 	struct rh_shared *sh = ch->rs->sh;
 	CURLM *m = c->multi_init();
+	struct epoll_event ev[256];
+	double tend = 0;
 	size_t i;
-	int running, left;
+	int running, left, n, k;
 
-	if (!m)
+	if (!m || (ch->ep = epoll_create1(EPOLL_CLOEXEC)) < 0)
 		return;
+	ch->due = -1;
 	c->multi_setopt(m, CURLMOPT_MAXCONNECTS, (long)ch->n + 8);
+	c->multi_setopt(m, CURLMOPT_SOCKETFUNCTION, on_socket);
+	c->multi_setopt(m, CURLMOPT_SOCKETDATA, ch);
+	c->multi_setopt(m, CURLMOPT_TIMERFUNCTION, on_timer);
+	c->multi_setopt(m, CURLMOPT_TIMERDATA, ch);
 	for (i = 0; i < ch->n; i++)
 		reader_open(ch, m, &ch->v[i]);
 	while (!atomic_load(&sh->stop)) {
 		CURLMsg *msg;
 		double t = rh_now();
-		long least = LONG_MAX;
+		int wait = 50;
 
-		c->multi_perform(m, &running);
+		if (ch->due >= 0)
+			wait = ch->due <= t ? 0 : ch->due - t < 0.05 ?
+			       (int)((ch->due - t) * 1000) + 1 : 50;
+		n = epoll_wait(ch->ep, ev, 256, wait);
+		for (k = 0; k < n; k++)
+			c->multi_socket_action(m, ev[k].data.fd,
+				(ev[k].events & EPOLLIN ? CURL_CSELECT_IN : 0) |
+				(ev[k].events & EPOLLOUT ? CURL_CSELECT_OUT : 0) |
+				(ev[k].events & (EPOLLERR | EPOLLHUP) ?
+				 CURL_CSELECT_ERR : 0), &running);
+		if (ch->due >= 0 && rh_now() >= ch->due) {
+			ch->due = -1;
+			c->multi_socket_action(m, CURL_SOCKET_TIMEOUT, 0,
+					       &running);
+		}
+		t = rh_now();
 		while ((msg = c->multi_info_read(m, &left))) {
 			struct reader *r;
 
@@ -347,26 +437,10 @@ static void child_loop(struct child *ch, size_t proc)
 			r->again = t + 0.2;	/* the stream says retry: 2000;
 						 * a rehearsal asks sooner */
 		}
-		/* drop-reader: the first child to see it cuts its first
-		 * active reader */
-		if (atomic_load(&sh->drop) && atomic_exchange(&sh->drop, 0)) {
-			for (i = 0; i < ch->n && !ch->v[i].active; i++)
-				;
-			if (i < ch->n) {
-				c->multi_remove_handle(m, ch->v[i].h);
-				ch->v[i].active = 0;
-				ch->v[i].reconnects++;
-				ch->v[i].again = t + 1.0;
-			}
+		if (t >= tend) {
+			child_tend(ch, m, proc);
+			tend = t + 0.05;
 		}
-		for (i = 0; i < ch->n; i++) {
-			if (!ch->v[i].active && t >= ch->v[i].again)
-				reader_open(ch, m, &ch->v[i]);
-			if (ch->v[i].last < least)
-				least = ch->v[i].last;
-		}
-		atomic_store(&sh->least[proc], least);
-		c->multi_poll(m, NULL, 0, 50, NULL);
 	}
 	for (i = 0; i < ch->n; i++) {
 		if (ch->v[i].active)
@@ -375,6 +449,7 @@ static void child_loop(struct child *ch, size_t proc)
 		c->slist_free_all(ch->v[i].hd);
 	}
 	c->multi_cleanup(m);
+	close(ch->ep);
 }
 
 /* what a child saw, to the pipe: counts; per node, its first-seen
@@ -433,7 +508,7 @@ static void child_run(struct rh_readers *rs, size_t proc, size_t lo,
 		      size_t hi, int fd, pid_t parent)
 {
 	struct child ch = { rs, NULL, hi - lo, { { NULL, 0 } }, 0, 0, 0,
-			    NULL, 0, 0, NULL };
+			    NULL, 0, 0, NULL, -1, -1 };
 	FILE *f;
 	size_t i;
 

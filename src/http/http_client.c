@@ -19,6 +19,7 @@ static const char *const names[] = {
 	"curl_multi_init", "curl_multi_add_handle",
 	"curl_multi_remove_handle", "curl_multi_perform", "curl_multi_poll",
 	"curl_multi_info_read", "curl_multi_cleanup", "curl_multi_setopt",
+	"curl_multi_socket_action",
 };
 #define NFUNCS (sizeof(names) / sizeof(*names))
 static void *fn[NFUNCS];
@@ -52,6 +53,7 @@ int pd_curl_load(const struct pd_curl **out, struct pd_diag *diag)
 		*(void **)&curl.multi_info_read = fn[14];
 		*(void **)&curl.multi_cleanup = fn[15];
 		*(void **)&curl.multi_setopt = fn[16];
+		*(void **)&curl.multi_socket_action = fn[17];
 		curl.global_init(CURL_GLOBAL_DEFAULT);
 	}
 	*out = &curl;
