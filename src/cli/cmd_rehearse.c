@@ -64,6 +64,7 @@ struct fault {
 	double after;		/* seconds from the start (rel 1) */
 	int rel;
 	double real;		/* when it ran (seconds from start), or -1 */
+	double end;		/* when its hook ended */
 	int done;
 };
 
@@ -730,6 +731,7 @@ static void *fault_run(void *arg)
 		if (run_hook(cmd) != 0)
 			cli_error("fault %s: '%s' failed", fr->f->kind, cmd);
 	}
+	fr->f->end = now_s() - fr->t0;
 	fr->f->done = 1;
 	return NULL;
 }
@@ -751,10 +753,31 @@ static void fault_start(struct fault_run *fr, pthread_t *th,
 static int cmp_double(const void *a, const void *b);
 static double pct(double *v, size_t n, double p);
 
+#define FAULT_AFTER_S 5	/* a fault's window: it, and 5 s after */
+
+/* whether a write acknowledged at t (seconds from the start) fell in a
+ * fault's window: from its start to FAULT_AFTER_S after its hook ended
+ * (the writes it held back, answered together, and the nodes catching
+ * up with them) */
+static int in_fault(const struct opts *o, double t)
+{
+	size_t k;
+
+	for (k = 0; k < o->nfaults; k++)
+		if (o->faults[k].real >= 0 && t >= o->faults[k].real &&
+		    t <= (o->faults[k].end > o->faults[k].real ?
+			  o->faults[k].end : o->faults[k].real) +
+			 FAULT_AFTER_S)
+			return 1;
+	return 0;
+}
+
 /* each node's own p99 from acknowledgement to its stream, "A 41.2, B
- * 38.0, balancer 44.1 ms" into out */
+ * 38.0, balancer 44.1 ms" into out; outside: of the writes outside the
+ * faults' windows alone */
 static void node_p99(const struct run *r, const struct opts *o,
-		     const struct rh_readers *rs, char *out, size_t size)
+		     const struct rh_readers *rs, int outside, char *out,
+		     size_t size)
 {
 	double *v = malloc((r->nacks + 1) * sizeof(*v));
 	size_t i, k, n, at = 0;
@@ -764,7 +787,8 @@ static void node_p99(const struct run *r, const struct opts *o,
 			long x = r->acks[i].version - rs->base;
 
 			if (r->acks[i].version && x >= 0 && x < rs->seen[k].n &&
-			    rs->seen[k].t[x])
+			    rs->seen[k].t[x] &&
+			    !(outside && in_fault(o, r->acks[i].at)))
 				v[n++] = (rs->seen[k].t[x] - r->acks[i].at) *
 					 1000;
 		}
@@ -1050,7 +1074,7 @@ done:
 static void report_write(const struct run *r, const struct opts *o,
 			 const struct rh_readers *rs, const double *vis,
 			 const double *vis_at, size_t nvis, const char *verdict,
-			 const char *per_node)
+			 const char *per_node, const char *calm)
 {
 	FILE *f = fopen(o->report, "w");
 	double end = 1, x;
@@ -1078,7 +1102,9 @@ static void report_write(const struct run *r, const struct opts *o,
 		"<style>body{font:14px sans-serif;margin:2em}svg{border:1px "
 		"solid #ccc}</style></head><body>\n<h1>Rehearsal of %s</h1>\n"
 		"<p>%s</p>\n<p>Each node's own p99, acknowledgement to its "
-		"stream: %s.</p>\n", o->games, o->games, verdict, per_node);
+		"stream: %s; outside the faults' windows (a fault's start to "
+		"5 s after its end): %s.</p>\n", o->games, o->games, verdict,
+		per_node, o->nfaults ? calm : per_node);
 	for (int chart = 0; chart < 2 && wps && lat; chart++) {
 		double top = 1;
 
@@ -1180,7 +1206,7 @@ static int run_replay(struct cli *cli, struct opts *o)
 	ssize_t sl;
 	struct rlimit rl;
 	size_t identical = 0, nodes_same = 0, per;
-	char verdict[512], per_node[512] = "";
+	char verdict[512], per_node[512] = "", calm[512] = "";
 
 	memset(&r, 0, sizeof(r));
 	memset(&rs, 0, sizeof(rs));
@@ -1334,7 +1360,8 @@ static int run_replay(struct cli *cli, struct opts *o)
 	if (ack)
 		if (r.nacks > 1)	/* qsort takes no NULL */
 			qsort(ack, r.nacks, sizeof(*ack), cmp_double);
-	node_p99(&r, o, &rs, per_node, sizeof(per_node));
+	node_p99(&r, o, &rs, 0, per_node, sizeof(per_node));
+	node_p99(&r, o, &rs, 1, calm, sizeof(calm));
 	/* the tables: each node's, each reader's, the direct import's */
 	sl = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	self[sl > 0 ? sl : 0] = '\0';
@@ -1380,12 +1407,15 @@ static int run_replay(struct cli *cli, struct opts *o)
 	printf("rehearse detail: %zu refused, %zu never taken, %zu retries "
 	       "(%zu on 412, %zu on 503); %zu of %zu nodes' tables as the "
 	       "direct import's; %ld stream messages read, %ld unreadable; "
-	       "%.1f s\nrehearse by node: visible p99 %s\n", r.refused, r.failed, r.retries, r.status412,
+	       "%.1f s\nrehearse by node: visible p99 %s\n"
+	       "rehearse outside the faults: visible p99 %s%s\n", r.refused, r.failed, r.retries, r.status412,
 	       r.status503, nodes_same, o->nurls, rs.messages, rs.bad,
-	       now_s() - r.t0, per_node);
+	       now_s() - r.t0, per_node, o->nfaults ? calm : "(no fault)",
+	       o->nfaults ? "; a fault's window: its start to 5 s after "
+	       "its end" : "");
 	if (o->report)
 		report_write(&r, o, &rs, vis, vis_at, nvis, verdict,
-			     per_node);
+			     per_node, calm);
 	if (o->trace)
 		trace_write(&r, o, &rs);
 	if (r.refused)
