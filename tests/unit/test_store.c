@@ -1844,6 +1844,42 @@ static void test_store__units_replace_and_read(void **state)
 	assert_int_equal(v.nresults, 3);
 	assert_string_equal(v.npc[2], "GBR");
 	assert_int_equal(v.rank[2], 3);
+	/* a prefix is read as a range of codes: its neighbours on either
+	 * side ("...FNL" against "...SFNL", "...G" between them) are not
+	 * in it, and "" is every unit */
+	memset(&v, 0, sizeof(v));
+	assert_int_equal(pd_store_unit_results(f->s, "PG2004",
+					       "TTEMSINGLES-----------FNL",
+					       seen_result, &v, &f->d), 0);
+	assert_int_equal(v.nresults, 2);
+	memset(&v, 0, sizeof(v));
+	assert_int_equal(pd_store_unit_results(f->s, "PG2004",
+					       "TTEMSINGLES-----------S",
+					       seen_result, &v, &f->d), 0);
+	assert_int_equal(v.nresults, 1);
+	assert_string_equal(v.npc[0], "GBR");
+	memset(&v, 0, sizeof(v));
+	assert_int_equal(pd_store_unit_results(f->s, "PG2004",
+					       "TTEMSINGLES-----------G",
+					       seen_result, &v, &f->d), 0);
+	assert_int_equal(v.nresults, 0);
+	memset(&v, 0, sizeof(v));
+	assert_int_equal(pd_store_unit_results(f->s, "PG2004", "",
+					       seen_result, &v, &f->d), 0);
+	assert_int_equal(v.nresults, 3);
+	/* one unit by its code, with and without a day that is its own */
+	memset(&v, 0, sizeof(v));
+	q.day = NULL;
+	q.rsc = TTF;
+	assert_int_equal(pd_store_units(f->s, &q, seen_unit, &v, &f->d), 0);
+	assert_int_equal(v.nunits, 1);
+	assert_string_equal(v.medal[0], "gold");
+	memset(&v, 0, sizeof(v));
+	q.day = "2004-09-19";
+	assert_int_equal(pd_store_units(f->s, &q, seen_unit, &v, &f->d), 0);
+	assert_int_equal(v.nunits, 0);
+	q.rsc = NULL;
+	q.day = NULL;
 	/* refused before a write: a code not 34 long, an unknown NPC */
 	units[0].rsc = "TTEMSINGLES";
 	put_units(f, &u, PD_EINVAL);
