@@ -57,6 +57,7 @@ AT_EXIT=cleanup
 # node I [PORT]: start node I on the database, on PORT (0: any), and wait
 # until it serves; its port in node$I.port
 node() {
+	: >"$work/node$1.log"	# there before the loop below greps it
 	"$bin" --db "$db" serve --port "${2:-0}" >"$work/node$1.log" 2>&1 &
 	echo $! >"$work/node$1.pid"
 	i=0
