@@ -70,13 +70,17 @@ const keyOf = (n) => n.nodeType === 1 ? n.nodeName + '#' + (n.id ||
 const keyed = (n) => n.nodeType === 1 && !keyOf(n).endsWith('#');
 
 function morphAttrs(to, from) {
-	// a row's change mark is the script's, not the server's
+	// a row's change mark (its class and data-changed) is the
+	// script's, not the server's: a page swapped again while the mark
+	// shows keeps both
 	const mark = to.classList.contains('changed');
+	const marked = to.dataset ? to.dataset.changed : undefined;
 	for (const a of [...to.attributes])
 		if (!from.hasAttribute(a.name)) to.removeAttribute(a.name);
 	for (const a of from.attributes)
 		if (to.getAttribute(a.name) !== a.value) to.setAttribute(a.name, a.value);
 	if (mark) to.classList.add('changed');
+	if (marked) to.dataset.changed = marked;
 }
 
 function morph(to, from) {
