@@ -784,13 +784,10 @@ static void node_p99(const struct run *r, const struct opts *o,
 
 	for (k = 0; v && k < o->nurls && k < rs->n; k++) {
 		for (i = n = 0; i < r->nacks; i++) {
-			long x = r->acks[i].version - rs->base;
+			double t = rh_seen(rs, k, r->acks[i].version);
 
-			if (r->acks[i].version && x >= 0 && x < rs->seen[k].n &&
-			    rs->seen[k].t[x] &&
-			    !(outside && in_fault(o, r->acks[i].at)))
-				v[n++] = (rs->seen[k].t[x] - r->acks[i].at) *
-					 1000;
+			if (t && !(outside && in_fault(o, r->acks[i].at)))
+				v[n++] = (t - r->acks[i].at) * 1000;
 		}
 		if (n > 1)	/* qsort takes no NULL */
 			qsort(v, n, sizeof(*v), cmp_double);
@@ -960,19 +957,16 @@ static void trace_write(const struct run *r, const struct opts *o,
 			"balancer" : o->urls[k]);
 	fputc('\n', f);
 	for (i = 0; i < r->nacks; i++) {
-		long x = r->acks[i].version - rs->base;
-
 		const char *c;
+		double t;
 
 		fprintf(f, "%.3f,\"", r->acks[i].at);
 		for (c = r->acks[i].key; *c; c++)	/* CSV: "" for " */
 			fputs(*c == '"' ? "\"\"" : (char[2]){ *c, 0 }, f);
 		fprintf(f, "\",%ld,%.1f", r->acks[i].version, r->acks[i].ms);
 		for (k = 0; k < o->nurls; k++)
-			if (r->acks[i].version && x >= 0 &&
-			    x < rs->seen[k].n && rs->seen[k].t[x])
-				fprintf(f, ",%.1f", (rs->seen[k].t[x] -
-						     r->acks[i].at) * 1000);
+			if ((t = rh_seen(rs, k, r->acks[i].version)))
+				fprintf(f, ",%.1f", (t - r->acks[i].at) * 1000);
 			else
 				fputc(',', f);
 		fputc('\n', f);
@@ -1341,9 +1335,7 @@ static int run_replay(struct cli *cli, struct opts *o)
 		if (!v || !rs.n)
 			continue;
 		for (k = 0; k < o->nurls && k < rs.n; k++) {
-			long at = v - rs.base;
-			double s = at >= 0 && at < rs.seen[k].n ?
-				   rs.seen[k].t[at] : 0;
+			double s = rh_seen(&rs, k, v);
 
 			if (!s) {
 				all = 0;

@@ -731,6 +731,16 @@ int rh_readers_stop(struct rh_readers *rs)
 	return ret;
 }
 
+double rh_seen(const struct rh_readers *rs, size_t node, long version)
+{
+	long x = version - rs->base;
+
+	if (!version || node >= RH_MAX_NODES || x < 0 ||
+	    x >= rs->seen[node].n)
+		return 0;
+	return rs->seen[node].t[x];
+}
+
 void rh_readers_release(struct rh_readers *rs)
 {
 	size_t k;

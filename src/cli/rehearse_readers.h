@@ -92,6 +92,11 @@ long rh_readers_least(const struct rh_readers *rs);
 /* cut one reader's connection, as a phone leaving the Wi-Fi would */
 void rh_readers_drop(struct rh_readers *rs);
 
+/* when node's stream first showed version (or a later one), rh_now()
+ * less t0; 0 when never (or version is 0: a write that changed
+ * nothing).  After rh_readers_stop(). */
+double rh_seen(const struct rh_readers *rs, size_t node, long version);
+
 /* stop every reader and collect what they saw: 0, or -1 when a process
  * gave no answer (its readers counted in ->lost) */
 int rh_readers_stop(struct rh_readers *rs);

@@ -1789,6 +1789,17 @@ static void put_units(struct fixture *f, const struct pd_units_put *u,
 	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
 }
 
+/* the results of PG2004's units whose code starts with prefix, into
+ * *v: how many */
+static size_t results_under(struct fixture *f, const char *prefix,
+			    struct unit_seen *v)
+{
+	memset(v, 0, sizeof(*v));
+	assert_int_equal(pd_store_unit_results(f->s, "PG2004", prefix,
+					       seen_result, v, &f->d), 0);
+	return v->nresults;
+}
+
 static void test_store__units_replace_and_read(void **state)
 {
 	struct fixture *f = *state;
@@ -1847,26 +1858,11 @@ static void test_store__units_replace_and_read(void **state)
 	/* a prefix is read as a range of codes: its neighbours on either
 	 * side ("...FNL" against "...SFNL", "...G" between them) are not
 	 * in it, and "" is every unit */
-	memset(&v, 0, sizeof(v));
-	assert_int_equal(pd_store_unit_results(f->s, "PG2004",
-					       "TTEMSINGLES-----------FNL",
-					       seen_result, &v, &f->d), 0);
-	assert_int_equal(v.nresults, 2);
-	memset(&v, 0, sizeof(v));
-	assert_int_equal(pd_store_unit_results(f->s, "PG2004",
-					       "TTEMSINGLES-----------S",
-					       seen_result, &v, &f->d), 0);
-	assert_int_equal(v.nresults, 1);
+	assert_int_equal(results_under(f, "TTEMSINGLES-----------FNL", &v), 2);
+	assert_int_equal(results_under(f, "TTEMSINGLES-----------S", &v), 1);
 	assert_string_equal(v.npc[0], "GBR");
-	memset(&v, 0, sizeof(v));
-	assert_int_equal(pd_store_unit_results(f->s, "PG2004",
-					       "TTEMSINGLES-----------G",
-					       seen_result, &v, &f->d), 0);
-	assert_int_equal(v.nresults, 0);
-	memset(&v, 0, sizeof(v));
-	assert_int_equal(pd_store_unit_results(f->s, "PG2004", "",
-					       seen_result, &v, &f->d), 0);
-	assert_int_equal(v.nresults, 3);
+	assert_int_equal(results_under(f, "TTEMSINGLES-----------G", &v), 0);
+	assert_int_equal(results_under(f, "", &v), 3);
 	/* one unit by its code, with and without a day that is its own */
 	memset(&v, 0, sizeof(v));
 	q.day = NULL;
