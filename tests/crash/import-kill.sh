@@ -52,7 +52,12 @@ while [ "$i" -lt "$kills" ]; do
 	# SIGKILL then, or returns as soon as the import ends before it (a
 	# sleep of the whole delay waited on an import that had landed)
 	delay=$(awk -v s="$i$$" -v t="$took" 'BEGIN { srand(s); d = rand() * t * 1.5; printf "%.3f", d < 0.001 ? 0.001 : d }')
-	timeout -s KILL "$delay" "$podium" import medals more.csv \
+	# --foreground: without it timeout sends the KILL to its whole process
+	# group, itself included, and the shell went on while the killed
+	# import was still exiting with the database's lock held (CI saw
+	# "database is locked" from the integrity check); with it, timeout
+	# kills the import alone and returns once it has been reaped
+	timeout --foreground -s KILL "$delay" "$podium" import medals more.csv \
 		--games PG2004 --source more --replace >/dev/null 2>&1
 	ok=$(sqlite3 podium.db 'PRAGMA integrity_check' 2>&1)
 	"$podium" table --games PG2004 --format csv >now.csv 2>/dev/null
