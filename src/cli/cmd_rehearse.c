@@ -1196,7 +1196,7 @@ static int run_replay(struct cli *cli, struct opts *o)
 	size_t i, k, lost = 0, doubled = 0, nvis = 0;
 	double *ack = NULL, *vis = NULL, *vis_at = NULL, t, first_at;
 	long long games0 = 0;
-	char *want = NULL, self[4096];
+	char *want = NULL, self[4096], speed[32];
 	ssize_t sl;
 	struct rlimit rl;
 	size_t identical = 0, nodes_same = 0, per;
@@ -1248,9 +1248,11 @@ static int run_replay(struct cli *cli, struct opts *o)
 		pd_unitset_release(&set);
 		return EXIT_STORE;
 	}
+	if (o->speed)
+		snprintf(speed, sizeof(speed), "x%g", o->speed);
 	fprintf(stderr, "podium: rehearsing %s: %zu writes planned from "
 		"version %ld, %ld readers on %zu nodes, speed %s\n", o->games,
-		p.n, r.known, o->readers, o->nurls, o->speed ? "x" : "max");
+		p.n, r.known, o->readers, o->nurls, o->speed ? speed : "max");
 	/* the readers, connected before the first write */
 	rs.c = r.c;
 	rs.urls = o->urls;
