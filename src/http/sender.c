@@ -10,8 +10,8 @@
  * floor the performance issue measured).  So once a stream has nothing
  * left to send it stays suspended in MHD, its socket is handed to one of
  * these threads, and each message -- framed once as an HTTP/1.1 chunk
- * when it is made (stream.h) -- is written by them to every socket with
- * send().  MHD keeps everything else, and gets the stream back (resumed)
+ * when it is made (stream.h) -- is written by them to every socket, a
+ * stream's queued messages in one sendmsg().  MHD keeps everything else, and gets the stream back (resumed)
  * only to end it: the client went away, or the server stops.
  *
  * It is safe to write the socket: MHD calls a stream's reader only with
@@ -45,11 +45,13 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 
 #include "sender.h"
 #include "hub.h"
 
 #define STUCK_BEATS 2	/* heartbeats a full socket may stay full */
+#define REFRESH 32	/* streams between two looks for a newer version */
 
 /* What a round sends: each channel's messages as they were when the
  * round began, copied (and referenced) under hub.mu in one short hold,
@@ -92,19 +94,19 @@ static void poke(struct sender *sd)
 	poke_fd(sd->ev);
 }
 
-/* The bytes of st's message still to write, from st->off. */
-static const char *chunk(const struct stream *st, size_t *len)
+/* The bytes of message m that st writes, from off on. */
+static void chunk(const struct stream *st, const struct msg *m, size_t off,
+		  struct iovec *v)
 {
-	const struct msg *m = st->cur;
-
 	/* HTTP/1.0 has no chunks: the text alone, the end of the stream
 	 * being the connection's close */
 	if (!st->chunked) {
-		*len = m->len - st->off;
-		return MSG_TEXT(m) + st->off;
+		v->iov_base = (char *)MSG_TEXT(m) + off;
+		v->iov_len = m->len - off;
+		return;
 	}
-	*len = m->hlen + m->len + 2 - st->off;
-	return m->data + st->off;
+	v->iov_base = (char *)m->data + off;
+	v->iov_len = m->hlen + m->len + 2 - off;
 }
 
 /* Give st back to MHD, ended (st->end set): its reader answers the end,
@@ -136,18 +138,63 @@ static int watch(struct sender *sd, struct stream *st, int out)
 	return 0;
 }
 
-/* Write what st has: 0 when it has nothing (left), 2 when it wrote a
- * whole message (the ring may hold another for it), 1 when the socket is
- * full, -1 when it failed. */
+static struct msg *next_seen(const struct sender *sd, struct stream *st);
+
+/* st's message (cur, from off) and the messages after it in what the
+ * round saw, GATHER at most, as m[] and v[]: their count.  A version
+ * brings a stream two messages (hub.h), and a burst of versions more: one
+ * send() each made 2,000 calls a round for 500 streams, 36-91 ms a round
+ * on this machine (a PVM guest, where a system call is dear), and a
+ * version published as a round began waited for all of it and then its
+ * own (bench/README.md, the rehearsal's third round); one sendmsg() a
+ * stream makes it 500. */
+#define GATHER 16
+
+static size_t gather(struct sender *sd, struct stream *st, struct msg **m,
+		     struct iovec *v)
+{
+	long last = st->last;
+	int lastseq = st->lastseq;
+	size_t n = 1;
+
+	m[0] = st->cur;
+	chunk(st, st->cur, st->off, &v[0]);
+	if (!st->cur->id)	/* a heartbeat goes alone */
+		return 1;
+	/* the place is moved on as if each were sent, and put back: what
+	 * was written moves it for good (drain) */
+	while (n < GATHER) {
+		st->last = m[n - 1]->id;
+		st->lastseq = m[n - 1]->seq;
+		if (!(m[n] = next_seen(sd, st)))
+			break;
+		chunk(st, m[n], 0, &v[n]);
+		n++;
+	}
+	st->last = last;
+	st->lastseq = lastseq;
+	return n;
+}
+
+/* Write what st has: 0 when it has nothing (left), 2 when it wrote every
+ * message it had (the round may hold more for it), 1 when the socket is
+ * full, -1 when it failed.  What is cut short by a full socket becomes
+ * st's message, from where it was cut. */
 static int drain(struct sender *sd, struct stream *st)
 {
+	struct msg *m[GATHER];
+	struct iovec v[GATHER];
 	int wrote = 0;
 
 	while (st->cur) {
-		size_t len;
-		const char *p = chunk(st, &len);
-		ssize_t n = send(st->fd, p, len, MSG_NOSIGNAL | MSG_DONTWAIT);
+		struct msghdr h;
+		size_t k, nm = gather(sd, st, m, v);
+		ssize_t n;
 
+		memset(&h, 0, sizeof(h));
+		h.msg_iov = v;
+		h.msg_iovlen = nm;
+		n = sendmsg(st->fd, &h, MSG_NOSIGNAL | MSG_DONTWAIT);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
@@ -161,19 +208,27 @@ static int drain(struct sender *sd, struct stream *st)
 		}
 		if (n < 0)
 			return -1;
-		st->off += (size_t)n;
-		if ((size_t)n < len)
-			continue;
-		if (st->cur->id) {	/* not a heartbeat */
-			st->last = st->cur->id;
-			st->lastseq = st->cur->seq;
+		for (k = 0; k < nm; k++) {
+			if ((size_t)n < v[k].iov_len) {	/* cut short */
+				if (k > 0) {	/* held by the round's copy */
+					st->cur = m[k];
+					st->off = 0;
+				}
+				st->off += (size_t)n;
+				break;
+			}
+			n -= (ssize_t)v[k].iov_len;
+			if (m[k]->id) {	/* not a heartbeat */
+				st->last = m[k]->id;
+				st->lastseq = m[k]->seq;
+			}
+			if (k == 0 && st->held)
+				msg_put(st->cur);
+			st->held = 0;
+			st->cur = NULL;
+			st->off = 0;
+			wrote = 2;
 		}
-		if (st->held)
-			msg_put(st->cur);
-		st->held = 0;
-		st->cur = NULL;
-		st->off = 0;
-		wrote = 2;
 	}
 	if (st->waiting && watch(sd, st, 0) < 0)
 		return -1;
@@ -276,7 +331,7 @@ static void choose(struct sender *sd, struct stream *st)
 }
 
 /* The next stream's fields, on their way into the cache while this one's
- * send() runs: the streams are apart in memory, and walking the list
+ * sendmsg() runs: the streams are apart in memory, and walking the list
  * after each one's fields (twice a round, then a round to find nothing
  * left) cost 13% of the sending threads' time at 10,000 streams (perf,
  * bench/fanout.sh: loads in choose and the list walk). */
@@ -298,12 +353,24 @@ static int round_once(struct sender *sd)
 {
 	struct stream **pp, *st;
 	unsigned long gen = atomic_load(&sd->h->gen);	/* before look() */
+	unsigned long seen = gen;
+	size_t nst = 0;
 
 	if (look(sd) < 0)
 		return 0;	/* no memory: the next poke tries again */
 	for (pp = &sd->list; (st = *pp);) {
 		int r;
 
+		/* a version published since the round began goes to the
+		 * streams still ahead in this round, not only in the next:
+		 * between two streams nothing rests on the round's copy (a
+		 * message kept past the round holds its own reference) */
+		if (!(++nst % REFRESH) && atomic_load(&sd->h->gen) != seen) {
+			seen = atomic_load(&sd->h->gen);
+			forget(sd);
+			if (look(sd) < 0)
+				break;	/* the next poke tries again */
+		}
 		prefetch(st->snext);
 		do {
 			choose(sd, st);
