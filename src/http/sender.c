@@ -11,8 +11,9 @@
  * left to send it stays suspended in MHD, its socket is handed to one of
  * these threads, and each message -- framed once as an HTTP/1.1 chunk
  * when it is made (stream.h) -- is written by them to every socket, a
- * stream's queued messages in one sendmsg().  MHD keeps everything else, and gets the stream back (resumed)
- * only to end it: the client went away, or the server stops.
+ * stream's queued messages in one sendmsg().  MHD keeps everything else,
+ * and gets the stream back (resumed) only to end it: the client went
+ * away, or the server stops.
  *
  * It is safe to write the socket: MHD calls a stream's reader only with
  * its buffer empty (try_ready_chunked_body asserts it, 0.9.75), and a
@@ -208,27 +209,24 @@ static int drain(struct sender *sd, struct stream *st)
 		}
 		if (n < 0)
 			return -1;
-		for (k = 0; k < nm; k++) {
-			if ((size_t)n < v[k].iov_len) {	/* cut short */
-				if (k > 0) {	/* held by the round's copy */
-					st->cur = m[k];
-					st->off = 0;
-				}
-				st->off += (size_t)n;
-				break;
-			}
+		/* the messages written whole move st's place on */
+		for (k = 0; k < nm && (size_t)n >= v[k].iov_len; k++) {
 			n -= (ssize_t)v[k].iov_len;
 			if (m[k]->id) {	/* not a heartbeat */
 				st->last = m[k]->id;
 				st->lastseq = m[k]->seq;
 			}
-			if (k == 0 && st->held)
+		}
+		if (k > 0) {	/* the one it had is written */
+			if (st->held)
 				msg_put(st->cur);
 			st->held = 0;
-			st->cur = NULL;
+			/* the one cut short, if any: held by the round's copy */
+			st->cur = k < nm ? m[k] : NULL;
 			st->off = 0;
 			wrote = 2;
 		}
+		st->off += (size_t)n;	/* where the one cut short was cut */
 	}
 	if (st->waiting && watch(sd, st, 0) < 0)
 		return -1;
