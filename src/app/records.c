@@ -107,18 +107,24 @@ int app_records_flag(struct pd_store *s, const struct pd_event_info *e,
 	struct pd_record rec;
 	double value;
 	size_t i, n = 0;
-	int ret, beats;
+	int ret, beats, marked;
 
 	memset(&f, 0, sizeof(f));
 	f.e = e;
+	value = r->mark_value;
+	/* without a mark to compare (an IRM, no mark) no record is met */
+	marked = !(r->irm && *r->irm) &&
+		 (r->has_value || pd_mark_value(r->mark, &value) == 0);
+	/* and with no flag typed either, the flags stay empty whatever
+	 * the records: a rank alone (a judged or ranked-only result) reads
+	 * none, a round trip of each such write on PostgreSQL */
+	if (!marked && !(r->records && *r->records))
+		return 0;
 	if ((ret = pd_store_records(s, e->sport, collect, &f, d)) < 0)
 		return ret;
 	if (f.n == 0)
 		return 0;	/* no record to meet: the flags as typed */
-	value = r->mark_value;
-	/* without a mark to compare (an IRM, no mark) no record is met */
-	if (!(r->irm && *r->irm) &&
-	    (r->has_value || pd_mark_value(r->mark, &value) == 0))
+	if (marked)
 		for (i = 0; i < f.n; i++) {
 			beats = f.v[i].lower_better ? value < f.v[i].value :
 							value > f.v[i].value;
