@@ -87,6 +87,11 @@ struct pd_driver {
 		       size_t size);
 	/* q's statement ended: reset and kept, or let go */
 	void (*end)(struct pd_q *q);
+	/* q, a write whose answer is not read, kept to be sent with the
+	 * next statement (PostgreSQL: one round trip for both); its
+	 * error is that statement's.  NULL: run now (SQLite has no round
+	 * trips to save). */
+	int (*later)(struct pd_q *q, struct pd_diag *diag);
 };
 
 #endif

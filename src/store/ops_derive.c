@@ -164,7 +164,7 @@ int pd_db_touch(struct pd_store *s, const char *games, long version,
 	pd_q_text(&q, games);
 	pd_q_int(&q, version);
 	pd_q_int(&q, event);
-	return pd_q_run(&q, NULL, diag);
+	return pd_q_later(&q, diag);
 }
 
 struct ids {

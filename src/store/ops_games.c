@@ -204,7 +204,7 @@ int pd_db_change_note(struct pd_store *s, const char *games, long version,
 	pd_q_text(&q, games);
 	pd_q_int(&q, version);
 	pd_q_text(&q, changes);
-	return pd_q_run(&q, NULL, diag);
+	return pd_q_later(&q, diag);
 }
 
 int pd_db_games_remove(struct pd_store *s, const char *code,

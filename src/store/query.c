@@ -261,6 +261,17 @@ int pd_q_run(struct pd_q *q, long *changed, struct pd_diag *diag)
 	return ret;
 }
 
+int pd_q_later(struct pd_q *q, struct pd_diag *diag)
+{
+	int ret;
+
+	if (!q->s->drv->later || q->once)
+		return pd_q_run(q, NULL, diag);
+	ret = q->s->drv->later(q, diag);
+	pd_q_end(q);
+	return ret;
+}
+
 int pd_q_change(struct pd_q *q, struct pd_diag *diag, const char *fmt, ...)
 {
 	va_list ap;

@@ -74,6 +74,10 @@ void pd_q_null(struct pd_q *q);
 /* 1 a row, 0 the end, or the error (driver.h) */
 int pd_q_step(struct pd_q *q, struct pd_diag *diag);
 void pd_q_end(struct pd_q *q);
+/* Run q, a write whose answer (rows, changes) nobody reads, now or with
+ * the next statement (driver.h), and end it: 0 or the error (of this
+ * statement, or of one kept before it). */
+int pd_q_later(struct pd_q *q, struct pd_diag *diag);
 
 /* column c: NULL for SQL NULL; "" for it; as numbers (0 for NULL) */
 const char *pd_q_col(const struct pd_q *q, int c);

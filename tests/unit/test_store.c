@@ -3163,6 +3163,49 @@ static void test_store__athlete_kin_and_games(void **state)
 	pd_strings_release(&l);
 }
 
+/* A write's statements whose answers are not read go with its next
+ * statement (pg_send.c).  One that fails fails its own write, at the
+ * write's release, naming itself; the writes before it in the group are
+ * kept and the group goes on; a write undone before it sent anything
+ * costs nothing. */
+static void test_store__pg_a_kept_statement_fails_its_own_write(
+	void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	long v1 = 0, v2 = 0, v3 = 0;
+
+	open_store(f);
+	put_games(f, &g);
+	assert_int_equal(pd_store_group_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "kept", NULL,
+					 &v1, &f->d), 0);
+	assert_int_equal(pd_store_change_note(f->s, "PG2004", v1, "[]",
+					      &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	/* a note PostgreSQL refuses (not UTF-8): kept without a word, its
+	 * error comes with the release */
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "undone",
+					 NULL, &v2, &f->d), 0);
+	assert_int_equal(pd_store_change_note(f->s, "PG2004", v2, "\xff\xfe",
+					      &f->d), 0);
+	assert_true(pd_store_commit(f->s, &f->d) < 0);
+	assert_non_null(strstr(f->d.msg, "write the audit log"));
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	pd_store_rollback(f->s);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "kept", NULL,
+					 &v3, &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	assert_int_equal(pd_store_group_commit(f->s, &f->d), 0);
+	assert_int_equal(v2, v1 + 1);
+	assert_int_equal(v3, v1 + 1);	/* the undone one's, taken again */
+	assert_int_equal(count_audit(f->s, "kept"), 2);
+	assert_int_equal(count_audit(f->s, "undone"), 0);
+}
+
 /* PostgreSQL's lock is the Games' (pg_store.c): while one writer holds
  * a change to PG2004 open, a second writer's change to PG2008 goes
  * through at once and commits, while its change to PG2004 waits for the
@@ -3500,6 +3543,7 @@ static const struct CMUnitTest sqlite_own[] = {
 
 static const struct CMUnitTest pg_own[] = {
 	T(test_store__pg_two_games_do_not_wait),
+	T(test_store__pg_a_kept_statement_fails_its_own_write),
 };
 
 /* Every backend this podium is built with: one row each. */

@@ -32,60 +32,11 @@ void pd_pg_long(struct pd_pg_params *p, long v)
 	}
 }
 
-/* Whether res failed because the server went away, whether or not
- * libpq has marked the connection bad yet: class 08 (connection
- * exception), 57P01-57P03 (shut down by the administrator, by a crash,
- * or not yet accepting connections), or no SQLSTATE at all (libpq's own
- * "server closed the connection unexpectedly", seen while a restart
- * was under way and the connection still said CONNECTION_OK). */
-static int gone(const struct pd_pg *s, const PGresult *res)
-{
-	const char *state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) :
-			    NULL;
-
-	return PQstatus(s->conn) != CONNECTION_OK || !state ||
-	       !strncmp(state, "08", 2) || !strcmp(state, "57P01") ||
-	       !strcmp(state, "57P02") || !strcmp(state, "57P03");
-}
-
-int pd_pg_fail(struct pd_pg *s, const PGresult *res, const char *what,
-	       struct pd_diag *diag)
-{
-	const char *state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) :
-			    NULL;
-	const char *msg = res ? PQresultErrorField(res,
-				PG_DIAG_MESSAGE_PRIMARY) : NULL;
-	/* a deadlock (two writes that each hold a Games the other waits
-	 * for: a multi-Games write meeting a group of another node), a
-	 * serialization failure or a lock_timeout: nothing of the write is
-	 * kept, and the same write again goes through */
-	int busy = state && (!strcmp(state, "40P01") ||
-			     !strcmp(state, "40001") ||
-			     !strcmp(state, "55P03"));
-	int err = state && !strcmp(state, "23505") ? PD_EEXISTS :
-		  busy ? PD_EBUSY : gone(s, res) ? PD_EAWAY : PD_ESTORE;
-	const char *detail = res ? PQresultErrorField(res,
-				   PG_DIAG_MESSAGE_DETAIL) : NULL;
-	size_t n;
-
-	snprintf(s->state, sizeof(s->state), "%s", state ? state : "");
-	/* one line: the primary message and its detail, never the
-	 * connection's multi-line text as it stands */
-	if (!msg || !*msg)
-		msg = PQerrorMessage(s->conn);
-	n = strcspn(msg, "\n");
-	return pd_diag_set(diag, err, s->where, 0,
-			   "%s: %.*s%s%.*s%s", what, (int)n, msg,
-			   detail ? " (" : "",
-			   detail ? (int)strcspn(detail, "\n") : 0,
-			   detail ? detail : "", detail ? ")" : "");
-}
-
 static int reconnect(struct pd_pg *s, struct pd_diag *diag);
 
 int pd_pg_alive(struct pd_pg *s, struct pd_diag *diag)
 {
-	if (PQstatus(s->conn) == CONNECTION_OK)
+	if (PQstatus(s->conn) == CONNECTION_OK && !s->broken)
 		return 0;
 	/* never inside a transaction: what came after would be written
 	 * outside it; the server dropped the transaction with the
@@ -103,6 +54,8 @@ int pd_pg_alive(struct pd_pg *s, struct pd_diag *diag)
 static int reconnect(struct pd_pg *s, struct pd_diag *diag)
 {
 	PQreset(s->conn);
+	pd_pg_forget(s);
+	s->broken = 0;
 	s->ncache = 0;
 	s->listening = 0;
 	s->ins_table[0] = '\0';
@@ -125,6 +78,13 @@ int pd_pg_exec(struct pd_pg *s, const char *sql, struct pd_diag *diag)
 
 	if ((ret = pd_pg_alive(s, diag)) < 0)
 		return ret;
+	/* one statement goes with what was kept; several (the simple
+	 * protocol's) after it */
+	if (s->nlater && !strchr(sql, ';'))
+		return pd_pg_piped(s, sql, NULL, 0, NULL, NULL, "PostgreSQL",
+				   diag);
+	if ((ret = pd_pg_flush(s, diag)) < 0)
+		return ret;
 	res = PQexec(s->conn, sql);
 	st = PQresultStatus(res);
 	ret = 0;
@@ -132,39 +92,6 @@ int pd_pg_exec(struct pd_pg *s, const char *sql, struct pd_diag *diag)
 		ret = pd_pg_fail(s, res, "PostgreSQL", diag);
 	PQclear(res);
 	return ret;
-}
-
-/* The name of sql's statement into *name, prepared on this connection if
- * new: 0, or the error (PD_EAWAY when the server went away). */
-static int prepared(struct pd_pg *s, const char *sql, int nparams,
-		    const char **name, struct pd_diag *diag)
-{
-	PGresult *res;
-	size_t i;
-	int ret;
-
-	for (i = 0; i < s->ncache; i++)
-		if (s->cache[i].sql == sql) {
-			*name = s->cache[i].name;
-			return 0;
-		}
-	if (s->ncache == PD_PG_CACHE)
-		/* more statements than PD_PG_CACHE is a programming
-		 * error, and the contract suite would catch it */
-		return pd_diag_set(diag, PD_ESTORE, s->where, 0, "statement "
-				   "cache full");
-	snprintf(s->cache[i].name, sizeof(s->cache[i].name), "pd%zu", i);
-	res = PQprepare(s->conn, s->cache[i].name, sql, nparams, NULL);
-	if (PQresultStatus(res) != PGRES_COMMAND_OK) {
-		ret = pd_pg_fail(s, res, "prepare", diag);
-		PQclear(res);
-		return ret;
-	}
-	PQclear(res);
-	s->cache[i].sql = sql;
-	s->ncache++;
-	*name = s->cache[i].name;
-	return 0;
 }
 
 int pd_pg_query(struct pd_pg *s, const char *sql,
@@ -189,11 +116,20 @@ int pd_pg_run(struct pd_pg *s, const char *sql, int once, int n,
 	if ((ret = pd_pg_alive(s, diag)) < 0)
 		return ret;
 	for (again = 1;; again = 0) {
-		if (once) {
+		if (once && s->nlater) {
+			return pd_pg_piped(s, sql, NULL, n, v, out, what,
+					   diag);
+		} else if (once) {
 			res = PQexecParams(s->conn, sql, n, NULL, v, NULL,
 					   NULL, 0);
 			st = PQresultStatus(res);
-		} else if ((ret = prepared(s, sql, n, &name, diag)) == 0) {
+		} else if ((ret = pd_pg_prepared(s, sql, n, &name,
+						 diag)) == 0 && s->nlater) {
+			/* with what was kept, one round trip: no retry, it
+			 * is in a transaction */
+			return pd_pg_piped(s, NULL, name, n, v, out, what,
+					   diag);
+		} else if (ret == 0) {
 			res = PQexecPrepared(s->conn, name, n, v, NULL,
 					     NULL, 0);
 			st = PQresultStatus(res);
@@ -203,7 +139,7 @@ int pd_pg_run(struct pd_pg *s, const char *sql, int once, int n,
 		 * transaction, connect again and send it once more, so a
 		 * restart costs the caller nothing it could have avoided */
 		if (!again || s->in_tx || (ret == 0 && st != PGRES_FATAL_ERROR) ||
-		    (ret < 0 ? ret != PD_EAWAY : !gone(s, res)))
+		    (ret < 0 ? ret != PD_EAWAY : !pd_pg_gone(s, res)))
 			break;
 		PQclear(res);
 		res = NULL;
@@ -241,26 +177,6 @@ int pd_pg_each(struct pd_pg *s, const char *sql,
 	return ret;
 }
 
-static int add_string(const PGresult *res, int r, void *arg)
-{
-	return pd_strings_add(arg, PQgetvalue(res, r, 0));
-}
-
-int pd_pg_strings(struct pd_pg *s, const char *sql, const char *key,
-		  struct pd_strings *out, const char *what,
-		  struct pd_diag *diag)
-{
-	struct pd_pg_params p;
-	int ret;
-
-	pd_strings_init(out);
-	pd_pg_params_init(&p);
-	pd_pg_text(&p, key);
-	if ((ret = pd_pg_each(s, sql, &p, add_string, out, what, diag)) < 0)
-		pd_strings_release(out);
-	return ret;
-}
-
 const char *pd_pg_text_or_null(const PGresult *res, int r, int c)
 {
 	return PQgetisnull(res, r, c) ? NULL : PQgetvalue(res, r, c);
@@ -270,11 +186,6 @@ long pd_pg_getlong(const PGresult *res, int r, int c)
 {
 	return PQgetisnull(res, r, c) ? 0 : strtol(PQgetvalue(res, r, c),
 						     NULL, 10);
-}
-
-char *pd_pg_dup(const PGresult *res, int r, int c)
-{
-	return strdup(PQgetisnull(res, r, c) ? "" : PQgetvalue(res, r, c));
 }
 
 /* Shown in messages: the URI up to any password. */
@@ -448,6 +359,7 @@ int pd_pg_connect(struct pd_pg *s, const char *uri, struct pd_diag *diag)
 
 void pd_pg_disconnect(struct pd_pg *s)
 {
+	pd_pg_forget(s);
 	if (s->conn)
 		PQfinish(s->conn);
 	s->conn = NULL;

@@ -101,6 +101,20 @@ static int run(struct pd_q *q, struct pd_diag *diag)
 	return 0;
 }
 
+static int later(struct pd_q *q, struct pd_diag *diag)
+{
+	const char *v[PD_Q_PARAMS];
+	char num[PD_Q_PARAMS][24];
+	int ret;
+
+	if (q->n > PD_Q_PARAMS)
+		return run(q, diag);
+	if ((ret = params_of(q, v, num)) == 0)
+		ret = pd_pg_later(PG(q->s), q->sql, 0, q->n, v, q->what, diag);
+	free_params(q, v);
+	return ret;
+}
+
 static int step(struct pd_q *q, struct pd_diag *diag)
 {
 	int ret;
@@ -179,4 +193,5 @@ const struct pd_driver pd_pg_driver = {
 	.real = real,
 	.blob = blob,
 	.end = end,
+	.later = later,
 };

@@ -23,6 +23,16 @@
 
 #define PD_PG_CACHE 160	/* statements prepared per connection */
 #define PD_PG_PARAMS 16		/* parameters of one statement */
+#define PD_PG_LATER 8		/* statements kept to send with the next */
+
+/* A statement whose answer nobody reads, kept to go with the next one
+ * (pg_send.c): its prepared name (NULL: sent as its text), its
+ * parameters copied. */
+struct pd_pg_later {
+	const char *sql, *name, *what;
+	int n;
+	char *v[PD_PG_PARAMS];
+};
 
 struct pd_pg {
 	struct pd_store base;	/* first: a pd_store * is a pd_pg * */
@@ -30,6 +40,7 @@ struct pd_pg {
 	char where[256];	/* the URI as shown in messages: no password */
 	int listening;		/* LISTEN podium sent on this connection */
 	int in_tx;		/* between begin and commit or rollback */
+	int broken;		/* left in pipeline mode: connect again */
 	char state[6];		/* the SQLSTATE of the last failure */
 	char ins_table[32];	/* the table a copy fills (pg_tables.c) */
 	struct {
@@ -37,6 +48,8 @@ struct pd_pg {
 		char name[16];
 	} cache[PD_PG_CACHE];
 	size_t ncache;
+	struct pd_pg_later later[PD_PG_LATER];
+	int nlater;
 	/* opened by pd_store_open_read(): a database without podium's
 	 * schema is refused, never given one */
 	int read;
@@ -61,6 +74,8 @@ void pd_pg_long(struct pd_pg_params *p, long v);
  * connection is down (the server restarts: try again), else PD_ESTORE. */
 int pd_pg_fail(struct pd_pg *s, const PGresult *res, const char *what,
 	       struct pd_diag *diag);
+/* Whether res (may be NULL) failed because the server went away. */
+int pd_pg_gone(const struct pd_pg *s, const PGresult *res);
 /* 0 if the connection is up; 1 if it was lost and is made again (what
  * was prepared or listened for is gone: the caller reads afresh); an
  * error if it cannot be. */
@@ -79,6 +94,29 @@ int pd_pg_query(struct pd_pg *s, const char *sql,
 int pd_pg_run(struct pd_pg *s, const char *sql, int once, int n,
 	      const char *const *v, PGresult **out, const char *what,
 	      struct pd_diag *diag);
+/* The name of sql's statement into *name, prepared on this connection if
+ * new: 0, or the error (PD_EAWAY when the server went away). */
+int pd_pg_prepared(struct pd_pg *s, const char *sql, int nparams,
+		   const char **name, struct pd_diag *diag);
+
+/* Statements kept to go with the next one (pg_send.c).  Keep sql (static
+ * storage; with text, sent as its text, not prepared: a SAVEPOINT) with
+ * the n parameters v[] (copied): 0, or the error of sending what was
+ * kept before it when there was no room left. */
+int pd_pg_later(struct pd_pg *s, const char *sql, int text, int n,
+		const char *const *v, const char *what, struct pd_diag *diag);
+/* What is kept, then sql (as text) or the prepared statement name, if
+ * either is given, in one round trip; *out as pd_pg_run's.  The first
+ * error, named by the statement that failed; what is kept is sent
+ * (or forgotten) either way. */
+int pd_pg_piped(struct pd_pg *s, const char *sql, const char *name, int n,
+		const char *const *v, PGresult **out, const char *what,
+		struct pd_diag *diag);
+/* What is kept, sent alone: 0 (nothing kept, or all done) or its error. */
+int pd_pg_flush(struct pd_pg *s, struct pd_diag *diag);
+/* What is kept, forgotten (a rollback: none of it is to be done). */
+void pd_pg_forget(struct pd_pg *s);
+
 /* This backend's driver (pg_driver.c). */
 extern const struct pd_driver pd_pg_driver;
 typedef int (*pd_pg_row_fn)(const PGresult *res, int r, void *arg);
@@ -88,16 +126,10 @@ typedef int (*pd_pg_row_fn)(const PGresult *res, int r, void *arg);
 int pd_pg_each(struct pd_pg *s, const char *sql,
 	       const struct pd_pg_params *params, pd_pg_row_fn fn, void *arg,
 	       const char *what, struct pd_diag *diag);
-/* Column 0 of every row of sql, run with $1 = key, into *out. */
-int pd_pg_strings(struct pd_pg *s, const char *sql, const char *key,
-		  struct pd_strings *out, const char *what,
-		  struct pd_diag *diag);
 /* Column c of row r as text, NULL for SQL NULL. */
 const char *pd_pg_text_or_null(const PGresult *res, int r, int c);
 /* Column c of row r as a long (0 for NULL). */
 long pd_pg_getlong(const PGresult *res, int r, int c);
-/* A malloc'd copy of column c of row r ("" for NULL); NULL on no memory. */
-char *pd_pg_dup(const PGresult *res, int r, int c);
 
 /* Load libpq (pq_load.c: podium is not linked with it, so that a command
  * on a SQLite store does not pay for loading it); once per process, the

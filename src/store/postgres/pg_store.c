@@ -84,7 +84,8 @@ void pg_rollback(struct pd_store *s)
 {
 	struct pd_pg *pg = PG(s);
 
-	if (PQstatus(pg->conn) == CONNECTION_OK &&
+	pd_pg_forget(pg);
+	if (PQstatus(pg->conn) == CONNECTION_OK && !pg->broken &&
 	    PQtransactionStatus(pg->conn) != PQTRANS_IDLE)
 		PQclear(PQexec(pg->conn, "ROLLBACK"));
 	pg->in_tx = 0;
@@ -100,9 +101,26 @@ int pg_commit(struct pd_store *s, struct pd_diag *diag)
 	return ret;
 }
 
+/* A write's savepoint goes with its first statement, its release with
+ * what it kept (pg_send.c); one undone before it sent anything was never
+ * made. */
 int pg_savepoint(struct pd_store *s, int op, struct pd_diag *diag)
 {
-	return pd_pg_exec(PG(s), pd_sql_savepoint[op], diag);
+	struct pd_pg *pg = PG(s);
+	const char *begin = pd_sql_savepoint[PD_SAVEPOINT_BEGIN];
+
+	if (op == PD_SAVEPOINT_BEGIN)
+		return pd_pg_later(pg, begin, 1, 0, NULL, "begin a write",
+				   diag);
+	if (op == PD_SAVEPOINT_ROLLBACK && pg->nlater == 1 &&
+	    pg->later[0].sql == begin) {
+		pd_pg_forget(pg);
+		return 0;
+	}
+	/* what the write kept, made or failed, before it is undone */
+	if (op == PD_SAVEPOINT_ROLLBACK)
+		pd_pg_flush(pg, NULL);
+	return pd_pg_exec(pg, pd_sql_savepoint[op], diag);
 }
 
 int pg_open(struct pd_store *s, const char *uri,

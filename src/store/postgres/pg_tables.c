@@ -114,6 +114,9 @@ int pg_table_insert(struct pd_store *s, const char *table, const char *cols,
 	char name[48];
 	int ret = 0, i, m;
 
+	/* libpq's own calls below: nothing kept (pg_send.c) may wait */
+	if ((ret = pd_pg_flush(pg, diag)) < 0)
+		return ret;
 	snprintf(name, sizeof(name), "copy_%s", table);
 	if (strcmp(pg->ins_table, table)) {
 		forget_insert(pg);

@@ -37,6 +37,16 @@
  * for those that return nothing. */
 #define PQ_FUNCS(F, V)                                                     \
 	V(PQclear, (PGresult *r), (r))                                     \
+	F(int, PQenterPipelineMode, (PGconn *c), (c))                      \
+	F(int, PQexitPipelineMode, (PGconn *c), (c))                       \
+	F(PGresult *, PQgetResult, (PGconn *c), (c))                       \
+	F(int, PQpipelineSync, (PGconn *c), (c))                           \
+	F(int, PQsendQueryParams, (PGconn *c, const char *q, int n,       \
+	  const Oid *types, const char *const *v, const int *len,          \
+	  const int *fmt, int rfmt), (c, q, n, types, v, len, fmt, rfmt))   \
+	F(int, PQsendQueryPrepared, (PGconn *c, const char *name, int n,  \
+	  const char *const *v, const int *len, const int *fmt, int rfmt), \
+	  (c, name, n, v, len, fmt, rfmt))                                 \
 	F(char *, PQcmdTuples, (PGresult *r), (r))                         \
 	F(PGconn *, PQconnectdb, (const char *info), (info))               \
 	F(int, PQconsumeInput, (PGconn *c), (c))                           \
