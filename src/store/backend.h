@@ -147,6 +147,13 @@ struct pd_store {
 	 * each write's begin, commit and rollback are a savepoint's */
 	int group;
 	int in_savepoint;	/* a write of the group is open */
+	/* the Games whose row the group holds locked ("" none), at version
+	 * (a write of it done and released: ops_games.c's next change of
+	 * it is sent without waiting for its version) */
+	char held[PD_GAMES_CODE];
+	/* held has no sanction (read in this group): none can come but by
+	 * the group's own writes, which forget it (store.c) */
+	int held_unsanctioned;
 	/* a bulk transaction under way (begin_bulk): SQLite's has its
 	 * foreign keys off, checked whole before its commit, and the
 	 * operations' bulk inserts are OR FAIL there (no statement

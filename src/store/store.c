@@ -134,6 +134,14 @@ int pd_store_begin(struct pd_store *s, struct pd_diag *diag)
 	return ret;
 }
 
+/* The group's hold on a Games' row (backend.h) forgotten: its writes
+ * may no longer know its version, or its sanctions, without asking. */
+static void let_go(struct pd_store *s)
+{
+	s->held[0] = '\0';
+	s->held_unsanctioned = 0;
+}
+
 int pd_store_group_begin(struct pd_store *s, struct pd_diag *diag)
 {
 	int ret;
@@ -143,6 +151,7 @@ int pd_store_group_begin(struct pd_store *s, struct pd_diag *diag)
 		return ret;
 	s->group = 1;
 	s->in_savepoint = 0;
+	let_go(s);
 	return 0;
 }
 
@@ -150,6 +159,7 @@ int pd_store_group_commit(struct pd_store *s, struct pd_diag *diag)
 {
 	s->group = 0;
 	s->in_savepoint = 0;
+	let_go(s);
 	return s->ops->commit(s, diag);	/* rolls back if it fails */
 }
 
@@ -157,6 +167,7 @@ void pd_store_group_rollback(struct pd_store *s)
 {
 	s->group = 0;
 	s->in_savepoint = 0;
+	let_go(s);
 	s->ops->rollback(s);
 }
 
@@ -190,8 +201,10 @@ int pd_store_commit(struct pd_store *s, struct pd_diag *diag)
 	if (!s->in_savepoint)
 		return 0;
 	s->in_savepoint = 0;
-	if ((ret = s->ops->savepoint(s, PD_SAVEPOINT_RELEASE, diag)) < 0)
+	if ((ret = s->ops->savepoint(s, PD_SAVEPOINT_RELEASE, diag)) < 0) {
+		let_go(s);
 		s->ops->savepoint(s, PD_SAVEPOINT_ROLLBACK, NULL);
+	}
 	return ret;
 }
 
@@ -201,8 +214,11 @@ void pd_store_rollback(struct pd_store *s)
 	if (!s->group) {
 		s->ops->rollback(s);
 	} else if (s->in_savepoint) {
-		/* that write alone; a read's end rolls back nothing */
+		/* that write alone; a read's end rolls back nothing;
+		 * its version (and the Games' lock, if it took it) is
+		 * let go with it */
 		s->in_savepoint = 0;
+		let_go(s);
 		s->ops->savepoint(s, PD_SAVEPOINT_ROLLBACK, NULL);
 	}
 }
@@ -214,6 +230,7 @@ int pd_store_games_put(struct pd_store *s, const struct pd_games *g,
 
 	if ((ret = pd_check_games(g, diag)) < 0)
 		return ret;
+	let_go(s);
 	return pd_db_games_put(s, g, diag);
 }
 
@@ -491,6 +508,7 @@ int pd_store_sanction_add(struct pd_store *s, const char *games, long athlete,
 				   "at least one event");
 	if ((ret = pd_name_check("reason", reason, PD_TEXT_MAX, 0, diag)) < 0)
 		return ret;
+	s->held_unsanctioned = 0;
 	ret = pd_db_sanction_add(s, games, athlete, mode, reason, events, n,
 				   id, diag);
 	for (size_t i = 0; i < n && ret == 0; i++)
@@ -502,13 +520,40 @@ int pd_store_sanction_lift(struct pd_store *s, const char *games, long id,
 			   struct pd_diag *diag)
 {
 	/* its events are the sanction's: every event, for a rare write */
+	s->held_unsanctioned = 0;
 	return touched(s, pd_db_sanction_lift(s, games, id, diag), 0, diag);
 }
 
+struct counted {
+	pd_sanction_fn fn;
+	void *arg;
+	size_t n;
+};
+
+static int count_sanction(const struct pd_sanction_info *si, void *arg)
+{
+	struct counted *c = arg;
+
+	c->n++;
+	return c->fn(si, c->arg);
+}
+
+/* Each result write reads its Games' sanctions, mostly none.  In a group
+ * that holds the Games' row (a write of it done), none found once is none
+ * until the group's own sanction writes: any other write of the Games
+ * waits for the group's commit.  On PostgreSQL a round trip less a
+ * write after the group's first. */
 int pd_store_sanctions(struct pd_store *s, const char *games,
 		       pd_sanction_fn fn, void *arg, struct pd_diag *diag)
 {
-	return pd_db_sanctions(s, games, fn, arg, diag);
+	struct counted c = { fn, arg, 0 };
+	int held = s->group && !strcmp(s->held, games), ret;
+
+	if (held && s->held_unsanctioned)
+		return 0;
+	ret = pd_db_sanctions(s, games, count_sanction, &c, diag);
+	s->held_unsanctioned = held && ret == 0 && c.n == 0;
+	return ret;
 }
 
 int pd_store_sanction_games(struct pd_store *s, long id, char *games,
@@ -1148,6 +1193,7 @@ int pd_store_games_remove(struct pd_store *s, const char *code,
 			  const char *actor, const char *command,
 			  const char *reason, struct pd_diag *diag)
 {
+	let_go(s);
 	return pd_db_games_remove(s, code, actor ? actor : "",
 				    command ? command : "",
 				    reason ? reason : "", diag);

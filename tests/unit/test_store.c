@@ -3163,6 +3163,60 @@ static void test_store__athlete_kin_and_games(void **state)
 	pd_strings_release(&l);
 }
 
+static int count_sanction(const struct pd_sanction_info *si, void *arg)
+{
+	(*(int *)arg)++;
+	return 0;
+}
+
+/* In a group that holds a Games' row, its sanctions found none once are
+ * none without asking again (store.c), until the group adds one. */
+static void test_store__pg_a_group_knows_no_sanction_until_it_adds_one(
+	void **state)
+{
+	struct fixture *f = *state;
+	struct pd_games g = athens();
+	long ev = 0, ath = 0, sid = 0;
+	int i, n[3] = { -1, -1, -1 };
+
+	open_store(f);
+	put_games(f, &g);
+	assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+	assert_int_equal(pd_store_change(f->s, "PG2004", "t", "event", NULL,
+					 NULL, &f->d), 0);
+	assert_int_equal(pd_store_event_ensure(f->s, "PG2004", "Athletics",
+					       "A", "M", "", 0, &ev, &f->d), 0);
+	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	result_in(f, ev, "CHN", "A One", 1, &ath);
+	assert_int_equal(pd_store_group_begin(f->s, &f->d), 0);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+		assert_int_equal(pd_store_change(f->s, "PG2004", "t", "w", NULL,
+						 NULL, &f->d), 0);
+		n[i] = 0;
+		assert_int_equal(pd_store_sanctions(f->s, "PG2004",
+						    count_sanction, &n[i],
+						    &f->d), 0);
+		if (i == 1)
+			assert_int_equal(pd_store_sanction_add(f->s, "PG2004",
+					 ath, PD_SANCTION_VACATE, "why", &ev, 1,
+					 &sid, &f->d), 0);
+		assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	}
+	assert_int_equal(pd_store_group_commit(f->s, &f->d), 0);
+	assert_int_equal(n[0], 0);
+	assert_int_equal(n[1], 0);
+	assert_int_equal(n[2], 1);
+}
+
+/* The last version of an audit line 'next', into *arg. */
+static int last_next(const struct pd_audit_entry *e, void *arg)
+{
+	if (!strcmp(e->command, "next"))
+		*(long *)arg = e->version;
+	return 0;
+}
+
 /* A write's statements whose answers are not read go with its next
  * statement (pg_send.c).  One that fails fails its own write, at the
  * write's release, naming itself; the writes before it in the group are
@@ -3172,8 +3226,9 @@ static void test_store__pg_a_kept_statement_fails_its_own_write(
 	void **state)
 {
 	struct fixture *f = *state;
-	struct pd_games g = athens();
-	long v1 = 0, v2 = 0, v3 = 0;
+	struct pd_games g = athens(), got;
+	long v1 = 0, v2 = 0, v3 = 0, v4[2] = { 0, 0 };
+	int i;
 
 	open_store(f);
 	put_games(f, &g);
@@ -3199,11 +3254,28 @@ static void test_store__pg_a_kept_statement_fails_its_own_write(
 	assert_int_equal(pd_store_change(f->s, "PG2004", "test", "kept", NULL,
 					 &v3, &f->d), 0);
 	assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	/* the Games' row is the group's now: its next versions are known
+	 * without asking (store.c), and written as the server makes them */
+	for (i = 0; i < 2; i++) {
+		assert_int_equal(pd_store_begin(f->s, &f->d), 0);
+		assert_int_equal(pd_store_change(f->s, "PG2004", "test", "next",
+						 NULL, &v4[i], &f->d), 0);
+		assert_int_equal(pd_store_commit(f->s, &f->d), 0);
+	}
 	assert_int_equal(pd_store_group_commit(f->s, &f->d), 0);
 	assert_int_equal(v2, v1 + 1);
 	assert_int_equal(v3, v1 + 1);	/* the undone one's, taken again */
+	assert_int_equal(v4[0], v3 + 1);
+	assert_int_equal(v4[1], v3 + 2);
+	assert_int_equal(pd_store_games_get(f->s, "PG2004", &got, &f->d), 0);
+	assert_int_equal(got.version, v4[1]);
+	pd_games_release(&got);
 	assert_int_equal(count_audit(f->s, "kept"), 2);
+	assert_int_equal(count_audit(f->s, "next"), 2);
 	assert_int_equal(count_audit(f->s, "undone"), 0);
+	assert_int_equal(pd_store_log(f->s, "PG2004", 0, last_next, &v1,
+				      &f->d), 0);
+	assert_int_equal(v1, v4[1]);	/* the audit line has its version */
 }
 
 /* PostgreSQL's lock is the Games' (pg_store.c): while one writer holds
@@ -3544,6 +3616,7 @@ static const struct CMUnitTest sqlite_own[] = {
 static const struct CMUnitTest pg_own[] = {
 	T(test_store__pg_two_games_do_not_wait),
 	T(test_store__pg_a_kept_statement_fails_its_own_write),
+	T(test_store__pg_a_group_knows_no_sanction_until_it_adds_one),
 };
 
 /* Every backend this podium is built with: one row each. */
