@@ -52,26 +52,43 @@ static void bind_result(struct pd_q *q, size_t i, const void *arg)
 	pd_q_int(q, l->version);
 }
 
+static struct pd_q_rows add = {
+	"INSERT INTO results " RESULT_COLS, 13, NULL, { NULL },
+};
+static struct pd_q_rows add_fail = {
+	"INSERT OR FAIL INTO results " RESULT_COLS, 13, NULL, { NULL },
+};
+
 int pd_db_results_add(struct pd_store *s, const struct pd_result_rec *v,
 		      size_t n, struct pd_diag *diag)
 {
-	static struct pd_q_rows add = {
-		"INSERT INTO results " RESULT_COLS, 13, NULL, { NULL },
-	};
-	static struct pd_q_rows add_fail = {
-		"INSERT OR FAIL INTO results " RESULT_COLS, 13, NULL, { NULL },
-	};
 	struct results l = { v, s->version };
 
 	return pd_q_insert_rows(s, pd_q_bulk(s, &add, &add_fail), n,
 				bind_result, &l, "write a result", diag);
 }
 
+/* One result.  In a group (the server's writes) nothing is read of the
+ * insert, so on PostgreSQL it goes with the write's next statement
+ * (query.h, pd_q_later), one round trip less, its error the write's; an
+ * import's row fails at once, where its line is known. */
 int pd_db_result_add(struct pd_store *s, const struct pd_result_rec *r,
 		     struct pd_diag *diag)
 {
-	return pd_db_results_add(s, r, 1, diag);
+	struct results l = { r, s->version };
+	struct pd_q q;
+
+	if (!s->group)
+		return pd_db_results_add(s, r, 1, diag);
+	pd_q_start(&q, s, pd_q_rows_sql(pd_q_bulk(s, &add, &add_fail), 1),
+		   "write a result");
+	if (!q.sql)
+		return pd_diag_set(diag, PD_ENOMEM, NULL, 0, "write a result: "
+				   "out of memory");
+	bind_result(&q, 0, &l);
+	return pd_q_later(&q, diag);
 }
+
 
 int pd_db_results_close(struct pd_store *s, long event, long athlete,
 			long team, size_t *closed, struct pd_diag *diag)
