@@ -43,10 +43,26 @@ static int begin(struct pd_pg *pg, const char *sql, struct pd_diag *diag)
 	return ret;
 }
 
+/* A write's transaction begins with its first statement (pg_send.c):
+ * the BEGIN and the writers' lock are kept to go with it, one round trip
+ * less a group (bench/pgbench.sh's groups are of 4 writes). */
 int pg_begin(struct pd_store *s, struct pd_diag *diag)
 {
-	return begin(PG(s), "BEGIN; SELECT pg_advisory_xact_lock_shared("
-		     WRITE_LOCK ")", diag);
+	struct pd_pg *pg = PG(s);
+	int ret;
+
+	if ((ret = pd_pg_alive(pg, diag)) < 0)
+		return ret;
+	pg->in_tx = 1;
+	if ((ret = pd_pg_later(pg, "BEGIN", 1, 0, NULL, "begin a write",
+			       diag)) < 0 ||
+	    (ret = pd_pg_later(pg, "SELECT pg_advisory_xact_lock_shared("
+			       WRITE_LOCK ")", 1, 0, NULL, "begin a write",
+			       diag)) < 0) {
+		pd_pg_forget(pg);
+		pg->in_tx = 0;
+	}
+	return ret;
 }
 
 /* A database is found by its name on every connection, never through a
