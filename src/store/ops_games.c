@@ -166,38 +166,29 @@ int pd_db_change(struct pd_store *s, const char *games, const char *actor,
 		"(games, version, actor, command, reason) VALUES ($1, (SELECT "
 		"CASE WHEN version = $5 THEN version END FROM v), $2, $3, $4) "
 		"RETURNING pg_notify('podium', $1)";
+	int known = s->group && !strcmp(s->held, games);
 	struct pd_q q;
 	int ret;
 
-	if (pd_q_dialect(s) == PD_DIALECT_PG && s->group &&
-	    !strcmp(s->held, games)) {
-		pd_q_start(&q, s, next, "bump the version");
-		pd_q_text(&q, games);
-		pd_q_text(&q, or_empty(actor));
-		pd_q_text(&q, or_empty(command));
-		pd_q_text(&q, or_empty(reason));
-		pd_q_int(&q, s->version + 1);
-		if ((ret = pd_q_later(&q, diag)) < 0)
-			return ret;
-		s->version++;
-		if (version)
-			*version = s->version;
-		return 0;
-	}
 	if (pd_q_dialect(s) == PD_DIALECT_PG) {
-		pd_q_start(&q, s, one, "bump the version");
+		pd_q_start(&q, s, known ? next : one, "bump the version");
 		pd_q_text(&q, games);
 		pd_q_text(&q, or_empty(actor));
 		pd_q_text(&q, or_empty(command));
 		pd_q_text(&q, or_empty(reason));
-		if ((ret = pd_q_one_long(&q, &s->version, diag)) == 0)
+		if (known) {
+			pd_q_int(&q, s->version + 1);
+			if ((ret = pd_q_later(&q, diag)) == 0)
+				s->version++;
+		} else if ((ret = pd_q_one_long(&q, &s->version, diag)) == 0) {
 			ret = pd_diag_set(diag, PD_ENOTFOUND, NULL, 0,
 					  "no Games '%s'", games);
+		}
 		if (ret < 0)
 			return ret;
 		if (version)
 			*version = s->version;
-		if (s->group && strcmp(s->held, games)) {
+		if (s->group && !known) {
 			snprintf(s->held, sizeof(s->held), "%s", games);
 			s->held_unsanctioned = 0;
 		}

@@ -89,7 +89,6 @@ int pd_db_result_add(struct pd_store *s, const struct pd_result_rec *r,
 	return pd_q_later(&q, diag);
 }
 
-
 int pd_db_results_close(struct pd_store *s, long event, long athlete,
 			long team, size_t *closed, struct pd_diag *diag)
 {

@@ -1,14 +1,15 @@
 /* pg_send.c -- how a statement goes to the server: prepared once a
  * connection; and a write's statements whose answers nobody reads (its
- * savepoint, the events it touched, its audit line's changes) kept and
- * sent ahead of the next one, in one round trip (libpq's pipeline mode).
- * Why: a result written through the API was ten round trips in a row on
- * the committer's connection, and in bench/pgbench.sh each cost
- * PostgreSQL more CPU than its statement (4,000 writes: 0.8 s executing
- * in 2.7 s of its CPU); it is six now.  A kept statement's error is the
- * error of the one sent with it (the pipeline stops at the first error),
- * named by the kept one; a write's release or commit sends what it kept,
- * so its error is never another write's; a rollback forgets it all. */
+ * BEGIN and lock, its savepoint, a version known, its result row, the
+ * events it touched, its audit line's changes) kept and sent ahead of
+ * the next one, in one round trip (libpq's pipeline mode).  Why: a
+ * result written through the API was ten round trips in a row on the
+ * committer's connection, the committer waiting on PostgreSQL four
+ * fifths of its time in bench/pgbench.sh; it is two to four now.  A kept
+ * statement's error is the error of the one sent with it (the pipeline
+ * stops at the first error), named by the kept one; a write's release
+ * or commit sends what it kept, so its error is never another write's;
+ * a rollback forgets it all. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

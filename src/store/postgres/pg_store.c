@@ -128,9 +128,9 @@ int pg_savepoint(struct pd_store *s, int op, struct pd_diag *diag)
 	if (op == PD_SAVEPOINT_BEGIN)
 		return pd_pg_later(pg, begin, 1, 0, NULL, "begin a write",
 				   diag);
-	if (op == PD_SAVEPOINT_ROLLBACK && pg->nlater == 1 &&
-	    pg->later[0].sql == begin) {
-		pd_pg_forget(pg);
+	if (op == PD_SAVEPOINT_ROLLBACK && pg->nlater &&
+	    pg->later[pg->nlater - 1].sql == begin) {
+		pg->nlater--;	/* a SAVEPOINT has no parameters to free */
 		return 0;
 	}
 	/* what the write kept, made or failed, before it is undone */
