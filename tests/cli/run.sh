@@ -10,7 +10,11 @@
 # every case that names no database file (no podium.db, sqlite3 or --db
 # in its cmd or expected output) runs a second time on a fresh PostgreSQL
 # database of that cluster, against the same expected files: the two
-# backends' outputs are byte for byte the same.
+# backends' outputs are byte for byte the same.  The parent makes those
+# databases in one psql session, in the cases' order, while the cases
+# run (a case waits for its own), and drops them in one at the end: a
+# psql process and connection per CREATE and per DROP cost 0.2 s of CPU
+# a case, a fifth of a case's PostgreSQL run (0105: 0.95 s).
 #
 # Cases run JOBS at a time (default: twice the cores; each has its own
 # directory and database, so they are independent), and their lines are
@@ -76,13 +80,69 @@ run_case() {
 }
 
 cases=${*:-$(ls -d "$here"/[0-9]*/ | sed 's:/$::')}
+admin="postgresql:///postgres?host=${PODIUM_TEST_PG:-}&user=podium"
+dbs=${PODIUM_TEST_PG_DBS:-}
+
+# pg_rerun DIR: does this case run again on PostgreSQL?
+pg_rerun() {
+	[ -n "${PODIUM_TEST_PG:-}" ] && [ "$update" = 0 ] &&
+	    [ "${PODIUM_TEST_PG_GOLDEN:-1}" != 0 ] &&
+	    ! { [ -f "$1/needs-shared" ] && [ -z "$shared" ]; } &&
+	    ! grep -qE 'podium[.]db|sqlite3|--db|PODIUM_DB' "$1/cmd" \
+		"$1/expected.out" "$1/expected.err"
+}
+
+# dbname CASE_NAME: its PostgreSQL database
+dbname() {
+	echo "c_$(echo "$1" | tr -c 'a-z0-9\n' '_')"
+}
+
+# made DB: wait until the parent's session has made DB (it writes a file
+# of that name into $dbs, and .end when it is through); a case run alone
+# (--one without the parent) makes its own
+made() {
+	if [ -z "$dbs" ]; then
+		psql "$admin" -qAt -c "DROP DATABASE IF EXISTS $1" \
+			-c "CREATE DATABASE $1" >/dev/null 2>&1
+		return
+	fi
+	while [ ! -e "$dbs/$1" ] && [ ! -e "$dbs/.end" ]; do
+		sleep 0.05
+	done
+	[ -e "$dbs/$1" ]
+}
 
 # The parent hands each case to a child (this script with --one), JOBS at
 # a time; each child writes its lines to a file of its own, and the
 # parent prints them in order and adds up their counts.
 if [ -z "${one:-}" ]; then
 	outdir=$(mktemp -d)
-	trap 'rm -rf "$bindir" "$outdir"' EXIT
+	dbs=$(mktemp -d)
+	trap 'rm -rf "$bindir" "$outdir" "$dbs"' EXIT
+	export PODIUM_TEST_PG_DBS="$dbs"
+	# the PostgreSQL reruns' databases, made while the cases run (a
+	# database is named back only once it exists)
+	if [ -n "${PODIUM_TEST_PG:-}" ] && [ "$update" = 0 ] &&
+	    [ "${PODIUM_TEST_PG_GOLDEN:-1}" != 0 ]; then
+		for c in $cases; do
+			[ -d "$c" ] || c="$here/$c"
+			pg_rerun "$c" || continue
+			db=$(dbname "$(basename "$c")")
+			printf 'DROP DATABASE IF EXISTS %s;\nCREATE DATABASE %s;\n' \
+				"$db" "$db"
+			printf "SELECT 'made', datname FROM pg_database WHERE datname = '%s';\n" \
+				"$db"
+		done | psql "$admin" -qAt -F ' ' 2>"$dbs/psql.log" | {
+			while read -r m n; do
+				[ "$m" = made ] && : >"$dbs/$n"
+			done
+			: >"$dbs/.end"
+		} &
+		maker=$!
+	else
+		: >"$dbs/.end"
+		maker=""
+	fi
 	i=0
 	for c in $cases; do
 		i=$((i + 1))
@@ -90,6 +150,12 @@ if [ -z "${one:-}" ]; then
 	done | xargs -P "$jobs" -L 1 sh -c \
 		'sh "$1" "$2" $4 --one "$6" >"$3/$5.log" 2>&1' \
 		sh "$0" "$bin" "$outdir" "$([ "$update" = 1 ] && echo --update)"
+	if [ -n "$maker" ]; then
+		wait "$maker"
+		for f in "$dbs"/c_*; do
+			[ -e "$f" ] && echo "DROP DATABASE IF EXISTS ${f##*/};"
+		done | psql "$admin" -qAt >/dev/null 2>&1
+	fi
 	for f in "$outdir"/*.log; do
 		[ -f "$f" ] || continue
 		grep -v '^cli: ' "$f"
@@ -118,19 +184,17 @@ for c in $cases; do
 		continue
 	fi
 	run_case "$c" "$name" podium.db ""
-	if [ -n "${PODIUM_TEST_PG:-}" ] && [ "$update" = 0 ] &&
-	    [ "${PODIUM_TEST_PG_GOLDEN:-1}" != 0 ] &&
-	    ! grep -qE 'podium[.]db|sqlite3|--db|PODIUM_DB' "$c/cmd" \
-		"$c/expected.out" "$c/expected.err"; then
-		db=c_$(echo "$name" | tr -c 'a-z0-9\n' '_')
-		admin="postgresql:///postgres?host=$PODIUM_TEST_PG&user=podium"
-		psql "$admin" -qAt -c "DROP DATABASE IF EXISTS $db" \
-			-c "CREATE DATABASE $db" >/dev/null 2>&1 ||
-			echo "cli-pg: cannot create database $db"
-		run_case "$c" "$name" \
-			"postgresql:///$db?host=$PODIUM_TEST_PG&user=podium" -pg
-		psql "$admin" -qAt -c "DROP DATABASE IF EXISTS $db" \
-			>/dev/null 2>&1
+	if pg_rerun "$c"; then
+		db=$(dbname "$name")
+		if made "$db"; then
+			run_case "$c" "$name" "postgresql:///$db?host=$PODIUM_TEST_PG&user=podium" -pg
+			[ -n "$dbs" ] || psql "$admin" -qAt \
+				-c "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1
+		else
+			echo "FAIL cli-pg $name: database $db was not made:"
+			sed 's/^/    /' "$dbs/psql.log" 2>/dev/null | tail -n 5
+			failed=$((failed + 1))
+		fi
 	fi
 done
 echo "cli: $passed $failed $skipped"
