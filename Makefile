@@ -74,7 +74,13 @@ ifeq ($(SAN),1)
 B := build/san
 CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer \
 	  -fno-sanitize-recover=undefined -Wno-maybe-uninitialized
-LDFLAGS += -fsanitize=address,undefined
+# The sanitizers' runtimes linked in, and no PIE: each process then starts
+# without resolving libasan's interceptors through the dynamic loader nor
+# applying the 3 MB of relocations ASan's global descriptors bring to a
+# PIE.  podium table, 30 runs: 96 -> 64 ms of CPU a process (with the leak
+# check at exit), and make test SAN=1 starts some thousands of processes.
+LDFLAGS += -fsanitize=address,undefined -static-libasan -static-libubsan \
+	   -no-pie
 else
 B := build/rel
 endif
