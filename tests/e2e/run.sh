@@ -38,9 +38,11 @@ if [ ! -f "$top/tests/api/node_modules/ajv/package.json" ]; then
 fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+# Files two at a time (E2E_JOBS): each starts its own server on its own
+# database and port and its own browser in a profile of its own.
 PODIUM_BIN=$bin CHROMIUM=$chromium timeout 900 node --test \
-	--test-reporter=tap --test-concurrency=1 "$here"/*.test.mjs \
-	>"$log" 2>&1
+	--test-reporter=tap --test-concurrency="${E2E_JOBS:-2}" \
+	"$here"/*.test.mjs >"$log" 2>&1
 rc=$?
 p=$(sed -n 's/^# pass \([0-9]*\)/\1/p' "$log" | tail -n 1)
 f=$(sed -n 's/^# fail \([0-9]*\)/\1/p' "$log" | tail -n 1)
