@@ -443,9 +443,13 @@ async function loadMatches() {
 	$('matches-box').dataset.count = String(st.matches.length);
 }
 
-async function postMatches(list) {
+// form: the form to clear once the write is taken, before the lists are
+// read again (an operator may type the next match while they load, and
+// a clear after that would take it away)
+async function postMatches(list, form) {
 	const r = await api('POST', `/api/games/${st.games}/events/${st.ev.id}/matches`, { matches: list, source: 'desk' });
 	if (r.status === 200) {
+		if (form) form.reset();
 		await loadMatches();
 		await loadLog();
 		$('matches-box').open = true;
@@ -463,8 +467,8 @@ async function addMatch(e) {
 	if (f.get('score').trim()) m.score = parsePair(f.get('score')) || f.get('score');
 	if (f.get('pens').trim()) m.penalties = parsePair(f.get('pens')) || f.get('pens');
 	if (f.get('extra')) m.extra_time = true;
-	const r = await postMatches([...st.matches.filter((x) => x.source === 'desk').map(matchInput), m]);
-	if (r.status === 200) $('match-form').reset();
+	await postMatches([...st.matches.filter((x) => x.source === 'desk').map(matchInput), m],
+		$('match-form'));
 }
 
 async function loadLog() {
