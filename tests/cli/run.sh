@@ -83,11 +83,15 @@ cases=${*:-$(ls -d "$here"/[0-9]*/ | sed 's:/$::')}
 admin="postgresql:///postgres?host=${PODIUM_TEST_PG:-}&user=podium"
 dbs=${PODIUM_TEST_PG_DBS:-}
 
+# pg_on: do the cases run again on PostgreSQL at all?
+pg_on() {
+	[ -n "${PODIUM_TEST_PG:-}" ] && [ "$update" = 0 ] &&
+	    [ "${PODIUM_TEST_PG_GOLDEN:-1}" != 0 ]
+}
+
 # pg_rerun DIR: does this case run again on PostgreSQL?
 pg_rerun() {
-	[ -n "${PODIUM_TEST_PG:-}" ] && [ "$update" = 0 ] &&
-	    [ "${PODIUM_TEST_PG_GOLDEN:-1}" != 0 ] &&
-	    ! { [ -f "$1/needs-shared" ] && [ -z "$shared" ]; } &&
+	pg_on && ! { [ -f "$1/needs-shared" ] && [ -z "$shared" ]; } &&
 	    ! grep -qE 'podium[.]db|sqlite3|--db|PODIUM_DB' "$1/cmd" \
 		"$1/expected.out" "$1/expected.err"
 }
@@ -122,8 +126,7 @@ if [ -z "${one:-}" ]; then
 	export PODIUM_TEST_PG_DBS="$dbs"
 	# the PostgreSQL reruns' databases, made while the cases run (a
 	# database is named back only once it exists)
-	if [ -n "${PODIUM_TEST_PG:-}" ] && [ "$update" = 0 ] &&
-	    [ "${PODIUM_TEST_PG_GOLDEN:-1}" != 0 ]; then
+	if pg_on; then
 		for c in $cases; do
 			[ -d "$c" ] || c="$here/$c"
 			pg_rerun "$c" || continue
