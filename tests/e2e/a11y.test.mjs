@@ -6,15 +6,12 @@
 // violations.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { violations } from './axe.mjs';
 import { startServer, podium, request, bearer } from '../api/server.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 let s, browser, ev, athlete, rec;
 
 before(async () => {
@@ -57,15 +54,6 @@ after(async () => {
 	if (s) await s.stop();
 });
 
-// axe's violations on the page as it is now, one line each
-async function violations(page) {
-	await page.addScriptTag({ path: AXE });
-	const res = await page.evaluate(async (tags) =>
-		// eslint-disable-next-line no-undef
-		axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }), TAGS);
-	return res.violations.flatMap((v) => v.nodes.map((n) =>
-		`${v.id} (${v.impact}): ${n.target.join(' ')}: ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 200)}`));
-}
 
 async function check(width, lang, visit) {
 	const ctx = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true,

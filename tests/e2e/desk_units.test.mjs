@@ -8,15 +8,12 @@
 // axe-core on the desk's by-unit view, in English and Chinese.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { violations } from './axe.mjs';
 import { startServer, podium, request, bearer } from '../api/server.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const top = join(import.meta.dirname, '..', '..');
 const P = 'ATHM100M--------------RND1';
 const H1 = `${P}000100--`, FINAL = 'ATHM100M--------------FNL-000100--';
@@ -69,14 +66,6 @@ after(async () => {
 	if (s) await s.stop();
 });
 
-async function violations(page) {
-	await page.addScriptTag({ path: AXE });
-	const res = await page.evaluate(async (tags) =>
-		// eslint-disable-next-line no-undef
-		axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }), TAGS);
-	return res.violations.flatMap((v) => v.nodes.map((n) =>
-		`${v.id}: ${n.target.join(' ')}: ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)}`));
-}
 
 // The reader's page and the screen both show name's row with text in it.
 async function bothShow(name, text) {

@@ -7,16 +7,13 @@
 // absent.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { violations } from './axe.mjs';
 import { startServer, podium, request } from '../api/server.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const top = join(import.meta.dirname, '..', '..');
 const PARIS = join(top, '..', 'shared', 'data', 'external', 'olympics-paris2024-units');
 let s, browser;
@@ -42,14 +39,6 @@ after(async () => {
 	if (s) await s.stop();
 });
 
-async function violations(page) {
-	await page.addScriptTag({ path: AXE });
-	const res = await page.evaluate(async (tags) =>
-		// eslint-disable-next-line no-undef
-		axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }), TAGS);
-	return res.violations.flatMap((v) => v.nodes.map((n) =>
-		`${v.id}: ${n.target.join(' ')}: ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)}`));
-}
 
 async function page(width = 1366, opts = {}) {
 	const ctx = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, ...opts });
