@@ -47,18 +47,18 @@ after(async () => {
 });
 
 // Frame path from a page of origin; true when the framed page rendered
-// (its <main> is there), false when the browser refused it.
+// (its <main> is there), false when the browser refused it (the frame
+// shows chromium's error page) or nothing rendered in 4 s.
 async function framed(origin, path) {
 	const ctx = await browser.newContext();
 	const page = await ctx.newPage();
 	try {
 		await page.goto(`${origin}/?path=${encodeURIComponent(path)}`);
-		await page.waitForTimeout(300);
-		const f = page.frame({ name: 'f' });
-		for (let i = 0; i < 40; i++) {
-			if (f && !f.url().startsWith('chrome-error:') &&
-			    await f.locator('main').count().catch(() => 0)) return true;
-			await page.waitForTimeout(100);
+		for (let i = 0; i < 80; i++) {
+			const f = page.frame({ name: 'f' });
+			if (f && f.url().startsWith('chrome-error:')) return false;
+			if (f && await f.locator('main').count().catch(() => 0)) return true;
+			await page.waitForTimeout(50);
 		}
 		return false;
 	} finally {
