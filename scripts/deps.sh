@@ -15,8 +15,9 @@
 # named here too although the -dev packages pull them in.
 # Run by the Makefile; safe to run again.
 # usage: scripts/deps.sh [e2e]    e2e: also what the browser test needs
-# (chromium, npm, a CJK font, and poppler-utils to render the printed
-# book's pages), run by 'make test-e2e'.
+# (chromium for 'podium book --format pdf', chromium-headless-shell that
+# the tests drive, npm, a CJK font, and poppler-utils to render the
+# printed book's pages), run by 'make test-e2e'.
 set -eu
 
 pkgs="gcc make pkg-config libsqlite3-dev sqlite3 libjansson-dev
@@ -24,7 +25,8 @@ libutf8proc-dev libsodium-dev zlib1g-dev libcmocka-dev libmicrohttpd-dev
 libpq-dev postgresql nodejs npm curl libxml2-dev libxml2-utils
 libpq5 libmicrohttpd12 libxml2 gettext tzdata libcurl4-openssl-dev libcurl4"
 if [ "${1:-}" = "e2e" ]; then
-	pkgs="$pkgs chromium fonts-wqy-zenhei poppler-utils"
+	pkgs="$pkgs chromium chromium-headless-shell fonts-wqy-zenhei
+poppler-utils"
 fi
 
 missing=""
