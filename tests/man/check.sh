@@ -33,12 +33,9 @@ for c in $("$bin" help | awk '/^commands:$/ { on = 1; next }
 		failed=$((failed + 1))
 		continue
 	fi
-	missing=""
-	for o in $("$bin" help "$c" | grep -oE -- '--[a-z][a-z0-9-]*' |
-	    sort -u); do
-		printf '%s\n' "$entry" | grep -qF -- "$o" ||
-			missing="$missing $o"
-	done
+	# each option the help names, looked for in the entry in one pass
+	missing=$("$bin" help "$c" | grep -oE -- '--[a-z][a-z0-9-]*' |
+	    sort -u | E=$entry awk '!index(ENVIRON["E"], $0) { printf " %s", $0 }')
 	if [ -n "$missing" ]; then
 		echo "FAIL man: the entry of 'podium $c' lacks$missing"
 		failed=$((failed + 1))
