@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, request, podium } from './server.mjs';
+import { startServer, request, podium, seen } from './server.mjs';
 
 let s;
 const head = '"ID","gender","event","medal","athlete","country_code","country_name","grp_id","type","year","guide"\n';
@@ -21,6 +21,7 @@ before(async () => {
 		row(2, 'DEBRUNNER Catherine', 'AUT', 'Austria', 2020).replace('Gold', 'Silver'));
 	podium(s.db, 'import', 'medallists', a, '--games', 'PG2016');
 	podium(s.db, 'import', 'medallists', b, '--games', 'PG2020');
+	await seen(s, 'PG2020');
 });
 after(async () => { if (s) await s.stop(); });
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, request, bearer, openStream, podium } from './server.mjs';
+import { startServer, request, bearer, openStream, podium, seen } from './server.mjs';
 import { spec, SPEC_TEXT, check, findPath } from './openapi.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -31,6 +31,7 @@ before(async () => {
 	// a Games with units, for the unit and schedule reads
 	podium(s.db, 'import', 'units', join(here, '..', 'fixtures', 'units-small'),
 		'--games', 'OG2024');
+	await seen(s, 'OG2024');
 });
 after(async () => { if (s) await s.stop(); });
 

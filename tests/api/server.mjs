@@ -114,6 +114,18 @@ export function request(s, method, path, { headers = {}, body, agent, undocument
 
 export const bearer = (tok) => ({ Authorization: 'Bearer ' + tok });
 
+// Wait until the server s answers for the Games code: what a CLI import
+// beside a running server writes reaches its views within a poll, and a
+// test that asks at once may be told 'no such Games'.  Gives up after 10 s.
+export async function seen(s, code) {
+	for (let i = 0; i < 200; i++) {
+		const r = await request(s, 'GET', '/api/games');
+		if (r.status === 200 && r.json().games.some((g) => g.code === code)) return;
+		await new Promise((res) => setTimeout(res, 50));
+	}
+	throw new Error(`the server did not see ${code} in 10 s`);
+}
+
 // An event stream: collects messages; next(pred, ms) waits for one.
 export function openStream(s, path, headers = {}) {
 	const msgs = [];

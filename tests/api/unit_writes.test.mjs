@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { startServer, request, bearer, podium } from './server.mjs';
+import { startServer, request, bearer, podium, seen } from './server.mjs';
 
 const FIX = fileURLToPath(new URL('../fixtures/units-100m', import.meta.url));
 const G = '/api/games/OG2024';
@@ -18,6 +18,7 @@ let s;
 before(async () => {
 	s = await startServer();
 	podium(s.db, 'import', 'units', FIX, '--games', 'OG2024');
+	await seen(s, 'OG2024');
 });
 after(async () => { if (s) await s.stop(); });
 
