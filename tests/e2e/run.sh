@@ -44,7 +44,11 @@ if [ ! -f "$top/tests/api/node_modules/ajv/package.json" ]; then
 		--silent) >&2 || skip "cannot install tests/api's packages with npm"
 fi
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+json=$(mktemp)
+trap 'rm -f "$log" "$json"' EXIT
+# docs/openapi.yaml parsed once for every file (tests/api/openapi.mjs)
+node "$top/tests/api/openapi.mjs" --json >"$json" 2>/dev/null &&
+	export PODIUM_OPENAPI_JSON="$json"
 # Files two at a time (E2E_JOBS): each starts its own server on its own
 # database and port and its own browser in a profile of its own.
 PODIUM_BIN=$bin CHROMIUM=$chromium timeout 900 node --test \
