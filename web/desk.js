@@ -657,12 +657,18 @@ async function loadSchedule() {
 	await loadUnits();
 }
 
-// The day's units at the venue, as the schedule API lists them.
+// The day's units at the venue, as the schedule API lists them.  Only the
+// latest call's answer is shown: a list asked for before the operator
+// changed the day (a status saved, a result on the stream) can come back
+// after the new day's and would put the old day's units back.
+let unitsAsked = 0;
 async function loadUnits() {
+	const n = ++unitsAsked;
 	const q = new URLSearchParams();
 	if ($('u-day').value) q.set('date', $('u-day').value);
 	if ($('u-venue').value) q.set('venue', $('u-venue').value);
 	const r = await api('GET', `/api/games/${st.games}/schedule?${q}`);
+	if (n !== unitsAsked) return;
 	const list = r.status === 200 ? r.data.units : [];
 	$('u-list').replaceChildren(...list.map((x) => el('li', {}, el('button', { type: 'button', 'data-rsc': x.rsc,
 		'aria-current': String(x.rsc === u.rsc), onclick: () => openUnit(x.rsc) },
