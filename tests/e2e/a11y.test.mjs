@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { violations } from './axe.mjs';
-import { startServer, podium, request, bearer } from '../api/server.mjs';
+import { startServer, podium, request, bearer, seen } from '../api/server.mjs';
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 let s, browser, ev, athlete, rec;
@@ -41,19 +41,15 @@ before(async () => {
 		'--mark', '13.70');
 	browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, timeout: 60000,
 		args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
-	// the server notices the import within a poll
-	for (let i = 0; i < 100; i++) {
-		const g = (await request(s, 'GET', '/api/games')).json();
-		if (g.games.some((x) => x.code === 'PG2024')) break;
-		await new Promise((res) => setTimeout(res, 50));
-	}
+	// the server notices the imports within a poll
+	await seen(s, 'PG2024');
+	await seen(s, 'OG2024');
 });
 
 after(async () => {
 	if (browser) await browser.close();
 	if (s) await s.stop();
 });
-
 
 async function check(width, lang, visit) {
 	const ctx = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true,

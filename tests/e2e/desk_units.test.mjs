@@ -66,7 +66,6 @@ after(async () => {
 	if (s) await s.stop();
 });
 
-
 // The reader's page and the screen both show name's row with text in it.
 async function bothShow(name, text) {
 	for (const p of [reader, screen]) {

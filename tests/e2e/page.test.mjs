@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startServer, podium } from '../api/server.mjs';
+import { startServer, podium, seen } from '../api/server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const art = join(here, 'artifacts');
@@ -45,11 +45,7 @@ before(async () => {
 	page = await ctx.newPage();
 	page.setDefaultTimeout(10000);
 	// the server notices the import within a poll
-	for (let i = 0; i < 100; i++) {
-		const r = await fetch(s.url + '/api/games');
-		if ((await r.json()).games.some((g) => g.code === 'PG2024')) break;
-		await new Promise((res) => setTimeout(res, 50));
-	}
+	await seen(s, 'PG2024');
 });
 
 after(async () => {
