@@ -37,6 +37,18 @@ function el(tag, attrs = {}, ...kids) {
 	return e;
 }
 
+// Lists answered out of order draw only the latest of their kind: one
+// asked for before the operator changed the Games, the event, the day or
+// the venue (or before a save, or a result on the stream, asked again)
+// can come back after the new one's and would put the old one back.
+// ask(kind) numbers a read; the function it gives says whether that read
+// is still the latest of its kind.
+const reads = {};
+function ask(kind) {
+	const n = (reads[kind] = (reads[kind] || 0) + 1);
+	return () => reads[kind] === n;
+}
+
 async function api(method, path, body) {
 	const r = await fetch(path, { method, headers: { Authorization: 'Bearer ' + st.token,
 		'Content-Type': 'application/json', 'Accept-Language': st.lang === 'zh' ? 'zh-CN' : st.lang }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -383,7 +395,9 @@ function say(r, box = $('said'), head = '') {
 // -- the start list: the athletes entered, a text of one a line
 
 async function loadEntries() {
+	const latest = ask('entries');
 	const r = await api('GET', `/api/games/${st.games}/events/${st.ev.id}/entries`);
+	if (!latest()) return;
 	st.entries = r.status === 200 ? r.data.entries : [];
 	$('entries').tBodies[0].replaceChildren(...st.entries.map((x) => el('tr', { 'data-athlete': String(x.athlete) },
 		el('td', { text: x.npc }), el('td', { text: x.name }), el('td', { text: x.gender || '-' }),
@@ -430,7 +444,9 @@ function matchInput(m) {
 }
 
 async function loadMatches() {
+	const latest = ask('matches');
 	const r = await api('GET', `/api/games/${st.games}/events/${st.ev.id}/matches`);
+	if (!latest()) return;
 	st.matches = r.status === 200 ? r.data.matches : [];
 	$('matches').tBodies[0].replaceChildren(...st.matches.map((m) => el('tr', { 'data-id': String(m.id) },
 		el('td', { text: m.phase }), el('td', { text: m.pool }), el('td', { text: m.home }),
@@ -472,7 +488,9 @@ async function addMatch(e) {
 }
 
 async function loadLog() {
+	const latest = ask('log');
 	const r = await api('GET', `/api/games/${st.games}/log?since=0`);
+	if (!latest()) return;
 	const ol = $('log');
 	ol.replaceChildren();
 	if (r.status !== 200) return;
@@ -492,8 +510,9 @@ async function loadLog() {
 }
 
 async function loadEvents() {
+	const latest = ask('events');
 	const r = await api('GET', `/api/games/${st.games}/events`);
-	if (r.status !== 200) return;
+	if (!latest() || r.status !== 200) return;
 	st.events = r.data.events;
 	renderEvents();
 }
@@ -643,7 +662,9 @@ function setMode(units) {
 
 // Every unit once, for the venues and days to choose from.
 async function loadSchedule() {
+	const latest = ask('schedule');
 	const r = await api('GET', `/api/games/${st.games}/schedule`);
+	if (!latest()) return;
 	u.all = r.status === 200 ? r.data.units : [];
 	const venues = [...new Set(u.all.map((x) => x.venue && x.venue.name).filter(Boolean))].sort();
 	const days = [...new Set(u.all.map((x) => x.day).filter(Boolean))].sort();
@@ -657,18 +678,14 @@ async function loadSchedule() {
 	await loadUnits();
 }
 
-// The day's units at the venue, as the schedule API lists them.  Only the
-// latest call's answer is shown: a list asked for before the operator
-// changed the day (a status saved, a result on the stream) can come back
-// after the new day's and would put the old day's units back.
-let unitsAsked = 0;
+// The day's units at the venue, as the schedule API lists them.
 async function loadUnits() {
-	const n = ++unitsAsked;
+	const latest = ask('units');
 	const q = new URLSearchParams();
 	if ($('u-day').value) q.set('date', $('u-day').value);
 	if ($('u-venue').value) q.set('venue', $('u-venue').value);
 	const r = await api('GET', `/api/games/${st.games}/schedule?${q}`);
-	if (n !== unitsAsked) return;
+	if (!latest()) return;
 	const list = r.status === 200 ? r.data.units : [];
 	$('u-list').replaceChildren(...list.map((x) => el('li', {}, el('button', { type: 'button', 'data-rsc': x.rsc,
 		'aria-current': String(x.rsc === u.rsc), onclick: () => openUnit(x.rsc) },
