@@ -32,11 +32,12 @@ node "$here/openapi.mjs" --json >"$json" 2>/dev/null &&
 	export PODIUM_OPENAPI_JSON="$json"
 # Two lanes at once: the files that stop and start the shared test
 # cluster (PODIUM_TEST_PG), one after the other, and every other file,
-# API_JOBS at a time (default 3; each starts its own server on its own
-# database and on a port the kernel picks).  Three, not two: some files
-# mostly wait (a request head's 10 s deadline, a server's shutdown), and
-# at two the suite left 18 s of its two cores idle (47 s); at three, 6 s
-# (32 s).  Every test bounds its own waits; timeout bounds the whole run
+# API_JOBS at a time (default 2; each starts its own server on its own
+# database and on a port the kernel picks).  Three leave fewer cores idle
+# (some files mostly wait, on a request head's 10 s deadline; alone: 47
+# -> 32 s), but under SAN=1 at three, slow_reader once saw a version's
+# results without its standings first (2026-12-04): two until that is
+# understood.  Every test bounds its own waits; timeout bounds the whole run
 # (it runs beside the golden cases, so with room for a busy machine).
 cluster="$here/cluster.test.mjs $here/outage.test.mjs"
 others=$(ls "$here"/*.test.mjs | grep -v '/cluster\.test\.mjs$\|/outage\.test\.mjs$')
@@ -46,7 +47,7 @@ PODIUM_BIN=$bin timeout 900 node --test --test-reporter=tap \
 lane=$!
 # shellcheck disable=SC2086
 PODIUM_BIN=$bin timeout 900 node --test --test-reporter=tap \
-	--test-concurrency=${API_JOBS:-3} $others >"$log" 2>&1
+	--test-concurrency=${API_JOBS:-2} $others >"$log" 2>&1
 rc=$?
 wait "$lane" || rc=$?
 cat "$log2" >>"$log"
