@@ -153,10 +153,17 @@ static inline struct msg *msg_next(struct stream *st, struct msg *full,
 		}
 		return m;
 	}
+	/* behind: the oldest change that starts where it is -- a table's
+	 * change from its version or before, or the units' message of the
+	 * version it is at.  A units' message of a later version is not
+	 * one: its table's change (before it in the ring) may have been
+	 * pushed out, and a reader would have the rows of a version whose
+	 * table it never had. */
 	if (st->last > 0 && st->last < full->id)
 		for (i = 0; i < n; i++)
 			if (ring[i]->tag == MSG_ALL && msg_after(st, ring[i]) &&
-			    ring[i]->from <= st->last)
+			    (ring[i]->seq ? ring[i]->id == st->last :
+			     ring[i]->from <= st->last))
 				return ring[i];
 	return full;
 }
