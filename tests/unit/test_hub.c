@@ -66,13 +66,12 @@ static void test_hub__a_stream_behind_walks_the_ring(void **state)
 	struct msg *ring[] = { mk(259, 258, 0), mk(259, 258, 1),
 			       mk(261, 259, 0), mk(261, 259, 1) };
 	struct stream st = at(258, 1);
-	size_t want[] = { 0, 1, 2, 3 };
 
 	(void)state;
 	for (size_t k = 0; k < 4; k++) {
 		struct msg *m = msg_next(&st, full, ring, 4);
 
-		assert_ptr_equal(m, ring[want[k]]);
+		assert_ptr_equal(m, ring[k]);
 		st.last = m->id;
 		st.lastseq = m->seq;
 	}
